@@ -1,0 +1,64 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Settings shared by every target.
+///
+/// `ExistentialAny` is on so that every use of a protocol as a type is spelled `any P`, which keeps
+/// the cost of existentials visible on the hot routing path. `InternalImportsByDefault` is left off:
+/// the public API hands out Foundation types (`URL`, `UUID`), so nearly every file would need
+/// `public import Foundation`, which adds noise without hiding anything.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+  name: "swift-deep-linking",
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+  products: [
+    .library(name: "DeepLinking", targets: ["DeepLinking"]),
+    .library(name: "UniversalLinks", targets: ["UniversalLinks"]),
+    .library(name: "ChannelNavigation", targets: ["ChannelNavigation"]),
+    .library(name: "DeepLinkingSwiftUI", targets: ["DeepLinkingSwiftUI"]),
+    .executable(name: "deeplink", targets: ["deeplink"]),
+  ],
+  targets: [
+    .target(name: "DeepLinking", swiftSettings: swiftSettings),
+    .target(name: "UniversalLinks", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    .target(
+      name: "ChannelNavigation",
+      dependencies: ["DeepLinking"],
+      resources: [.copy("Resources/demo-channel.json")],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "DeepLinkingSwiftUI",
+      dependencies: ["DeepLinking", "ChannelNavigation"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "DeepLinkCommands",
+      dependencies: ["DeepLinking", "UniversalLinks", "ChannelNavigation"],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommands"], swiftSettings: swiftSettings),
+    .executableTarget(name: "deeplink-bench", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "UniversalLinksTests",
+      dependencies: ["UniversalLinks"],
+      resources: [.copy("Fixtures")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "ChannelNavigationTests",
+      dependencies: ["ChannelNavigation"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "DeepLinkCommandsTests",
+      dependencies: ["DeepLinkCommands"],
+      swiftSettings: swiftSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
