@@ -1,0 +1,65 @@
+import Foundation
+
+extension ParameterType {
+  /// Converts decoded text to a value of this type, or `nil` when it does not fit.
+  ///
+  /// - Parameter text: A decoded path segment or query value.
+  /// - Returns: The typed value.
+  public func value(from text: String) -> ParameterValue? {
+    switch self {
+    case .string: return text.isEmpty ? nil : .string(text)
+    case .int: return Self.integer(text).map(ParameterValue.int)
+    case .uuid: return Self.uuid(text).map(ParameterValue.uuid)
+    }
+  }
+
+  /// Whether decoded text fits this type, without building the value.
+  @inline(__always)
+  func accepts(_ text: String) -> Bool {
+    switch self {
+    case .string: !text.isEmpty
+    case .int: Self.integer(text) != nil
+    case .uuid: Self.isUUIDText(text)
+    }
+  }
+
+  /// An optional `-` then ASCII digits only, fitting in `Int`; `007` is 7, `+7` and `-` are not integers.
+  static func integer(_ text: String) -> Int? {
+    var utf8 = text.utf8.makeIterator()
+    guard var byte = utf8.next() else { return nil }
+    let negative = byte == UInt8(ascii: "-")
+    if negative {
+      guard let next = utf8.next() else { return nil }
+      byte = next
+    }
+    var value = 0
+    while true {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      let digit = Int(byte &- UInt8(ascii: "0"))
+      let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflow2) =
+        negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+      if overflow1 || overflow2 { return nil }
+      value = next
+      guard let following = utf8.next() else { return value }
+      byte = following
+    }
+  }
+
+  /// 8-4-4-4-12 hex digits in any case.
+  static func isUUIDText(_ text: String) -> Bool {
+    guard text.utf8.count == 36 else { return false }
+    for (position, byte) in text.utf8.enumerated() {
+      if position == 8 || position == 13 || position == 18 || position == 23 {
+        guard byte == UInt8(ascii: "-") else { return false }
+      } else if PercentCoding.hexValue(byte) == nil {
+        return false
+      }
+    }
+    return true
+  }
+
+  static func uuid(_ text: String) -> UUID? {
+    isUUIDText(text) ? UUID(uuidString: text) : nil
+  }
+}

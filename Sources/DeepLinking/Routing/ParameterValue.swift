@@ -1,0 +1,54 @@
+import Foundation
+
+/// A typed value captured by a route parameter, or supplied to build a URL.
+///
+/// Matching produces ``string(_:)`` for `{name}`, ``int(_:)`` for `{name:int}`, ``uuid(_:)`` for
+/// `{name:uuid}` and ``segments(_:)`` for the catch-alls `{name+}` and `{name*}`.
+///
+/// When building a URL, a ``string(_:)`` value is also accepted for a typed or catch-all parameter
+/// and converted with the same rules the router reads URLs with (`"42"` for `int`, `"a/b"` for a
+/// catch-all), which is what command-line tools and string-based callers need.
+public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// Text from a `{name}` parameter, percent-decoded.
+  case string(String)
+  /// An integer from a `{name:int}` parameter.
+  case int(Int)
+  /// A UUID from a `{name:uuid}` parameter.
+  case uuid(UUID)
+  /// The decoded segments captured by a `{name+}` or `{name*}` catch-all.
+  case segments([String])
+
+  /// The value as text, when it is a ``string(_:)``.
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// The value as an integer, when it is an ``int(_:)``.
+  public var intValue: Int? {
+    if case .int(let value) = self { return value }
+    return nil
+  }
+
+  /// The value as a UUID, when it is a ``uuid(_:)``.
+  public var uuidValue: UUID? {
+    if case .uuid(let value) = self { return value }
+    return nil
+  }
+
+  /// The captured segments, when the value is ``segments(_:)``.
+  public var segmentsValue: [String]? {
+    if case .segments(let value) = self { return value }
+    return nil
+  }
+
+  /// A readable rendering: the text, the number, the UUID in upper case, or the segments joined by `/`.
+  public var description: String {
+    switch self {
+    case .string(let value): value
+    case .int(let value): String(value)
+    case .uuid(let value): value.uuidString
+    case .segments(let value): value.joined(separator: "/")
+    }
+  }
+}

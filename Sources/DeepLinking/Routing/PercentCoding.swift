@@ -1,0 +1,162 @@
+/// Percent-decoding and -encoding shared by URL reading, pattern parsing and URL building.
+enum PercentCoding {
+  /// Why a piece of a URL could not be decoded.
+  enum Failure: Error, Equatable {
+    /// A `%` not followed by two hex digits, at this byte offset.
+    case malformedEscape(offset: Int)
+    /// The decoded bytes are not valid UTF-8.
+    case invalidUTF8
+    /// The decoded text holds a control or bidirectional-formatting character.
+    case forbiddenCharacter(Unicode.Scalar)
+  }
+
+  @inline(__always)
+  static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
+    default: nil
+    }
+  }
+
+  /// Whether a scalar may not appear in decoded link text: C0 controls, DEL, C1 controls, and the
+  /// bidirectional formatting characters that can make a link display as something it is not.
+  @inline(__always)
+  static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// Decodes `buffer[start..<end]` exactly once.
+  ///
+  /// - Parameters:
+  ///   - buffer: The URL's bytes, valid UTF-8.
+  ///   - start: The first byte of the piece.
+  ///   - end: One past the last byte.
+  ///   - plusAsSpace: Whether `+` reads as a space (query names and values).
+  /// - Returns: The decoded text.
+  static func decode(
+    _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, plusAsSpace: Bool
+  ) throws(Failure) -> String {
+    var needsWork = false
+    var hasNonASCII = false
+    var index = start
+    while index < end {
+      let byte = buffer[index]
+      if byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
+        needsWork = true
+      } else if byte >= 0x80 {
+        hasNonASCII = true
+      }
+      index += 1
+    }
+    if !needsWork {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+      if hasNonASCII { try checkScalars(text) }
+      return text
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(end - start)
+    index = start
+    var decodedNonASCIIOrControl = hasNonASCII
+    while index < end {
+      let byte = buffer[index]
+      if byte == UInt8(ascii: "%") {
+        guard index + 2 < end else {
+          throw .malformedEscape(offset: index)
+        }
+        guard let high = hexValue(buffer[index + 1]), let low = hexValue(buffer[index + 2]) else {
+          throw .malformedEscape(offset: index)
+        }
+        let value = high << 4 | low
+        if value >= 0x80 || value < 0x20 || value == 0x7F { decodedNonASCIIOrControl = true }
+        bytes.append(value)
+        index += 3
+      } else if plusAsSpace && byte == UInt8(ascii: "+") {
+        bytes.append(UInt8(ascii: " "))
+        index += 1
+      } else {
+        bytes.append(byte)
+        index += 1
+      }
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+    if decodedNonASCIIOrControl { try checkScalars(text) }
+    return text
+  }
+
+  /// Decodes a whole string exactly once (used for pattern literals).
+  static func decode(_ text: String, plusAsSpace: Bool = false) throws(Failure) -> String {
+    var utf8 = Array(text.utf8)
+    return try utf8.withUnsafeMutableBufferPointer { (buffer) throws(Failure) -> String in
+      try decode(UnsafeBufferPointer(buffer), from: 0, to: buffer.count, plusAsSpace: plusAsSpace)
+    }
+  }
+
+  @inline(__always)
+  static func checkScalars(_ text: String) throws(Failure) {
+    for scalar in text.unicodeScalars where isForbidden(scalar) {
+      throw .forbiddenCharacter(scalar)
+    }
+  }
+
+  /// Characters left as they are when encoding: RFC 3986 unreserved characters.
+  @inline(__always)
+  static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+      UInt8(ascii: "~"):
+      true
+    default: false
+    }
+  }
+
+  /// Characters a path segment may keep besides the unreserved ones (sub-delimiters, `:` and `@`).
+  @inline(__always)
+  static func isPathSafe(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+      UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+      UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"):
+      true
+    default: isUnreserved(byte)
+    }
+  }
+
+  /// Encodes a decoded path segment so that reading it back gives exactly the same text.
+  ///
+  /// `/` becomes `%2F`, a space `%20`, and a segment that is exactly `.` or `..` is encoded whole so
+  /// that no URL library removes it as a dot segment.
+  static func encodePathSegment(_ text: String) -> String {
+    if text == "." { return "%2E" }
+    if text == ".." { return "%2E%2E" }
+    return encode(text) { isPathSafe($0) }
+  }
+
+  /// Encodes a decoded query name or value: only unreserved characters stay (so `+` is `%2B` and a
+  /// space is `%20`).
+  static func encodeQueryComponent(_ text: String) -> String {
+    encode(text) { isUnreserved($0) }
+  }
+
+  static func encode(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
+    let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      if keep(byte) {
+        output.append(byte)
+      } else {
+        output.append(UInt8(ascii: "%"))
+        output.append(hex[Int(byte >> 4)])
+        output.append(hex[Int(byte & 0x0F)])
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+}

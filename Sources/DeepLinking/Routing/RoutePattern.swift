@@ -1,0 +1,116 @@
+/// A parsed route pattern such as `/channel/video/{clipId}` or `/search?q={query}&page={page:int?}`.
+///
+/// The pattern language:
+///
+/// | piece | meaning |
+/// | --- | --- |
+/// | `video` | a literal segment, compared with the percent-decoded URL segment |
+/// | `{name}` | exactly one non-empty segment |
+/// | `{name:int}` | one segment holding a decimal integer that fits in `Int` |
+/// | `{name:uuid}` | one segment holding a UUID |
+/// | `{name+}` | one or more remaining segments (last piece of the path only) |
+/// | `{name*}` | zero or more remaining segments (last piece of the path only) |
+/// | `?key={name}` | a required query item, optionally typed (`{n:int}`) |
+/// | `?key={name?}` | an optional query item (`{page:int?}` is typed and optional) |
+///
+/// Literal segments may be written decoded (`/café`) or percent-encoded (`/caf%C3%A9`); both mean the
+/// same segment. A trailing `/` is recorded in ``hasTrailingSlash`` and only matters to a table that
+/// asks for strict trailing slashes.
+///
+/// ```swift
+/// let pattern = try RoutePattern("/channel/video/{clipId}")
+/// pattern.parameterNames  // ["clipId"]
+/// ```
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+  /// One piece of a pattern's path.
+  public enum Segment: Sendable, Hashable, CustomStringConvertible {
+    /// A literal segment, percent-decoded.
+    case literal(String)
+    /// A parameter that captures exactly one segment of the given type.
+    case parameter(name: String, type: ParameterType)
+    /// A catch-all that captures one or more remaining segments (`{name+}`).
+    case oneOrMore(name: String)
+    /// A catch-all that captures zero or more remaining segments (`{name*}`).
+    case zeroOrMore(name: String)
+
+    /// The segment as written in pattern syntax.
+    public var description: String {
+      switch self {
+      case .literal(let text): text
+      case .parameter(let name, .string): "{\(name)}"
+      case .parameter(let name, let type): "{\(name):\(type)}"
+      case .oneOrMore(let name): "{\(name)+}"
+      case .zeroOrMore(let name): "{\(name)*}"
+      }
+    }
+
+    /// The parameter name, or `nil` for a literal.
+    public var parameterName: String? {
+      switch self {
+      case .literal: nil
+      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name): name
+      }
+    }
+  }
+
+  /// A query item that the pattern declares, such as `q={query}` or `page={page:int?}`.
+  public struct QueryParameter: Sendable, Hashable, CustomStringConvertible {
+    /// The query item's name in the URL (`q` in `q={query}`), decoded.
+    public var key: String
+    /// The parameter name the value is captured under (`query` in `q={query}`).
+    public var name: String
+    /// The type the value must fit.
+    public var type: ParameterType
+    /// Whether the item may be absent.
+    public var isOptional: Bool
+
+    /// Creates a declared query item.
+    ///
+    /// - Parameters:
+    ///   - key: The item's name in the URL.
+    ///   - name: The parameter name the value is captured under.
+    ///   - type: The type the value must fit.
+    ///   - isOptional: Whether the item may be absent.
+    public init(key: String, name: String, type: ParameterType = .string, isOptional: Bool = false) {
+      self.key = key
+      self.name = name
+      self.type = type
+      self.isOptional = isOptional
+    }
+
+    /// The item as written in pattern syntax, such as `page={page:int?}`.
+    public var description: String {
+      let typeText = type == .string ? "" : ":\(type)"
+      return "\(key)={\(name)\(typeText)\(isOptional ? "?" : "")}"
+    }
+  }
+
+  /// The pattern's text as written.
+  public let text: String
+  /// The path pieces, in order.
+  public let segments: [Segment]
+  /// The query items the pattern declares, in order.
+  public let query: [QueryParameter]
+  /// Whether the pattern's path ends with `/` (significant only with strict trailing slashes).
+  public let hasTrailingSlash: Bool
+
+  /// Parses a pattern.
+  ///
+  /// - Parameter text: The pattern, starting with `/`.
+  /// - Throws: ``RoutePatternError`` naming the offending piece and its position.
+  public init(_ text: String) throws(RoutePatternError) {
+    let parsed = try RoutePatternParser(text: text).parse()
+    self.text = text
+    self.segments = parsed.segments
+    self.query = parsed.query
+    self.hasTrailingSlash = parsed.hasTrailingSlash
+  }
+
+  /// Every parameter name, path parameters first, in order.
+  public var parameterNames: [String] {
+    segments.compactMap(\.parameterName) + query.map(\.name)
+  }
+
+  /// The pattern's text as written.
+  public var description: String { text }
+}

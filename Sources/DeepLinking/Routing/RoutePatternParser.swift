@@ -1,0 +1,154 @@
+/// Parses the text of a ``RoutePattern``; offsets in errors count characters.
+struct RoutePatternParser {
+  struct Parsed {
+    var segments: [RoutePattern.Segment] = []
+    var query: [RoutePattern.QueryParameter] = []
+    var hasTrailingSlash = false
+  }
+
+  let text: String
+  let characters: [Character]
+
+  init(text: String) {
+    self.text = text
+    self.characters = Array(text)
+  }
+
+  private func fail(_ offset: Int, _ reason: RoutePatternError.Reason) -> RoutePatternError {
+    RoutePatternError(pattern: text, offset: offset, reason: reason)
+  }
+
+  func parse() throws(RoutePatternError) -> Parsed {
+    guard characters.first == "/" else { throw fail(0, .missingLeadingSlash) }
+    let queryStart = characters.firstIndex(of: "?") ?? characters.count
+    var parsed = Parsed()
+    var names: Set<String> = []
+
+    // Path: split on "/" after the leading one.
+    var pieceStart = 1
+    var pieces: [(start: Int, end: Int)] = []
+    for index in 1...queryStart {
+      if index == queryStart || characters[index] == "/" {
+        pieces.append((pieceStart, index))
+        pieceStart = index + 1
+      }
+    }
+    if queryStart == 1 {
+      pieces = []  // the root pattern "/" has no segments
+    } else if let last = pieces.last, last.start == last.end {
+      parsed.hasTrailingSlash = true
+      pieces.removeLast()
+    }
+    for (position, piece) in pieces.enumerated() {
+      guard piece.start < piece.end else { throw fail(piece.start, .emptySegment) }
+      let segment = try parseSegment(from: piece.start, to: piece.end)
+      if let name = segment.parameterName {
+        guard names.insert(name).inserted else { throw fail(piece.start, .duplicateParameterName(name)) }
+      }
+      switch segment {
+      case .oneOrMore(let name), .zeroOrMore(let name):
+        if position != pieces.count - 1 || parsed.hasTrailingSlash {
+          throw fail(piece.start, .catchAllNotLast(name))
+        }
+      default: break
+      }
+      parsed.segments.append(segment)
+    }
+
+    // Query: key={name[:type][?]} items joined by "&".
+    guard queryStart < characters.count else { return parsed }
+    var keys: Set<String> = []
+    var itemStart = queryStart + 1
+    for index in (queryStart + 1)...characters.count {
+      guard index == characters.count || characters[index] == "&" else { continue }
+      let item = try parseQueryItem(from: itemStart, to: index)
+      guard keys.insert(item.key).inserted else { throw fail(itemStart, .duplicateQueryKey(item.key)) }
+      guard names.insert(item.name).inserted else {
+        throw fail(itemStart, .duplicateParameterName(item.name))
+      }
+      parsed.query.append(item)
+      itemStart = index + 1
+    }
+    return parsed
+  }
+
+  private func string(_ start: Int, _ end: Int) -> String {
+    String(characters[start..<end])
+  }
+
+  private func parseSegment(from start: Int, to end: Int) throws(RoutePatternError) -> RoutePattern.Segment {
+    let opening = characters[start..<end].firstIndex(of: "{")
+    let closing = characters[start..<end].firstIndex(of: "}")
+    if opening == nil && closing == nil {
+      do {
+        return .literal(try PercentCoding.decode(string(start, end)))
+      } catch {
+        throw fail(start, .malformedPercentEscape)
+      }
+    }
+    guard let opening, let closing, opening < closing else {
+      throw fail(opening ?? closing ?? start, .unbalancedBrace)
+    }
+    guard opening == start, closing == end - 1 else { throw fail(start, .parameterNotWholeSegment) }
+    var body = string(start + 1, end - 1)
+    guard !body.contains("{"), !body.contains("}") else { throw fail(start, .unbalancedBrace) }
+    if body.hasSuffix("+") || body.hasSuffix("*") {
+      let isOneOrMore = body.hasSuffix("+")
+      body.removeLast()
+      guard !body.contains(":") else { throw fail(start, .catchAllNotAllowed(body)) }
+      try checkName(body, at: start + 1)
+      return isOneOrMore ? .oneOrMore(name: body) : .zeroOrMore(name: body)
+    }
+    if body.hasSuffix("?") {
+      throw fail(start, .optionalPathParameter(String(body.dropLast())))
+    }
+    let (name, type) = try nameAndType(body, at: start + 1)
+    return .parameter(name: name, type: type)
+  }
+
+  private func parseQueryItem(from start: Int, to end: Int) throws(RoutePatternError) -> RoutePattern.QueryParameter {
+    let item = string(start, end)
+    guard let equals = characters[start..<end].firstIndex(of: "="), equals > start,
+      equals + 1 < end, characters[equals + 1] == "{", characters[end - 1] == "}"
+    else { throw fail(start, .invalidQueryItem(item)) }
+    let key: String
+    do {
+      key = try PercentCoding.decode(string(start, equals), plusAsSpace: true)
+    } catch {
+      throw fail(start, .malformedPercentEscape)
+    }
+    var body = string(equals + 2, end - 1)
+    guard !body.contains("{"), !body.contains("}") else { throw fail(equals + 1, .unbalancedBrace) }
+    if body.hasSuffix("+") || body.hasSuffix("*") {
+      throw fail(equals + 1, .catchAllNotAllowed(String(body.dropLast())))
+    }
+    var isOptional = false
+    if body.hasSuffix("?") {
+      isOptional = true
+      body.removeLast()
+    }
+    let (name, type) = try nameAndType(body, at: equals + 2)
+    return RoutePattern.QueryParameter(key: key, name: name, type: type, isOptional: isOptional)
+  }
+
+  private func nameAndType(_ body: String, at offset: Int) throws(RoutePatternError) -> (String, ParameterType) {
+    let parts = body.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    let name = String(parts[0])
+    try checkName(name, at: offset)
+    guard parts.count == 2 else { return (name, .string) }
+    guard let type = ParameterType(rawValue: String(parts[1])) else {
+      throw fail(offset + name.count + 1, .unknownType(String(parts[1])))
+    }
+    return (name, type)
+  }
+
+  private func checkName(_ name: String, at offset: Int) throws(RoutePatternError) {
+    var isValid = !name.isEmpty
+    for (position, scalar) in name.unicodeScalars.enumerated() {
+      let isLetter = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+      let isDigit = ("0"..."9").contains(scalar)
+      if !(isLetter || (isDigit && position > 0)) { isValid = false }
+    }
+    guard isValid else { throw fail(offset, .invalidParameterName(name)) }
+  }
+}

@@ -1,0 +1,76 @@
+/// A route table that cannot be built, naming the route and the piece at fault.
+///
+/// Raised when a ``Router`` is built and when a route file is read: a pattern that does not parse, two
+/// routes with one name, two routes that would match exactly the same URLs, a malformed scheme or host,
+/// or a route file that is not valid JSON of the expected shape.
+public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong.
+  public enum Reason: Sendable, Hashable {
+    /// The route's pattern does not parse.
+    case invalidPattern(RoutePatternError)
+    /// Two routes share a name.
+    case duplicateRouteName
+    /// The route would match exactly the same URLs as another route, named here.
+    case ambiguous(with: String)
+    /// A route without a name.
+    case emptyRouteName
+    /// A scheme that is not `letter *(letter / digit / "+" / "-" / ".")`.
+    case invalidScheme(String)
+    /// A host entry that is not a host name, `*.` followed by a host name, or either with `:port`.
+    case invalidHost(String)
+    /// A table with routes but neither a scheme nor a host, so no link could reach them.
+    case noSchemeOrHost
+    /// More routes than the table's limit.
+    case tooManyRoutes(limit: Int)
+    /// The route file is not valid JSON.
+    case invalidJSON(String)
+    /// A value of the wrong type at ``RouteTableError/location``.
+    case wrongType(expected: String)
+    /// A key the format does not have (a misspelling, usually), with a suggestion when one is close.
+    case unknownKey(String, suggestion: String?)
+    /// A required key is missing.
+    case missingKey(String)
+  }
+
+  /// The route at fault, when there is one.
+  public var route: String?
+  /// Where in the route file the problem is (`routes[2].pattern`), when read from a file.
+  public var location: String?
+  /// What is wrong.
+  public var reason: Reason
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - route: The route at fault, if any.
+  ///   - location: The place in the route file, if any.
+  ///   - reason: What is wrong.
+  public init(route: String? = nil, location: String? = nil, reason: Reason) {
+    self.route = route
+    self.location = location
+    self.reason = reason
+  }
+
+  /// The problem in words, naming the route and the location.
+  public var description: String {
+    var parts: [String] = []
+    if let location { parts.append(location) }
+    if let route { parts.append("route '\(route)'") }
+    let prefix = parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
+    switch reason {
+    case .invalidPattern(let error): return prefix + error.description
+    case .duplicateRouteName: return prefix + "another route has the same name"
+    case .ambiguous(let other): return prefix + "matches exactly the same URLs as route '\(other)'"
+    case .emptyRouteName: return prefix + "a route needs a name"
+    case .invalidScheme(let scheme): return prefix + "invalid scheme '\(scheme)'"
+    case .invalidHost(let host): return prefix + "invalid host '\(host)'"
+    case .noSchemeOrHost: return prefix + "the table lists no scheme and no host"
+    case .tooManyRoutes(let limit): return prefix + "more than \(limit) routes"
+    case .invalidJSON(let detail): return prefix + "invalid JSON: \(detail)"
+    case .wrongType(let expected): return prefix + "expected \(expected)"
+    case .unknownKey(let key, let suggestion):
+      return prefix + "unknown key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    case .missingKey(let key): return prefix + "missing key '\(key)'"
+    }
+  }
+}

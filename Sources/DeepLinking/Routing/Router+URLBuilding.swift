@@ -1,0 +1,199 @@
+import Foundation
+
+extension Router {
+  /// Builds the link of a route from its parameter values: the other direction of ``match(_:)-(String)``.
+  ///
+  /// Literals are written as declared; values are percent-encoded so that reading the link back gives
+  /// exactly the same values (`/` inside a value becomes `%2F`, a space `%20`, `+` in a query value
+  /// `%2B`). The built link is matched once before it is returned: if it would read as another, more
+  /// specific route (a value equal to that route's literal), or not read back the same, the build
+  /// fails instead of returning a link that opens the wrong screen.
+  ///
+  /// A ``ParameterValue/string(_:)`` is accepted for a typed or catch-all parameter and read with the
+  /// router's rules (`"42"` for `int`, `"a/b"` for a catch-all).
+  ///
+  /// ```swift
+  /// try router.url(for: "search", ["query": .string("goal highlights")], form: .customScheme)
+  /// // myapp://channel/search/goal%20highlights
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - route: The route's name.
+  ///   - values: A value for every required parameter; optional query parameters may be left out.
+  ///   - query: Extra query items to append after the declared ones (their names must not be declared).
+  ///   - fragment: A fragment to append, if any.
+  ///   - form: Which kind of link to build.
+  /// - Returns: The link.
+  /// - Throws: ``URLBuildError`` naming the missing, unexpected or ill-typed value.
+  public func url(
+    for route: String, _ values: RouteParameters, query: [QueryItem] = [], fragment: String? = nil,
+    form: LinkForm = .preferred
+  ) throws(URLBuildError) -> URL {
+    let text = try urlString(for: route, values, query: query, fragment: fragment, form: form)
+    guard let url = URL(string: text) else {
+      throw URLBuildError(route: route, reason: .notRoundTrippable("Foundation cannot represent \(text)"))
+    }
+    return url
+  }
+
+  /// Builds the link of a route as text; see ``url(for:_:query:fragment:form:)``.
+  ///
+  /// - Parameters:
+  ///   - route: The route's name.
+  ///   - values: A value for every required parameter.
+  ///   - query: Extra query items to append.
+  ///   - fragment: A fragment to append, if any.
+  ///   - form: Which kind of link to build.
+  /// - Returns: The link's text.
+  /// - Throws: ``URLBuildError`` naming the missing, unexpected or ill-typed value.
+  public func urlString(
+    for route: String, _ values: RouteParameters, query: [QueryItem] = [], fragment: String? = nil,
+    form: LinkForm = .preferred
+  ) throws(URLBuildError) -> String {
+    func fail(_ reason: URLBuildError.Reason) -> URLBuildError { URLBuildError(route: route, reason: reason) }
+    guard let index = routeIndex[route] else { throw fail(.unknownRoute) }
+    let pattern = patterns[index]
+    let declared = Set(pattern.parameterNames)
+    for entry in values where !declared.contains(entry.name) { throw fail(.unexpectedValue(entry.name)) }
+
+    // Path segments, decoded, then the typed query values.
+    var segments: [String] = []
+    var expected = RouteParameters()
+    for segment in pattern.segments {
+      switch segment {
+      case .literal(let text):
+        segments.append(text)
+      case .parameter(let name, let type):
+        guard let value = values[name] else { throw fail(.missingValue(name)) }
+        let typed = try Self.convert(value, to: type, name: name, fail: fail)
+        segments.append(typed.description)
+        expected[name] = typed
+      case .oneOrMore(let name), .zeroOrMore(let name):
+        guard let value = values[name] else { throw fail(.missingValue(name)) }
+        let parts: [String]
+        switch value {
+        case .segments(let list): parts = list
+        case .string(let text): parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        case .int, .uuid: parts = [value.description]
+        }
+        if parts.contains(where: \.isEmpty) { throw fail(.emptyValue(name)) }
+        if case .oneOrMore = segment, parts.isEmpty { throw fail(.emptyValue(name)) }
+        segments.append(contentsOf: parts)
+        expected[name] = .segments(parts)
+      }
+    }
+    var queryText: [String] = []
+    for parameter in pattern.query {
+      guard let value = values[parameter.name] else {
+        if parameter.isOptional { continue }
+        throw fail(.missingValue(parameter.name))
+      }
+      let typed = try Self.convert(value, to: parameter.type, name: parameter.name, fail: fail)
+      queryText.append(
+        PercentCoding.encodeQueryComponent(parameter.key) + "=" + PercentCoding.encodeQueryComponent(typed.description))
+      expected[parameter.name] = typed
+    }
+    let declaredKeys = Set(pattern.query.map(\.key))
+    for item in query {
+      if declaredKeys.contains(item.name) { throw fail(.unexpectedValue(item.name)) }
+      var text = PercentCoding.encodeQueryComponent(item.name)
+      if let value = item.value { text += "=" + PercentCoding.encodeQueryComponent(value) }
+      queryText.append(text)
+    }
+
+    // The link's start: a web host, or a custom scheme whose authority is the first segment.
+    var path = segments.map(PercentCoding.encodePathSegment).joined(separator: "/")
+    if table.strictTrailingSlash && pattern.hasTrailingSlash && !segments.isEmpty { path += "/" }
+    var text: String
+    switch try resolve(form, fail: fail) {
+    case .web(let authority):
+      text = "https://\(authority)/\(path)"
+    case .custom(let scheme):
+      // `myapp://channel/video/1` when the first segment reads back unchanged as an authority
+      // (lower-case, unreserved characters only); `myapp:///Channel/...` otherwise.
+      let first = segments.first ?? ""
+      let authoritySafe = first.utf8.allSatisfy {
+        PercentCoding.isUnreserved($0) && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
+      }
+      text = authoritySafe ? "\(scheme)://\(path)" : "\(scheme):///\(path)"
+    }
+    if !queryText.isEmpty { text += "?" + queryText.joined(separator: "&") }
+    if let fragment { text += "#" + PercentCoding.encodeQueryComponent(fragment) }
+
+    // Read it back: the same route with the same values, or no link at all.
+    let readBack: RouteMatch?
+    do {
+      readBack = try match(text)
+    } catch {
+      throw fail(.notRoundTrippable(error.message))
+    }
+    guard let readBack else { throw fail(.notRoundTrippable("no route matches \(text)")) }
+    guard readBack.route == route else { throw fail(.shadowed(by: readBack.route)) }
+    guard readBack.parameters.dictionary == expected.dictionary else {
+      throw fail(.notRoundTrippable("reads back as \(readBack.parameters)"))
+    }
+    return text
+  }
+
+  private enum Start {
+    case web(String)
+    case custom(String)
+  }
+
+  private func resolve(_ form: LinkForm, fail: (URLBuildError.Reason) -> URLBuildError) throws(URLBuildError) -> Start {
+    let firstHost = hostRules.first { !$0.isWildcard }
+    let firstScheme = table.schemes.first { !["http", "https"].contains($0.lowercased()) }
+    switch form {
+    case .preferred:
+      if let firstHost { return .web(firstHost.authority) }
+      if let firstScheme { return .custom(firstScheme.lowercased()) }
+      throw fail(.formUnavailable("the table has no host and no custom scheme to build with"))
+    case .universalLink:
+      guard let firstHost else { throw fail(.formUnavailable("the table lists no host (that is not a wildcard)")) }
+      return .web(firstHost.authority)
+    case .customScheme:
+      guard let firstScheme else { throw fail(.formUnavailable("the table lists no custom scheme")) }
+      return .custom(firstScheme.lowercased())
+    case .host(let host):
+      let lowered = host.lowercased()
+      var name = lowered
+      var port: String?
+      if let colon = lowered.lastIndex(of: ":") {
+        name = String(lowered[..<colon])
+        port = String(lowered[lowered.index(after: colon)...])
+      }
+      guard hostRules.contains(where: { $0.admits(host: name, port: port) }) else {
+        throw fail(.formUnavailable("host '\(host)' is not in the route table"))
+      }
+      return .web(lowered)
+    case .scheme(let scheme):
+      let lowered = scheme.lowercased()
+      guard reader.schemes.contains(lowered) else {
+        throw fail(.formUnavailable("scheme '\(scheme)' is not in the route table"))
+      }
+      return .custom(lowered)
+    }
+  }
+
+  private static func convert(
+    _ value: ParameterValue, to type: ParameterType, name: String,
+    fail: (URLBuildError.Reason) -> URLBuildError
+  ) throws(URLBuildError) -> ParameterValue {
+    switch (type, value) {
+    case (.int, .int), (.uuid, .uuid):
+      return value
+    case (.string, .segments), (.int, .segments), (.uuid, .segments):
+      throw fail(.typeMismatch(name: name, expected: type, value: value.description))
+    case (.string, _):
+      let text = value.description
+      if text.isEmpty { throw fail(.emptyValue(name)) }
+      return .string(text)
+    case (.int, _), (.uuid, _):
+      guard let typed = type.value(from: value.description) else {
+        if value.description.isEmpty { throw fail(.emptyValue(name)) }
+        throw fail(.typeMismatch(name: name, expected: type, value: value.description))
+      }
+      return typed
+    }
+  }
+}
