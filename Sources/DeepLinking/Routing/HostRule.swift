@@ -12,7 +12,8 @@ struct HostRule: Sendable, Hashable {
     var port: String?
     if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]") {
       let digits = String(text[text.index(after: colon)...])
-      guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let number = Int(digits), number <= 65535 else {
+      guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let number = Int(digits), number <= 65535
+      else {
         throw RouteTableError(reason: .invalidHost(entry))
       }
       port = String(number)
@@ -43,9 +44,12 @@ struct HostRule: Sendable, Hashable {
       return text.hasSuffix("]") && text.count > 2
         && text.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
     }
-    guard !text.isEmpty, !text.hasPrefix("."), !text.hasSuffix("."), !text.contains("..") else { return false }
+    guard !text.isEmpty, !text.hasPrefix("."), !text.hasSuffix("."), !text.contains("..") else {
+      return false
+    }
     return text.utf8.allSatisfy { byte in
-      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
         || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
   }

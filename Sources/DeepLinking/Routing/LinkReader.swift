@@ -41,7 +41,9 @@ struct LinkReader {
       || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
   }
 
-  private static func lowercasedASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+  private static func lowercasedASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> String
+  {
     String(unsafeUninitializedCapacity: end - start) { output in
       for index in start..<end {
         let byte = buffer[index]
@@ -52,13 +54,17 @@ struct LinkReader {
   }
 
   /// Reads the link in one pass over its bytes, in URL order.
-  func read(_ buffer: UnsafeBufferPointer<UInt8>, original: @autoclosure () -> String) throws(LinkError) -> ReadLink {
+  func read(_ buffer: UnsafeBufferPointer<UInt8>, original: @autoclosure () -> String) throws(LinkError)
+    -> ReadLink
+  {
     let count = buffer.count
     func fail(_ reason: LinkError.Reason, at offset: Int? = nil) -> LinkError {
       LinkError(url: original(), offset: offset, reason: reason)
     }
     guard count > 0 else { throw fail(.empty) }
-    guard count <= limits.maxURLLength else { throw fail(.tooLong(length: count, limit: limits.maxURLLength)) }
+    guard count <= limits.maxURLLength else {
+      throw fail(.tooLong(length: count, limit: limits.maxURLLength))
+    }
 
     // Raw characters: no spaces, no controls; everything else is read piece by piece.
     var queryStart = -1
@@ -81,11 +87,14 @@ struct LinkReader {
     let scheme = Self.lowercasedASCII(buffer, 0, index)
     index += 1
     let hasAuthority =
-      index + 1 < pathAndAuthorityEnd && buffer[index] == UInt8(ascii: "/") && buffer[index + 1] == UInt8(ascii: "/")
+      index + 1 < pathAndAuthorityEnd && buffer[index] == UInt8(ascii: "/")
+      && buffer[index + 1] == UInt8(ascii: "/")
     var authorityEnd = index
     if hasAuthority {
       authorityEnd = index + 2
-      while authorityEnd < pathAndAuthorityEnd && buffer[authorityEnd] != UInt8(ascii: "/") { authorityEnd += 1 }
+      while authorityEnd < pathAndAuthorityEnd && buffer[authorityEnd] != UInt8(ascii: "/") {
+        authorityEnd += 1
+      }
     }
 
     var segments: [String] = []
@@ -94,7 +103,8 @@ struct LinkReader {
     if scheme == "https" || scheme == "http" {
       if scheme == "http" && !allowsHTTP { throw fail(.unknownScheme(scheme)) }
       guard hasAuthority, authorityEnd > index + 2 else { throw fail(.missingHost, at: index) }
-      origin = .universalLink(host: try readHost(buffer, from: index + 2, to: authorityEnd, scheme: scheme, fail: fail))
+      origin = .universalLink(
+        host: try readHost(buffer, from: index + 2, to: authorityEnd, scheme: scheme, fail: fail))
       pathStart = authorityEnd
     } else {
       guard schemes.contains(scheme) else { throw fail(.unknownScheme(scheme)) }
@@ -106,8 +116,11 @@ struct LinkReader {
           if buffer[position] == UInt8(ascii: ":") {
             throw fail(
               .portNotAllowed(
-                host: String(decoding: UnsafeBufferPointer(rebasing: buffer[authorityStart..<position]), as: UTF8.self),
-                port: String(decoding: UnsafeBufferPointer(rebasing: buffer[(position + 1)..<authorityEnd]), as: UTF8.self)
+                host: String(
+                  decoding: UnsafeBufferPointer(rebasing: buffer[authorityStart..<position]), as: UTF8.self),
+                port: String(
+                  decoding: UnsafeBufferPointer(rebasing: buffer[(position + 1)..<authorityEnd]),
+                  as: UTF8.self)
               ),
               at: position
             )
@@ -116,7 +129,8 @@ struct LinkReader {
         if authorityEnd > authorityStart {
           // The authority of a custom-scheme link is the first path segment; like a host, it is
           // compared case-insensitively, so it is lower-cased once decoded.
-          segments.append(try decode(buffer, authorityStart, authorityEnd, plusAsSpace: false, fail: fail).lowercased())
+          segments.append(
+            try decode(buffer, authorityStart, authorityEnd, plusAsSpace: false, fail: fail).lowercased())
         }
         pathStart = authorityEnd
       }
@@ -128,14 +142,17 @@ struct LinkReader {
     while position <= pathAndAuthorityEnd {
       if position == pathAndAuthorityEnd || buffer[position] == UInt8(ascii: "/") {
         if position > segmentStart {
-          guard segments.count < limits.maxSegments else { throw fail(.tooManySegments(limit: limits.maxSegments)) }
+          guard segments.count < limits.maxSegments else {
+            throw fail(.tooManySegments(limit: limits.maxSegments))
+          }
           segments.append(try decode(buffer, segmentStart, position, plusAsSpace: false, fail: fail))
         }
         segmentStart = position + 1
       }
       position += 1
     }
-    let hasTrailingSlash = pathAndAuthorityEnd > pathStart && buffer[pathAndAuthorityEnd - 1] == UInt8(ascii: "/")
+    let hasTrailingSlash =
+      pathAndAuthorityEnd > pathStart && buffer[pathAndAuthorityEnd - 1] == UInt8(ascii: "/")
 
     // Query: "&"-separated items, "+" reads as a space, "?flag" has no value, "?flag=" an empty one.
     var query: [QueryItem] = []
@@ -152,7 +169,8 @@ struct LinkReader {
             var equals = itemStart
             while equals < cursor && buffer[equals] != UInt8(ascii: "=") { equals += 1 }
             let name = try decode(buffer, itemStart, equals, plusAsSpace: true, fail: fail)
-            let value = equals < cursor ? try decode(buffer, equals + 1, cursor, plusAsSpace: true, fail: fail) : nil
+            let value =
+              equals < cursor ? try decode(buffer, equals + 1, cursor, plusAsSpace: true, fail: fail) : nil
             query.append(QueryItem(name: name, value: value))
           }
           itemStart = cursor + 1
@@ -224,7 +242,9 @@ struct LinkReader {
     for rule in wildcardHosts where rule.admits(host: host, port: port) {
       return port.map { "\(host):\($0)" } ?? host
     }
-    if let port, exactHosts[host] != nil || wildcardHosts.contains(where: { $0.admits(host: host, port: $0.port) }) {
+    if let port,
+      exactHosts[host] != nil || wildcardHosts.contains(where: { $0.admits(host: host, port: $0.port) })
+    {
       throw fail(.portNotAllowed(host: host, port: port), hostEnd + 1)
     }
     throw fail(.unknownHost(port.map { "\(host):\($0)" } ?? host), start)

@@ -39,6 +39,7 @@ enum PercentCoding {
   ///   - end: One past the last byte.
   ///   - plusAsSpace: Whether `+` reads as a space (query names and values).
   /// - Returns: The decoded text.
+  /// - Throws: ``Failure`` for a malformed escape, invalid UTF-8 or a forbidden character.
   static func decode(
     _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, plusAsSpace: Bool
   ) throws(Failure) -> String {

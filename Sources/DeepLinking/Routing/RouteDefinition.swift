@@ -17,7 +17,9 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   ///   - pattern: The pattern text.
   ///   - requiresVerifiedLink: Whether only verified web links may open it.
   ///   - requiresSignIn: Whether it needs a signed-in user.
-  public init(_ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false) {
+  public init(
+    _ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false
+  ) {
     self.name = name
     self.pattern = pattern
     self.requiresVerifiedLink = requiresVerifiedLink

@@ -20,7 +20,17 @@ struct RoutePatternParser {
 
   func parse() throws(RoutePatternError) -> Parsed {
     guard characters.first == "/" else { throw fail(0, .missingLeadingSlash) }
-    let queryStart = characters.firstIndex(of: "?") ?? characters.count
+    // The query starts at the first "?" outside braces ("{page?}" marks an optional item).
+    var depth = 0
+    var queryStart = characters.count
+    for (index, character) in characters.enumerated() {
+      if character == "{" { depth += 1 }
+      if character == "}" { depth -= 1 }
+      if character == "?" && depth == 0 {
+        queryStart = index
+        break
+      }
+    }
     var parsed = Parsed()
     var names: Set<String> = []
 
@@ -92,6 +102,9 @@ struct RoutePatternParser {
     guard opening == start, closing == end - 1 else { throw fail(start, .parameterNotWholeSegment) }
     var body = string(start + 1, end - 1)
     guard !body.contains("{"), !body.contains("}") else { throw fail(start, .unbalancedBrace) }
+    if body.dropLast().contains(where: { $0 == "+" || $0 == "*" }) {
+      throw fail(start, .catchAllNotAllowed(body))
+    }
     if body.hasSuffix("+") || body.hasSuffix("*") {
       let isOneOrMore = body.hasSuffix("+")
       body.removeLast()
@@ -106,7 +119,9 @@ struct RoutePatternParser {
     return .parameter(name: name, type: type)
   }
 
-  private func parseQueryItem(from start: Int, to end: Int) throws(RoutePatternError) -> RoutePattern.QueryParameter {
+  private func parseQueryItem(from start: Int, to end: Int) throws(RoutePatternError)
+    -> RoutePattern.QueryParameter
+  {
     let item = string(start, end)
     guard let equals = characters[start..<end].firstIndex(of: "="), equals > start,
       equals + 1 < end, characters[equals + 1] == "{", characters[end - 1] == "}"
@@ -131,7 +146,9 @@ struct RoutePatternParser {
     return RoutePattern.QueryParameter(key: key, name: name, type: type, isOptional: isOptional)
   }
 
-  private func nameAndType(_ body: String, at offset: Int) throws(RoutePatternError) -> (String, ParameterType) {
+  private func nameAndType(_ body: String, at offset: Int) throws(RoutePatternError) -> (
+    String, ParameterType
+  ) {
     let parts = body.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
     let name = String(parts[0])
     try checkName(name, at: offset)

@@ -1,7 +1,9 @@
 import Foundation
 
 extension RouteTable {
-  private static let tableKeys = ["schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes"]
+  private static let tableKeys = [
+    "schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes",
+  ]
   private static let routeKeys = ["name", "pattern", "requiresVerifiedLink", "requiresSignIn"]
   private static let limitKeys = ["maxURLLength", "maxSegments", "maxQueryItems", "maxRoutes"]
 
@@ -72,13 +74,15 @@ extension RouteTable {
         throw RouteTableError(route: name, location: place, reason: .missingKey("pattern"))
       }
       guard let pattern = rawPattern as? String else {
-        throw RouteTableError(route: name, location: place + ".pattern", reason: .wrongType(expected: "a string"))
+        throw RouteTableError(
+          route: name, location: place + ".pattern", reason: .wrongType(expected: "a string"))
       }
       routes.append(
         RouteDefinition(
           name,
           pattern,
-          requiresVerifiedLink: try Self.bool(route["requiresVerifiedLink"], at: place + ".requiresVerifiedLink", route: name),
+          requiresVerifiedLink: try Self.bool(
+            route["requiresVerifiedLink"], at: place + ".requiresVerifiedLink", route: name),
           requiresSignIn: try Self.bool(route["requiresSignIn"], at: place + ".requiresSignIn", route: name)
         )
       )
@@ -140,7 +144,8 @@ extension RouteTable {
     return result
   }
 
-  private static func bool(_ value: Any?, at location: String, route: String?) throws(RouteTableError) -> Bool {
+  private static func bool(_ value: Any?, at location: String, route: String?) throws(RouteTableError) -> Bool
+  {
     guard let value else { return false }
     guard let flag = value as? Bool else {
       throw RouteTableError(route: route, location: location, reason: .wrongType(expected: "true or false"))
@@ -154,7 +159,8 @@ extension RouteTable {
     for key in object.keys.sorted() where !allowed.contains(key) {
       let suggestion = allowed.min { editDistance(key, $0) < editDistance(key, $1) }
         .flatMap { editDistance(key, $0) <= 2 ? $0 : nil }
-      throw RouteTableError(route: route, location: prefix + key, reason: .unknownKey(key, suggestion: suggestion))
+      throw RouteTableError(
+        route: route, location: prefix + key, reason: .unknownKey(key, suggestion: suggestion))
     }
   }
 

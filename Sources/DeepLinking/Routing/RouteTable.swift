@@ -34,7 +34,9 @@ public struct RouteTable: Sendable, Hashable {
     ///   - maxSegments: The most path segments accepted.
     ///   - maxQueryItems: The most query items accepted.
     ///   - maxRoutes: The most routes a table may hold.
-    public init(maxURLLength: Int = 8192, maxSegments: Int = 64, maxQueryItems: Int = 128, maxRoutes: Int = 1_000_000) {
+    public init(
+      maxURLLength: Int = 8192, maxSegments: Int = 64, maxQueryItems: Int = 128, maxRoutes: Int = 1_000_000
+    ) {
       self.maxURLLength = maxURLLength
       self.maxSegments = maxSegments
       self.maxQueryItems = maxQueryItems

@@ -73,7 +73,8 @@ extension Router {
         let parts: [String]
         switch value {
         case .segments(let list): parts = list
-        case .string(let text): parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        case .string(let text):
+          parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         case .int, .uuid: parts = [value.description]
         }
         if parts.contains(where: \.isEmpty) { throw fail(.emptyValue(name)) }
@@ -90,7 +91,8 @@ extension Router {
       }
       let typed = try Self.convert(value, to: parameter.type, name: parameter.name, fail: fail)
       queryText.append(
-        PercentCoding.encodeQueryComponent(parameter.key) + "=" + PercentCoding.encodeQueryComponent(typed.description))
+        PercentCoding.encodeQueryComponent(parameter.key) + "="
+          + PercentCoding.encodeQueryComponent(typed.description))
       expected[parameter.name] = typed
     }
     let declaredKeys = Set(pattern.query.map(\.key))
@@ -140,7 +142,9 @@ extension Router {
     case custom(String)
   }
 
-  private func resolve(_ form: LinkForm, fail: (URLBuildError.Reason) -> URLBuildError) throws(URLBuildError) -> Start {
+  private func resolve(_ form: LinkForm, fail: (URLBuildError.Reason) -> URLBuildError) throws(URLBuildError)
+    -> Start
+  {
     let firstHost = hostRules.first { !$0.isWildcard }
     let firstScheme = table.schemes.first { !["http", "https"].contains($0.lowercased()) }
     switch form {
@@ -149,7 +153,9 @@ extension Router {
       if let firstScheme { return .custom(firstScheme.lowercased()) }
       throw fail(.formUnavailable("the table has no host and no custom scheme to build with"))
     case .universalLink:
-      guard let firstHost else { throw fail(.formUnavailable("the table lists no host (that is not a wildcard)")) }
+      guard let firstHost else {
+        throw fail(.formUnavailable("the table lists no host (that is not a wildcard)"))
+      }
       return .web(firstHost.authority)
     case .customScheme:
       guard let firstScheme else { throw fail(.formUnavailable("the table lists no custom scheme")) }

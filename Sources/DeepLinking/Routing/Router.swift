@@ -155,7 +155,9 @@ public final class Router: Sendable {
         return found
       }
       let stringChild = nodes[index].stringChild
-      if stringChild >= 0, let found = search(node: Int(stringChild), depth: depth + 1, keys: keys, link: link) {
+      if stringChild >= 0,
+        let found = search(node: Int(stringChild), depth: depth + 1, keys: keys, link: link)
+      {
         return found
       }
       for route in nodes[index].oneOrMore where accepts(route, link) { return route }

@@ -102,7 +102,8 @@ struct TrieBuilder {
     }
     for other in existing {
       let otherRequirements = allRequirements[Int(other)]
-      let sameSlash = !strictTrailingSlash || otherRequirements.hasTrailingSlash == requirements.hasTrailingSlash
+      let sameSlash =
+        !strictTrailingSlash || otherRequirements.hasTrailingSlash == requirements.hasTrailingSlash
       if sameSlash && otherRequirements.signature == requirements.signature {
         throw RouteTableError(
           route: names[route], reason: .ambiguous(with: names[Int(other)]))

@@ -17,12 +17,19 @@ struct RouterMatchingTests {
     Case(url: "myapp://channel", route: "main"),
     Case(url: "myapp://channel/video/12345", route: "clip", parameters: ["clipId": .string("12345")]),
     Case(url: "myapp://channel/playlist/678", route: "playlist", parameters: ["clipListId": .string("678")]),
-    Case(url: "myapp://channel/search/highlights", route: "search", parameters: ["query": .string("highlights")]),
+    Case(
+      url: "myapp://channel/search/highlights", route: "search", parameters: ["query": .string("highlights")]),
     Case(url: "https://example.com/channel", route: "main"),
-    Case(url: "https://example.com/channel/video/12345", route: "clip", parameters: ["clipId": .string("12345")]),
-    Case(url: "https://example.com/channel/playlist/678", route: "playlist", parameters: ["clipListId": .string("678")]),
-    Case(url: "https://example.com/channel/search/highlights", route: "search", parameters: ["query": .string("highlights")]),
-    Case(url: "myapp://channel/sub/sports", route: "subChannel", parameters: ["subChannelId": .string("sports")]),
+    Case(
+      url: "https://example.com/channel/video/12345", route: "clip", parameters: ["clipId": .string("12345")]),
+    Case(
+      url: "https://example.com/channel/playlist/678", route: "playlist",
+      parameters: ["clipListId": .string("678")]),
+    Case(
+      url: "https://example.com/channel/search/highlights", route: "search",
+      parameters: ["query": .string("highlights")]),
+    Case(
+      url: "myapp://channel/sub/sports", route: "subChannel", parameters: ["subChannelId": .string("sports")]),
     // Custom-scheme authority: three spellings of one link, and the host rule for the authority.
     Case(url: "myapp:///channel/video/1", route: "clip", parameters: ["clipId": .string("1")]),
     Case(url: "myapp:channel/video/1", route: "clip", parameters: ["clipId": .string("1")]),
@@ -40,7 +47,8 @@ struct RouterMatchingTests {
     Case(url: "https://example.com/channel/", route: "main"),
     // Captured values keep their case; the fragment and unknown query items never block.
     Case(url: "myapp://channel/video/AbC", route: "clip", parameters: ["clipId": .string("AbC")]),
-    Case(url: "myapp://channel/video/1?utm_source=x#top", route: "clip", parameters: ["clipId": .string("1")]),
+    Case(
+      url: "myapp://channel/video/1?utm_source=x#top", route: "clip", parameters: ["clipId": .string("1")]),
     // No route is a normal result.
     Case(url: "myapp://channel/video", route: nil),
     Case(url: "myapp://channel/video/1/extra", route: nil),
@@ -74,14 +82,24 @@ struct RouterMatchingTests {
     Case(url: "myapp://items/+3", route: "itemBySlug", parameters: ["slug": .string("+3")]),
     Case(url: "myapp://items/1.5", route: "itemBySlug", parameters: ["slug": .string("1.5")]),
     Case(url: "myapp://items/42a", route: "itemBySlug", parameters: ["slug": .string("42a")]),
-    Case(url: "myapp://items/99999999999999999999", route: "itemBySlug", parameters: ["slug": .string("99999999999999999999")]),
+    Case(
+      url: "myapp://items/99999999999999999999", route: "itemBySlug",
+      parameters: ["slug": .string("99999999999999999999")]),
     Case(
       url: "myapp://items/6ba7b810-9dad-11d1-80b4-00c04fd430c8", route: "itemByToken",
       parameters: ["token": .uuid(UUID(uuidString: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8") ?? UUID())]),
-    Case(url: "myapp://items/shoe/files/a/b.txt", route: "itemFiles", parameters: ["slug": .string("shoe"), "path": .segments(["a", "b.txt"])]),
-    Case(url: "myapp://items/42/files/x", route: "itemFiles", parameters: ["slug": .string("42"), "path": .segments(["x"])]),
-    Case(url: "myapp://items/shoe/other", route: "itemsAnything", parameters: ["rest": .segments(["shoe", "other"])]),
-    Case(url: "myapp://items/new/files/x", route: "itemFiles", parameters: ["slug": .string("new"), "path": .segments(["x"])]),
+    Case(
+      url: "myapp://items/shoe/files/a/b.txt", route: "itemFiles",
+      parameters: ["slug": .string("shoe"), "path": .segments(["a", "b.txt"])]),
+    Case(
+      url: "myapp://items/42/files/x", route: "itemFiles",
+      parameters: ["slug": .string("42"), "path": .segments(["x"])]),
+    Case(
+      url: "myapp://items/shoe/other", route: "itemsAnything",
+      parameters: ["rest": .segments(["shoe", "other"])]),
+    Case(
+      url: "myapp://items/new/files/x", route: "itemFiles",
+      parameters: ["slug": .string("new"), "path": .segments(["x"])]),
     Case(url: "myapp://items", route: nil),
     Case(url: "myapp://docs", route: "docs", parameters: ["path": .segments([])]),
     Case(url: "myapp://docs/a/b/c", route: "docs", parameters: ["path": .segments(["a", "b", "c"])]),
@@ -99,11 +117,15 @@ struct RouterMatchingTests {
     Case(url: "myapp://find?q=red+shoes", route: "find", parameters: ["query": .string("red shoes")]),
     Case(url: "myapp://find?q=a%2Bb", route: "find", parameters: ["query": .string("a+b")]),
     Case(url: "myapp://find?q=first&q=second", route: "find", parameters: ["query": .string("first")]),
-    Case(url: "myapp://find?q=x&page=2", route: "find", parameters: ["query": .string("x"), "page": .int(2)]),
-    Case(url: "myapp://find?page=2&q=x", route: "find", parameters: ["query": .string("x"), "page": .int(2)]),
+    Case(
+      url: "myapp://find?q=x&page=2", route: "find", parameters: ["query": .string("x"), "page": .int(2)]),
+    Case(
+      url: "myapp://find?page=2&q=x", route: "find", parameters: ["query": .string("x"), "page": .int(2)]),
     Case(url: "myapp://find?q=x&page=two", route: nil),
     Case(url: "myapp://find?q=x&page=", route: "find", parameters: ["query": .string("x")]),
-    Case(url: "myapp://find?q=x&exact=1", route: "findExact", parameters: ["query": .string("x"), "exact": .int(1)]),
+    Case(
+      url: "myapp://find?q=x&exact=1", route: "findExact",
+      parameters: ["query": .string("x"), "exact": .int(1)]),
     Case(url: "myapp://find?q=x&exact=yes", route: "find", parameters: ["query": .string("x")]),
     Case(url: "myapp://find?tag=new", route: "findByTag", parameters: ["tag": .string("new")]),
     Case(url: "myapp://find", route: nil),
@@ -145,7 +167,8 @@ struct RouterMatchingTests {
     #expect(
       match.query == [
         QueryItem(name: "b", value: "2"), QueryItem(name: "flag", value: nil),
-        QueryItem(name: "empty", value: ""), QueryItem(name: "a", value: "1"), QueryItem(name: "b", value: "3"),
+        QueryItem(name: "empty", value: ""), QueryItem(name: "a", value: "1"),
+        QueryItem(name: "b", value: "3"),
       ])
     #expect(match.fragment == "frag ment")
     #expect(match.parameters.dictionary == ["query": .string("x")])
@@ -163,8 +186,10 @@ struct RouterMatchingTests {
   @Test func originIsReported() throws {
     let router = try Router(Fixtures.channelTable)
     #expect(try router.match("myapp://channel")?.origin == .customScheme("myapp"))
-    #expect(try router.match("https://WWW.example.com/channel")?.origin == .universalLink(host: "www.example.com"))
-    #expect(try router.match("https://localhost:8080/channel")?.origin == .universalLink(host: "localhost:8080"))
+    #expect(
+      try router.match("https://WWW.example.com/channel")?.origin == .universalLink(host: "www.example.com"))
+    #expect(
+      try router.match("https://localhost:8080/channel")?.origin == .universalLink(host: "localhost:8080"))
   }
 
   @Test func foundationURLsMatchLikeTheirText() throws {

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+@testable import DeepLinking
+
+@Suite("Registration errors")
+struct RouteTableErrorTests {
+  struct PatternCase: CustomTestStringConvertible, Sendable {
+    var pattern: String
+    var reason: RoutePatternError.Reason
+    var offset: Int
+    var testDescription: String { pattern }
+  }
+
+  static let patternCases: [PatternCase] = [
+    PatternCase(pattern: "", reason: .missingLeadingSlash, offset: 0),
+    PatternCase(pattern: "channel/video", reason: .missingLeadingSlash, offset: 0),
+    PatternCase(pattern: "/a//b", reason: .emptySegment, offset: 3),
+    PatternCase(pattern: "/files/{path+}/meta", reason: .catchAllNotLast("path"), offset: 7),
+    PatternCase(pattern: "/files/{path*}/", reason: .catchAllNotLast("path"), offset: 7),
+    PatternCase(pattern: "/a/{id}/b/{id}", reason: .duplicateParameterName("id"), offset: 10),
+    PatternCase(pattern: "/a/{id}?id={id}", reason: .duplicateParameterName("id"), offset: 8),
+    PatternCase(pattern: "/s?q={a}&q={b}", reason: .duplicateQueryKey("q"), offset: 9),
+    PatternCase(pattern: "/a/{id", reason: .unbalancedBrace, offset: 3),
+    PatternCase(pattern: "/a/id}", reason: .unbalancedBrace, offset: 5),
+    PatternCase(pattern: "/a/video-{id}", reason: .parameterNotWholeSegment, offset: 3),
+    PatternCase(pattern: "/a/{}", reason: .invalidParameterName(""), offset: 4),
+    PatternCase(pattern: "/a/{1x}", reason: .invalidParameterName("1x"), offset: 4),
+    PatternCase(pattern: "/a/{x:float}", reason: .unknownType("float"), offset: 6),
+    PatternCase(pattern: "/a/{x+:int}", reason: .catchAllNotAllowed("x+:int"), offset: 3),
+    PatternCase(pattern: "/a/{x?}", reason: .optionalPathParameter("x"), offset: 3),
+    PatternCase(pattern: "/s?q={rest+}", reason: .catchAllNotAllowed("rest"), offset: 5),
+    PatternCase(pattern: "/s?q=fixed", reason: .invalidQueryItem("q=fixed"), offset: 3),
+    PatternCase(pattern: "/s?={x}", reason: .invalidQueryItem("={x}"), offset: 3),
+    PatternCase(pattern: "/caf%C3", reason: .malformedPercentEscape, offset: 1),
+  ]
+
+  @Test(arguments: patternCases)
+  func patternErrors(_ testCase: PatternCase) throws {
+    let error = try #require(throws: RoutePatternError.self) { try RoutePattern(testCase.pattern) }
+    #expect(error.reason == testCase.reason)
+    #expect(error.offset == testCase.offset)
+  }
+
+  @Test func patternErrorShowsACaret() throws {
+    let error = try #require(throws: RoutePatternError.self) { try RoutePattern("/files/{path+}/meta") }
+    #expect(
+      error.description == """
+        pattern '/files/{path+}/meta': catch-all 'path' must be the last piece of the path
+          /files/{path+}/meta
+                 ^
+        """)
+  }
+
+  @Test func validPatternsParse() throws {
+    let pattern = try RoutePattern("/search/{kind:int}/{rest*}?q={query}&page={page:int?}")
+    #expect(
+      pattern.segments == [
+        .literal("search"), .parameter(name: "kind", type: .int), .zeroOrMore(name: "rest"),
+      ])
+    #expect(
+      pattern.query == [
+        .init(key: "q", name: "query"), .init(key: "page", name: "page", type: .int, isOptional: true),
+      ])
+    #expect(pattern.parameterNames == ["kind", "rest", "query", "page"])
+    #expect(try RoutePattern("/").segments.isEmpty)
+    #expect(try RoutePattern("/a/").hasTrailingSlash)
+    #expect(try RoutePattern("/caf%C3%A9").segments == [.literal("café")])
+  }
+
+  struct TableCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var table: RouteTable
+    var expected: RouteTableError
+    var testDescription: String { name }
+  }
+
+  static let tableCases: [TableCase] = [
+    TableCase(
+      name: "invalid pattern names the route",
+      table: RouteTable(schemes: ["a"], routes: [RouteDefinition("broken", "/x//y")]),
+      expected: RouteTableError(
+        route: "broken",
+        reason: .invalidPattern(RoutePatternError(pattern: "/x//y", offset: 3, reason: .emptySegment)))),
+    TableCase(
+      name: "duplicate name",
+      table: RouteTable(schemes: ["a"], routes: [RouteDefinition("x", "/a"), RouteDefinition("x", "/b")]),
+      expected: RouteTableError(route: "x", reason: .duplicateRouteName)),
+    TableCase(
+      name: "same URLs, other parameter names",
+      table: RouteTable(
+        schemes: ["a"], routes: [RouteDefinition("first", "/a/{x}"), RouteDefinition("second", "/a/{y}")]),
+      expected: RouteTableError(route: "second", reason: .ambiguous(with: "first"))),
+    TableCase(
+      name: "same URLs, same catch-all",
+      table: RouteTable(
+        schemes: ["a"], routes: [RouteDefinition("one", "/f/{p+}"), RouteDefinition("two", "/f/{q+}")]),
+      expected: RouteTableError(route: "two", reason: .ambiguous(with: "one"))),
+    TableCase(
+      name: "same required query",
+      table: RouteTable(
+        schemes: ["a"],
+        routes: [RouteDefinition("one", "/s?q={a}"), RouteDefinition("two", "/s?q={b}&p={p?}")]),
+      expected: RouteTableError(route: "two", reason: .ambiguous(with: "one"))),
+    TableCase(
+      name: "same literal after decoding",
+      table: RouteTable(
+        schemes: ["a"], routes: [RouteDefinition("one", "/café"), RouteDefinition("two", "/caf%C3%A9")]),
+      expected: RouteTableError(route: "two", reason: .ambiguous(with: "one"))),
+    TableCase(
+      name: "same literal when case-insensitive",
+      table: RouteTable(
+        schemes: ["a"], caseInsensitive: true,
+        routes: [RouteDefinition("one", "/Video"), RouteDefinition("two", "/video")]),
+      expected: RouteTableError(route: "two", reason: .ambiguous(with: "one"))),
+    TableCase(
+      name: "trailing slash is the same link unless strict",
+      table: RouteTable(
+        schemes: ["a"], routes: [RouteDefinition("one", "/f/"), RouteDefinition("two", "/f")]),
+      expected: RouteTableError(route: "two", reason: .ambiguous(with: "one"))),
+    TableCase(
+      name: "empty name",
+      table: RouteTable(schemes: ["a"], routes: [RouteDefinition("", "/a")]),
+      expected: RouteTableError(location: "routes[0]", reason: .emptyRouteName)),
+    TableCase(
+      name: "invalid scheme",
+      table: RouteTable(schemes: ["my app"], routes: []),
+      expected: RouteTableError(reason: .invalidScheme("my app"))),
+    TableCase(
+      name: "invalid host",
+      table: RouteTable(hosts: ["https://example.com"], routes: []),
+      expected: RouteTableError(reason: .invalidHost("https://example.com"))),
+    TableCase(
+      name: "invalid host port",
+      table: RouteTable(hosts: ["example.com:http"], routes: []),
+      expected: RouteTableError(reason: .invalidHost("example.com:http"))),
+    TableCase(
+      name: "no scheme or host",
+      table: RouteTable(routes: [RouteDefinition("a", "/a")]),
+      expected: RouteTableError(reason: .noSchemeOrHost)),
+    TableCase(
+      name: "too many routes",
+      table: RouteTable(
+        schemes: ["a"], limits: .init(maxRoutes: 1),
+        routes: [RouteDefinition("a", "/a"), RouteDefinition("b", "/b")]),
+      expected: RouteTableError(reason: .tooManyRoutes(limit: 1))),
+  ]
+
+  @Test(arguments: tableCases)
+  func tableErrors(_ testCase: TableCase) throws {
+    let error = try #require(throws: RouteTableError.self) { try Router(testCase.table) }
+    #expect(error == testCase.expected)
+    #expect(!error.description.isEmpty)
+  }
+
+  @Test func ambiguityDoesNotDependOnOrder() throws {
+    let error = try #require(throws: RouteTableError.self) {
+      try Router(
+        RouteTable(
+          schemes: ["a"], routes: [RouteDefinition("second", "/a/{y}"), RouteDefinition("first", "/a/{x}")]))
+    }
+    #expect(error.reason == .ambiguous(with: "second"))
+  }
+
+  @Test func routesThatOnlyOverlapAreFine() throws {
+    let router = try Router(
+      RouteTable(
+        schemes: ["a"],
+        routes: [
+          RouteDefinition("plain", "/a/{x}"), RouteDefinition("typed", "/a/{x:int}"),
+          RouteDefinition("literal", "/a/b"), RouteDefinition("rest", "/a/{r+}"),
+          RouteDefinition("any", "/a/{r*}"),
+          RouteDefinition("query", "/a/{x}?q={q}"), RouteDefinition("typedQuery", "/a/{x}?q={q:int}"),
+          RouteDefinition("otherKey", "/a/{x}?k={k}"),
+        ]))
+    #expect(try router.match("a:/a/b")?.route == "literal")
+    #expect(try router.match("a:/a/1")?.route == "typed")
+    #expect(try router.match("a:/a/x?q=1")?.route == "typedQuery")
+    #expect(try router.match("a:/a/x?q=y")?.route == "query")
+    #expect(try router.match("a:/a/x?k=y")?.route == "otherKey")
+    #expect(try router.match("a:/a/x?k=y&q=z")?.route == "otherKey")
+    #expect(try router.match("a:/a")?.route == "any")
+    #expect(try router.match("a:/a/x/y")?.route == "rest")
+  }
+}
