@@ -1,0 +1,156 @@
+import DeepLinking
+
+/// `deeplink audit`: reads a list of links and reports what the route table makes of them.
+enum AuditCommand {
+  static let help = """
+    USAGE: deeplink audit [--routes FILE] [--json] [--examples N] < urls
+
+    Reads links from standard input, one per line (a campaign export, a log), and reports how many
+    match, per route, how many match no route, and how many are rejected and why (top reasons with
+    examples). Streams: memory stays flat however many lines come in. Invalid UTF-8 lines and empty
+    lines count as rejected.
+
+    OPTIONS:
+      --routes FILE   A JSON route file (default: the built-in demo table).
+      --json          Print one JSON summary object instead of the text report.
+      --examples N    Keep up to N examples per reason (default 3).
+      --help          Show this help.
+
+    EXIT STATUS: 0 report printed, 2 usage error or bad route file.
+    """
+
+  /// Counts kept while streaming; examples are bounded per key.
+  struct Tally {
+    var total = 0
+    var matched = 0
+    var unmatched = 0
+    var rejected = 0
+    var perRoute: [String: Int] = [:]
+    var reasons: [String: (count: Int, examples: [String])] = [:]
+    var unmatchedExamples: [String] = []
+    let exampleLimit: Int
+
+    mutating func reject(_ code: String, example: String) {
+      rejected += 1
+      var entry = reasons[code] ?? (0, [])
+      entry.count += 1
+      if entry.examples.count < exampleLimit { entry.examples.append(String(example.prefix(200))) }
+      reasons[code] = entry
+    }
+  }
+
+  static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
+    let arguments = try Arguments.parse(words, options: ["routes", "examples"], flags: ["json"])
+    if arguments.has("help") {
+      streams.output.line(help)
+      return 0
+    }
+    guard arguments.positionals.isEmpty else {
+      throw UsageError(description: "audit reads links from standard input, not arguments")
+    }
+    var exampleLimit = 3
+    if let text = try arguments.value("examples") {
+      guard let number = Int(text), number >= 0 else {
+        throw UsageError(description: "--examples needs a whole number, got '\(text)'")
+      }
+      exampleLimit = number
+    }
+    let router: Router
+    do {
+      router = try RouteTableSource.load(try arguments.value("routes"))
+    } catch {
+      streams.error.line("deeplink audit: \(error)")
+      return 2
+    }
+    var tally = Tally(exampleLimit: exampleLimit)
+    for name in router.table.routes.map(\.name) { tally.perRoute[name] = 0 }
+    while let line = streams.input.nextLine() {
+      tally.total += 1
+      guard let url = String(validating: line, as: UTF8.self) else {
+        tally.reject("invalid-utf8", example: String(decoding: line, as: UTF8.self))
+        continue
+      }
+      do {
+        if let match = try router.match(url) {
+          tally.matched += 1
+          tally.perRoute[match.route, default: 0] += 1
+        } else {
+          tally.unmatched += 1
+          if tally.unmatchedExamples.count < exampleLimit {
+            tally.unmatchedExamples.append(String(url.prefix(200)))
+          }
+        }
+      } catch {
+        tally.reject(error.code, example: url)
+      }
+    }
+    if arguments.has("json") {
+      streams.output.line(json(tally, router: router).rendered)
+    } else {
+      report(tally, router: router, to: streams.output)
+    }
+    return 0
+  }
+
+  static func sortedReasons(_ tally: Tally) -> [(code: String, count: Int, examples: [String])] {
+    tally.reasons.map { ($0.key, $0.value.count, $0.value.examples) }
+      .sorted { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }
+  }
+
+  static func json(_ tally: Tally, router: Router) -> JSONValue {
+    .object([
+      ("total", .int(tally.total)),
+      ("matched", .int(tally.matched)),
+      ("unmatched", .int(tally.unmatched)),
+      ("rejected", .int(tally.rejected)),
+      ("routes", .object(router.table.routes.map { ($0.name, .int(tally.perRoute[$0.name] ?? 0)) })),
+      ("unmatchedExamples", .array(tally.unmatchedExamples.map(JSONValue.string))),
+      (
+        "rejections",
+        .array(
+          sortedReasons(tally).map {
+            .object([
+              ("reason", .string($0.code)), ("count", .int($0.count)),
+              ("examples", .array($0.examples.map(JSONValue.string))),
+            ])
+          })
+      ),
+    ])
+  }
+
+  static func report(_ tally: Tally, router: Router, to output: TextSink) {
+    func percent(_ part: Int) -> String {
+      guard tally.total > 0 else { return "" }
+      let tenths = (part * 1000 + tally.total / 2) / tally.total
+      return "  (\(tenths / 10).\(tenths % 10) %)"
+    }
+    func row(_ label: String, _ count: Int, _ extra: String = "") -> String {
+      let padded = label.padding(toLength: max(label.count, 24), withPad: " ", startingAt: 0)
+      let number = String(count)
+      return padded + String(repeating: " ", count: max(1, 10 - number.count)) + number + extra
+    }
+    output.line(row("total", tally.total))
+    output.line(row("matched", tally.matched, percent(tally.matched)))
+    output.line(row("unmatched", tally.unmatched, percent(tally.unmatched)))
+    output.line(row("rejected", tally.rejected, percent(tally.rejected)))
+    output.line("")
+    output.line("per route:")
+    for route in router.table.routes {
+      output.line(row("  " + route.name, tally.perRoute[route.name] ?? 0))
+    }
+    if !tally.unmatchedExamples.isEmpty {
+      output.line("")
+      output.line("unmatched, for example:")
+      for example in tally.unmatchedExamples { output.line("  " + example) }
+    }
+    let reasons = sortedReasons(tally)
+    if !reasons.isEmpty {
+      output.line("")
+      output.line("rejected, by reason:")
+      for reason in reasons {
+        output.line(row("  " + reason.code, reason.count))
+        for example in reason.examples { output.line("      e.g. " + example) }
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import DeepLinkCommands
+
+@Suite("deeplink audit")
+struct AuditCommandTests {
+  static let input = [
+    "myapp://channel", "myapp://channel/video/1", "https://example.com/channel/video/2",
+    "https://evil.com/channel",
+    "https://evil.com/other", "myapp://nowhere", "", "myapp://channel/video/%ZZ",
+  ].joined(separator: "\n")
+
+  @Test func jsonSummary() async throws {
+    let run = await ToolRun.run(["audit", "--json", "--examples", "1"], input: Self.input)
+    #expect(run.status == 0)
+    let summary = try #require(try run.jsonLines().first)
+    #expect(summary["total"] as? Int == 8)
+    #expect(summary["matched"] as? Int == 3)
+    #expect(summary["unmatched"] as? Int == 1)
+    #expect(summary["rejected"] as? Int == 4)
+    let routes = try #require(summary["routes"] as? [String: Int])
+    #expect(routes["clip"] == 2)
+    #expect(routes["main"] == 1)
+    #expect(routes["search"] == 0)
+    let rejections = try #require(summary["rejections"] as? [[String: Any]])
+    #expect(
+      rejections.map { $0["reason"] as? String } == ["unknown-host", "empty", "malformed-percent-escape"])
+    #expect(rejections.first?["count"] as? Int == 2)
+    #expect((rejections.first?["examples"] as? [String]) == ["https://evil.com/channel"])
+  }
+
+  @Test func textReport() async throws {
+    let run = await ToolRun.run(["audit"], input: Self.input)
+    #expect(run.status == 0)
+    #expect(run.output.contains("matched                          3  (37.5 %)"))
+    #expect(run.output.contains("  unknown-host                   2"))
+    #expect(run.output.contains("e.g. https://evil.com/channel"))
+    #expect(run.output.contains("  myapp://nowhere"))
+  }
+
+  @Test func invalidUTF8LinesAreRejected() async throws {
+    let run = await ToolRun.run(
+      ["audit", "--json"], inputBytes: [0xC3, 0x28, 0x0A] + Array("myapp://channel".utf8))
+    let summary = try #require(try run.jsonLines().first)
+    #expect(summary["total"] as? Int == 2)
+    #expect(summary["rejected"] as? Int == 1)
+    #expect(summary["matched"] as? Int == 1)
+  }
+
+  @Test func streamsALargeInput() async throws {
+    let lines = (0..<50_000).map { "myapp://channel/video/\($0)" }.joined(separator: "\n")
+    let run = await ToolRun.run(["audit", "--json"], input: lines)
+    let summary = try #require(try run.jsonLines().first)
+    #expect(summary["matched"] as? Int == 50_000)
+  }
+
+  @Test func usage() async throws {
+    #expect(await ToolRun.run(["audit", "myapp://x"]).status == 2)
+    #expect(await ToolRun.run(["audit", "--examples", "many"]).status == 2)
+  }
+}

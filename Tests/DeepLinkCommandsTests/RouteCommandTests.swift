@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import DeepLinkCommands
+
+@Suite("deeplink route")
+struct RouteCommandTests {
+  @Test func matchesTheDemoTable() async throws {
+    let run = await ToolRun.run(["route", "myapp://channel/video/12345"])
+    #expect(run.status == 0)
+    #expect(
+      run.output
+        == #"{"url": "myapp://channel/video/12345", "route": "clip", "parameters": {"clipId": "12345"}, "query": [], "fragment": null, "source": "myapp:"}"#
+        + "\n")
+  }
+
+  @Test func everyArgumentGetsItsLineEvenEmptyOrMalformed() async throws {
+    let run = await ToolRun.run([
+      "route", "https://example.com/channel/playlist/678?utm=a+b#x", "", "not a url",
+      "myapp://channel/video/%E0%A4%A",
+      "myapp://nowhere",
+    ])
+    #expect(run.status == 1)
+    let lines = try run.jsonLines()
+    #expect(lines.count == 5)
+    #expect(lines[0]["route"] as? String == "playlist")
+    #expect((lines[0]["parameters"] as? [String: String]) == ["clipListId": "678"])
+    #expect((lines[0]["query"] as? [[String: String]]) == [["name": "utm", "value": "a b"]])
+    #expect(lines[0]["fragment"] as? String == "x")
+    #expect(lines[0]["error"] == nil)
+    #expect(lines[1]["url"] as? String == "")
+    #expect(lines[1]["errorCode"] as? String == "empty")
+    #expect(lines[2]["errorCode"] as? String == "invalid-character")
+    #expect((lines[3]["error"] as? String)?.contains("malformed percent escape at offset 28") == true)
+    #expect(lines[4]["errorCode"] as? String == "no-route")
+    for line in lines.dropFirst() {
+      #expect(line["route"] is NSNull)
+    }
+  }
+
+  @Test func parameterTypesInJSON() async throws {
+    let file = try temporaryRouteFile(
+      """
+      {"schemes": ["app"], "routes": [
+        {"name": "typed", "pattern": "/t/{n:int}/{u:uuid}/{rest+}?q={q}"}]}
+      """)
+    let run = await ToolRun.run([
+      "route", "--routes", file, "app:/t/007/6ba7b810-9dad-11d1-80b4-00c04fd430c8/a/b%2Fc?q=x&z",
+    ])
+    #expect(run.status == 0)
+    #expect(
+      run.output.contains(
+        #""parameters": {"n": 7, "u": "6BA7B810-9DAD-11D1-80B4-00C04FD430C8", "rest": ["a", "b/c"], "q": "x"}, "query": [{"name": "z", "value": null}]"#
+      ), "\(run.output)")
+  }
+
+  @Test func readsStandardInputIncludingInvalidUTF8() async throws {
+    var bytes = Array("myapp://channel\r\nmyapp://channel/search/x\n".utf8)
+    bytes += [0xFF, 0xFE, 0x0A]
+    bytes += Array("\nhttps://example.com/channel".utf8)
+    let run = await ToolRun.run(["route", "--stdin"], inputBytes: bytes)
+    let lines = try run.jsonLines()
+    #expect(lines.map { $0["route"] as? String } == ["main", "search", nil, nil, "main"])
+    #expect(lines[2]["errorCode"] as? String == "invalid-utf8")
+    #expect(lines[3]["errorCode"] as? String == "empty")
+    #expect(run.status == 1)
+  }
+
+  @Test func allMatchedExitsZeroFromStdin() async throws {
+    let run = await ToolRun.run(["route", "--stdin"], input: "myapp://channel\nmyapp://channel/video/1\n")
+    #expect(run.status == 0)
+    #expect(run.lines.count == 2)
+  }
+
+  @Test func badRouteFileNamesTheFileAndTheRoute() async throws {
+    let file = try temporaryRouteFile(
+      #"{"schemes": ["a"], "routes": [{"name": "broken", "pattern": "/x//y"}]}"#)
+    let run = await ToolRun.run(["route", "--routes", file, "a:/x"])
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(run.error.contains(file))
+    #expect(run.error.contains("route 'broken'"))
+    #expect(run.error.contains("empty segment"))
+    let missing = await ToolRun.run(["route", "--routes", "/nonexistent/routes.json", "a:/x"])
+    #expect(missing.status == 2)
+    #expect(missing.error.contains("/nonexistent/routes.json"))
+  }
+
+  @Test func usageErrors() async throws {
+    #expect(await ToolRun.run(["route"]).status == 2)
+    #expect(await ToolRun.run(["route", "--bogus", "x"]).status == 2)
+    #expect(await ToolRun.run(["route", "--routes"]).status == 2)
+    #expect(await ToolRun.run(["frobnicate"]).status == 2)
+    #expect(await ToolRun.run([]).status == 2)
+  }
+
+  @Test(arguments: ["route", "url", "audit"])
+  func everyCommandHasHelp(_ command: String) async throws {
+    let run = await ToolRun.run([command, "--help"])
+    #expect(run.status == 0)
+    #expect(run.output.hasPrefix("USAGE: deeplink \(command)"))
+    let viaHelp = await ToolRun.run(["help", command])
+    #expect(viaHelp.output == run.output)
+  }
+
+  @Test func optionsAfterTheDoubleDashAreURLs() async throws {
+    let run = await ToolRun.run(["route", "--", "--stdin"])
+    #expect(run.status == 1)
+    #expect(try run.jsonLines().first?["errorCode"] as? String == "relative-url")
+  }
+}
