@@ -1,0 +1,160 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension ChannelCatalog {
+  /// Reads and validates a catalog from JSON data.
+  ///
+  /// - Parameter data: A catalog in the JSON format described on ``ChannelCatalog``.
+  /// - Throws: ``ChannelCatalogError``: ``ChannelCatalogError/invalidJSON(detail:)`` when the data is
+  ///   not JSON, ``ChannelCatalogError/missingField(path:)`` or
+  ///   ``ChannelCatalogError/wrongType(path:expected:)`` when it does not have the format's shape, and
+  ///   the validation errors of ``init(id:title:clips:clipLists:subChannels:)``.
+  public init(data: Data) throws(ChannelCatalogError) {
+    do {
+      self = try JSONDecoder().decode(ChannelCatalog.self, from: data)
+    } catch let error as DecodingError {
+      throw Self.catalogError(from: error, in: data)
+    } catch {
+      throw .invalidJSON(detail: String(describing: error))
+    }
+  }
+
+  /// Reads and validates a catalog from a file.
+  ///
+  /// - Parameter fileURL: The location of a catalog file; must be a `file:` URL.
+  /// - Throws: ``ChannelCatalogError/unsupportedURL(_:)`` for any other URL,
+  ///   ``ChannelCatalogError/unreadable(url:reason:)`` when the file cannot be read, and the errors of
+  ///   ``init(data:)``.
+  public init(contentsOf fileURL: URL) throws(ChannelCatalogError) {
+    guard fileURL.isFileURL else { throw .unsupportedURL(fileURL.absoluteString) }
+    let data: Data
+    do {
+      data = try Data(contentsOf: fileURL)
+    } catch {
+      throw .unreadable(url: fileURL.absoluteString, reason: Self.reason(error))
+    }
+    try self.init(data: data)
+  }
+
+  /// Loads and validates a catalog from a file or an `http`/`https` URL.
+  ///
+  /// ```swift
+  /// let catalog = try await ChannelCatalog.load(from: URL(string: "https://example.com/ch/demo.json")!)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: A `file:`, `http:` or `https:` URL.
+  ///   - session: The session that fetches remote catalogs.
+  /// - Returns: The validated catalog.
+  /// - Throws: ``ChannelCatalogError/unsupportedURL(_:)`` for other schemes,
+  ///   ``ChannelCatalogError/unreadable(url:reason:)`` when the request fails,
+  ///   ``ChannelCatalogError/httpStatus(url:status:)`` for a status other than 2xx, and the errors of
+  ///   ``init(data:)``.
+  public static func load(from url: URL, session: URLSession = .shared) async throws(ChannelCatalogError)
+    -> ChannelCatalog
+  {
+    if url.isFileURL {
+      return try ChannelCatalog(contentsOf: url)
+    }
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+      throw .unsupportedURL(url.absoluteString)
+    }
+    let data: Data
+    let response: URLResponse
+    do {
+      (data, response) = try await session.data(from: url)
+    } catch {
+      throw .unreadable(url: url.absoluteString, reason: reason(error))
+    }
+    if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+      throw .httpStatus(url: url.absoluteString, status: http.statusCode)
+    }
+    return try ChannelCatalog(data: data)
+  }
+
+  /// The demo channel bundled with the package.
+  ///
+  /// It holds clip `12345`, clip list `678` (which contains `12345`), sub-channel `sports`, and a
+  /// dozen clips, several of them with `highlights` in the title, so the samples of the channel's
+  /// documentation run against it unchanged.
+  ///
+  /// - Throws: ``ChannelCatalogError/missingResource(_:)`` when the resource bundle is incomplete.
+  public static var demo: ChannelCatalog {
+    get throws(ChannelCatalogError) {
+      try demoResult.get()
+    }
+  }
+
+  private static let demoResult: Result<ChannelCatalog, ChannelCatalogError> = {
+    guard let url = Bundle.module.url(forResource: "demo-channel", withExtension: "json") else {
+      return .failure(.missingResource("demo-channel.json"))
+    }
+    do throws(ChannelCatalogError) {
+      return .success(try ChannelCatalog(contentsOf: url))
+    } catch {
+      return .failure(error)
+    }
+  }()
+
+  private static func reason(_ error: any Error) -> String {
+    (error as NSError).localizedDescription
+  }
+
+  private static func catalogError(from error: DecodingError, in data: Data) -> ChannelCatalogError {
+    switch error {
+    case .dataCorrupted(let context):
+      if let catalogError = context.underlyingError as? ChannelCatalogError {
+        return catalogError
+      }
+      if context.codingPath.isEmpty {
+        return .invalidJSON(detail: syntaxDetail(of: data) ?? context.debugDescription)
+      }
+      return .invalidValue(path: path(context.codingPath), reason: context.debugDescription)
+    case .keyNotFound(let key, let context):
+      return .missingField(path: path(context.codingPath + [key]))
+    case .typeMismatch(let type, let context):
+      return .wrongType(path: path(context.codingPath), expected: String(describing: type))
+    case .valueNotFound(let type, let context):
+      return .wrongType(path: path(context.codingPath), expected: String(describing: type))
+    @unknown default:
+      return .invalidJSON(detail: String(describing: error))
+    }
+  }
+
+  /// The parser's explanation of a syntax error, with its line and column when it names an offset.
+  ///
+  /// `JSONDecoder` on some platforms says only that the data is not valid JSON; `JSONSerialization`
+  /// says what and where ("Invalid value around character 22.").
+  private static func syntaxDetail(of data: Data) -> String? {
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return nil
+    } catch {
+      let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? reason(error)
+      guard let marker = message.range(of: "character "),
+        let offset = Int(message[marker.upperBound...].prefix { $0.isNumber }),
+        offset <= data.count
+      else { return message }
+      let before = data.prefix(offset)
+      let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+      let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+      return "\(message) (line \(line), column \(column))"
+    }
+  }
+
+  /// Writes a coding path as `clipLists[2].clipIds[1]`.
+  private static func path(_ codingPath: [any CodingKey]) -> String {
+    var result = ""
+    for key in codingPath {
+      if let index = key.intValue {
+        result += "[\(index)]"
+      } else {
+        result += result.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      }
+    }
+    return result.isEmpty ? "(root)" : result
+  }
+}

@@ -1,0 +1,143 @@
+import Testing
+
+@testable import DeepLinking
+
+extension NavigationTests {
+
+  @MainActor
+  @Suite("ReadinessGate")
+  struct ReadinessGateTests {
+    /// Everything the gate applied, in order: links as `link:<name>`, calls as `call:<name>`.
+    final class Log {
+      var entries: [String] = []
+    }
+
+    let log = Log()
+    let gate: ReadinessGate<String>
+
+    init() {
+      let log = self.log
+      gate = ReadinessGate { link in log.entries.append("link:\(link)") }
+    }
+
+    func call(_ name: String) {
+      let log = self.log
+      gate.perform { log.entries.append("call:\(name)") }
+    }
+
+    @Test("a link before ready waits and is applied once on markReady")
+    func linkBeforeReady() {
+      #expect(gate.submit("a") == .queued(superseding: nil))
+      #expect(log.entries.isEmpty)
+      #expect(gate.pendingCount == 1)
+      #expect(gate.markReady() == 1)
+      #expect(log.entries == ["link:a"])
+      #expect(gate.markReady() == 0)
+      #expect(log.entries == ["link:a"])
+      #expect(gate.pendingCount == 0)
+    }
+
+    @Test("several links before ready: the newest wins and each older one is reported as superseded")
+    func newestLinkWins() {
+      var superseded: [String] = []
+      gate.onSuperseded = { superseded.append($0) }
+      gate.submit("a")
+      #expect(gate.submit("b") == .queued(superseding: "a"))
+      #expect(gate.submit("c") == .queued(superseding: "b"))
+      #expect(superseded == ["a", "b"])
+      #expect(gate.pendingLink == "c")
+      gate.markReady()
+      #expect(log.entries == ["link:c"])
+    }
+
+    @Test("programmatic calls before ready all apply, in order, once")
+    func callsInOrder() {
+      call("1")
+      call("2")
+      call("3")
+      #expect(log.entries.isEmpty)
+      #expect(gate.markReady() == 3)
+      #expect(log.entries == ["call:1", "call:2", "call:3"])
+      gate.markReady()
+      #expect(log.entries.count == 3)
+    }
+
+    @Test("links and calls keep their arrival order; the newest link takes its own position")
+    func mixed() {
+      gate.submit("old")
+      call("1")
+      gate.submit("new")
+      call("2")
+      gate.markReady()
+      #expect(log.entries == ["call:1", "link:new", "call:2"])
+    }
+
+    @Test("after ready, links and calls apply immediately")
+    func afterReady() {
+      gate.markReady()
+      #expect(gate.submit("a") == .applied)
+      #expect(log.entries == ["link:a"])
+      call("1")
+      gate.submit("b")
+      #expect(log.entries == ["link:a", "call:1", "link:b"])
+    }
+
+    @Test("markNotReady queues again until the next markReady")
+    func notReadyAgain() {
+      gate.markReady()
+      gate.markNotReady()
+      #expect(!gate.isReady)
+      gate.submit("a")
+      call("1")
+      #expect(log.entries.isEmpty)
+      gate.markReady()
+      #expect(log.entries == ["link:a", "call:1"])
+    }
+
+    @Test("the initial link goes first, unless a newer link is already waiting")
+    func initialLink() {
+      call("1")
+      #expect(gate.submitInitial("start") == .queued(superseding: nil))
+      gate.markReady()
+      #expect(log.entries == ["link:start", "call:1"])
+    }
+
+    @Test("a link that arrived while loading supersedes the initial link")
+    func initialLinkSuperseded() {
+      var superseded: [String] = []
+      gate.onSuperseded = { superseded.append($0) }
+      gate.submit("tapped")
+      #expect(gate.submitInitial("start") == .queued(superseding: "start"))
+      #expect(superseded == ["start"])
+      gate.markReady()
+      #expect(log.entries == ["link:tapped"])
+    }
+
+    @Test("items submitted while the queue is applied run after it, each once")
+    func reentrant() {
+      let log = self.log
+      let gate = self.gate
+      gate.perform {
+        log.entries.append("call:1")
+        gate.perform { log.entries.append("call:nested") }
+        gate.submit("fromCall")
+      }
+      call("2")
+      gate.markReady()
+      #expect(log.entries == ["call:1", "call:2", "call:nested", "link:fromCall"])
+    }
+
+    @Test("a call that closes the gate leaves the rest queued for the next markReady")
+    func closeWhileDraining() {
+      let gate = self.gate
+      call("1")
+      gate.perform { gate.markNotReady() }
+      call("2")
+      #expect(gate.markReady() == 2)
+      #expect(log.entries == ["call:1"])
+      #expect(gate.pendingCount == 1)
+      gate.markReady()
+      #expect(log.entries == ["call:1", "call:2"])
+    }
+  }
+}
