@@ -54,6 +54,16 @@ public enum ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
   /// - Parameter error: The navigator's reason.
   case navigation(NavigationError)
 
+  /// A link the channel's route table refused to read (malformed, unknown scheme or host).
+  ///
+  /// - Parameter error: The router's reason.
+  case invalidLink(LinkError)
+
+  /// A well-formed link that no channel route matches.
+  ///
+  /// - Parameter url: The link as given.
+  case unroutedLink(String)
+
   /// A human-readable explanation that names the offending value.
   public var description: String {
     switch self {
@@ -70,6 +80,8 @@ public enum ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notLoaded: return "the channel has no catalog yet"
     case .catalog(let error): return "channel catalog: \(error)"
     case .navigation(let error): return "navigation: \(error)"
+    case .invalidLink(let error): return "invalid link: \(error)"
+    case .unroutedLink(let url): return "no channel route matches \(url)"
     }
   }
 }

@@ -336,7 +336,7 @@ public final class ChannelViewModel {
     }
   }
 
-  private func report(_ error: ChannelError) {
+  func report(_ error: ChannelError) {
     lastError = error
     callbacks.onError?(error)
   }
