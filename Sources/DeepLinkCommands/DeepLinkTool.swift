@@ -1,4 +1,5 @@
 /// The `deeplink` command-line tool: its subcommands, run in-process so that tests drive them directly.
+@MainActor
 public enum DeepLinkTool {
   static let help = """
     deeplink: route, build, audit and open deep links with one route table.
@@ -9,6 +10,8 @@ public enum DeepLinkTool {
       route    Match links against the route table; one JSON line per link.
       url      Build a route's link from values.
       audit    Report what a list of links (stdin) matches, per route, and why others are rejected.
+      open     Open links in the demo channel and print the screen stack the user would see.
+      channel  Drive the demo channel with commands from stdin (open, entity, search, back, ready...).
 
     Every command takes --help. Without --routes FILE, commands use the built-in demo table of the
     channel links (myapp://channel/... and https://example.com/channel/...).
@@ -30,11 +33,14 @@ public enum DeepLinkTool {
       return 2
     }
     let rest = Array(arguments.dropFirst())
-    let commands: [String: (help: String, run: ([String], ToolStreams) async throws(UsageError) -> Int32)] = [
-      "route": (RouteCommand.help, RouteCommand.run),
-      "url": (URLCommand.help, URLCommand.run),
-      "audit": (AuditCommand.help, AuditCommand.run),
-    ]
+    let commands:
+      [String: (help: String, run: @MainActor ([String], ToolStreams) async throws(UsageError) -> Int32)] = [
+        "route": (RouteCommand.help, RouteCommand.run),
+        "url": (URLCommand.help, URLCommand.run),
+        "audit": (AuditCommand.help, AuditCommand.run),
+        "open": (OpenCommand.help, OpenCommand.run),
+        "channel": (ChannelCommand.help, ChannelCommand.run),
+      ]
     if command == "--help" || command == "-h" || command == "help" {
       if let topic = rest.first, let entry = commands[topic] {
         streams.output.line(entry.help)

@@ -21,13 +21,13 @@ struct ToolRun {
     }
   }
 
-  static func run(_ arguments: [String], input: String = "") async -> ToolRun {
+  @MainActor static func run(_ arguments: [String], input: String = "") async -> ToolRun {
     let streams = ToolStreams.memory(input: input)
     let status = await DeepLinkTool.run(arguments, streams: streams)
     return ToolRun(status: status, output: streams.output.collected, error: streams.error.collected)
   }
 
-  static func run(_ arguments: [String], inputBytes: [UInt8]) async -> ToolRun {
+  @MainActor static func run(_ arguments: [String], inputBytes: [UInt8]) async -> ToolRun {
     let streams = ToolStreams(input: LineSource(bytes: inputBytes), output: TextSink(), error: TextSink())
     let status = await DeepLinkTool.run(arguments, streams: streams)
     return ToolRun(status: status, output: streams.output.collected, error: streams.error.collected)

@@ -1,6 +1,7 @@
 import DeepLinking
 
 /// `deeplink audit`: reads a list of links and reports what the route table makes of them.
+@MainActor
 enum AuditCommand {
   static let help = """
     USAGE: deeplink audit [--routes FILE] [--json] [--examples N] < urls

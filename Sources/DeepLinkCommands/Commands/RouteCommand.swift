@@ -1,6 +1,7 @@
 import DeepLinking
 
 /// `deeplink route`: matches links and prints one JSON line per link.
+@MainActor
 enum RouteCommand {
   static let help = """
     USAGE: deeplink route [--routes FILE] [--stdin] URL...

@@ -1,6 +1,7 @@
 import DeepLinking
 
 /// `deeplink url`: builds a route's link from values.
+@MainActor
 enum URLCommand {
   static let help = """
     USAGE: deeplink url [--routes FILE] [--scheme S | --host H] [--fragment F] ROUTE name=value...
