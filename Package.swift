@@ -42,6 +42,19 @@ let package = Package(
     ),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommands"], swiftSettings: swiftSettings),
     .executableTarget(name: "deeplink-bench", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    // The retail example's logic, kept in a tested module; Examples/Retail/App holds its SwiftUI views.
+    .target(
+      name: "RetailExample",
+      dependencies: ["DeepLinking"],
+      path: "Examples/Retail/Sources/RetailExample",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "RetailExampleTests",
+      dependencies: ["RetailExample"],
+      path: "Examples/Retail/Tests/RetailExampleTests",
+      swiftSettings: swiftSettings
+    ),
     .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
     .testTarget(
       name: "UniversalLinksTests",
