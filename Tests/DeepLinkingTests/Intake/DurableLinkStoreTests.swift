@@ -239,13 +239,12 @@ extension IntakeTests {
 
     @Test("concurrent appends are all stored, each writer's links in its own order")
     func concurrentAppends() async throws {
-      var store: DurableLinkStore? = try DurableLinkStore(directory: root)
+      let store = try DurableLinkStore(directory: root)
       let writers = 8
       let perWriter = 25
-      try await withThrowingTaskGroup(of: Void.self) { [store] group in
+      try await withThrowingTaskGroup(of: Void.self) { group in
         for writer in 0..<writers {
           group.addTask {
-            let store = try #require(store)
             for index in 0..<perWriter {
               try store.append(
                 StoredLink(urlString: "myapp://w/\(writer)/\(index)", source: .programmatic))
@@ -254,11 +253,12 @@ extension IntakeTests {
         }
         try await group.waitForAll()
       }
-      store = nil
-      let reopened = try DurableLinkStore(directory: root)
+      // What is on disk now, as a fresh process would open it.
+      let reopened = try DurableLinkStore(directory: try crashImage())
       let pending = reopened.pending()
       #expect(pending.count == writers * perWriter)
       #expect(Set(pending.map(\.id)).count == writers * perWriter)
+      #expect(store.pending() == pending)
       for writer in 0..<writers {
         let mine = pending.filter { $0.urlString.hasPrefix("myapp://w/\(writer)/") }.map(\.urlString)
         #expect(mine == (0..<perWriter).map { "myapp://w/\(writer)/\($0)" })

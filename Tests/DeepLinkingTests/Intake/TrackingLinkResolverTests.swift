@@ -13,7 +13,7 @@ extension IntakeTests {
     init() async throws {
       server = try await RedirectServer()
       let local = try TrackingOrigin("http://127.0.0.1:\(server.port)")
-      resolver = TrackingLinkResolver(origins: [local], maxHops: 10, timeout: .seconds(3))
+      resolver = TrackingLinkResolver(origins: [local], maxHops: 10, timeout: .seconds(8))
     }
 
     /// A resolver for which localhost is a tracking host over https only, so plain http there is insecure.
@@ -90,7 +90,7 @@ extension IntakeTests {
       let error = try await expectError("/slow", using: quick)
       let elapsed = clock.now - start
       #expect(error == .timedOut(url: try server.url("/slow"), hop: 1, timeout: .milliseconds(300)))
-      #expect(elapsed < .seconds(2))
+      #expect(elapsed < .seconds(3))
     }
 
     @Test("the first location outside the tracking origins is the result and is never fetched")
@@ -178,8 +178,8 @@ extension IntakeTests {
       let start = clock.now
       let error = try await expectError("/no-head-big")
       #expect(error == .notRedirect(url: try server.url("/no-head-big"), hop: 1, status: 200))
-      // The server needs over 3 s to send even its first 300 kB; reading the body would take far longer.
-      #expect(clock.now - start < .seconds(1))
+      // The server needs 10 s to send even its first megabyte; reading the body would take far longer.
+      #expect(clock.now - start < .seconds(3))
     }
 
     @Test("cancelling the calling task cancels the request promptly")
@@ -192,7 +192,7 @@ extension IntakeTests {
       let start = clock.now
       task.cancel()
       let result = await task.result
-      #expect(clock.now - start < .milliseconds(500))
+      #expect(clock.now - start < .seconds(2))
       #expect(throws: TrackingLinkError.cancelled(url: url, hop: 1)) { try result.get() }
     }
 
