@@ -116,6 +116,33 @@ public final class DurableLinkStore: Sendable {
     close(lockDescriptor)
   }
 
+  /// Everything in the `quarantine` folder, including what earlier processes set aside.
+  ///
+  /// ``problems`` lists only what this open found; a link abandoned by a process that has since
+  /// exited shows up here. Quarantined files stay until the app deletes them.
+  ///
+  /// - Returns: One problem per quarantined file, in file-name order.
+  /// - Throws: An I/O error when the folder cannot be listed.
+  public func quarantinedEntries() throws(DurableLinkStoreError) -> [StoredLinkProblem] {
+    let folder = Self.path(directory.path, .quarantine)
+    return try Self.list(folder).compactMap { stored -> StoredLinkProblem? in
+      for kind in QuarantineKind.allCases where stored.hasPrefix(kind.rawValue + "-") {
+        var name = String(stored.dropFirst(kind.rawValue.count + 1))
+        if name.count > 16 + 1 + 36 + 5 + 37, name.dropLast(37).hasSuffix(".json") {
+          name = String(name.dropLast(37))  // a ".<uuid>" added to avoid a name clash
+        }
+        let (entry, failure) = Self.read(name, in: folder, storedAs: stored)
+        switch kind {
+        case .abandoned:
+          return .abandoned(file: name, link: entry?.link)
+        case .corrupt:
+          return .corrupt(file: name, reason: failure ?? "a second entry for the same id")
+        }
+      }
+      return .corrupt(file: stored, reason: "unrecognized file in quarantine")
+    }
+  }
+
   /// The links waiting to be delivered, oldest first.
   ///
   /// - Returns: Every link stored and not yet delivered, in arrival order, including links a crashed
@@ -277,14 +304,14 @@ public final class DurableLinkStore: Sendable {
       if let parsed {
         maxSequence = max(maxSequence, parsed.sequence)
       }
-      try quarantine(name, from: .redelivering, root: root)
+      try quarantine(name, from: .redelivering, as: .abandoned, root: root)
       state.problems.append(.abandoned(file: name, link: parsed?.link))
     }
     for folder in [Folder.delivering, .pending] {
       for name in try list(path(root, folder)) {
         let (parsed, failure) = read(name, in: path(root, folder))
         guard var entry = parsed, !state.ids.contains(entry.link.id) else {
-          try quarantine(name, from: folder, root: root)
+          try quarantine(name, from: folder, as: .corrupt, root: root)
           state.problems.append(.corrupt(file: name, reason: failure ?? "a second entry for the same id"))
           continue
         }
@@ -300,14 +327,16 @@ public final class DurableLinkStore: Sendable {
   }
 
   /// Reads one entry file; returns the entry, or why it is unusable.
-  private static func read(_ name: String, in folder: String) -> (Entry?, String?) {
+  private static func read(_ name: String, in folder: String, storedAs fileName: String? = nil) -> (
+    Entry?, String?
+  ) {
     guard name.hasSuffix(".json"), name.count == 16 + 1 + 36 + 5,
       let sequence = UInt64(name.prefix(16)),
       let id = UUID(uuidString: String(name.dropFirst(17).prefix(36)))
     else {
       return (nil, "unrecognized file name")
     }
-    guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
+    guard let data = FileManager.default.contents(atPath: folder + "/" + (fileName ?? name)) else {
       return (nil, "unreadable")
     }
     let envelope: Envelope
@@ -325,10 +354,15 @@ public final class DurableLinkStore: Sendable {
     return (Entry(sequence: sequence, link: envelope.link, needsRedelivery: false), nil)
   }
 
-  private static func quarantine(_ name: String, from folder: Folder, root: String)
+  /// Why a file is in `quarantine/`: the prefix of its name there.
+  private enum QuarantineKind: String, CaseIterable {
+    case abandoned, corrupt
+  }
+
+  private static func quarantine(_ name: String, from folder: Folder, as kind: QuarantineKind, root: String)
     throws(DurableLinkStoreError)
   {
-    var target = name
+    var target = kind.rawValue + "-" + name
     if FileManager.default.fileExists(atPath: path(root, .quarantine) + "/" + target) {
       target += "." + UUID().uuidString
     }
