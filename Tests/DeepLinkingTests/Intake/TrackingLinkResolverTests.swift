@@ -90,7 +90,7 @@ extension IntakeTests {
       let error = try await expectError("/slow", using: quick)
       let elapsed = clock.now - start
       #expect(error == .timedOut(url: try server.url("/slow"), hop: 1, timeout: .milliseconds(300)))
-      #expect(elapsed < .seconds(3))
+      #expect(elapsed < .seconds(6))
     }
 
     @Test("the first location outside the tracking origins is the result and is never fetched")
@@ -178,8 +178,9 @@ extension IntakeTests {
       let start = clock.now
       let error = try await expectError("/no-head-big")
       #expect(error == .notRedirect(url: try server.url("/no-head-big"), hop: 1, status: 200))
-      // The server needs 10 s to send even its first megabyte; reading the body would take far longer.
-      #expect(clock.now - start < .seconds(3))
+      // The server needs 30 s to send even its first 3 MB, and reading the body would run into the
+      // 8 s timeout; the bound is loose because the machine may be busy.
+      #expect(clock.now - start < .seconds(6))
     }
 
     @Test("cancelling the calling task cancels the request promptly")
@@ -192,7 +193,7 @@ extension IntakeTests {
       let start = clock.now
       task.cancel()
       let result = await task.result
-      #expect(clock.now - start < .seconds(2))
+      #expect(clock.now - start < .seconds(6))
       #expect(throws: TrackingLinkError.cancelled(url: url, hop: 1)) { try result.get() }
     }
 

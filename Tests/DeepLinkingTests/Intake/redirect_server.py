@@ -10,7 +10,7 @@ Routes (PORT is the server's own port):
                       https://shop.example.com/product/42)
   /loop/a, /loop/b    302 to each other
   /self               302 to itself
-  /slow               sleeps 10 s, then 302 to https://shop.example.com/slow
+  /slow               sleeps 30 s, then 302 to https://shop.example.com/slow
   /foreign            302 to http://localhost:PORT/landing (another host, must never be fetched)
   /custom             302 to myapp://channel/video/1
   /relative/start     302 to "../relative/next" (relative), which 302s to "/hop/0" (absolute path)
@@ -92,7 +92,7 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/self":
             self.redirect("/self")
         elif path == "/slow":
-            time.sleep(10)
+            time.sleep(30)
             self.redirect("https://shop.example.com/slow")
         elif path == "/foreign":
             self.redirect(f"http://localhost:{port}/landing")
@@ -127,7 +127,7 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(100_000_000))
             self.end_headers()
             try:
-                for _ in range(1000):
+                for _ in range(3000):
                     self.wfile.write(b"x" * 1024)
                     self.wfile.flush()
                     time.sleep(0.01)
