@@ -12,8 +12,8 @@ import Synchronization
 /// Keeps links the app cannot apply yet in a directory, and hands each one to the app exactly once.
 ///
 /// A link arrives before the app is ready (during launch, behind a login, while offline). The intake
-/// parks it here with ``append(_:)``; once the app is ready, ``deliver(_:)`` hands the parked links over
-/// in arrival order.
+/// parks it here with ``append(_:)``; once the app is ready, ``deliver(isolation:_:)`` hands the parked
+/// links over in arrival order.
 ///
 /// ```swift
 /// let store = try DurableLinkStore(directory: appSupport.appendingPathComponent("links"))
@@ -27,7 +27,7 @@ import Synchronization
 ///   directory that names it are flushed to disk (write a temporary file, `fsync`, `rename`, `fsync`
 ///   the directory). A crash before that leaves at most a temporary file, which the next open deletes;
 ///   such a link was never reported stored.
-/// - **A link is removed only after it was applied.** ``deliver(_:)`` first moves the entry to
+/// - **A link is removed only after it was applied.** ``deliver(isolation:_:)`` first moves the entry to
 ///   `delivering/` (durably), then calls the closure, then deletes the entry (durably). If the closure
 ///   throws, the entry goes back and delivery stops, so order is kept.
 /// - **Exactly once for state that lives in the process.** Within one process a link is handed over
@@ -39,11 +39,16 @@ import Synchronization
 /// - **A redelivery happens at most once.** Before a redelivery the entry moves to `redelivering/`. If
 ///   the process dies again, the link is treated as the cause of the crash: the next open moves it to
 ///   `quarantine/` and reports ``StoredLinkProblem/abandoned(file:link:)`` instead of crashing again.
+///   The move to `delivering/` is the durable record of an attempt, so a process that dies between
+///   that move and the call of the closure also counts as an attempt. ``quarantinedEntries()`` lists
+///   abandoned links for any later process; the app may inspect them and append them again.
 /// - **Corrupt files never crash the app.** A truncated or garbage entry is moved to `quarantine/` and
 ///   reported in ``problems``; every other entry still loads.
 ///
 /// One store owns its directory: a second store on the same directory, in this process or another,
-/// fails with ``DurableLinkStoreError/locked(path:)``. The store is thread-safe.
+/// fails with ``DurableLinkStoreError/locked(path:)``; the lock is released when the store is
+/// deallocated or the process ends. The store is thread-safe. ``append(_:)`` and the steps of a
+/// delivery wait for `fsync`, which usually takes milliseconds but can take longer on a busy disk.
 public final class DurableLinkStore: Sendable {
   /// The directory that holds the store.
   public let directory: URL
@@ -221,12 +226,20 @@ public final class DurableLinkStore: Sendable {
   /// already running, this call returns 0 at once: the running call picks up every pending link.
   /// See the type's discussion for what happens when the process dies during delivery.
   ///
-  /// - Parameter body: Applies one link; throw to leave the link stored for a later call.
+  /// `body` runs on the caller's actor (`isolation` defaults to it), so a `@MainActor` intake can apply
+  /// links straight to its navigation state.
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor to run on; leave the default, the caller's own.
+  ///   - body: Applies one link; throw to leave the link stored for a later call.
   /// - Returns: The number of links delivered and removed.
   /// - Throws: The error `body` threw, or a ``DurableLinkStoreError`` when the store cannot record
   ///   progress (then the link in hand stays stored).
   @discardableResult
-  public func deliver(_ body: (LinkDelivery) async throws -> Void) async throws -> Int {
+  public func deliver(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (LinkDelivery) async throws -> Void
+  ) async throws -> Int {
     let started = state.withLock { state -> Bool in
       guard !state.isDelivering else {
         return false

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One stored link handed to the app by ``DurableLinkStore/deliver(_:)``.
+/// One stored link handed to the app by ``DurableLinkStore/deliver(isolation:_:)``.
 ///
 /// ``isRedelivery`` is `true` when an earlier process had already started applying this link and died
 /// before the store recorded it as applied. State that lived only in that process (such as in-memory

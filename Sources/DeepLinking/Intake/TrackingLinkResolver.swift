@@ -31,7 +31,8 @@ public final class TrackingLinkResolver: Sendable {
   public struct Configuration: Sendable, Hashable {
     /// The origins whose URLs are tracking links. Redirects are followed only within these.
     public var origins: [TrackingOrigin]
-    /// The most requests one resolution may make (values below 1 count as 1). The default is 10.
+    /// The most tracking URLs one resolution may request (values below 1 count as 1); a `HEAD` retried
+    /// as `GET` counts once. The default is 10.
     public var maxHops: Int
     /// The time limit for a whole resolution, all hops together. The default is 5 seconds.
     public var timeout: Duration
@@ -44,7 +45,7 @@ public final class TrackingLinkResolver: Sendable {
     ///
     /// - Parameters:
     ///   - origins: The tracking origins.
-    ///   - maxHops: The most requests per resolution.
+    ///   - maxHops: The most tracking URLs requested per resolution.
     ///   - timeout: The time limit for a whole resolution.
     ///   - cacheCapacity: How many resolutions to cache; 0 turns the cache off.
     ///   - cacheLifetime: How long a cached resolution stays valid.
@@ -82,7 +83,7 @@ public final class TrackingLinkResolver: Sendable {
   ///
   /// - Parameters:
   ///   - origins: The tracking origins.
-  ///   - maxHops: The most requests per resolution (default 10).
+  ///   - maxHops: The most tracking URLs requested per resolution (default 10).
   ///   - timeout: The time limit for a whole resolution (default 5 seconds).
   public convenience init(origins: [TrackingOrigin], maxHops: Int = 10, timeout: Duration = .seconds(5)) {
     self.init(configuration: Configuration(origins: origins, maxHops: maxHops, timeout: timeout))

@@ -294,6 +294,16 @@ extension IntakeTests {
       #expect(nested.withLock { $0 } == 0)
     }
 
+    @MainActor
+    @Test("delivery can be driven from the main actor into main-actor state")
+    func deliverFromMainActor() async throws {
+      let store = try DurableLinkStore(directory: root)
+      try store.append(link(1))
+      var applied: [String] = []
+      try await store.deliver { delivery in applied.append(delivery.link.urlString) }
+      #expect(applied == ["myapp://channel/video/1"])
+    }
+
     @Test("a duplicate id is refused and the store is unchanged")
     func duplicateID() throws {
       let store = try DurableLinkStore(directory: root)

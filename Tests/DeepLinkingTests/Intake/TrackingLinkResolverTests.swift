@@ -210,6 +210,27 @@ extension IntakeTests {
       #expect(try await !resolver.trace(try server.url("/hop/2")).isCached)
     }
 
+    @Test("many resolutions at once each get their own answer")
+    func concurrentResolutions() async throws {
+      let resolver = self.resolver
+      let urls = try (0..<16).map { try server.url("/hop/\($0 % 4)?to=https://shop.example.com/p/\($0)") }
+      let results = try await withThrowingTaskGroup(of: (Int, TrackingLinkResolution).self) { group in
+        for (index, url) in urls.enumerated() {
+          group.addTask { (index, try await resolver.trace(url)) }
+        }
+        var results: [Int: TrackingLinkResolution] = [:]
+        for try await (index, resolution) in group {
+          results[index] = resolution
+        }
+        return results
+      }
+      for index in 0..<16 {
+        let resolution = try #require(results[index])
+        #expect(resolution.destination.absoluteString == "https://shop.example.com/p/\(index)")
+        #expect(resolution.hops.count == index % 4 + 1)
+      }
+    }
+
     @Test("a refused connection is a transport error at the hop that failed")
     func transportError() async throws {
       let url = try #require(URL(string: "http://127.0.0.1:1/x"))
