@@ -1,0 +1,29 @@
+import Foundation
+
+/// Why a ``DurableLinkStore`` operation failed.
+///
+/// Each case names the file or link involved; ``description`` reads as one line.
+public enum DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A file-system call failed: which call, on which path, and the system's error number and message.
+  case io(operation: String, path: String, code: Int32, message: String)
+  /// Another store (in this or another process) has the directory open.
+  case locked(path: String)
+  /// A link with this id is already stored.
+  case duplicate(id: UUID)
+  /// The link could not be encoded to JSON.
+  case encoding(id: UUID, message: String)
+
+  /// A one-line explanation naming the file or link.
+  public var description: String {
+    switch self {
+    case .io(let operation, let path, let code, let message):
+      return "\(operation) failed for \(path): \(message) (errno \(code))"
+    case .locked(let path):
+      return "the link store at \(path) is already open in another store or process"
+    case .duplicate(let id):
+      return "a link with id \(id.uuidString) is already stored"
+    case .encoding(let id, let message):
+      return "link \(id.uuidString) could not be encoded: \(message)"
+    }
+  }
+}

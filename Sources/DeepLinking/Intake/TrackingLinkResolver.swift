@@ -1,0 +1,301 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Turns tracking ("creative tag") links into their click-through URLs by following HTTP redirects.
+///
+/// Marketing links such as `https://click.example.com/p/rp/abc123` answer with a chain of redirects
+/// that ends at the real destination (`https://shop.example.com/product/42`, or a custom-scheme URL such
+/// as `myapp://channel/video/1`). The resolver follows that chain **only while it stays on a tracking
+/// origin**: the first `Location` outside the tracking origins is the click-through URL and it is never
+/// fetched. A URL that is not on a tracking origin is returned unchanged without any request.
+///
+/// Each hop sends `HEAD`; a server that refuses `HEAD` (405 or 501) is asked again with `GET`. No body
+/// is ever read: the request is cancelled as soon as the response head arrives. Redirects are never
+/// followed by `URLSession` itself, responses are not cached and cookies are neither sent nor stored.
+/// Successful results are kept in a small least-recently-used cache.
+///
+/// ```swift
+/// let resolver = TrackingLinkResolver(origins: [try TrackingOrigin("click.example.com")])
+/// let target = try await resolver.resolve(URL(string: "https://click.example.com/p/rp/abc123")!)
+/// // target == https://shop.example.com/product/42
+/// ```
+///
+/// The resolver is `Sendable`; share one instance. Cancelling the calling task cancels the request in
+/// flight and ends resolution with ``TrackingLinkError/cancelled(url:hop:)``.
+public final class TrackingLinkResolver: Sendable {
+  /// What the resolver follows and how far.
+  public struct Configuration: Sendable, Hashable {
+    /// The origins whose URLs are tracking links. Redirects are followed only within these.
+    public var origins: [TrackingOrigin]
+    /// The most tracking URLs one resolution may request (values below 1 count as 1); a `HEAD` retried
+    /// as `GET` counts once. The default is 10.
+    public var maxHops: Int
+    /// The time limit for a whole resolution, all hops together. The default is 5 seconds.
+    public var timeout: Duration
+    /// How many resolutions the cache keeps (0 turns the cache off). The default is 64.
+    public var cacheCapacity: Int
+    /// How long a cached resolution stays valid. The default is 10 minutes.
+    public var cacheLifetime: Duration
+
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - origins: The tracking origins.
+    ///   - maxHops: The most tracking URLs requested per resolution.
+    ///   - timeout: The time limit for a whole resolution.
+    ///   - cacheCapacity: How many resolutions to cache; 0 turns the cache off.
+    ///   - cacheLifetime: How long a cached resolution stays valid.
+    public init(
+      origins: [TrackingOrigin],
+      maxHops: Int = 10,
+      timeout: Duration = .seconds(5),
+      cacheCapacity: Int = 64,
+      cacheLifetime: Duration = .seconds(600)
+    ) {
+      self.origins = origins
+      self.maxHops = maxHops
+      self.timeout = timeout
+      self.cacheCapacity = cacheCapacity
+      self.cacheLifetime = cacheLifetime
+    }
+  }
+
+  /// The configuration this resolver was created with.
+  public let configuration: Configuration
+
+  private let probe = ResponseHeadProbe()
+  private let cache: Mutex<ResolutionCache>
+
+  /// Creates a resolver from a configuration.
+  ///
+  /// - Parameter configuration: The tracking origins and limits.
+  public init(configuration: Configuration) {
+    self.configuration = configuration
+    self.cache = Mutex(
+      ResolutionCache(capacity: configuration.cacheCapacity, lifetime: configuration.cacheLifetime))
+  }
+
+  /// Creates a resolver for the given tracking origins.
+  ///
+  /// - Parameters:
+  ///   - origins: The tracking origins.
+  ///   - maxHops: The most tracking URLs requested per resolution (default 10).
+  ///   - timeout: The time limit for a whole resolution (default 5 seconds).
+  public convenience init(origins: [TrackingOrigin], maxHops: Int = 10, timeout: Duration = .seconds(5)) {
+    self.init(configuration: Configuration(origins: origins, maxHops: maxHops, timeout: timeout))
+  }
+
+  deinit {
+    probe.invalidate()
+  }
+
+  /// Tells whether a URL is a tracking link, that is, lives on one of the tracking origins.
+  ///
+  /// - Parameter url: The URL to test.
+  /// - Returns: `true` when ``resolve(_:)`` would make a request for `url`.
+  public func isTrackingLink(_ url: URL) -> Bool {
+    configuration.origins.contains { $0.contains(url) }
+  }
+
+  /// Returns the click-through URL for a tracking link, or `url` itself when it is not one.
+  ///
+  /// - Parameter url: The URL the app received.
+  /// - Returns: The click-through URL (never fetched), or `url` unchanged when it is not on a tracking
+  ///   origin.
+  /// - Throws: ``TrackingLinkError`` saying what went wrong, at which URL and hop.
+  public func resolve(_ url: URL) async throws(TrackingLinkError) -> URL {
+    try await trace(url).destination
+  }
+
+  /// Follows a tracking link like ``resolve(_:)`` and also reports the tracking URLs on the way.
+  ///
+  /// - Parameter url: The URL the app received.
+  /// - Returns: The click-through URL with the hops that led to it; no hops when `url` is not a tracking
+  ///   link.
+  /// - Throws: ``TrackingLinkError`` saying what went wrong, at which URL and hop.
+  public func trace(_ url: URL) async throws(TrackingLinkError) -> TrackingLinkResolution {
+    if isInsecure(url) {
+      throw .insecure(url: url, hop: 1)
+    }
+    guard isTrackingLink(url) else {
+      return TrackingLinkResolution(destination: url, hops: [])
+    }
+    let key = url.absoluteString
+    if let cached = cache.withLock({ $0.value(for: key, now: .now) }) {
+      return TrackingLinkResolution(destination: cached.destination, hops: cached.hops, isCached: true)
+    }
+    let result = await followWithDeadline(url)
+    let resolution = try result.get()
+    cache.withLock { $0.insert(resolution, for: key, now: .now) }
+    return resolution
+  }
+
+  /// Empties the cache of resolved links.
+  public func removeAllCachedResolutions() {
+    cache.withLock { $0 = ResolutionCache(capacity: $0.capacity, lifetime: $0.lifetime) }
+  }
+
+  // MARK: - Following
+
+  private enum Race: Sendable {
+    case finished(Result<TrackingLinkResolution, TrackingLinkError>)
+    case deadline
+    case deadlineCancelled
+  }
+
+  /// The position reached so far, read when the deadline fires to say where resolution stopped.
+  private final class Position: Sendable {
+    let state: Mutex<(url: URL, hop: Int)>
+    init(_ url: URL) { state = Mutex((url, 1)) }
+  }
+
+  private func followWithDeadline(_ url: URL) async -> Result<TrackingLinkResolution, TrackingLinkError> {
+    let timeout = configuration.timeout
+    let deadline = ContinuousClock.now + timeout
+    let position = Position(url)
+    return await withTaskGroup(of: Race.self) { group in
+      group.addTask {
+        .finished(await self.follow(url, deadline: deadline, position: position))
+      }
+      group.addTask {
+        do {
+          try await Task.sleep(until: deadline, clock: .continuous)
+          return .deadline
+        } catch {
+          return .deadlineCancelled
+        }
+      }
+      var outcome: Result<TrackingLinkResolution, TrackingLinkError>?
+      while outcome == nil, let next = await group.next() {
+        switch next {
+        case .finished(let result):
+          outcome = result
+        case .deadline:
+          let (stoppedAt, hop) = position.state.withLock { ($0.url, $0.hop) }
+          outcome = .failure(.timedOut(url: stoppedAt, hop: hop, timeout: timeout))
+        case .deadlineCancelled:
+          continue
+        }
+      }
+      group.cancelAll()
+      return outcome ?? .failure(.cancelled(url: url, hop: 1))
+    }
+  }
+
+  private func follow(
+    _ start: URL,
+    deadline: ContinuousClock.Instant,
+    position: Position
+  ) async -> Result<TrackingLinkResolution, TrackingLinkError> {
+    let maxHops = max(1, configuration.maxHops)
+    var current = start
+    var hops: [URL] = []
+    var visited: Set<String> = []
+    while true {
+      let hop = hops.count + 1
+      guard hop <= maxHops else {
+        return .failure(.tooManyHops(url: current, hop: hop, limit: maxHops))
+      }
+      guard visited.insert(current.absoluteString).inserted else {
+        return .failure(.loop(url: current, hop: hop))
+      }
+      hops.append(current)
+      position.state.withLock { $0 = (current, hop) }
+
+      let head: ResponseHead
+      switch await fetchHead(current, hop: hop, deadline: deadline) {
+      case .success(let value):
+        head = value
+      case .failure(let error):
+        return .failure(error)
+      }
+      let location: URL
+      switch Self.classify(head, url: current, hop: hop) {
+      case .success(let value):
+        location = value
+      case .failure(let error):
+        return .failure(error)
+      }
+      if isInsecure(location) {
+        return .failure(.insecure(url: location, hop: hop + 1))
+      }
+      guard isTrackingLink(location) else {
+        return .success(TrackingLinkResolution(destination: location, hops: hops))
+      }
+      current = location
+    }
+  }
+
+  /// Sends HEAD, and GET when the server refuses HEAD, returning the head of the answer.
+  private func fetchHead(
+    _ url: URL,
+    hop: Int,
+    deadline: ContinuousClock.Instant
+  ) async -> Result<ResponseHead, TrackingLinkError> {
+    var head: ResponseHead?
+    for method in ["HEAD", "GET"] {
+      let remaining = deadline - ContinuousClock.now
+      guard remaining > .zero else {
+        return .failure(.timedOut(url: url, hop: hop, timeout: configuration.timeout))
+      }
+      var request = URLRequest(url: url)
+      request.httpMethod = method
+      request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+      request.httpShouldHandleCookies = false
+      request.timeoutInterval = max(0.001, Self.seconds(remaining))
+      switch await probe.head(for: request) {
+      case .success(let value):
+        head = value
+      case .failure(.cancelled):
+        return .failure(.cancelled(url: url, hop: hop))
+      case .failure(.timedOut):
+        return .failure(.timedOut(url: url, hop: hop, timeout: configuration.timeout))
+      case .failure(.transport(let message)):
+        return .failure(.transport(url: url, hop: hop, message: message))
+      }
+      if let status = head?.status, method == "HEAD", status == 405 || status == 501 {
+        continue
+      }
+      break
+    }
+    guard let head else {
+      return .failure(.transport(url: url, hop: hop, message: "no response"))
+    }
+    return .success(head)
+  }
+
+  private static func classify(_ head: ResponseHead, url: URL, hop: Int) -> Result<URL, TrackingLinkError> {
+    switch head.status {
+    case 300...399:
+      guard let raw = head.location?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else {
+        return .failure(.missingLocation(url: url, hop: hop, status: head.status))
+      }
+      guard let location = URL(string: raw, relativeTo: url)?.absoluteURL, location.scheme != nil else {
+        return .failure(.invalidLocation(url: url, hop: hop, status: head.status, location: raw))
+      }
+      return .success(location)
+    case 400...599:
+      return .failure(.httpError(url: url, hop: hop, status: head.status))
+    default:
+      return .failure(.notRedirect(url: url, hop: hop, status: head.status))
+    }
+  }
+
+  /// Plain http on a host that is a tracking host only over https.
+  private func isInsecure(_ url: URL) -> Bool {
+    guard url.scheme?.lowercased() == "http", let host = url.host.map(TrackingOrigin.normalizedHost) else {
+      return false
+    }
+    let onHost = configuration.origins.filter { $0.host == host }
+    return !onHost.isEmpty && !onHost.contains { $0.scheme == "http" }
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let parts = duration.components
+    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+  }
+}

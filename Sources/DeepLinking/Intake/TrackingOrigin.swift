@@ -1,0 +1,153 @@
+import Foundation
+
+/// A scheme, host and port whose URLs are tracking links that redirect to the real destination.
+///
+/// Marketing SDKs wrap a campaign's click-through URL in a tracking link (a "creative tag" such as
+/// `https://click.example.com/p/rp/abc123`). A ``TrackingLinkResolver`` follows redirects only while
+/// they stay on one of its tracking origins, so the origin list is also the security boundary: no
+/// request ever goes anywhere else.
+///
+/// Origins are `https` unless a string spells `http://` explicitly, which is meant for local test
+/// servers:
+///
+/// ```swift
+/// let production = try TrackingOrigin("click.example.com")  // https://click.example.com:443
+/// let local = try TrackingOrigin("http://127.0.0.1:8123")
+/// ```
+public struct TrackingOrigin: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The lowercased scheme: `https`, or `http` when it was given explicitly.
+  public let scheme: String
+  /// The lowercased host name or IP address, without brackets for IPv6 literals.
+  public let host: String
+  /// The port, or `nil` for the scheme's default port (443 for `https`, 80 for `http`).
+  public let port: Int?
+
+  /// The port requests actually go to: the explicit port or the scheme's default.
+  public var effectivePort: Int {
+    port ?? (scheme == "http" ? 80 : 443)
+  }
+
+  /// The origin as a URL string, such as `https://click.example.com` or `http://127.0.0.1:8123`.
+  public var description: String {
+    let shownHost = host.contains(":") ? "[\(host)]" : host
+    if let port {
+      return "\(scheme)://\(shownHost):\(port)"
+    }
+    return "\(scheme)://\(shownHost)"
+  }
+
+  /// Parses an origin from a string such as `https://click.example.com` or `http://127.0.0.1:8123`.
+  ///
+  /// A string without a scheme is taken as `https`. Only `http` and `https` are accepted; a path other
+  /// than `/`, a query, a fragment or user information are refused, because an origin names a server,
+  /// not a resource.
+  ///
+  /// - Parameter string: The origin to parse.
+  /// - Throws: ``ParseError`` naming the input and what was wrong with it.
+  public init(_ string: String) throws(ParseError) {
+    let trimmed = string.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else {
+      throw ParseError(input: string, reason: .empty)
+    }
+    let withScheme = trimmed.contains("://") ? trimmed : "https://\(trimmed)"
+    guard let components = URLComponents(string: withScheme) else {
+      throw ParseError(input: string, reason: .malformed)
+    }
+    let scheme = (components.scheme ?? "").lowercased()
+    guard scheme == "https" || scheme == "http" else {
+      throw ParseError(input: string, reason: .unsupportedScheme(scheme))
+    }
+    guard let host = components.host, !host.isEmpty else {
+      throw ParseError(input: string, reason: .missingHost)
+    }
+    if components.user != nil || components.password != nil {
+      throw ParseError(input: string, reason: .unexpectedComponent("user information"))
+    }
+    if !components.path.isEmpty && components.path != "/" {
+      throw ParseError(input: string, reason: .unexpectedComponent("path \(components.path)"))
+    }
+    if components.query != nil {
+      throw ParseError(input: string, reason: .unexpectedComponent("query"))
+    }
+    if components.fragment != nil {
+      throw ParseError(input: string, reason: .unexpectedComponent("fragment"))
+    }
+    if let port = components.port, !(1...65_535).contains(port) {
+      throw ParseError(input: string, reason: .invalidPort(port))
+    }
+    self.scheme = scheme
+    self.host = Self.normalizedHost(host)
+    self.port = components.port
+  }
+
+  /// Tells whether a URL lives on this origin: same scheme, host (case-insensitive) and effective port.
+  ///
+  /// - Parameter url: The URL to test.
+  /// - Returns: `true` when a request for `url` would go to this origin.
+  public func contains(_ url: URL) -> Bool {
+    guard let urlScheme = url.scheme?.lowercased(), urlScheme == scheme,
+      let urlHost = url.host.map(Self.normalizedHost), urlHost == host
+    else {
+      return false
+    }
+    let urlPort = url.port ?? (urlScheme == "http" ? 80 : 443)
+    return urlPort == effectivePort
+  }
+
+  static func normalizedHost(_ host: String) -> String {
+    var host = host.lowercased()
+    if host.hasPrefix("[") && host.hasSuffix("]") {
+      host = String(host.dropFirst().dropLast())
+    }
+    return host
+  }
+}
+
+extension TrackingOrigin {
+  /// Why a string could not be parsed as a ``TrackingOrigin``.
+  ///
+  /// The ``description`` names the input and the reason, for example
+  /// `invalid tracking origin "ftp://x": unsupported scheme "ftp" (use https, or http explicitly)`.
+  public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The string that was parsed.
+    public let input: String
+    /// What was wrong with it.
+    public let reason: Reason
+
+    /// What made an origin string unusable.
+    public enum Reason: Sendable, Hashable {
+      /// The string was empty or only whitespace.
+      case empty
+      /// The string is not a URL.
+      case malformed
+      /// The scheme is neither `https` nor `http`.
+      case unsupportedScheme(String)
+      /// The string names no host.
+      case missingHost
+      /// The string carries a part an origin cannot have (a path, query, fragment or user information).
+      case unexpectedComponent(String)
+      /// The port is outside 1...65535.
+      case invalidPort(Int)
+    }
+
+    /// A one-line explanation naming the input and the reason.
+    public var description: String {
+      let why: String
+      switch reason {
+      case .empty:
+        why = "empty"
+      case .malformed:
+        why = "not a URL"
+      case .unsupportedScheme(let scheme):
+        why = "unsupported scheme \"\(scheme)\" (use https, or http explicitly)"
+      case .missingHost:
+        why = "no host"
+      case .unexpectedComponent(let component):
+        why = "an origin cannot have a \(component)"
+      case .invalidPort(let port):
+        why = "port \(port) is outside 1...65535"
+      }
+      return "invalid tracking origin \"\(input)\": \(why)"
+    }
+  }
+}

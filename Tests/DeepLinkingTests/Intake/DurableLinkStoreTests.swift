@@ -1,0 +1,354 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DeepLinking
+
+/// A fresh directory under the system temporary directory, removed when the value goes away.
+final class TemporaryDirectory: Sendable {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("intake-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+
+  func sub(_ name: String) -> URL {
+    url.appendingPathComponent(name)
+  }
+}
+
+extension IntakeTests {
+  @Suite("DurableLinkStore")
+  struct DurableLinkStoreTests {
+    let temporary: TemporaryDirectory
+    let root: URL
+
+    init() throws {
+      temporary = try TemporaryDirectory()
+      root = temporary.sub("links")
+    }
+
+    /// The same link for the same number, id included.
+    private func link(_ number: Int, source: StoredLink.Source = .customScheme) -> StoredLink {
+      let digits = String(number)
+      let id = UUID(
+        uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)
+      return StoredLink(
+        id: id ?? UUID(),
+        urlString: "myapp://channel/video/\(number)", source: source,
+        receivedAt: Date(timeIntervalSinceReferenceDate: 800_000_000.125 + Double(number)),
+        reason: number.isMultiple(of: 2) ? "not ready" : nil)
+    }
+
+    private func files(_ folder: String, under directory: URL? = nil) throws -> [String] {
+      try FileManager.default.contentsOfDirectory(
+        atPath: (directory ?? root).appendingPathComponent(folder).path
+      )
+      .sorted()
+    }
+
+    /// Copies the store's directory as it is on disk right now: what a crash at this instant leaves.
+    private func crashImage(of directory: URL? = nil) throws -> URL {
+      let image = temporary.sub("crash-\(UUID().uuidString)")
+      try FileManager.default.copyItem(at: directory ?? root, to: image)
+      return image
+    }
+
+    private func deliverAll(_ store: DurableLinkStore) async throws -> [LinkDelivery] {
+      let seen = Mutex<[LinkDelivery]>([])
+      try await store.deliver { delivery in seen.withLock { $0.append(delivery) } }
+      return seen.withLock { $0 }
+    }
+
+    @Test("appended links survive reopening, complete and in arrival order")
+    func appendAndReopen() throws {
+      let links = (1...5).map { link($0) }
+      do {
+        let store = try DurableLinkStore(directory: root)
+        for link in links {
+          try store.append(link)
+        }
+        #expect(store.pending() == links)
+      }
+      let reopened = try DurableLinkStore(directory: root)
+      #expect(reopened.pending() == links)
+      #expect(reopened.problems.isEmpty)
+    }
+
+    @Test("deliver hands links over oldest first, once, and removes them")
+    func deliverOnce() async throws {
+      let store = try DurableLinkStore(directory: root)
+      let links = (1...4).map { link($0) }
+      for link in links {
+        try store.append(link)
+      }
+      let deliveries = try await deliverAll(store)
+      #expect(deliveries.map(\.link) == links)
+      #expect(deliveries.allSatisfy { !$0.isRedelivery })
+      #expect(store.pending().isEmpty)
+      #expect(try await deliverAll(store).isEmpty)
+      #expect(try files("pending").isEmpty && files("delivering").isEmpty)
+    }
+
+    @Test("a link whose apply step throws stays stored, in front, and delivery stops")
+    func failedApplyKeepsLink() async throws {
+      struct NotReady: Error {}
+      let store = try DurableLinkStore(directory: root)
+      let links = (1...3).map { link($0) }
+      for link in links {
+        try store.append(link)
+      }
+      let applied = Mutex<[StoredLink]>([])
+      await #expect(throws: NotReady.self) {
+        try await store.deliver { delivery in
+          if delivery.link == links[1] {
+            throw NotReady()
+          }
+          applied.withLock { $0.append(delivery.link) }
+        }
+      }
+      #expect(applied.withLock { $0 } == [links[0]])
+      #expect(store.pending() == [links[1], links[2]])
+      let later = try await deliverAll(store)
+      #expect(later.map(\.link) == [links[1], links[2]])
+      #expect(later.allSatisfy { !$0.isRedelivery })
+    }
+
+    @Test("a temporary file left by a crash before rename is discarded, never delivered")
+    func crashBeforeRename() async throws {
+      do {
+        let store = try DurableLinkStore(directory: root)
+        try store.append(link(1))
+      }
+      let leftover = root.appendingPathComponent("tmp/\(UUID().uuidString).tmp")
+      try Data(#"{"version":1,"link":{"#.utf8).write(to: leftover)
+      let store = try DurableLinkStore(directory: root)
+      #expect(store.pending() == [link(1)])
+      #expect(try files("tmp").isEmpty)
+      #expect(store.problems.isEmpty)
+    }
+
+    @Test(
+      "corrupt entries are quarantined and reported; the others still load",
+      arguments: [
+        ("truncated JSON", Data(#"{"version":1,"link":{"id":"#.utf8)),
+        ("garbage", Data([0xFF, 0x00, 0xFE, 0x12])),
+        ("empty file", Data()),
+        ("wrong version", Data(#"{"version":7,"link":{}}"#.utf8)),
+      ]
+    )
+    func corruptEntries(kind: String, bytes: Data) throws {
+      do {
+        let store = try DurableLinkStore(directory: root)
+        try store.append(link(1))
+        try store.append(link(2))
+      }
+      let name = "0000000000000002-\(UUID().uuidString).json"
+      try bytes.write(to: root.appendingPathComponent("pending/\(name)"))
+      let store = try DurableLinkStore(directory: root)
+      #expect(store.pending() == [link(1), link(2)])
+      let problem = try #require(store.problems.first)
+      guard case .corrupt(let file, _) = problem else {
+        Issue.record("expected a corrupt entry for \(kind), got \(problem)")
+        return
+      }
+      #expect(file == name)
+      #expect(try files("quarantine") == ["corrupt-\(name)"])
+      guard case .corrupt(name, _)? = try store.quarantinedEntries().first else {
+        Issue.record("the quarantine does not list \(name)")
+        return
+      }
+    }
+
+    @Test("a file with an unknown name, or whose id disagrees with its name, is quarantined")
+    func unknownAndMismatchedFiles() throws {
+      do {
+        let store = try DurableLinkStore(directory: root)
+        try store.append(link(1))
+      }
+      let original = try #require(try files("pending").first)
+      let mismatched = "0000000000000009-\(UUID().uuidString).json"
+      try FileManager.default.copyItem(
+        at: root.appendingPathComponent("pending/\(original)"),
+        to: root.appendingPathComponent("pending/\(mismatched)"))
+      try Data("hello".utf8).write(to: root.appendingPathComponent("pending/notes.txt"))
+      let store = try DurableLinkStore(directory: root)
+      #expect(store.pending() == [link(1)])
+      #expect(store.problems.count == 2)
+      #expect(try files("quarantine") == ["corrupt-\(mismatched)", "corrupt-notes.txt"].sorted())
+    }
+
+    @Test("a crash while a link is being applied redelivers it once, flagged, in its place")
+    func crashDuringApply() async throws {
+      let store = try DurableLinkStore(directory: root)
+      for number in 1...3 {
+        try store.append(link(number))
+      }
+      var image: URL?
+      await #expect(throws: CancellationError.self) {
+        try await store.deliver { delivery in
+          // The process "dies" while applying link 2: take the disk image now, then stop.
+          if delivery.link == link(2) {
+            image = try crashImage()
+            throw CancellationError()
+          }
+        }
+      }
+      let crashed = try #require(image)
+      #expect(try files("delivering", under: crashed).count == 1)
+      do {
+        let recovered = try DurableLinkStore(directory: crashed)
+        #expect(recovered.pending() == [link(2), link(3)])
+        let deliveries = try await deliverAll(recovered)
+        #expect(deliveries.map(\.link) == [link(2), link(3)])
+        #expect(deliveries.map(\.isRedelivery) == [true, false])
+      }
+      #expect(try DurableLinkStore(directory: crashed).pending().isEmpty)
+    }
+
+    @Test("a crash during the redelivery quarantines the link instead of crashing a third time")
+    func crashDuringRedelivery() async throws {
+      let store = try DurableLinkStore(directory: root)
+      try store.append(link(1))
+      try store.append(link(2))
+      var first: URL?
+      _ = try? await store.deliver { _ in
+        first = try crashImage()
+        throw CancellationError()
+      }
+      let afterFirstCrash = try #require(first)
+      let recovered = try DurableLinkStore(directory: afterFirstCrash)
+      var second: URL?
+      _ = try? await recovered.deliver { delivery in
+        #expect(delivery.isRedelivery)
+        second = try crashImage(of: afterFirstCrash)
+        throw CancellationError()
+      }
+      let afterSecondCrash = try #require(second)
+      let final = try DurableLinkStore(directory: afterSecondCrash)
+      #expect(final.pending() == [link(2)])
+      let problem = try #require(final.problems.first)
+      guard case .abandoned(_, let abandoned) = problem else {
+        Issue.record("expected an abandoned link, got \(problem)")
+        return
+      }
+      #expect(abandoned == link(1))
+      #expect(try files("quarantine", under: afterSecondCrash).count == 1)
+      #expect(try final.quarantinedEntries() == [problem])
+    }
+
+    @Test("concurrent appends are all stored, each writer's links in its own order")
+    func concurrentAppends() async throws {
+      let store = try DurableLinkStore(directory: root)
+      let writers = 8
+      let perWriter = 25
+      // Real threads: appends block on fsync, which must not tie up the cooperative pool other tests use.
+      let failures = Mutex<[any Error]>([])
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        Thread.detachNewThread {
+          DispatchQueue.concurrentPerform(iterations: writers) { writer in
+            for index in 0..<perWriter {
+              do {
+                try store.append(StoredLink(urlString: "myapp://w/\(writer)/\(index)", source: .programmatic))
+              } catch {
+                failures.withLock { $0.append(error) }
+              }
+            }
+          }
+          continuation.resume()
+        }
+      }
+      #expect(failures.withLock { $0.isEmpty })
+      // What is on disk now, as a fresh process would open it.
+      let reopened = try DurableLinkStore(directory: try crashImage())
+      let pending = reopened.pending()
+      #expect(pending.count == writers * perWriter)
+      #expect(Set(pending.map(\.id)).count == writers * perWriter)
+      #expect(store.pending() == pending)
+      for writer in 0..<writers {
+        let mine = pending.filter { $0.urlString.hasPrefix("myapp://w/\(writer)/") }.map(\.urlString)
+        #expect(mine == (0..<perWriter).map { "myapp://w/\(writer)/\($0)" })
+      }
+    }
+
+    @Test("links appended while delivery runs are delivered in the same run; a second deliver waits out")
+    func appendDuringDelivery() async throws {
+      let store = try DurableLinkStore(directory: root)
+      try store.append(link(1))
+      let seen = Mutex<[StoredLink]>([])
+      let nested = Mutex<Int?>(nil)
+      try await store.deliver { delivery in
+        seen.withLock { $0.append(delivery.link) }
+        if delivery.link == link(1) {
+          try store.append(link(2))
+          let count = try await store.deliver { _ in Issue.record("a nested deliver must not deliver") }
+          nested.withLock { $0 = count }
+        }
+      }
+      #expect(seen.withLock { $0 } == [link(1), link(2)])
+      #expect(nested.withLock { $0 } == 0)
+    }
+
+    @MainActor
+    @Test("delivery can be driven from the main actor into main-actor state")
+    func deliverFromMainActor() async throws {
+      let store = try DurableLinkStore(directory: root)
+      try store.append(link(1))
+      var applied: [String] = []
+      try await store.deliver { delivery in applied.append(delivery.link.urlString) }
+      #expect(applied == ["myapp://channel/video/1"])
+    }
+
+    @Test("a duplicate id is refused and the store is unchanged")
+    func duplicateID() throws {
+      let store = try DurableLinkStore(directory: root)
+      try store.append(link(1))
+      #expect(throws: DurableLinkStoreError.duplicate(id: link(1).id)) { try store.append(link(1)) }
+      #expect(store.pending() == [link(1)])
+    }
+
+    @Test("a second store on the same directory is refused while the first is open")
+    func exclusiveOwnership() throws {
+      var first: DurableLinkStore? = try DurableLinkStore(directory: root)
+      #expect(throws: DurableLinkStoreError.locked(path: root.path)) { try DurableLinkStore(directory: root) }
+      _ = first?.pending()
+      first = nil
+      #expect(throws: Never.self) { try DurableLinkStore(directory: root) }
+    }
+
+    @Test("an unusable directory is a typed error naming the path")
+    func unusableDirectory() throws {
+      let file = temporary.sub("plain-file")
+      try Data().write(to: file)
+      do {
+        _ = try DurableLinkStore(directory: file.appendingPathComponent("links"))
+        Issue.record("expected an error")
+      } catch {
+        guard case .io(let operation, let path, _, _) = error else {
+          Issue.record("expected an I/O error, got \(error)")
+          return
+        }
+        #expect(operation == "mkdir")
+        #expect(path == file.appendingPathComponent("links").path)
+      }
+    }
+
+    @Test("a cancelled task stops delivering before the next link")
+    func cancellationStopsDelivery() async throws {
+      let store = try DurableLinkStore(directory: root)
+      for number in 1...3 {
+        try store.append(link(number))
+      }
+      let task = Task {
+        try await store.deliver { _ in withUnsafeCurrentTask { $0?.cancel() } }
+      }
+      #expect(try await task.value == 1)
+      #expect(store.pending() == [link(2), link(3)])
+    }
+  }
+}

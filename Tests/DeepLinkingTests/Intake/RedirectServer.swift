@@ -1,0 +1,93 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The scripted HTTP server of `redirect_server.py`, run as a child process on 127.0.0.1.
+///
+/// The server prints its ephemeral port on its first line and exits when its stdin closes, so it never
+/// outlives the test process even if a test crashes.
+/// `@unchecked Sendable`: the `Process` and `Pipe` are touched only in `init` and `deinit`.
+final class RedirectServer: @unchecked Sendable {
+  struct StartFailure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  let port: Int
+  private let process: Process
+  private let stdin: Pipe
+
+  static let scriptURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("redirect_server.py")
+
+  /// Starts the server and waits (off the cooperative thread pool) until it prints its port.
+  init() async throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", Self.scriptURL.path]
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    try process.run()
+    let pid = process.processIdentifier
+    let reader = stdout.fileHandleForReading
+    // The read blocks, so it runs on its own thread; a watchdog bounds it to 10 s.
+    let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+      let gotPort = Atomic<Bool>(false)
+      DispatchQueue.global().asyncAfter(deadline: .now() + 10) {
+        if !gotPort.load(ordering: .acquiring) {
+          kill(pid, SIGKILL)
+        }
+      }
+      Thread.detachNewThread {
+        var buffer = Data()
+        for _ in 0..<100 where !buffer.contains(UInt8(ascii: "\n")) {
+          let chunk = reader.availableData
+          if chunk.isEmpty {
+            break
+          }
+          buffer.append(chunk)
+        }
+        gotPort.store(true, ordering: .releasing)
+        let text = String(decoding: buffer, as: UTF8.self)
+        continuation.resume(returning: String(text.split(separator: "\n").first ?? ""))
+      }
+    }
+    guard let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+      process.terminate()
+      throw StartFailure(description: "redirect_server.py printed no port (got \"\(line)\")")
+    }
+    self.port = port
+    self.process = process
+    self.stdin = stdin
+  }
+
+  deinit {
+    // Closing stdin makes the server exit by itself; terminate() is the backstop. No blocking wait here:
+    // deinit may run on a cooperative thread.
+    try? stdin.fileHandleForWriting.close()
+    if process.isRunning {
+      process.terminate()
+    }
+  }
+
+  /// `http://127.0.0.1:PORT` + path.
+  func url(_ path: String) throws -> URL {
+    try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
+  }
+
+  /// `http://localhost:PORT` + path: the same server under a host name that is not a tracking origin.
+  func foreignURL(_ path: String) throws -> URL {
+    try #require(URL(string: "http://localhost:\(port)\(path)"))
+  }
+
+  /// Requests per "METHOD /path" seen so far.
+  func counts() async throws -> [String: Int] {
+    let (data, _) = try await URLSession.shared.data(from: try url("/__counts"))
+    return try JSONDecoder().decode([String: Int].self, from: data)
+  }
+}

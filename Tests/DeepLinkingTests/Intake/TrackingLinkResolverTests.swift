@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+
+@testable import DeepLinking
+
+extension IntakeTests {
+  /// The resolver against a real HTTP server on 127.0.0.1 (`redirect_server.py`), one server per test.
+  @Suite("TrackingLinkResolver over HTTP")
+  final class TrackingLinkResolverTests {
+    let server: RedirectServer
+    let resolver: TrackingLinkResolver
+
+    init() async throws {
+      server = try await RedirectServer()
+      let local = try TrackingOrigin("http://127.0.0.1:\(server.port)")
+      resolver = TrackingLinkResolver(origins: [local], maxHops: 10, timeout: .seconds(8))
+    }
+
+    /// A resolver for which localhost is a tracking host over https only, so plain http there is insecure.
+    func resolverWithSecureLocalhost() throws -> TrackingLinkResolver {
+      let local = try TrackingOrigin("http://127.0.0.1:\(server.port)")
+      return TrackingLinkResolver(origins: [local, try TrackingOrigin("https://localhost")])
+    }
+
+    private func expectError(
+      _ path: String,
+      using resolver: TrackingLinkResolver? = nil,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> TrackingLinkError {
+      let url = try server.url(path)
+      let result: Result<TrackingLinkResolution, TrackingLinkError>
+      do {
+        result = .success(try await (resolver ?? self.resolver).trace(url))
+      } catch {
+        result = .failure(error)
+      }
+      switch result {
+      case .success(let resolved):
+        Issue.record("expected an error, got \(resolved.destination)", sourceLocation: sourceLocation)
+        throw CancellationError()
+      case .failure(let error):
+        return error
+      }
+    }
+
+    @Test("a URL outside the tracking origins comes back unchanged and makes no request")
+    func nonTrackingURLIsNotFetched() async throws {
+      let url = try server.foreignURL("/landing?x=1")
+      let resolution = try await resolver.trace(url)
+      #expect(resolution.destination == url)
+      #expect(resolution.hops.isEmpty)
+      #expect(try await server.counts().isEmpty)
+    }
+
+    @Test("one hop: HEAD is sent, the redirect is not followed by URLSession")
+    func oneHop() async throws {
+      let resolution = try await resolver.trace(try server.url("/hop/0"))
+      #expect(resolution.destination.absoluteString == "https://shop.example.com/product/42")
+      #expect(resolution.hops == [try server.url("/hop/0")])
+      #expect(try await server.counts() == ["HEAD /hop/0": 1])
+    }
+
+    @Test("several hops on the tracking origin are followed in order", arguments: [1, 3, 9])
+    func severalHops(redirects: Int) async throws {
+      let resolution = try await resolver.trace(try server.url("/hop/\(redirects)"))
+      #expect(resolution.destination.absoluteString == "https://shop.example.com/product/42")
+      let expected = try (0...redirects).reversed().map { try server.url("/hop/\($0)") }
+      #expect(resolution.hops == expected)
+    }
+
+    @Test("more hops than the limit fail at the first hop past it, after exactly the limit of requests")
+    func tooManyHops() async throws {
+      let error = try await expectError("/hop/12")
+      #expect(error == .tooManyHops(url: try server.url("/hop/2"), hop: 11, limit: 10))
+      #expect(try await server.counts().values.reduce(0, +) == 10)
+    }
+
+    @Test("a redirect loop is detected when a URL comes round again")
+    func loop() async throws {
+      #expect(try await expectError("/loop/a") == .loop(url: try server.url("/loop/a"), hop: 3))
+      #expect(try await expectError("/self") == .loop(url: try server.url("/self"), hop: 2))
+    }
+
+    @Test("a slow server runs into the timeout, which covers the whole resolution")
+    func slowServerTimesOut() async throws {
+      let quick = TrackingLinkResolver(
+        origins: [try TrackingOrigin("http://127.0.0.1:\(server.port)")], timeout: .milliseconds(300))
+      let clock = ContinuousClock()
+      let start = clock.now
+      let error = try await expectError("/slow", using: quick)
+      let elapsed = clock.now - start
+      #expect(error == .timedOut(url: try server.url("/slow"), hop: 1, timeout: .milliseconds(300)))
+      #expect(elapsed < .seconds(6))
+    }
+
+    @Test("the first location outside the tracking origins is the result and is never fetched")
+    func foreignDestinationIsNotFetched() async throws {
+      let resolution = try await resolver.trace(try server.url("/foreign"))
+      #expect(resolution.destination == (try server.foreignURL("/landing")))
+      // Give a stray request time to arrive before asserting it did not.
+      try await Task.sleep(for: .milliseconds(100))
+      #expect(try await server.counts() == ["HEAD /foreign": 1])
+    }
+
+    @Test("a custom-scheme destination is a valid click-through URL")
+    func customSchemeDestination() async throws {
+      #expect(
+        try await resolver.resolve(try server.url("/custom")).absoluteString == "myapp://channel/video/1")
+    }
+
+    @Test("relative locations resolve against the URL that answered")
+    func relativeLocations() async throws {
+      let resolution = try await resolver.trace(try server.url("/relative/start"))
+      #expect(
+        resolution.hops == [
+          try server.url("/relative/start"), try server.url("/relative/next"), try server.url("/hop/0"),
+        ])
+      #expect(resolution.destination.absoluteString == "https://shop.example.com/product/42")
+    }
+
+    @Test("a 200 on a tracking URL is not a redirect")
+    func okIsNotARedirect() async throws {
+      #expect(try await expectError("/ok") == .notRedirect(url: try server.url("/ok"), hop: 1, status: 200))
+    }
+
+    @Test("HTTP errors carry the status", arguments: [("/missing", 404), ("/broken", 500)])
+    func httpErrors(path: String, status: Int) async throws {
+      #expect(try await expectError(path) == .httpError(url: try server.url(path), hop: 1, status: status))
+    }
+
+    @Test("a redirect without a Location header is reported with its status")
+    func missingLocation() async throws {
+      let error = try await expectError("/no-location")
+      #expect(error == .missingLocation(url: try server.url("/no-location"), hop: 1, status: 302))
+    }
+
+    @Test("a Location that is not a URL is reported verbatim")
+    func invalidLocation() async throws {
+      let error = try await expectError("/bad-location")
+      #expect(
+        error
+          == .invalidLocation(
+            url: try server.url("/bad-location"), hop: 1, status: 302, location: "http://[::1"))
+    }
+
+    @Test("plain http on an https-only tracking host is refused and not requested")
+    func insecureLocation() async throws {
+      let error = try await expectError("/insecure", using: try resolverWithSecureLocalhost())
+      #expect(error == .insecure(url: try server.foreignURL("/hop/0"), hop: 2))
+      #expect(try await server.counts() == ["HEAD /insecure": 1])
+    }
+
+    @Test("an http link to an https-only tracking host fails before any request")
+    func insecureInput() async throws {
+      let url = try #require(URL(string: "http://localhost:\(server.port)/hop/0"))
+      let resolver = try resolverWithSecureLocalhost()
+      await #expect(throws: TrackingLinkError.insecure(url: url, hop: 1)) {
+        try await resolver.resolve(url)
+      }
+      #expect(try await server.counts().isEmpty)
+    }
+
+    @Test(
+      "a server that refuses HEAD is asked with GET",
+      arguments: [
+        ("/no-head", "https://shop.example.com/from-get"),
+        ("/no-head-501", "https://shop.example.com/from-get-501"),
+      ]
+    )
+    func headRefused(path: String, destination: String) async throws {
+      #expect(try await resolver.resolve(try server.url(path)).absoluteString == destination)
+      #expect(try await server.counts() == ["HEAD \(path)": 1, "GET \(path)": 1])
+    }
+
+    @Test("a GET answered with a huge body returns at the response head without reading the body")
+    func bodyIsNeverRead() async throws {
+      let clock = ContinuousClock()
+      let start = clock.now
+      let error = try await expectError("/no-head-big")
+      #expect(error == .notRedirect(url: try server.url("/no-head-big"), hop: 1, status: 200))
+      // The server needs 30 s to send even its first 3 MB, and reading the body would run into the
+      // 8 s timeout; the bound is loose because the machine may be busy.
+      #expect(clock.now - start < .seconds(6))
+    }
+
+    @Test("cancelling the calling task cancels the request promptly")
+    func cancellation() async throws {
+      let url = try server.url("/slow")
+      let resolver = self.resolver
+      let task = Task { () async throws(TrackingLinkError) -> URL in try await resolver.resolve(url) }
+      try await Task.sleep(for: .milliseconds(200))
+      let clock = ContinuousClock()
+      let start = clock.now
+      task.cancel()
+      let result = await task.result
+      #expect(clock.now - start < .seconds(6))
+      #expect(throws: TrackingLinkError.cancelled(url: url, hop: 1)) { try result.get() }
+    }
+
+    @Test("a resolved link is served from the cache without a request")
+    func cache() async throws {
+      let first = try await resolver.trace(try server.url("/hop/2"))
+      let second = try await resolver.trace(try server.url("/hop/2"))
+      #expect(!first.isCached)
+      #expect(second.isCached)
+      #expect(second.destination == first.destination)
+      #expect(second.hops == first.hops)
+      #expect(try await server.counts().values.reduce(0, +) == 3)
+      resolver.removeAllCachedResolutions()
+      #expect(try await !resolver.trace(try server.url("/hop/2")).isCached)
+    }
+
+    @Test("many resolutions at once each get their own answer")
+    func concurrentResolutions() async throws {
+      let resolver = self.resolver
+      let urls = try (0..<16).map { try server.url("/hop/\($0 % 4)?to=https://shop.example.com/p/\($0)") }
+      let results = try await withThrowingTaskGroup(of: (Int, TrackingLinkResolution).self) { group in
+        for (index, url) in urls.enumerated() {
+          group.addTask { (index, try await resolver.trace(url)) }
+        }
+        var results: [Int: TrackingLinkResolution] = [:]
+        for try await (index, resolution) in group {
+          results[index] = resolution
+        }
+        return results
+      }
+      for index in 0..<16 {
+        let resolution = try #require(results[index])
+        #expect(resolution.destination.absoluteString == "https://shop.example.com/p/\(index)")
+        #expect(resolution.hops.count == index % 4 + 1)
+      }
+    }
+
+    @Test("a refused connection is a transport error at the hop that failed")
+    func transportError() async throws {
+      let url = try #require(URL(string: "http://127.0.0.1:1/x"))
+      let resolver = TrackingLinkResolver(origins: [try TrackingOrigin("http://127.0.0.1:1")])
+      do {
+        _ = try await resolver.resolve(url)
+        Issue.record("expected a transport error")
+      } catch {
+        guard case .transport(let failed, 1, _) = error else {
+          Issue.record("expected a transport error, got \(error)")
+          return
+        }
+        #expect(failed == url)
+      }
+    }
+  }
+}
