@@ -55,7 +55,14 @@ let package = Package(
       path: "Examples/Retail/Tests/RetailExampleTests",
       swiftSettings: swiftSettings
     ),
-    .testTarget(name: "DeepLinkingTests", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    // Appends links to a durable store until it is killed: the subject of the store's crash test.
+    .executableTarget(name: "link-store-writer", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "DeepLinkingTests",
+      dependencies: ["DeepLinking"],
+      exclude: ["Intake/redirect_server.py"],
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "UniversalLinksTests",
       dependencies: ["UniversalLinks"],
