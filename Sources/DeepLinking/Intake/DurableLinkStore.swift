@@ -210,7 +210,7 @@ public final class DurableLinkStore: Sendable {
   @discardableResult
   public func append(
     _ url: URL,
-    source: StoredLink.Source,
+    source: LinkSource,
     reason: String? = nil
   ) throws(DurableLinkStoreError) -> StoredLink {
     let link = StoredLink(url: url, source: source, reason: reason)

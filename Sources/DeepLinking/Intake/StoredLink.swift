@@ -5,43 +5,12 @@ import Foundation
 /// The URL is kept as the exact string that arrived, so a link that does not parse today is still kept
 /// and reported rather than lost.
 public struct StoredLink: Sendable, Hashable, Codable, Identifiable {
-  /// Where a link came from, as an open set of string tokens.
-  ///
-  /// The well-known sources are static constants; an app may add its own with ``init(rawValue:)``.
-  public struct Source: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The token, such as `customScheme`.
-    public let rawValue: String
-
-    /// Creates a source from its token.
-    ///
-    /// - Parameter rawValue: The token; any string is accepted.
-    public init(rawValue: String) {
-      self.rawValue = rawValue
-    }
-
-    /// The token.
-    public var description: String { rawValue }
-
-    /// A custom-scheme URL such as `myapp://channel/video/1`.
-    public static let customScheme = Source(rawValue: "customScheme")
-    /// A Universal Link (an `https` URL the system routed to the app).
-    public static let universalLink = Source(rawValue: "universalLink")
-    /// A link carried by a push or local notification.
-    public static let notification = Source(rawValue: "notification")
-    /// A link stored earlier by a third-party SDK and handed over now.
-    public static let stored = Source(rawValue: "stored")
-    /// A link the app created itself.
-    public static let programmatic = Source(rawValue: "programmatic")
-    /// A link produced by a fallback handler, such as a resolved tracking link.
-    public static let fallback = Source(rawValue: "fallback")
-  }
-
   /// The identity of this link; the store refuses a second link with the same id.
   public let id: UUID
   /// The URL exactly as received.
   public let urlString: String
   /// Where the link came from.
-  public let source: Source
+  public let source: LinkSource
   /// When the app received the link.
   public let receivedAt: Date
   /// Why the link was parked instead of applied, such as `"app not ready"`.
@@ -61,7 +30,7 @@ public struct StoredLink: Sendable, Hashable, Codable, Identifiable {
   public init(
     id: UUID = UUID(),
     urlString: String,
-    source: Source,
+    source: LinkSource,
     receivedAt: Date = Date(),
     reason: String? = nil
   ) {
@@ -80,7 +49,9 @@ public struct StoredLink: Sendable, Hashable, Codable, Identifiable {
   ///   - source: Where the link came from.
   ///   - receivedAt: When the app received the link; now by default.
   ///   - reason: Why the link was parked, if known.
-  public init(id: UUID = UUID(), url: URL, source: Source, receivedAt: Date = Date(), reason: String? = nil) {
+  public init(
+    id: UUID = UUID(), url: URL, source: LinkSource, receivedAt: Date = Date(), reason: String? = nil
+  ) {
     self.init(id: id, urlString: url.absoluteString, source: source, receivedAt: receivedAt, reason: reason)
   }
 }

@@ -34,7 +34,7 @@ extension IntakeTests {
     }
 
     /// The same link for the same number, id included.
-    private func link(_ number: Int, source: StoredLink.Source = .customScheme) -> StoredLink {
+    private func link(_ number: Int, source: LinkSource = .customScheme) -> StoredLink {
       let digits = String(number)
       let id = UUID(
         uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)

@@ -1,0 +1,34 @@
+/// Where a link came from, as an open set of string tokens.
+///
+/// Every incoming link carries its source, and the source decides how far the link is trusted: a
+/// custom scheme can be claimed by any app, a Universal Link was verified by the system for the app's
+/// domain.
+///
+/// The well-known sources are static constants; an app may add its own with ``init(rawValue:)``.
+public struct LinkSource: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The token, such as `customScheme`.
+  public let rawValue: String
+
+  /// Creates a source from its token.
+  ///
+  /// - Parameter rawValue: The token; any string is accepted.
+  public init(rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  /// The token.
+  public var description: String { rawValue }
+
+  /// A custom-scheme URL such as `myapp://channel/video/1`.
+  public static let customScheme = LinkSource(rawValue: "customScheme")
+  /// A Universal Link (an `https` URL the system routed to the app).
+  public static let universalLink = LinkSource(rawValue: "universalLink")
+  /// A link carried by a push or local notification.
+  public static let notification = LinkSource(rawValue: "notification")
+  /// A link stored earlier by a third-party SDK and handed over now.
+  public static let stored = LinkSource(rawValue: "stored")
+  /// A link the app created itself.
+  public static let programmatic = LinkSource(rawValue: "programmatic")
+  /// A link produced by a fallback handler, such as a resolved tracking link.
+  public static let fallback = LinkSource(rawValue: "fallback")
+}
