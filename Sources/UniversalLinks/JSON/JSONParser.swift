@@ -92,9 +92,10 @@ struct JSONParser {
   }
 
   private mutating func expectLiteral(_ literal: String) throws(JSONSyntaxError) {
+    let start = index
     for expected in literal.utf8 {
       guard current == expected else {
-        throw error("invalid literal, expected '\(literal)'")
+        throw error("invalid literal, expected '\(literal)'", at: start)
       }
       index += 1
     }
