@@ -96,16 +96,15 @@ public struct AssetLinksDocument: Hashable, Sendable {
         throw mismatch("a string", member("namespace", of: targetMembers), namespacePath)
       }
       target.namespace = namespace
-      for (key, assign) in [
-        ("package_name", { (text: String) in target.packageName = text }),
-        ("site", { (text: String) in target.site = text }),
-      ] {
+      func optionalString(_ key: String) throws(AssetLinksDecodingError) -> String? {
         switch member(key, of: targetMembers) {
-        case .string(let text): assign(text)
-        case nil: break
+        case .string(let text): return text
+        case nil: return nil
         case let other?: throw mismatch("a string", other, targetPath.appending(key: key))
         }
       }
+      target.packageName = try optionalString("package_name")
+      target.site = try optionalString("site")
       let fingerprintsPath = targetPath.appending(key: "sha256_cert_fingerprints")
       if let fingerprints = member("sha256_cert_fingerprints", of: targetMembers) {
         for (position, text) in try strings(fingerprints, fingerprintsPath).enumerated() {

@@ -81,3 +81,20 @@ struct AssetLinksTests {
     #expect(missingTarget.description == "[0].target: expected an object, found nothing")
   }
 }
+
+@Suite("assetlinks.json web targets")
+struct AssetLinksWebTargetTests {
+  @Test("A web target keeps its site; a package name of the wrong type is an error with its path")
+  func webTarget() throws {
+    let json =
+      #"[{"relation": ["delegate_permission/common.get_login_creds"], "target": {"namespace": "web", "site": "https://example.com"}}]"#
+    let document = try AssetLinksDocument(jsonData: Data(json.utf8))
+    #expect(
+      document.statements.first?.target == AssetLinksTarget(namespace: "web", site: "https://example.com"))
+    let bad = #"[{"relation": [], "target": {"namespace": "android_app", "package_name": 7}}]"#
+    let error = try #require(throws: AssetLinksDecodingError.self) {
+      try AssetLinksDocument(jsonData: Data(bad.utf8))
+    }
+    #expect(error.description == "[0].target.package_name: expected a string, found a number")
+  }
+}
