@@ -1,0 +1,188 @@
+import Foundation
+
+/// The path of one route, as much of it as AASA generation needs: literal segments, typed parameters
+/// and trailing catch-alls.
+///
+/// This is the input of ``AASAGenerator`` and of ``AASAConsistencyCheck``; a route table can describe
+/// each route with one. ``init(name:template:)`` reads the router's template syntax:
+/// `/users/{id:int}/files/{path+}`, `{name}`, `{name:int}`, `{name:uuid}`, `{name+}` (one or more
+/// segments), `{name*}` (zero or more segments, last only). A query part (`?q={query}`) is ignored:
+/// generated rules do not restrict the query.
+public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
+  /// The type of a parameter segment.
+  public enum ParameterType: String, Hashable, Sendable, CaseIterable {
+    /// Any non-empty segment.
+    case string
+    /// A decimal integer segment.
+    case int
+    /// A UUID segment.
+    case uuid
+  }
+
+  /// One piece of the path.
+  public enum Piece: Hashable, Sendable {
+    /// A literal segment, unencoded (`café`, `a b`).
+    case literal(String)
+    /// One segment holding a parameter.
+    case parameter(name: String, type: ParameterType)
+    /// One or more remaining segments (`{name+}`); last piece only.
+    case oneOrMore(name: String)
+    /// Zero or more remaining segments (`{name*}`); last piece only.
+    case zeroOrMore(name: String)
+  }
+
+  /// The route's name, used in the generated `comment` and in reports.
+  public var name: String
+  /// The path's pieces, one per segment (a catch-all stands for the remaining segments).
+  public var pieces: [Piece]
+
+  /// Creates a shape from its pieces.
+  ///
+  /// - Parameters:
+  ///   - name: The route's name.
+  ///   - pieces: The path's pieces; no pieces is the root path `/`.
+  public init(name: String, pieces: [Piece]) {
+    self.name = name
+    self.pieces = pieces
+  }
+
+  /// Reads a route template such as `/channel/video/{clipId}` or `/docs/{path*}`.
+  ///
+  /// - Parameters:
+  ///   - name: The route's name.
+  ///   - template: The path template; anything from `?` on is ignored.
+  /// - Throws: ``RoutePathShapeError`` for an empty segment, an unterminated or empty `{}`, an unknown
+  ///   parameter type, or a catch-all that is not the last piece.
+  public init(name: String, template: String) throws(RoutePathShapeError) {
+    func failure(_ reason: String) -> RoutePathShapeError {
+      RoutePathShapeError(template: template, reason: reason)
+    }
+    let path = template.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    if segments.first == "" { segments.removeFirst() }
+    if segments.last == "" { segments.removeLast() }
+    var pieces: [Piece] = []
+    for (index, segment) in segments.enumerated() {
+      guard !segment.isEmpty else { throw failure("empty segment (\"//\")") }
+      guard segment.hasPrefix("{") else {
+        guard !segment.contains("{"), !segment.contains("}") else {
+          throw failure("a parameter must be a whole segment: \"\(segment)\"")
+        }
+        pieces.append(.literal(segment))
+        continue
+      }
+      guard segment.hasSuffix("}"), segment.count > 2 else {
+        throw failure("unterminated or empty parameter \"\(segment)\"")
+      }
+      var body = String(segment.dropFirst().dropLast())
+      if body.hasSuffix("+") || body.hasSuffix("*") {
+        guard index == segments.count - 1 else {
+          throw failure("catch-all \"\(segment)\" must be the last piece")
+        }
+        let kind = body.removeLast()
+        pieces.append(kind == "+" ? .oneOrMore(name: body) : .zeroOrMore(name: body))
+        continue
+      }
+      let parts = body.split(separator: ":", maxSplits: 1).map(String.init)
+      guard let parameterName = parts.first, !parameterName.isEmpty else {
+        throw failure("parameter without a name: \"\(segment)\"")
+      }
+      let typeName = parts.count > 1 ? parts[1] : "string"
+      guard let type = ParameterType(rawValue: typeName) else {
+        throw failure("unknown parameter type \"\(typeName)\" (string, int or uuid)")
+      }
+      pieces.append(.parameter(name: parameterName, type: type))
+    }
+    self.init(name: name, pieces: pieces)
+  }
+
+  /// The template text, e.g. `/users/{id:int}/files/{path+}`; `/` for the root.
+  public var description: String {
+    "/"
+      + pieces.map { piece in
+        switch piece {
+        case .literal(let text): text
+        case .parameter(let name, .string): "{\(name)}"
+        case .parameter(let name, let type): "{\(name):\(type.rawValue)}"
+        case .oneOrMore(let name): "{\(name)+}"
+        case .zeroOrMore(let name): "{\(name)*}"
+        }
+      }.joined(separator: "/")
+  }
+
+  /// Whether the last piece is a zero-or-more catch-all, so the path without it is routed too.
+  public var endsWithOptionalCatchAll: Bool {
+    if case .zeroOrMore = pieces.last { return true }
+    return false
+  }
+
+  /// A percent-encoded path this route accepts: literals as written, `sample` for strings, `42` for
+  /// integers, a fixed UUID, `a/b` for catch-alls.
+  public var samplePath: String {
+    "/" + sampleSegments.joined(separator: "/")
+  }
+
+  /// The percent-encoded segments of ``samplePath``, one per piece.
+  var sampleSegments: [String] {
+    pieces.map { piece in
+      switch piece {
+      case .literal(let text): Self.encode(text)
+      case .parameter(_, .string): "sample"
+      case .parameter(_, .int): "42"
+      case .parameter(_, .uuid): "3F2504E0-4F89-41D3-9A0C-0305E82C3301"
+      case .oneOrMore, .zeroOrMore: "a/b"
+      }
+    }
+  }
+
+  /// Whether this route accepts a percent-encoded path, with the router's segment rules: empty
+  /// segments are dropped, each segment is decoded once, literals compare exactly.
+  ///
+  /// - Parameter path: A percent-encoded path such as `/users/42`.
+  /// - Returns: Whether the route matches it.
+  public func routes(_ path: String) -> Bool {
+    let segments = path.split(separator: "/").map { PercentDecoding.decode(String($0)) }
+    var index = 0
+    for piece in pieces {
+      switch piece {
+      case .oneOrMore: return index < segments.count
+      case .zeroOrMore: return true
+      case .literal(let text):
+        guard index < segments.count, segments[index] == text else { return false }
+      case .parameter(_, let type):
+        guard index < segments.count, Self.accepts(segments[index], as: type) else { return false }
+      }
+      index += 1
+    }
+    return index == segments.count
+  }
+
+  private static func accepts(_ segment: String, as type: ParameterType) -> Bool {
+    switch type {
+    case .string: !segment.isEmpty
+    case .int: Int(segment) != nil && !segment.hasPrefix("+")
+    case .uuid: UUID(uuidString: segment) != nil
+    }
+  }
+
+  /// The characters a path segment may hold unencoded (RFC 3986 `pchar`).
+  static let segmentCharacters: Set<Unicode.Scalar> = Set(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".unicodeScalars
+  )
+
+  /// A literal segment percent-encoded the way browsers write it (upper-case hex).
+  static func encode(_ text: String) -> String {
+    var encoded = ""
+    for scalar in text.unicodeScalars {
+      if segmentCharacters.contains(scalar) {
+        encoded.unicodeScalars.append(scalar)
+      } else {
+        for byte in String(scalar).utf8 {
+          let hex = String(byte, radix: 16, uppercase: true)
+          encoded += "%" + (hex.count == 1 ? "0" : "") + hex
+        }
+      }
+    }
+    return encoded
+  }
+}

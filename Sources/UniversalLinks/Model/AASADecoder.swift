@@ -1,0 +1,187 @@
+/// Turns a parsed JSON value into an ``AASADocument``, recording unknown keys and failing with the
+/// path of the first value that has the wrong type.
+struct AASADecoder {
+  /// The unknown keys met so far, in document order.
+  private(set) var unknownKeys: [AASAUnknownKey] = []
+
+  mutating func document(_ value: JSONValue) throws(AASADecodingError) -> AASADocument {
+    let members = try object(value, at: .root)
+    recordUnknownKeys(members, known: AASAKeys.topLevel, at: .root)
+    var document = AASADocument()
+    for member in members {
+      let path = AASAPath.root.appending(key: member.key)
+      switch member.key {
+      case "applinks": document.appLinks = try appLinks(member.value, at: path)
+      case "webcredentials": document.webCredentials = try appList(member.value, at: path)
+      case "appclips": document.appClips = try appList(member.value, at: path)
+      case "activitycontinuation": document.activityContinuation = try appList(member.value, at: path)
+      default: break
+      }
+    }
+    return document
+  }
+
+  private mutating func recordUnknownKeys(_ members: [JSONMember], known: [String], at path: AASAPath) {
+    for member in members where !known.contains(member.key) {
+      unknownKeys.append(
+        AASAUnknownKey(
+          path: path.appending(key: member.key),
+          key: member.key,
+          suggestion: KeySuggestion.suggestion(for: member.key, among: known)
+        )
+      )
+    }
+  }
+
+  private func mismatch(_ expected: String, _ value: JSONValue, _ path: AASAPath) -> AASADecodingError {
+    AASADecodingError(kind: .typeMismatch(expected: expected, found: value.kindDescription), path: path)
+  }
+
+  private func object(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError) -> [JSONMember] {
+    guard case .object(let members) = value else { throw mismatch("an object", value, path) }
+    return members
+  }
+
+  private func string(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError) -> String {
+    guard case .string(let text) = value else { throw mismatch("a string", value, path) }
+    return text
+  }
+
+  private func bool(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError) -> Bool {
+    guard case .bool(let flag) = value else { throw mismatch("a boolean (true or false)", value, path) }
+    return flag
+  }
+
+  private func strings(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError) -> [String] {
+    guard case .array(let elements) = value else { throw mismatch("an array of strings", value, path) }
+    var result: [String] = []
+    for (index, element) in elements.enumerated() {
+      result.append(try string(element, at: path.appending(index: index)))
+    }
+    return result
+  }
+
+  private mutating func appList(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError)
+    -> AASAAppList
+  {
+    let members = try object(value, at: path)
+    recordUnknownKeys(members, known: AASAKeys.appList, at: path)
+    var apps: [String] = []
+    for member in members where member.key == "apps" {
+      apps = try strings(member.value, at: path.appending(key: "apps"))
+    }
+    return AASAAppList(apps: apps)
+  }
+
+  private mutating func appLinks(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError)
+    -> AASAAppLinks
+  {
+    let members = try object(value, at: path)
+    recordUnknownKeys(members, known: AASAKeys.appLinks, at: path)
+    var appLinks = AASAAppLinks()
+    for member in members {
+      let memberPath = path.appending(key: member.key)
+      switch member.key {
+      case "apps":
+        appLinks.apps = try strings(member.value, at: memberPath)
+      case "defaults":
+        appLinks.defaults = try component(member.value, at: memberPath)
+      case "substitutionVariables":
+        var variables: [String: [String]] = [:]
+        for variable in try object(member.value, at: memberPath) {
+          variables[variable.key] = try strings(variable.value, at: memberPath.appending(key: variable.key))
+        }
+        appLinks.substitutionVariables = variables
+      case "details":
+        switch member.value {
+        case .array(let elements):
+          for (index, element) in elements.enumerated() {
+            appLinks.details.append(try detail(element, at: memberPath.appending(index: index)))
+          }
+        case .object(let keyed):
+          appLinks.detailsKeyedByAppID = true
+          for entry in keyed {
+            var detail = try detail(entry.value, at: memberPath.appending(key: entry.key), keyed: true)
+            detail.appID = entry.key
+            appLinks.details.append(detail)
+          }
+        default:
+          throw mismatch("an array (or an object keyed by app ID)", member.value, memberPath)
+        }
+      default:
+        break
+      }
+    }
+    return appLinks
+  }
+
+  private mutating func detail(
+    _ value: JSONValue,
+    at path: AASAPath,
+    keyed: Bool = false
+  ) throws(AASADecodingError) -> AASADetail {
+    let members = try object(value, at: path)
+    recordUnknownKeys(members, known: keyed ? AASAKeys.keyedDetail : AASAKeys.detail, at: path)
+    var detail = AASADetail()
+    for member in members {
+      let memberPath = path.appending(key: member.key)
+      switch member.key {
+      case "appIDs" where !keyed:
+        detail.appIDs = try strings(member.value, at: memberPath)
+      case "appID" where !keyed:
+        detail.appID = try string(member.value, at: memberPath)
+      case "paths":
+        detail.paths = try strings(member.value, at: memberPath)
+      case "defaults":
+        detail.defaults = try component(member.value, at: memberPath)
+      case "components":
+        guard case .array(let elements) = member.value else {
+          throw mismatch("an array of objects", member.value, memberPath)
+        }
+        var components: [AASAComponent] = []
+        for (index, element) in elements.enumerated() {
+          components.append(try component(element, at: memberPath.appending(index: index)))
+        }
+        detail.components = components
+      default:
+        break
+      }
+    }
+    return detail
+  }
+
+  private mutating func component(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError)
+    -> AASAComponent
+  {
+    let members = try object(value, at: path)
+    recordUnknownKeys(members, known: AASAKeys.component, at: path)
+    var component = AASAComponent()
+    for member in members {
+      let memberPath = path.appending(key: member.key)
+      switch member.key {
+      case "/": component.path = try string(member.value, at: memberPath)
+      case "#": component.fragment = try string(member.value, at: memberPath)
+      case "exclude": component.exclude = try bool(member.value, at: memberPath)
+      case "caseSensitive": component.caseSensitive = try bool(member.value, at: memberPath)
+      case "percentEncoded": component.percentEncoded = try bool(member.value, at: memberPath)
+      case "comment": component.comment = try string(member.value, at: memberPath)
+      case "?":
+        switch member.value {
+        case .string(let pattern):
+          component.query = .whole(pattern)
+        case .object(let items):
+          var patterns: [String: String] = [:]
+          for item in items {
+            patterns[item.key] = try string(item.value, at: memberPath.appending(key: item.key))
+          }
+          component.query = .items(patterns)
+        default:
+          throw mismatch("a string or an object of name to pattern", member.value, memberPath)
+        }
+      default:
+        break
+      }
+    }
+    return component
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// An apple-app-site-association file: the associated-domains services of one host.
+///
+/// Read a file with ``init(jsonData:)`` (or ``decodeReportingUnknownKeys(from:)`` to also learn about
+/// keys Apple would ignore), and write one with ``jsonData()``, which gives stable, pretty-printed JSON
+/// with sorted keys, so a generated file only changes when its content does.
+///
+/// ```swift
+/// let document = try AASADocument(jsonData: data)
+/// let matcher = AASAMatcher(document: document)
+/// matcher.match(URL(string: "https://example.com/buy/42")!, domain: "example.com")
+/// ```
+public struct AASADocument: Hashable, Sendable {
+  /// The `applinks` section (Universal Links), if present.
+  public var appLinks: AASAAppLinks?
+  /// The `webcredentials` section (shared web credentials), if present.
+  public var webCredentials: AASAAppList?
+  /// The `appclips` section, if present.
+  public var appClips: AASAAppList?
+  /// The `activitycontinuation` section (Handoff), if present.
+  public var activityContinuation: AASAAppList?
+
+  /// Creates a document from its sections.
+  ///
+  /// - Parameters:
+  ///   - appLinks: The `applinks` section.
+  ///   - webCredentials: The `webcredentials` section.
+  ///   - appClips: The `appclips` section.
+  ///   - activityContinuation: The `activitycontinuation` section.
+  public init(
+    appLinks: AASAAppLinks? = nil,
+    webCredentials: AASAAppList? = nil,
+    appClips: AASAAppList? = nil,
+    activityContinuation: AASAAppList? = nil
+  ) {
+    self.appLinks = appLinks
+    self.webCredentials = webCredentials
+    self.appClips = appClips
+    self.activityContinuation = activityContinuation
+  }
+
+  /// Reads a document from the bytes of an apple-app-site-association file.
+  ///
+  /// Unknown keys are ignored, as iOS ignores them; use ``decodeReportingUnknownKeys(from:)`` to list them.
+  ///
+  /// - Parameter jsonData: The file's bytes (UTF-8 JSON).
+  /// - Throws: ``AASADecodingError`` when the text is not JSON or a value has the wrong type; the error
+  ///   carries the line and column, or the path in the document.
+  public init(jsonData: Data) throws(AASADecodingError) {
+    self = try Self.decodeReportingUnknownKeys(from: jsonData).document
+  }
+
+  /// Reads a document and lists the keys that Apple's parser would ignore.
+  ///
+  /// - Parameter data: The file's bytes (UTF-8 JSON).
+  /// - Returns: The document, and every unknown key with its path and a suggested known key.
+  /// - Throws: ``AASADecodingError`` when the text is not JSON or a value has the wrong type.
+  public static func decodeReportingUnknownKeys(
+    from data: Data
+  ) throws(AASADecodingError) -> (document: AASADocument, unknownKeys: [AASAUnknownKey]) {
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(data)
+    } catch {
+      throw AASADecodingError(
+        kind: .invalidJSON(line: error.line, column: error.column, message: error.message),
+        path: .root
+      )
+    }
+    var decoder = AASADecoder()
+    let document = try decoder.document(value)
+    return (document, decoder.unknownKeys)
+  }
+
+  /// The document as stable, pretty-printed JSON with sorted keys and a final newline.
+  ///
+  /// - Returns: UTF-8 JSON, ready to be served at `/.well-known/apple-app-site-association`.
+  public func jsonData() -> Data {
+    JSONWriter.data(AASAEncoder.document(self))
+  }
+
+  /// The document as stable, pretty-printed JSON text; the same text as ``jsonData()``.
+  ///
+  /// - Returns: The JSON text.
+  public func jsonString() -> String {
+    JSONWriter.string(AASAEncoder.document(self))
+  }
+}

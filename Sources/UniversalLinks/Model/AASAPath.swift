@@ -1,0 +1,73 @@
+/// A location inside an apple-app-site-association document, such as
+/// `applinks.details[0].components[2]["/"]`.
+///
+/// Errors and diagnostics carry a path so that the reader can find the offending value. Keys that are
+/// plain identifiers print with a dot, other keys (`/`, `?`, `#`, app IDs) print in brackets and quotes.
+public struct AASAPath: Hashable, Sendable, CustomStringConvertible {
+  /// One step of a path: an object key or an array index.
+  public enum Component: Hashable, Sendable {
+    /// The member of an object with this key.
+    case key(String)
+    /// The element of an array at this zero-based index.
+    case index(Int)
+  }
+
+  /// The steps from the top level of the document to the value.
+  public var components: [Component]
+
+  /// Creates a path from its steps.
+  ///
+  /// - Parameter components: The steps from the top level; empty for the document itself.
+  public init(_ components: [Component] = []) {
+    self.components = components
+  }
+
+  /// The path of the top-level value.
+  public static let root = AASAPath()
+
+  /// The path of a member of the object at this path.
+  ///
+  /// - Parameter key: The member's key.
+  /// - Returns: This path extended by the key.
+  public func appending(key: String) -> AASAPath {
+    AASAPath(components + [.key(key)])
+  }
+
+  /// The path of an element of the array at this path.
+  ///
+  /// - Parameter index: The element's zero-based index.
+  /// - Returns: This path extended by the index.
+  public func appending(index: Int) -> AASAPath {
+    AASAPath(components + [.index(index)])
+  }
+
+  /// The path as text, e.g. `applinks.details[0].components[2]["/"]`; `top level` for the root.
+  public var description: String {
+    guard !components.isEmpty else { return "top level" }
+    var text = ""
+    for component in components {
+      switch component {
+      case .index(let index):
+        text += "[\(index)]"
+      case .key(let key) where Self.isIdentifier(key):
+        text += text.isEmpty ? key : "." + key
+      case .key(let key):
+        text += "[" + JSONWriter.string(.string(key)).trimmingSuffixNewline() + "]"
+      }
+    }
+    return text
+  }
+
+  private static func isIdentifier(_ key: String) -> Bool {
+    guard let first = key.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+    return key.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+    }
+  }
+}
+
+extension String {
+  fileprivate func trimmingSuffixNewline() -> String {
+    hasSuffix("\n") ? String(dropLast()) : self
+  }
+}

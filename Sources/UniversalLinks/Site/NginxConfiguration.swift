@@ -1,0 +1,90 @@
+/// An example nginx `server` block for the site that backs the app's links.
+///
+/// It serves `/.well-known/apple-app-site-association` as `application/json` directly from disk (never
+/// a redirect: iOS does not follow one), `/.well-known/assetlinks.json` the same way, and rewrites each
+/// routed path (one `location` per route, built from its shape) to `fallback.html` with `try_files`,
+/// so a routed URL opened in a browser shows the fallback page while real files keep working.
+public struct NginxConfiguration: Hashable, Sendable {
+  /// The `server_name`, the site's host.
+  public var serverName: String
+  /// The `root` directory holding `.well-known/` and `fallback.html`.
+  public var root: String
+  /// The routes whose paths show the fallback page.
+  public var shapes: [RoutePathShape]
+
+  /// Creates a configuration.
+  ///
+  /// - Parameters:
+  ///   - serverName: The site's host.
+  ///   - root: The directory the files are served from.
+  ///   - shapes: The routes whose paths show the fallback page.
+  public init(serverName: String, root: String, shapes: [RoutePathShape]) {
+    self.serverName = serverName
+    self.root = root
+    self.shapes = shapes
+  }
+
+  /// The nginx location regex of a route; nginx matches it against the decoded path.
+  static func locationRegex(for shape: RoutePathShape) -> String {
+    var regex = "^"
+    for piece in shape.pieces {
+      switch piece {
+      case .literal(let text): regex += "/" + escapeRegex(text)
+      case .parameter(_, .string): regex += "/[^/]+"
+      case .parameter(_, .int): regex += "/-?[0-9]+"
+      case .parameter(_, .uuid):
+        regex += "/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+      case .oneOrMore: regex += "/.+"
+      case .zeroOrMore: regex += "(/.*)?"
+      }
+    }
+    return regex + "/?$"
+  }
+
+  private static func escapeRegex(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      if "\\^$.|?*+()[]{}\"".contains(character) {
+        escaped.append("\\")
+      }
+      escaped.append(character)
+    }
+    return escaped
+  }
+
+  /// The configuration text.
+  ///
+  /// - Returns: An nginx `server` block.
+  public func text() -> String {
+    var lines = [
+      "# Serves the association files for Universal Links and App Links, and one fallback page for every",
+      "# routed path. Generated from the app's route table.",
+      "server {",
+      "    listen 443 ssl;",
+      "    server_name \(serverName);",
+      "    root \(root);",
+      "",
+      "    # iOS fetches this file over https and does not follow redirects: serve it as is, as JSON.",
+      "    location = /.well-known/apple-app-site-association {",
+      "        default_type application/json;",
+      "        try_files /.well-known/apple-app-site-association =404;",
+      "    }",
+      "",
+      "    # Android verifies App Links with this file; it too must not redirect.",
+      "    location = /.well-known/assetlinks.json {",
+      "        types { }",
+      "        default_type application/json;",
+      "        try_files /.well-known/assetlinks.json =404;",
+      "    }",
+      "",
+      "    # Routed paths: a real file if there is one, otherwise the fallback page.",
+    ]
+    for shape in shapes {
+      lines.append("    location ~ \"\(Self.locationRegex(for: shape))\" {  # route \(shape.name): \(shape)")
+      lines.append("        try_files $uri /fallback.html;")
+      lines.append("    }")
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
