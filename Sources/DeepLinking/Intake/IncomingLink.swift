@@ -1,0 +1,47 @@
+import Foundation
+
+/// A link as it reaches the app, with where it came from.
+///
+/// Fallback handlers that hand back a new link keep the chain of links that led to it, so the intake can
+/// bound the depth and refuse loops.
+public struct IncomingLink: Sendable, Hashable, Identifiable {
+  /// The identity of the link; a link delivered from the durable store keeps the id it was stored with.
+  public var id: UUID
+  /// The link's text exactly as received.
+  public var url: String
+  /// Where the link came from.
+  public var source: LinkSource
+  /// When the app received it.
+  public var receivedAt: Date
+  /// The links that led to this one through fallback handlers, oldest first (empty for a link that
+  /// arrived from outside).
+  public var chain: [String]
+
+  /// Creates an incoming link.
+  ///
+  /// - Parameters:
+  ///   - id: The identity of the link; a fresh one by default.
+  ///   - url: The link's text.
+  ///   - source: Where the link came from.
+  ///   - receivedAt: When the app received it; now by default.
+  ///   - chain: The links that led to this one through fallback handlers.
+  public init(
+    id: UUID = UUID(), url: String, source: LinkSource, receivedAt: Date = Date(), chain: [String] = []
+  ) {
+    self.id = id
+    self.url = url
+    self.source = source
+    self.receivedAt = receivedAt
+    self.chain = chain
+  }
+
+  /// The source a link arriving from the system has: a Universal Link for `http`/`https`, a custom
+  /// scheme otherwise.
+  ///
+  /// - Parameter url: The link as the system delivered it.
+  /// - Returns: ``LinkSource/universalLink`` or ``LinkSource/customScheme``.
+  public static func systemSource(of url: URL) -> LinkSource {
+    let scheme = url.scheme?.lowercased()
+    return scheme == "https" || scheme == "http" ? .universalLink : .customScheme
+  }
+}

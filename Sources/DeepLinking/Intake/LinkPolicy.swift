@@ -1,0 +1,41 @@
+/// Which sources the intake trusts for routes that require a verified link.
+///
+/// A custom scheme can be claimed by any app installed on the device, so a link through it proves
+/// nothing about who sent it. A Universal Link was verified by the system against the app's
+/// `apple-app-site-association` file. Routes marked ``RouteDefinition/requiresVerifiedLink`` open only
+/// from a trusted source, and only as a web link when the source is ``LinkSource/universalLink``.
+public struct LinkPolicy: Sendable, Hashable {
+  /// The sources whose links count as verified.
+  public var trustedSources: Set<LinkSource>
+  /// How many times in a row fallback handlers may hand back a new link (default 3).
+  public var maxFallbackDepth: Int
+
+  /// Creates a policy.
+  ///
+  /// - Parameters:
+  ///   - trustedSources: The sources whose links count as verified (default: Universal Links, the app's
+  ///     own programmatic links, and notifications, whose payload comes from the app's push server).
+  ///   - maxFallbackDepth: How many times in a row fallback handlers may hand back a new link.
+  public init(
+    trustedSources: Set<LinkSource> = [.universalLink, .programmatic, .notification],
+    maxFallbackDepth: Int = 3
+  ) {
+    self.trustedSources = trustedSources
+    self.maxFallbackDepth = maxFallbackDepth
+  }
+
+  /// The default policy.
+  public static let standard = LinkPolicy()
+
+  /// Whether a link from this source with this origin counts as verified.
+  ///
+  /// - Parameters:
+  ///   - source: Where the link came from.
+  ///   - origin: What the link points at.
+  /// - Returns: Whether a route that requires a verified link may open it.
+  public func isVerified(source: LinkSource, origin: LinkOrigin) -> Bool {
+    guard trustedSources.contains(source) else { return false }
+    if source == .universalLink, case .customScheme = origin { return false }
+    return true
+  }
+}

@@ -1,0 +1,403 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DeepLinking
+
+/// Destinations of a small app: a home screen, clips, an account area behind sign-in, and an admin
+/// screen that opens only from verified links.
+enum Place: Hashable, Sendable, Codable {
+  case home
+  case clip(String)
+  case loadedClip(String, title: String)
+  case account
+  case order(String)
+  case admin
+  case notFound
+}
+
+@MainActor
+final class IntakeHarness {
+  @MainActor final class Log {
+    var applied: [Place] = []
+  }
+
+  let log = Log()
+  var applied: [Place] { log.applied }
+  var refusals: [LinkRefusal] = []
+  let intake: LinkIntake<Place>
+
+  static let table = RouteTable(
+    schemes: ["myapp"], hosts: ["example.com"],
+    routes: [
+      RouteDefinition("home", "/"),
+      RouteDefinition("clip", "/clip/{id}"),
+      RouteDefinition("account", "/account", requiresSignIn: true),
+      RouteDefinition("order", "/orders/{id}", requiresVerifiedLink: true, requiresSignIn: true),
+      RouteDefinition("admin", "/admin", requiresVerifiedLink: true),
+    ])
+
+  static func destinations() throws -> DestinationRouter<Place> {
+    try DestinationRouter(
+      table: table,
+      destination: { match in
+        switch match.route {
+        case "home": .home
+        case "clip": match.parameters.string("id").flatMap { $0 == "missing" ? nil : .clip($0) }
+        case "account": .account
+        case "order": match.parameters.string("id").map(Place.order)
+        case "admin": .admin
+        default: nil
+        }
+      },
+      values: { _ in nil })
+  }
+
+  init(
+    fallbacks: [any LinkFallbackHandler] = [], storeDirectory: URL? = nil, isSignedIn: Bool = true,
+    policy: LinkPolicy = .standard, load: (@Sendable (Place) async throws -> Place?)? = nil,
+    loadTimeout: Duration = .seconds(5)
+  ) throws {
+    let log = self.log
+    intake = try LinkIntake(
+      destinations: Self.destinations(), policy: policy, fallbacks: fallbacks, storeDirectory: storeDirectory,
+      isSignedIn: isSignedIn, load: load, loadTimeout: loadTimeout
+    ) { place in log.applied.append(place) }
+    intake.onRefusal = { [unowned self] in self.refusals.append($0.refusal) }
+  }
+}
+
+/// A fallback handler that records what it saw and answers from a table.
+final class ScriptedFallback: LinkFallbackHandler {
+  let name: String
+  let answers: @Sendable (String) -> FallbackResult
+  let seen = Mutex<[String]>([])
+
+  init(name: String, answers: @escaping @Sendable (String) -> FallbackResult) {
+    self.name = name
+    self.answers = answers
+  }
+
+  func handle(_ link: IncomingLink) async -> FallbackResult {
+    seen.withLock { $0.append(link.url) }
+    return answers(link.url)
+  }
+}
+
+func temporaryDirectory() throws -> URL {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intake-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  return directory
+}
+
+extension IntakeTests {
+  @MainActor
+  @Suite("LinkIntake")
+  struct LinkIntakeTests {
+    @Test func appliesAtOnceWhenReady() async throws {
+      let harness = try IntakeHarness()
+      await harness.intake.markReady()
+      let outcome = await harness.intake.receive("myapp://clip/7", source: .customScheme)
+      #expect(outcome.appliedDestination == .clip("7"))
+      #expect(harness.applied == [.clip("7")])
+      #expect(harness.intake.currentDestination == .clip("7"))
+    }
+
+    @Test func everySourceIsRecordedAndSystemLinksAreClassified() async throws {
+      #expect(
+        IncomingLink.systemSource(of: try #require(URL(string: "https://example.com/a"))) == .universalLink)
+      #expect(IncomingLink.systemSource(of: try #require(URL(string: "myapp://a"))) == .customScheme)
+      let harness = try IntakeHarness()
+      await harness.intake.markReady()
+      for source in [
+        LinkSource.customScheme, .universalLink, .notification, .stored, .programmatic, .fallback,
+      ] {
+        let outcome = await harness.intake.receive("https://example.com/clip/\(source)", source: source)
+        #expect(outcome.appliedDestination == .clip(source.rawValue))
+      }
+      await harness.intake.receive(try #require(URL(string: "https://example.com/admin")))
+      #expect(harness.applied.last == .admin)
+    }
+
+    @Test func anOutsideStreamIsASource() async throws {
+      let harness = try IntakeHarness()
+      await harness.intake.markReady()
+      let (stream, continuation) = AsyncStream<String>.makeStream()
+      let task = harness.intake.connect(stream)
+      continuation.yield("myapp://clip/1")
+      continuation.yield("myapp://clip/2")
+      continuation.yield("myapp://admin")
+      continuation.finish()
+      await task.value
+      #expect(harness.applied == [.clip("1"), .clip("2")])
+      #expect(harness.refusals == [.notVerified(route: "admin", source: .stored)])
+    }
+
+    @Test func linksBeforeReadyWaitAndTheNewestWins() async throws {
+      let harness = try IntakeHarness()
+      #expect(await harness.intake.receive("myapp://clip/1", source: .customScheme).isDeferred)
+      #expect(await harness.intake.receive("myapp://clip/2", source: .notification).isDeferred)
+      #expect(
+        await harness.intake.receive("myapp://clip/%ZZ", source: .customScheme).refusal?.code
+          == "invalid:malformed-percent-escape")
+      #expect(harness.intake.waitingForReadyCount == 2)
+      #expect(harness.applied.isEmpty)
+      await harness.intake.markReady()
+      #expect(harness.applied == [.clip("2")])
+      #expect(harness.refusals.last == .superseded(by: "myapp://clip/2"))
+      #expect(harness.intake.waitingForReadyCount == 0)
+      await harness.intake.markReady()
+      #expect(harness.applied == [.clip("2")])
+    }
+
+    @Test(arguments: [
+      ("myapp://admin", LinkSource.customScheme, false),
+      ("https://example.com/admin", .universalLink, true),
+      ("myapp://admin", .universalLink, false),
+      ("https://example.com/admin", .stored, false),
+      ("https://example.com/admin", .fallback, false),
+      ("myapp://admin", .programmatic, true),
+      ("https://example.com/admin", .notification, true),
+    ])
+    func verifiedRoutes(url: String, source: LinkSource, opens: Bool) async throws {
+      let harness = try IntakeHarness()
+      await harness.intake.markReady()
+      let outcome = await harness.intake.receive(url, source: source)
+      if opens {
+        #expect(outcome.appliedDestination == .admin)
+      } else {
+        #expect(outcome.refusal == .notVerified(route: "admin", source: source))
+        #expect(harness.applied.isEmpty)
+      }
+    }
+
+    @Test func policyDecidesWhichSourcesAreTrusted() async throws {
+      let harness = try IntakeHarness(policy: LinkPolicy(trustedSources: [.universalLink]))
+      await harness.intake.markReady()
+      #expect(await harness.intake.receive("myapp://admin", source: .programmatic).refusal != nil)
+    }
+
+    @Test func signInParksThenApplies() async throws {
+      let harness = try IntakeHarness(isSignedIn: false)
+      await harness.intake.markReady()
+      #expect(await harness.intake.receive("myapp://account", source: .customScheme).isDeferred)
+      #expect(harness.intake.waitingForSignInCount == 1)
+      await harness.intake.receive("myapp://clip/3", source: .customScheme)
+      #expect(harness.applied == [.clip("3")])
+      await harness.intake.signIn()
+      #expect(harness.applied == [.clip("3"), .account])
+      #expect(harness.intake.waitingForSignInCount == 0)
+    }
+
+    @Test func signOutDropsParkedLinksWithAReason() async throws {
+      let harness = try IntakeHarness(isSignedIn: false)
+      await harness.intake.markReady()
+      await harness.intake.receive("https://example.com/orders/9", source: .universalLink)
+      await harness.intake.signOut()
+      #expect(harness.refusals == [.signedOut(route: "order")])
+      await harness.intake.signIn()
+      #expect(harness.applied.isEmpty)
+    }
+
+    @Test func verificationIsCheckedBeforeParking() async throws {
+      let harness = try IntakeHarness(isSignedIn: false)
+      await harness.intake.markReady()
+      let outcome = await harness.intake.receive("myapp://orders/9", source: .customScheme)
+      #expect(outcome.refusal == .notVerified(route: "order", source: .customScheme))
+      #expect(harness.intake.waitingForSignInCount == 0)
+    }
+
+    @Test func fallbackChainInOrder() async throws {
+      let first = ScriptedFallback(name: "first") { _ in .notHandled }
+      let sdk = ScriptedFallback(name: "sdk") { url in
+        switch url {
+        case "https://click.example.net/c/1":
+          .redirect(URL(string: "https://example.com/clip/from-sdk") ?? URL(fileURLWithPath: "/"))
+        case "https://click.example.net/own": .handled
+        case "https://click.example.net/bad": .failed("campaign expired")
+        default: .notHandled
+        }
+      }
+      let harness = try IntakeHarness(fallbacks: [first, sdk])
+      await harness.intake.markReady()
+      #expect(
+        await harness.intake.receive("https://click.example.net/c/1", source: .universalLink)
+          .appliedDestination == .clip("from-sdk"))
+      #expect(
+        await harness.intake.receive("https://click.example.net/own", source: .universalLink)
+          .isHandledByFallback)
+      #expect(
+        await harness.intake.receive("https://click.example.net/bad", source: .universalLink).refusal
+          == .fallbackFailed(handler: "sdk", reason: "campaign expired"))
+      #expect(
+        await harness.intake.receive("myapp://nowhere", source: .customScheme).refusal
+          == .noRoute("myapp://nowhere"))
+      #expect(
+        await harness.intake.receive("https://elsewhere.net/x", source: .universalLink).refusal?.code
+          == "invalid:unknown-host")
+      // Malformed links never reach the handlers.
+      #expect(
+        await harness.intake.receive("https://user@click.example.net/c/1", source: .universalLink).refusal?
+          .code == "invalid:user-info")
+      #expect(first.seen.withLock { $0 }.count == 5)
+      #expect(sdk.seen.withLock { $0 } == first.seen.withLock { $0 })
+    }
+
+    @Test func fallbackLoopsAndDepthAreBounded() async throws {
+      let looping = ScriptedFallback(name: "loop") { url in
+        url == "myapp://a"
+          ? .redirect(URL(string: "myapp://b") ?? URL(fileURLWithPath: "/"))
+          : .redirect(URL(string: "myapp://a") ?? URL(fileURLWithPath: "/"))
+      }
+      let harness = try IntakeHarness(fallbacks: [looping])
+      await harness.intake.markReady()
+      #expect(
+        await harness.intake.receive("myapp://a", source: .customScheme).refusal == .fallbackLoop("myapp://a")
+      )
+
+      let counter = Atomic<Int>(0)
+      let endless = ScriptedFallback(name: "endless") { _ in
+        let next = counter.add(1, ordering: .relaxed).newValue
+        return .redirect(URL(string: "myapp://step/\(next)") ?? URL(fileURLWithPath: "/"))
+      }
+      let deep = try IntakeHarness(fallbacks: [endless], policy: LinkPolicy(maxFallbackDepth: 3))
+      await deep.intake.markReady()
+      #expect(
+        await deep.intake.receive("myapp://start", source: .customScheme).refusal
+          == .fallbackTooDeep(limit: 3))
+      #expect(endless.seen.withLock { $0 }.count == 4)
+    }
+
+    @Test func loaderPreparesTheDestination() async throws {
+      let harness = try IntakeHarness(load: { place in
+        guard case .clip(let id) = place else { return place }
+        return id == "gone" ? nil : .loadedClip(id, title: "Clip \(id)")
+      })
+      harness.intake.notFoundDestination = .notFound
+      await harness.intake.markReady()
+      #expect(
+        await harness.intake.receive("myapp://clip/5", source: .customScheme).appliedDestination
+          == .loadedClip("5", title: "Clip 5"))
+      #expect(
+        await harness.intake.receive("myapp://clip/gone", source: .customScheme).refusal
+          == .notFound(route: "clip"))
+      #expect(harness.applied == [.loadedClip("5", title: "Clip 5"), .notFound])
+      #expect(
+        await harness.intake.receive("myapp://clip/missing", source: .customScheme).refusal
+          == .notFound(route: "clip"))
+    }
+
+    struct LoadFailure: Error {}
+
+    @Test func loaderFailuresAndTimeouts() async throws {
+      let harness = try IntakeHarness(
+        load: { place in
+          if case .clip("fail") = place { throw LoadFailure() }
+          if case .clip("slow") = place { try await Task.sleep(for: .seconds(30)) }
+          return place
+        }, loadTimeout: .milliseconds(100))
+      await harness.intake.markReady()
+      #expect(
+        await harness.intake.receive("myapp://clip/fail", source: .customScheme).refusal?.code
+          == "load-failed")
+      #expect(
+        await harness.intake.receive("myapp://clip/slow", source: .customScheme).refusal
+          == .loadTimedOut(route: "clip"))
+      #expect(harness.applied.isEmpty)
+    }
+
+    @Test func aNewerLinkCancelsAnOlderLoad() async throws {
+      let harness = try IntakeHarness(load: { place in
+        if case .clip("slow") = place { try await Task.sleep(for: .seconds(30)) }
+        return place
+      })
+      await harness.intake.markReady()
+      let intake = harness.intake
+      let older = Task { await intake.receive("myapp://clip/slow", source: .customScheme) }
+      try await Task.sleep(for: .milliseconds(50))
+      let newer = await intake.receive("myapp://clip/fast", source: .customScheme)
+      #expect(newer.appliedDestination == .clip("fast"))
+      #expect(await older.value.refusal?.code == "superseded")
+      #expect(harness.applied == [.clip("fast")])
+    }
+
+    @Test func linksKeptForLaterSurviveARelaunchAndApplyOnce() async throws {
+      let directory = try temporaryDirectory()
+      weak var weakIntake: LinkIntake<Place>?
+      do {
+        let first = try IntakeHarness(storeDirectory: directory)
+        await first.intake.receive("myapp://clip/1", source: .notification)
+        await first.intake.receive("myapp://clip/2", source: .universalLink)
+        #expect(first.intake.waitingForReadyCount == 2)
+        // The process ends here without ever becoming ready.
+        weakIntake = first.intake
+      }
+      #expect(weakIntake == nil)
+      do {
+        let second = try IntakeHarness(storeDirectory: directory)
+        #expect(second.intake.waitingForReadyCount == 2)
+        await second.intake.markReady()
+        #expect(second.applied == [.clip("2")])
+        #expect(second.refusals == [.superseded(by: "myapp://clip/2")])
+      }
+      let third = try IntakeHarness(storeDirectory: directory)
+      #expect(third.intake.waitingForReadyCount == 0)
+      await third.intake.markReady()
+      #expect(third.applied.isEmpty)
+    }
+
+    @Test func linksParkedForSignInAreKeptDurablyToo() async throws {
+      let directory = try temporaryDirectory()
+      do {
+        let first = try IntakeHarness(storeDirectory: directory, isSignedIn: false)
+        await first.intake.markReady()
+        await first.intake.receive("myapp://account", source: .programmatic)
+        #expect(first.intake.waitingForSignInCount == 1)
+      }
+      let second = try IntakeHarness(storeDirectory: directory, isSignedIn: false)
+      await second.intake.markReady()
+      #expect(second.applied.isEmpty)
+      await second.intake.signIn()
+      #expect(second.applied == [.account])
+    }
+  }
+
+  /// The intake with the tracking-link resolver against a real HTTP server on 127.0.0.1.
+  @MainActor
+  @Suite("LinkIntake with tracking links")
+  final class LinkIntakeTrackingTests {
+    let server: RedirectServer
+
+    init() async throws {
+      server = try await RedirectServer()
+    }
+
+    @Test func trackingLinksResolveToTheirClickThroughAndRoute() async throws {
+      let resolver = TrackingLinkResolver(origins: [try TrackingOrigin("http://127.0.0.1:\(server.port)")])
+      let harness = try IntakeHarness(fallbacks: [TrackingLinkFallback(resolver: resolver)])
+      await harness.intake.markReady()
+      let target = "myapp://clip/42".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+      let outcome = await harness.intake.receive(
+        try server.url("/hop/2?to=\(target)").absoluteString, source: .universalLink)
+      #expect(outcome.appliedDestination == .clip("42"))
+      let loop = await harness.intake.receive(
+        try server.url("/loop/a").absoluteString, source: .universalLink)
+      #expect(loop.refusal?.code == "fallback-failed")
+      let notFound = await harness.intake.receive(
+        try server.url("/missing").absoluteString, source: .universalLink)
+      #expect(notFound.refusal?.code == "fallback-failed")
+    }
+  }
+}
+
+extension IntakeOutcome {
+  var isDeferred: Bool {
+    if case .deferred = self { return true }
+    return false
+  }
+
+  var isHandledByFallback: Bool {
+    if case .handledByFallback = self { return true }
+    return false
+  }
+}
