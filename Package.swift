@@ -57,10 +57,16 @@ let package = Package(
     ),
     // Appends links to a durable store until it is killed: the subject of the store's crash test.
     .executableTarget(name: "link-store-writer", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    // A scripted HTTP server on 127.0.0.1 for the tests of tracking-link resolution.
+    .target(
+      name: "DeepLinkingTestSupport",
+      path: "Tests/DeepLinkingTestSupport",
+      exclude: ["redirect_server.py"],
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "DeepLinkingTests",
-      dependencies: ["DeepLinking"],
-      exclude: ["Intake/redirect_server.py"],
+      dependencies: ["DeepLinking", "DeepLinkingTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -76,7 +82,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DeepLinkCommandsTests",
-      dependencies: ["DeepLinkCommands"],
+      dependencies: ["DeepLinkCommands", "DeepLinkingTestSupport"],
       swiftSettings: swiftSettings
     ),
   ],

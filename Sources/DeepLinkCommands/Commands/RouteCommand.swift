@@ -1,10 +1,11 @@
 import DeepLinking
+import Foundation
 
 /// `deeplink route`: matches links and prints one JSON line per link.
 @MainActor
 enum RouteCommand {
   static let help = """
-    USAGE: deeplink route [--routes FILE] [--stdin] URL...
+    USAGE: deeplink route [--routes FILE] [--stdin] [--tracking-origin ORIGIN... [--timeout SECONDS]] URL...
 
     Matches each link against the route table and prints one JSON line per link:
       {"url": ..., "route": NAME or null, "parameters": {...}, "query": [...], "fragment": ..., "source": ...}
@@ -14,13 +15,23 @@ enum RouteCommand {
     OPTIONS:
       --routes FILE   A JSON route file (default: the built-in demo table of myapp://channel/... links).
       --stdin         Read links from standard input, one per line, after the arguments.
+      --tracking-origin ORIGIN
+                      A tracking (click) origin such as https://click.example.com; repeatable. Links
+                      on a tracking origin are resolved first by following their redirects (HEAD,
+                      then GET if HEAD is refused; bodies are never read) while they stay on a
+                      tracking origin; the first location outside is the click-through URL, which is
+                      routed and never fetched. The line gets "resolvedURL". Other links make no
+                      request. https only, unless the origin is given with http://.
+      --timeout SECONDS
+                      The time limit of one resolution (default 5).
       --help          Show this help.
 
     EXIT STATUS: 0 every link matched, 1 some did not, 2 usage error or bad route file.
     """
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(words, options: ["routes"], flags: ["stdin"])
+    let arguments = try Arguments.parse(
+      words, options: ["routes", "tracking-origin", "timeout"], flags: ["stdin"])
     if arguments.has("help") {
       streams.output.line(help)
       return 0
@@ -35,9 +46,22 @@ enum RouteCommand {
     guard !arguments.positionals.isEmpty || arguments.has("stdin") else {
       throw UsageError(description: "give at least one URL, or --stdin")
     }
+    let resolver = try trackingResolver(arguments)
     var allMatched = true
+    func route(_ url: String) async -> Bool {
+      guard let resolver, let parsed = URL(string: url), resolver.isTrackingLink(parsed) else {
+        return report(url, router: router, to: streams.output)
+      }
+      do {
+        let resolved = try await resolver.resolve(parsed).absoluteString
+        return report(url, resolvedURL: resolved, router: router, to: streams.output)
+      } catch {
+        streams.output.line(failureLine(url: url, error: error.description, code: "tracking-" + error.code))
+        return false
+      }
+    }
     for url in arguments.positionals {
-      allMatched = report(url, router: router, to: streams.output) && allMatched
+      allMatched = await route(url) && allMatched
     }
     if arguments.has("stdin") {
       while let line = streams.input.nextLine() {
@@ -48,46 +72,77 @@ enum RouteCommand {
           allMatched = false
           continue
         }
-        allMatched = report(url, router: router, to: streams.output) && allMatched
+        allMatched = await route(url) && allMatched
       }
     }
     return allMatched ? 0 : 1
   }
 
+  /// The resolver for `--tracking-origin`, or `nil` when none is given.
+  static func trackingResolver(_ arguments: Arguments) throws(UsageError) -> TrackingLinkResolver? {
+    let origins = arguments.values["tracking-origin"] ?? []
+    var seconds = 5.0
+    if let text = try arguments.value("timeout") {
+      guard let value = Double(text), value > 0, value <= 3600 else {
+        throw UsageError(description: "--timeout needs a number of seconds above 0, got '\(text)'")
+      }
+      seconds = value
+    }
+    guard !origins.isEmpty else {
+      if arguments.values["timeout"] != nil {
+        throw UsageError(description: "--timeout goes with --tracking-origin")
+      }
+      return nil
+    }
+    var parsed: [TrackingOrigin] = []
+    for origin in origins {
+      do {
+        parsed.append(try TrackingOrigin(origin))
+      } catch {
+        throw UsageError(description: "--tracking-origin: \(error)")
+      }
+    }
+    return TrackingLinkResolver(origins: parsed, timeout: .milliseconds(Int(seconds * 1000)))
+  }
+
   /// Prints the JSON line of one link; returns whether a route matched.
-  static func report(_ url: String, router: Router, to output: TextSink) -> Bool {
+  static func report(_ url: String, resolvedURL: String? = nil, router: Router, to output: TextSink) -> Bool {
     do {
-      guard let match = try router.match(url) else {
-        output.line(failureLine(url: url, error: "no route matches", code: "no-route"))
+      guard let match = try router.match(resolvedURL ?? url) else {
+        output.line(
+          failureLine(url: url, resolvedURL: resolvedURL, error: "no route matches", code: "no-route"))
         return false
       }
-      output.line(matchJSON(match).rendered)
+      output.line(matchJSON(match, url: url, resolvedURL: resolvedURL).rendered)
       return true
     } catch {
-      output.line(failureLine(url: url, error: error.message, code: error.code))
+      output.line(failureLine(url: url, resolvedURL: resolvedURL, error: error.message, code: error.code))
       return false
     }
   }
 
-  static func matchJSON(_ match: RouteMatch) -> JSONValue {
-    .object([
-      ("url", .string(match.url)),
-      ("route", .string(match.route)),
-      ("parameters", .object(match.parameters.map { ($0.name, $0.value.json) })),
-      ("query", queryJSON(match.query)),
-      ("fragment", .optional(match.fragment)),
-      ("source", .string(match.origin.description)),
-    ])
+  static func matchJSON(_ match: RouteMatch, url: String? = nil, resolvedURL: String? = nil) -> JSONValue {
+    .object(
+      [("url", .string(url ?? match.url))]
+        + (resolvedURL.map { [("resolvedURL", JSONValue.string($0))] } ?? []) + [
+          ("route", .string(match.route)),
+          ("parameters", .object(match.parameters.map { ($0.name, $0.value.json) })),
+          ("query", queryJSON(match.query)),
+          ("fragment", .optional(match.fragment)),
+          ("source", .string(match.origin.description)),
+        ])
   }
 
   static func queryJSON(_ items: [QueryItem]) -> JSONValue {
     .array(items.map { .object([("name", .string($0.name)), ("value", .optional($0.value))]) })
   }
 
-  static func failureLine(url: String, error: String, code: String) -> String {
-    JSONValue.object([
-      ("url", .string(url)), ("route", .null), ("parameters", .object([])), ("query", .array([])),
-      ("fragment", .null), ("error", .string(error)), ("errorCode", .string(code)),
-    ]).rendered
+  static func failureLine(url: String, resolvedURL: String? = nil, error: String, code: String) -> String {
+    JSONValue.object(
+      [("url", .string(url))] + (resolvedURL.map { [("resolvedURL", JSONValue.string($0))] } ?? []) + [
+        ("route", .null), ("parameters", .object([])), ("query", .array([])),
+        ("fragment", .null), ("error", .string(error)), ("errorCode", .string(code)),
+      ]
+    ).rendered
   }
 }

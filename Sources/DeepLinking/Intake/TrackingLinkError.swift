@@ -49,6 +49,22 @@ public enum TrackingLinkError: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
+  /// A short, stable identifier of the failure, for logs and the tool's JSON (`loop`, `timed-out`, ...).
+  public var code: String {
+    switch self {
+    case .loop: "loop"
+    case .tooManyHops: "too-many-hops"
+    case .timedOut: "timed-out"
+    case .notRedirect: "not-a-redirect"
+    case .httpError: "http-error"
+    case .missingLocation: "missing-location"
+    case .invalidLocation: "invalid-location"
+    case .insecure: "insecure"
+    case .cancelled: "cancelled"
+    case .transport: "transport"
+    }
+  }
+
   /// A one-line explanation naming the URL, the hop and, where there is one, the status.
   public var description: String {
     let place = "at hop \(hop) (\(url.absoluteString))"

@@ -1,3 +1,4 @@
+import DeepLinkingTestSupport
 import Foundation
 import Testing
 

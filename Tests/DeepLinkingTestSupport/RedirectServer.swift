@@ -11,12 +11,15 @@ import Testing
 /// The server prints its ephemeral port on its first line and exits when its stdin closes, so it never
 /// outlives the test process even if a test crashes.
 /// `@unchecked Sendable`: the `Process` and `Pipe` are touched only in `init` and `deinit`.
-final class RedirectServer: @unchecked Sendable {
-  struct StartFailure: Error, CustomStringConvertible {
-    var description: String
+public final class RedirectServer: @unchecked Sendable {
+  /// The server did not start.
+  public struct StartFailure: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
   }
 
-  let port: Int
+  /// The server's port on 127.0.0.1.
+  public let port: Int
   private let process: Process
   private let stdin: Pipe
 
@@ -24,7 +27,7 @@ final class RedirectServer: @unchecked Sendable {
     .appendingPathComponent("redirect_server.py")
 
   /// Starts the server and waits (off the cooperative thread pool) until it prints its port.
-  init() async throws {
+  public init() async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", Self.scriptURL.path]
@@ -76,17 +79,17 @@ final class RedirectServer: @unchecked Sendable {
   }
 
   /// `http://127.0.0.1:PORT` + path.
-  func url(_ path: String) throws -> URL {
+  public func url(_ path: String) throws -> URL {
     try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
   }
 
   /// `http://localhost:PORT` + path: the same server under a host name that is not a tracking origin.
-  func foreignURL(_ path: String) throws -> URL {
+  public func foreignURL(_ path: String) throws -> URL {
     try #require(URL(string: "http://localhost:\(port)\(path)"))
   }
 
   /// Requests per "METHOD /path" seen so far.
-  func counts() async throws -> [String: Int] {
+  public func counts() async throws -> [String: Int] {
     let (data, _) = try await URLSession.shared.data(from: try url("/__counts"))
     return try JSONDecoder().decode([String: Int].self, from: data)
   }

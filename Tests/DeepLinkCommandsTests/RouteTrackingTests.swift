@@ -1,0 +1,86 @@
+import DeepLinkingTestSupport
+import Foundation
+import Testing
+
+@testable import DeepLinkCommands
+
+/// `deeplink route --tracking-origin` against a real HTTP server on 127.0.0.1.
+@MainActor
+@Suite("deeplink route with tracking links")
+final class RouteTrackingTests {
+  let server: RedirectServer
+  let origin: String
+
+  init() async throws {
+    server = try await RedirectServer()
+    origin = "http://127.0.0.1:\(server.port)"
+  }
+
+  func trackingLink(_ path: String, to destination: String? = nil) throws -> String {
+    guard let destination else { return try server.url(path).absoluteString }
+    let encoded = destination.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    return try server.url("\(path)?to=\(encoded)").absoluteString
+  }
+
+  @Test func resolvesThenRoutes() async throws {
+    let link = try trackingLink("/hop/2", to: "myapp://channel/video/12345")
+    let run = await ToolRun.run(["route", "--tracking-origin", origin, link])
+    #expect(run.status == 0)
+    let line = try #require(try run.jsonLines().first)
+    #expect(line["url"] as? String == link)
+    #expect(line["resolvedURL"] as? String == "myapp://channel/video/12345")
+    #expect(line["route"] as? String == "clip")
+    #expect(try await server.counts() == ["HEAD /hop/2": 1, "HEAD /hop/1": 1, "HEAD /hop/0": 1])
+  }
+
+  @Test func linksOffTheTrackingOriginMakeNoRequest() async throws {
+    let run = await ToolRun.run([
+      "route", "--tracking-origin", origin, "myapp://channel/playlist/678",
+      try server.foreignURL("/hop/0").absoluteString,
+    ])
+    let lines = try run.jsonLines()
+    #expect(lines[0]["route"] as? String == "playlist")
+    #expect(lines[0]["resolvedURL"] == nil)
+    #expect(lines[1]["errorCode"] as? String == "unknown-scheme")
+    #expect(try await server.counts().isEmpty)
+  }
+
+  @Test func foreignClickThroughIsReportedNotFetched() async throws {
+    let link = try trackingLink("/hop/0", to: "https://evil.example.net/channel")
+    let run = await ToolRun.run(["route", "--tracking-origin", origin, link])
+    #expect(run.status == 1)
+    let line = try #require(try run.jsonLines().first)
+    #expect(line["resolvedURL"] as? String == "https://evil.example.net/channel")
+    #expect(line["errorCode"] as? String == "unknown-host")
+  }
+
+  @Test(arguments: [
+    ("/loop/a", "tracking-loop"), ("/ok", "tracking-not-a-redirect"), ("/missing", "tracking-http-error"),
+    ("/no-location", "tracking-missing-location"),
+  ])
+  func resolutionErrors(path: String, code: String) async throws {
+    let run = await ToolRun.run(["route", "--tracking-origin", origin, try trackingLink(path)])
+    #expect(run.status == 1)
+    let line = try #require(try run.jsonLines().first)
+    #expect(line["errorCode"] as? String == code)
+    #expect((line["error"] as? String)?.isEmpty == false)
+  }
+
+  @Test func slowServerTimesOut() async throws {
+    let started = ContinuousClock.now
+    let run = await ToolRun.run([
+      "route", "--tracking-origin", origin, "--timeout", "0.5", try trackingLink("/slow"),
+    ])
+    #expect(run.status == 1)
+    #expect(try run.jsonLines().first?["errorCode"] as? String == "tracking-timed-out")
+    #expect(ContinuousClock.now - started < .seconds(20))
+  }
+
+  @Test func badOptions() async throws {
+    #expect(await ToolRun.run(["route", "--tracking-origin", "ftp://x", "myapp://channel"]).status == 2)
+    #expect(
+      await ToolRun.run(["route", "--tracking-origin", origin, "--timeout", "soon", "myapp://channel"]).status
+        == 2)
+    #expect(await ToolRun.run(["route", "--timeout", "3", "myapp://channel"]).status == 2)
+  }
+}
