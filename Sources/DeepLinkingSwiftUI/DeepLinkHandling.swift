@@ -1,0 +1,55 @@
+#if canImport(SwiftUI)
+  import DeepLinking
+  import SwiftUI
+
+  /// Wires a ``DeepLinking/LinkIntake`` to the ways SwiftUI delivers links.
+  ///
+  /// `onOpenURL` delivers custom-scheme links and Universal Links; `onContinueUserActivity` with
+  /// `NSUserActivityTypeBrowsingWeb` delivers Universal Links to apps that handle user activities. Both
+  /// go to the intake, which keeps them until ``DeepLinking/LinkIntake/markReady()``, so a link that
+  /// arrives before the first screen can show it is applied, once, when it can.
+  ///
+  /// The intake is also put in the environment, so any view can read
+  /// ``DeepLinking/LinkIntake/currentDestination`` (the current link) with
+  /// `@Environment(LinkIntake<Screen>.self)`.
+  struct DeepLinkHandling<Destination: Hashable & Sendable>: ViewModifier {
+    let intake: LinkIntake<Destination>
+    let marksReadyOnAppear: Bool
+
+    func body(content: Content) -> some View {
+      content
+        .environment(intake)
+        .onOpenURL { url in
+          Task { await intake.receive(url) }
+        }
+        .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
+          guard let url = activity.webpageURL else { return }
+          Task { await intake.receive(url.absoluteString, source: .universalLink) }
+        }
+        .task {
+          if marksReadyOnAppear { await intake.markReady() }
+        }
+    }
+  }
+
+  extension View {
+    /// Sends every link this scene receives to a link intake, and shares the intake with the views below.
+    ///
+    /// Attach it to the root view of the `WindowGroup`, not to a screen that appears later: SwiftUI
+    /// delivers a cold-start link to the `onOpenURL` handlers present when the scene connects, and a
+    /// handler attached to a later view misses it. The intake keeps links until it is ready, so
+    /// attaching early loses nothing even when the real UI needs time (a login, a catalog to load): pass
+    /// `marksReadyOnAppear: false` and call ``DeepLinking/LinkIntake/markReady()`` when it can show
+    /// them.
+    ///
+    /// - Parameters:
+    ///   - intake: The intake that routes, checks and applies links.
+    ///   - marksReadyOnAppear: Whether the intake is marked ready when this view appears (default `true`).
+    /// - Returns: The view, handling links.
+    public func deepLinks<Destination: Hashable & Sendable>(
+      _ intake: LinkIntake<Destination>, marksReadyOnAppear: Bool = true
+    ) -> some View {
+      modifier(DeepLinkHandling(intake: intake, marksReadyOnAppear: marksReadyOnAppear))
+    }
+  }
+#endif

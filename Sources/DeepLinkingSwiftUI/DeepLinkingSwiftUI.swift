@@ -1,4 +1,0 @@
-#if canImport(SwiftUI)
-  import SwiftUI
-  import DeepLinking
-#endif
