@@ -22,7 +22,7 @@ public struct ChannelLinks: Sendable {
   /// - Parameters:
   ///   - schemes: The app's custom schemes (default `myapp`).
   ///   - hosts: The app's Universal Link hosts (default `example.com`).
-  /// - Throws: ``RouteTableError`` for a malformed scheme or host.
+  /// - Throws: `RouteTableError` for a malformed scheme or host.
   public init(schemes: [String] = ["myapp"], hosts: [String] = ["example.com"]) throws(RouteTableError) {
     try self.init(table: ChannelRoutes.table(schemes: schemes, hosts: hosts))
   }
@@ -30,7 +30,7 @@ public struct ChannelLinks: Sendable {
   /// Creates the channel's links from a route table that holds the routes of ``ChannelRoutes``.
   ///
   /// - Parameter table: The table.
-  /// - Throws: ``RouteTableError`` when the table does not build.
+  /// - Throws: `RouteTableError` when the table does not build.
   public init(table: RouteTable) throws(RouteTableError) {
     destinations = try DestinationRouter(
       table: table, destination: Self.state(for:), values: Self.values(for:))
@@ -43,7 +43,7 @@ public struct ChannelLinks: Sendable {
   ///
   /// - Parameter url: The link's text.
   /// - Returns: The state, or `nil` when no channel route matches.
-  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  /// - Throws: `LinkError` when the link breaks a reading rule.
   public func state(for url: String) throws(LinkError) -> ChannelNavigationState? {
     try destinations.destination(for: url)
   }
@@ -52,7 +52,7 @@ public struct ChannelLinks: Sendable {
   ///
   /// - Parameter url: The link.
   /// - Returns: The state, or `nil` when no channel route matches.
-  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  /// - Throws: `LinkError` when the link breaks a reading rule.
   public func state(for url: URL) throws(LinkError) -> ChannelNavigationState? {
     try destinations.destination(for: url)
   }
@@ -63,7 +63,7 @@ public struct ChannelLinks: Sendable {
   ///   - state: Any state with a known page and the identifiers its page needs.
   ///   - form: Which kind of link (default: https on the first host).
   /// - Returns: The link.
-  /// - Throws: ``URLBuildError`` for an unknown page or a missing identifier.
+  /// - Throws: `URLBuildError` for an unknown page or a missing identifier.
   public func url(for state: ChannelNavigationState, form: LinkForm = .preferred) throws(URLBuildError) -> URL
   {
     try destinations.url(for: state, form: form)

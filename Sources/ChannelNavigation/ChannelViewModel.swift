@@ -8,7 +8,7 @@ import Observation
 
 /// The navigation of a video channel: where it is, how it got there, and the verbs that move it.
 ///
-/// The view model owns a ``Navigator`` with one stack whose root is the channel's main page, so Back
+/// The view model owns a `Navigator` with one stack whose root is the channel's main page, so Back
 /// works the way a user expects: main → detail → Back shows main again. Every place is a
 /// ``ChannelNavigationState``; every navigation is checked against the ``ChannelCatalog``, and a
 /// refused one (an unknown clip, say) reports a ``ChannelError`` through ``ChannelCallbacks/onError``
@@ -26,14 +26,14 @@ import Observation
 /// ## Before the channel is ready
 /// The channel is ready once a catalog has loaded (``load(_:initialNavigationState:)`` or
 /// ``load(from:initialNavigationState:session:)``). Calls that arrive earlier are not dropped: they
-/// wait in a ``ReadinessGate`` and apply exactly once, in order, when loading completes, before
+/// wait in a `ReadinessGate` and apply exactly once, in order, when loading completes, before
 /// ``ChannelCallbacks/onReady`` is called. Links (``open(_:)`` and the initial navigation state) follow
 /// the gate's rule that the newest link wins; superseded links are reported through
 /// ``ChannelCallbacks/onSuperseded``. A load that fails reports the error and keeps the queue for the
 /// next attempt.
 ///
 /// ## Where a destination lands
-/// Every verb opens its destination with ``Navigator/open(_:)``: the back stack below it is its parent
+/// Every verb opens its destination with `Navigator/open(_:)`: the back stack below it is its parent
 /// chain (see ``ChannelNavigationState/parent``), keeping whatever of that chain is already shown, and
 /// a destination already on top is not pushed again. A clip or clip list defined in a sub-channel opens
 /// inside that sub-channel, so Back goes to the sub-channel's main page.

@@ -7,7 +7,7 @@
   ///
   /// The shape of the channel SDK's view: give it the channel's URL, where it should open, a view model
   /// and callbacks. It loads the catalog when it appears (which makes the view model ready, so queued
-  /// navigation applies once), follows ``ChannelNavigation/ChannelViewModel/path`` with a
+  /// navigation applies once), follows `ChannelViewModel/path` with a
   /// `NavigationStack`, and opens links it receives through the channel's routes.
   ///
   /// ```swift

@@ -2,15 +2,15 @@
   import DeepLinking
   import SwiftUI
 
-  /// Wires a ``DeepLinking/LinkIntake`` to the ways SwiftUI delivers links.
+  /// Wires a `LinkIntake` to the ways SwiftUI delivers links.
   ///
   /// `onOpenURL` delivers custom-scheme links and Universal Links; `onContinueUserActivity` with
   /// `NSUserActivityTypeBrowsingWeb` delivers Universal Links to apps that handle user activities. Both
-  /// go to the intake, which keeps them until ``DeepLinking/LinkIntake/markReady()``, so a link that
+  /// go to the intake, which keeps them until `LinkIntake/markReady()`, so a link that
   /// arrives before the first screen can show it is applied, once, when it can.
   ///
   /// The intake is also put in the environment, so any view can read
-  /// ``DeepLinking/LinkIntake/currentDestination`` (the current link) with
+  /// `LinkIntake/currentDestination` (the current link) with
   /// `@Environment(LinkIntake<Screen>.self)`.
   struct DeepLinkHandling<Destination: Hashable & Sendable>: ViewModifier {
     let intake: LinkIntake<Destination>
@@ -39,7 +39,7 @@
     /// delivers a cold-start link to the `onOpenURL` handlers present when the scene connects, and a
     /// handler attached to a later view misses it. The intake keeps links until it is ready, so
     /// attaching early loses nothing even when the real UI needs time (a login, a catalog to load): pass
-    /// `marksReadyOnAppear: false` and call ``DeepLinking/LinkIntake/markReady()`` when it can show
+    /// `marksReadyOnAppear: false` and call `LinkIntake/markReady()` when it can show
     /// them.
     ///
     /// - Parameters:

@@ -2,9 +2,9 @@ import Foundation
 
 /// Why a tracking link could not be turned into its click-through URL.
 ///
-/// Every case says where resolution stopped: ``url`` is the URL being requested (or, for ``loop``,
-/// ``tooManyHops`` and ``insecure``, the URL that would have been requested next) and ``hop`` is the
-/// 1-based number of that request in the chain. Cases that come from a response also carry its status.
+/// Every case says where resolution stopped: ``url`` is the URL being requested (or, for
+/// ``loop(url:hop:)``, ``tooManyHops(url:hop:limit:)`` and ``insecure(url:hop:)``, the URL that would
+/// have been requested next) and ``hop`` is the 1-based number of that request in the chain. Cases that come from a response also carry its status.
 public enum TrackingLinkError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A redirect pointed back to a tracking URL already visited in this chain.
   case loop(url: URL, hop: Int)
