@@ -32,9 +32,8 @@
       let directory = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
         .appendingPathComponent("links")
       let intake = try? LinkIntake(
-        destinations: links.destinations, navigator: navigator,
-        fallbacks: [TrackingLinkFallback(resolver: tracking)],
-        storeDirectory: directory)
+        destinations: links.destinations, navigator: navigator, storeDirectory: directory,
+        fallbacks: [TrackingLinkFallback(resolver: tracking)])
       // Links a marketing SDK stored earlier: connect its stream of URL strings as a source.
       // intake?.connect(MarketingSDK.storedLinks, source: .stored)
       return intake

@@ -70,24 +70,57 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   @ObservationIgnored private let waitingForSignIn: PendingLinks
   @ObservationIgnored private let loads: LoadCoordinator<ClosureLoader<Destination>>?
 
-  /// Creates an intake that hands destinations to a closure.
+  /// Creates an intake that hands destinations to a closure and keeps waiting links in memory.
   ///
   /// - Parameters:
   ///   - destinations: The router from links to destinations.
   ///   - policy: The trust policy.
   ///   - fallbacks: Handlers for links the router cannot handle, in order.
-  ///   - storeDirectory: A directory where links that wait are stored durably (two stores inside it);
-  ///     `nil` keeps them in memory only.
   ///   - isSignedIn: Whether a user is signed in at start.
   ///   - load: Turns a destination into one ready to show, or `nil` when it names nothing that exists.
   ///   - loadTimeout: The time limit of one load.
   ///   - apply: Shows a destination (typically ``Navigator/open(_:)``).
-  /// - Throws: ``DurableLinkStoreError`` when the store directory cannot be opened.
   public init(
     destinations: DestinationRouter<Destination>,
     policy: LinkPolicy = .standard,
     fallbacks: [any LinkFallbackHandler] = [],
-    storeDirectory: URL? = nil,
+    isSignedIn: Bool = true,
+    load: (@Sendable (Destination) async throws -> Destination?)? = nil,
+    loadTimeout: Duration = .seconds(10),
+    apply: @escaping @MainActor (Destination) -> Void
+  ) {
+    self.destinations = destinations
+    self.policy = policy
+    self.fallbacks = fallbacks
+    self.isSignedIn = isSignedIn
+    self.apply = apply
+    waitingForReady = PendingLinks(store: nil, reason: "app not ready")
+    waitingForSignIn = PendingLinks(store: nil, reason: "sign-in required")
+    loads = load.map { LoadCoordinator(loader: ClosureLoader(body: $0), timeout: loadTimeout) }
+  }
+
+  /// Creates an intake that hands destinations to a closure and keeps waiting links durably.
+  ///
+  /// Links that wait for the UI or for sign-in are written to two ``DurableLinkStore``s inside
+  /// `storeDirectory` before ``receive(_:)-(IncomingLink)`` returns, and links left by an earlier
+  /// launch are counted at once and applied at ``markReady()``.
+  ///
+  /// - Parameters:
+  ///   - destinations: The router from links to destinations.
+  ///   - storeDirectory: The directory of the stores; created if needed.
+  ///   - policy: The trust policy.
+  ///   - fallbacks: Handlers for links the router cannot handle, in order.
+  ///   - isSignedIn: Whether a user is signed in at start.
+  ///   - load: Turns a destination into one ready to show, or `nil` when it names nothing that exists.
+  ///   - loadTimeout: The time limit of one load.
+  ///   - apply: Shows a destination (typically ``Navigator/open(_:)``).
+  /// - Throws: ``DurableLinkStoreError`` when a store cannot be opened (another process has it, or the
+  ///   directory is not writable).
+  public init(
+    destinations: DestinationRouter<Destination>,
+    storeDirectory: URL,
+    policy: LinkPolicy = .standard,
+    fallbacks: [any LinkFallbackHandler] = [],
     isSignedIn: Bool = true,
     load: (@Sendable (Destination) async throws -> Destination?)? = nil,
     loadTimeout: Duration = .seconds(10),
@@ -98,12 +131,10 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     self.fallbacks = fallbacks
     self.isSignedIn = isSignedIn
     self.apply = apply
-    let readyStore = try storeDirectory.map { (directory) throws(DurableLinkStoreError) in
-      try DurableLinkStore(directory: directory.appendingPathComponent("waiting-for-ready"))
-    }
-    let signInStore = try storeDirectory.map { (directory) throws(DurableLinkStoreError) in
-      try DurableLinkStore(directory: directory.appendingPathComponent("waiting-for-sign-in"))
-    }
+    let readyStore = try DurableLinkStore(
+      directory: storeDirectory.appendingPathComponent("waiting-for-ready"))
+    let signInStore = try DurableLinkStore(
+      directory: storeDirectory.appendingPathComponent("waiting-for-sign-in"))
     waitingForReady = PendingLinks(store: readyStore, reason: "app not ready")
     waitingForSignIn = PendingLinks(store: signInStore, reason: "sign-in required")
     loads = load.map { LoadCoordinator(loader: ClosureLoader(body: $0), timeout: loadTimeout) }
@@ -111,26 +142,47 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     waitingForSignInCount = waitingForSignIn.links.count
   }
 
-  /// Creates an intake that opens destinations in a navigator.
+  /// Creates an intake that opens destinations in a navigator and keeps waiting links in memory.
   ///
   /// - Parameters:
   ///   - destinations: The router from links to destinations.
   ///   - navigator: The navigator that shows them.
   ///   - policy: The trust policy.
   ///   - fallbacks: Handlers for links the router cannot handle, in order.
-  ///   - storeDirectory: A directory where links that wait are stored durably, or `nil`.
   ///   - isSignedIn: Whether a user is signed in at start.
-  /// - Throws: ``DurableLinkStoreError`` when the store directory cannot be opened.
   public convenience init<Tab>(
     destinations: DestinationRouter<Destination>,
     navigator: Navigator<Destination, Tab>,
     policy: LinkPolicy = .standard,
     fallbacks: [any LinkFallbackHandler] = [],
-    storeDirectory: URL? = nil,
+    isSignedIn: Bool = true
+  ) where Destination: Codable {
+    self.init(destinations: destinations, policy: policy, fallbacks: fallbacks, isSignedIn: isSignedIn) {
+      [weak navigator] destination in
+      _ = try? navigator?.open(destination)
+    }
+  }
+
+  /// Creates an intake that opens destinations in a navigator and keeps waiting links durably.
+  ///
+  /// - Parameters:
+  ///   - destinations: The router from links to destinations.
+  ///   - navigator: The navigator that shows them.
+  ///   - storeDirectory: The directory of the stores; created if needed.
+  ///   - policy: The trust policy.
+  ///   - fallbacks: Handlers for links the router cannot handle, in order.
+  ///   - isSignedIn: Whether a user is signed in at start.
+  /// - Throws: ``DurableLinkStoreError`` when a store cannot be opened.
+  public convenience init<Tab>(
+    destinations: DestinationRouter<Destination>,
+    navigator: Navigator<Destination, Tab>,
+    storeDirectory: URL,
+    policy: LinkPolicy = .standard,
+    fallbacks: [any LinkFallbackHandler] = [],
     isSignedIn: Bool = true
   ) throws(DurableLinkStoreError) where Destination: Codable {
     try self.init(
-      destinations: destinations, policy: policy, fallbacks: fallbacks, storeDirectory: storeDirectory,
+      destinations: destinations, storeDirectory: storeDirectory, policy: policy, fallbacks: fallbacks,
       isSignedIn: isSignedIn
     ) { [weak navigator] destination in
       _ = try? navigator?.open(destination)

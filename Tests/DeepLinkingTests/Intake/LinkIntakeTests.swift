@@ -60,10 +60,17 @@ final class IntakeHarness {
     loadTimeout: Duration = .seconds(5)
   ) throws {
     let log = self.log
-    intake = try LinkIntake(
-      destinations: Self.destinations(), policy: policy, fallbacks: fallbacks, storeDirectory: storeDirectory,
-      isSignedIn: isSignedIn, load: load, loadTimeout: loadTimeout
-    ) { place in log.applied.append(place) }
+    let apply: @MainActor (Place) -> Void = { place in log.applied.append(place) }
+    if let storeDirectory {
+      intake = try LinkIntake(
+        destinations: Self.destinations(), storeDirectory: storeDirectory, policy: policy,
+        fallbacks: fallbacks,
+        isSignedIn: isSignedIn, load: load, loadTimeout: loadTimeout, apply: apply)
+    } else {
+      intake = LinkIntake(
+        destinations: try Self.destinations(), policy: policy, fallbacks: fallbacks, isSignedIn: isSignedIn,
+        load: load, loadTimeout: loadTimeout, apply: apply)
+    }
     intake.onRefusal = { [unowned self] in self.refusals.append($0.refusal) }
   }
 }
