@@ -13,7 +13,13 @@ struct LinkView {
   /// Per segment: ``unicode`` when its text is not ASCII.
   let flags: UnsafeMutableBufferPointer<UInt8>
   var count = 0
-  var origin = LinkOrigin.customScheme("")
+  /// Where the scheme ends; for a web link, where its host is.
+  var schemeEnd = 0
+  var isWeb = false
+  var hostStart = 0
+  var hostEnd = 0
+  /// The host with its port as ``LinkOrigin`` names it, when it was not read on the fast path.
+  var host: String?
   /// The lower-cased authority of a custom-scheme link, when it is not ASCII (lower-casing may change
   /// its length, so it is not kept in ``decoded``).
   var unicodeAuthority: String?
@@ -40,8 +46,12 @@ struct LinkView {
   }
 }
 
-struct LinkReader {
+final class LinkReader: Sendable {
   let schemes: Set<String>
+  /// The custom schemes, lower-cased, as bytes.
+  let schemeList: [[UInt8]]
+  /// The hosts listed exactly without a port, lower-cased, as bytes.
+  let portlessHosts: [[UInt8]]
   let exactHosts: [String: [String?]]
   let wildcardHosts: [HostRule]
   let allowsHTTP: Bool
@@ -52,6 +62,8 @@ struct LinkReader {
     var exact: [String: [String?]] = [:]
     for rule in hostRules where !rule.isWildcard { exact[rule.host, default: []].append(rule.port) }
     exactHosts = exact
+    schemeList = schemes.map { Array($0.utf8) }
+    portlessHosts = exact.filter { $0.value.contains(nil) }.keys.map { Array($0.utf8) }
     wildcardHosts = hostRules.filter(\.isWildcard)
     allowsHTTP = table.schemes.contains { $0.lowercased() == "http" }
     limits = table.limits
@@ -109,6 +121,39 @@ struct LinkReader {
       || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
   }
 
+  static let https = Array("https".utf8)
+  static let http = Array("http".utf8)
+
+  /// Whether `buffer[start..<end]`, with ASCII letters lower-cased, is exactly `lowercase`.
+  @inline(__always)
+  private static func equalsLowercased(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ lowercase: [UInt8]
+  ) -> Bool {
+    guard end - start == lowercase.count else { return false }
+    for offset in 0..<lowercase.count {
+      let byte = buffer[start + offset]
+      if (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) != lowercase[offset] { return false }
+    }
+    return true
+  }
+
+  /// The common case of a web host, decided on bytes: a host the table lists exactly, with no port and
+  /// no user information. Anything else goes through ``readHost`` for the full rules and their errors.
+  @inline(__always)
+  private func isListedHost(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    for position in start..<end {
+      let byte = buffer[position]
+      if byte == UInt8(ascii: "@") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[") { return false }
+    }
+    return portlessHosts.contains { Self.equalsLowercased(buffer, start, end, $0) }
+  }
+
+  /// The origin of a link that was read.
+  func origin(of view: LinkView) -> LinkOrigin {
+    guard view.isWeb else { return .customScheme(Self.lowercasedASCII(view.buffer, 0, view.schemeEnd)) }
+    return .universalLink(host: view.host ?? Self.lowercasedASCII(view.buffer, view.hostStart, view.hostEnd))
+  }
+
   private static func lowercasedASCII(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
     -> String
   {
@@ -148,7 +193,7 @@ struct LinkReader {
     var index = 0
     while index < pathAndAuthorityEnd && Self.isSchemeByte(buffer[index], first: index == 0) { index += 1 }
     guard index > 0, index < count, buffer[index] == UInt8(ascii: ":") else { throw fail(.relativeURL) }
-    let scheme = Self.lowercasedASCII(buffer, 0, index)
+    let schemeEnd = index
     index += 1
     let hasAuthority =
       index + 1 < pathAndAuthorityEnd && buffer[index] == UInt8(ascii: "/")
@@ -162,17 +207,24 @@ struct LinkReader {
     }
 
     var cursor = 0
-    let origin: LinkOrigin
     var pathStart = index
-    if scheme == "https" || scheme == "http" {
-      if scheme == "http" && !allowsHTTP { throw fail(.unknownScheme(scheme)) }
+    view.schemeEnd = schemeEnd
+    let isHTTPS = Self.equalsLowercased(buffer, 0, schemeEnd, Self.https)
+    if isHTTPS || Self.equalsLowercased(buffer, 0, schemeEnd, Self.http) {
+      let scheme = isHTTPS ? "https" : "http"
+      if !isHTTPS && !allowsHTTP { throw fail(.unknownScheme(scheme)) }
       guard hasAuthority, authorityEnd > index + 2 else { throw fail(.missingHost, at: index) }
-      origin = .universalLink(
-        host: try readHost(buffer, from: index + 2, to: authorityEnd, scheme: scheme, fail: fail))
+      view.isWeb = true
+      view.hostStart = index + 2
+      view.hostEnd = authorityEnd
+      if !isListedHost(buffer, index + 2, authorityEnd) {
+        view.host = try readHost(buffer, from: index + 2, to: authorityEnd, scheme: scheme, fail: fail)
+      }
       pathStart = authorityEnd
     } else {
-      guard schemes.contains(scheme) else { throw fail(.unknownScheme(scheme)) }
-      origin = .customScheme(scheme)
+      guard schemeList.contains(where: { Self.equalsLowercased(buffer, 0, schemeEnd, $0) }) else {
+        throw fail(.unknownScheme(Self.lowercasedASCII(buffer, 0, schemeEnd)))
+      }
       if hasAuthority {
         let authorityStart = index + 2
         for position in authorityStart..<authorityEnd {
@@ -218,7 +270,6 @@ struct LinkReader {
     let hasTrailingSlash =
       pathAndAuthorityEnd > pathStart && buffer[pathAndAuthorityEnd - 1] == UInt8(ascii: "/")
 
-    view.origin = origin
     view.hasTrailingSlash = hasTrailingSlash
 
     // Query: checked now, decoded only when a route needs it (see ``query(of:)``).

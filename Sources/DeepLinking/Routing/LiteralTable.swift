@@ -77,13 +77,21 @@ struct FlatNode: Sendable {
 }
 
 /// The trie in the flat form the matcher reads.
-struct FlatTrie: Sendable {
-  var nodes: [FlatNode]
+///
+/// The arrays are copied once into memory this object owns, so a match reads them through plain
+/// pointers: no array retained and released per link. It is `@unchecked Sendable` because that memory
+/// is written only in `init`, never mutated afterwards, and freed in `deinit`.
+final class FlatTrie: @unchecked Sendable {
+  let nodes: UnsafeBufferPointer<FlatNode>
   /// Every node's endpoint, `{name+}` and `{name*}` routes, back to back.
-  var routeList: [Int32]
-  var literals: LiteralTable
+  let routeList: UnsafeBufferPointer<Int32>
+  let slots: UnsafeBufferPointer<LiteralTable.Slot>
+  let keys: UnsafeBufferPointer<UInt8>
+  let mask: Int
+  /// Per route: ``Router/checksQuery`` when matching its path is not enough.
+  let checks: UnsafeBufferPointer<UInt8>
 
-  init(_ trie: [TrieNode]) {
+  init(_ trie: [TrieNode], checks routeChecks: [UInt8]) {
     var nodes: [FlatNode] = []
     nodes.reserveCapacity(trie.count)
     var routeList: [Int32] = []
@@ -112,8 +120,26 @@ struct FlatTrie: Sendable {
       }
       nodes.append(flat)
     }
-    self.nodes = nodes
-    self.routeList = routeList
-    self.literals = LiteralTable(entries: entries)
+    let literals = LiteralTable(entries: entries)
+    self.nodes = Self.copy(nodes)
+    self.routeList = Self.copy(routeList)
+    self.slots = Self.copy(literals.slots)
+    self.keys = Self.copy(literals.keys)
+    self.mask = literals.mask
+    self.checks = Self.copy(routeChecks)
+  }
+
+  private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
+    let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+    _ = memory.initialize(from: array)
+    return UnsafeBufferPointer(memory)
+  }
+
+  deinit {
+    UnsafeMutableBufferPointer(mutating: nodes).deallocate()
+    UnsafeMutableBufferPointer(mutating: routeList).deallocate()
+    UnsafeMutableBufferPointer(mutating: slots).deallocate()
+    UnsafeMutableBufferPointer(mutating: keys).deallocate()
+    UnsafeMutableBufferPointer(mutating: checks).deallocate()
   }
 }

@@ -26,8 +26,6 @@ public final class Router: Sendable {
 
   let nodes: [TrieNode]
   let trie: FlatTrie
-  /// Per route: ``checksQuery`` when matching its path is not enough.
-  let routeChecks: [UInt8]
   let reader: LinkReader
   let hostRules: [HostRule]
   let routeIndex: [String: Int]
@@ -86,10 +84,11 @@ public final class Router: Sendable {
     self.patterns = patterns
     let nodes = builder.finish(requirements: requirements, names: routeNames)
     self.nodes = nodes
-    self.trie = FlatTrie(nodes)
-    self.routeChecks = requirements.map {
-      !$0.parameters.isEmpty || table.strictTrailingSlash ? Router.checksQuery : 0
-    }
+    self.trie = FlatTrie(
+      nodes,
+      checks: requirements.map {
+        !$0.parameters.isEmpty || table.strictTrailingSlash ? Router.checksQuery : 0
+      })
     self.hostRules = rules
     self.reader = LinkReader(table: table, hostRules: rules)
     self.routeIndex = names
@@ -171,19 +170,9 @@ public final class Router: Sendable {
   /// Finds the route of a link that was read, by specificity.
   @inline(__always)
   private func search(_ view: inout LinkView) -> Int32? {
-    trie.nodes.withUnsafeBufferPointer { nodes in
-      trie.routeList.withUnsafeBufferPointer { routeList in
-        trie.literals.slots.withUnsafeBufferPointer { slots in
-          trie.literals.keys.withUnsafeBufferPointer { keys in
-            routeChecks.withUnsafeBufferPointer { checks in
-              var search = TrieSearch(
-                router: self, nodes: nodes, routeList: routeList, slots: slots, keys: keys,
-                mask: trie.literals.mask, checks: checks, caseInsensitive: table.caseInsensitive, view: view)
-              return search.search(node: 0, depth: 0)
-            }
-          }
-        }
-      }
+    withUnsafePointer(to: &view) { view in
+      var search = TrieSearch(router: self, trie: trie, caseInsensitive: table.caseInsensitive, view: view)
+      return search.search(node: 0, depth: 0)
     }
   }
 
@@ -230,7 +219,7 @@ public final class Router: Sendable {
       parameters: RouteParameters(entries),
       query: remaining,
       fragment: reader.fragment(of: view),
-      origin: view.origin,
+      origin: reader.origin(of: view),
       url: url
     )
   }
@@ -248,29 +237,25 @@ private struct TrieSearch {
   let mask: Int
   let checks: UnsafeBufferPointer<UInt8>
   let caseInsensitive: Bool
-  let view: LinkView
+  let view: UnsafePointer<LinkView>
   /// The link's query items, decoded the first time a route needs them.
   var query: [QueryItem]?
 
-  init(
-    router: Router, nodes: UnsafeBufferPointer<FlatNode>, routeList: UnsafeBufferPointer<Int32>,
-    slots: UnsafeBufferPointer<LiteralTable.Slot>, keys: UnsafeBufferPointer<UInt8>, mask: Int,
-    checks: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool, view: LinkView
-  ) {
+  init(router: Router, trie: FlatTrie, caseInsensitive: Bool, view: UnsafePointer<LinkView>) {
     self.router = router
-    self.nodes = nodes
-    self.routeList = routeList
-    self.slots = slots
-    self.keys = keys
-    self.mask = mask
-    self.checks = checks
+    self.nodes = trie.nodes
+    self.routeList = trie.routeList
+    self.slots = trie.slots
+    self.keys = trie.keys
+    self.mask = trie.mask
+    self.checks = trie.checks
     self.caseInsensitive = caseInsensitive
     self.view = view
   }
 
   mutating func search(node index: Int, depth: Int) -> Int32? {
     let node = nodes[index]
-    if depth == view.count {
+    if depth == view.pointee.count {
       if let found = first(node.endpointStart, node.endpointCount) { return found }
     } else {
       if node.literalCount > 0, let child = literalChild(of: index, node, depth),
@@ -301,8 +286,10 @@ private struct TrieSearch {
     while position < end {
       let route = routeList[position]
       if checks[Int(route)] == 0 { return route }
-      if query == nil { query = router.reader.query(of: view) }
-      if router.accepts(route, hasTrailingSlash: view.hasTrailingSlash, query: query ?? []) { return route }
+      if query == nil { query = router.reader.query(of: view.pointee) }
+      if router.accepts(route, hasTrailingSlash: view.pointee.hasTrailingSlash, query: query ?? []) {
+        return route
+      }
       position += 1
     }
     return nil
@@ -312,11 +299,11 @@ private struct TrieSearch {
   /// node's `String` dictionary (Unicode canonical equivalence, full lower-casing).
   @inline(__always)
   private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int) -> Int32? {
-    guard view.isASCII(depth), !node.hasUnicodeLiterals else {
-      let text = view.string(depth)
+    guard view.pointee.isASCII(depth), !node.hasUnicodeLiterals else {
+      let text = view.pointee.string(depth)
       return router.nodes[index].literals[caseInsensitive ? text.lowercased() : text]
     }
-    let bytes = view.bytes(depth)
+    let bytes = view.pointee.bytes(depth)
     let parent = Int32(truncatingIfNeeded: index)
     let hash = LiteralTable.hash(parent: parent, bytes, lowercase: caseInsensitive)
     var slot = Int(hash) & mask
@@ -346,14 +333,14 @@ private struct TrieSearch {
 
   @inline(__always)
   private func isInteger(_ depth: Int) -> Bool {
-    guard view.isASCII(depth) else { return ParameterType.integer(view.string(depth)) != nil }
-    return ParameterType.isInteger(view.bytes(depth))
+    guard view.pointee.isASCII(depth) else { return ParameterType.integer(view.pointee.string(depth)) != nil }
+    return ParameterType.isInteger(view.pointee.bytes(depth))
   }
 
   @inline(__always)
   private func isUUID(_ depth: Int) -> Bool {
-    guard view.isASCII(depth) else { return ParameterType.isUUIDText(view.string(depth)) }
-    return ParameterType.isUUIDText(view.bytes(depth))
+    guard view.pointee.isASCII(depth) else { return ParameterType.isUUIDText(view.pointee.string(depth)) }
+    return ParameterType.isUUIDText(view.pointee.bytes(depth))
   }
 }
 

@@ -62,6 +62,10 @@ struct RouterByteMatchingTests {
   @Test func valuesAreMaterializedFromTheChosenRoute() throws {
     let router = try Router(Self.table)
     #expect(try router.match("myapp://n/%34%32")?.parameters.int("id") == 42)
+    for text in ["0e5f6a1c-9b3d-4c2e-8f7a-1b2c3d4e5f60", "0E5F6A1C-9B3D-4C2E-8F7A-1B2C3D4E5F60"] {
+      let uuid = try #require(UUID(uuidString: text))
+      #expect(try router.match("myapp://t/" + text)?.parameters.uuid("token") == uuid)
+    }
     #expect(try router.match("myapp://search?q=a+b&x=%2B")?.parameters.string("query") == "a b")
     #expect(try router.match("myapp://search?q=a+b&x=%2B")?.query == [QueryItem(name: "x", value: "+")])
     #expect(try router.match("myapp://files/a%2Fb/c#top")?.parameters.segments("path") == ["a/b", "c"])
