@@ -44,14 +44,20 @@ struct HostRule: Sendable, Hashable {
       return text.hasSuffix("]") && text.count > 2
         && text.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
     }
-    guard !text.isEmpty, !text.hasPrefix("."), !text.hasSuffix("."), !text.contains("..") else {
-      return false
+    // One pass over the bytes: letters, digits, "-" and "."; no leading, trailing or doubled ".".
+    var previous = UInt8(ascii: ".")
+    var count = 0
+    for byte in text.utf8 {
+      let isDot = byte == UInt8(ascii: ".")
+      guard
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+          || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+          || (isDot && previous != UInt8(ascii: "."))
+      else { return false }
+      previous = byte
+      count += 1
     }
-    return text.utf8.allSatisfy { byte in
-      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-    }
+    return count > 0 && previous != UInt8(ascii: ".")
   }
 }
 

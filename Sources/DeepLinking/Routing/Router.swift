@@ -25,6 +25,7 @@ public final class Router: Sendable {
   public let patterns: [RoutePattern]
 
   let nodes: [TrieNode]
+  let trie: FlatTrie
   let reader: LinkReader
   let hostRules: [HostRule]
   let routeIndex: [String: Int]
@@ -81,7 +82,13 @@ public final class Router: Sendable {
     }
     self.table = table
     self.patterns = patterns
-    self.nodes = builder.finish(requirements: requirements, names: routeNames)
+    let nodes = builder.finish(requirements: requirements, names: routeNames)
+    self.nodes = nodes
+    self.trie = FlatTrie(
+      nodes,
+      checks: requirements.map {
+        !$0.parameters.isEmpty || table.strictTrailingSlash ? Router.checksQuery : 0
+      })
     self.hostRules = rules
     self.reader = LinkReader(table: table, hostRules: rules)
     self.routeIndex = names
@@ -104,6 +111,8 @@ public final class Router: Sendable {
     routeIndex[name].map { patterns[$0] }
   }
 
+  static let checksQuery: UInt8 = 1
+
   /// Matches a link given as text.
   ///
   /// - Parameter url: The link, such as `myapp://channel/video/12345`.
@@ -111,8 +120,16 @@ public final class Router: Sendable {
   /// - Throws: ``LinkError`` when the link breaks a reading rule (malformed, unknown scheme or host,
   ///   over a limit).
   public func match(_ url: String) throws(LinkError) -> RouteMatch? {
-    let link = try reader.read(url)
-    return match(link, url: url)
+    var text = url
+    let result = text.withUTF8 { buffer in
+      Result { () throws(LinkError) -> RouteMatch? in
+        try reader.withLink(buffer, original: { url }) { view in
+          guard let route = search(&view) else { return nil }
+          return materialize(route: Int(route), view: view, url: url)
+        }
+      }
+    }
+    return try result.get()
   }
 
   /// Matches a link as the app receives it.
@@ -124,56 +141,50 @@ public final class Router: Sendable {
     try match(url.absoluteString)
   }
 
-  func match(_ link: ReadLink, url: String) -> RouteMatch? {
-    let keys = table.caseInsensitive ? link.segments.map { $0.lowercased() } : link.segments
-    guard let route = search(node: 0, depth: 0, keys: keys, link: link) else { return nil }
-    return materialize(route: Int(route), link: link, url: url)
-  }
-
-  /// Depth-first search of the trie: literal, then typed, then plain parameters, then catch-alls.
-  /// A node sits at one depth only, so each node is visited at most once per link.
-  private func search(node index: Int, depth: Int, keys: [String], link: ReadLink) -> Int32? {
-    if depth == keys.count {
-      for route in nodes[index].endpoints where accepts(route, link) { return route }
-    } else {
-      if let child = nodes[index].literals[keys[depth]],
-        let found = search(node: Int(child), depth: depth + 1, keys: keys, link: link)
-      {
-        return found
-      }
-      let segment = link.segments[depth]
-      let intChild = nodes[index].intChild
-      if intChild >= 0, ParameterType.integer(segment) != nil,
-        let found = search(node: Int(intChild), depth: depth + 1, keys: keys, link: link)
-      {
-        return found
-      }
-      let uuidChild = nodes[index].uuidChild
-      if uuidChild >= 0, ParameterType.isUUIDText(segment),
-        let found = search(node: Int(uuidChild), depth: depth + 1, keys: keys, link: link)
-      {
-        return found
-      }
-      let stringChild = nodes[index].stringChild
-      if stringChild >= 0,
-        let found = search(node: Int(stringChild), depth: depth + 1, keys: keys, link: link)
-      {
-        return found
-      }
-      for route in nodes[index].oneOrMore where accepts(route, link) { return route }
+  /// The index in ``table`` of the route a link matches, without building the match (the audit's path).
+  ///
+  /// - Parameter url: The link.
+  /// - Returns: The route's index, or `nil` when no route matches.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  package func matchIndex(_ url: String) throws(LinkError) -> Int? {
+    var text = url
+    let result = text.withUTF8 { buffer in
+      Result { () throws(LinkError) -> Int? in try matchIndex(utf8: buffer, original: { url }) }
     }
-    for route in nodes[index].zeroOrMore where accepts(route, link) { return route }
-    return nil
+    return try result.get()
   }
 
+  /// The index in ``table`` of the route a link given as UTF-8 bytes matches.
+  ///
+  /// - Parameters:
+  ///   - buffer: The link's bytes, valid UTF-8.
+  ///   - original: The link as text, built only for an error.
+  /// - Returns: The route's index, or `nil` when no route matches.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  package func matchIndex(utf8 buffer: UnsafeBufferPointer<UInt8>, original: () -> String) throws(LinkError)
+    -> Int?
+  {
+    try reader.withLink(buffer, original: original) { view in search(&view).map { Int($0) } }
+  }
+
+  /// Finds the route of a link that was read, by specificity.
   @inline(__always)
-  private func accepts(_ route: Int32, _ link: ReadLink) -> Bool {
-    let requirement = requirements[Int(route)]
-    if table.strictTrailingSlash && requirement.hasTrailingSlash != link.hasTrailingSlash { return false }
-    return requirement.accepts(link.query)
+  private func search(_ view: inout LinkView) -> Int32? {
+    withUnsafePointer(to: &view) { view in
+      var search = TrieSearch(router: self, trie: trie, caseInsensitive: table.caseInsensitive, view: view)
+      return search.search(node: 0, depth: 0)
+    }
   }
 
-  private func materialize(route: Int, link: ReadLink, url: String) -> RouteMatch {
+  /// Whether a route's query requirements (and trailing slash, when strict) hold for a link.
+  func accepts(_ route: Int32, hasTrailingSlash: Bool, query: [QueryItem]) -> Bool {
+    let requirement = requirements[Int(route)]
+    if table.strictTrailingSlash && requirement.hasTrailingSlash != hasTrailingSlash { return false }
+    return requirement.accepts(query)
+  }
+
+  /// Builds the match of the chosen route: only now are parameter values turned into text and values.
+  private func materialize(route: Int, view: LinkView, url: String) -> RouteMatch {
     let pattern = patterns[route]
     var entries: [RouteParameters.Entry] = []
     entries.reserveCapacity(pattern.segments.count + pattern.query.count)
@@ -182,17 +193,19 @@ public final class Router: Sendable {
       case .literal:
         continue
       case .parameter(let name, let type):
-        if let value = type.value(from: link.segments[position]) {
+        if let value = type.value(from: view.string(position)) {
           entries.append(RouteParameters.Entry(name: name, value: value))
         }
       case .oneOrMore(let name), .zeroOrMore(let name):
-        entries.append(RouteParameters.Entry(name: name, value: .segments(Array(link.segments[position...]))))
+        let rest = position < view.count ? (position..<view.count).map { view.string($0) } : []
+        entries.append(RouteParameters.Entry(name: name, value: .segments(rest)))
       }
     }
-    var remaining = link.query
+    let query = reader.query(of: view)
+    var remaining = query
     if !pattern.query.isEmpty {
       for parameter in pattern.query {
-        if let text = QueryRequirements.firstValue(of: parameter.key, in: link.query),
+        if let text = QueryRequirements.firstValue(of: parameter.key, in: query),
           let value = parameter.type.value(from: text)
         {
           entries.append(RouteParameters.Entry(name: parameter.name, value: value))
@@ -205,10 +218,129 @@ public final class Router: Sendable {
       route: table.routes[route].name,
       parameters: RouteParameters(entries),
       query: remaining,
-      fragment: link.fragment,
-      origin: link.origin,
+      fragment: reader.fragment(of: view),
+      origin: reader.origin(of: view),
       url: url
     )
+  }
+}
+
+/// One depth-first search of the trie for one link: literal, then typed, then plain parameters, then
+/// catch-alls. A node sits at one depth only, so each node is visited at most once per link. Reads the
+/// flat trie through buffer pointers (no reference counting) and segments as decoded byte ranges.
+private struct TrieSearch {
+  let router: Router
+  let nodes: UnsafeBufferPointer<FlatNode>
+  let routeList: UnsafeBufferPointer<Int32>
+  let slots: UnsafeBufferPointer<LiteralTable.Slot>
+  let keys: UnsafeBufferPointer<UInt8>
+  let mask: Int
+  let checks: UnsafeBufferPointer<UInt8>
+  let caseInsensitive: Bool
+  let view: UnsafePointer<LinkView>
+  /// The link's query items, decoded the first time a route needs them.
+  var query: [QueryItem]?
+
+  init(router: Router, trie: FlatTrie, caseInsensitive: Bool, view: UnsafePointer<LinkView>) {
+    self.router = router
+    self.nodes = trie.nodes
+    self.routeList = trie.routeList
+    self.slots = trie.slots
+    self.keys = trie.keys
+    self.mask = trie.mask
+    self.checks = trie.checks
+    self.caseInsensitive = caseInsensitive
+    self.view = view
+  }
+
+  mutating func search(node index: Int, depth: Int) -> Int32? {
+    let node = nodes[index]
+    if depth == view.pointee.count {
+      if let found = first(node.endpointStart, node.endpointCount) { return found }
+    } else {
+      if node.literalCount > 0, let child = literalChild(of: index, node, depth),
+        let found = search(node: Int(child), depth: depth + 1)
+      {
+        return found
+      }
+      if node.intChild >= 0, isInteger(depth), let found = search(node: Int(node.intChild), depth: depth + 1)
+      {
+        return found
+      }
+      if node.uuidChild >= 0, isUUID(depth), let found = search(node: Int(node.uuidChild), depth: depth + 1) {
+        return found
+      }
+      if node.stringChild >= 0, let found = search(node: Int(node.stringChild), depth: depth + 1) {
+        return found
+      }
+      if let found = first(node.oneOrMoreStart, node.oneOrMoreCount) { return found }
+    }
+    return first(node.zeroOrMoreStart, node.zeroOrMoreCount)
+  }
+
+  /// The first route of a node's list that the link's query accepts.
+  @inline(__always)
+  private mutating func first(_ start: Int32, _ count: Int32) -> Int32? {
+    var position = Int(start)
+    let end = position + Int(count)
+    while position < end {
+      let route = routeList[position]
+      if checks[Int(route)] == 0 { return route }
+      if query == nil { query = router.reader.query(of: view.pointee) }
+      if router.accepts(route, hasTrailingSlash: view.pointee.hasTrailingSlash, query: query ?? []) {
+        return route
+      }
+      position += 1
+    }
+    return nil
+  }
+
+  /// The literal child for a segment: by hashing its bytes when both are ASCII, otherwise through the
+  /// node's `String` dictionary (Unicode canonical equivalence, full lower-casing).
+  @inline(__always)
+  private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int) -> Int32? {
+    guard view.pointee.isASCII(depth), !node.hasUnicodeLiterals else {
+      let text = view.pointee.string(depth)
+      return router.nodes[index].literals[caseInsensitive ? text.lowercased() : text]
+    }
+    let bytes = view.pointee.bytes(depth)
+    let parent = Int32(truncatingIfNeeded: index)
+    let hash = LiteralTable.hash(parent: parent, bytes, lowercase: caseInsensitive)
+    var slot = Int(hash) & mask
+    while true {
+      let candidate = slots[slot]
+      if candidate.child < 0 { return nil }
+      if candidate.hash == hash && candidate.parent == parent && Int(candidate.keyLength) == bytes.count
+        && equal(bytes, at: Int(candidate.keyStart))
+      {
+        return candidate.child
+      }
+      slot = (slot &+ 1) & mask
+    }
+  }
+
+  @inline(__always)
+  private func equal(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      var byte = bytes[offset]
+      if caseInsensitive && byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
+      if byte != keys[start &+ offset] { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  @inline(__always)
+  private func isInteger(_ depth: Int) -> Bool {
+    guard view.pointee.isASCII(depth) else { return ParameterType.integer(view.pointee.string(depth)) != nil }
+    return ParameterType.isInteger(view.pointee.bytes(depth))
+  }
+
+  @inline(__always)
+  private func isUUID(_ depth: Int) -> Bool {
+    guard view.pointee.isASCII(depth) else { return ParameterType.isUUIDText(view.pointee.string(depth)) }
+    return ParameterType.isUUIDText(view.pointee.bytes(depth))
   }
 }
 
