@@ -8,8 +8,8 @@ extension AASAGenerator {
   /// association file.
   ///
   /// The shapes come from ``RoutePathShape/shapes(from:)`` (every route, also those that require a
-  /// verified link), the case sensitivity from ``RouteTable/caseInsensitive``, and the ``domains``
-  /// from ``RouteTable/hosts``.
+  /// verified link), the case sensitivity from `RouteTable.caseInsensitive`, and the ``domains``
+  /// from `RouteTable.hosts`.
   ///
   /// ```swift
   /// let generator = AASAGenerator(appIDs: ["ABCDE12345.com.example.app"], router: router)
@@ -34,7 +34,7 @@ extension AASAGenerator {
   /// - Parameters:
   ///   - appIDs: The apps, each `<TeamID>.<bundle id>`.
   ///   - table: The app's route table.
-  /// - Throws: ``RouteTableError`` when the table does not build a router.
+  /// - Throws: `RouteTableError` when the table does not build a router.
   public init(appIDs: [String], table: RouteTable) throws(RouteTableError) {
     self.init(appIDs: appIDs, router: try Router(table))
   }

@@ -25,7 +25,7 @@ extension RoutePathShape {
 
   /// The shape of every route of a router, in table order: the one route table, read once.
   ///
-  /// Every route is included, also those marked ``RouteDefinition/requiresVerifiedLink``: they only
+  /// Every route is included, also those marked `RouteDefinition.requiresVerifiedLink`: they only
   /// accept verified web links, so the association file must let their paths through.
   ///
   /// ```swift
