@@ -12,6 +12,8 @@ public enum DeepLinkTool {
       audit    Report what a list of links (stdin) matches, per route, and why others are rejected.
       open     Open links in the demo channel and print the screen stack the user would see.
       channel  Drive the demo channel with commands from stdin (open, entity, search, back, ready...).
+      aasa     Match URLs against, check, or generate an apple-app-site-association file.
+      site     Write the web site files of the links: AASA, assetlinks.json, fallback page, nginx.conf.
 
     Every command takes --help. Without --routes FILE, commands use the built-in demo table of the
     channel links (myapp://channel/... and https://example.com/channel/...).
@@ -40,6 +42,8 @@ public enum DeepLinkTool {
         "audit": (AuditCommand.help, AuditCommand.run),
         "open": (OpenCommand.help, OpenCommand.run),
         "channel": (ChannelCommand.help, ChannelCommand.run),
+        "aasa": (AASACommand.help, AASACommand.run),
+        "site": (SiteCommand.help, SiteCommand.run),
       ]
     if command == "--help" || command == "-h" || command == "help" {
       if let topic = rest.first, let entry = commands[topic] {

@@ -18,6 +18,10 @@
 /// also has no escape character, so a literal holding `*` or `?` (or `$(`) cannot be expressed and is
 /// refused. The generated query and fragment are unrestricted.
 ///
+/// Build the generator from the app's router with ``init(appIDs:router:)`` so that the file and the
+/// app read one route table: the routes, the table's case sensitivity, and its hosts as ``domains``.
+/// The file holds no host: it is served, the same, on each of the domains.
+///
 /// ```swift
 /// let generator = AASAGenerator(
 ///   appIDs: ["ABCDE12345.com.example.app"],
@@ -30,15 +34,26 @@ public struct AASAGenerator: Hashable, Sendable {
   public var appIDs: [String]
   /// The routes, in order.
   public var shapes: [RoutePathShape]
+  /// Whether literal segments compare case-sensitively; `false` writes `"caseSensitive": false` in
+  /// every components entry (legacy `paths` are always case-sensitive).
+  public var caseSensitive: Bool
+  /// The hosts the file is served on, as the route table lists them (`example.com`,
+  /// `*.example.com`); see ``fileLocations``.
+  public var domains: [String]
 
   /// Creates a generator.
   ///
   /// - Parameters:
   ///   - appIDs: The apps, each `<TeamID>.<bundle id>`.
   ///   - shapes: The routes' paths.
-  public init(appIDs: [String], shapes: [RoutePathShape]) {
+  ///   - caseSensitive: Whether literal segments compare case-sensitively.
+  ///   - domains: The hosts the file is served on.
+  public init(appIDs: [String], shapes: [RoutePathShape], caseSensitive: Bool = true, domains: [String] = [])
+  {
     self.appIDs = appIDs
     self.shapes = shapes
+    self.caseSensitive = caseSensitive
+    self.domains = domains
   }
 
   /// The AASA path pattern of one route.
@@ -70,15 +85,55 @@ public struct AASAGenerator: Hashable, Sendable {
     return "/" + segments.joined(separator: "/")
   }
 
-  /// One `components` entry per route, in route order, each with a `comment` naming the route.
+  /// The routes in the order their rules are written: the most specific first.
+  ///
+  /// Every generated rule opens the app, so the order never changes whether a URL opens it; it
+  /// decides which rule a matcher reports. Piece by piece, a literal comes before a UUID, a UUID
+  /// before a plain or integer parameter, that before `{name+}`, that before `{name*}`; a route comes
+  /// before the routes it extends (`/channel/sub/{id}/video/{clipId}` before `/channel/sub/{id}`,
+  /// because `?*` crosses `/`), unless it only adds `{name*}`. Ties keep the table's order. So the
+  /// rule a URL matches is the route the app's router picks for it.
+  public var orderedShapes: [RoutePathShape] {
+    shapes.enumerated().sorted { lhs, rhs in
+      let order = Self.specificity(lhs.element.pieces, rhs.element.pieces)
+      return order == 0 ? lhs.offset < rhs.offset : order < 0
+    }.map(\.element)
+  }
+
+  /// Negative when `lhs` is more specific than `rhs`, positive when less, zero for a tie.
+  private static func specificity(_ lhs: [RoutePathShape.Piece], _ rhs: [RoutePathShape.Piece]) -> Int {
+    func rank(_ piece: RoutePathShape.Piece) -> Int {
+      switch piece {
+      case .literal: 0
+      case .parameter(_, .uuid): 1
+      case .parameter: 2
+      case .oneOrMore: 3
+      case .zeroOrMore: 4
+      }
+    }
+    for (left, right) in zip(lhs, rhs) where rank(left) != rank(right) {
+      return rank(left) - rank(right)
+    }
+    let (longer, sign) = lhs.count > rhs.count ? (lhs, -1) : (rhs, 1)
+    let extra = longer.dropFirst(min(lhs.count, rhs.count))
+    guard !extra.isEmpty, !extra.allSatisfy({ rank($0) == 4 }) else { return 0 }
+    return sign
+  }
+
+  /// One `components` entry per route, each with a `comment` naming the route, the most specific
+  /// first (see ``orderedShapes``).
   ///
   /// - Returns: The entries.
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.
   public func components() throws(AASAGenerationError) -> [AASAComponent] {
     var components: [AASAComponent] = []
-    for shape in shapes {
+    for shape in orderedShapes {
       components.append(
-        AASAComponent(path: try Self.pathPattern(for: shape), comment: "route \(shape.name): \(shape)")
+        AASAComponent(
+          path: try Self.pathPattern(for: shape),
+          caseSensitive: caseSensitive ? nil : false,
+          comment: "route \(shape.name): \(shape)"
+        )
       )
     }
     return components
@@ -90,7 +145,7 @@ public struct AASAGenerator: Hashable, Sendable {
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.
   public func legacyPaths() throws(AASAGenerationError) -> [String] {
     var paths: [String] = []
-    for shape in shapes {
+    for shape in orderedShapes {
       paths.append(try Self.pathPattern(for: shape))
     }
     return paths

@@ -157,6 +157,35 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     return index == segments.count
   }
 
+  /// Whether the route's generated AASA pattern admits a percent-encoded path once its plain and
+  /// integer parameters widen to `?*` (one or more segments of any text), as they do in AASA.
+  ///
+  /// - Parameter path: A percent-encoded path such as `/users/42/extra`.
+  /// - Returns: Whether the widened route matches it.
+  func admitsWhenWidened(_ path: String) -> Bool {
+    let segments = path.split(separator: "/").map { PercentDecoding.decode(String($0)) }
+    return Self.widenedMatch(pieces[...], segments[...])
+  }
+
+  private static func widenedMatch(_ pieces: ArraySlice<Piece>, _ segments: ArraySlice<String>) -> Bool {
+    guard let piece = pieces.first else { return segments.isEmpty }
+    let rest = pieces.dropFirst()
+    switch piece {
+    case .literal(let text):
+      return segments.first == text && widenedMatch(rest, segments.dropFirst())
+    case .parameter(_, .uuid):
+      guard let segment = segments.first, accepts(segment, as: .uuid) else { return false }
+      return widenedMatch(rest, segments.dropFirst())
+    case .parameter:
+      guard !segments.isEmpty else { return false }
+      return (1...segments.count).contains { widenedMatch(rest, segments.dropFirst($0)) }
+    case .oneOrMore:
+      return !segments.isEmpty
+    case .zeroOrMore:
+      return true
+    }
+  }
+
   private static func accepts(_ segment: String, as type: ParameterType) -> Bool {
     switch type {
     case .string: !segment.isEmpty

@@ -1,22 +1,29 @@
 /// The page a routed https URL shows when the app is not installed (or the link opened in Safari).
 ///
-/// Plain HTML and a few lines of JavaScript, no framework. It carries a Smart App Banner
+/// Plain HTML, a little CSS and a few lines of JavaScript, no framework. It carries a Smart App Banner
 /// (`<meta name="apple-itunes-app" content="app-id=N, app-argument=URL">`), an "Open in the app" link
-/// to the app's custom-scheme URL, and a link to the App Store page. Every attribute value is
-/// HTML-escaped.
+/// to the app's custom-scheme URL, and a link to the App Store page; without an App Store ID the page
+/// has neither the banner nor the store link. Every attribute value is HTML-escaped.
 ///
 /// One file serves every routed path: the server rewrites routed paths to it (see
-/// ``NginxConfiguration``), and the script rewrites, from `location.pathname` and `location.search`,
-/// the banner's `app-argument` (to the page's current https URL) and the "Open in the app" link (to
-/// `scheme://` followed by the same path and query). Without JavaScript the page still works with the
-/// canonical URLs it was generated with. The banner script runs in `<head>`, right after the tag, so
-/// the tag already holds the current URL when Safari reads it.
+/// ``NginxConfiguration``), and the scripts rewrite, from `location.pathname` and `location.search`:
+/// - the banner's `app-argument` and the canonical link, to the same path and query on the canonical
+///   origin (`https://example.com/channel/video/1` for `/channel/video/1`, whichever host served it),
+///   which is the Universal Link the app's router reads;
+/// - the "Open in the app" link, to the same path and query under the app's scheme
+///   (`myapp://channel/video/1`), written as the router builds it: `myapp:///Path` when the first
+///   segment would not read back unchanged as a host (upper-case or reserved characters).
+///
+/// Without JavaScript the page still works with the URLs it was generated with. The banner script runs
+/// in `<head>`, right after the tag, so the tag already holds the page's URL when Safari reads it.
 public struct FallbackPage: Hashable, Sendable {
   /// The app's name, shown in the title and the heading.
   public var appName: String
-  /// The App Store ID, digits only (the `N` of `https://apps.apple.com/app/idN`).
-  public var appStoreID: String
-  /// The page's canonical https URL, the default `app-argument`.
+  /// The App Store ID, digits only (the `N` of `https://apps.apple.com/app/idN`); `nil` for a page
+  /// without Smart App Banner and store link.
+  public var appStoreID: String?
+  /// The page's canonical https URL, the default `app-argument`; its origin is the origin of every
+  /// URL the page hands to the app.
   public var canonicalURL: String
   /// The app's custom-scheme URL for the canonical page, e.g. `myapp://channel/video/1`.
   public var appURL: String
@@ -25,19 +32,21 @@ public struct FallbackPage: Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - appName: The app's name.
-  ///   - appStoreID: The App Store ID, digits only.
+  ///   - appStoreID: The App Store ID, digits only, or `nil` for no banner and no store link.
   ///   - canonicalURL: The page's canonical https URL.
   ///   - appURL: The app's custom-scheme URL for that page.
   /// - Throws: ``SiteGenerationError`` when the App Store ID is not all digits, the canonical URL is
   ///   not https, or the app URL has no scheme.
-  public init(appName: String, appStoreID: String, canonicalURL: String, appURL: String)
+  public init(appName: String, appStoreID: String?, canonicalURL: String, appURL: String)
     throws(SiteGenerationError)
   {
-    guard !appStoreID.isEmpty, appStoreID.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
-      throw SiteGenerationError(
-        field: "appStoreID", value: appStoreID, reason: "an App Store ID is digits only")
+    if let appStoreID {
+      guard !appStoreID.isEmpty, appStoreID.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
+        throw SiteGenerationError(
+          field: "appStoreID", value: appStoreID, reason: "an App Store ID is digits only")
+      }
     }
-    guard canonicalURL.lowercased().hasPrefix("https://") else {
+    guard canonicalURL.lowercased().hasPrefix("https://"), canonicalURL.count > "https://".count else {
       throw SiteGenerationError(field: "canonicalURL", value: canonicalURL, reason: "must be an https URL")
     }
     guard Self.scheme(of: appURL) != nil else {
@@ -50,9 +59,16 @@ public struct FallbackPage: Hashable, Sendable {
     self.appURL = appURL
   }
 
-  /// The App Store page of the app.
-  public var storeURL: String {
-    "https://apps.apple.com/app/id\(appStoreID)"
+  /// The App Store page of the app, when the page has an App Store ID.
+  public var storeURL: String? {
+    appStoreID.map { "https://apps.apple.com/app/id\($0)" }
+  }
+
+  /// The scheme and authority of ``canonicalURL``, e.g. `https://example.com`.
+  var canonicalOrigin: String {
+    let rest = canonicalURL.dropFirst("https://".count)
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    return "https://" + authority
   }
 
   private static func scheme(of url: String) -> String? {
@@ -73,6 +89,27 @@ public struct FallbackPage: Hashable, Sendable {
   public func html() -> String {
     let scheme = Self.scheme(of: appURL) ?? ""
     let escapedName = HTMLText.escape(appName)
+    var banner = ""
+    var storeLink = ""
+    if let appStoreID, let storeURL {
+      let content = "app-id=\(appStoreID), app-argument=\(canonicalURL)"
+      banner = """
+        <meta name="apple-itunes-app" content="\(HTMLText.escape(content))">
+        <script>
+        // The banner hands the app the Universal Link of the page being shown, whichever routed path it is.
+        (function () {
+          var banner = document.querySelector('meta[name="apple-itunes-app"]');
+          var current = \(HTMLText.javaScriptString(canonicalOrigin)) + location.pathname + location.search;
+          banner.setAttribute("content", "app-id=" + \(HTMLText.javaScriptString(appStoreID)) + ", app-argument=" + current);
+        })();
+        </script>
+
+        """
+      storeLink = """
+        <a id="app-store" class="button secondary" href="\(HTMLText.escape(storeURL))">Get the app on the App Store</a>
+
+        """
+    }
     return """
       <!DOCTYPE html>
       <html lang="en">
@@ -81,31 +118,33 @@ public struct FallbackPage: Hashable, Sendable {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>\(escapedName)</title>
       <link rel="canonical" href="\(HTMLText.escape(canonicalURL))">
-      <meta name="apple-itunes-app" content="\(HTMLText.escape("app-id=\(appStoreID), app-argument=\(canonicalURL)"))">
-      <script>
-      // The banner hands the app the URL of the page being shown, whichever routed path it is.
-      (function () {
-        var banner = document.querySelector('meta[name="apple-itunes-app"]');
-        var current = location.origin + location.pathname + location.search;
-        banner.setAttribute("content", "app-id=" + \(HTMLText.javaScriptString(appStoreID)) + ", app-argument=" + current);
-      })();
-      </script>
-      <style>
-      body { font-family: -apple-system, system-ui, sans-serif; margin: 3em auto; max-width: 28em; padding: 0 1em; text-align: center; }
-      a.button { display: block; margin: 1em 0; padding: 0.8em; border-radius: 0.5em; background: #0a84ff; color: #fff; text-decoration: none; }
-      a.store { background: #1c1c1e; }
+      \(banner)<style>
+      :root { color-scheme: light dark; }
+      body { font-family: -apple-system, system-ui, "Segoe UI", Roboto, sans-serif; margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: #f2f2f7; color: #1c1c1e; }
+      main { max-width: 24em; margin: 2em 1em; padding: 2em 1.5em; border-radius: 1em; background: #fff; box-shadow: 0 1px 8px rgba(0, 0, 0, 0.08); text-align: center; }
+      h1 { font-size: 1.6em; margin: 0 0 0.4em; }
+      p { color: #6e6e73; margin: 0 0 1.5em; line-height: 1.4; }
+      a.button { display: block; margin: 0.75em 0 0; padding: 0.85em; border-radius: 0.6em; background: #0a84ff; color: #fff; font-weight: 600; text-decoration: none; }
+      a.button.secondary { background: #1c1c1e; }
+      @media (prefers-color-scheme: dark) { body { background: #000; color: #f2f2f7; } main { background: #1c1c1e; } a.button.secondary { background: #3a3a3c; } }
       </style>
       </head>
       <body>
+      <main>
       <h1>\(escapedName)</h1>
       <p>This link opens in the \(escapedName) app.</p>
       <a id="open-in-app" class="button" href="\(HTMLText.escape(appURL))">Open in the app</a>
-      <a id="app-store" class="button store" href="\(HTMLText.escape(storeURL))">Get the app on the App Store</a>
+      \(storeLink)</main>
       <script>
-      // The app link opens the same path and query in the app: scheme://path?query.
+      // The page's own Universal Link, and the same path and query in the app: scheme://path?query, or
+      // scheme:///Path when the first segment would not read back unchanged as a host.
       (function () {
-        var link = document.getElementById("open-in-app");
-        link.href = \(HTMLText.javaScriptString(scheme)) + "://" + location.pathname.replace(/^\\/+/, "") + location.search;
+        var path = location.pathname.replace(/^\\/+/, "");
+        var first = path.split("/")[0];
+        var slashes = /^[a-z0-9._~-]*$/.test(first) ? "//" : "///";
+        document.getElementById("open-in-app").href = \(HTMLText.javaScriptString(scheme)) + ":" + slashes + path + location.search;
+        var canonical = document.querySelector('link[rel="canonical"]');
+        canonical.href = \(HTMLText.javaScriptString(canonicalOrigin)) + location.pathname + location.search;
       })();
       </script>
       </body>

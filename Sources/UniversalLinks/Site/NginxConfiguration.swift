@@ -5,23 +5,27 @@
 /// routed path (one `location` per route, built from its shape) to `fallback.html` with `try_files`,
 /// so a routed URL opened in a browser shows the fallback page while real files keep working.
 public struct NginxConfiguration: Hashable, Sendable {
-  /// The `server_name`, the site's host.
+  /// The `server_name`: the site's host, or several separated by spaces (`example.com *.example.com`).
   public var serverName: String
   /// The `root` directory holding `.well-known/` and `fallback.html`.
   public var root: String
   /// The routes whose paths show the fallback page.
   public var shapes: [RoutePathShape]
+  /// Whether the routed-path regexes compare case-sensitively (`location ~`) or not (`location ~*`).
+  public var caseSensitive: Bool
 
   /// Creates a configuration.
   ///
   /// - Parameters:
-  ///   - serverName: The site's host.
+  ///   - serverName: The site's host, or several separated by spaces.
   ///   - root: The directory the files are served from.
   ///   - shapes: The routes whose paths show the fallback page.
-  public init(serverName: String, root: String, shapes: [RoutePathShape]) {
+  ///   - caseSensitive: Whether routed paths compare case-sensitively.
+  public init(serverName: String, root: String, shapes: [RoutePathShape], caseSensitive: Bool = true) {
     self.serverName = serverName
     self.root = root
     self.shapes = shapes
+    self.caseSensitive = caseSensitive
   }
 
   /// The nginx location regex of a route; nginx matches it against the decoded path.
@@ -80,7 +84,9 @@ public struct NginxConfiguration: Hashable, Sendable {
       "    # Routed paths: a real file if there is one, otherwise the fallback page.",
     ]
     for shape in shapes {
-      lines.append("    location ~ \"\(Self.locationRegex(for: shape))\" {  # route \(shape.name): \(shape)")
+      let modifier = caseSensitive ? "~" : "~*"
+      lines.append(
+        "    location \(modifier) \"\(Self.locationRegex(for: shape))\" {  # route \(shape.name): \(shape)")
       lines.append("        try_files $uri /fallback.html;")
       lines.append("    }")
     }

@@ -13,13 +13,17 @@ import Foundation
 ///
 /// The files, by path relative to the site root: `.well-known/apple-app-site-association`,
 /// `.well-known/assetlinks.json` (when Android packages are given), `fallback.html` and `nginx.conf`.
+///
+/// Build it from the app's router with ``init(router:appName:appStoreID:appIDs:androidPackageNames:androidFingerprints:serverRoot:)``
+/// so that the site and the app read one route table. The same files serve every host of the table:
+/// copy them to each (for `*.example.com`, to each subdomain).
 public struct SiteGenerator: Hashable, Sendable {
   /// The site's host, e.g. `example.com`.
   public var host: String
   /// The app's name, for the fallback page.
   public var appName: String
-  /// The App Store ID, digits only.
-  public var appStoreID: String
+  /// The App Store ID, digits only; `nil` for a fallback page without Smart App Banner.
+  public var appStoreID: String?
   /// The app's custom URL scheme, e.g. `example` for `example://...`.
   public var customScheme: String
   /// The iOS app IDs, each `<TeamID>.<bundle id>`.
@@ -32,6 +36,10 @@ public struct SiteGenerator: Hashable, Sendable {
   public var androidFingerprints: [String]
   /// The directory nginx serves the files from.
   public var serverRoot: String
+  /// Other hosts that serve the same files, added to nginx's `server_name` (`*.example.com`).
+  public var aliases: [String]
+  /// Whether literal path segments compare case-sensitively, in the association file and in nginx.
+  public var caseSensitive: Bool
 
   /// Creates a generator.
   ///
@@ -45,16 +53,20 @@ public struct SiteGenerator: Hashable, Sendable {
   ///   - androidPackageNames: The Android package names.
   ///   - androidFingerprints: The Android signing-certificate fingerprints.
   ///   - serverRoot: The directory nginx serves the files from.
+  ///   - aliases: Other hosts that serve the same files.
+  ///   - caseSensitive: Whether literal path segments compare case-sensitively.
   public init(
     host: String,
     appName: String,
-    appStoreID: String,
+    appStoreID: String?,
     customScheme: String,
     appIDs: [String],
     shapes: [RoutePathShape],
     androidPackageNames: [String] = [],
     androidFingerprints: [String] = [],
-    serverRoot: String = "/var/www/site"
+    serverRoot: String = "/var/www/site",
+    aliases: [String] = [],
+    caseSensitive: Bool = true
   ) {
     self.host = host
     self.appName = appName
@@ -65,6 +77,8 @@ public struct SiteGenerator: Hashable, Sendable {
     self.androidPackageNames = androidPackageNames
     self.androidFingerprints = androidFingerprints
     self.serverRoot = serverRoot
+    self.aliases = aliases
+    self.caseSensitive = caseSensitive
   }
 
   /// Generates the files.
@@ -74,7 +88,7 @@ public struct SiteGenerator: Hashable, Sendable {
   ///   for a malformed fingerprint, ``SiteGenerationError`` for a bad App Store ID or scheme.
   public func files() throws -> [String: Data] {
     var files: [String: Data] = [:]
-    let generator = AASAGenerator(appIDs: appIDs, shapes: shapes)
+    let generator = AASAGenerator(appIDs: appIDs, shapes: shapes, caseSensitive: caseSensitive)
     files[".well-known/apple-app-site-association"] = try generator.document().jsonData()
     if !androidPackageNames.isEmpty {
       files[".well-known/assetlinks.json"] = try AssetLinksDocument.appLinks(
@@ -90,7 +104,12 @@ public struct SiteGenerator: Hashable, Sendable {
     )
     files["fallback.html"] = Data(page.html().utf8)
     files["nginx.conf"] = Data(
-      NginxConfiguration(serverName: host, root: serverRoot, shapes: shapes).text().utf8)
+      NginxConfiguration(
+        serverName: ([String(host.prefix { $0 != ":" })] + aliases).joined(separator: " "),
+        root: serverRoot,
+        shapes: shapes,
+        caseSensitive: caseSensitive
+      ).text().utf8)
     return files
   }
 }

@@ -322,9 +322,21 @@ public struct AASAValidator: Sendable {
     return names
   }
 
-  /// Checks `<TeamID>.<bundle id>`: ten upper-case letters or digits, a dot, then a bundle identifier
-  /// of letters, digits, `-` and `.`.
-  static func checkAppID(_ appID: String, at path: AASAPath) -> [AASADiagnostic] {
+  /// Checks one app ID: `<TeamID>.<bundle id>`, ten upper-case letters or digits, a dot, then a bundle
+  /// identifier of letters, digits, `-` and `.`.
+  ///
+  /// Tools that take app IDs from their user (to generate a file) use it to refuse a bad one early.
+  ///
+  /// ```swift
+  /// AASAValidator.checkAppID("ABCDE12345.com.example.app")  // []
+  /// AASAValidator.checkAppID("com.example.app").first?.code  // .invalidAppID
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - appID: The app ID to check.
+  ///   - path: Where the app ID sits in a document, for the diagnostic.
+  /// - Returns: No diagnostic for a valid app ID, otherwise one ``AASADiagnostic/Code/invalidAppID`` error.
+  public static func checkAppID(_ appID: String, at path: AASAPath = .root) -> [AASADiagnostic] {
     let scalars = Array(appID.unicodeScalars)
     let isTeamCharacter: (Unicode.Scalar) -> Bool = { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
     let bundle = scalars.dropFirst(11)

@@ -66,7 +66,8 @@ struct AASAGeneratorTests {
     let document = try generator.document(webCredentials: true)
     let detail = try #require(document.appLinks?.details.first)
     #expect(detail.components?.count == Self.templates.count)
-    #expect(detail.components?[1].comment == "route video: /channel/video/{clipId}")
+    let video = detail.components?.first { $0.comment == "route video: /channel/video/{clipId}" }
+    #expect(video?.path == "/channel/video/?*")
     #expect(detail.paths == detail.components?.compactMap(\.path))
     #expect(document.webCredentials?.apps == ["ABCDE12345.com.example.app"])
     let diagnostics = AASAValidator().validate(data: document.jsonData())

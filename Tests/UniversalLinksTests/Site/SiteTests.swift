@@ -24,8 +24,10 @@ struct SiteTests {
     #expect(html.contains(#"href="https://apps.apple.com/app/id123456789""#))
     #expect(
       html.contains(
-        #"link.href = "example" + "://" + location.pathname.replace(/^\/+/, "") + location.search;"#))
-    #expect(html.contains("location.origin + location.pathname + location.search"))
+        #"document.getElementById("open-in-app").href = "example" + ":" + slashes + path + location.search;"#)
+    )
+    #expect(html.contains(#""https://example.com" + location.pathname + location.search"#))
+    #expect(!html.contains("location.origin"))
     #expect(!html.contains("<script src"))
   }
 

@@ -1,0 +1,333 @@
+import DeepLinking
+import Foundation
+import UniversalLinks
+
+/// `deeplink aasa`: matches URLs against, checks, and generates apple-app-site-association files.
+@MainActor
+enum AASACommand {
+  static let help = """
+    USAGE: deeplink aasa <subcommand> [options]
+
+    Works with apple-app-site-association files the way iOS reads them.
+
+    SUBCOMMANDS:
+      match     Decide, as iOS does, whether URLs open the app; one JSON line per URL.
+      check     Report the mistakes that make links open Safari instead of the app.
+      generate  Print the file generated from the route table.
+
+    Run 'deeplink aasa <subcommand> --help' for the options of each.
+    """
+
+  private typealias Subcommand = (
+    help: String, run: @MainActor ([String], ToolStreams) async throws(UsageError) -> Int32
+  )
+
+  private static let subcommands: [String: Subcommand] = [
+    "match": (Match.help, Match.run),
+    "check": (Check.help, Check.run),
+    "generate": (Generate.help, Generate.run),
+  ]
+
+  static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
+    guard let name = words.first else {
+      throw UsageError(description: "name a subcommand: match, check or generate")
+    }
+    if name == "--help" || name == "-h" || name == "help" {
+      streams.output.line(help)
+      return 0
+    }
+    guard let subcommand = subcommands[name] else {
+      throw UsageError(description: "unknown subcommand '\(name)'; expected match, check or generate")
+    }
+    do {
+      return try await subcommand.run(Array(words.dropFirst()), streams)
+    } catch {
+      streams.error.line("deeplink aasa \(name): \(error.description)\n")
+      streams.error.line(subcommand.help)
+      return 2
+    }
+  }
+
+  /// Reads and decodes an association file; the failure names the file, and the place in the
+  /// document or the line and column.
+  static func document(at path: String) throws(ToolFailure) -> AASADocument {
+    let data = try contents(of: path)
+    do {
+      return try AASADocument(jsonData: data)
+    } catch {
+      throw ToolFailure(description: "\(path): \(error)")
+    }
+  }
+
+  /// The bytes of a file, or a failure naming it.
+  static func contents(of path: String) throws(ToolFailure) -> Data {
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw ToolFailure(description: "\(path): cannot read the file (\(error.localizedDescription))")
+    }
+  }
+
+  /// The `--app-id` values, each checked to be `<TeamID>.<bundle id>`; at least one.
+  static func appIDs(_ arguments: Arguments) throws(UsageError) -> [String] {
+    let appIDs = arguments.values["app-id"] ?? []
+    guard !appIDs.isEmpty else {
+      throw UsageError(
+        description: "give at least one --app-id TEAMID.bundle.id (ABCDE12345.com.example.app)")
+    }
+    for appID in appIDs {
+      if let problem = AASAValidator.checkAppID(appID).first {
+        throw UsageError(description: "--app-id: \(problem.message)")
+      }
+    }
+    return appIDs
+  }
+
+  /// Where the file must be served and the entitlements it answers, for standard error.
+  static func domainNotes(_ generator: AASAGenerator) -> [String] {
+    guard !generator.domains.isEmpty else {
+      return [
+        "warning: the route table lists no host, so no Universal Link reaches the app; add \"hosts\" to it"
+      ]
+    }
+    var notes: [String] = []
+    for (location, entitlement) in zip(generator.fileLocations, generator.entitlements) {
+      notes.append("serve the file at \(location) (entitlement \(entitlement))")
+    }
+    for domain in generator.domains where domain.hasPrefix("*.") {
+      notes.append(
+        "note: \(domain) covers subdomains, not \(domain.dropFirst(2)) itself; each subdomain serves its own copy"
+      )
+    }
+    return notes
+  }
+
+  /// Generates the file of a generator and checks it against the routes; on failure, writes why to
+  /// standard error and returns `nil`.
+  static func consistentDocument(
+    _ generator: AASAGenerator, includeLegacyPaths: Bool, webCredentials: Bool, command: String,
+    streams: ToolStreams
+  ) -> AASADocument? {
+    let document: AASADocument
+    do {
+      document = try generator.document(
+        includeLegacyPaths: includeLegacyPaths, webCredentials: webCredentials)
+    } catch {
+      streams.error.line("deeplink \(command): \(error)")
+      return nil
+    }
+    let report = AASAConsistencyCheck(shapes: generator.shapes).run(on: document)
+    guard report.isConsistent else {
+      streams.error.line("deeplink \(command): the generated file does not agree with the route table:")
+      for failure in report.failures {
+        streams.error.line("  \(failure)")
+      }
+      return nil
+    }
+    return document
+  }
+}
+
+extension AASACommand {
+  /// `deeplink aasa match`.
+  @MainActor
+  enum Match {
+    static let help = """
+      USAGE: deeplink aasa match --file FILE [--domain HOST] URL...
+
+      Decides, the way iOS does, whether each URL opens an app under the apple-app-site-association
+      FILE, and prints one JSON line per URL:
+        {"url": ..., "result": "match"|"blocked"|"none", "appIDs": [...], "rule": N, "detail": N}
+      "rule" is the index of the deciding rule in the "components" (or legacy "paths") of
+      applinks.details["detail"]; both are null when no rule decided. A URL that cannot be read gets
+      "result": "none" and an "error". A URL may also be a path such as /buy/42?x=1.
+
+      OPTIONS:
+        --file FILE    The apple-app-site-association file.
+        --domain HOST  The host FILE is served from (example.com, or *.example.com for its subdomains);
+                       a URL on another host does not open the app. Without it the host is not checked.
+        --help         Show this help.
+
+      EXIT STATUS: 0 every URL opens the app, 1 some do not, 2 usage error or a file that cannot be read.
+      """
+
+    static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
+      let arguments = try Arguments.parse(words, options: ["file", "domain"], flags: [])
+      if arguments.has("help") {
+        streams.output.line(help)
+        return 0
+      }
+      guard let path = try arguments.value("file") else { throw UsageError(description: "give --file FILE") }
+      let domain = try arguments.value("domain")
+      guard !arguments.positionals.isEmpty else { throw UsageError(description: "give at least one URL") }
+      let matcher: AASAMatcher
+      do {
+        matcher = AASAMatcher(document: try AASACommand.document(at: path))
+      } catch {
+        streams.error.line("deeplink aasa match: \(error)")
+        return 2
+      }
+      var allOpen = true
+      for url in arguments.positionals {
+        let result: AASAMatchResult
+        do {
+          result = try matcher.match(url, domain: domain)
+        } catch {
+          allOpen = false
+          streams.output.line(line(url: url, result: .none, error: error.description).rendered)
+          continue
+        }
+        allOpen = allOpen && result.opensApp
+        streams.output.line(line(url: url, result: result).rendered)
+      }
+      return allOpen ? 0 : 1
+    }
+
+    static func line(url: String, result: AASAMatchResult, error: String? = nil) -> JSONValue {
+      var appIDs: [String] = []
+      var detail = JSONValue.null
+      var rule = JSONValue.null
+      switch result {
+      case .match(let ids, let detailIndex, let ruleIndex), .blocked(let ids, let detailIndex, let ruleIndex):
+        appIDs = ids
+        detail = .int(detailIndex)
+        rule = .int(ruleIndex)
+      case .none:
+        break
+      }
+      var members: [(String, JSONValue)] = [
+        ("url", .string(url)), ("result", .string(result.name)),
+        ("appIDs", .array(appIDs.map(JSONValue.string))),
+        ("rule", rule), ("detail", detail),
+      ]
+      if let error { members.append(("error", .string(error))) }
+      return .object(members)
+    }
+  }
+
+  /// `deeplink aasa check`.
+  @MainActor
+  enum Check {
+    static let help = """
+      USAGE: deeplink aasa check --file FILE [--json]
+
+      Checks an apple-app-site-association file for the mistakes that make links open Safari: invalid
+      JSON, wrong types, misspelled keys, paths without components, rules that can never decide,
+      exclude rules after a broader rule, '#' in a path pattern, malformed app IDs, unknown
+      substitution variables, a file over 128 KB. Prints one line per finding,
+        warning[code] path: message
+      then a summary line.
+
+      OPTIONS:
+        --file FILE  The apple-app-site-association file.
+        --json       Print one JSON object instead: {"file", "errors", "warnings", "diagnostics": [...]}.
+        --help       Show this help.
+
+      EXIT STATUS: 0 clean, 1 warnings only, 2 errors (or a file that cannot be read, or a usage error).
+      """
+
+    static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
+      let arguments = try Arguments.parse(words, options: ["file"], flags: ["json"])
+      if arguments.has("help") {
+        streams.output.line(help)
+        return 0
+      }
+      guard let path = try arguments.value("file") else { throw UsageError(description: "give --file FILE") }
+      guard arguments.positionals.isEmpty else {
+        throw UsageError(description: "unexpected argument '\(arguments.positionals[0])'")
+      }
+      let data: Data
+      do {
+        data = try AASACommand.contents(of: path)
+      } catch {
+        streams.error.line("deeplink aasa check: \(error)")
+        return 2
+      }
+      let diagnostics = AASAValidator().validate(data: data)
+      let errors = diagnostics.filter { $0.severity == .error }.count
+      let warnings = diagnostics.count - errors
+      if arguments.has("json") {
+        let list = diagnostics.map { diagnostic -> JSONValue in
+          .object([
+            ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code.rawValue)),
+            ("path", .string(diagnostic.path.description)), ("message", .string(diagnostic.message)),
+          ])
+        }
+        streams.output.line(
+          JSONValue.object([
+            ("file", .string(path)), ("errors", .int(errors)), ("warnings", .int(warnings)),
+            ("diagnostics", .array(list)),
+          ]).rendered)
+      } else {
+        for diagnostic in diagnostics {
+          streams.output.line(diagnostic.description)
+        }
+        streams.output.line(
+          diagnostics.isEmpty
+            ? "\(path): no problems found"
+            : "\(path): \(count(errors, "error")), \(count(warnings, "warning"))")
+      }
+      return diagnostics.exitStatus
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+      "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+  }
+
+  /// `deeplink aasa generate`.
+  @MainActor
+  enum Generate {
+    static let help = """
+      USAGE: deeplink aasa generate [--routes FILE] --app-id ID... [--no-legacy-paths] [--web-credentials]
+
+      Prints the apple-app-site-association file generated from the route table: one components rule
+      per route (routes that require a verified link included), and legacy paths for iOS 12. The file is
+      checked against the table before it is printed: every route's sample path must open the app, and
+      paths no route accepts must not. Where to serve it, and the entitlements, go to standard error.
+      The same file is served on every host of the table; a *.example.com host needs it on each
+      subdomain.
+
+      OPTIONS:
+        --routes FILE      A JSON route file (default: the built-in demo table).
+        --app-id ID        An app, TEAMID.bundle.id (ABCDE12345.com.example.app); repeat for several.
+        --no-legacy-paths  Leave out the "paths" array read by iOS 12 and earlier.
+        --web-credentials  Add a "webcredentials" section for the same apps.
+        --help             Show this help.
+
+      EXIT STATUS: 0 printed, 1 the table cannot be expressed or the file does not agree with it,
+      2 usage error (a malformed app ID) or bad route file.
+      """
+
+    static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
+      let arguments = try Arguments.parse(
+        words, options: ["routes", "app-id"], flags: ["no-legacy-paths", "web-credentials"])
+      if arguments.has("help") {
+        streams.output.line(help)
+        return 0
+      }
+      guard arguments.positionals.isEmpty else {
+        throw UsageError(description: "unexpected argument '\(arguments.positionals[0])'")
+      }
+      let appIDs = try AASACommand.appIDs(arguments)
+      let router: Router
+      do {
+        router = try RouteTableSource.load(try arguments.value("routes"))
+      } catch {
+        streams.error.line("deeplink aasa generate: \(error)")
+        return 2
+      }
+      let generator = AASAGenerator(appIDs: appIDs, router: router)
+      guard
+        let document = AASACommand.consistentDocument(
+          generator, includeLegacyPaths: !arguments.has("no-legacy-paths"),
+          webCredentials: arguments.has("web-credentials"), command: "aasa generate", streams: streams)
+      else { return 1 }
+      streams.output.write(document.jsonString())
+      for note in AASACommand.domainNotes(generator) {
+        streams.error.line("deeplink aasa generate: \(note)")
+      }
+      return 0
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import DeepLinking
+import Foundation
+import UniversalLinks
+
+/// `deeplink site`: writes the web site files of the app's links, generated from the route table.
+@MainActor
+enum SiteCommand {
+  static let help = """
+    USAGE: deeplink site [--routes FILE] --app-id ID... [--app-store-id N] [--app-name NAME]
+                         [--android-package P --android-fingerprint F...] --out DIR
+
+    Writes, under DIR, the files the app's web site needs, all from the one route table:
+      .well-known/apple-app-site-association  the Universal Links file (checked against the table)
+      .well-known/assetlinks.json             the Android App Links file (with --android-package)
+      fallback.html                           the page a routed URL shows without the app: Smart App
+                                              Banner (with --app-store-id), "Open in the app" link
+                                              (myapp://...), App Store link
+      nginx.conf                              serves the two files as JSON without redirects, and
+                                              fallback.html for every routed path
+    and prints the paths written. The fallback page's canonical URL is on the table's first host that
+    is not a wildcard; its app link uses the table's first custom scheme. Serve the same files on every
+    host of the table (for *.example.com, on each subdomain).
+
+    OPTIONS:
+      --routes FILE              A JSON route file (default: the built-in demo table).
+      --app-id ID                An iOS app, TEAMID.bundle.id; repeat for several.
+      --app-store-id N           The App Store ID (digits), for the Smart App Banner and store link.
+      --app-name NAME            The app's name on the fallback page (default: the custom scheme).
+      --android-package P        An Android package name (com.example.app); repeat for several.
+      --android-fingerprint F    A SHA-256 signing-certificate fingerprint, 32 upper-case hex pairs
+                                 joined by ':'; list the upload key and the Play signing key.
+      --out DIR                  The directory to write to (created if needed).
+      --help                     Show this help.
+
+    EXIT STATUS: 0 written, 1 the table cannot be expressed or the generated file does not agree with
+    it, 2 usage error (malformed app ID, App Store ID, package or fingerprint), bad route file, or a
+    file that cannot be written.
+    """
+
+  static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
+    let arguments = try Arguments.parse(
+      words,
+      options: [
+        "routes", "app-id", "app-store-id", "app-name", "android-package", "android-fingerprint", "out",
+      ],
+      flags: [])
+    if arguments.has("help") {
+      streams.output.line(help)
+      return 0
+    }
+    guard arguments.positionals.isEmpty else {
+      throw UsageError(description: "unexpected argument '\(arguments.positionals[0])'")
+    }
+    guard let out = try arguments.value("out") else { throw UsageError(description: "give --out DIR") }
+    let appIDs = try AASACommand.appIDs(arguments)
+    let appStoreID = try arguments.value("app-store-id")
+    if let appStoreID, appStoreID.isEmpty || !appStoreID.allSatisfy({ $0.isASCII && $0.isNumber }) {
+      throw UsageError(
+        description:
+          "--app-store-id \"\(appStoreID)\": an App Store ID is digits only (the N of https://apps.apple.com/app/idN)"
+      )
+    }
+    let packages = arguments.values["android-package"] ?? []
+    let fingerprints = arguments.values["android-fingerprint"] ?? []
+    try checkAndroid(packages: packages, fingerprints: fingerprints)
+
+    let router: Router
+    let site: SiteGenerator
+    do {
+      router = try RouteTableSource.load(try arguments.value("routes"))
+      site = try SiteGenerator(
+        router: router,
+        appName: try arguments.value("app-name") ?? router.table.schemes.first ?? "the app",
+        appStoreID: appStoreID,
+        appIDs: appIDs,
+        androidPackageNames: packages,
+        androidFingerprints: fingerprints,
+        serverRoot: URL(fileURLWithPath: out).standardizedFileURL.path
+      )
+    } catch let error as SiteGenerationError {
+      streams.error.line("deeplink site: \(arguments.values["routes"]?.first ?? "the route table"): \(error)")
+      return 2
+    } catch {
+      streams.error.line("deeplink site: \(error)")
+      return 2
+    }
+    let generator = AASAGenerator(appIDs: appIDs, router: router)
+    guard
+      AASACommand.consistentDocument(
+        generator, includeLegacyPaths: true, webCredentials: false, command: "site", streams: streams) != nil
+    else { return 1 }
+    let files: [String: Data]
+    do {
+      files = try site.files()
+    } catch {
+      streams.error.line("deeplink site: \(error)")
+      return 1
+    }
+    let root = URL(fileURLWithPath: out)
+    for name in files.keys.sorted() {
+      guard let data = files[name] else { continue }
+      let file = root.appendingPathComponent(name)
+      do {
+        try FileManager.default.createDirectory(
+          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+      } catch {
+        streams.error.line("deeplink site: cannot write \(file.path) (\(error.localizedDescription))")
+        return 2
+      }
+      streams.output.line(file.path)
+    }
+    for note in AASACommand.domainNotes(generator) {
+      streams.error.line("deeplink site: \(note)")
+    }
+    return 0
+  }
+
+  /// Checks the Android options: packages and fingerprints come together, each well formed.
+  static func checkAndroid(packages: [String], fingerprints: [String]) throws(UsageError) {
+    if packages.isEmpty != fingerprints.isEmpty {
+      throw UsageError(
+        description: packages.isEmpty
+          ? "--android-fingerprint needs --android-package"
+          : "--android-package needs at least one --android-fingerprint (the upload key and the Play signing key)"
+      )
+    }
+    for package in packages where !isPackageName(package) {
+      throw UsageError(
+        description:
+          "--android-package \"\(package)\": not an Android package name; expected two or more parts joined by '.', each a letter followed by letters, digits or '_' (com.example.app)"
+      )
+    }
+    for fingerprint in fingerprints {
+      do {
+        _ = try CertificateFingerprint(fingerprint)
+      } catch {
+        throw UsageError(description: "--android-fingerprint: \(error)")
+      }
+    }
+  }
+
+  /// Whether a text is an Android application ID: `com.example.app`.
+  static func isPackageName(_ text: String) -> Bool {
+    func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+      ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count >= 2
+      && parts.allSatisfy { part in
+        guard let first = part.unicodeScalars.first, isLetter(first) else { return false }
+        return part.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "_" }
+      }
+  }
+}

@@ -1,0 +1,55 @@
+import DeepLinking
+
+extension RoutePathShape {
+  /// The shape of a route the router has already parsed, read from its typed segments.
+  ///
+  /// Literal segments are taken decoded, as the router holds them; parameters keep their type; the
+  /// pattern's declared query items are left out, because generated rules do not restrict the query.
+  ///
+  /// - Parameters:
+  ///   - name: The route's name.
+  ///   - pattern: The route's parsed pattern.
+  public init(name: String, pattern: RoutePattern) {
+    self.init(
+      name: name,
+      pieces: pattern.segments.map { segment in
+        switch segment {
+        case .literal(let text): .literal(text)
+        case .parameter(let parameter, let type): .parameter(name: parameter, type: ParameterType(type))
+        case .oneOrMore(let parameter): .oneOrMore(name: parameter)
+        case .zeroOrMore(let parameter): .zeroOrMore(name: parameter)
+        }
+      }
+    )
+  }
+
+  /// The shape of every route of a router, in table order: the one route table, read once.
+  ///
+  /// Every route is included, also those marked `RouteDefinition.requiresVerifiedLink`: they only
+  /// accept verified web links, so the association file must let their paths through.
+  ///
+  /// ```swift
+  /// let router = try Router(ChannelRoutes.demoTable)
+  /// let shapes = RoutePathShape.shapes(from: router)
+  /// shapes[1].description  // "/channel/video/{clipId}"
+  /// ```
+  ///
+  /// - Parameter router: The router built from the app's route table.
+  /// - Returns: One shape per route, named after the route.
+  public static func shapes(from router: Router) -> [RoutePathShape] {
+    zip(router.table.routes, router.patterns).map { route, pattern in
+      RoutePathShape(name: route.name, pattern: pattern)
+    }
+  }
+}
+
+extension RoutePathShape.ParameterType {
+  /// The generation type of a router parameter type.
+  init(_ type: DeepLinking.ParameterType) {
+    switch type {
+    case .string: self = .string
+    case .int: self = .int
+    case .uuid: self = .uuid
+    }
+  }
+}

@@ -1,0 +1,335 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DeepLinkCommands
+
+let playSigningKey =
+  "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+let uploadKey =
+  "AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89"
+
+/// A fresh, not yet existing directory under the temporary directory.
+func temporaryDirectory() -> String {
+  FileManager.default.temporaryDirectory.appendingPathComponent("deeplink-site-\(UUID().uuidString)").path
+}
+
+/// The text of a written file.
+func contents(_ directory: String, _ name: String) throws -> String {
+  try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
+}
+
+@Suite("deeplink site")
+struct SiteCommandTests {
+  @Test("site writes the four files for the demo table and lists them")
+  func demoSite() async throws {
+    let out = temporaryDirectory()
+    let run = await ToolRun.run([
+      "site", "--app-id", demoAppID, "--app-store-id", "123456789", "--app-name", "Channel",
+      "--android-package", "com.example.app", "--android-fingerprint", playSigningKey,
+      "--android-fingerprint", uploadKey, "--out", out,
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let root = URL(fileURLWithPath: out).path
+    #expect(
+      run.lines == [
+        "\(root)/.well-known/apple-app-site-association", "\(root)/.well-known/assetlinks.json",
+        "\(root)/fallback.html", "\(root)/nginx.conf",
+      ])
+
+    let check = await ToolRun.run([
+      "aasa", "check", "--file", "\(out)/.well-known/apple-app-site-association",
+    ])
+    #expect(check.status == 0, "\(check.output)")
+    let match = await ToolRun.run([
+      "aasa", "match", "--file", "\(out)/.well-known/apple-app-site-association", "--domain", "example.com",
+      "https://example.com/channel/video/12345", "https://example.com/channel/sub/sports/playlist/678",
+    ])
+    #expect(match.status == 0)
+
+    let assetLinks = try contents(out, ".well-known/assetlinks.json")
+    #expect(assetLinks.contains(#""package_name": "com.example.app""#))
+    #expect(assetLinks.contains(playSigningKey) && assetLinks.contains(uploadKey))
+    #expect(assetLinks.contains("delegate_permission/common.handle_all_urls"))
+
+    let html = try contents(out, "fallback.html")
+    #expect(
+      html.contains(
+        #"<meta name="apple-itunes-app" content="app-id=123456789, app-argument=https://example.com/">"#))
+    #expect(html.contains(#"<a id="open-in-app" class="button" href="myapp://">Open in the app</a>"#))
+    #expect(html.contains(#"href="https://apps.apple.com/app/id123456789""#))
+    #expect(html.contains("<title>Channel</title>"))
+
+    let nginx = try contents(out, "nginx.conf")
+    #expect(nginx.contains("server_name example.com;"))
+    #expect(
+      nginx.contains(
+        "location = /.well-known/apple-app-site-association {\n        default_type application/json;"))
+    #expect(!nginx.contains("return 30"))
+    #expect(nginx.contains(#"location ~ "^/channel/sub/[^/]+/video/[^/]+/?$" {"#))
+    #expect(nginx.components(separatedBy: "try_files $uri /fallback.html;").count == 8 + 1)
+  }
+
+  @Test("Without Android options there is no assetlinks.json; without an App Store ID, no banner")
+  func minimalSite() async throws {
+    let out = temporaryDirectory()
+    let run = await ToolRun.run(["site", "--app-id", demoAppID, "--out", out])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.lines.count == 3)
+    #expect(!FileManager.default.fileExists(atPath: "\(out)/.well-known/assetlinks.json"))
+    let html = try contents(out, "fallback.html")
+    #expect(!html.contains("apple-itunes-app"))
+    #expect(html.contains("<title>myapp</title>"))
+  }
+
+  @Test(
+    "Malformed fingerprints are refused with what is wrong, and nothing is written",
+    arguments: [
+      (String(playSigningKey.dropLast(3)), "it has 31 colon-separated pairs, a SHA-256 fingerprint has 32"),
+      (playSigningKey.lowercased(), #"pair 2 "6d" must be upper-case hex (6D)"#),
+      (
+        playSigningKey.replacingOccurrences(of: ":", with: ""), "the 32 hex pairs must be separated by colons"
+      ),
+      ("ZZ" + playSigningKey.dropFirst(2), #"pair 1 "ZZ" is not two hex digits"#),
+    ])
+  func badFingerprint(fingerprint: String, problem: String) async {
+    let out = temporaryDirectory()
+    let run = await ToolRun.run([
+      "site", "--app-id", demoAppID, "--android-package", "com.example.app", "--android-fingerprint",
+      fingerprint,
+      "--out", out,
+    ])
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(
+      run.error.hasPrefix(
+        "deeplink site: --android-fingerprint: invalid SHA-256 certificate fingerprint \"\(fingerprint)\": \(problem)"
+      ),
+      "\(run.error)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  @Test(
+    "Bad options exit 2 saying which",
+    arguments: [
+      (["--app-id", "com.example.app"], #"--app-id: "com.example.app" is not an app ID"#),
+      ([], "give at least one --app-id"),
+      (
+        ["--app-id", demoAppID, "--app-store-id", "id123"],
+        #"--app-store-id "id123": an App Store ID is digits only"#
+      ),
+      (
+        ["--app-id", demoAppID, "--android-package", "com.example.app"],
+        "--android-package needs at least one"
+      ),
+      (
+        ["--app-id", demoAppID, "--android-fingerprint", playSigningKey],
+        "--android-fingerprint needs --android-package"
+      ),
+      (
+        ["--app-id", demoAppID, "--android-package", "example", "--android-fingerprint", playSigningKey],
+        #"--android-package "example": not an Android package name"#
+      ),
+      (
+        [
+          "--app-id", demoAppID, "--android-package", "com.1example", "--android-fingerprint", playSigningKey,
+        ],
+        #"--android-package "com.1example": not an Android package name"#
+      ),
+    ])
+  func badOptions(words: [String], message: String) async {
+    let run = await ToolRun.run(["site"] + words + ["--out", temporaryDirectory()])
+    #expect(run.status == 2)
+    #expect(run.error.hasPrefix("deeplink site: \(message)"), "\(run.error)")
+    #expect(run.error.contains("USAGE: deeplink site"))
+    let noOut = await ToolRun.run(["site", "--app-id", demoAppID])
+    #expect(noOut.status == 2)
+    #expect(noOut.error.hasPrefix("deeplink site: give --out DIR"))
+  }
+
+  @Test("A table the site cannot be made from exits 2; a route AASA cannot express exits 1")
+  func badTables() async throws {
+    let noScheme = try temporaryRouteFile(
+      #"{"hosts": ["example.com"], "routes": [{"name": "a", "pattern": "/a"}]}"#)
+    let run = await ToolRun.run([
+      "site", "--routes", noScheme, "--app-id", demoAppID, "--out", temporaryDirectory(),
+    ])
+    #expect(run.status == 2)
+    #expect(run.error.contains("\(noScheme): schemes \"\": the route table lists no custom scheme"))
+    let wildcardOnly = try temporaryRouteFile(
+      #"{"schemes": ["app"], "hosts": ["*.example.com"], "routes": [{"name": "a", "pattern": "/a"}]}"#)
+    let wild = await ToolRun.run([
+      "site", "--routes", wildcardOnly, "--app-id", demoAppID, "--out", temporaryDirectory(),
+    ])
+    #expect(wild.status == 2)
+    #expect(wild.error.contains("no host that is not a wildcard"))
+    let inexpressible = try temporaryRouteFile(
+      #"{"schemes": ["app"], "hosts": ["example.com"], "routes": [{"name": "faq", "pattern": "/what%3F"}]}"#)
+    let out = temporaryDirectory()
+    let failed = await ToolRun.run(["site", "--routes", inexpressible, "--app-id", demoAppID, "--out", out])
+    #expect(failed.status == 1)
+    #expect(failed.error.contains(#"route faq: "what?" cannot be expressed"#))
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  @Test("site --help shows its usage; the tool's help lists site")
+  func help() async {
+    let run = await ToolRun.run(["site", "--help"])
+    #expect(run.status == 0)
+    #expect(await ToolRun.run(["--help"]).output.contains("\n  site "))
+    #expect(run.output.hasPrefix("USAGE: deeplink site [--routes FILE] --app-id ID..."))
+  }
+}
+
+/// Whether an executable is on the `PATH`.
+func executableOnPath(_ name: String) -> Bool {
+  let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+  return path.split(separator: ":").contains {
+    FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
+  }
+}
+
+@Suite("deeplink site in a browser")
+struct SiteCommandBrowserTests {
+  static let browserAvailable = executableOnPath("chromium") && executableOnPath("python3")
+
+  @Test(
+    "The fallback page, served for routed paths, hands the app that path: banner and app link",
+    .enabled(
+      if: browserAvailable,
+      "needs the chromium and python3 executables on PATH (apt-get install -y chromium python3)"),
+    .timeLimit(.minutes(1)))
+  func fallbackPageInChromium() async throws {
+    let out = temporaryDirectory()
+    let site = await ToolRun.run(["site", "--app-id", demoAppID, "--app-store-id", "123456789", "--out", out])
+    try #require(site.status == 0, "\(site.error)")
+    let server = try await SiteServer(root: out)
+    let cases = [
+      ("/channel/video/12345", "myapp://channel/video/12345"),
+      ("/channel/search/goal%20highlights?utm=mail", "myapp://channel/search/goal%20highlights?utm=mail"),
+    ]
+    for (path, appLink) in cases {
+      let dom = try await headlessChromiumDOM("http://127.0.0.1:\(server.port)\(path)")
+      #expect(
+        attribute("content", ofTagContaining: #"name="apple-itunes-app""#, in: dom)
+          == "app-id=123456789, app-argument=https://example.com\(path)", "\(dom)")
+      #expect(attribute("href", ofTagContaining: #"id="open-in-app""#, in: dom) == appLink)
+      #expect(
+        attribute("href", ofTagContaining: #"rel="canonical""#, in: dom) == "https://example.com\(path)")
+      #expect(dom.contains("Open in the app"))
+    }
+  }
+}
+
+/// The value of an attribute in the first tag that contains a marker, from serialized HTML.
+func attribute(_ name: String, ofTagContaining marker: String, in html: String) -> String? {
+  guard let markerRange = html.range(of: marker),
+    let start = html[..<markerRange.lowerBound].range(of: "<", options: .backwards),
+    let end = html[markerRange.upperBound...].firstIndex(of: ">")
+  else { return nil }
+  let tag = html[start.lowerBound..<end]
+  guard let valueStart = tag.range(of: " \(name)=\"")?.upperBound,
+    let valueEnd = tag[valueStart...].firstIndex(of: "\"")
+  else { return nil }
+  return String(tag[valueStart..<valueEnd]).replacingOccurrences(of: "&amp;", with: "&")
+}
+
+/// Runs a process to its end with a deadline, off the cooperative pool; returns its standard output.
+func runBounded(_ executable: String, _ arguments: [String], seconds: Double) async throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = [executable] + arguments
+  let output = Pipe()
+  process.standardOutput = output
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  let pid = process.processIdentifier
+  let finished = Atomic<Bool>(false)
+  DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+    if !finished.load(ordering: .acquiring) { kill(pid, SIGKILL) }
+  }
+  let data = await withCheckedContinuation { (continuation: CheckedContinuation<Data, Never>) in
+    Thread.detachNewThread {
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      finished.store(true, ordering: .releasing)
+      continuation.resume(returning: data)
+    }
+  }
+  guard process.terminationStatus == 0 else {
+    throw BrowserTestFailure(description: "\(executable) exited with \(process.terminationStatus)")
+  }
+  return String(decoding: data, as: UTF8.self)
+}
+
+/// The DOM of a page after its scripts ran, as headless Chromium serializes it.
+func headlessChromiumDOM(_ url: String) async throws -> String {
+  try await runBounded(
+    "chromium",
+    [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+      "--virtual-time-budget=2000", "--dump-dom", url,
+    ],
+    seconds: 30)
+}
+
+struct BrowserTestFailure: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// `Scripts/serve-site.py` serving a directory on 127.0.0.1 the way the generated nginx.conf does.
+///
+/// The script prints its port on its first line and exits when its standard input closes.
+/// `@unchecked Sendable`: the `Process` and `Pipe` are touched only in `init` and `deinit`.
+final class SiteServer: @unchecked Sendable {
+  let port: Int
+  private let process: Process
+  private let input: Pipe
+
+  static let scriptURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Scripts/serve-site.py")
+
+  init(root: String) async throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", Self.scriptURL.path, root]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    let pid = process.processIdentifier
+    let reader = output.fileHandleForReading
+    // The read blocks, so it runs on its own thread; a watchdog bounds it to 10 s.
+    let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+      let gotPort = Atomic<Bool>(false)
+      DispatchQueue.global().asyncAfter(deadline: .now() + 10) {
+        if !gotPort.load(ordering: .acquiring) { kill(pid, SIGKILL) }
+      }
+      Thread.detachNewThread {
+        var buffer = Data()
+        for _ in 0..<100 where !buffer.contains(UInt8(ascii: "\n")) {
+          let chunk = reader.availableData
+          if chunk.isEmpty { break }
+          buffer.append(chunk)
+        }
+        gotPort.store(true, ordering: .releasing)
+        continuation.resume(
+          returning: String(String(decoding: buffer, as: UTF8.self).split(separator: "\n").first ?? ""))
+      }
+    }
+    guard let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+      process.terminate()
+      throw BrowserTestFailure(description: "serve-site.py printed no port (got \"\(line)\")")
+    }
+    self.port = port
+    self.process = process
+    self.input = input
+  }
+
+  deinit {
+    try? input.fileHandleForWriting.close()
+    if process.isRunning { process.terminate() }
+  }
+}
