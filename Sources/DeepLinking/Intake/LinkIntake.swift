@@ -80,7 +80,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   ///   - load: Turns a destination into one ready to show, or `nil` when it names nothing that exists.
   ///   - loadTimeout: The time limit of one load.
   ///   - apply: Shows a destination (typically ``Navigator/open(_:)``).
-  public init(
+  public convenience init(
     destinations: DestinationRouter<Destination>,
     policy: LinkPolicy = .standard,
     fallbacks: [any LinkFallbackHandler] = [],
@@ -89,14 +89,9 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     loadTimeout: Duration = .seconds(10),
     apply: @escaping @MainActor (Destination) -> Void
   ) {
-    self.destinations = destinations
-    self.policy = policy
-    self.fallbacks = fallbacks
-    self.isSignedIn = isSignedIn
-    self.apply = apply
-    waitingForReady = PendingLinks(store: nil, reason: "app not ready")
-    waitingForSignIn = PendingLinks(store: nil, reason: "sign-in required")
-    loads = load.map { LoadCoordinator(loader: ClosureLoader(body: $0), timeout: loadTimeout) }
+    self.init(
+      destinations: destinations, policy: policy, fallbacks: fallbacks, isSignedIn: isSignedIn, load: load,
+      loadTimeout: loadTimeout, apply: apply, stores: (nil, nil))
   }
 
   /// Creates an intake that hands destinations to a closure and keeps waiting links durably.
@@ -116,7 +111,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   ///   - apply: Shows a destination (typically ``Navigator/open(_:)``).
   /// - Throws: ``DurableLinkStoreError`` when a store cannot be opened (another process has it, or the
   ///   directory is not writable).
-  public init(
+  public convenience init(
     destinations: DestinationRouter<Destination>,
     storeDirectory: URL,
     policy: LinkPolicy = .standard,
@@ -126,17 +121,30 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     loadTimeout: Duration = .seconds(10),
     apply: @escaping @MainActor (Destination) -> Void
   ) throws(DurableLinkStoreError) {
+    let readyStore = try DurableLinkStore(directory: storeDirectory.appendingPathComponent("waiting-for-ready"))
+    let signInStore = try DurableLinkStore(directory: storeDirectory.appendingPathComponent("waiting-for-sign-in"))
+    self.init(
+      destinations: destinations, policy: policy, fallbacks: fallbacks, isSignedIn: isSignedIn, load: load,
+      loadTimeout: loadTimeout, apply: apply, stores: (readyStore, signInStore))
+  }
+
+  private init(
+    destinations: DestinationRouter<Destination>,
+    policy: LinkPolicy,
+    fallbacks: [any LinkFallbackHandler],
+    isSignedIn: Bool,
+    load: (@Sendable (Destination) async throws -> Destination?)?,
+    loadTimeout: Duration,
+    apply: @escaping @MainActor (Destination) -> Void,
+    stores: (ready: DurableLinkStore?, signIn: DurableLinkStore?)
+  ) {
     self.destinations = destinations
     self.policy = policy
     self.fallbacks = fallbacks
     self.isSignedIn = isSignedIn
     self.apply = apply
-    let readyStore = try DurableLinkStore(
-      directory: storeDirectory.appendingPathComponent("waiting-for-ready"))
-    let signInStore = try DurableLinkStore(
-      directory: storeDirectory.appendingPathComponent("waiting-for-sign-in"))
-    waitingForReady = PendingLinks(store: readyStore, reason: "app not ready")
-    waitingForSignIn = PendingLinks(store: signInStore, reason: "sign-in required")
+    waitingForReady = PendingLinks(store: stores.ready, reason: "app not ready")
+    waitingForSignIn = PendingLinks(store: stores.signIn, reason: "sign-in required")
     loads = load.map { LoadCoordinator(loader: ClosureLoader(body: $0), timeout: loadTimeout) }
     waitingForReadyCount = waitingForReady.links.count
     waitingForSignInCount = waitingForSignIn.links.count
