@@ -1,3 +1,4 @@
+import DeepLinkingTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -203,7 +204,7 @@ struct SiteCommandBrowserTests {
     let out = temporaryDirectory()
     let site = await ToolRun.run(["site", "--app-id", demoAppID, "--app-store-id", "123456789", "--out", out])
     try #require(site.status == 0, "\(site.error)")
-    let server = try await SiteServer(root: out)
+    let server = try await SiteServer.start(root: out)
     let cases = [
       ("/channel/video/12345", "myapp://channel/video/12345"),
       ("/channel/search/goal%20highlights?utm=mail", "myapp://channel/search/goal%20highlights?utm=mail"),
@@ -278,58 +279,12 @@ struct BrowserTestFailure: Error, CustomStringConvertible {
 }
 
 /// `Scripts/serve-site.py` serving a directory on 127.0.0.1 the way the generated nginx.conf does.
-///
-/// The script prints its port on its first line and exits when its standard input closes.
-/// `@unchecked Sendable`: the `Process` and `Pipe` are touched only in `init` and `deinit`.
-final class SiteServer: @unchecked Sendable {
-  let port: Int
-  private let process: Process
-  private let input: Pipe
-
+enum SiteServer {
   static let scriptURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Scripts/serve-site.py")
 
-  init(root: String) async throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", Self.scriptURL.path, root]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    let pid = process.processIdentifier
-    let reader = output.fileHandleForReading
-    // The read blocks, so it runs on its own thread; a watchdog bounds it to 10 s.
-    let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-      let gotPort = Atomic<Bool>(false)
-      DispatchQueue.global().asyncAfter(deadline: .now() + 10) {
-        if !gotPort.load(ordering: .acquiring) { kill(pid, SIGKILL) }
-      }
-      Thread.detachNewThread {
-        var buffer = Data()
-        for _ in 0..<100 where !buffer.contains(UInt8(ascii: "\n")) {
-          let chunk = reader.availableData
-          if chunk.isEmpty { break }
-          buffer.append(chunk)
-        }
-        gotPort.store(true, ordering: .releasing)
-        continuation.resume(
-          returning: String(String(decoding: buffer, as: UTF8.self).split(separator: "\n").first ?? ""))
-      }
-    }
-    guard let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
-      process.terminate()
-      throw BrowserTestFailure(description: "serve-site.py printed no port (got \"\(line)\")")
-    }
-    self.port = port
-    self.process = process
-    self.input = input
-  }
-
-  deinit {
-    try? input.fileHandleForWriting.close()
-    if process.isRunning { process.terminate() }
+  static func start(root: String) async throws -> LocalScriptServer {
+    try await LocalScriptServer(script: scriptURL, arguments: [root])
   }
 }

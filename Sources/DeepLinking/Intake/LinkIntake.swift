@@ -121,8 +121,10 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     loadTimeout: Duration = .seconds(10),
     apply: @escaping @MainActor (Destination) -> Void
   ) throws(DurableLinkStoreError) {
-    let readyStore = try DurableLinkStore(directory: storeDirectory.appendingPathComponent("waiting-for-ready"))
-    let signInStore = try DurableLinkStore(directory: storeDirectory.appendingPathComponent("waiting-for-sign-in"))
+    let readyStore = try DurableLinkStore(
+      directory: storeDirectory.appendingPathComponent("waiting-for-ready"))
+    let signInStore = try DurableLinkStore(
+      directory: storeDirectory.appendingPathComponent("waiting-for-sign-in"))
     self.init(
       destinations: destinations, policy: policy, fallbacks: fallbacks, isSignedIn: isSignedIn, load: load,
       loadTimeout: loadTimeout, apply: apply, stores: (readyStore, signInStore))
