@@ -1,0 +1,92 @@
+import DeepLinking
+
+/// Fuzz target `router`: the input is a link, read and matched by two fixed, realistic routers
+/// (the default options, and strict trailing slashes with case-insensitive literals).
+///
+/// Checks: reading and matching never crash; a match builds its link back from its own values, and
+/// that link reads as the same route with the same values. The only build failure allowed is a
+/// rebuilt link over the length limit (values re-encoded can grow).
+private let tables: [RouteTable] = [
+  RouteTable(
+    schemes: ["myapp", "http"],
+    hosts: ["example.com", "*.example.com", "localhost:8080"],
+    routes: [
+      RouteDefinition("main", "/channel"),
+      RouteDefinition("clip", "/channel/video/{clipId}"),
+      RouteDefinition("playlist", "/channel/playlist/{clipListId}"),
+      RouteDefinition("search", "/channel/search/{query}"),
+      RouteDefinition("subChannel", "/channel/sub/{subChannelId}"),
+      RouteDefinition("new", "/items/new"),
+      RouteDefinition("itemByNumber", "/items/{id:int}"),
+      RouteDefinition("itemByToken", "/items/{token:uuid}"),
+      RouteDefinition("itemBySlug", "/items/{slug}"),
+      RouteDefinition("itemFiles", "/items/{slug}/files/{path+}"),
+      RouteDefinition("itemsAnything", "/items/{rest+}"),
+      RouteDefinition("docs", "/docs/{path*}"),
+      RouteDefinition("find", "/find?q={query}&page={page:int?}"),
+      RouteDefinition("findByTag", "/find?tag={tag}"),
+      RouteDefinition("findExact", "/find?q={query}&exact={exact:int}"),
+      RouteDefinition("category", "/category/{gender}"),
+      RouteDefinition("subCategory", "/category/{gender}/{sub}"),
+      RouteDefinition("cafe", "/café/menu"),
+      RouteDefinition("root", "/"),
+    ]
+  ),
+  RouteTable(
+    schemes: ["shop"],
+    hosts: ["shop.example.com"],
+    caseInsensitive: true,
+    strictTrailingSlash: true,
+    routes: [
+      RouteDefinition("product", "/product/{id:int}"),
+      RouteDefinition("productFolder", "/product/{id:int}/"),
+      RouteDefinition("productSlug", "/Product/{slug}"),
+      RouteDefinition("files", "/files/{path*}"),
+      RouteDefinition("order", "/order/{token:uuid}?step={step:int?}"),
+    ]
+  ),
+]
+
+private let routers: [Router] = tables.compactMap { try? Router($0) }
+
+/// libFuzzer's entry point: checks one input.
+///
+/// - Parameters:
+///   - data: The input's bytes.
+///   - size: The input's length.
+/// - Returns: 0: every input may enter the corpus.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  check(routers.count == tables.count, "a fuzz table does not build")
+  let link = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+  for router in routers {
+    let match: RouteMatch?
+    do {
+      match = try router.match(link)
+    } catch {
+      check(!error.code.isEmpty && !error.description.isEmpty, "an error without a code")
+      continue
+    }
+    guard let match else { continue }
+    check(router.route(named: match.route) != nil, "a match names an unknown route")
+    let rebuilt: String
+    do {
+      rebuilt = try router.urlString(
+        for: match.route, match.parameters, query: match.query, fragment: match.fragment)
+    } catch {
+      if case .notRoundTrippable(let detail) = error.reason, detail.contains("over the limit") { continue }
+      fail("\(link) matched \(match.route) but does not build back: \(error)")
+    }
+    do {
+      let again = try router.match(rebuilt)
+      check(again?.route == match.route, "\(rebuilt) reads as \(String(describing: again?.route))")
+      check(
+        again?.parameters.dictionary == match.parameters.dictionary, "\(rebuilt) reads other values")
+      check(again?.query == match.query, "\(rebuilt) reads other query items")
+      check(again?.fragment == match.fragment, "\(rebuilt) reads another fragment")
+    } catch {
+      fail("\(rebuilt), built by the router, does not read: \(error)")
+    }
+  }
+  return 0
+}

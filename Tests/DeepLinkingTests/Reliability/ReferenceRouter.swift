@@ -1,0 +1,423 @@
+import DeepLinking
+import Foundation
+
+/// A deliberately simple router written straight from the rules of ROUTING.md, to check the real one
+/// against: it reads a link with its own code, tries every route in turn, and picks the most specific
+/// match by comparing the routes piece by piece. No trie, no shared code with the router.
+struct ReferenceRouter {
+  /// One piece of a route's path.
+  enum Piece: Hashable {
+    case literal(String)
+    case parameter(String, ParameterType)
+    case oneOrMore(String)
+    case zeroOrMore(String)
+
+    /// Specificity of the piece: lower wins (literal > typed > plain > `+` > `*`).
+    var rank: Int {
+      switch self {
+      case .literal: 0
+      case .parameter(_, .int), .parameter(_, .uuid): 1
+      case .parameter(_, .string): 2
+      case .oneOrMore: 3
+      case .zeroOrMore: 4
+      }
+    }
+  }
+
+  /// A declared query item.
+  struct QueryPiece: Hashable {
+    var key: String
+    var name: String
+    var type: ParameterType
+    var isOptional: Bool
+  }
+
+  /// A route as the generator built it; ``patternText`` is what the real router is given.
+  struct Route {
+    var name: String
+    var pieces: [Piece]
+    var query: [QueryPiece]
+    var trailingSlash: Bool
+
+    var patternText: String {
+      var text =
+        "/"
+        + pieces.map { piece in
+          switch piece {
+          case .literal(let literal): ReferenceCoding.encodeAll(literal)
+          case .parameter(let name, .string): "{\(name)}"
+          case .parameter(let name, let type): "{\(name):\(type)}"
+          case .oneOrMore(let name): "{\(name)+}"
+          case .zeroOrMore(let name): "{\(name)*}"
+          }
+        }.joined(separator: "/")
+      if trailingSlash && !pieces.isEmpty { text += "/" }
+      if !query.isEmpty {
+        text +=
+          "?"
+          + query.map { item in
+            let type = item.type == .string ? "" : ":\(item.type)"
+            return "\(ReferenceCoding.encodeAll(item.key))={\(item.name)\(type)\(item.isOptional ? "?" : "")}"
+          }.joined(separator: "&")
+      }
+      return text
+    }
+
+    /// The required query items as `key:type`, sorted, as the router orders routes ending together.
+    var signature: String {
+      query.filter { !$0.isOptional }.map { "\($0.key):\($0.type)" }.sorted().joined(separator: "&")
+    }
+  }
+
+  /// What a link gives: a refusal with its code, no route, or a match.
+  enum Outcome: Equatable, CustomStringConvertible {
+    case failure(String)
+    case noMatch
+    case match(route: String, parameters: [String: ParameterValue], query: [QueryItem], fragment: String?)
+
+    var description: String {
+      switch self {
+      case .failure(let code): "error \(code)"
+      case .noMatch: "no match"
+      case .match(let route, let parameters, let query, let fragment):
+        "\(route) \(parameters.sorted { $0.key < $1.key }) query \(query) fragment \(fragment ?? "nil")"
+      }
+    }
+  }
+
+  /// A link read by the rules.
+  struct Link {
+    var segments: [String]
+    var trailingSlash: Bool
+    var query: [QueryItem]
+    var fragment: String?
+  }
+
+  var schemes: [String]
+  var hosts: [String]
+  var caseInsensitive: Bool
+  var strictTrailingSlash: Bool
+  var routes: [Route]
+  var limits = RouteTable.Limits.default
+
+  var table: RouteTable {
+    RouteTable(
+      schemes: schemes, hosts: hosts, caseInsensitive: caseInsensitive,
+      strictTrailingSlash: strictTrailingSlash, limits: limits,
+      routes: routes.map { RouteDefinition($0.name, $0.patternText) })
+  }
+
+  // MARK: Reading
+
+  func read(_ url: String) -> Result<Link, ReferenceFailure> {
+    let bytes = Array(url.utf8)
+    if bytes.isEmpty { return .failure(ReferenceFailure("empty")) }
+    if bytes.count > limits.maxURLLength { return .failure(ReferenceFailure("too-long")) }
+    if bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+      return .failure(ReferenceFailure("invalid-character"))
+    }
+    // The fragment starts at the first "#", the query at the first "?" before it.
+    let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
+    let beforeFragment = Array(bytes[..<(hash ?? bytes.count)])
+    let question = beforeFragment.firstIndex(of: UInt8(ascii: "?"))
+    let head = Array(beforeFragment[..<(question ?? beforeFragment.count)])
+
+    guard let colon = head.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+      Self.isScheme(Array(head[..<colon]))
+    else { return .failure(ReferenceFailure("relative-url")) }
+    let scheme = String(decoding: head[..<colon], as: UTF8.self).lowercased()
+    var rest = Array(head[(colon + 1)...])
+    var segments: [String] = []
+    let hasAuthority = rest.count >= 2 && rest[0] == UInt8(ascii: "/") && rest[1] == UInt8(ascii: "/")
+    var authority: [UInt8] = []
+    if hasAuthority {
+      rest.removeFirst(2)
+      let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.count
+      authority = Array(rest[..<end])
+      rest = Array(rest[end...])
+    }
+    let isWeb = scheme == "https" || (scheme == "http" && schemes.contains { $0.lowercased() == "http" })
+    if isWeb {
+      guard hasAuthority, !authority.isEmpty else { return .failure(ReferenceFailure("missing-host")) }
+      if authority.contains(UInt8(ascii: "@")) { return .failure(ReferenceFailure("user-info")) }
+      var hostBytes = authority
+      var port: String?
+      if let portColon = authority.lastIndex(of: UInt8(ascii: ":")) {
+        let digits = String(decoding: authority[(portColon + 1)...], as: UTF8.self)
+        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy(\.isASCIIDigitCharacter),
+          let number = Int(digits), number <= 65535
+        else { return .failure(ReferenceFailure("invalid-port")) }
+        port = number == 443 && scheme == "https" || number == 80 && scheme == "http" ? nil : String(number)
+        hostBytes = Array(authority[..<portColon])
+      }
+      let host = String(decoding: hostBytes, as: UTF8.self).lowercased()
+      guard !host.isEmpty else { return .failure(ReferenceFailure("missing-host")) }
+      let validHost =
+        !host.hasPrefix(".") && !host.hasSuffix(".") && !host.contains("..")
+        && host.unicodeScalars.allSatisfy {
+          ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+        }
+      guard validHost else { return .failure(ReferenceFailure("invalid-host")) }
+      let listed = hosts.contains { $0.lowercased() == host }
+      if listed && port == nil {
+        // accepted
+      } else if listed {
+        return .failure(ReferenceFailure("port-not-allowed"))
+      } else {
+        return .failure(ReferenceFailure("unknown-host"))
+      }
+    } else {
+      guard scheme != "http", scheme != "https", schemes.contains(where: { $0.lowercased() == scheme }) else {
+        return .failure(ReferenceFailure("unknown-scheme"))
+      }
+      if let bad = authority.first(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }) {
+        return .failure(ReferenceFailure(bad == UInt8(ascii: "@") ? "user-info" : "port-not-allowed"))
+      }
+      if !authority.isEmpty {
+        switch ReferenceCoding.decode(authority, plusAsSpace: false) {
+        case .success(let text): segments.append(text.lowercased())
+        case .failure(let failure): return .failure(failure)
+        }
+      }
+    }
+    for piece in rest.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+      if segments.count >= limits.maxSegments { return .failure(ReferenceFailure("too-many-segments")) }
+      switch ReferenceCoding.decode(Array(piece), plusAsSpace: false) {
+      case .success(let text): segments.append(text)
+      case .failure(let failure): return .failure(failure)
+      }
+    }
+    // A trailing slash after at least one segment (the root "/" is not a trailing slash).
+    let trailingSlash = !segments.isEmpty && rest.last == UInt8(ascii: "/")
+
+    var query: [QueryItem] = []
+    if let question {
+      let text = beforeFragment[(question + 1)...]
+      for item in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+        if query.count >= limits.maxQueryItems { return .failure(ReferenceFailure("too-many-query-items")) }
+        let equals = item.firstIndex(of: UInt8(ascii: "="))
+        let nameResult = ReferenceCoding.decode(Array(item[..<(equals ?? item.endIndex)]), plusAsSpace: true)
+        let name: String
+        switch nameResult {
+        case .success(let text): name = text
+        case .failure(let failure): return .failure(failure)
+        }
+        var value: String?
+        if let equals {
+          switch ReferenceCoding.decode(Array(item[(equals + 1)...]), plusAsSpace: true) {
+          case .success(let text): value = text
+          case .failure(let failure): return .failure(failure)
+          }
+        }
+        query.append(QueryItem(name: name, value: value))
+      }
+    }
+    var fragment: String?
+    if let hash {
+      switch ReferenceCoding.decode(Array(bytes[(hash + 1)...]), plusAsSpace: false) {
+      case .success(let text): fragment = text
+      case .failure(let failure): return .failure(failure)
+      }
+    }
+    return .success(Link(segments: segments, trailingSlash: trailingSlash, query: query, fragment: fragment))
+  }
+
+  private static func isScheme(_ bytes: [UInt8]) -> Bool {
+    guard let first = bytes.first, Character(Unicode.Scalar(first)).isLetter, first < 0x80 else {
+      return false
+    }
+    return bytes.allSatisfy { byte in
+      byte < 0x80
+        && (Character(Unicode.Scalar(byte)).isLetter || Character(Unicode.Scalar(byte)).isNumber
+          || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))
+    }
+  }
+
+  // MARK: Matching
+
+  func match(_ url: String) -> Outcome {
+    let link: Link
+    switch read(url) {
+    case .success(let read): link = read
+    case .failure(let failure): return .failure(failure.code)
+    }
+    var best: (route: Route, values: [String: ParameterValue])?
+    for route in routes {
+      guard let values = values(of: route, in: link) else { continue }
+      if let current = best, !isMoreSpecific(route, than: current.route) { continue }
+      best = (route, values)
+    }
+    guard let best else { return .noMatch }
+    let declared = Set(best.route.query.map(\.key))
+    return .match(
+      route: best.route.name, parameters: best.values,
+      query: link.query.filter { !declared.contains($0.name) },
+      fragment: link.fragment)
+  }
+
+  /// The route's values when it matches the link by the rules, or `nil`.
+  func values(of route: Route, in link: Link) -> [String: ParameterValue]? {
+    var values: [String: ParameterValue] = [:]
+    let segments = link.segments
+    var consumedAll = false
+    for (position, piece) in route.pieces.enumerated() {
+      switch piece {
+      case .literal(let literal):
+        guard position < segments.count else { return nil }
+        let equal =
+          caseInsensitive
+          ? segments[position].lowercased() == literal.lowercased() : segments[position] == literal
+        guard equal else { return nil }
+      case .parameter(let name, let type):
+        guard position < segments.count, let value = Self.typed(segments[position], type) else { return nil }
+        values[name] = value
+      case .oneOrMore(let name):
+        guard position < segments.count else { return nil }
+        values[name] = .segments(Array(segments[position...]))
+        consumedAll = true
+      case .zeroOrMore(let name):
+        values[name] = .segments(position < segments.count ? Array(segments[position...]) : [])
+        consumedAll = true
+      }
+    }
+    if !consumedAll && route.pieces.count != segments.count { return nil }
+    if strictTrailingSlash && route.trailingSlash != link.trailingSlash { return nil }
+    for item in route.query {
+      // A scalar read takes the first item of that name; no value and an empty value count as absent.
+      let first = link.query.first { $0.name == item.key }
+      let text = first?.value ?? ""
+      if text.isEmpty {
+        if !item.isOptional { return nil }
+        continue
+      }
+      guard let value = Self.typed(text, item.type) else { return nil }
+      values[item.name] = value
+    }
+    return values
+  }
+
+  /// Whether `route` beats `other` when both match one link: piece kinds left to right (a route that
+  /// ends beats a `*` that matches nothing), then the query requirements as the router documents
+  /// them: more required items, more typed required items, the signature, then the name.
+  func isMoreSpecific(_ route: Route, than other: Route) -> Bool {
+    let count = max(route.pieces.count, other.pieces.count)
+    for position in 0..<count {
+      let left = position < route.pieces.count ? route.pieces[position].rank : -1
+      let right = position < other.pieces.count ? other.pieces[position].rank : -1
+      if left != right { return left < right }
+      if left >= 3 { break }
+    }
+    let leftRequired = route.query.filter { !$0.isOptional }
+    let rightRequired = other.query.filter { !$0.isOptional }
+    if leftRequired.count != rightRequired.count { return leftRequired.count > rightRequired.count }
+    let leftTyped = leftRequired.filter { $0.type != .string }.count
+    let rightTyped = rightRequired.filter { $0.type != .string }.count
+    if leftTyped != rightTyped { return leftTyped > rightTyped }
+    if route.signature != other.signature { return route.signature < other.signature }
+    return route.name < other.name
+  }
+
+  /// Whether two routes would match exactly the same links (the table must refuse them).
+  func areAmbiguous(_ route: Route, _ other: Route) -> Bool {
+    guard route.pieces.count == other.pieces.count else { return false }
+    for (left, right) in zip(route.pieces, other.pieces) {
+      switch (left, right) {
+      case (.literal(let a), .literal(let b)):
+        if caseInsensitive ? a.lowercased() != b.lowercased() : a != b { return false }
+      case (.parameter(_, let a), .parameter(_, let b)):
+        if a != b { return false }
+      case (.oneOrMore, .oneOrMore), (.zeroOrMore, .zeroOrMore):
+        continue
+      default:
+        return false
+      }
+    }
+    if strictTrailingSlash && route.trailingSlash != other.trailingSlash && !route.pieces.isEmpty {
+      return false
+    }
+    return route.signature == other.signature
+  }
+
+  static func typed(_ text: String, _ type: ParameterType) -> ParameterValue? {
+    switch type {
+    case .string:
+      return text.isEmpty ? nil : .string(text)
+    case .int:
+      // An optional "-", then ASCII digits only, fitting in Int.
+      let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+      guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+      return Int(text).map(ParameterValue.int)
+    case .uuid:
+      let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+      guard parts.map(\.utf8.count) == [8, 4, 4, 4, 12],
+        parts.allSatisfy({ $0.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit) })
+      else { return nil }
+      return UUID(uuidString: text).map(ParameterValue.uuid)
+    }
+  }
+}
+
+/// A reading rule a link broke, by its code.
+struct ReferenceFailure: Error, Equatable {
+  var code: String
+  init(_ code: String) { self.code = code }
+}
+
+/// Percent-coding written from RFC 3986 and the rules, for the reference and the generators.
+enum ReferenceCoding {
+  static func decode(_ bytes: [UInt8], plusAsSpace: Bool) -> Result<String, ReferenceFailure> {
+    var output: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "%") {
+        guard index + 2 < bytes.count,
+          let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16),
+          bytes[(index + 1)...(index + 2)].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
+        else { return .failure(ReferenceFailure("malformed-percent-escape")) }
+        output.append(value)
+        index += 3
+      } else {
+        output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+        index += 1
+      }
+    }
+    guard let text = String(validating: output, as: UTF8.self) else {
+      return .failure(ReferenceFailure("invalid-utf8"))
+    }
+    if text.unicodeScalars.contains(where: isForbidden) {
+      return .failure(ReferenceFailure("forbidden-character"))
+    }
+    return .success(text)
+  }
+
+  /// C0 and C1 controls, DEL, and the bidirectional formatting characters.
+  static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    let bidi: Set<UInt32> = [
+      0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+    ]
+    return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || bidi.contains(scalar.value)
+  }
+
+  /// Encodes every byte but ASCII letters and digits.
+  static func encodeAll(_ text: String) -> String {
+    encode(text) { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }
+  }
+
+  static func encode(_ text: String, lowercaseHex: Bool = false, keeping keep: (UInt8) -> Bool) -> String {
+    var output = ""
+    for byte in text.utf8 {
+      if keep(byte) {
+        output.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: !lowercaseHex)
+        output += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return output
+  }
+}
+
+extension Character {
+  var isASCIIDigitCharacter: Bool { isASCII && isNumber }
+}
