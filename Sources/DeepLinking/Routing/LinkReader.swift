@@ -267,8 +267,9 @@ final class LinkReader: Sendable {
       }
       position += 1
     }
+    // A slash after the last segment; the root path `/` has no segment, so no trailing slash.
     let hasTrailingSlash =
-      pathAndAuthorityEnd > pathStart && buffer[pathAndAuthorityEnd - 1] == UInt8(ascii: "/")
+      view.count > 0 && pathAndAuthorityEnd > pathStart && buffer[pathAndAuthorityEnd - 1] == UInt8(ascii: "/")
 
     view.hasTrailingSlash = hasTrailingSlash
 

@@ -52,6 +52,9 @@ enum PercentCoding {
         needsWork = true
       } else if byte >= 0x80 {
         hasNonASCII = true
+      } else if byte < 0x20 || byte == 0x7F {
+        // A raw control character (links refuse them before decoding; pattern literals reach here).
+        throw .forbiddenCharacter(Unicode.Scalar(byte))
       }
       index += 1
     }

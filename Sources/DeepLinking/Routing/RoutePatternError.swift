@@ -36,6 +36,9 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     case invalidQueryItem(String)
     /// A malformed percent escape in a literal, or one that decodes to invalid UTF-8.
     case malformedPercentEscape
+    /// A control or bidirectional-formatting character in a literal, raw or percent-encoded: no link can
+    /// carry one, so the route could never match.
+    case forbiddenCharacter
   }
 
   /// The pattern's text.
@@ -74,6 +77,7 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     case .duplicateQueryKey(let key): "query key '\(key)' is declared twice"
     case .invalidQueryItem(let item): "query item '\(item)' must be written key={parameter}"
     case .malformedPercentEscape: "malformed percent escape"
+    case .forbiddenCharacter: "control or bidirectional-formatting character"
     }
   }
 

@@ -93,7 +93,7 @@ struct RoutePatternParser {
       do {
         return .literal(try PercentCoding.decode(string(start, end)))
       } catch {
-        throw fail(start, .malformedPercentEscape)
+        throw fail(start, Self.reason(for: error))
       }
     }
     guard let opening, let closing, opening < closing else {
@@ -130,7 +130,7 @@ struct RoutePatternParser {
     do {
       key = try PercentCoding.decode(string(start, equals), plusAsSpace: true)
     } catch {
-      throw fail(start, .malformedPercentEscape)
+      throw fail(start, Self.reason(for: error))
     }
     var body = string(equals + 2, end - 1)
     guard !body.contains("{"), !body.contains("}") else { throw fail(equals + 1, .unbalancedBrace) }
@@ -157,6 +157,11 @@ struct RoutePatternParser {
       throw fail(offset + name.count + 1, .unknownType(String(parts[1])))
     }
     return (name, type)
+  }
+
+  private static func reason(for failure: PercentCoding.Failure) -> RoutePatternError.Reason {
+    if case .forbiddenCharacter = failure { return .forbiddenCharacter }
+    return .malformedPercentEscape
   }
 
   private func checkName(_ name: String, at offset: Int) throws(RoutePatternError) {
