@@ -3,7 +3,7 @@
 #
 # USAGE: Fuzz/run.sh [SECONDS] [TARGET...]
 #   SECONDS  time per target (default 60)
-#   TARGET   router, pattern, routefile, channel (default: all)
+#   TARGET   router, pattern, routefile, channel, aasa (default: all)
 #
 # Each target is linked against the package's modules built here as static libraries (SwiftPM does
 # not build with -sanitize=fuzzer). Exits with libFuzzer's status of the first target that found a
@@ -16,13 +16,14 @@ export SWIFT_BACKTRACE=enable=no
 
 seconds="${1:-60}"
 shift || true
-all_targets=(router pattern routefile channel)
+all_targets=(router pattern routefile channel aasa)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=("${all_targets[@]}"); fi
 
 build="${DEEPLINK_FUZZ_BUILD:-.build/fuzz}"
 mkdir -p "$build"
-flags=(-swift-version 6 -enable-upcoming-feature ExistentialAny -sanitize=fuzzer,address -O -g
+flags=(-swift-version 6 -enable-upcoming-feature ExistentialAny -package-name swift_deep_linking
+  -sanitize=fuzzer,address -O -g
   -parse-as-library -use-ld=lld -I "$build" -L "$build")
 
 # The modules each target needs, in dependency order.
@@ -30,7 +31,7 @@ modules_for() {
   case "$1" in
     router | pattern | routefile) echo "DeepLinking" ;;
     channel) echo "DeepLinking ChannelNavigation DeepLinkCommands" ;;
-    # aasa) echo "DeepLinking UniversalLinks" ;;  # the AASA decoder + matcher target, once it lands
+    aasa) echo "DeepLinking UniversalLinks" ;;
     *) echo "unknown fuzz target '$1' (known: ${all_targets[*]})" >&2; return 2 ;;
   esac
 }
@@ -41,7 +42,7 @@ target_file() {
     pattern) echo Fuzz/Targets/PatternFuzz.swift ;;
     routefile) echo Fuzz/Targets/RouteFileFuzz.swift ;;
     channel) echo Fuzz/Targets/ChannelFuzz.swift ;;
-    # aasa) echo Fuzz/Targets/AASAFuzz.swift ;;
+    aasa) echo Fuzz/Targets/AASAFuzz.swift ;;
   esac
 }
 

@@ -269,7 +269,8 @@ final class LinkReader: Sendable {
     }
     // A slash after the last segment; the root path `/` has no segment, so no trailing slash.
     let hasTrailingSlash =
-      view.count > 0 && pathAndAuthorityEnd > pathStart && buffer[pathAndAuthorityEnd - 1] == UInt8(ascii: "/")
+      view.count > 0 && pathAndAuthorityEnd > pathStart
+      && buffer[pathAndAuthorityEnd - 1] == UInt8(ascii: "/")
 
     view.hasTrailingSlash = hasTrailingSlash
 

@@ -1,0 +1,57 @@
+import Foundation
+import UniversalLinks
+
+// Fuzz target `aasa`: the input is an apple-app-site-association file, and also a URL.
+//
+// Checks: decoding either throws a typed error or gives a document; the validator never crashes and
+// gives an exit status of 0, 1 or 2, with 2 exactly when decoding failed or an error is reported; a
+// decoded document written back with `jsonData()` decodes to a document that answers the same for a
+// set of URLs; the matcher answers every URL (the input itself among them) without crashing, with a
+// rule index inside the document for a match or a block.
+
+let probeURLs = [
+  "https://example.com/", "https://example.com/buy/42", "https://example.com/help/123?articleNumber=4815",
+  "https://example.com/en_US/pizza/", "https://example.com/a%2Fb/caf%C3%A9?x=1&x=2#frag",
+  "https://EXAMPLE.com//videos/wwdc/2015/x", "https://other.example.com/buy/1",
+]
+
+/// libFuzzer's entry point: checks one input.
+///
+/// - Parameters:
+///   - data: The input's bytes.
+///   - size: The input's length.
+/// - Returns: 0: every input may enter the corpus.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Data(UnsafeBufferPointer(start: data, count: size))
+  let diagnostics = AASAValidator().validate(data: bytes)
+  let status = diagnostics.exitStatus
+  check(status >= 0 && status <= 2, "exit status \(status)")
+  let text = String(decoding: bytes, as: UTF8.self)
+  let document: AASADocument
+  do {
+    document = try AASADocument(jsonData: bytes)
+  } catch {
+    check(status == 2, "a file that does not decode is not an error for the validator")
+    check(!error.description.isEmpty, "a decoding error without a description")
+    return 0
+  }
+  let matcher = AASAMatcher(document: document)
+  var answers: [AASAMatchResult] = []
+  for url in probeURLs + [text, "https://example.com/" + text] {
+    guard let answer = try? matcher.match(url, domain: "example.com") else { continue }
+    answers.append(answer)
+  }
+  guard let written = try? AASADocument(jsonData: document.jsonData()) else {
+    fail("a decoded document does not read back after writing it")
+  }
+  let again = AASAMatcher(document: written)
+  var index = 0
+  for url in probeURLs + [text, "https://example.com/" + text] {
+    guard let answer = try? again.match(url, domain: "example.com") else { continue }
+    guard index < answers.count else { fail("the written document answers more URLs") }
+    check(answer.name == answers[index].name, "written document answers \(url) differently")
+    index += 1
+  }
+  return 0
+}
