@@ -252,6 +252,35 @@ public final class ChannelViewModel {
     perform { _ in state }
   }
 
+  /// Restores a back stack saved from ``path`` at an earlier launch (it is `Codable`).
+  ///
+  /// Like every navigation it waits until the channel is ready, then each saved place is checked
+  /// against the catalog: the stack is kept up to the first place that no longer exists (a clip taken
+  /// down since), which is reported through ``ChannelCallbacks/onError``.
+  ///
+  /// ```swift
+  /// let saved = try JSONEncoder().encode(viewModel.path)      // when the app goes to the background
+  /// viewModel.restore(path: try JSONDecoder().decode([ChannelNavigationState].self, from: saved))
+  /// ```
+  ///
+  /// - Parameter path: The places above the channel's main page, oldest first.
+  public func restore(path: [ChannelNavigationState]) {
+    gate.perform { [weak self] in
+      guard let self else { return }
+      guard let catalog else { return report(.notLoaded) }
+      var restored: [ChannelNavigationState] = []
+      for state in path {
+        do throws(ChannelError) {
+          restored.append(try Self.validated(state, in: catalog))
+        } catch {
+          report(error)
+          break
+        }
+      }
+      navigator.replace(stack: restored, in: .channel)
+    }
+  }
+
   // MARK: Checking against the catalog
 
   /// Checks a state against a catalog and drops the parameters its page does not use.

@@ -103,3 +103,38 @@ struct ChannelLinksTests {
     #expect(viewModel.state == ChannelNavigationState(page: .detail, clipId: "12345"))
   }
 }
+
+@MainActor
+@Suite("Channel restoration")
+struct ChannelRestorationTests {
+  @Test func aSavedBackStackComesBackAfterARelaunch() throws {
+    let first = ChannelViewModel()
+    first.load(try ChannelCatalog.demo)
+    first.navigateToSubChannel(subChannelId: "sports")
+    first.navigateTo(page: .search, query: "goals", subChannelId: "sports")
+    #expect(first.path.count == 2)
+    let saved = try JSONEncoder().encode(first.path)
+
+    let recorder = Recorder()
+    let second = ChannelViewModel(callbacks: recorder.callbacks)
+    second.restore(path: try JSONDecoder().decode([ChannelNavigationState].self, from: saved))
+    #expect(second.path.isEmpty)
+    second.load(try ChannelCatalog.demo)
+    #expect(second.path == first.path)
+    #expect(second.state == first.state)
+    #expect(recorder.errors.isEmpty)
+  }
+
+  @Test func placesThatNoLongerExistCutTheRestoredStack() throws {
+    let recorder = Recorder()
+    let viewModel = ChannelViewModel(callbacks: recorder.callbacks)
+    viewModel.load(try ChannelCatalog.demo)
+    viewModel.restore(path: [
+      ChannelNavigationState(page: .overview, clipListId: "678"),
+      ChannelNavigationState(page: .detail, clipId: "gone"),
+      ChannelNavigationState(page: .search, query: "x"),
+    ])
+    #expect(viewModel.path == [ChannelNavigationState(page: .overview, clipListId: "678")])
+    #expect(recorder.errors == [.unknownClip("gone")])
+  }
+}
