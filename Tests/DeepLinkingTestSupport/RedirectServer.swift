@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -11,6 +10,13 @@ public final class RedirectServer: Sendable {
   /// The server's port on 127.0.0.1.
   public var port: Int { server.port }
   private let server: LocalScriptServer
+
+  private static func url(_ text: String) throws -> URL {
+    guard let url = URL(string: text) else {
+      throw LocalScriptServer.StartFailure(description: "not a URL: \(text)")
+    }
+    return url
+  }
 
   static let scriptURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("redirect_server.py")
@@ -24,12 +30,12 @@ public final class RedirectServer: Sendable {
 
   /// `http://127.0.0.1:PORT` + path.
   public func url(_ path: String) throws -> URL {
-    try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
+    try Self.url("http://127.0.0.1:\(port)\(path)")
   }
 
   /// `http://localhost:PORT` + path: the same server under a host name that is not a tracking origin.
   public func foreignURL(_ path: String) throws -> URL {
-    try #require(URL(string: "http://localhost:\(port)\(path)"))
+    try Self.url("http://localhost:\(port)\(path)")
   }
 
   /// Requests per "METHOD /path" seen so far.
