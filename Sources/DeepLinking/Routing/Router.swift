@@ -30,6 +30,8 @@ public final class Router: Sendable {
   let hostRules: [HostRule]
   let routeIndex: [String: Int]
   let requirements: [QueryRequirements]
+  let plans: [RoutePlan]
+  let planParameters: [RoutePlan.Parameter]
 
   /// Builds a router, checking every route.
   ///
@@ -93,6 +95,7 @@ public final class Router: Sendable {
     self.reader = LinkReader(table: table, hostRules: rules)
     self.routeIndex = names
     self.requirements = requirements
+    (self.plans, self.planParameters) = RoutePlan.plans(names: routeNames, patterns: patterns)
   }
 
   /// The route with this name.
@@ -124,8 +127,8 @@ public final class Router: Sendable {
     let result = text.withUTF8 { buffer in
       Result { () throws(LinkError) -> RouteMatch? in
         try reader.withLink(buffer, original: { url }) { view in
-          guard let route = search(&view) else { return nil }
-          return materialize(route: Int(route), view: view, url: url)
+          guard let found = searchKeepingQuery(&view) else { return nil }
+          return materialize(route: Int(found.route), view: view, url: url, query: found.query)
         }
       }
     }
@@ -176,6 +179,15 @@ public final class Router: Sendable {
     }
   }
 
+  /// Finds the route of a link that was read, with the query items if the search had to decode them.
+  @inline(__always)
+  private func searchKeepingQuery(_ view: inout LinkView) -> (route: Int32, query: [QueryItem]?)? {
+    withUnsafePointer(to: &view) { view in
+      var search = TrieSearch(router: self, trie: trie, caseInsensitive: table.caseInsensitive, view: view)
+      return search.search(node: 0, depth: 0).map { ($0, search.query) }
+    }
+  }
+
   /// Whether a route's query requirements (and trailing slash, when strict) hold for a link.
   func accepts(_ route: Int32, hasTrailingSlash: Bool, query: [QueryItem]) -> Bool {
     let requirement = requirements[Int(route)]
@@ -184,44 +196,130 @@ public final class Router: Sendable {
   }
 
   /// Builds the match of the chosen route: only now are parameter values turned into text and values.
-  private func materialize(route: Int, view: LinkView, url: String) -> RouteMatch {
-    let pattern = patterns[route]
+  /// What to build is prepared per route (``RoutePlan``); typed values are read from the decoded bytes,
+  /// and query items the search already decoded are not decoded again.
+  private func materialize(route: Int, view: LinkView, url: String, query decodedQuery: [QueryItem]?)
+    -> RouteMatch
+  {
+    let plan = plans[route]
+    let declaresQuery = plan.queryCount > 0
     var entries: [RouteParameters.Entry] = []
-    entries.reserveCapacity(pattern.segments.count + pattern.query.count)
-    for (position, segment) in pattern.segments.enumerated() {
-      switch segment {
-      case .literal:
-        continue
-      case .parameter(let name, let type):
-        if let value = type.value(from: view.string(position)) {
-          entries.append(RouteParameters.Entry(name: name, value: value))
+    let capacity = Int(plan.parameterCount) + Int(plan.queryCount)
+    if capacity > 0 { entries.reserveCapacity(capacity) }
+    let start = Int(plan.parameterStart)
+    for index in start..<(start + Int(plan.parameterCount)) {
+      let parameter = planParameters[index]
+      let position = Int(parameter.position)
+      switch parameter.kind {
+      case .string:
+        if position < view.count {
+          entries.append(RouteParameters.Entry(name: parameter.name, value: .string(view.string(position))))
         }
-      case .oneOrMore(let name), .zeroOrMore(let name):
-        let rest = position < view.count ? (position..<view.count).map { view.string($0) } : []
-        entries.append(RouteParameters.Entry(name: name, value: .segments(rest)))
+      case .int:
+        if position < view.count, let value = integer(view, position) {
+          entries.append(RouteParameters.Entry(name: parameter.name, value: .int(value)))
+        }
+      case .uuid:
+        if position < view.count, let value = uuid(view, position) {
+          entries.append(RouteParameters.Entry(name: parameter.name, value: .uuid(value)))
+        }
+      case .rest:
+        var rest: [String] = []
+        if position < view.count {
+          rest.reserveCapacity(view.count - position)
+          for segment in position..<view.count { rest.append(view.string(segment)) }
+        }
+        entries.append(RouteParameters.Entry(name: parameter.name, value: .segments(rest)))
       }
     }
-    let query = reader.query(of: view)
-    var remaining = query
-    if !pattern.query.isEmpty {
-      for parameter in pattern.query {
-        if let text = QueryRequirements.firstValue(of: parameter.key, in: query),
+    var remaining = view.queryStart >= 0 ? (decodedQuery ?? reader.query(of: view)) : []
+    if declaresQuery {
+      let declared = patterns[route].query
+      for parameter in declared {
+        if let text = QueryRequirements.firstValue(of: parameter.key, in: remaining),
           let value = parameter.type.value(from: text)
         {
           entries.append(RouteParameters.Entry(name: parameter.name, value: value))
         }
       }
-      let declared = Set(pattern.query.map(\.key))
-      remaining.removeAll { declared.contains($0.name) }
+      remaining.removeAll { item in declared.contains { $0.key == item.name } }
     }
     return RouteMatch(
-      route: table.routes[route].name,
+      route: plan.name,
       parameters: RouteParameters(entries),
       query: remaining,
       fragment: reader.fragment(of: view),
       origin: reader.origin(of: view),
       url: url
     )
+  }
+
+  @inline(__always)
+  private func integer(_ view: LinkView, _ position: Int) -> Int? {
+    guard view.isASCII(position) else { return ParameterType.integer(view.string(position)) }
+    return ParameterType.integerValue(view.bytes(position))
+  }
+
+  @inline(__always)
+  private func uuid(_ view: LinkView, _ position: Int) -> UUID? {
+    guard view.isASCII(position) else { return ParameterType.uuid(view.string(position)) }
+    return ParameterType.uuid(view.bytes(position))
+  }
+}
+
+/// What building a route's match needs, prepared once when the router is built: the route's name and
+/// where its path parameters are (in ``Router/planParameters``), so a match allocates only what it
+/// returns.
+struct RoutePlan: Sendable {
+  var name: String
+  var parameterStart: Int32
+  var parameterCount: Int32
+  /// How many query items the pattern declares.
+  var queryCount: Int32
+
+  /// One path parameter of a route: its segment position, its kind and its name.
+  struct Parameter: Sendable {
+    enum Kind: UInt8, Sendable {
+      case string
+      case int
+      case uuid
+      case rest
+    }
+
+    var position: Int32
+    var kind: Kind
+    var name: String
+  }
+
+  /// The plans of every route and their parameters, back to back.
+  static func plans(names: [String], patterns: [RoutePattern]) -> ([RoutePlan], [Parameter]) {
+    var plans: [RoutePlan] = []
+    var parameters: [Parameter] = []
+    plans.reserveCapacity(patterns.count)
+    for (route, pattern) in patterns.enumerated() {
+      let start = parameters.count
+      for (position, segment) in pattern.segments.enumerated() {
+        switch segment {
+        case .literal:
+          continue
+        case .parameter(let name, let type):
+          let kind: Parameter.Kind =
+            switch type {
+            case .string: .string
+            case .int: .int
+            case .uuid: .uuid
+            }
+          parameters.append(Parameter(position: Int32(position), kind: kind, name: name))
+        case .oneOrMore(let name), .zeroOrMore(let name):
+          parameters.append(Parameter(position: Int32(position), kind: .rest, name: name))
+        }
+      }
+      plans.append(
+        RoutePlan(
+          name: names[route], parameterStart: Int32(start), parameterCount: Int32(parameters.count - start),
+          queryCount: Int32(pattern.query.count)))
+    }
+    return (plans, parameters)
   }
 }
 
