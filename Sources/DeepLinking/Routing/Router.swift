@@ -333,7 +333,6 @@ private struct TrieSearch {
   let slots: UnsafeBufferPointer<LiteralTable.Slot>
   let keys: UnsafeBufferPointer<UInt8>
   let mask: Int
-  let checks: UnsafeBufferPointer<UInt8>
   let caseInsensitive: Bool
   let view: UnsafePointer<LinkView>
   /// The link's query items, decoded the first time a route needs them.
@@ -346,7 +345,6 @@ private struct TrieSearch {
     self.slots = trie.slots
     self.keys = trie.keys
     self.mask = trie.mask
-    self.checks = trie.checks
     self.caseInsensitive = caseInsensitive
     self.view = view
   }
@@ -354,9 +352,9 @@ private struct TrieSearch {
   mutating func search(node index: Int, depth: Int) -> Int32? {
     let node = nodes[index]
     if depth == view.pointee.count {
-      if let found = first(node.endpointStart, node.endpointCount) { return found }
+      if node.endpointCount > 0, let found = first(node, 0, node.endpointCount) { return found }
     } else {
-      if node.literalCount > 0, let child = literalChild(of: index, node, depth),
+      if node.flags & FlatNode.hasLiterals != 0, let child = literalChild(of: index, node, depth),
         let found = search(node: Int(child), depth: depth + 1)
       {
         return found
@@ -371,33 +369,43 @@ private struct TrieSearch {
       if node.stringChild >= 0, let found = search(node: Int(node.stringChild), depth: depth + 1) {
         return found
       }
-      if let found = first(node.oneOrMoreStart, node.oneOrMoreCount) { return found }
+      if node.oneOrMoreCount > 0, let found = first(node, node.endpointCount, node.oneOrMoreCount) {
+        return found
+      }
     }
-    return first(node.zeroOrMoreStart, node.zeroOrMoreCount)
+    guard node.zeroOrMoreCount > 0 else { return nil }
+    return first(node, node.endpointCount &+ node.oneOrMoreCount, node.zeroOrMoreCount)
   }
 
-  /// The first route of a node's list that the link's query accepts.
+  /// The first route of one of a node's lists (from `offset` in its routes) that the link's query
+  /// accepts.
   @inline(__always)
-  private mutating func first(_ start: Int32, _ count: Int32) -> Int32? {
-    var position = Int(start)
+  private mutating func first(_ node: FlatNode, _ offset: Int32, _ count: Int32) -> Int32? {
+    if node.hasInlineRoute { return accepted(node.routeStart) }
+    var position = Int(node.routeStart &+ offset)
     let end = position + Int(count)
     while position < end {
-      let route = routeList[position]
-      if checks[Int(route)] == 0 { return route }
-      if query == nil { query = router.reader.query(of: view.pointee) }
-      if router.accepts(route, hasTrailingSlash: view.pointee.hasTrailingSlash, query: query ?? []) {
-        return route
-      }
+      if let route = accepted(routeList[position]) { return route }
       position += 1
     }
     return nil
+  }
+
+  /// The route of a route entry, when its query requirements (if any) hold.
+  @inline(__always)
+  private mutating func accepted(_ entry: Int32) -> Int32? {
+    let route = entry >> 1
+    if entry & Int32(Router.checksQuery) == 0 { return route }
+    if query == nil { query = router.reader.query(of: view.pointee) }
+    return router.accepts(route, hasTrailingSlash: view.pointee.hasTrailingSlash, query: query ?? [])
+      ? route : nil
   }
 
   /// The literal child for a segment: by hashing its bytes when both are ASCII, otherwise through the
   /// node's `String` dictionary (Unicode canonical equivalence, full lower-casing).
   @inline(__always)
   private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int) -> Int32? {
-    guard view.pointee.isASCII(depth), !node.hasUnicodeLiterals else {
+    guard view.pointee.isASCII(depth), node.flags & FlatNode.hasUnicodeLiterals == 0 else {
       let text = view.pointee.string(depth)
       return router.nodes[index].literals[caseInsensitive ? text.lowercased() : text]
     }
@@ -409,7 +417,7 @@ private struct TrieSearch {
       let candidate = slots[slot]
       if candidate.child < 0 { return nil }
       if candidate.hash == hash && candidate.parent == parent && Int(candidate.keyLength) == bytes.count
-        && equal(bytes, at: Int(candidate.keyStart))
+        && equal(bytes, candidate)
       {
         return candidate.child
       }
@@ -417,13 +425,23 @@ private struct TrieSearch {
     }
   }
 
+  /// Whether a segment's bytes are the slot's key (kept in the slot when short, in ``keys`` when long).
   @inline(__always)
-  private func equal(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+  private func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ candidate: LiteralTable.Slot) -> Bool {
+    if bytes.count <= LiteralTable.inlineCapacity {
+      return withUnsafeBytes(of: candidate.key) { key in equal(bytes, key, 0) }
+    }
+    return equal(bytes, UnsafeRawBufferPointer(keys), Int(candidate.key.0))
+  }
+
+  @inline(__always)
+  private func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ key: UnsafeRawBufferPointer, _ start: Int) -> Bool
+  {
     var offset = 0
     while offset < bytes.count {
       var byte = bytes[offset]
       if caseInsensitive && byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
-      if byte != keys[start &+ offset] { return false }
+      if byte != key[start &+ offset] { return false }
       offset += 1
     }
     return true
