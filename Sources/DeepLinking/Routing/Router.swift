@@ -32,6 +32,8 @@ public final class Router: Sendable {
   let requirements: [QueryRequirements]
   let plans: [RoutePlan]
   let planParameters: [RoutePlan.Parameter]
+  /// The distinct names of the parameters packed in ``plans``.
+  let parameterNames: [String]
 
   /// Builds a router, checking every route.
   ///
@@ -95,7 +97,8 @@ public final class Router: Sendable {
     self.reader = LinkReader(table: table, hostRules: rules)
     self.routeIndex = names
     self.requirements = requirements
-    (self.plans, self.planParameters) = RoutePlan.plans(names: routeNames, patterns: patterns)
+    (self.plans, self.planParameters, self.parameterNames) = RoutePlan.plans(
+      names: routeNames, patterns: patterns)
   }
 
   /// The route with this name.
@@ -208,28 +211,12 @@ public final class Router: Sendable {
     if capacity > 0 { entries.reserveCapacity(capacity) }
     let start = Int(plan.parameterStart)
     for index in start..<(start + Int(plan.parameterCount)) {
-      let parameter = planParameters[index]
-      let position = Int(parameter.position)
-      switch parameter.kind {
-      case .string:
-        if position < view.count {
-          entries.append(RouteParameters.Entry(name: parameter.name, value: .string(view.string(position))))
-        }
-      case .int:
-        if position < view.count, let value = integer(view, position) {
-          entries.append(RouteParameters.Entry(name: parameter.name, value: .int(value)))
-        }
-      case .uuid:
-        if position < view.count, let value = uuid(view, position) {
-          entries.append(RouteParameters.Entry(name: parameter.name, value: .uuid(value)))
-        }
-      case .rest:
-        var rest: [String] = []
-        if position < view.count {
-          rest.reserveCapacity(view.count - position)
-          for segment in position..<view.count { rest.append(view.string(segment)) }
-        }
-        entries.append(RouteParameters.Entry(name: parameter.name, value: .segments(rest)))
+      // The first parameter is usually packed in the plan itself: one cache line fewer.
+      if index == start, let (position, kind, name) = plan.first {
+        append(kind, name: parameterNames[name], at: position, of: view, to: &entries)
+      } else {
+        let parameter = planParameters[index]
+        append(parameter.kind, name: parameter.name, at: Int(parameter.position), of: view, to: &entries)
       }
     }
     var remaining = view.queryStart >= 0 ? (decodedQuery ?? reader.query(of: view)) : []
@@ -255,6 +242,34 @@ public final class Router: Sendable {
   }
 
   @inline(__always)
+  private func append(
+    _ kind: RoutePlan.Parameter.Kind, name: String, at position: Int, of view: LinkView,
+    to entries: inout [RouteParameters.Entry]
+  ) {
+    switch kind {
+    case .string:
+      if position < view.count {
+        entries.append(RouteParameters.Entry(name: name, value: .string(view.string(position))))
+      }
+    case .int:
+      if position < view.count, let value = integer(view, position) {
+        entries.append(RouteParameters.Entry(name: name, value: .int(value)))
+      }
+    case .uuid:
+      if position < view.count, let value = uuid(view, position) {
+        entries.append(RouteParameters.Entry(name: name, value: .uuid(value)))
+      }
+    case .rest:
+      var rest: [String] = []
+      if position < view.count {
+        rest.reserveCapacity(view.count - position)
+        for segment in position..<view.count { rest.append(view.string(segment)) }
+      }
+      entries.append(RouteParameters.Entry(name: name, value: .segments(rest)))
+    }
+  }
+
+  @inline(__always)
   private func integer(_ view: LinkView, _ position: Int) -> Int? {
     guard view.isASCII(position) else { return ParameterType.integer(view.string(position)) }
     return ParameterType.integerValue(view.bytes(position))
@@ -276,6 +291,18 @@ struct RoutePlan: Sendable {
   var parameterCount: Int32
   /// How many query items the pattern declares.
   var queryCount: Int32
+  /// The first path parameter packed as position (8 bits), kind (2 bits) and the index of its name in
+  /// ``Router/parameterNames`` (22 bits); `UInt32.max` when it does not fit or there is none.
+  var packedFirst: UInt32 = .max
+
+  /// The first path parameter, when it is packed in the plan.
+  @inline(__always)
+  var first: (position: Int, kind: Parameter.Kind, name: Int)? {
+    guard packedFirst != .max,
+      let kind = Parameter.Kind(rawValue: UInt8(truncatingIfNeeded: packedFirst >> 8) & 3)
+    else { return nil }
+    return (Int(packedFirst & 0xFF), kind, Int(packedFirst >> 10))
+  }
 
   /// One path parameter of a route: its segment position, its kind and its name.
   struct Parameter: Sendable {
@@ -291,10 +318,12 @@ struct RoutePlan: Sendable {
     var name: String
   }
 
-  /// The plans of every route and their parameters, back to back.
-  static func plans(names: [String], patterns: [RoutePattern]) -> ([RoutePlan], [Parameter]) {
+  /// The plans of every route, their parameters back to back, and the distinct parameter names.
+  static func plans(names: [String], patterns: [RoutePattern]) -> ([RoutePlan], [Parameter], [String]) {
     var plans: [RoutePlan] = []
     var parameters: [Parameter] = []
+    var parameterNames: [String] = []
+    var nameIndex: [String: Int] = [:]
     plans.reserveCapacity(patterns.count)
     for (route, pattern) in patterns.enumerated() {
       let start = parameters.count
@@ -314,12 +343,26 @@ struct RoutePlan: Sendable {
           parameters.append(Parameter(position: Int32(position), kind: .rest, name: name))
         }
       }
-      plans.append(
-        RoutePlan(
-          name: names[route], parameterStart: Int32(start), parameterCount: Int32(parameters.count - start),
-          queryCount: Int32(pattern.query.count)))
+      var plan = RoutePlan(
+        name: names[route], parameterStart: Int32(start), parameterCount: Int32(parameters.count - start),
+        queryCount: Int32(pattern.query.count))
+      if parameters.count > start {
+        let first = parameters[start]
+        let index: Int
+        if let known = nameIndex[first.name] {
+          index = known
+        } else {
+          index = parameterNames.count
+          nameIndex[first.name] = index
+          parameterNames.append(first.name)
+        }
+        if first.position < 256 && index < 1 << 22 {
+          plan.packedFirst = UInt32(first.position) | UInt32(first.kind.rawValue) << 8 | UInt32(index) << 10
+        }
+      }
+      plans.append(plan)
     }
-    return (plans, parameters)
+    return (plans, parameters, parameterNames)
   }
 }
 
