@@ -41,29 +41,34 @@ struct LiteralTable: Sendable {
     return hash
   }
 
-  /// Builds the table from `(parent, key bytes, child)` entries whose keys are unique per parent, at
-  /// most two thirds full.
-  init(entries: [(parent: Int32, key: [UInt8], child: Int32)]) {
+  /// Builds the table from `(parent, key, child)` entries whose keys are unique per parent, at most
+  /// two thirds full. Entry `i`'s key is `keyBytes[keyBounds[i] ..< keyBounds[i + 1]]`.
+  init(parents: [Int32], children: [Int32], keyBytes: [UInt8], keyBounds: [Int]) {
     var capacity = 16
-    while capacity * 2 < entries.count * 3 { capacity <<= 1 }
-    mask = capacity - 1
+    while capacity * 2 < parents.count * 3 { capacity <<= 1 }
+    let mask = capacity - 1
     var slots = [Slot](repeating: Slot(), count: capacity)
     var keys: [UInt8] = []
-    for entry in entries {
-      let hash = entry.key.withUnsafeBufferPointer { Self.hash(parent: entry.parent, $0, lowercase: false) }
-      var index = Int(hash) & mask
-      while slots[index].child >= 0 { index = (index + 1) & mask }
-      var slot = Slot(hash: hash, parent: entry.parent, child: entry.child, keyLength: Int32(entry.key.count))
-      if entry.key.count <= Self.inlineCapacity {
-        withUnsafeMutableBytes(of: &slot.key) { words in
-          for (offset, byte) in entry.key.enumerated() { words[offset] = byte }
+    keyBytes.withUnsafeBufferPointer { bytes in
+      for entry in parents.indices {
+        let key = UnsafeBufferPointer(rebasing: bytes[keyBounds[entry]..<keyBounds[entry + 1]])
+        let hash = Self.hash(parent: parents[entry], key, lowercase: false)
+        var index = Int(hash) & mask
+        while slots[index].child >= 0 { index = (index + 1) & mask }
+        var slot = Slot(
+          hash: hash, parent: parents[entry], child: children[entry], keyLength: Int32(key.count))
+        if key.count <= Self.inlineCapacity {
+          withUnsafeMutableBytes(of: &slot.key) { words in
+            for (offset, byte) in key.enumerated() { words[offset] = byte }
+          }
+        } else {
+          slot.key.0 = UInt64(keys.count)
+          keys.append(contentsOf: key)
         }
-      } else {
-        slot.key.0 = UInt64(keys.count)
-        keys.append(contentsOf: entry.key)
+        slots[index] = slot
       }
-      slots[index] = slot
     }
+    self.mask = mask
     self.slots = slots
     self.keys = keys
   }
@@ -111,7 +116,11 @@ final class FlatTrie: @unchecked Sendable {
     var nodes: [FlatNode] = []
     nodes.reserveCapacity(trie.count)
     var routeList: [Int32] = []
-    var entries: [(parent: Int32, key: [UInt8], child: Int32)] = []
+    // The literal entries, flat: one array of key bytes instead of an array per key.
+    var parents: [Int32] = []
+    var children: [Int32] = []
+    var keyBytes: [UInt8] = []
+    var keyBounds: [Int] = [0]
     func entry(_ route: Int32) -> Int32 { route << 1 | Int32(routeChecks[Int(route)] & 1) }
     for (index, node) in trie.enumerated() {
       var flat = FlatNode()
@@ -121,24 +130,31 @@ final class FlatTrie: @unchecked Sendable {
       flat.endpointCount = Int32(node.endpoints.count)
       flat.oneOrMoreCount = Int32(node.oneOrMore.count)
       flat.zeroOrMoreCount = Int32(node.zeroOrMore.count)
-      let routes = node.endpoints + node.oneOrMore + node.zeroOrMore
-      if flat.hasInlineRoute, let route = routes.first {
+      if flat.hasInlineRoute,
+        let route = node.endpoints.first ?? node.oneOrMore.first ?? node.zeroOrMore.first
+      {
         flat.routeStart = entry(route)
       } else {
         flat.routeStart = Int32(routeList.count)
-        routeList += routes.map(entry)
+        for route in node.endpoints { routeList.append(entry(route)) }
+        for route in node.oneOrMore { routeList.append(entry(route)) }
+        for route in node.zeroOrMore { routeList.append(entry(route)) }
       }
       if !node.literals.isEmpty { flat.flags |= FlatNode.hasLiterals }
       for (key, child) in node.literals {
         if key.utf8.allSatisfy({ $0 < 0x80 }) {
-          entries.append((Int32(index), Array(key.utf8), child))
+          parents.append(Int32(index))
+          children.append(child)
+          keyBytes.append(contentsOf: key.utf8)
+          keyBounds.append(keyBytes.count)
         } else {
           flat.flags |= FlatNode.hasUnicodeLiterals
         }
       }
       nodes.append(flat)
     }
-    let literals = LiteralTable(entries: entries)
+    let literals = LiteralTable(
+      parents: parents, children: children, keyBytes: keyBytes, keyBounds: keyBounds)
     self.nodes = Self.copy(nodes)
     self.routeList = Self.copy(routeList)
     self.slots = Self.copy(literals.slots)
