@@ -27,6 +27,9 @@ struct LinkView {
   var queryStart = -1
   var queryEnd = -1
   var fragmentStart = -1
+  /// When the single pass read the link: the index of its scheme in ``LinkReader/schemeNames`` or of
+  /// its host in ``LinkReader/hostNames``, so that the origin is a string built once per table.
+  var originIndex = -1
 
   static let unicode: UInt8 = 1
 
@@ -48,9 +51,13 @@ struct LinkView {
 
 final class LinkReader: Sendable {
   let schemes: Set<String>
-  /// The custom schemes, lower-cased, as bytes.
+  /// The custom schemes, lower-cased.
+  let schemeNames: [String]
+  /// The custom schemes, lower-cased, as bytes (in the order of ``schemeNames``).
   let schemeList: [[UInt8]]
-  /// The hosts listed exactly without a port, lower-cased, as bytes.
+  /// The hosts listed exactly without a port, lower-cased.
+  let hostNames: [String]
+  /// The hosts listed exactly without a port, lower-cased, as bytes (in the order of ``hostNames``).
   let portlessHosts: [[UInt8]]
   let exactHosts: [String: [String?]]
   let wildcardHosts: [HostRule]
@@ -62,8 +69,10 @@ final class LinkReader: Sendable {
     var exact: [String: [String?]] = [:]
     for rule in hostRules where !rule.isWildcard { exact[rule.host, default: []].append(rule.port) }
     exactHosts = exact
-    schemeList = schemes.map { Array($0.utf8) }
-    portlessHosts = exact.filter { $0.value.contains(nil) }.keys.map { Array($0.utf8) }
+    schemeNames = schemes.sorted()
+    schemeList = schemeNames.map { Array($0.utf8) }
+    hostNames = exact.filter { $0.value.contains(nil) }.keys.sorted()
+    portlessHosts = hostNames.map { Array($0.utf8) }
     wildcardHosts = hostRules.filter(\.isWildcard)
     allowsHTTP = table.schemes.contains { $0.lowercased() == "http" }
     limits = table.limits
@@ -107,8 +116,13 @@ final class LinkReader: Sendable {
         return .failure(LinkError(url: original(), reason: .empty))
       }
       var view = LinkView(buffer: buffer, decoded: decoded, bounds: bounds, flags: flags)
-      let reading = Result { () throws(LinkError) in try read(into: &view, original: original) }
-      if case .failure(let error) = reading { return .failure(error) }
+      if !readPlain(into: &view) {
+        // Something out of the ordinary (or an error): read again by every rule, for the exact
+        // outcome and the exact error.
+        view = LinkView(buffer: buffer, decoded: decoded, bounds: bounds, flags: flags)
+        let reading = Result { () throws(LinkError) in try read(into: &view, original: original) }
+        if case .failure(let error) = reading { return .failure(error) }
+      }
       return .success(body(&view))
     }
     return try outcome.get()
@@ -150,6 +164,10 @@ final class LinkReader: Sendable {
 
   /// The origin of a link that was read.
   func origin(of view: LinkView) -> LinkOrigin {
+    if view.originIndex >= 0 {
+      return view.isWeb
+        ? .universalLink(host: hostNames[view.originIndex]) : .customScheme(schemeNames[view.originIndex])
+    }
     guard view.isWeb else { return .customScheme(Self.lowercasedASCII(view.buffer, 0, view.schemeEnd)) }
     return .universalLink(host: view.host ?? Self.lowercasedASCII(view.buffer, view.hostStart, view.hostEnd))
   }
@@ -164,6 +182,168 @@ final class LinkReader: Sendable {
       }
       return end - start
     }
+  }
+
+  /// The ordinary link, read in a single pass over its bytes: printable ASCII only, escapes that decode
+  /// to printable ASCII, a listed scheme, a listed host without port or user information, within the
+  /// limits. It splits and decodes the path, finds the query and the fragment and checks them on the
+  /// way. Anything else (including every error) returns `false` before the view is used, and the link
+  /// is read again by ``read(into:original:)``, so outcomes and errors are exactly those of the rules.
+  @inline(__always)
+  private func readPlain(into view: inout LinkView) -> Bool {
+    let buffer = view.buffer
+    let count = buffer.count
+    let decoded = view.decoded
+
+    // Scheme.
+    var index = 0
+    while index < count && Self.isSchemeByte(buffer[index], first: index == 0) { index += 1 }
+    guard index > 0, index < count, buffer[index] == UInt8(ascii: ":") else { return false }
+    let schemeEnd = index
+    view.schemeEnd = schemeEnd
+    index += 1
+    let hasAuthority =
+      index + 1 < count && buffer[index] == UInt8(ascii: "/") && buffer[index + 1] == UInt8(ascii: "/")
+    var output = 0
+    let isHTTPS = Self.equalsLowercased(buffer, 0, schemeEnd, Self.https)
+    if isHTTPS || (allowsHTTP && Self.equalsLowercased(buffer, 0, schemeEnd, Self.http)) {
+      // A web link: a host name the table lists exactly, nothing else in the authority.
+      guard hasAuthority else { return false }
+      let hostStart = index + 2
+      var end = hostStart
+      while end < count {
+        let byte = buffer[end]
+        if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+        let isHostByte =
+          (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+          || byte == UInt8(ascii: "-")
+          || byte == UInt8(ascii: ".")
+        guard isHostByte else { return false }
+        end += 1
+      }
+      guard end > hostStart,
+        let host = portlessHosts.firstIndex(where: { Self.equalsLowercased(buffer, hostStart, end, $0) })
+      else { return false }
+      view.isWeb = true
+      view.hostStart = hostStart
+      view.hostEnd = end
+      view.originIndex = host
+      index = end
+    } else {
+      guard let scheme = schemeList.firstIndex(where: { Self.equalsLowercased(buffer, 0, schemeEnd, $0) })
+      else { return false }
+      view.originIndex = scheme
+      if hasAuthority {
+        // The authority is the first segment, lower-cased; no user information, no port.
+        index += 2
+        while index < count {
+          var byte = buffer[index]
+          if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+          guard byte &- 0x21 < 0x5E, byte != UInt8(ascii: "%"), byte != UInt8(ascii: "@"),
+            byte != UInt8(ascii: ":")
+          else { return false }
+          if byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
+          decoded[output] = byte
+          output += 1
+          index += 1
+        }
+        if output > 0 {
+          view.bounds[0] = 0
+          view.bounds[1] = Int32(output)
+          view.flags[0] = 0
+          view.count = 1
+        }
+      }
+    }
+
+    // Path: split on "/", drop empty segments, decode escapes of printable ASCII in place.
+    let pathStart = index
+    var segmentStart = output
+    while index < count {
+      var byte = buffer[index]
+      if byte == UInt8(ascii: "/") {
+        if output > segmentStart {
+          guard view.count < limits.maxSegments else { return false }
+          view.bounds[2 &* view.count] = Int32(truncatingIfNeeded: segmentStart)
+          view.bounds[2 &* view.count &+ 1] = Int32(truncatingIfNeeded: output)
+          view.flags[view.count] = 0
+          view.count &+= 1
+          segmentStart = output
+        }
+        index += 1
+        continue
+      }
+      if byte == UInt8(ascii: "%") {
+        guard index + 2 < count, let high = PercentCoding.hexValue(buffer[index + 1]),
+          let low = PercentCoding.hexValue(buffer[index + 2])
+        else { return false }
+        byte = high << 4 | low
+        guard byte >= 0x20 && byte < 0x7F else { return false }
+        index += 3
+      } else {
+        if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+        guard byte &- 0x21 < 0x5E else { return false }
+        index += 1
+      }
+      decoded[output] = byte
+      output += 1
+    }
+    if output > segmentStart {
+      guard view.count < limits.maxSegments else { return false }
+      view.bounds[2 &* view.count] = Int32(truncatingIfNeeded: segmentStart)
+      view.bounds[2 &* view.count &+ 1] = Int32(truncatingIfNeeded: output)
+      view.flags[view.count] = 0
+      view.count &+= 1
+    }
+    view.hasTrailingSlash = index > pathStart && buffer[index - 1] == UInt8(ascii: "/")
+
+    // Query: only checked here (printable ASCII, well-formed escapes, the item limit), decoded when
+    // a route reads it.
+    if index < count && buffer[index] == UInt8(ascii: "?") {
+      view.queryStart = index
+      index += 1
+      var separators = 0
+      while index < count {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: "%") {
+          guard index + 2 < count, let high = PercentCoding.hexValue(buffer[index + 1]),
+            let low = PercentCoding.hexValue(buffer[index + 2])
+          else { return false }
+          let value = high << 4 | low
+          guard value >= 0x20 && value < 0x7F else { return false }
+          index += 3
+          continue
+        }
+        if byte == UInt8(ascii: "#") { break }
+        guard byte &- 0x21 < 0x5E else { return false }
+        if byte == UInt8(ascii: "&") { separators += 1 }
+        index += 1
+      }
+      // Empty items do not count; when the separators alone reach the limit, count exactly by the rules.
+      guard separators < limits.maxQueryItems else { return false }
+      view.queryEnd = index
+    }
+
+    // Fragment: checked the same way, decoded when a route is chosen.
+    if index < count {
+      view.fragmentStart = index
+      index += 1
+      while index < count {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: "%") {
+          guard index + 2 < count, let high = PercentCoding.hexValue(buffer[index + 1]),
+            let low = PercentCoding.hexValue(buffer[index + 2])
+          else { return false }
+          let value = high << 4 | low
+          guard value >= 0x20 && value < 0x7F else { return false }
+          index += 3
+          continue
+        }
+        guard byte &- 0x21 < 0x5E else { return false }
+        index += 1
+      }
+    }
+    return true
   }
 
   /// Reads the link in one pass over its bytes, in URL order, checking every piece (the query and the

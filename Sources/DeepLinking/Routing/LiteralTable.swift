@@ -8,16 +8,21 @@
 /// `[String: Int32]` dictionary instead, so Unicode canonical equivalence (`café` written precomposed
 /// or with a combining accent) keeps working exactly as before.
 struct LiteralTable: Sendable {
-  /// One slot; `child < 0` marks an empty slot.
+  /// One slot of 32 bytes, so that a lookup reads one cache line; `child < 0` marks an empty slot.
   struct Slot: Sendable {
     var hash: UInt32 = 0
     var parent: Int32 = -1
     var child: Int32 = -1
-    var keyStart: Int32 = 0
     var keyLength: Int32 = 0
+    /// A key of up to ``inlineCapacity`` bytes, stored in the slot; for a longer key, the first word
+    /// is where it starts in ``LiteralTable/keys``.
+    var key: (UInt64, UInt64) = (0, 0)
   }
 
+  static let inlineCapacity = 16
+
   private(set) var slots: [Slot]
+  /// The keys longer than ``inlineCapacity``, back to back.
   private(set) var keys: [UInt8]
   let mask: Int
 
@@ -36,110 +41,146 @@ struct LiteralTable: Sendable {
     return hash
   }
 
-  /// Builds the table from `(parent, key bytes, child)` entries whose keys are unique per parent.
-  init(entries: [(parent: Int32, key: [UInt8], child: Int32)]) {
+  /// Builds the table from `(parent, key, child)` entries whose keys are unique per parent, at most
+  /// two thirds full. Entry `i`'s key is `keyBytes[keyBounds[i] ..< keyBounds[i + 1]]`.
+  init(parents: [Int32], children: [Int32], keyBytes: [UInt8], keyBounds: [Int]) {
     var capacity = 16
-    while capacity < entries.count * 2 { capacity <<= 1 }
-    mask = capacity - 1
+    while capacity * 2 < parents.count * 3 { capacity <<= 1 }
+    let mask = capacity - 1
     var slots = [Slot](repeating: Slot(), count: capacity)
     var keys: [UInt8] = []
-    keys.reserveCapacity(entries.reduce(0) { $0 + $1.key.count })
-    for entry in entries {
-      let hash = entry.key.withUnsafeBufferPointer { Self.hash(parent: entry.parent, $0, lowercase: false) }
-      var index = Int(hash) & mask
-      while slots[index].child >= 0 { index = (index + 1) & mask }
-      slots[index] = Slot(
-        hash: hash, parent: entry.parent, child: entry.child, keyStart: Int32(keys.count),
-        keyLength: Int32(entry.key.count))
-      keys.append(contentsOf: entry.key)
+    keyBytes.withUnsafeBufferPointer { bytes in
+      for entry in parents.indices {
+        let key = UnsafeBufferPointer(rebasing: bytes[keyBounds[entry]..<keyBounds[entry + 1]])
+        let hash = Self.hash(parent: parents[entry], key, lowercase: false)
+        var index = Int(hash) & mask
+        while slots[index].child >= 0 { index = (index + 1) & mask }
+        var slot = Slot(
+          hash: hash, parent: parents[entry], child: children[entry], keyLength: Int32(key.count))
+        if key.count <= Self.inlineCapacity {
+          withUnsafeMutableBytes(of: &slot.key) { words in
+            for (offset, byte) in key.enumerated() { words[offset] = byte }
+          }
+        } else {
+          slot.key.0 = UInt64(keys.count)
+          keys.append(contentsOf: key)
+        }
+        slots[index] = slot
+      }
     }
+    self.mask = mask
     self.slots = slots
     self.keys = keys
   }
 }
 
-/// A trie node flattened to plain integers, so reading it during a match costs no reference counting.
+/// A trie node flattened to plain integers in 32 bytes (two to a cache line), so reading it during a
+/// match costs no reference counting and one cache line.
 struct FlatNode: Sendable {
-  /// How many literal children the node has (in ``LiteralTable`` or its dictionary).
-  var literalCount: Int32 = 0
   var intChild: Int32 = -1
   var uuidChild: Int32 = -1
   var stringChild: Int32 = -1
-  /// Ranges in the router's flattened route list.
-  var endpointStart: Int32 = 0
+  /// Where the node's routes start in the router's route list: endpoints, then `{name+}`, then
+  /// `{name*}`. When the node has exactly one route, the route entry itself (see ``FlatTrie/routeList``).
+  var routeStart: Int32 = 0
   var endpointCount: Int32 = 0
-  var oneOrMoreStart: Int32 = 0
   var oneOrMoreCount: Int32 = 0
-  var zeroOrMoreStart: Int32 = 0
   var zeroOrMoreCount: Int32 = 0
-  /// Whether a literal child is not ASCII: such a node is searched through its `String` dictionary.
-  var hasUnicodeLiterals = false
+  /// ``hasLiterals`` and ``hasUnicodeLiterals``.
+  var flags: Int32 = 0
+
+  static let hasLiterals: Int32 = 1
+  /// A literal child is not ASCII: such a node is searched through its `String` dictionary.
+  static let hasUnicodeLiterals: Int32 = 2
+
+  /// Whether the node's single route is stored in ``routeStart``.
+  var hasInlineRoute: Bool { endpointCount &+ oneOrMoreCount &+ zeroOrMoreCount == 1 }
 }
 
 /// The trie in the flat form the matcher reads.
 ///
-/// The arrays are copied once into memory this object owns, so a match reads them through plain
-/// pointers: no array retained and released per link. It is `@unchecked Sendable` because that memory
-/// is written only in `init`, never mutated afterwards, and freed in `deinit`.
+/// The arrays are copied once into cache-line-aligned memory this object owns, so a match reads them
+/// through plain pointers: no array retained and released per link. It is `@unchecked Sendable`
+/// because that memory is written only in `init`, never mutated afterwards, and freed in `deinit`.
 final class FlatTrie: @unchecked Sendable {
   let nodes: UnsafeBufferPointer<FlatNode>
-  /// Every node's endpoint, `{name+}` and `{name*}` routes, back to back.
+  /// Every node's endpoint, `{name+}` and `{name*}` routes, back to back, as route entries: the route
+  /// index shifted left by one, with ``Router/checksQuery`` in the low bit when matching its path is
+  /// not enough.
   let routeList: UnsafeBufferPointer<Int32>
   let slots: UnsafeBufferPointer<LiteralTable.Slot>
   let keys: UnsafeBufferPointer<UInt8>
   let mask: Int
-  /// Per route: ``Router/checksQuery`` when matching its path is not enough.
-  let checks: UnsafeBufferPointer<UInt8>
 
   init(_ trie: [TrieNode], checks routeChecks: [UInt8]) {
     var nodes: [FlatNode] = []
     nodes.reserveCapacity(trie.count)
     var routeList: [Int32] = []
-    var entries: [(parent: Int32, key: [UInt8], child: Int32)] = []
+    // The literal entries, flat: one array of key bytes instead of an array per key.
+    var parents: [Int32] = []
+    var children: [Int32] = []
+    var keyBytes: [UInt8] = []
+    var keyBounds: [Int] = [0]
+    func entry(_ route: Int32) -> Int32 { route << 1 | Int32(routeChecks[Int(route)] & 1) }
     for (index, node) in trie.enumerated() {
       var flat = FlatNode()
-      flat.literalCount = Int32(node.literals.count)
       flat.intChild = node.intChild
       flat.uuidChild = node.uuidChild
       flat.stringChild = node.stringChild
-      flat.endpointStart = Int32(routeList.count)
       flat.endpointCount = Int32(node.endpoints.count)
-      routeList += node.endpoints
-      flat.oneOrMoreStart = Int32(routeList.count)
       flat.oneOrMoreCount = Int32(node.oneOrMore.count)
-      routeList += node.oneOrMore
-      flat.zeroOrMoreStart = Int32(routeList.count)
       flat.zeroOrMoreCount = Int32(node.zeroOrMore.count)
-      routeList += node.zeroOrMore
+      if flat.hasInlineRoute,
+        let route = node.endpoints.first ?? node.oneOrMore.first ?? node.zeroOrMore.first
+      {
+        flat.routeStart = entry(route)
+      } else {
+        flat.routeStart = Int32(routeList.count)
+        for route in node.endpoints { routeList.append(entry(route)) }
+        for route in node.oneOrMore { routeList.append(entry(route)) }
+        for route in node.zeroOrMore { routeList.append(entry(route)) }
+      }
+      if !node.literals.isEmpty { flat.flags |= FlatNode.hasLiterals }
       for (key, child) in node.literals {
         if key.utf8.allSatisfy({ $0 < 0x80 }) {
-          entries.append((Int32(index), Array(key.utf8), child))
+          parents.append(Int32(index))
+          children.append(child)
+          keyBytes.append(contentsOf: key.utf8)
+          keyBounds.append(keyBytes.count)
         } else {
-          flat.hasUnicodeLiterals = true
+          flat.flags |= FlatNode.hasUnicodeLiterals
         }
       }
       nodes.append(flat)
     }
-    let literals = LiteralTable(entries: entries)
+    let literals = LiteralTable(
+      parents: parents, children: children, keyBytes: keyBytes, keyBounds: keyBounds)
     self.nodes = Self.copy(nodes)
     self.routeList = Self.copy(routeList)
     self.slots = Self.copy(literals.slots)
     self.keys = Self.copy(literals.keys)
     self.mask = literals.mask
-    self.checks = Self.copy(routeChecks)
   }
 
+  /// Copies an array into memory aligned to a cache line.
   private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
-    let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+    let count = max(array.count, 1)
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: count * MemoryLayout<Element>.stride, alignment: max(64, MemoryLayout<Element>.alignment))
+    let memory = UnsafeMutableBufferPointer(
+      start: raw.bindMemory(to: Element.self, capacity: count), count: count)
     _ = memory.initialize(from: array)
-    return UnsafeBufferPointer(memory)
+    return UnsafeBufferPointer(rebasing: memory[0..<array.count])
+  }
+
+  private static func free<Element>(_ buffer: UnsafeBufferPointer<Element>) {
+    if let base = buffer.baseAddress { UnsafeMutableRawPointer(mutating: base).deallocate() }
   }
 
   deinit {
-    UnsafeMutableBufferPointer(mutating: nodes).deallocate()
-    UnsafeMutableBufferPointer(mutating: routeList).deallocate()
-    UnsafeMutableBufferPointer(mutating: slots).deallocate()
-    UnsafeMutableBufferPointer(mutating: keys).deallocate()
-    UnsafeMutableBufferPointer(mutating: checks).deallocate()
+    Self.free(nodes)
+    Self.free(routeList)
+    Self.free(slots)
+    Self.free(keys)
   }
 }

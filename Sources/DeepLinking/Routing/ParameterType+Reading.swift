@@ -49,23 +49,29 @@ extension ParameterType {
   /// Whether decoded bytes read as an integer by the rule of ``integer(_:)``, without building text.
   @inline(__always)
   static func isInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    integerValue(bytes) != nil
+  }
+
+  /// The integer decoded bytes read as, by the rule of ``integer(_:)``, without building text.
+  @inline(__always)
+  static func integerValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = 0
     let negative = bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
     if negative { index = 1 }
-    guard index < bytes.count else { return false }
+    guard index < bytes.count else { return nil }
     var value = 0
     while index < bytes.count {
       let byte = bytes[index]
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
       let digit = Int(byte &- UInt8(ascii: "0"))
       let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
       let (next, overflow2) =
         negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
-      if overflow1 || overflow2 { return false }
+      if overflow1 || overflow2 { return nil }
       value = next
       index += 1
     }
-    return true
+    return value
   }
 
   /// Whether decoded bytes are a UUID by the rule of ``isUUIDText(_:)-(String)``.
@@ -85,38 +91,33 @@ extension ParameterType {
 
   /// 8-4-4-4-12 hex digits in any case.
   static func isUUIDText(_ text: String) -> Bool {
-    guard text.utf8.count == 36 else { return false }
-    for (position, byte) in text.utf8.enumerated() {
-      if position == 8 || position == 13 || position == 18 || position == 23 {
-        guard byte == UInt8(ascii: "-") else { return false }
-      } else if PercentCoding.hexValue(byte) == nil {
-        return false
-      }
-    }
-    return true
+    var text = text
+    return text.withUTF8 { isUUIDText($0) }
   }
 
   /// Reads the 16 bytes of a UUID from its text directly (Foundation's `UUID(uuidString:)` goes
   /// through `sscanf`, which dominated the cost of a match on a UUID route).
   static func uuid(_ text: String) -> UUID? {
-    guard isUUIDText(text) else { return nil }
-    var bytes = [UInt8](repeating: 0, count: 16)
-    var count = 0
-    var high: UInt8?
-    for byte in text.utf8 {
-      guard let value = PercentCoding.hexValue(byte) else { continue }
-      if let first = high {
-        bytes[count] = first << 4 | value
+    var text = text
+    return text.withUTF8 { uuid($0) }
+  }
+
+  /// Reads the 16 bytes of a UUID from decoded bytes, with no intermediate array.
+  static func uuid(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+    guard isUUIDText(bytes) else { return nil }
+    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &value) { output in
+      var count = 0
+      var position = 0
+      while position < 36 {
+        if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
+        let high = PercentCoding.hexValue(bytes[position]) ?? 0
+        let low = PercentCoding.hexValue(bytes[position + 1]) ?? 0
+        output[count] = high << 4 | low
         count += 1
-        high = nil
-      } else {
-        high = value
+        position += 2
       }
     }
-    return UUID(
-      uuid: (
-        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-      ))
+    return UUID(uuid: value)
   }
 }

@@ -30,6 +30,10 @@ public final class Router: Sendable {
   let hostRules: [HostRule]
   let routeIndex: [String: Int]
   let requirements: [QueryRequirements]
+  let plans: [RoutePlan]
+  let planParameters: [RoutePlan.Parameter]
+  /// The distinct names of the parameters packed in ``plans``.
+  let parameterNames: [String]
 
   /// Builds a router, checking every route.
   ///
@@ -93,6 +97,8 @@ public final class Router: Sendable {
     self.reader = LinkReader(table: table, hostRules: rules)
     self.routeIndex = names
     self.requirements = requirements
+    (self.plans, self.planParameters, self.parameterNames) = RoutePlan.plans(
+      names: routeNames, patterns: patterns)
   }
 
   /// The route with this name.
@@ -124,8 +130,8 @@ public final class Router: Sendable {
     let result = text.withUTF8 { buffer in
       Result { () throws(LinkError) -> RouteMatch? in
         try reader.withLink(buffer, original: { url }) { view in
-          guard let route = search(&view) else { return nil }
-          return materialize(route: Int(route), view: view, url: url)
+          guard let found = searchKeepingQuery(&view) else { return nil }
+          return materialize(route: Int(found.route), view: view, url: url, query: found.query)
         }
       }
     }
@@ -176,6 +182,15 @@ public final class Router: Sendable {
     }
   }
 
+  /// Finds the route of a link that was read, with the query items if the search had to decode them.
+  @inline(__always)
+  private func searchKeepingQuery(_ view: inout LinkView) -> (route: Int32, query: [QueryItem]?)? {
+    withUnsafePointer(to: &view) { view in
+      var search = TrieSearch(router: self, trie: trie, caseInsensitive: table.caseInsensitive, view: view)
+      return search.search(node: 0, depth: 0).map { ($0, search.query) }
+    }
+  }
+
   /// Whether a route's query requirements (and trailing slash, when strict) hold for a link.
   func accepts(_ route: Int32, hasTrailingSlash: Bool, query: [QueryItem]) -> Bool {
     let requirement = requirements[Int(route)]
@@ -184,44 +199,170 @@ public final class Router: Sendable {
   }
 
   /// Builds the match of the chosen route: only now are parameter values turned into text and values.
-  private func materialize(route: Int, view: LinkView, url: String) -> RouteMatch {
-    let pattern = patterns[route]
+  /// What to build is prepared per route (``RoutePlan``); typed values are read from the decoded bytes,
+  /// and query items the search already decoded are not decoded again.
+  private func materialize(route: Int, view: LinkView, url: String, query decodedQuery: [QueryItem]?)
+    -> RouteMatch
+  {
+    let plan = plans[route]
+    let declaresQuery = plan.queryCount > 0
     var entries: [RouteParameters.Entry] = []
-    entries.reserveCapacity(pattern.segments.count + pattern.query.count)
-    for (position, segment) in pattern.segments.enumerated() {
-      switch segment {
-      case .literal:
-        continue
-      case .parameter(let name, let type):
-        if let value = type.value(from: view.string(position)) {
-          entries.append(RouteParameters.Entry(name: name, value: value))
-        }
-      case .oneOrMore(let name), .zeroOrMore(let name):
-        let rest = position < view.count ? (position..<view.count).map { view.string($0) } : []
-        entries.append(RouteParameters.Entry(name: name, value: .segments(rest)))
+    let capacity = Int(plan.parameterCount) + Int(plan.queryCount)
+    if capacity > 0 { entries.reserveCapacity(capacity) }
+    let start = Int(plan.parameterStart)
+    for index in start..<(start + Int(plan.parameterCount)) {
+      // The first parameter is usually packed in the plan itself: one cache line fewer.
+      if index == start, let (position, kind, name) = plan.first {
+        append(kind, name: parameterNames[name], at: position, of: view, to: &entries)
+      } else {
+        let parameter = planParameters[index]
+        append(parameter.kind, name: parameter.name, at: Int(parameter.position), of: view, to: &entries)
       }
     }
-    let query = reader.query(of: view)
-    var remaining = query
-    if !pattern.query.isEmpty {
-      for parameter in pattern.query {
-        if let text = QueryRequirements.firstValue(of: parameter.key, in: query),
+    var remaining = view.queryStart >= 0 ? (decodedQuery ?? reader.query(of: view)) : []
+    if declaresQuery {
+      let declared = patterns[route].query
+      for parameter in declared {
+        if let text = QueryRequirements.firstValue(of: parameter.key, in: remaining),
           let value = parameter.type.value(from: text)
         {
           entries.append(RouteParameters.Entry(name: parameter.name, value: value))
         }
       }
-      let declared = Set(pattern.query.map(\.key))
-      remaining.removeAll { declared.contains($0.name) }
+      remaining.removeAll { item in declared.contains { $0.key == item.name } }
     }
     return RouteMatch(
-      route: table.routes[route].name,
+      route: plan.name,
       parameters: RouteParameters(entries),
       query: remaining,
       fragment: reader.fragment(of: view),
       origin: reader.origin(of: view),
       url: url
     )
+  }
+
+  @inline(__always)
+  private func append(
+    _ kind: RoutePlan.Parameter.Kind, name: String, at position: Int, of view: LinkView,
+    to entries: inout [RouteParameters.Entry]
+  ) {
+    switch kind {
+    case .string:
+      if position < view.count {
+        entries.append(RouteParameters.Entry(name: name, value: .string(view.string(position))))
+      }
+    case .int:
+      if position < view.count, let value = integer(view, position) {
+        entries.append(RouteParameters.Entry(name: name, value: .int(value)))
+      }
+    case .uuid:
+      if position < view.count, let value = uuid(view, position) {
+        entries.append(RouteParameters.Entry(name: name, value: .uuid(value)))
+      }
+    case .rest:
+      var rest: [String] = []
+      if position < view.count {
+        rest.reserveCapacity(view.count - position)
+        for segment in position..<view.count { rest.append(view.string(segment)) }
+      }
+      entries.append(RouteParameters.Entry(name: name, value: .segments(rest)))
+    }
+  }
+
+  @inline(__always)
+  private func integer(_ view: LinkView, _ position: Int) -> Int? {
+    guard view.isASCII(position) else { return ParameterType.integer(view.string(position)) }
+    return ParameterType.integerValue(view.bytes(position))
+  }
+
+  @inline(__always)
+  private func uuid(_ view: LinkView, _ position: Int) -> UUID? {
+    guard view.isASCII(position) else { return ParameterType.uuid(view.string(position)) }
+    return ParameterType.uuid(view.bytes(position))
+  }
+}
+
+/// What building a route's match needs, prepared once when the router is built: the route's name and
+/// where its path parameters are (in ``Router/planParameters``), so a match allocates only what it
+/// returns.
+struct RoutePlan: Sendable {
+  var name: String
+  var parameterStart: Int32
+  var parameterCount: Int32
+  /// How many query items the pattern declares.
+  var queryCount: Int32
+  /// The first path parameter packed as position (8 bits), kind (2 bits) and the index of its name in
+  /// ``Router/parameterNames`` (22 bits); `UInt32.max` when it does not fit or there is none.
+  var packedFirst: UInt32 = .max
+
+  /// The first path parameter, when it is packed in the plan.
+  @inline(__always)
+  var first: (position: Int, kind: Parameter.Kind, name: Int)? {
+    guard packedFirst != .max,
+      let kind = Parameter.Kind(rawValue: UInt8(truncatingIfNeeded: packedFirst >> 8) & 3)
+    else { return nil }
+    return (Int(packedFirst & 0xFF), kind, Int(packedFirst >> 10))
+  }
+
+  /// One path parameter of a route: its segment position, its kind and its name.
+  struct Parameter: Sendable {
+    enum Kind: UInt8, Sendable {
+      case string
+      case int
+      case uuid
+      case rest
+    }
+
+    var position: Int32
+    var kind: Kind
+    var name: String
+  }
+
+  /// The plans of every route, their parameters back to back, and the distinct parameter names.
+  static func plans(names: [String], patterns: [RoutePattern]) -> ([RoutePlan], [Parameter], [String]) {
+    var plans: [RoutePlan] = []
+    var parameters: [Parameter] = []
+    var parameterNames: [String] = []
+    var nameIndex: [String: Int] = [:]
+    plans.reserveCapacity(patterns.count)
+    for (route, pattern) in patterns.enumerated() {
+      let start = parameters.count
+      for (position, segment) in pattern.segments.enumerated() {
+        switch segment {
+        case .literal:
+          continue
+        case .parameter(let name, let type):
+          let kind: Parameter.Kind =
+            switch type {
+            case .string: .string
+            case .int: .int
+            case .uuid: .uuid
+            }
+          parameters.append(Parameter(position: Int32(position), kind: kind, name: name))
+        case .oneOrMore(let name), .zeroOrMore(let name):
+          parameters.append(Parameter(position: Int32(position), kind: .rest, name: name))
+        }
+      }
+      var plan = RoutePlan(
+        name: names[route], parameterStart: Int32(start), parameterCount: Int32(parameters.count - start),
+        queryCount: Int32(pattern.query.count))
+      if parameters.count > start {
+        let first = parameters[start]
+        let index: Int
+        if let known = nameIndex[first.name] {
+          index = known
+        } else {
+          index = parameterNames.count
+          nameIndex[first.name] = index
+          parameterNames.append(first.name)
+        }
+        if first.position < 256 && index < 1 << 22 {
+          plan.packedFirst = UInt32(first.position) | UInt32(first.kind.rawValue) << 8 | UInt32(index) << 10
+        }
+      }
+      plans.append(plan)
+    }
+    return (plans, parameters, parameterNames)
   }
 }
 
@@ -235,7 +376,6 @@ private struct TrieSearch {
   let slots: UnsafeBufferPointer<LiteralTable.Slot>
   let keys: UnsafeBufferPointer<UInt8>
   let mask: Int
-  let checks: UnsafeBufferPointer<UInt8>
   let caseInsensitive: Bool
   let view: UnsafePointer<LinkView>
   /// The link's query items, decoded the first time a route needs them.
@@ -248,7 +388,6 @@ private struct TrieSearch {
     self.slots = trie.slots
     self.keys = trie.keys
     self.mask = trie.mask
-    self.checks = trie.checks
     self.caseInsensitive = caseInsensitive
     self.view = view
   }
@@ -256,9 +395,9 @@ private struct TrieSearch {
   mutating func search(node index: Int, depth: Int) -> Int32? {
     let node = nodes[index]
     if depth == view.pointee.count {
-      if let found = first(node.endpointStart, node.endpointCount) { return found }
+      if node.endpointCount > 0, let found = first(node, 0, node.endpointCount) { return found }
     } else {
-      if node.literalCount > 0, let child = literalChild(of: index, node, depth),
+      if node.flags & FlatNode.hasLiterals != 0, let child = literalChild(of: index, node, depth),
         let found = search(node: Int(child), depth: depth + 1)
       {
         return found
@@ -273,33 +412,43 @@ private struct TrieSearch {
       if node.stringChild >= 0, let found = search(node: Int(node.stringChild), depth: depth + 1) {
         return found
       }
-      if let found = first(node.oneOrMoreStart, node.oneOrMoreCount) { return found }
+      if node.oneOrMoreCount > 0, let found = first(node, node.endpointCount, node.oneOrMoreCount) {
+        return found
+      }
     }
-    return first(node.zeroOrMoreStart, node.zeroOrMoreCount)
+    guard node.zeroOrMoreCount > 0 else { return nil }
+    return first(node, node.endpointCount &+ node.oneOrMoreCount, node.zeroOrMoreCount)
   }
 
-  /// The first route of a node's list that the link's query accepts.
+  /// The first route of one of a node's lists (from `offset` in its routes) that the link's query
+  /// accepts.
   @inline(__always)
-  private mutating func first(_ start: Int32, _ count: Int32) -> Int32? {
-    var position = Int(start)
+  private mutating func first(_ node: FlatNode, _ offset: Int32, _ count: Int32) -> Int32? {
+    if node.hasInlineRoute { return accepted(node.routeStart) }
+    var position = Int(node.routeStart &+ offset)
     let end = position + Int(count)
     while position < end {
-      let route = routeList[position]
-      if checks[Int(route)] == 0 { return route }
-      if query == nil { query = router.reader.query(of: view.pointee) }
-      if router.accepts(route, hasTrailingSlash: view.pointee.hasTrailingSlash, query: query ?? []) {
-        return route
-      }
+      if let route = accepted(routeList[position]) { return route }
       position += 1
     }
     return nil
+  }
+
+  /// The route of a route entry, when its query requirements (if any) hold.
+  @inline(__always)
+  private mutating func accepted(_ entry: Int32) -> Int32? {
+    let route = entry >> 1
+    if entry & Int32(Router.checksQuery) == 0 { return route }
+    if query == nil { query = router.reader.query(of: view.pointee) }
+    return router.accepts(route, hasTrailingSlash: view.pointee.hasTrailingSlash, query: query ?? [])
+      ? route : nil
   }
 
   /// The literal child for a segment: by hashing its bytes when both are ASCII, otherwise through the
   /// node's `String` dictionary (Unicode canonical equivalence, full lower-casing).
   @inline(__always)
   private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int) -> Int32? {
-    guard view.pointee.isASCII(depth), !node.hasUnicodeLiterals else {
+    guard view.pointee.isASCII(depth), node.flags & FlatNode.hasUnicodeLiterals == 0 else {
       let text = view.pointee.string(depth)
       return router.nodes[index].literals[caseInsensitive ? text.lowercased() : text]
     }
@@ -311,7 +460,7 @@ private struct TrieSearch {
       let candidate = slots[slot]
       if candidate.child < 0 { return nil }
       if candidate.hash == hash && candidate.parent == parent && Int(candidate.keyLength) == bytes.count
-        && equal(bytes, at: Int(candidate.keyStart))
+        && equal(bytes, candidate)
       {
         return candidate.child
       }
@@ -319,13 +468,23 @@ private struct TrieSearch {
     }
   }
 
+  /// Whether a segment's bytes are the slot's key (kept in the slot when short, in ``keys`` when long).
   @inline(__always)
-  private func equal(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+  private func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ candidate: LiteralTable.Slot) -> Bool {
+    if bytes.count <= LiteralTable.inlineCapacity {
+      return withUnsafeBytes(of: candidate.key) { key in equal(bytes, key, 0) }
+    }
+    return equal(bytes, UnsafeRawBufferPointer(keys), Int(candidate.key.0))
+  }
+
+  @inline(__always)
+  private func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ key: UnsafeRawBufferPointer, _ start: Int) -> Bool
+  {
     var offset = 0
     while offset < bytes.count {
       var byte = bytes[offset]
       if caseInsensitive && byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
-      if byte != keys[start &+ offset] { return false }
+      if byte != key[start &+ offset] { return false }
       offset += 1
     }
     return true

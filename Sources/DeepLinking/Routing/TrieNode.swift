@@ -140,7 +140,7 @@ struct TrieBuilder {
 
   /// Orders each node's routes so the most specific query requirements are tried first; ties break
   /// on the requirement text and then the route name, never on registration order.
-  func finish(requirements: [QueryRequirements], names: [String]) -> [TrieNode] {
+  mutating func finish(requirements: [QueryRequirements], names: [String]) -> [TrieNode] {
     func order(_ lhs: Int32, _ rhs: Int32) -> Bool {
       let left = requirements[Int(lhs)]
       let right = requirements[Int(rhs)]
@@ -151,12 +151,15 @@ struct TrieBuilder {
       if left.signature != right.signature { return left.signature < right.signature }
       return names[Int(lhs)] < names[Int(rhs)]
     }
-    return nodes.map { node in
-      var sorted = node
-      sorted.endpoints.sort(by: order)
-      sorted.oneOrMore.sort(by: order)
-      sorted.zeroOrMore.sort(by: order)
-      return sorted
+    // Sorted in place, and only lists of two or more: a copy of every node would double the
+    // builder's memory at its peak.
+    var nodes = self.nodes
+    self.nodes = []
+    for index in nodes.indices {
+      if nodes[index].endpoints.count > 1 { nodes[index].endpoints.sort(by: order) }
+      if nodes[index].oneOrMore.count > 1 { nodes[index].oneOrMore.sort(by: order) }
+      if nodes[index].zeroOrMore.count > 1 { nodes[index].zeroOrMore.sort(by: order) }
     }
+    return nodes
   }
 }
