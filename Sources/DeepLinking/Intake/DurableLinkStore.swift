@@ -46,8 +46,8 @@ import Synchronization
 ///   reported in ``problems``; every other entry still loads.
 ///
 /// One store owns its directory: a second store on the same directory, in this process or another,
-/// fails with ``DurableLinkStoreError/locked(path:)``; the lock is released when the store is
-/// deallocated or the process ends. The store is thread-safe. ``append(_:)`` and the steps of a
+/// fails with ``DurableLinkStoreError/locked(path:)`` (after waiting up to 200 ms for a store that is
+/// closing); the lock is released when the store is deallocated or the process ends. The store is thread-safe. ``append(_:)`` and the steps of a
 /// delivery wait for `fsync`, which usually takes milliseconds but can take longer on a busy disk.
 public final class DurableLinkStore: Sendable {
   /// The directory that holds the store.
@@ -407,8 +407,17 @@ public final class DurableLinkStore: Sendable {
     guard descriptor >= 0 else {
       throw ioError("open", lockPath)
     }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+    // A lock just released can stay held for a moment by a child process between fork and exec (the
+    // descriptor is close-on-exec), so a busy lock is tried again for up to 200 ms before giving up.
+    var attempts = 0
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       let code = errno
+      if code == EINTR { continue }
+      if code == EWOULDBLOCK && attempts < 40 {
+        attempts += 1
+        usleep(5_000)
+        continue
+      }
       close(descriptor)
       if code == EWOULDBLOCK {
         throw .locked(path: root)

@@ -295,7 +295,7 @@ final class LinkReader: Sendable {
       view.flags[view.count] = 0
       view.count &+= 1
     }
-    view.hasTrailingSlash = index > pathStart && buffer[index - 1] == UInt8(ascii: "/")
+    view.hasTrailingSlash = view.count > 0 && index > pathStart && buffer[index - 1] == UInt8(ascii: "/")
 
     // Query: only checked here (printable ASCII, well-formed escapes, the item limit), decoded when
     // a route reads it.
