@@ -36,7 +36,7 @@ public struct AASAConsistencyCheck: Hashable, Sendable {
     }
     var checks: [AASAConsistencyReport.Check] = []
     for shape in shapes {
-      var samples = [shape.samplePath]
+      var samples = [shape.sampleLink]
       if shape.endsWithOptionalCatchAll {
         samples.append(RoutePathShape(name: shape.name, pieces: shape.pieces.dropLast()).samplePath)
       }
@@ -47,6 +47,10 @@ public struct AASAConsistencyCheck: Hashable, Sendable {
     var probes = ["/", "/definitely-not-routed"]
     for shape in shapes where !shape.pieces.isEmpty && !shape.endsWithOptionalCatchAll {
       probes.append(RoutePathShape(name: shape.name, pieces: shape.pieces.dropLast()).samplePath)
+    }
+    // A route's path without its required query items is not the route's link.
+    for shape in shapes where !shape.requiredQueryItems.isEmpty {
+      probes.append(shape.samplePath)
     }
     var seen: Set<String> = []
     for probe in probes where !isRouted(probe) && seen.insert(probe).inserted {

@@ -96,8 +96,28 @@ public struct AASAGenerator: Hashable, Sendable {
   public var orderedShapes: [RoutePathShape] {
     shapes.enumerated().sorted { lhs, rhs in
       let order = Self.specificity(lhs.element.pieces, rhs.element.pieces)
-      return order == 0 ? lhs.offset < rhs.offset : order < 0
+      guard order == 0 else { return order < 0 }
+      // The same path: a route that requires query items is the narrower rule, so it goes first.
+      let lhsQuery = lhs.element.requiredQueryItems.count
+      let rhsQuery = rhs.element.requiredQueryItems.count
+      if lhsQuery != rhsQuery && Self.samePath(lhs.element.pieces, rhs.element.pieces) {
+        return lhsQuery > rhsQuery
+      }
+      return lhs.offset < rhs.offset
     }.map(\.element)
+  }
+
+  /// Whether two shapes have the same path, whatever their parameters are named.
+  private static func samePath(_ lhs: [RoutePathShape.Piece], _ rhs: [RoutePathShape.Piece]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    return zip(lhs, rhs).allSatisfy { left, right in
+      switch (left, right) {
+      case (.literal(let a), .literal(let b)): a == b
+      case (.parameter(_, let a), .parameter(_, let b)): a == b
+      case (.oneOrMore, .oneOrMore), (.zeroOrMore, .zeroOrMore): true
+      default: false
+      }
+    }
   }
 
   /// Negative when `lhs` is more specific than `rhs`, positive when less, zero for a tie.
@@ -131,6 +151,7 @@ public struct AASAGenerator: Hashable, Sendable {
       components.append(
         AASAComponent(
           path: try Self.pathPattern(for: shape),
+          query: try Self.queryPattern(for: shape),
           caseSensitive: caseSensitive ? nil : false,
           comment: "route \(shape.name): \(shape)"
         )
@@ -139,7 +160,30 @@ public struct AASAGenerator: Hashable, Sendable {
     return components
   }
 
-  /// The legacy `paths` equivalent of ``components()``, for iOS 12 and earlier.
+  /// The `?` pattern of a route with required query items: each must be present and non-empty (`?*`),
+  /// as the router requires; `nil` when the route requires none.
+  ///
+  /// - Parameter shape: The route's shape.
+  /// - Returns: The query pattern, or `nil`.
+  /// - Throws: ``AASAGenerationError`` for an item name holding `*` or `?`, which AASA would read as a
+  ///   wildcard.
+  public static func queryPattern(for shape: RoutePathShape) throws(AASAGenerationError) -> AASAQueryPattern?
+  {
+    guard !shape.requiredQueryItems.isEmpty else { return nil }
+    var items: [String: String] = [:]
+    for name in shape.requiredQueryItems {
+      if name.contains("*") || name.contains("?") {
+        throw AASAGenerationError(
+          route: shape.name, piece: "?\(name)=", reason: "AASA has no escape for * and ? in a query item name"
+        )
+      }
+      items[name] = "?*"
+    }
+    return .items(items)
+  }
+
+  /// The legacy `paths` equivalent of ``components()``, for iOS 12 and earlier (which compare the path
+  /// only, so required query items are not enforced there).
   ///
   /// - Returns: One path pattern per route.
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.

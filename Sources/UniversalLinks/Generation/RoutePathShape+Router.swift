@@ -4,7 +4,8 @@ extension RoutePathShape {
   /// The shape of a route the router has already parsed, read from its typed segments.
   ///
   /// Literal segments are taken decoded, as the router holds them; parameters keep their type; the
-  /// pattern's declared query items are left out, because generated rules do not restrict the query.
+  /// names of required query items are kept, so generated rules require them as the router does
+  /// (optional items do not restrict the link).
   ///
   /// - Parameters:
   ///   - name: The route's name.
@@ -19,7 +20,8 @@ extension RoutePathShape {
         case .oneOrMore(let parameter): .oneOrMore(name: parameter)
         case .zeroOrMore(let parameter): .zeroOrMore(name: parameter)
         }
-      }
+      },
+      requiredQueryItems: pattern.query.filter { !$0.isOptional }.map(\.key)
     )
   }
 

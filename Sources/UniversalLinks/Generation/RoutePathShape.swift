@@ -6,8 +6,9 @@ import Foundation
 /// This is the input of ``AASAGenerator`` and of ``AASAConsistencyCheck``; a route table can describe
 /// each route with one. ``init(name:template:)`` reads the router's template syntax:
 /// `/users/{id:int}/files/{path+}`, `{name}`, `{name:int}`, `{name:uuid}`, `{name+}` (one or more
-/// segments), `{name*}` (zero or more segments, last only). A query part (`?q={query}`) is ignored:
-/// generated rules do not restrict the query.
+/// segments), `{name*}` (zero or more segments, last only). In a template, a query part
+/// (`?q={query}`) is ignored; a shape made from a router's pattern keeps the names of its required
+/// query items in ``requiredQueryItems``, and generated rules then require them too.
 public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// The type of a parameter segment.
   public enum ParameterType: String, Hashable, Sendable, CaseIterable {
@@ -35,15 +36,20 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   public var name: String
   /// The path's pieces, one per segment (a catch-all stands for the remaining segments).
   public var pieces: [Piece]
+  /// The names of the query items the route requires (decoded), such as `q` for `?q={query}`; a link
+  /// without one of them, or with it empty, is not the route's.
+  public var requiredQueryItems: [String]
 
   /// Creates a shape from its pieces.
   ///
   /// - Parameters:
   ///   - name: The route's name.
   ///   - pieces: The path's pieces; no pieces is the root path `/`.
-  public init(name: String, pieces: [Piece]) {
+  ///   - requiredQueryItems: The names of the query items the route requires.
+  public init(name: String, pieces: [Piece], requiredQueryItems: [String] = []) {
     self.name = name
     self.pieces = pieces
+    self.requiredQueryItems = requiredQueryItems
   }
 
   /// Reads a route template such as `/channel/video/{clipId}` or `/docs/{path*}`.
@@ -122,6 +128,12 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     "/" + sampleSegments.joined(separator: "/")
   }
 
+  /// ``samplePath`` with `name=sample` for each required query item: a link this route accepts.
+  public var sampleLink: String {
+    guard !requiredQueryItems.isEmpty else { return samplePath }
+    return samplePath + "?" + requiredQueryItems.map { Self.encode($0) + "=sample" }.joined(separator: "&")
+  }
+
   /// The percent-encoded segments of ``samplePath``, one per piece.
   var sampleSegments: [String] {
     pieces.map { piece in
@@ -136,11 +148,24 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether this route accepts a percent-encoded path, with the router's segment rules: empty
-  /// segments are dropped, each segment is decoded once, literals compare exactly.
+  /// segments are dropped, each segment is decoded once, literals compare exactly; a query after `?`
+  /// must hold every required item with a non-empty value.
   ///
-  /// - Parameter path: A percent-encoded path such as `/users/42`.
+  /// - Parameter link: A percent-encoded path such as `/users/42`, with an optional query.
   /// - Returns: Whether the route matches it.
-  public func routes(_ path: String) -> Bool {
+  public func routes(_ link: String) -> Bool {
+    let parts = link.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    let path = String(parts[0])
+    if !requiredQueryItems.isEmpty {
+      let items = parts.count > 1 ? parts[1].split(separator: "&") : []
+      let present = Set(
+        items.compactMap { item -> String? in
+          let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+          guard pair.count == 2, !pair[1].isEmpty else { return nil }
+          return PercentDecoding.decode(pair[0].replacingOccurrences(of: "+", with: " "))
+        })
+      guard requiredQueryItems.allSatisfy(present.contains) else { return false }
+    }
     let segments = path.split(separator: "/").map { PercentDecoding.decode(String($0)) }
     var index = 0
     for piece in pieces {

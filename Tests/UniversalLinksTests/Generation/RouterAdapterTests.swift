@@ -175,3 +175,55 @@ struct RouterAdapterTests {
     #expect(page.storeURL == nil)
   }
 }
+
+@Suite("Generation: required query items")
+struct RequiredQueryGenerationTests {
+  static func router() throws -> Router {
+    try Router(
+      RouteTable(
+        hosts: ["example.com"],
+        routes: [
+          RouteDefinition("search", "/search?q={query}&page={page:int?}"),
+          RouteDefinition("clip", "/clip/{id}"),
+        ]))
+  }
+
+  @Test func requiredItemsBecomeAQueryDictionary() throws {
+    let shapes = RoutePathShape.shapes(from: try Self.router())
+    #expect(shapes[0].requiredQueryItems == ["q"])
+    #expect(shapes[0].sampleLink == "/search?q=sample")
+    let generator = AASAGenerator(appIDs: ["ABCDE12345.com.example.app"], shapes: shapes)
+    let components = try generator.components()
+    let search = try #require(components.first { $0.comment?.contains("route search") == true })
+    #expect(search.query == .items(["q": "?*"]))
+    let clip = try #require(components.first { $0.comment?.contains("route clip") == true })
+    #expect(clip.query == nil)
+  }
+
+  @Test func theAppOpensOnlyWithTheRequiredItem() throws {
+    let shapes = RoutePathShape.shapes(from: try Self.router())
+    let document = try AASAGenerator(appIDs: ["ABCDE12345.com.example.app"], shapes: shapes).document()
+    let matcher = AASAMatcher(document: document)
+    #expect(try matcher.match("https://example.com/search?q=goals").opensApp)
+    #expect(try matcher.match("https://example.com/search?page=2&q=goals").opensApp)
+    #expect(try !matcher.match("https://example.com/search").opensApp)
+    #expect(try !matcher.match("https://example.com/search?q=").opensApp)
+    #expect(try !matcher.match("https://example.com/search?page=2").opensApp)
+    let report = AASAConsistencyCheck(shapes: shapes).run(on: document)
+    #expect(report.isConsistent, "\(report)")
+  }
+}
+
+extension RequiredQueryGenerationTests {
+  @Test func onTheSamePathTheRouteWithAQueryComesFirst() throws {
+    let router = try Router(
+      RouteTable(
+        hosts: ["example.com"],
+        routes: [RouteDefinition("plain", "/find"), RouteDefinition("withQuery", "/find?tag={tag}")]))
+    let generator = AASAGenerator(appIDs: ["ABCDE12345.com.example.app"], router: router)
+    #expect(generator.orderedShapes.map(\.name) == ["withQuery", "plain"])
+    let document = try generator.document()
+    #expect(try AASAMatcher(document: document).match("https://example.com/find").opensApp)
+    #expect(AASAConsistencyCheck(shapes: generator.shapes).run(on: document).isConsistent)
+  }
+}
