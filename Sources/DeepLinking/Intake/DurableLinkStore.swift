@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -88,7 +87,7 @@ public final class DurableLinkStore: Sendable {
     var link: StoredLink
   }
 
-  private let state: Mutex<State>
+  private let state: LockedValue<State>
   private let lockDescriptor: Int32
 
   /// Opens (or creates) a store in a directory and recovers from any crash that interrupted it.
@@ -110,7 +109,7 @@ public final class DurableLinkStore: Sendable {
     try Self.syncDirectory(root)
     lockDescriptor = try Self.lock(root)
     do {
-      state = Mutex(try Self.recover(root))
+      state = LockedValue(try Self.recover(root))
     } catch {
       close(lockDescriptor)
       throw error

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs one destination load at a time: a newer load supersedes the older one, and every load has a
 /// time limit.
@@ -28,7 +27,7 @@ public final class LoadCoordinator<Loader: DestinationLoader>: Sendable {
   /// The time limit of each load.
   public let timeout: Duration
 
-  private let current = Mutex<Attempt?>(nil)
+  private let current = LockedValue<Attempt?>(nil)
 
   /// Creates a coordinator.
   ///
@@ -108,7 +107,7 @@ public final class LoadCoordinator<Loader: DestinationLoader>: Sendable {
       var tasks: [Task<Void, Never>] = []
     }
 
-    private let slot = Mutex(Slot())
+    private let slot = LockedValue(Slot())
 
     /// Hands over the caller's continuation and the tasks to cancel; resumes at once if already decided.
     func start(_ continuation: CheckedContinuation<Outcome, Never>, tasks: [Task<Void, Never>]) {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A small least-recently-used cache of successful resolutions, with a lifetime per entry.
 ///
-/// Not thread-safe by itself: ``TrackingLinkResolver`` keeps it inside a `Mutex`.
+/// Not thread-safe by itself: ``TrackingLinkResolver`` keeps it inside a lock.
 struct ResolutionCache: Sendable {
   private struct Entry: Sendable {
     var resolution: TrackingLinkResolution

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -28,8 +27,8 @@ enum ProbeFailure: Error, Sendable, Hashable {
 final class ResponseHeadProbe: NSObject, URLSessionDataDelegate, Sendable {
   private typealias Waiter = CheckedContinuation<Result<ResponseHead, ProbeFailure>, Never>
 
-  private let waiters = Mutex<[Int: Waiter]>([:])
-  private let sessionBox = Mutex<URLSession?>(nil)
+  private let waiters = LockedValue<[Int: Waiter]>([:])
+  private let sessionBox = LockedValue<URLSession?>(nil)
 
   override init() {
     super.init()

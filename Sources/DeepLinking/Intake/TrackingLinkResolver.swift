@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -68,14 +67,14 @@ public final class TrackingLinkResolver: Sendable {
   public let configuration: Configuration
 
   private let probe = ResponseHeadProbe()
-  private let cache: Mutex<ResolutionCache>
+  private let cache: LockedValue<ResolutionCache>
 
   /// Creates a resolver from a configuration.
   ///
   /// - Parameter configuration: The tracking origins and limits.
   public init(configuration: Configuration) {
     self.configuration = configuration
-    self.cache = Mutex(
+    self.cache = LockedValue(
       ResolutionCache(capacity: configuration.cacheCapacity, lifetime: configuration.cacheLifetime))
   }
 
@@ -149,8 +148,8 @@ public final class TrackingLinkResolver: Sendable {
 
   /// The position reached so far, read when the deadline fires to say where resolution stopped.
   private final class Position: Sendable {
-    let state: Mutex<(url: URL, hop: Int)>
-    init(_ url: URL) { state = Mutex((url, 1)) }
+    let state: LockedValue<(url: URL, hop: Int)>
+    init(_ url: URL) { state = LockedValue((url, 1)) }
   }
 
   private func followWithDeadline(_ url: URL) async -> Result<TrackingLinkResolution, TrackingLinkError> {
