@@ -306,11 +306,7 @@ final class LinkReader: Sendable {
       while index < count {
         let byte = buffer[index]
         if byte == UInt8(ascii: "%") {
-          guard index + 2 < count, let high = PercentCoding.hexValue(buffer[index + 1]),
-            let low = PercentCoding.hexValue(buffer[index + 2])
-          else { return false }
-          let value = high << 4 | low
-          guard value >= 0x20 && value < 0x7F else { return false }
+          guard Self.isPrintableEscape(buffer, at: index, count: count) else { return false }
           index += 3
           continue
         }
@@ -331,11 +327,7 @@ final class LinkReader: Sendable {
       while index < count {
         let byte = buffer[index]
         if byte == UInt8(ascii: "%") {
-          guard index + 2 < count, let high = PercentCoding.hexValue(buffer[index + 1]),
-            let low = PercentCoding.hexValue(buffer[index + 2])
-          else { return false }
-          let value = high << 4 | low
-          guard value >= 0x20 && value < 0x7F else { return false }
+          guard Self.isPrintableEscape(buffer, at: index, count: count) else { return false }
           index += 3
           continue
         }
@@ -344,6 +336,19 @@ final class LinkReader: Sendable {
       }
     }
     return true
+  }
+
+  /// Whether `buffer[index]` starts a `%XX` escape that decodes to a printable ASCII character, the
+  /// only escapes the one-pass reader takes on (everything else goes to the full reader).
+  @inline(__always)
+  private static func isPrintableEscape(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, count: Int)
+    -> Bool
+  {
+    guard index + 2 < count, let high = PercentCoding.hexValue(buffer[index + 1]),
+      let low = PercentCoding.hexValue(buffer[index + 2])
+    else { return false }
+    let value = high << 4 | low
+    return value >= 0x20 && value < 0x7F
   }
 
   /// Reads the link in one pass over its bytes, in URL order, checking every piece (the query and the
