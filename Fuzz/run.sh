@@ -30,7 +30,7 @@ flags=(-swift-version 6 -enable-upcoming-feature ExistentialAny -package-name sw
 modules_for() {
   case "$1" in
     router | pattern | routefile) echo "DeepLinking" ;;
-    channel) echo "DeepLinking ChannelNavigation DeepLinkCommands" ;;
+    channel) echo "DeepLinking ChannelNavigation UniversalLinks DeepLinkCommands" ;;
     aasa) echo "DeepLinking UniversalLinks" ;;
     *) echo "unknown fuzz target '$1' (known: ${all_targets[*]})" >&2; return 2 ;;
   esac
@@ -59,7 +59,7 @@ build_module() {
       sources+=(Fuzz/Support/ChannelNavigationBundle.swift)
       links=(-lDeepLinking)
       ;;
-    DeepLinkCommands) links=(-lDeepLinking -lChannelNavigation) ;;
+    DeepLinkCommands) links=(-lDeepLinking -lChannelNavigation -lUniversalLinks) ;;
     UniversalLinks) links=(-lDeepLinking) ;;
   esac
   echo "== build $module"
