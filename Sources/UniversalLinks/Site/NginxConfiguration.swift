@@ -13,6 +13,27 @@ public struct NginxConfiguration: Hashable, Sendable {
   public var shapes: [RoutePathShape]
   /// Whether the routed-path regexes compare case-sensitively (`location ~`) or not (`location ~*`).
   public var caseSensitive: Bool
+  /// The TLS certificate and key; `nil` writes placeholder paths marked `REPLACE`, which nginx refuses
+  /// to load, so a configuration cannot go live with a certificate nobody chose.
+  public var certificate: Certificate?
+
+  /// The files of the site's TLS certificate.
+  public struct Certificate: Hashable, Sendable {
+    /// The certificate (with its chain), for `ssl_certificate`.
+    public var certificatePath: String
+    /// The private key, for `ssl_certificate_key`.
+    public var keyPath: String
+
+    /// Creates a certificate reference.
+    ///
+    /// - Parameters:
+    ///   - certificatePath: The certificate (with its chain), for `ssl_certificate`.
+    ///   - keyPath: The private key, for `ssl_certificate_key`.
+    public init(certificatePath: String, keyPath: String) {
+      self.certificatePath = certificatePath
+      self.keyPath = keyPath
+    }
+  }
 
   /// Creates a configuration.
   ///
@@ -21,11 +42,26 @@ public struct NginxConfiguration: Hashable, Sendable {
   ///   - root: The directory the files are served from.
   ///   - shapes: The routes whose paths show the fallback page.
   ///   - caseSensitive: Whether routed paths compare case-sensitively.
-  public init(serverName: String, root: String, shapes: [RoutePathShape], caseSensitive: Bool = true) {
+  ///   - certificate: The TLS certificate and key, or `nil` for placeholders marked `REPLACE`.
+  public init(
+    serverName: String, root: String, shapes: [RoutePathShape], caseSensitive: Bool = true,
+    certificate: Certificate? = nil
+  ) {
     self.serverName = serverName
     self.root = root
     self.shapes = shapes
     self.caseSensitive = caseSensitive
+    self.certificate = certificate
+  }
+
+  /// A path or name as an nginx configuration token: quoted when it holds anything beyond plain
+  /// characters, so a directory with spaces stays one argument.
+  static func token(_ text: String) -> String {
+    let plain =
+      !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-*:".contains($0)) }
+    guard !plain else { return text }
+    return "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
   /// The nginx location regex of a route; nginx matches it against the decoded path.
@@ -66,7 +102,22 @@ public struct NginxConfiguration: Hashable, Sendable {
       "server {",
       "    listen 443 ssl;",
       "    server_name \(serverName);",
-      "    root \(root);",
+    ]
+    if let certificate {
+      lines += [
+        "    ssl_certificate \(Self.token(certificate.certificatePath));",
+        "    ssl_certificate_key \(Self.token(certificate.keyPath));",
+      ]
+    } else {
+      lines += [
+        "    # REPLACE both paths with the site's certificate (chain) and private key; nginx refuses to",
+        "    # start until they name real files.",
+        "    ssl_certificate /REPLACE/with/the/certificate-chain.pem;",
+        "    ssl_certificate_key /REPLACE/with/the/private-key.pem;",
+      ]
+    }
+    lines += [
+      "    root \(Self.token(root));",
       "",
       "    # iOS fetches this file over https and does not follow redirects: serve it as is, as JSON.",
       "    location = /.well-known/apple-app-site-association {",

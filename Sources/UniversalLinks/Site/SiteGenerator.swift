@@ -40,6 +40,8 @@ public struct SiteGenerator: Hashable, Sendable {
   public var aliases: [String]
   /// Whether literal path segments compare case-sensitively, in the association file and in nginx.
   public var caseSensitive: Bool
+  /// The TLS certificate and key nginx serves; `nil` writes placeholders marked `REPLACE`.
+  public var certificate: NginxConfiguration.Certificate?
 
   /// Creates a generator.
   ///
@@ -108,7 +110,8 @@ public struct SiteGenerator: Hashable, Sendable {
         serverName: ([String(host.prefix { $0 != ":" })] + aliases).joined(separator: " "),
         root: serverRoot,
         shapes: shapes,
-        caseSensitive: caseSensitive
+        caseSensitive: caseSensitive,
+        certificate: certificate
       ).text().utf8)
     return files
   }
