@@ -1,23 +1,36 @@
 /// The `deeplink` command-line tool: its subcommands, run in-process so that tests drive them directly.
 @MainActor
 public enum DeepLinkTool {
-  static let help = """
-    deeplink: route, build, audit and open deep links with one route table.
+  /// The tool's version, printed by `deeplink --version`.
+  public static let version = "0.2.0"
 
-    USAGE: deeplink <command> [options]
+  /// Every command, in the order help lists them: the one table that help, dispatch, suggestions,
+  /// completion scripts and the documentation check read.
+  static let commands: [(spec: CommandSpec, run: ToolCommand.Run)] = [
+    (RouteCommand.spec, RouteCommand.run),
+    (URLCommand.spec, URLCommand.run),
+    (AuditCommand.spec, AuditCommand.run),
+    (OpenCommand.spec, OpenCommand.run),
+    (ChannelCommand.spec, ChannelCommand.run),
+    (AASACommand.spec, AASACommand.run),
+    (SiteCommand.spec, SiteCommand.run),
+    (CompletionCommand.spec, CompletionCommand.run),
+  ]
 
-    COMMANDS:
-      route    Match links against the route table; one JSON line per link.
-      url      Build a route's link from values.
-      audit    Report what a list of links (stdin) matches, per route, and why others are rejected.
-      open     Open links in the demo channel and print the screen stack the user would see.
-      channel  Drive the demo channel with commands from stdin (open, entity, search, back, ready...).
-      aasa     Match URLs against, check, or generate an apple-app-site-association file.
-      site     Write the web site files of the links: AASA, assetlinks.json, fallback page, nginx.conf.
-
-    Every command takes --help. Without --routes FILE, commands use the built-in demo table of the
-    channel links (myapp://channel/... and https://example.com/channel/...).
-    """
+  /// The tool itself, as a command group.
+  static let spec = CommandSpec(
+    path: [],
+    usage: "<command> [options]",
+    summary: "Route, build, audit and open deep links with one route table.",
+    discussion: """
+      deeplink: route, build, audit and open deep links with one route table.
+      Without --routes FILE, commands use the built-in demo table of the channel links
+      (myapp://channel/... and https://example.com/channel/...).
+      """,
+    options: [.flag("version", "Print the version.")],
+    epilogue: "Every command takes --help.",
+    subcommands: commands.map(\.spec)
+  )
 
   /// Runs the tool.
   ///
@@ -30,40 +43,65 @@ public enum DeepLinkTool {
       streams.output.flush()
       streams.error.flush()
     }
-    guard let command = arguments.first else {
-      streams.error.line(help)
+    if arguments == ["--version"] || arguments == ["version"] {
+      streams.output.line("deeplink \(version)")
+      return 0
+    }
+    do {
+      return try await ToolCommand.dispatch(arguments, group: spec, subcommands: commands, streams: streams)
+    } catch {
+      streams.error.line(error.report)
       return 2
     }
-    let rest = Array(arguments.dropFirst())
-    let commands:
-      [String: (help: String, run: @MainActor ([String], ToolStreams) async throws(UsageError) -> Int32)] = [
-        "route": (RouteCommand.help, RouteCommand.run),
-        "url": (URLCommand.help, URLCommand.run),
-        "audit": (AuditCommand.help, AuditCommand.run),
-        "open": (OpenCommand.help, OpenCommand.run),
-        "channel": (ChannelCommand.help, ChannelCommand.run),
-        "aasa": (AASACommand.help, AASACommand.run),
-        "site": (SiteCommand.help, SiteCommand.run),
-      ]
-    if command == "--help" || command == "-h" || command == "help" {
-      if let topic = rest.first, let entry = commands[topic] {
-        streams.output.line(entry.help)
+  }
+}
+
+/// Dispatch of a command group to its subcommands, shared by the tool and `deeplink aasa`.
+enum ToolCommand {
+  /// How a command runs: its words after its name, the streams; it returns the exit status.
+  typealias Run = @MainActor ([String], ToolStreams) async throws(UsageError) -> Int32
+
+  /// Runs the subcommand the first word names, or prints the group's help.
+  ///
+  /// A usage error from the subcommand comes back naming the subcommand, so the caller prints it
+  /// with the pointer to that subcommand's help.
+  @MainActor
+  static func dispatch(
+    _ words: [String], group: CommandSpec, subcommands: [(spec: CommandSpec, run: Run)], streams: ToolStreams
+  ) async throws(UsageError) -> Int32 {
+    let names = subcommands.compactMap { $0.spec.path.last }
+    guard let name = words.first else {
+      throw group.usageError("name a command: \(names.joined(separator: ", "))")
+    }
+    let rest = Array(words.dropFirst())
+    if name == "--help" || name == "-h" || name == "help" {
+      if let topic = rest.first, let entry = subcommands.first(where: { $0.spec.path.last == topic }) {
+        streams.output.line(entry.spec.help)
       } else {
-        streams.output.line(help)
+        streams.output.line(group.help)
       }
       return 0
     }
-    guard let entry = commands[command] else {
-      streams.error.line("deeplink: unknown command '\(command)'\n")
-      streams.error.line(help)
-      return 2
+    guard let entry = subcommands.first(where: { $0.spec.path.last == name }) else {
+      let suggestion = Suggestion.closest(to: name, in: names)
+      let what = group.path.isEmpty ? "command" : "subcommand"
+      throw group.usageError(
+        "unknown \(what) '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
     }
     do {
       return try await entry.run(rest, streams)
     } catch {
-      streams.error.line("deeplink \(command): \(error.description)\n")
-      streams.error.line(entry.help)
-      return 2
+      var error = error
+      if error.command == nil { error.command = entry.spec.fullName }
+      throw error
     }
+  }
+}
+
+extension UsageError {
+  /// The error as the tool prints it: `deeplink route: what is wrong` and the pointer to the help.
+  var report: String {
+    let command = self.command ?? "deeplink"
+    return "\(command): \(description)\nsee '\(command) --help'"
   }
 }

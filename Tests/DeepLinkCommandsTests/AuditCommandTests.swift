@@ -15,17 +15,18 @@ struct AuditCommandTests {
     let run = await ToolRun.run(["audit", "--json", "--examples", "1"], input: Self.input)
     #expect(run.status == 0)
     let summary = try #require(try run.jsonLines().first)
-    #expect(summary["total"] as? Int == 8)
+    #expect(summary["total"] as? Int == 7)
+    #expect(summary["blank"] as? Int == 1)
     #expect(summary["matched"] as? Int == 3)
     #expect(summary["unmatched"] as? Int == 1)
-    #expect(summary["rejected"] as? Int == 4)
+    #expect(summary["rejected"] as? Int == 3)
     let routes = try #require(summary["routes"] as? [String: Int])
     #expect(routes["clip"] == 2)
     #expect(routes["main"] == 1)
     #expect(routes["search"] == 0)
     let rejections = try #require(summary["rejections"] as? [[String: Any]])
     #expect(
-      rejections.map { $0["reason"] as? String } == ["unknown-host", "empty", "malformed-percent-escape"])
+      rejections.map { $0["reason"] as? String } == ["unknown-host", "malformed-percent-escape"])
     #expect(rejections.first?["count"] as? Int == 2)
     #expect((rejections.first?["examples"] as? [String]) == ["https://evil.com/channel"])
   }
@@ -33,8 +34,9 @@ struct AuditCommandTests {
   @Test func textReport() async throws {
     let run = await ToolRun.run(["audit"], input: Self.input)
     #expect(run.status == 0)
-    #expect(run.output.contains("matched                          3  (37.5 %)"))
-    #expect(run.output.contains("  unknown-host                   2"))
+    #expect(run.output.contains("matched                     3  (42.9 %)"), "\(run.output)")
+    #expect(run.output.contains("  unknown-host              2"), "\(run.output)")
+    #expect(run.output.contains("blank lines                 1  (skipped)"), "\(run.output)")
     #expect(run.output.contains("e.g. https://evil.com/channel"))
     #expect(run.output.contains("  myapp://nowhere"))
   }

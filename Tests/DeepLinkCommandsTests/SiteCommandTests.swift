@@ -142,7 +142,7 @@ struct SiteCommandTests {
     let run = await ToolRun.run(["site"] + words + ["--out", temporaryDirectory()])
     #expect(run.status == 2)
     #expect(run.error.hasPrefix("deeplink site: \(message)"), "\(run.error)")
-    #expect(run.error.contains("USAGE: deeplink site"))
+    #expect(run.error.hasSuffix("\nsee 'deeplink site --help'\n"), "\(run.error)")
     let noOut = await ToolRun.run(["site", "--app-id", demoAppID])
     #expect(noOut.status == 2)
     #expect(noOut.error.hasPrefix("deeplink site: give --out DIR"))

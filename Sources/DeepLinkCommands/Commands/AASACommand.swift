@@ -5,47 +5,24 @@ import UniversalLinks
 /// `deeplink aasa`: matches URLs against, checks, and generates apple-app-site-association files.
 @MainActor
 enum AASACommand {
-  static let help = """
-    USAGE: deeplink aasa <subcommand> [options]
-
-    Works with apple-app-site-association files the way iOS reads them.
-
-    SUBCOMMANDS:
-      match     Decide, as iOS does, whether URLs open the app; one JSON line per URL.
-      check     Report the mistakes that make links open Safari instead of the app.
-      generate  Print the file generated from the route table.
-
-    Run 'deeplink aasa <subcommand> --help' for the options of each.
-    """
-
-  private typealias Subcommand = (
-    help: String, run: @MainActor ([String], ToolStreams) async throws(UsageError) -> Int32
+  static let spec = CommandSpec(
+    path: ["aasa"],
+    usage: "<subcommand> [options]",
+    summary: "Match URLs against, check, or generate an apple-app-site-association file.",
+    discussion: "Works with apple-app-site-association files the way iOS reads them.",
+    options: [],
+    epilogue: "",
+    subcommands: [Match.spec, Check.spec, Generate.spec]
   )
 
-  private static let subcommands: [String: Subcommand] = [
-    "match": (Match.help, Match.run),
-    "check": (Check.help, Check.run),
-    "generate": (Generate.help, Generate.run),
+  private static let subcommands: [(spec: CommandSpec, run: ToolCommand.Run)] = [
+    (Match.spec, Match.run),
+    (Check.spec, Check.run),
+    (Generate.spec, Generate.run),
   ]
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    guard let name = words.first else {
-      throw UsageError(description: "name a subcommand: match, check or generate")
-    }
-    if name == "--help" || name == "-h" || name == "help" {
-      streams.output.line(help)
-      return 0
-    }
-    guard let subcommand = subcommands[name] else {
-      throw UsageError(description: "unknown subcommand '\(name)'; expected match, check or generate")
-    }
-    do {
-      return try await subcommand.run(Array(words.dropFirst()), streams)
-    } catch {
-      streams.error.line("deeplink aasa \(name): \(error.description)\n")
-      streams.error.line(subcommand.help)
-      return 2
-    }
+    try await ToolCommand.dispatch(words, group: spec, subcommands: subcommands, streams: streams)
   }
 
   /// Reads and decodes an association file; the failure names the file, and the place in the
@@ -132,34 +109,40 @@ extension AASACommand {
   /// `deeplink aasa match`.
   @MainActor
   enum Match {
-    static let help = """
-      USAGE: deeplink aasa match --file FILE [--domain HOST] URL...
-
-      Decides, the way iOS does, whether each URL opens an app under the apple-app-site-association
-      FILE, and prints one JSON line per URL:
-        {"url": ..., "result": "match"|"blocked"|"none", "appIDs": [...], "rule": N, "detail": N}
-      "rule" is the index of the deciding rule in the "components" (or legacy "paths") of
-      applinks.details["detail"]; both are null when no rule decided. A URL that cannot be read gets
-      "result": "none" and an "error". A URL may also be a path such as /buy/42?x=1.
-
-      OPTIONS:
-        --file FILE    The apple-app-site-association file.
-        --domain HOST  The host FILE is served from (example.com, or *.example.com for its subdomains);
-                       a URL on another host does not open the app. Without it the host is not checked.
-        --help         Show this help.
-
-      EXIT STATUS: 0 every URL opens the app, 1 some do not, 2 usage error or a file that cannot be read.
-      """
+    static let spec = CommandSpec(
+      path: ["aasa", "match"],
+      usage: "--file FILE [--domain HOST] URL...",
+      summary: "Decide, as iOS does, whether URLs open the app; one JSON line per URL.",
+      discussion: """
+        Decides, the way iOS does, whether each URL opens an app under the apple-app-site-association
+        FILE, and prints one JSON line per URL:
+          {"url": ..., "result": "match"|"blocked"|"none", "appIDs": [...], "rule": N, "detail": N}
+        "rule" is the index of the deciding rule in the "components" (or legacy "paths") of
+        applinks.details["detail"]; both are null when no rule decided. A URL that cannot be read gets
+        "result": "none" and an "error". A URL may also be a path such as /buy/42?x=1.
+        """,
+      options: [
+        .value("file", "FILE", "The apple-app-site-association file.", completion: .file),
+        .value(
+          "domain", "HOST",
+          """
+          The host FILE is served from (example.com, or *.example.com for its subdomains);
+          a URL on another host does not open the app. Without it the host is not checked.
+          """),
+      ],
+      epilogue:
+        "EXIT STATUS: 0 every URL opens the app, 1 some do not, 2 usage error or a file that cannot be read."
+    )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-      let arguments = try Arguments.parse(words, options: ["file", "domain"], flags: [])
+      let arguments = try Arguments.parse(words, for: spec)
       if arguments.has("help") {
-        streams.output.line(help)
+        streams.output.line(spec.help)
         return 0
       }
-      guard let path = try arguments.value("file") else { throw UsageError(description: "give --file FILE") }
-      let domain = try arguments.value("domain")
-      guard !arguments.positionals.isEmpty else { throw UsageError(description: "give at least one URL") }
+      guard let path = arguments.value("file") else { throw spec.usageError("give --file FILE") }
+      let domain = arguments.value("domain")
+      guard !arguments.positionals.isEmpty else { throw spec.usageError("give at least one URL") }
       let matcher: AASAMatcher
       do {
         matcher = AASAMatcher(document: try AASACommand.document(at: path))
@@ -208,33 +191,36 @@ extension AASACommand {
   /// `deeplink aasa check`.
   @MainActor
   enum Check {
-    static let help = """
-      USAGE: deeplink aasa check --file FILE [--json]
-
-      Checks an apple-app-site-association file for the mistakes that make links open Safari: invalid
-      JSON, wrong types, misspelled keys, paths without components, rules that can never decide,
-      exclude rules after a broader rule, '#' in a path pattern, malformed app IDs, unknown
-      substitution variables, a file over 128 KB. Prints one line per finding,
-        warning[code] path: message
-      then a summary line.
-
-      OPTIONS:
-        --file FILE  The apple-app-site-association file.
-        --json       Print one JSON object instead: {"file", "errors", "warnings", "diagnostics": [...]}.
-        --help       Show this help.
-
-      EXIT STATUS: 0 clean, 1 warnings only, 2 errors (or a file that cannot be read, or a usage error).
-      """
+    static let spec = CommandSpec(
+      path: ["aasa", "check"],
+      usage: "--file FILE [--json]",
+      summary: "Report the mistakes that make links open Safari instead of the app.",
+      discussion: """
+        Checks an apple-app-site-association file for the mistakes that make links open Safari: invalid
+        JSON, wrong types, misspelled keys, paths without components, rules that can never decide,
+        exclude rules after a broader rule, '#' in a path pattern, malformed app IDs, unknown
+        substitution variables, a file over 128 KB. Prints one line per finding,
+          warning[code] path: message
+        then a summary line.
+        """,
+      options: [
+        .value("file", "FILE", "The apple-app-site-association file.", completion: .file),
+        .flag(
+          "json", #"Print one JSON object instead: {"file", "errors", "warnings", "diagnostics": [...]}."#),
+      ],
+      epilogue:
+        "EXIT STATUS: 0 clean, 1 warnings only, 2 errors (or a file that cannot be read, or a usage error)."
+    )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-      let arguments = try Arguments.parse(words, options: ["file"], flags: ["json"])
+      let arguments = try Arguments.parse(words, for: spec)
       if arguments.has("help") {
-        streams.output.line(help)
+        streams.output.line(spec.help)
         return 0
       }
-      guard let path = try arguments.value("file") else { throw UsageError(description: "give --file FILE") }
+      guard let path = arguments.value("file") else { throw spec.usageError("give --file FILE") }
       guard arguments.positionals.isEmpty else {
-        throw UsageError(description: "unexpected argument '\(arguments.positionals[0])'")
+        throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
       }
       let data: Data
       do {
@@ -278,45 +264,44 @@ extension AASACommand {
   /// `deeplink aasa generate`.
   @MainActor
   enum Generate {
-    static let help = """
-      USAGE: deeplink aasa generate [--routes FILE] --app-id ID... [--no-legacy-paths] [--web-credentials]
-
-      Prints the apple-app-site-association file generated from the route table: one components rule
-      per route (routes that require a verified link included), and legacy paths for iOS 12. The file is
-      checked against the table before it is printed: every route's sample path must open the app, and
-      paths no route accepts must not. Where to serve it, and the entitlements, go to standard error.
-      The same file is served on every host of the table; a *.example.com host needs it on each
-      subdomain.
-
-      OPTIONS:
-        --routes FILE      A JSON route file (default: the built-in demo table).
-        --app-id ID        An app, TEAMID.bundle.id (ABCDE12345.com.example.app); repeat for several.
-        --no-legacy-paths  Leave out the "paths" array read by iOS 12 and earlier.
-        --web-credentials  Add a "webcredentials" section for the same apps.
-        --help             Show this help.
-
-      EXIT STATUS: 0 printed, 1 the table cannot be expressed or the file does not agree with it,
-      2 usage error (a malformed app ID) or bad route file.
-      """
+    static let spec = CommandSpec(
+      path: ["aasa", "generate"],
+      usage: "[--routes FILE] --app-id ID... [--no-legacy-paths] [--web-credentials]",
+      summary: "Print the file generated from the route table.",
+      discussion: """
+        Prints the apple-app-site-association file generated from the route table: one components rule
+        per route (routes that require a verified link included), and legacy paths for iOS 12. The file is
+        checked against the table before it is printed: every route's sample path must open the app, and
+        paths no route accepts must not. Where to serve it, and the entitlements, go to standard error.
+        The same file is served on every host of the table; a *.example.com host needs it on each
+        subdomain.
+        """,
+      options: [
+        .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
+        .value(
+          "app-id", "ID", "An app, TEAMID.bundle.id (ABCDE12345.com.example.app); repeat for several.",
+          repeatable: true),
+        .flag("no-legacy-paths", #"Leave out the "paths" array read by iOS 12 and earlier."#),
+        .flag("web-credentials", #"Add a "webcredentials" section for the same apps."#),
+      ],
+      epilogue: """
+        EXIT STATUS: 0 printed, 1 the table cannot be expressed or the file does not agree with it,
+        2 usage error (a malformed app ID) or bad route file.
+        """
+    )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-      let arguments = try Arguments.parse(
-        words, options: ["routes", "app-id"], flags: ["no-legacy-paths", "web-credentials"])
+      let arguments = try Arguments.parse(words, for: spec)
       if arguments.has("help") {
-        streams.output.line(help)
+        streams.output.line(spec.help)
         return 0
       }
       guard arguments.positionals.isEmpty else {
-        throw UsageError(description: "unexpected argument '\(arguments.positionals[0])'")
+        throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
       }
       let appIDs = try AASACommand.appIDs(arguments)
-      let router: Router
-      do {
-        router = try RouteTableSource.load(try arguments.value("routes"))
-      } catch {
-        streams.error.line("deeplink aasa generate: \(error)")
-        return 2
-      }
+      guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
+      else { return 2 }
       let generator = AASAGenerator(appIDs: appIDs, router: router)
       guard
         let document = AASACommand.consistentDocument(

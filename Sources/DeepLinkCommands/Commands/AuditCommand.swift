@@ -3,26 +3,29 @@ import DeepLinking
 /// `deeplink audit`: reads a list of links and reports what the route table makes of them.
 @MainActor
 enum AuditCommand {
-  static let help = """
-    USAGE: deeplink audit [--routes FILE] [--json] [--examples N] < urls
-
-    Reads links from standard input, one per line (a campaign export, a log), and reports how many
-    match, per route, how many match no route, and how many are rejected and why (top reasons with
-    examples). Streams: memory stays flat however many lines come in. Invalid UTF-8 lines and empty
-    lines count as rejected.
-
-    OPTIONS:
-      --routes FILE   A JSON route file (default: the built-in demo table).
-      --json          Print one JSON summary object instead of the text report.
-      --examples N    Keep up to N examples per reason (default 3).
-      --help          Show this help.
-
-    EXIT STATUS: 0 report printed, 2 usage error or bad route file.
-    """
+  static let spec = CommandSpec(
+    path: ["audit"],
+    usage: "[--routes FILE] [--json] [--examples N] < urls",
+    summary: "Report what a list of links (stdin) matches, per route, and why others are rejected.",
+    discussion: """
+      Reads links from standard input, one per line (a campaign export, a log), and reports how many
+      match, per route, how many match no route, and how many are rejected and why (top reasons with
+      examples). Streams: memory stays flat however many lines come in. Invalid UTF-8 lines count as
+      rejected; blank lines are skipped and counted apart. Examples are shown with control and
+      bidirectional-formatting characters escaped (\\u{202E}), so a line cannot reorder the report.
+      """,
+    options: [
+      .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
+      .flag("json", "Print one JSON summary object instead of the text report."),
+      .value("examples", "N", "Keep up to N examples per reason (default 3)."),
+    ],
+    epilogue: "EXIT STATUS: 0 report printed, 2 usage error or bad route file."
+  )
 
   /// Counts kept while streaming; examples are bounded per key.
   struct Tally {
     var total = 0
+    var blank = 0
     var matched = 0
     var unmatched = 0
     var rejected = 0
@@ -41,33 +44,36 @@ enum AuditCommand {
   }
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(words, options: ["routes", "examples"], flags: ["json"])
+    let arguments = try Arguments.parse(words, for: spec)
     if arguments.has("help") {
-      streams.output.line(help)
+      streams.output.line(spec.help)
       return 0
     }
     guard arguments.positionals.isEmpty else {
-      throw UsageError(description: "audit reads links from standard input, not arguments")
+      throw spec.usageError("audit reads links from standard input, not arguments")
     }
     var exampleLimit = 3
-    if let text = try arguments.value("examples") {
-      guard let number = Int(text), number >= 0 else {
-        throw UsageError(description: "--examples needs a whole number, got '\(text)'")
+    if let text = arguments.value("examples") {
+      guard let number = Int(text), (0...1000).contains(number) else {
+        throw spec.usageError("--examples needs a whole number from 0 to 1000, got '\(text)'")
       }
       exampleLimit = number
     }
-    let router: Router
-    do {
-      router = try RouteTableSource.load(try arguments.value("routes"))
-    } catch {
-      streams.error.line("deeplink audit: \(error)")
-      return 2
+    guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
+    else { return 2 }
+    if streams.isInteractive {
+      streams.error.line("deeplink audit: reading links from standard input, one per line; end with Ctrl-D")
+      streams.error.flush()
     }
     var tally = Tally(exampleLimit: exampleLimit)
     // Counted by route index: the audit only needs which route matched, not the typed match, so
     // each line is matched straight from its bytes and no text is built unless it becomes an example.
     var counts = [Int](repeating: 0, count: router.table.routes.count)
     while let line = streams.input.nextLine() {
+      if InputLine.isBlank(line) {
+        tally.blank += 1
+        continue
+      }
       tally.total += 1
       let outcome = line.withUnsafeBufferPointer { buffer -> Result<Int?, LinkError>? in
         guard isValidUTF8(buffer) else { return nil }
@@ -117,6 +123,7 @@ enum AuditCommand {
       ("matched", .int(tally.matched)),
       ("unmatched", .int(tally.unmatched)),
       ("rejected", .int(tally.rejected)),
+      ("blank", .int(tally.blank)),
       ("routes", .object(router.table.routes.map { ($0.name, .int(tally.perRoute[$0.name] ?? 0)) })),
       ("unmatchedExamples", .array(tally.unmatchedExamples.map(JSONValue.string))),
       (
@@ -133,38 +140,63 @@ enum AuditCommand {
   }
 
   static func report(_ tally: Tally, router: Router, to output: TextSink) {
+    let reasons = sortedReasons(tally)
+    let labels =
+      ["total", "matched", "unmatched", "rejected", "blank lines"]
+      + router.table.routes.map { "  " + Printable.escaped($0.name) } + reasons.map { "  " + $0.code }
+    let labelWidth = labels.map(\.count).max() ?? 0
+    // Every count is at most the total (or the blank lines, counted apart).
+    let numberWidth = String(max(tally.total, tally.blank)).count
     func percent(_ part: Int) -> String {
       guard tally.total > 0 else { return "" }
       let tenths = (part * 1000 + tally.total / 2) / tally.total
       return "  (\(tenths / 10).\(tenths % 10) %)"
     }
     func row(_ label: String, _ count: Int, _ extra: String = "") -> String {
-      let padded = label.padding(toLength: max(label.count, 24), withPad: " ", startingAt: 0)
       let number = String(count)
-      return padded + String(repeating: " ", count: max(1, 10 - number.count)) + number + extra
+      return label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  "
+        + String(repeating: " ", count: numberWidth - number.count) + number + extra
     }
     output.line(row("total", tally.total))
     output.line(row("matched", tally.matched, percent(tally.matched)))
     output.line(row("unmatched", tally.unmatched, percent(tally.unmatched)))
     output.line(row("rejected", tally.rejected, percent(tally.rejected)))
+    if tally.blank > 0 { output.line(row("blank lines", tally.blank, "  (skipped)")) }
     output.line("")
     output.line("per route:")
     for route in router.table.routes {
-      output.line(row("  " + route.name, tally.perRoute[route.name] ?? 0))
+      output.line(row("  " + Printable.escaped(route.name), tally.perRoute[route.name] ?? 0))
     }
     if !tally.unmatchedExamples.isEmpty {
       output.line("")
       output.line("unmatched, for example:")
-      for example in tally.unmatchedExamples { output.line("  " + example) }
+      for example in tally.unmatchedExamples { output.line("  " + Printable.escaped(example)) }
     }
-    let reasons = sortedReasons(tally)
     if !reasons.isEmpty {
       output.line("")
       output.line("rejected, by reason:")
       for reason in reasons {
         output.line(row("  " + reason.code, reason.count))
-        for example in reason.examples { output.line("      e.g. " + example) }
+        for example in reason.examples { output.line("      e.g. " + Printable.escaped(example)) }
       }
     }
+  }
+}
+
+/// Text made safe to print on a terminal line.
+enum Printable {
+  /// The text with control characters, bidirectional-formatting characters and other invisible
+  /// format characters written as `\u{XXXX}`, so a line cannot reorder or hide the rest of a report.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default:
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

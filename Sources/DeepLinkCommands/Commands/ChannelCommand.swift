@@ -4,49 +4,58 @@ import DeepLinking
 /// `deeplink channel`: drives a channel with commands read from standard input.
 @MainActor
 enum ChannelCommand {
-  static let help = """
-    USAGE: deeplink channel [--channel FILE] [--initial URL] [--wait-ready]
+  static let spec = CommandSpec(
+    path: ["channel"],
+    usage: "[--channel FILE] [--initial URL] [--wait-ready]",
+    summary: "Drive the demo channel with commands from stdin (open, entity, search, back, ready...).",
+    discussion: """
+      Reads commands from standard input, one per line, and prints one JSON line per command with the
+      state after it: {"page", "clipId", "clipListId", "query", "subChannelId", "depth", "pending"},
+      or {"error": ...} when the command was refused (the state is then unchanged).
 
-    Reads commands from standard input, one per line, and prints one JSON line per command with the
-    state after it: {"page", "clipId", "clipListId", "query", "subChannelId", "depth", "pending"},
-    or {"error": ...} when the command was refused (the state is then unchanged).
-
-    COMMANDS:
-      open URL                 Open a link (before ready, the newest link wins).
-      entity TYPE ID           Navigate to an entity: mediaclip or mediacliplist.
-      search QUERY             Show search results (the rest of the line is the query).
-      subchannel ID            Show a sub-channel.
-      page NAME [key=value...] Show a page: main, detail, overview, search; keys clipId, clipListId,
-                               query, subChannelId.
-      back                     Go back one screen.
-      ready                    Mark the channel ready (with --wait-ready): queued calls apply now, once.
-      state                    Print the state.
-
-    OPTIONS:
-      --channel FILE  A channel JSON file (default: the built-in demo channel).
-      --initial URL   The initial navigation state, as a link.
-      --wait-ready    Queue everything until the `ready` command, as an app does before the channel loads.
-      --help          Show this help.
-
-    On a terminal the tool shows a prompt and a readable screen line; piped, it prints JSON only.
-    EXIT STATUS: 0 when input ends, 2 usage error, bad channel file or bad --initial link.
-    """
+      COMMANDS:
+        open URL                 Open a link (before ready, the newest link wins).
+        entity TYPE ID           Navigate to an entity: mediaclip or mediacliplist.
+        search QUERY             Show search results (the rest of the line is the query).
+        subchannel ID            Show a sub-channel.
+        page NAME [key=value...] Show a page: main, detail, overview, search; keys clipId, clipListId,
+                                 query, subChannelId.
+        back                     Go back one screen.
+        ready                    Mark the channel ready (with --wait-ready): queued calls apply now, once.
+        state                    Print the state.
+      A line that is not valid UTF-8 is refused, as `deeplink route` refuses it.
+      """,
+    options: [
+      .value(
+        "channel", "FILE", "A channel JSON file (default: the built-in demo channel).", completion: .file),
+      .value(
+        "initial", "URL",
+        "The initial navigation state, as a link; it must name a page and entities the channel has."),
+      .flag(
+        "wait-ready", "Queue everything until the `ready` command, as an app does before the channel loads."),
+    ],
+    epilogue: """
+      On a terminal the tool shows a prompt and a readable screen line; piped, it prints JSON only.
+      EXIT STATUS: 0 when input ends, 2 usage error, bad channel file or bad --initial link (malformed,
+      no channel route, or naming a clip, list or sub-channel the channel does not have).
+      """
+  )
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(words, options: ["channel", "initial"], flags: ["wait-ready"])
+    let arguments = try Arguments.parse(words, for: spec)
     if arguments.has("help") {
-      streams.output.line(help)
+      streams.output.line(spec.help)
       return 0
     }
     guard arguments.positionals.isEmpty else {
-      throw UsageError(description: "channel reads its commands from standard input")
+      throw spec.usageError("channel reads its commands from standard input")
     }
     let session: ChannelSession
     var initial: ChannelNavigationState?
     do {
-      let catalog = try ChannelSession.catalog(at: try arguments.value("channel"))
+      let catalog = try ChannelSession.catalog(at: arguments.value("channel"))
       session = ChannelSession(catalog: catalog, links: try ChannelLinks())
-      if let link = try arguments.value("initial") {
+      if let link = arguments.value("initial") {
         let state: ChannelNavigationState?
         do {
           state = try session.links.state(for: link)
@@ -54,7 +63,11 @@ enum ChannelCommand {
           throw ToolFailure(description: "--initial: \(error)")
         }
         guard let state else { throw ToolFailure(description: "--initial \(link): no channel route matches") }
-        initial = state
+        do {
+          initial = try ChannelViewModel.validated(state, in: catalog)
+        } catch {
+          throw ToolFailure(description: "--initial \(link): \(error)")
+        }
       }
     } catch {
       streams.error.line("deeplink channel: \(error)")
@@ -69,7 +82,17 @@ enum ChannelCommand {
     let interactive = streams.isInteractive
     if interactive { prompt(session, streams) }
     while let line = streams.input.nextLine() {
-      let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+      guard let decoded = String(validating: line, as: UTF8.self) else {
+        let error = "input line is not valid UTF-8"
+        if interactive {
+          streams.output.line("  ✗ \(error)")
+          prompt(session, streams)
+        } else {
+          streams.output.line(JSONValue.object([("error", .string(error))]).rendered)
+        }
+        continue
+      }
+      let text = decoded.trimmingCharacters(in: .whitespaces)
       if text.isEmpty || text.hasPrefix("#") {
         if interactive { prompt(session, streams) }
         continue

@@ -4,34 +4,36 @@ import DeepLinking
 /// `deeplink open`: applies links to the demo channel and prints the screen stack after each.
 @MainActor
 enum OpenCommand {
-  static let help = """
-    USAGE: deeplink open [--channel FILE] [--json] URL...
-
-    Opens each link, in order, in a channel (the built-in demo channel unless --channel is given) and
-    prints the screen stack the user would see after it: the channel's main page at the bottom, the
-    linked page on top, so Back always has somewhere sensible to go. Links that no route matches, that
-    are malformed, or that name an unknown clip are reported and change nothing.
-
-    OPTIONS:
-      --channel FILE  A channel JSON file (default: the built-in demo channel).
-      --json          One JSON line per link instead of the readable stack.
-      --help          Show this help.
-
-    EXIT STATUS: 0 every link opened, 1 some did not, 2 usage error or bad channel file.
-    """
+  static let spec = CommandSpec(
+    path: ["open"],
+    usage: "[--channel FILE] [--json] URL...",
+    summary: "Open links in the demo channel and print the screen stack the user would see.",
+    discussion: """
+      Opens each link, in order, in a channel (the built-in demo channel unless --channel is given) and
+      prints the screen stack the user would see after it: the channel's main page at the bottom, the
+      linked page on top, so Back always has somewhere sensible to go. Links that no route matches, that
+      are malformed, or that name an unknown clip are reported and change nothing.
+      """,
+    options: [
+      .value(
+        "channel", "FILE", "A channel JSON file (default: the built-in demo channel).", completion: .file),
+      .flag("json", "One JSON line per link instead of the readable stack."),
+    ],
+    epilogue: "EXIT STATUS: 0 every link opened, 1 some did not, 2 usage error or bad channel file."
+  )
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(words, options: ["channel"], flags: ["json"])
+    let arguments = try Arguments.parse(words, for: spec)
     if arguments.has("help") {
-      streams.output.line(help)
+      streams.output.line(spec.help)
       return 0
     }
     guard !arguments.positionals.isEmpty else {
-      throw UsageError(description: "give at least one link to open")
+      throw spec.usageError("give at least one link to open")
     }
     let session: ChannelSession
     do {
-      let catalog = try ChannelSession.catalog(at: try arguments.value("channel"))
+      let catalog = try ChannelSession.catalog(at: arguments.value("channel"))
       session = ChannelSession(catalog: catalog, links: try ChannelLinks())
       session.viewModel.load(catalog)
     } catch {

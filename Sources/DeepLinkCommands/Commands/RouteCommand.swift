@@ -4,51 +4,53 @@ import Foundation
 /// `deeplink route`: matches links and prints one JSON line per link.
 @MainActor
 enum RouteCommand {
-  static let help = """
-    USAGE: deeplink route [--routes FILE] [--stdin] [--tracking-origin ORIGIN... [--timeout SECONDS]] URL...
-
-    Matches each link against the route table and prints one JSON line per link:
-      {"url": ..., "route": NAME or null, "parameters": {...}, "query": [...], "fragment": ..., "source": ...}
-    with "error" (and "errorCode") when the link was rejected or no route matched.
-    Parameter types: int -> number, catch-alls -> array of strings, others -> string (UUIDs upper-case).
-
-    OPTIONS:
-      --routes FILE   A JSON route file (default: the built-in demo table of myapp://channel/... links).
-      --stdin         Read links from standard input, one per line, after the arguments.
-      --tracking-origin ORIGIN
-                      A tracking (click) origin such as https://click.example.com; repeatable. Links
-                      on a tracking origin are resolved first by following their redirects (HEAD,
-                      then GET if HEAD is refused; bodies are never read) while they stay on a
-                      tracking origin; the first location outside is the click-through URL, which is
-                      routed and never fetched. The line gets "resolvedURL". Other links make no
-                      request. https only, unless the origin is given with http://.
-      --timeout SECONDS
-                      The time limit of one resolution (default 5).
-      --help          Show this help.
-
-    EXIT STATUS: 0 every link matched, 1 some did not, 2 usage error or bad route file.
-    """
+  static let spec = CommandSpec(
+    path: ["route"],
+    usage: "[--routes FILE] [--stdin] [--tracking-origin ORIGIN... [--timeout SECONDS]] URL...",
+    summary: "Match links against the route table; one JSON line per link.",
+    discussion: """
+      Matches each link against the route table and prints one JSON line per link:
+        {"url": ..., "route": NAME or null, "parameters": {...}, "query": [...], "fragment": ..., "source": ...}
+      with "error" (and "errorCode") when the link was rejected or no route matched.
+      Parameter types: int -> number, catch-alls -> array of strings, others -> string (UUIDs upper-case).
+      """,
+    options: [
+      .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
+      .flag(
+        "stdin",
+        "Read links from standard input, one per line, after the arguments; blank lines are skipped."),
+      .value(
+        "tracking-origin", "ORIGIN",
+        """
+        A tracking (click) origin such as https://click.example.com; repeatable. Links
+        on a tracking origin are resolved first by following their redirects (HEAD,
+        then GET if HEAD is refused; bodies are never read) while they stay on a
+        tracking origin; the first location outside is the click-through URL, which is
+        routed and never fetched. The line gets "resolvedURL". Other links make no
+        request. https only, unless the origin is given with http://.
+        """, repeatable: true),
+      .value("timeout", "SECONDS", "The time limit of one resolution (default 5)."),
+    ],
+    epilogue:
+      "EXIT STATUS: 0 every link matched, 1 some did not, 2 usage error, no link given, or bad route file."
+  )
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(
-      words, options: ["routes", "tracking-origin", "timeout"], flags: ["stdin"])
+    let arguments = try Arguments.parse(words, for: spec)
     if arguments.has("help") {
-      streams.output.line(help)
+      streams.output.line(spec.help)
       return 0
     }
-    let router: Router
-    do {
-      router = try RouteTableSource.load(try arguments.value("routes"))
-    } catch {
-      streams.error.line("deeplink route: \(error)")
-      return 2
-    }
     guard !arguments.positionals.isEmpty || arguments.has("stdin") else {
-      throw UsageError(description: "give at least one URL, or --stdin")
+      throw spec.usageError("give at least one URL, or --stdin")
     }
     let resolver = try trackingResolver(arguments)
+    guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
+    else { return 2 }
     var allMatched = true
+    var linksSeen = 0
     func route(_ url: String) async -> Bool {
+      linksSeen += 1
       guard let resolver, let parsed = URL(string: url), resolver.isTrackingLink(parsed) else {
         return report(url, router: router, to: streams.output)
       }
@@ -64,7 +66,12 @@ enum RouteCommand {
       allMatched = await route(url) && allMatched
     }
     if arguments.has("stdin") {
+      if streams.isInteractive {
+        streams.error.line("deeplink route: reading links from standard input, one per line; end with Ctrl-D")
+        streams.error.flush()
+      }
       while let line = streams.input.nextLine() {
+        if InputLine.isBlank(line) { continue }
         guard let url = String(validating: line, as: UTF8.self) else {
           let lossy = String(decoding: line, as: UTF8.self)
           streams.output.line(
@@ -74,6 +81,10 @@ enum RouteCommand {
         }
         allMatched = await route(url) && allMatched
       }
+      guard linksSeen > 0 || !allMatched else {
+        streams.error.line("deeplink route: no link given: standard input held no link")
+        return 2
+      }
     }
     return allMatched ? 0 : 1
   }
@@ -82,15 +93,15 @@ enum RouteCommand {
   static func trackingResolver(_ arguments: Arguments) throws(UsageError) -> TrackingLinkResolver? {
     let origins = arguments.values["tracking-origin"] ?? []
     var seconds = 5.0
-    if let text = try arguments.value("timeout") {
+    if let text = arguments.value("timeout") {
       guard let value = Double(text), value > 0, value <= 3600 else {
-        throw UsageError(description: "--timeout needs a number of seconds above 0, got '\(text)'")
+        throw spec.usageError("--timeout needs a number of seconds above 0 and at most 3600, got '\(text)'")
       }
       seconds = value
     }
     guard !origins.isEmpty else {
       if arguments.values["timeout"] != nil {
-        throw UsageError(description: "--timeout goes with --tracking-origin")
+        throw spec.usageError("--timeout goes with --tracking-origin")
       }
       return nil
     }
@@ -99,7 +110,7 @@ enum RouteCommand {
       do {
         parsed.append(try TrackingOrigin(origin))
       } catch {
-        throw UsageError(description: "--tracking-origin: \(error)")
+        throw spec.usageError("--tracking-origin: \(error)")
       }
     }
     return TrackingLinkResolver(origins: parsed, timeout: .milliseconds(Int(seconds * 1000)))

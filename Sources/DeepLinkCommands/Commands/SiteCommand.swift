@@ -5,55 +5,76 @@ import UniversalLinks
 /// `deeplink site`: writes the web site files of the app's links, generated from the route table.
 @MainActor
 enum SiteCommand {
-  static let help = """
-    USAGE: deeplink site [--routes FILE] --app-id ID... [--app-store-id N] [--app-name NAME]
-                         [--android-package P --android-fingerprint F...] --out DIR
-
-    Writes, under DIR, the files the app's web site needs, all from the one route table:
-      .well-known/apple-app-site-association  the Universal Links file (checked against the table)
-      .well-known/assetlinks.json             the Android App Links file (with --android-package)
-      fallback.html                           the page a routed URL shows without the app: Smart App
-                                              Banner (with --app-store-id), "Open in the app" link
-                                              (myapp://...), App Store link
-      nginx.conf                              serves the two files as JSON without redirects, and
-                                              fallback.html for every routed path
-    and prints the paths written. The fallback page's canonical URL is on the table's first host that
-    is not a wildcard; its app link uses the table's first custom scheme. Serve the same files on every
-    host of the table (for *.example.com, on each subdomain).
-
-    OPTIONS:
-      --routes FILE              A JSON route file (default: the built-in demo table).
-      --app-id ID                An iOS app, TEAMID.bundle.id; repeat for several.
-      --app-store-id N           The App Store ID (digits), for the Smart App Banner and store link.
-      --app-name NAME            The app's name on the fallback page (default: the custom scheme).
-      --android-package P        An Android package name (com.example.app); repeat for several.
-      --android-fingerprint F    A SHA-256 signing-certificate fingerprint, 32 upper-case hex pairs
-                                 joined by ':'; list the upload key and the Play signing key.
-      --out DIR                  The directory to write to (created if needed).
-      --help                     Show this help.
-
-    EXIT STATUS: 0 written, 1 the table cannot be expressed or the generated file does not agree with
-    it, 2 usage error (malformed app ID, App Store ID, package or fingerprint), bad route file, or a
-    file that cannot be written.
-    """
+  static let spec = CommandSpec(
+    path: ["site"],
+    usage: """
+      [--routes FILE] --app-id ID... [--app-store-id N] [--app-name NAME]
+                           [--android-package P --android-fingerprint F...]
+                           [--certificate FILE --certificate-key FILE] --out DIR
+      """,
+    summary: "Write the web site files of the links: AASA, assetlinks.json, fallback page, nginx.conf.",
+    discussion: """
+      Writes, under DIR, the files the app's web site needs, all from the one route table:
+        .well-known/apple-app-site-association  the Universal Links file (checked against the table)
+        .well-known/assetlinks.json             the Android App Links file (with --android-package)
+        fallback.html                           the page a routed URL shows without the app: Smart App
+                                                Banner (with --app-store-id), "Open in the app" link
+                                                (myapp://...), App Store link
+        nginx.conf                              an nginx server block: serves the two files as JSON
+                                                without redirects, and fallback.html for every routed
+                                                path; include it in the http block of nginx's config
+      and prints the paths written. The fallback page's canonical URL is on the table's first host that
+      is not a wildcard; its app link uses the table's first custom scheme. Serve the same files on every
+      host of the table (for *.example.com, on each subdomain). Paths are written into nginx.conf as
+      given (nginx reads a relative path from its prefix directory); without --certificate, the
+      certificate lines are placeholders marked REPLACE, which nginx refuses until they are replaced.
+      """,
+    options: [
+      .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
+      .value("app-id", "ID", "An iOS app, TEAMID.bundle.id; repeat for several.", repeatable: true),
+      .value("app-store-id", "N", "The App Store ID (digits), for the Smart App Banner and store link."),
+      .value("app-name", "NAME", "The app's name on the fallback page (default: the custom scheme)."),
+      .value(
+        "android-package", "P", "An Android package name (com.example.app); repeat for several.",
+        repeatable: true),
+      .value(
+        "android-fingerprint", "F",
+        """
+        A SHA-256 signing-certificate fingerprint, 32 upper-case hex pairs
+        joined by ':'; list the upload key and the Play signing key.
+        """, repeatable: true),
+      .value(
+        "certificate", "FILE", "The TLS certificate (chain) nginx serves, for ssl_certificate.",
+        completion: .file),
+      .value(
+        "certificate-key", "FILE", "The certificate's private key, for ssl_certificate_key.",
+        completion: .file),
+      .value("out", "DIR", "The directory to write to (created if needed).", completion: .directory),
+    ],
+    epilogue: """
+      EXIT STATUS: 0 written, 1 the table cannot be expressed or the generated file does not agree with
+      it, 2 usage error (malformed app ID, App Store ID, package or fingerprint), bad route file, or a
+      file that cannot be written.
+      """
+  )
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(
-      words,
-      options: [
-        "routes", "app-id", "app-store-id", "app-name", "android-package", "android-fingerprint", "out",
-      ],
-      flags: [])
+    let arguments = try Arguments.parse(words, for: spec)
     if arguments.has("help") {
-      streams.output.line(help)
+      streams.output.line(spec.help)
       return 0
     }
     guard arguments.positionals.isEmpty else {
       throw UsageError(description: "unexpected argument '\(arguments.positionals[0])'")
     }
-    guard let out = try arguments.value("out") else { throw UsageError(description: "give --out DIR") }
+    guard let out = arguments.value("out") else { throw spec.usageError("give --out DIR") }
+    let certificate = arguments.value("certificate")
+    let certificateKey = arguments.value("certificate-key")
+    guard (certificate == nil) == (certificateKey == nil) else {
+      throw spec.usageError("give --certificate and --certificate-key together")
+    }
     let appIDs = try AASACommand.appIDs(arguments)
-    let appStoreID = try arguments.value("app-store-id")
+    let appStoreID = arguments.value("app-store-id")
     if let appStoreID, appStoreID.isEmpty || !appStoreID.allSatisfy({ $0.isASCII && $0.isNumber }) {
       throw UsageError(
         description:
@@ -65,18 +86,22 @@ enum SiteCommand {
     try checkAndroid(packages: packages, fingerprints: fingerprints)
 
     let router: Router
-    let site: SiteGenerator
+    var site: SiteGenerator
     do {
-      router = try RouteTableSource.load(try arguments.value("routes"))
+      router = try RouteTableSource.load(arguments.value("routes"))
       site = try SiteGenerator(
         router: router,
-        appName: try arguments.value("app-name") ?? router.table.schemes.first ?? "the app",
+        appName: arguments.value("app-name") ?? router.table.schemes.first ?? "the app",
         appStoreID: appStoreID,
         appIDs: appIDs,
         androidPackageNames: packages,
         androidFingerprints: fingerprints,
-        serverRoot: URL(fileURLWithPath: out).standardizedFileURL.path
+        serverRoot: out
       )
+      if let certificate, let certificateKey {
+        site.certificate = NginxConfiguration.Certificate(
+          certificatePath: certificate, keyPath: certificateKey)
+      }
     } catch let error as SiteGenerationError {
       streams.error.line("deeplink site: \(arguments.values["routes"]?.first ?? "the route table"): \(error)")
       return 2

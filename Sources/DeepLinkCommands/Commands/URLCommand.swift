@@ -3,55 +3,57 @@ import DeepLinking
 /// `deeplink url`: builds a route's link from values.
 @MainActor
 enum URLCommand {
-  static let help = """
-    USAGE: deeplink url [--routes FILE] [--scheme S | --host H] [--fragment F] ROUTE name=value...
-
-    Builds the link of ROUTE from its parameter values and prints it. Values are percent-encoded so the
-    link reads back as exactly the same values; a catch-all takes segments joined by '/'.
-    The default form is https on the table's first host, else the table's first custom scheme.
-
-    OPTIONS:
-      --routes FILE   A JSON route file (default: the built-in demo table).
-      --scheme S      Build a custom-scheme link with scheme S.
-      --host H        Build an https link on host H.
-      --fragment F    Append a fragment.
-      --help          Show this help.
-
-    EXIT STATUS: 0 printed, 2 usage error, bad route file, or a value that does not fit.
-    """
+  static let spec = CommandSpec(
+    path: ["url"],
+    usage: "[--routes FILE] [--scheme S | --host H] [--fragment F] ROUTE name=value...",
+    summary: "Build a route's link from values.",
+    discussion: """
+      Builds the link of ROUTE from its parameter values and prints it. Values are percent-encoded so the
+      link reads back as exactly the same values; a catch-all takes segments joined by '/', and a
+      {name*} catch-all left out (or given as name=) builds with no segments.
+      The default form is https on the table's first host, else the table's first custom scheme.
+      """,
+    options: [
+      .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
+      .value("scheme", "S", "Build a custom-scheme link with scheme S."),
+      .value("host", "H", "Build an https link on host H."),
+      .value("fragment", "F", "Append a fragment."),
+    ],
+    epilogue: "EXIT STATUS: 0 printed, 2 usage error, bad route file, or a value that does not fit."
+  )
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(words, options: ["routes", "scheme", "host", "fragment"], flags: [])
+    let arguments = try Arguments.parse(words, for: spec)
     if arguments.has("help") {
-      streams.output.line(help)
+      streams.output.line(spec.help)
       return 0
     }
-    let scheme = try arguments.value("scheme")
-    let host = try arguments.value("host")
-    if scheme != nil && host != nil { throw UsageError(description: "give --scheme or --host, not both") }
+    let scheme = arguments.value("scheme")
+    let host = arguments.value("host")
+    if scheme != nil && host != nil { throw spec.usageError("give --scheme or --host, not both") }
     guard let route = arguments.positionals.first else {
-      throw UsageError(description: "name the route to build")
+      throw spec.usageError("name the route to build")
     }
     var values = RouteParameters()
     for pair in arguments.positionals.dropFirst() {
       guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-        throw UsageError(description: "expected name=value, got '\(pair)'")
+        throw spec.usageError("expected name=value, got '\(pair)'")
       }
       let name = String(pair[..<equals])
-      if values[name] != nil { throw UsageError(description: "value for '\(name)' given twice") }
+      if values[name] != nil { throw spec.usageError("value for '\(name)' given twice") }
       values[name] = .string(String(pair[pair.index(after: equals)...]))
     }
-    let router: Router
-    do {
-      router = try RouteTableSource.load(try arguments.value("routes"))
-    } catch {
-      streams.error.line("deeplink url: \(error)")
-      return 2
+    guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
+    else { return 2 }
+    // A zero-or-more catch-all may hold no segment: left out, or given empty, it builds with none.
+    let pattern = router.table.routes.first { $0.name == route }.flatMap { try? RoutePattern($0.pattern) }
+    for case .zeroOrMore(let name) in pattern?.segments ?? []
+    where values[name] == nil || values[name] == .string("") {
+      values[name] = .segments([])
     }
     let form: LinkForm = scheme.map(LinkForm.scheme) ?? host.map(LinkForm.host) ?? .preferred
     do {
-      let url = try router.urlString(
-        for: route, values, fragment: try arguments.value("fragment"), form: form)
+      let url = try router.urlString(for: route, values, fragment: arguments.value("fragment"), form: form)
       streams.output.line(url)
       return 0
     } catch {

@@ -1,0 +1,162 @@
+/// What a shell should offer after an option: a file, a directory, one of a few words, or nothing.
+enum ValueCompletion: Equatable {
+  /// Free text: nothing to offer.
+  case none
+  /// A file path.
+  case file
+  /// A directory path.
+  case directory
+  /// One of these words.
+  case words([String])
+}
+
+/// One option of a command: the single statement from which its parsing, its help line and its shell
+/// completion are all made.
+struct OptionSpec {
+  /// The name without the leading `--`.
+  var name: String
+  /// The placeholder of the option's value (`FILE`), or `nil` for a flag.
+  var value: String?
+  /// The help text; wrapped lines are indented under it.
+  var help: String
+  /// Whether the option may be given more than once.
+  var repeatable = false
+  /// What a shell offers as the value.
+  var completion = ValueCompletion.none
+
+  /// A flag: an option without a value.
+  static func flag(_ name: String, _ help: String) -> OptionSpec {
+    OptionSpec(name: name, value: nil, help: help)
+  }
+
+  /// An option with a value.
+  static func value(
+    _ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false,
+    completion: ValueCompletion = .none
+  ) -> OptionSpec {
+    OptionSpec(name: name, value: placeholder, help: help, repeatable: repeatable, completion: completion)
+  }
+
+  /// `--name VALUE`, or `--name` for a flag.
+  var synopsis: String {
+    value.map { "--\(name) \($0)" } ?? "--\(name)"
+  }
+}
+
+/// A command of the tool: its name, what it says in help, and its options.
+///
+/// Help text, parsing, did-you-mean suggestions, shell completion scripts and the documentation check
+/// all read this one table, so an option cannot exist in one of them and not in another.
+struct CommandSpec {
+  /// The words that name the command after `deeplink` (`["aasa", "match"]`).
+  var path: [String]
+  /// The line under `USAGE:` after the command's words.
+  var usage: String
+  /// One line, for the list of commands.
+  var summary: String
+  /// The paragraphs between the usage line and the options.
+  var discussion: String
+  /// The options, in the order help lists them; `--help` is added to every command.
+  var options: [OptionSpec]
+  /// What follows the options: sections such as `EXIT STATUS:`.
+  var epilogue: String
+  /// Subcommands, for a command that only groups others.
+  var subcommands: [CommandSpec] = []
+
+  /// `deeplink aasa match`.
+  var fullName: String { (["deeplink"] + path).joined(separator: " ") }
+
+  /// Every option, `--help` included.
+  var allOptions: [OptionSpec] {
+    options + [.flag("help", "Show this help.")]
+  }
+
+  /// The rendered `--help` text.
+  var help: String {
+    var text = "USAGE: \(fullName)\(usage.isEmpty ? "" : " " + usage)\n\n\(discussion)\n"
+    if !subcommands.isEmpty {
+      text += "\nSUBCOMMANDS:\n"
+      let width = subcommands.map { $0.path.last?.count ?? 0 }.max() ?? 0
+      for command in subcommands {
+        let name = command.path.last ?? ""
+        text += "  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(command.summary)\n"
+      }
+      text += "\nRun '\(fullName) <subcommand> --help' for the options of each.\n"
+    } else {
+      text += "\nOPTIONS:\n" + Self.optionLines(allOptions)
+    }
+    if !epilogue.isEmpty { text += "\n\(epilogue)\n" }
+    return String(text.dropLast())
+  }
+
+  /// The options as help lines: the synopsis, then the help text in a column (or on the next line
+  /// when the synopsis is too wide for it).
+  private static func optionLines(_ options: [OptionSpec]) -> String {
+    let column = min(28, (options.map(\.synopsis.count).max() ?? 0) + 4)
+    var text = ""
+    for option in options {
+      let lead = "  \(option.synopsis)"
+      let helpLines = option.help.split(separator: "\n", omittingEmptySubsequences: false)
+      let indent = String(repeating: " ", count: column)
+      if lead.count + 2 <= column {
+        text += lead.padding(toLength: column, withPad: " ", startingAt: 0) + (helpLines.first ?? "") + "\n"
+      } else {
+        text += lead + "\n" + indent + (helpLines.first ?? "") + "\n"
+      }
+      for line in helpLines.dropFirst() { text += indent + line + "\n" }
+    }
+    return text
+  }
+
+  /// The option named `name`, if the command has it.
+  func option(named name: String) -> OptionSpec? {
+    allOptions.first { $0.name == name }
+  }
+
+  /// A usage error that ends with the pointer to this command's help.
+  func usageError(_ message: String) -> UsageError {
+    UsageError(description: message, command: fullName)
+  }
+}
+
+/// Suggestions for a mistyped word: the closest candidates within a small edit distance.
+enum Suggestion {
+  /// The candidate closest to `word`, if one is close enough to be what was meant.
+  ///
+  /// Close enough: at most a third of the word's length in edits (and at least one), or a candidate
+  /// that starts with the word (`rout` for `route`).
+  static func closest(to word: String, in candidates: [String]) -> String? {
+    let limit = max(1, word.count / 3)
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates {
+      let distance = candidate.hasPrefix(word) && !word.isEmpty ? 0 : editDistance(word, candidate)
+      if distance <= limit, distance < (best?.distance ?? Int.max) {
+        best = (candidate, distance)
+      }
+    }
+    return best?.candidate
+  }
+
+  /// The edit distance between two short words (option and command names): insertions, deletions,
+  /// substitutions and swaps of two neighbouring characters (`flie` is one edit from `file`).
+  static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    let left = Array(lhs.unicodeScalars)
+    let right = Array(rhs.unicodeScalars)
+    guard !left.isEmpty else { return right.count }
+    guard !right.isEmpty else { return left.count }
+    // rows[i][j]: the distance between the first i characters of left and the first j of right.
+    var rows = [[Int]](repeating: [Int](repeating: 0, count: right.count + 1), count: left.count + 1)
+    for i in 0...left.count { rows[i][0] = i }
+    for j in 0...right.count { rows[0][j] = j }
+    for i in 1...left.count {
+      for j in 1...right.count {
+        let cost = left[i - 1] == right[j - 1] ? 0 : 1
+        rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+        if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
+          rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return rows[left.count][right.count]
+  }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+
+@testable import DeepLinkCommands
+
+/// The package's root directory, found from this file's place in it.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// Every command that takes options, `deeplink aasa match` and the like included.
+@MainActor func leafCommands() -> [CommandSpec] {
+  DeepLinkTool.commands.flatMap { $0.spec.subcommands.isEmpty ? [$0.spec] : $0.spec.subcommands }
+}
+
+@Suite("deeplink completion")
+struct CompletionTests {
+  /// Runs the bash script's completion function for a command line being typed; returns the offers.
+  func bashCompletions(_ script: String, typed words: [String]) throws -> [String] {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("deeplink.bash")
+    try Data(script.utf8).write(to: file)
+    let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "bash", "-c",
+      "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _deeplink; printf '%s\\n' \"${COMPREPLY[@]}\"",
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  @Test(.enabled(if: executableOnPath("bash"), "needs bash"))
+  func bashOffersCommandsSubcommandsAndEachCommandsOptions() async throws {
+    let run = await ToolRun.run(["completion", "bash"])
+    #expect(run.status == 0)
+    let script = run.output
+    #expect(try bashCompletions(script, typed: ["deeplink", "ro"]) == ["route"])
+    #expect(
+      try bashCompletions(script, typed: ["deeplink", "aasa", ""]).sorted() == [
+        "--help", "check", "generate", "match",
+      ])
+    #expect(
+      try bashCompletions(script, typed: ["deeplink", "aasa", "generate", "--"]).sorted()
+        == ["--app-id", "--help", "--no-legacy-paths", "--routes", "--web-credentials"])
+    for command in await leafCommands() {
+      let offered = try bashCompletions(script, typed: ["deeplink"] + command.path + ["--"])
+      #expect(Set(offered) == Set(command.allOptions.map { "--" + $0.name }), "\(command.fullName)")
+    }
+  }
+
+  @Test(.enabled(if: executableOnPath("zsh"), "needs zsh (apt-get install -y zsh)"))
+  func zshScriptParses() async throws {
+    let run = await ToolRun.run(["completion", "zsh"])
+    #expect(run.output.hasPrefix("#compdef deeplink\n"))
+    try expectShellAccepts(run.output, shell: "zsh", arguments: ["-n"])
+  }
+
+  @Test(.enabled(if: executableOnPath("fish"), "needs fish (apt-get install -y fish)"))
+  func fishScriptParsesAndNamesEveryOption() async throws {
+    let run = await ToolRun.run(["completion", "fish"])
+    try expectShellAccepts(run.output, shell: "fish", arguments: ["--no-execute"])
+    for command in await leafCommands() {
+      for option in command.allOptions {
+        #expect(run.output.contains("__fish_seen_subcommand_from \(command.path.last ?? "")"))
+        #expect(run.output.contains("-l \(option.name)"), "\(command.fullName) --\(option.name)")
+      }
+    }
+  }
+
+  @Test func unknownShellIsAUsageError() async {
+    let run = await ToolRun.run(["completion", "bsh"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("did you mean 'bash'?"))
+  }
+
+  func expectShellAccepts(_ script: String, shell: String, arguments: [String]) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID()).\(shell)")
+    try Data(script.utf8).write(to: file)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [shell] + arguments + [file.path]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(message)")
+  }
+}
+
+/// `--help` and the documents cannot drift apart: every option the tool has is documented, and every
+/// option a document shows on a `deeplink` command line exists on that command.
+@Suite("deeplink documentation")
+struct CommandDocumentationTests {
+  static let documents = [
+    "README.md", "Sources/DeepLinking/Documentation.docc/TestingLinksWithTheCLI.md",
+  ]
+
+  func text(_ path: String) throws -> String {
+    try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  @Test func everyOptionOfEveryCommandIsDocumented() async throws {
+    let documented = try Self.documents.map(text).joined(separator: "\n")
+    for command in await leafCommands() {
+      #expect(documented.contains(command.fullName), "\(command.fullName) is not documented")
+      for option in command.options {
+        // The option must appear on a line that names its command.
+        let lines = documented.split(separator: "\n").filter {
+          $0.contains(command.fullName + " ") && $0.contains("--" + option.name)
+        }
+        #expect(!lines.isEmpty, "\(command.fullName) --\(option.name) is in --help but not in the documents")
+      }
+    }
+  }
+
+  @Test func everyOptionTheDocumentsShowExists() async throws {
+    let commands = await leafCommands()
+    for document in Self.documents {
+      for line in try text(document).split(separator: "\n") {
+        // The most specific command the line names (`deeplink aasa match` over `deeplink aasa`).
+        guard
+          let command = commands.filter({ line.contains($0.fullName + " ") || line.hasSuffix($0.fullName) })
+            .max(by: { $0.path.count < $1.path.count })
+        else { continue }
+        let options = optionWords(in: String(line))
+        for option in options where command.option(named: option) == nil && option != "version" {
+          Issue.record("\(document): '\(command.fullName)' has no option --\(option): \(line)")
+        }
+      }
+    }
+  }
+
+  /// The `--name` words of a line.
+  func optionWords(in line: String) -> [String] {
+    var names: [String] = []
+    var rest = Substring(line)
+    while let range = rest.range(of: "--") {
+      let name = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+      if let first = name.first, first.isLetter { names.append(String(name)) }
+      rest = rest[range.upperBound...]
+    }
+    return names
+  }
+}
+
+@Suite("deeplink site and nginx")
+struct SiteNginxTests {
+  static let nginxAvailable = executableOnPath("nginx") && executableOnPath("openssl")
+
+  @Test func withoutACertificateThePlaceholdersAreMarked() async throws {
+    let out = temporaryDirectory()
+    let run = await ToolRun.run(["site", "--app-id", demoAppID, "--out", out])
+    #expect(run.status == 0, "\(run.error)")
+    let nginx = try contents(out, "nginx.conf")
+    #expect(nginx.contains("ssl_certificate /REPLACE/"))
+    #expect(nginx.contains("ssl_certificate_key /REPLACE/"))
+    #expect(nginx.contains("root \(out);"))
+  }
+
+  @Test func certificateOptionsGoTogether() async {
+    let run = await ToolRun.run(["site", "--app-id", demoAppID, "--certificate", "c.pem", "--out", "x"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("--certificate and --certificate-key together"))
+  }
+
+  @Test(
+    "nginx accepts the generated configuration (nginx -t)",
+    .enabled(if: nginxAvailable, "needs nginx and openssl on PATH (apt-get install -y nginx)"),
+    .timeLimit(.minutes(1)))
+  func nginxAcceptsTheConfiguration() async throws {
+    let work = temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    _ = try await runBounded(
+      "openssl",
+      [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=example.com",
+        "-keyout", "\(work)/key.pem", "-out", "\(work)/cert.pem",
+      ], seconds: 30)
+    let out = "\(work)/site with space"
+    let site = await ToolRun.run([
+      "site", "--app-id", demoAppID, "--certificate", "\(work)/cert.pem", "--certificate-key",
+      "\(work)/key.pem", "--out", out,
+    ])
+    #expect(site.status == 0, "\(site.error)")
+    let main = """
+      pid \(work)/nginx.pid;
+      error_log \(work)/error.log;
+      events {}
+      http {
+          include "\(out)/nginx.conf";
+      }
+
+      """
+    try Data(main.utf8).write(to: URL(fileURLWithPath: "\(work)/main.conf"))
+    // nginx -t reports on standard error; runBounded throws with the exit status when it refuses.
+    _ = try await runBounded(
+      "nginx", ["-t", "-q", "-e", "\(work)/error.log", "-p", work, "-c", "\(work)/main.conf"], seconds: 30)
+
+    // The same configuration with the placeholders left in is refused: it cannot go live unchanged.
+    let placeholders = await ToolRun.run(["site", "--app-id", demoAppID, "--out", "\(work)/unfinished"])
+    #expect(placeholders.status == 0)
+    try Data(main.replacingOccurrences(of: out, with: "\(work)/unfinished").utf8)
+      .write(to: URL(fileURLWithPath: "\(work)/unfinished.conf"))
+    await #expect(throws: BrowserTestFailure.self) {
+      _ = try await runBounded(
+        "nginx", ["-t", "-q", "-e", "\(work)/error.log", "-p", work, "-c", "\(work)/unfinished.conf"],
+        seconds: 30)
+    }
+  }
+}
