@@ -1,18 +1,55 @@
 #!/usr/bin/env bash
 # Builds the DocC catalog of every public module with warnings as errors, so a broken symbol link or a
 # missing article fails CI. Output goes to .build/docs/<Module>.doccarchive.
+#
+# DeepLinkingSwiftUI has no symbols on Linux (its sources are inside `#if canImport(SwiftUI)`). When
+# .build/apple-sdk/symbolgraphs/ holds its symbol graphs (emitted with extension blocks, so that
+# ``SwiftUI/View/deepLinks(_:marksReadyOnAppear:)`` resolves), they are used. Otherwise its catalog is
+# built from a copy whose task groups keep only article links: the symbol links are left out, and the
+# articles name those symbols in code voice, so they build either way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 graphs=$(find .build -type d -name symbolgraph -path "*$(uname -m)*" | head -n 1)
+apple_graphs=.build/apple-sdk/symbolgraphs
 mkdir -p .build/docs
 status=0
+
+# Copies a catalog to $2, leaving out task-group items that link to symbols and the task-group
+# headings left with no item.
+catalog_without_symbol_links() {
+  rm -rf "$2" && mkdir -p "$2"
+  cp -R "$1"/. "$2"/
+  local page
+  for page in "$2"/*.md; do
+    awk '
+      /^## / { topics = ($0 == "## Topics") }
+      !topics { print; next }
+      /^### / { heading = $0; held = ""; next }
+      /^- ``/ { next }
+      heading != "" && /^[[:space:]]*$/ { held = held $0 "\n"; next }
+      heading != "" { print heading; printf "%s", held; heading = ""; held = "" }
+      { print }
+    ' "$page" >"$page.filtered"
+    mv "$page.filtered" "$page"
+  done
+}
+
 for catalog in Sources/*/Documentation.docc; do
   module=$(basename "$(dirname "$catalog")")
   staging=".build/docs-symbols/$module"
   rm -rf "$staging" && mkdir -p "$staging"
-  cp "$graphs/$module.symbols.json" "$staging/"
-  cp "$graphs/$module"@*.symbols.json "$staging/" 2>/dev/null || true
+  if [ "$module" = DeepLinkingSwiftUI ] && [ -d "$apple_graphs" ]; then
+    cp "$apple_graphs/$module".symbols.json "$staging/"
+    cp "$apple_graphs/$module"@*.symbols.json "$staging/" 2>/dev/null || true
+  else
+    cp "$graphs/$module.symbols.json" "$staging/"
+    cp "$graphs/$module"@*.symbols.json "$staging/" 2>/dev/null || true
+    if [ "$module" = DeepLinkingSwiftUI ]; then
+      catalog_without_symbol_links "$catalog" ".build/docs-catalogs/$module.docc"
+      catalog=".build/docs-catalogs/$module.docc"
+    fi
+  fi
   echo "== docs: $module"
   if ! docc convert "$catalog" --additional-symbol-graph-dir "$staging" \
     --fallback-display-name "$module" --fallback-bundle-identifier "org.swift-deep-linking.$module" \
