@@ -109,3 +109,57 @@ struct RouteCommandTests {
     #expect(try run.jsonLines().first?["errorCode"] as? String == "relative-url")
   }
 }
+
+@Suite("deeplink route and the trust policy")
+struct RoutePolicyCommandTests {
+  static let routes = """
+    {"schemes": ["myapp"], "hosts": ["example.com"], "routes": [
+      {"name": "account", "pattern": "/account", "requiresVerifiedLink": true, "requiresSignIn": true},
+      {"name": "orders", "pattern": "/orders", "requiresSignIn": true},
+      {"name": "home", "pattern": "/"}]}
+    """
+
+  @Test func aCustomSchemeLinkToAVerifiedRouteIsRefusedAsTheIntakeWould() async throws {
+    let file = try temporaryRouteFile(Self.routes)
+    let run = await ToolRun.run(["route", "--routes", file, "myapp://account", "https://example.com/account"])
+    #expect(run.status == 1)
+    let lines = try run.jsonLines()
+    #expect(lines[0]["route"] as? String == "account")
+    #expect(lines[0]["requires"] as? [String] == ["verified-link", "sign-in"])
+    #expect(lines[0]["linkSource"] as? String == "customScheme")
+    #expect(lines[0]["errorCode"] as? String == "not-verified")
+    #expect((lines[0]["error"] as? String)?.contains("verified Universal Link") == true)
+    #expect(lines[1]["linkSource"] as? String == "universalLink")
+    #expect(lines[1]["error"] == nil)
+  }
+
+  @Test func sourceOptionAppliesThePolicyForThatSource() async throws {
+    let file = try temporaryRouteFile(Self.routes)
+    let stored = await ToolRun.run([
+      "route", "--routes", file, "--source", "stored", "https://example.com/account",
+    ])
+    #expect(stored.status == 1)
+    #expect(try stored.jsonLines()[0]["errorCode"] as? String == "not-verified")
+    let notification = await ToolRun.run([
+      "route", "--routes", file, "--source", "notification", "myapp://account",
+    ])
+    #expect(notification.status == 0)
+    #expect(try notification.jsonLines()[0]["linkSource"] as? String == "notification")
+  }
+
+  @Test func requirementsAreShownAndPlainRoutesAreUnchanged() async throws {
+    let file = try temporaryRouteFile(Self.routes)
+    let run = await ToolRun.run(["route", "--routes", file, "myapp://orders", "myapp://"])
+    #expect(run.status == 0)
+    let lines = try run.jsonLines()
+    #expect(lines[0]["requires"] as? [String] == ["sign-in"])
+    #expect(lines[0]["linkSource"] == nil)
+    #expect(lines[1]["requires"] == nil)
+  }
+
+  @Test func unknownSourceIsAUsageErrorWithASuggestion() async {
+    let run = await ToolRun.run(["route", "--source", "universalLnk", "myapp://x"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("did you mean 'universalLink'?"))
+  }
+}

@@ -6,12 +6,15 @@ import Foundation
 enum RouteCommand {
   static let spec = CommandSpec(
     path: ["route"],
-    usage: "[--routes FILE] [--stdin] [--tracking-origin ORIGIN... [--timeout SECONDS]] URL...",
+    usage:
+      "[--routes FILE] [--stdin] [--source SOURCE] [--tracking-origin ORIGIN... [--timeout SECONDS]] URL...",
     summary: "Match links against the route table; one JSON line per link.",
     discussion: """
       Matches each link against the route table and prints one JSON line per link:
         {"url": ..., "route": NAME or null, "parameters": {...}, "query": [...], "fragment": ..., "source": ...}
-      with "error" (and "errorCode") when the link was rejected or no route matched.
+      with "error" (and "errorCode") when the link was rejected or no route matched. A route with
+      requirements adds "requires": ["verified-link", "sign-in"]; one that requires a verified link is
+      checked as the app's intake checks it, from the link's source ("linkSource").
       Parameter types: int -> number, catch-alls -> array of strings, others -> string (UUIDs upper-case).
       """,
     options: [
@@ -30,16 +33,40 @@ enum RouteCommand {
         request. https only, unless the origin is given with http://.
         """, repeatable: true),
       .value("timeout", "SECONDS", "The time limit of one resolution (default 5)."),
+      .value(
+        "source", "SOURCE",
+        """
+        Where the links come from, to apply the trust policy as the app's intake does:
+        \(knownSources.map(\.rawValue).joined(separator: ", ")).
+        Default: universalLink for https links, customScheme otherwise. A route that
+        requires a verified link refused from this source gets "errorCode": "not-verified".
+        """, completion: .words(knownSources.map(\.rawValue))),
     ],
     epilogue:
       "EXIT STATUS: 0 every link matched, 1 some did not, 2 usage error, no link given, or bad route file."
   )
+
+  /// The sources `--source` accepts: the ones the package names.
+  static let knownSources: [LinkSource] = [
+    .universalLink, .customScheme, .notification, .stored, .programmatic, .fallback,
+  ]
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
     let arguments = try Arguments.parse(words, for: spec)
     if arguments.has("help") {
       streams.output.line(spec.help)
       return 0
+    }
+    var source: LinkSource?
+    if let name = arguments.value("source") {
+      guard let known = knownSources.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+        let suggestion = Suggestion.closest(to: name, in: knownSources.map(\.rawValue))
+        throw spec.usageError(
+          "--source '\(name)' is not a link source"
+            + (suggestion.map { "; did you mean '\($0)'?" }
+              ?? "; expected one of \(knownSources.map(\.rawValue).joined(separator: ", "))"))
+      }
+      source = known
     }
     guard !arguments.positionals.isEmpty || arguments.has("stdin") else {
       throw spec.usageError("give at least one URL, or --stdin")
@@ -52,11 +79,11 @@ enum RouteCommand {
     func route(_ url: String) async -> Bool {
       linksSeen += 1
       guard let resolver, let parsed = URL(string: url), resolver.isTrackingLink(parsed) else {
-        return report(url, router: router, to: streams.output)
+        return report(url, router: router, source: source, to: streams.output)
       }
       do {
         let resolved = try await resolver.resolve(parsed).absoluteString
-        return report(url, resolvedURL: resolved, router: router, to: streams.output)
+        return report(url, resolvedURL: resolved, router: router, source: source, to: streams.output)
       } catch {
         streams.output.line(failureLine(url: url, error: error.description, code: "tracking-" + error.code))
         return false
@@ -116,15 +143,43 @@ enum RouteCommand {
     return TrackingLinkResolver(origins: parsed, timeout: .milliseconds(Int(seconds * 1000)))
   }
 
-  /// Prints the JSON line of one link; returns whether a route matched.
-  static func report(_ url: String, resolvedURL: String? = nil, router: Router, to output: TextSink) -> Bool {
+  /// Prints the JSON line of one link; returns whether a route matched and the trust policy lets the
+  /// link open it.
+  ///
+  /// A matched route's requirements are listed (`"requires"`), and a route that requires a verified
+  /// link is checked against the policy as ``LinkIntake`` checks it: the link's source is `source`, or
+  /// what the system would say for the link (a Universal Link for `https`, a custom-scheme link
+  /// otherwise).
+  static func report(
+    _ url: String, resolvedURL: String? = nil, router: Router, source: LinkSource? = nil,
+    to output: TextSink
+  ) -> Bool {
     do {
       guard let match = try router.match(resolvedURL ?? url) else {
         output.line(
           failureLine(url: url, resolvedURL: resolvedURL, error: "no route matches", code: "no-route"))
         return false
       }
-      output.line(matchJSON(match, url: url, resolvedURL: resolvedURL).rendered)
+      var members = matchMembers(match, url: url, resolvedURL: resolvedURL)
+      guard let route = router.route(named: match.route) else {
+        output.line(JSONValue.object(members).rendered)
+        return true
+      }
+      let requirements =
+        (route.requiresVerifiedLink ? ["verified-link"] : []) + (route.requiresSignIn ? ["sign-in"] : [])
+      if !requirements.isEmpty {
+        members.append(("requires", .array(requirements.map(JSONValue.string))))
+      }
+      let linkSource = source ?? URL(string: match.url).map(IncomingLink.systemSource(of:)) ?? .customScheme
+      if route.requiresVerifiedLink || source != nil {
+        members.append(("linkSource", .string(linkSource.rawValue)))
+      }
+      if let refusal = LinkPolicy.standard.refusal(for: route, match: match, source: linkSource) {
+        members += [("error", .string(refusal.description)), ("errorCode", .string(refusal.code))]
+        output.line(JSONValue.object(members).rendered)
+        return false
+      }
+      output.line(JSONValue.object(members).rendered)
       return true
     } catch {
       output.line(failureLine(url: url, resolvedURL: resolvedURL, error: error.message, code: error.code))
@@ -133,15 +188,20 @@ enum RouteCommand {
   }
 
   static func matchJSON(_ match: RouteMatch, url: String? = nil, resolvedURL: String? = nil) -> JSONValue {
-    .object(
-      [("url", .string(url ?? match.url))]
-        + (resolvedURL.map { [("resolvedURL", JSONValue.string($0))] } ?? []) + [
-          ("route", .string(match.route)),
-          ("parameters", .object(match.parameters.map { ($0.name, $0.value.json) })),
-          ("query", queryJSON(match.query)),
-          ("fragment", .optional(match.fragment)),
-          ("source", .string(match.origin.description)),
-        ])
+    .object(matchMembers(match, url: url, resolvedURL: resolvedURL))
+  }
+
+  static func matchMembers(
+    _ match: RouteMatch, url: String? = nil, resolvedURL: String? = nil
+  ) -> [(String, JSONValue)] {
+    [("url", .string(url ?? match.url))]
+      + (resolvedURL.map { [("resolvedURL", JSONValue.string($0))] } ?? []) + [
+        ("route", .string(match.route)),
+        ("parameters", .object(match.parameters.map { ($0.name, $0.value.json) })),
+        ("query", queryJSON(match.query)),
+        ("fragment", .optional(match.fragment)),
+        ("source", .string(match.origin.description)),
+      ]
   }
 
   static func queryJSON(_ items: [QueryItem]) -> JSONValue {

@@ -364,8 +364,8 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     guard let match, let route = router.route(named: match.route) else {
       return await fallBack(link, otherwise: .noRoute(link.url))
     }
-    if route.requiresVerifiedLink && !policy.isVerified(source: link.source, origin: match.origin) {
-      return refuse(link, .notVerified(route: route.name, source: link.source))
+    if let refusal = policy.refusal(for: route, match: match, source: link.source) {
+      return refuse(link, refusal)
     }
     guard var destination = destinations.destination(for: match) else {
       return notFound(link, route: route.name)

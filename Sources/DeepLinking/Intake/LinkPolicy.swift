@@ -38,4 +38,20 @@ public struct LinkPolicy: Sendable, Hashable {
     if source == .universalLink, case .customScheme = origin { return false }
     return true
   }
+
+  /// Why a matched link may not open its route from this source, or `nil` when it may.
+  ///
+  /// The one statement of the trust rule: ``LinkIntake`` refuses with it, and `deeplink route
+  /// --source` reports it.
+  ///
+  /// - Parameters:
+  ///   - route: The matched route.
+  ///   - match: The match, whose origin tells a custom scheme from a web link.
+  ///   - source: Where the link came from.
+  /// - Returns: ``LinkRefusal/notVerified(route:source:)`` when the route requires a verified link
+  ///   and the source is not trusted for it; otherwise `nil`.
+  public func refusal(for route: RouteDefinition, match: RouteMatch, source: LinkSource) -> LinkRefusal? {
+    guard route.requiresVerifiedLink, !isVerified(source: source, origin: match.origin) else { return nil }
+    return .notVerified(route: route.name, source: source)
+  }
 }
