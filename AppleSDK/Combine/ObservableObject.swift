@@ -25,12 +25,12 @@ public protocol ObservableObject: AnyObject {
   associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
   where Self.ObjectWillChangePublisher.Failure == Never
 
-  // developer.apple.com/documentation/combine/observableobject/objectwillchange-2oa5v
+  // developer.apple.com/documentation/combine/observableobject/objectwillchange
   var objectWillChange: Self.ObjectWillChangePublisher { get }
 }
 
 extension ObservableObject where Self.ObjectWillChangePublisher == ObservableObjectPublisher {
-  // developer.apple.com/documentation/combine/observableobject/objectwillchange-2oa5v
+  // developer.apple.com/documentation/combine/observableobject/objectwillchange
   // (the default implementation: `var objectWillChange: ObservableObjectPublisher { get }`)
   public var objectWillChange: ObservableObjectPublisher { fatalError() }
 }
