@@ -13,15 +13,15 @@ trap 'rm -rf "$work"' EXIT
 echo "== building the package's modules"
 apple_sdk_package_modules "$work/package" DeepLinking UniversalLinks ChannelNavigation
 apple_sdk_standins iOS "$work/sdk"
+package_name="$(apple_sdk_package_name)"
 
 # The package's SwiftUI module, for snippets that use it (checked in full by check-apple-sources.sh).
 mkdir -p "$work/out"
-apple_sdk_family_source_dir="$work/src"
 for file in Sources/DeepLinkingSwiftUI/*.swift; do
-  apple_sdk_family_source "$file" "$apple_sdk_family_source_dir"
+  apple_sdk_family_source "$file" "$work/src"
 done
-(cd "$apple_sdk_family_source_dir" && swiftc -emit-module -module-name DeepLinkingSwiftUI \
-  -package-name "$(cd - >/dev/null && apple_sdk_package_name)" -D SWIFT_PACKAGE -D APPLE_SDK_OS_iOS \
+(cd "$work/src" && swiftc -emit-module -module-name DeepLinkingSwiftUI \
+  -package-name "$package_name" -D SWIFT_PACKAGE -D APPLE_SDK_OS_iOS \
   -parse-as-library "${APPLE_SDK_SWIFT_FLAGS[@]}" -I "$work/sdk" -I "$work/package" \
   -emit-module-path "$work/out/DeepLinkingSwiftUI.swiftmodule" Sources/DeepLinkingSwiftUI/*.swift)
 
