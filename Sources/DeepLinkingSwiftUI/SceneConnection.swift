@@ -1,4 +1,5 @@
-#if canImport(UIKit) && canImport(SwiftUI)
+// watchOS has UIKit but no scenes (`UIScene` and `UIOpenURLContext` are unavailable there).
+#if canImport(UIKit) && canImport(SwiftUI) && !os(watchOS)
   import DeepLinking
   import UIKit
 

@@ -1,0 +1,170 @@
+// The protocols and result builders of SwiftUI that the package uses. Signatures follow the
+// documentation pages named on each declaration; attributes the pages leave out but the SDK's
+// SwiftUI.swiftinterface has (`@preconcurrency`, `@MainActor` on requirements) are kept.
+//
+// `import SwiftUI` brings Foundation, Observation and Combine's `ObservableObject` with it on Apple
+// platforms; these re-exports do the same here.
+@_exported import AppleFoundationExtras
+@_exported import Combine
+@_exported import Foundation
+@_exported import Observation
+
+// developer.apple.com/documentation/swiftui/view
+// (`@MainActor @preconcurrency protocol View`; `body` is `@ViewBuilder @MainActor @preconcurrency`)
+@MainActor @preconcurrency public protocol View {
+  // developer.apple.com/documentation/swiftui/view/body-swift.associatedtype
+  associatedtype Body: View
+  // developer.apple.com/documentation/swiftui/view/body-swift.property
+  @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+// developer.apple.com/documentation/swift/never (SwiftUI section: `extension Never : View`)
+// (`extension Never : View`, the `Body` of every primitive view)
+extension Never: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+// developer.apple.com/documentation/swiftui/app
+// (`@MainActor @preconcurrency protocol App`)
+@MainActor @preconcurrency public protocol App {
+  // developer.apple.com/documentation/swiftui/app/body-swift.associatedtype
+  associatedtype Body: Scene
+  // developer.apple.com/documentation/swiftui/app/body-swift.property
+  @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+  // developer.apple.com/documentation/swiftui/app/init()
+  @MainActor @preconcurrency init()
+}
+
+extension App {
+  // developer.apple.com/documentation/swiftui/app/main()
+  // (`@MainActor @preconcurrency static func main()`, what `@main` calls)
+  @MainActor @preconcurrency public static func main() { fatalError() }
+}
+
+// developer.apple.com/documentation/swiftui/scene
+// (`@MainActor @preconcurrency protocol Scene`)
+@MainActor @preconcurrency public protocol Scene {
+  // developer.apple.com/documentation/swiftui/scene/body-swift.associatedtype
+  associatedtype Body: Scene
+  // developer.apple.com/documentation/swiftui/scene/body-swift.property
+  @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+// developer.apple.com/documentation/swift/never (SwiftUI section: `extension Never : Scene`)
+extension Never: Scene {}
+
+// developer.apple.com/documentation/swiftui/viewmodifier
+// (`@MainActor @preconcurrency protocol ViewModifier`)
+@MainActor @preconcurrency public protocol ViewModifier {
+  // developer.apple.com/documentation/swiftui/viewmodifier/body
+  associatedtype Body: View
+  // developer.apple.com/documentation/swiftui/viewmodifier/body(content:)
+  // (`@ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body`)
+  @ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body
+  // developer.apple.com/documentation/swiftui/viewmodifier/content
+  typealias Content = _ViewModifier_Content<Self>
+}
+
+// developer.apple.com/documentation/swiftui/_viewmodifier_content
+// (`struct _ViewModifier_Content<Modifier> where Modifier : ViewModifier`, a `View`)
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+// developer.apple.com/documentation/swiftui/modifiedcontent
+// (`@frozen struct ModifiedContent<Content, Modifier>`; a `View` where `Content : View,
+// Modifier : ViewModifier`)
+@frozen public struct ModifiedContent<Content, Modifier> {}
+
+extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+// developer.apple.com/documentation/swiftui/viewbuilder
+// (`@resultBuilder struct ViewBuilder`)
+@resultBuilder public struct ViewBuilder {
+  // developer.apple.com/documentation/swiftui/viewbuilder/buildblock()
+  public static func buildBlock() -> EmptyView { fatalError() }
+
+  // developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
+  // (`static func buildBlock<Content>(_ content: Content) -> Content where Content : View`)
+  public static func buildBlock<Content>(_ content: Content) -> Content where Content: View {
+    fatalError()
+  }
+
+  // developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:) (the parameter-pack overload)
+  // (`static func buildBlock<each Content>(_ content: repeat each Content)
+  //  -> TupleView<(repeat each Content)> where repeat each Content : View`)
+  public static func buildBlock<each Content>(
+    _ content: repeat each Content
+  ) -> TupleView<(repeat each Content)> where repeat each Content: View { fatalError() }
+
+  // developer.apple.com/documentation/swiftui/viewbuilder/buildexpression(_:)
+  public static func buildExpression<Content>(_ content: Content) -> Content where Content: View {
+    fatalError()
+  }
+
+  // developer.apple.com/documentation/swiftui/viewbuilder/buildif(_:)
+  public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View {
+    fatalError()
+  }
+
+  // developer.apple.com/documentation/swiftui/viewbuilder/buildeither(first:)
+  public static func buildEither<TrueContent, FalseContent>(
+    first: TrueContent
+  ) -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View {
+    fatalError()
+  }
+
+  // developer.apple.com/documentation/swiftui/viewbuilder/buildeither(second:)
+  public static func buildEither<TrueContent, FalseContent>(
+    second: FalseContent
+  ) -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View {
+    fatalError()
+  }
+}
+
+// developer.apple.com/documentation/swiftui/scenebuilder
+// (`@resultBuilder struct SceneBuilder`)
+@resultBuilder public struct SceneBuilder {
+  // developer.apple.com/documentation/swiftui/scenebuilder/buildblock(_:)
+  public static func buildBlock<Content>(_ content: Content) -> Content where Content: Scene {
+    fatalError()
+  }
+
+  // developer.apple.com/documentation/swiftui/scenebuilder/buildexpression(_:)
+  public static func buildExpression<Content>(_ content: Content) -> Content where Content: Scene {
+    fatalError()
+  }
+}
+
+// developer.apple.com/documentation/swiftui/emptyview (`@frozen struct EmptyView`)
+@frozen public struct EmptyView: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+// developer.apple.com/documentation/swiftui/tupleview (`@frozen struct TupleView<T>`)
+@frozen public struct TupleView<T>: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+// developer.apple.com/documentation/swiftui/_conditionalcontent
+// (`@frozen struct _ConditionalContent<TrueContent, FalseContent>`; a `View` where both are)
+@frozen public struct _ConditionalContent<TrueContent, FalseContent> {}
+
+extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+// developer.apple.com/documentation/swift/optional (SwiftUI: `extension Optional : View where
+// Wrapped : View`, what `buildIf` returns)
+extension Optional: View where Wrapped: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}

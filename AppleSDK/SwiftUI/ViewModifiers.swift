@@ -1,0 +1,65 @@
+// The view modifiers the package, its examples and its docs use. The documentation shows them as
+// `nonisolated` members of `View` (which is main-actor isolated): they can be called anywhere and
+// return a view.
+
+extension View {
+  // developer.apple.com/documentation/swiftui/view/modifier(_:)
+  // (`nonisolated func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T>`)
+  nonisolated public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> { fatalError() }
+
+  // developer.apple.com/documentation/swiftui/view/onopenurl(perform:)
+  // (`nonisolated func onOpenURL(perform action: @escaping (URL) -> ()) -> some View`)
+  nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { fatalError() }
+
+  // developer.apple.com/documentation/swiftui/view/oncontinueuseractivity(_:perform:)
+  // (`nonisolated func onContinueUserActivity(_ activityType: String,
+  //  perform action: @escaping (NSUserActivity) -> ()) -> some View`)
+  nonisolated public func onContinueUserActivity(
+    _ activityType: String, perform action: @escaping (NSUserActivity) -> Void
+  ) -> some View { fatalError() }
+
+  // developer.apple.com/documentation/swiftui/view/task(priority:_:)
+  // The page shows `nonisolated func task(priority: TaskPriority = .userInitiated,
+  // _ action: @escaping () async -> Void) -> some View`; the iOS 18 swiftinterface has
+  // `@_inheritActorContext _ action: @escaping @Sendable () async -> Void` (confirmed against
+  // published swiftinterface excerpts), so the action runs on the main actor inside a view.
+  nonisolated public func task(
+    priority: TaskPriority = .userInitiated,
+    @_inheritActorContext _ action: @escaping @Sendable () async -> Void
+  ) -> some View { fatalError() }
+
+  // developer.apple.com/documentation/swiftui/view/environment(_:)
+  // (`nonisolated func environment<T>(_ object: T?) -> some View where T : AnyObject,
+  //  T : Observable`)
+  nonisolated public func environment<T>(_ object: T?) -> some View where T: AnyObject, T: Observable {
+    fatalError()
+  }
+
+  // developer.apple.com/documentation/swiftui/view/navigationdestination(for:destination:)
+  // (`nonisolated func navigationDestination<D, C>(for data: D.Type,
+  //  @ViewBuilder destination: @escaping (D) -> C) -> some View where D : Hashable, C : View`)
+  nonisolated public func navigationDestination<D, C>(
+    for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
+  ) -> some View where D: Hashable, C: View { fatalError() }
+
+  // developer.apple.com/documentation/swiftui/view/tag(_:)
+  // (iOS 18: `nonisolated func tag<V>(_ tag: V) -> some View where V : Hashable`; later SDKs add
+  //  `includeOptional: Bool = true`)
+  nonisolated public func tag<V>(_ tag: V) -> some View where V: Hashable { fatalError() }
+
+  // developer.apple.com/documentation/swiftui/view/tabitem(_:)
+  // (`nonisolated func tabItem<V>(@ViewBuilder _ label: () -> V) -> some View where V : View`)
+  nonisolated public func tabItem<V>(@ViewBuilder _ label: () -> V) -> some View where V: View {
+    fatalError()
+  }
+
+  // developer.apple.com/documentation/swiftui/view/navigationtitle(_:)
+  // (the `StringProtocol` overload: `nonisolated func navigationTitle<S>(_ title: S) -> some View
+  //  where S : StringProtocol`)
+  @_disfavoredOverload nonisolated public func navigationTitle<S>(_ title: S) -> some View
+  where S: StringProtocol { fatalError() }
+
+  // developer.apple.com/documentation/swiftui/view/font(_:)
+  // (`nonisolated func font(_ font: Font?) -> some View`)
+  nonisolated public func font(_ font: Font?) -> some View { fatalError() }
+}

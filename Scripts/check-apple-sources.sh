@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Type-checks the package's Apple-only code on Linux: Sources/DeepLinkingSwiftUI (as module
+# DeepLinkingSwiftUI, with the package's -package-name) and the example apps, against the stand-in
+# SDK modules of AppleSDK/ and the package's own built modules, once per platform family:
+#   iOS      UIKit with scenes (iOS, iPadOS, Mac Catalyst, tvOS and visionOS alike)
+#   watchOS  UIKit without UIScene or UIOpenURLContext
+# Exits non-zero on any error or warning. See AppleSDK/README.md for what this cannot see.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source Scripts/apple-sdk.sh
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+echo "== building the package's modules"
+apple_sdk_package_modules "$work/package" DeepLinking ChannelNavigation RetailExample
+package_name="$(apple_sdk_package_name)"
+
+status=0
+for family in iOS watchOS; do
+  sdk="$work/$family/sdk"
+  out="$work/$family/out"
+  src="$work/$family/src"
+  mkdir -p "$out"
+  apple_sdk_standins "$family" "$sdk"
+  # Stand-ins first, then this family's DeepLinkingSwiftUI, then the package's other modules.
+  search=(-I "$sdk" -I "$out" -I "$work/package")
+  flags=("${APPLE_SDK_SWIFT_FLAGS[@]}" -parse-as-library -D "APPLE_SDK_OS_$family")
+
+  sources=()
+  for file in Sources/DeepLinkingSwiftUI/*.swift; do
+    apple_sdk_family_source "$file" "$src"
+    sources+=("$file")
+  done
+  echo "== $family: DeepLinkingSwiftUI"
+  # Compiled to an object file (-c), not only type-checked: the Swift 6 data-race checks of sending
+  # values between isolation domains run on SIL, after type checking.
+  if (cd "$src" && swiftc -c -wmo -o "$out/DeepLinkingSwiftUI.o" -emit-module -module-name DeepLinkingSwiftUI -package-name "$package_name" -D SWIFT_PACKAGE \
+    "${flags[@]}" "${search[@]}" -emit-module-path "$out/DeepLinkingSwiftUI.swiftmodule" "${sources[@]}"); then
+    echo "passed"
+  else
+    echo "FAILED: DeepLinkingSwiftUI ($family)"
+    status=1
+    continue  # the example apps import it
+  fi
+
+  for app in Examples/Channel/ChannelApp.swift Examples/Retail/App/*.swift; do
+    apple_sdk_family_source "$app" "$src"
+  done
+  # Each example is its own app target: compiled as a module of its own, outside the package.
+  for example in Channel Retail; do
+    echo "== $family: $example example app"
+    if [ "$example" = Channel ]; then
+      files=(Examples/Channel/ChannelApp.swift)
+    else
+      files=(Examples/Retail/App/*.swift)
+    fi
+    if (cd "$src" && swiftc -c -wmo -o "$out/${example}App.o" -module-name "${example}App" "${flags[@]}" "${search[@]}" "${files[@]}"); then
+      echo "passed"
+    else
+      echo "FAILED: $example example app ($family)"
+      status=1
+    fi
+  done
+done
+exit "$status"
