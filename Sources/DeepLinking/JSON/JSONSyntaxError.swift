@@ -24,6 +24,12 @@ package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertib
   /// The 1-based column (in characters) of the problem.
   package var column: Int { position.column }
 
+  /// The problem without its own position, for formats that print the position first:
+  /// `duplicate key "pattern"; first at line 3, column 7`.
+  package var detail: String {
+    firstPosition.map { "\(message); first at \($0)" } ?? message
+  }
+
   /// The problem and its place: `duplicate key "pattern" at line 4, column 7; first at line 3, column 7`.
   package var description: String {
     if let firstPosition {

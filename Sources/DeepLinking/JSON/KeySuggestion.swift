@@ -27,25 +27,31 @@ package enum KeySuggestion {
     return best.distance <= allowed ? best.key : nil
   }
 
-  /// The Levenshtein distance (insertions, deletions, substitutions) between two strings, in characters.
+  /// The edit distance between two strings, in characters: insertions, deletions, substitutions and
+  /// swaps of two neighbouring characters each count one (`titel` is one edit from `title`).
   ///
   /// - Parameters:
   ///   - lhs: A string.
   ///   - rhs: Another string.
-  /// - Returns: The number of single-character edits that turn one into the other.
+  /// - Returns: The number of edits that turn one into the other.
   package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
     let left = Array(lhs)
     let right = Array(rhs)
     if left.isEmpty { return right.count }
+    var beforePrevious = Array(repeating: 0, count: right.count + 1)
     var previous = Array(0...right.count)
     var current = previous
     for (row, leftCharacter) in left.enumerated() {
       current[0] = row + 1
       for (column, rightCharacter) in right.enumerated() {
         let substitution = previous[column] + (leftCharacter == rightCharacter ? 0 : 1)
-        current[column + 1] = min(substitution, previous[column + 1] + 1, current[column] + 1)
+        var best = min(substitution, previous[column + 1] + 1, current[column] + 1)
+        if row > 0, column > 0, leftCharacter == right[column - 1], left[row - 1] == rightCharacter {
+          best = min(best, beforePrevious[column - 1] + 1)
+        }
+        current[column + 1] = best
       }
-      swap(&previous, &current)
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[right.count]
   }

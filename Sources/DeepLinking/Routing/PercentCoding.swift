@@ -1,5 +1,5 @@
 /// Percent-decoding and -encoding shared by URL reading, pattern parsing and URL building.
-enum PercentCoding {
+package enum PercentCoding {
   /// Why a piece of a URL could not be decoded.
   enum Failure: Error, Equatable {
     /// A `%` not followed by two hex digits, at this byte offset.
