@@ -1,3 +1,4 @@
+import DeepLinking
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -7,19 +8,37 @@ import Foundation
 extension ChannelCatalog {
   /// Reads and validates a catalog from JSON data.
   ///
+  /// The data must be strict JSON (no trailing commas or comments, no key twice in one object) and each
+  /// value must have exactly its type (`1` is not a string, `true` is not a number). A key the format
+  /// does not have is refused, with the known key it most likely misspells.
+  ///
   /// - Parameter data: A catalog in the JSON format described on ``ChannelCatalog``.
   /// - Throws: ``ChannelCatalogError``: ``ChannelCatalogError/invalidJSON(detail:)`` when the data is
-  ///   not JSON, ``ChannelCatalogError/missingField(path:)`` or
-  ///   ``ChannelCatalogError/wrongType(path:expected:)`` when it does not have the format's shape, and
-  ///   the validation errors of ``init(id:title:clips:clipLists:subChannels:)``.
+  ///   not strict JSON (with line and column), ``ChannelCatalogError/missingField(path:)`` or
+  ///   ``ChannelCatalogError/wrongType(path:expected:)`` when it does not have the format's shape,
+  ///   ``ChannelCatalogError/invalidValue(path:reason:)`` for an unknown key, and the validation errors
+  ///   of ``init(id:title:clips:clipLists:subChannels:)``.
   public init(data: Data) throws(ChannelCatalogError) {
+    let document: JSONValue
     do {
-      self = try JSONDecoder().decode(ChannelCatalog.self, from: data)
+      document = try JSONReader.read(data)
+    } catch {
+      throw .invalidJSON(detail: error.description)
+    }
+    let decoded: (value: ChannelCatalog, unknownKeys: [JSONUnknownKey])
+    do {
+      decoded = try JSONValueDecoder().decode(ChannelCatalog.self, from: document)
     } catch let error as DecodingError {
-      throw Self.catalogError(from: error, in: data)
+      throw Self.catalogError(from: error)
     } catch {
       throw .invalidJSON(detail: String(describing: error))
     }
+    if let unknown = decoded.unknownKeys.first {
+      throw .invalidValue(
+        path: unknown.path.description,
+        reason: unknown.description + (unknown.position.map { " at \($0)" } ?? ""))
+    }
+    self = decoded.value
   }
 
   /// Reads and validates a catalog from a file.
@@ -103,14 +122,11 @@ extension ChannelCatalog {
     (error as NSError).localizedDescription
   }
 
-  private static func catalogError(from error: DecodingError, in data: Data) -> ChannelCatalogError {
+  private static func catalogError(from error: DecodingError) -> ChannelCatalogError {
     switch error {
     case .dataCorrupted(let context):
       if let catalogError = context.underlyingError as? ChannelCatalogError {
         return catalogError
-      }
-      if context.codingPath.isEmpty {
-        return .invalidJSON(detail: syntaxDetail(of: data) ?? context.debugDescription)
       }
       return .invalidValue(path: path(context.codingPath), reason: context.debugDescription)
     case .keyNotFound(let key, let context):
@@ -121,27 +137,6 @@ extension ChannelCatalog {
       return .wrongType(path: path(context.codingPath), expected: String(describing: type))
     @unknown default:
       return .invalidJSON(detail: String(describing: error))
-    }
-  }
-
-  /// The parser's explanation of a syntax error, with its line and column when it names an offset.
-  ///
-  /// `JSONDecoder` on some platforms says only that the data is not valid JSON; `JSONSerialization`
-  /// says what and where ("Invalid value around character 22.").
-  private static func syntaxDetail(of data: Data) -> String? {
-    do {
-      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      return nil
-    } catch {
-      let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? reason(error)
-      guard let marker = message.range(of: "character "),
-        let offset = Int(message[marker.upperBound...].prefix { $0.isNumber }),
-        offset <= data.count
-      else { return message }
-      let before = data.prefix(offset)
-      let line = before.count { $0 == UInt8(ascii: "\n") } + 1
-      let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
-      return "\(message) (line \(line), column \(column))"
     }
   }
 

@@ -1,5 +1,5 @@
 /// Percent-decoding and -encoding shared by URL reading, pattern parsing and URL building.
-enum PercentCoding {
+package enum PercentCoding {
   /// Why a piece of a URL could not be decoded.
   enum Failure: Error, Equatable {
     /// A `%` not followed by two hex digits, at this byte offset.
@@ -10,8 +10,12 @@ enum PercentCoding {
     case forbiddenCharacter(Unicode.Scalar)
   }
 
+  /// The value of one hexadecimal digit (`0`-`9`, `a`-`f`, `A`-`F`), or `nil` for any other byte.
+  ///
+  /// - Parameter byte: An ASCII byte.
+  /// - Returns: The digit's value, 0 to 15.
   @inline(__always)
-  static func hexValue(_ byte: UInt8) -> UInt8? {
+  package static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10

@@ -9,38 +9,64 @@ extension RouteTable {
 
   /// Reads a route table from a JSON route file.
   ///
-  /// Unknown keys are errors (with a suggestion for a near miss such as `patern`), so that a typo
-  /// cannot silently drop a rule. Patterns are checked when the ``Router`` is built.
+  /// The file must be strict JSON (no trailing commas or comments, no key twice in one object), and
+  /// each value must have exactly its type: `caseInsensitive` takes `true` or `false`, not `1`; a limit
+  /// takes a positive integer, not `true` or `1.5`. Unknown keys are errors (with a suggestion for a
+  /// near miss such as `patern`), so that a typo cannot silently drop a rule. Patterns are checked when
+  /// the ``Router`` is built.
   ///
   /// - Parameter json: The file's contents.
-  /// - Throws: ``RouteTableError`` saying where in the file the problem is.
+  /// - Throws: ``RouteTableError`` saying where in the file the problem is: the path (`routes[2].pattern`)
+  ///   and the line and column.
   public init(json: Data) throws(RouteTableError) {
-    let object: Any
+    let document: JSONValue
     do {
-      object = try JSONSerialization.jsonObject(with: json, options: [])
+      document = try JSONReader.read(json)
     } catch {
-      throw RouteTableError(reason: .invalidJSON(Self.describe(error)))
+      throw RouteTableError(
+        reason: .invalidJSON(error.description), line: error.line, column: error.column)
     }
-    guard let root = object as? [String: Any] else {
-      throw RouteTableError(location: "(top level)", reason: .wrongType(expected: "an object"))
+    do throws(RouteFileError) {
+      self = try Self.read(JSONField(document))
+    } catch {
+      throw error.tableError
     }
-    try Self.checkKeys(root, allowed: Self.tableKeys, at: "", route: nil)
-    let schemes = try Self.strings(root["schemes"], at: "schemes")
-    let hosts = try Self.strings(root["hosts"], at: "hosts")
-    let caseInsensitive = try Self.bool(root["caseInsensitive"], at: "caseInsensitive", route: nil)
-    let strict = try Self.bool(root["strictTrailingSlash"], at: "strictTrailingSlash", route: nil)
-    var limits = Limits.default
-    if let rawLimits = root["limits"] {
-      guard let limitObject = rawLimits as? [String: Any] else {
-        throw RouteTableError(location: "limits", reason: .wrongType(expected: "an object"))
+  }
+
+  /// A problem in a route file before it is turned into a ``RouteTableError``.
+  private enum RouteFileError: Error {
+    case type(JSONTypeError, route: String?)
+    case table(RouteTableError)
+
+    var tableError: RouteTableError {
+      switch self {
+      case .table(let error):
+        return error
+      case .type(let error, let route):
+        return RouteTableError(
+          route: route, location: Self.location(error.path), reason: .wrongType(expected: error.expected),
+          found: error.found, line: error.position?.line, column: error.position?.column)
       }
-      try Self.checkKeys(limitObject, allowed: Self.limitKeys, at: "limits.", route: nil)
-      func number(_ key: String, _ fallback: Int) throws(RouteTableError) -> Int {
-        guard let raw = limitObject[key] else { return fallback }
-        guard let value = raw as? Int, value > 0 else {
-          throw RouteTableError(location: "limits.\(key)", reason: .wrongType(expected: "a positive integer"))
+    }
+
+    static func location(_ path: JSONPath) -> String { path.isRoot ? "(top level)" : path.description }
+  }
+
+  private static func read(_ root: JSONField) throws(RouteFileError) -> RouteTable {
+    let table = try typed(route: nil) { () throws(JSONTypeError) in try root.object() }
+    try checkKeys(table, known: tableKeys, route: nil)
+    var limits = Limits.default
+    if let limitField = table["limits"] {
+      let limitObject = try typed(route: nil) { () throws(JSONTypeError) in try limitField.object() }
+      try checkKeys(limitObject, known: limitKeys, route: nil)
+      func number(_ key: String, _ fallback: Int) throws(RouteFileError) -> Int {
+        guard let field = limitObject[key] else { return fallback }
+        return try typed(route: nil) { () throws(JSONTypeError) in
+          let expected = "a positive integer"
+          let value = try field.int(expected: expected)
+          guard value > 0 else { throw field.mismatch(expected) }
+          return value
         }
-        return value
       }
       limits = Limits(
         maxURLLength: try number("maxURLLength", limits.maxURLLength),
@@ -49,135 +75,112 @@ extension RouteTable {
         maxRoutes: try number("maxRoutes", limits.maxRoutes)
       )
     }
-    guard let rawRoutes = root["routes"] else {
-      throw RouteTableError(location: "(top level)", reason: .missingKey("routes"))
+    guard let routeList = table["routes"] else {
+      throw .table(missing("routes", in: table, route: nil))
     }
-    guard let routeList = rawRoutes as? [Any] else {
-      throw RouteTableError(location: "routes", reason: .wrongType(expected: "an array of routes"))
+    let routeFields = try typed(route: nil) { () throws(JSONTypeError) in
+      try routeList.array(expected: "an array of routes")
     }
     var routes: [RouteDefinition] = []
-    routes.reserveCapacity(routeList.count)
-    for (index, rawRoute) in routeList.enumerated() {
-      let place = "routes[\(index)]"
-      guard let route = rawRoute as? [String: Any] else {
-        throw RouteTableError(location: place, reason: .wrongType(expected: "an object"))
-      }
-      let name = route["name"] as? String
-      try Self.checkKeys(route, allowed: Self.routeKeys, at: place + ".", route: name)
-      guard let rawName = route["name"] else {
-        throw RouteTableError(location: place, reason: .missingKey("name"))
-      }
-      guard let name = rawName as? String else {
-        throw RouteTableError(location: place + ".name", reason: .wrongType(expected: "a string"))
-      }
-      guard let rawPattern = route["pattern"] else {
-        throw RouteTableError(route: name, location: place, reason: .missingKey("pattern"))
-      }
-      guard let pattern = rawPattern as? String else {
-        throw RouteTableError(
-          route: name, location: place + ".pattern", reason: .wrongType(expected: "a string"))
-      }
-      routes.append(
-        RouteDefinition(
-          name,
-          pattern,
-          requiresVerifiedLink: try Self.bool(
-            route["requiresVerifiedLink"], at: place + ".requiresVerifiedLink", route: name),
-          requiresSignIn: try Self.bool(route["requiresSignIn"], at: place + ".requiresSignIn", route: name)
-        )
+    routes.reserveCapacity(routeFields.count)
+    for routeField in routeFields {
+      routes.append(try readRoute(routeField))
+    }
+    return try typed(route: nil) { () throws(JSONTypeError) in
+      RouteTable(
+        schemes: try table["schemes"]?.strings() ?? [],
+        hosts: try table["hosts"]?.strings() ?? [],
+        caseInsensitive: try table["caseInsensitive"]?.bool() ?? false,
+        strictTrailingSlash: try table["strictTrailingSlash"]?.bool() ?? false,
+        limits: limits,
+        routes: routes
       )
     }
-    self.init(
-      schemes: schemes,
-      hosts: hosts,
-      caseInsensitive: caseInsensitive,
-      strictTrailingSlash: strict,
-      limits: limits,
-      routes: routes
-    )
+  }
+
+  private static func readRoute(_ field: JSONField) throws(RouteFileError) -> RouteDefinition {
+    let route = try typed(route: nil) { () throws(JSONTypeError) in try field.object() }
+    let knownName: String? =
+      if case .string(let text) = route["name"]?.value.kind { text } else { nil }
+    try checkKeys(route, known: routeKeys, route: knownName)
+    guard let nameField = route["name"] else {
+      throw .table(missing("name", in: route, route: nil))
+    }
+    let name = try typed(route: nil) { () throws(JSONTypeError) in try nameField.string() }
+    guard let patternField = route["pattern"] else {
+      throw .table(missing("pattern", in: route, route: name))
+    }
+    return try typed(route: name) { () throws(JSONTypeError) in
+      RouteDefinition(
+        name,
+        try patternField.string(),
+        requiresVerifiedLink: try route["requiresVerifiedLink"]?.bool() ?? false,
+        requiresSignIn: try route["requiresSignIn"]?.bool() ?? false
+      )
+    }
+  }
+
+  /// Runs typed reads, naming the route in the error of a value of the wrong type.
+  private static func typed<Value>(
+    route: String?, _ read: () throws(JSONTypeError) -> Value
+  ) throws(RouteFileError) -> Value {
+    do {
+      return try read()
+    } catch {
+      throw .type(error, route: route)
+    }
+  }
+
+  private static func missing(_ key: String, in object: JSONObject, route: String?) -> RouteTableError {
+    // The object's own position is where the key is missing from.
+    let position = object.position
+    return RouteTableError(
+      route: route, location: RouteFileError.location(object.path), reason: .missingKey(key),
+      line: position?.line, column: position?.column)
+  }
+
+  private static func checkKeys(_ object: JSONObject, known: [String], route: String?) throws(RouteFileError)
+  {
+    guard let unknown = object.unknownKeys(known: known).first else { return }
+    throw .table(
+      RouteTableError(
+        route: route, location: unknown.path.description,
+        reason: .unknownKey(unknown.key, suggestion: unknown.suggestion),
+        line: unknown.position?.line, column: unknown.position?.column))
   }
 
   /// The table as a JSON route file, pretty-printed with sorted keys; ``init(json:)`` reads it back.
   ///
   /// - Returns: UTF-8 JSON.
   public func jsonData() -> Data {
-    var root: [String: Any] = [
-      "schemes": schemes,
-      "hosts": hosts,
-      "caseInsensitive": caseInsensitive,
-      "routes": routes.map { route -> [String: Any] in
-        var entry: [String: Any] = ["name": route.name, "pattern": route.pattern]
-        if route.requiresVerifiedLink { entry["requiresVerifiedLink"] = true }
-        if route.requiresSignIn { entry["requiresSignIn"] = true }
-        return entry
-      },
+    var root: [(String, JSONValue)] = [
+      ("schemes", .array(schemes.map(JSONValue.string))),
+      ("hosts", .array(hosts.map(JSONValue.string))),
+      ("caseInsensitive", .bool(caseInsensitive)),
+      (
+        "routes",
+        .array(
+          routes.map { route in
+            var entry: [(String, JSONValue)] = [
+              ("name", .string(route.name)), ("pattern", .string(route.pattern)),
+            ]
+            if route.requiresVerifiedLink { entry.append(("requiresVerifiedLink", true)) }
+            if route.requiresSignIn { entry.append(("requiresSignIn", true)) }
+            return .object(entry)
+          })
+      ),
     ]
-    if strictTrailingSlash { root["strictTrailingSlash"] = true }
+    if strictTrailingSlash { root.append(("strictTrailingSlash", true)) }
     if limits != .default {
-      root["limits"] = [
-        "maxURLLength": limits.maxURLLength, "maxSegments": limits.maxSegments,
-        "maxQueryItems": limits.maxQueryItems, "maxRoutes": limits.maxRoutes,
-      ]
+      root.append(
+        (
+          "limits",
+          .object([
+            ("maxURLLength", .int(limits.maxURLLength)), ("maxSegments", .int(limits.maxSegments)),
+            ("maxQueryItems", .int(limits.maxQueryItems)), ("maxRoutes", .int(limits.maxRoutes)),
+          ])
+        ))
     }
-    let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return (try? JSONSerialization.data(withJSONObject: root, options: options)) ?? Data()
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let detail = nsError.userInfo["NSDebugDescription"] as? String { return detail }
-    return nsError.localizedDescription
-  }
-
-  private static func strings(_ value: Any?, at location: String) throws(RouteTableError) -> [String] {
-    guard let value else { return [] }
-    guard let list = value as? [Any] else {
-      throw RouteTableError(location: location, reason: .wrongType(expected: "an array of strings"))
-    }
-    var result: [String] = []
-    for (index, item) in list.enumerated() {
-      guard let text = item as? String else {
-        throw RouteTableError(location: "\(location)[\(index)]", reason: .wrongType(expected: "a string"))
-      }
-      result.append(text)
-    }
-    return result
-  }
-
-  private static func bool(_ value: Any?, at location: String, route: String?) throws(RouteTableError) -> Bool
-  {
-    guard let value else { return false }
-    guard let flag = value as? Bool else {
-      throw RouteTableError(route: route, location: location, reason: .wrongType(expected: "true or false"))
-    }
-    return flag
-  }
-
-  private static func checkKeys(
-    _ object: [String: Any], allowed: [String], at prefix: String, route: String?
-  ) throws(RouteTableError) {
-    for key in object.keys.sorted() where !allowed.contains(key) {
-      let suggestion = allowed.min { editDistance(key, $0) < editDistance(key, $1) }
-        .flatMap { editDistance(key, $0) <= 2 ? $0 : nil }
-      throw RouteTableError(
-        route: route, location: prefix + key, reason: .unknownKey(key, suggestion: suggestion))
-    }
-  }
-
-  /// Levenshtein distance over lower-cased characters, for "did you mean" suggestions.
-  static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    let left = Array(lhs.lowercased())
-    let right = Array(rhs.lowercased())
-    if left.isEmpty { return right.count }
-    var previous = Array(0...right.count)
-    for (row, leftCharacter) in left.enumerated() {
-      var current = [row + 1] + Array(repeating: 0, count: right.count)
-      for (column, rightCharacter) in right.enumerated() {
-        let cost = leftCharacter == rightCharacter ? 0 : 1
-        current[column + 1] = min(previous[column + 1] + 1, current[column] + 1, previous[column] + cost)
-      }
-      previous = current
-    }
-    return previous[right.count]
+    return Data(JSONValue.object(root).prettyPrinted.utf8)
   }
 }

@@ -38,6 +38,12 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public var location: String?
   /// What is wrong.
   public var reason: Reason
+  /// For a value of the wrong type, what the file holds instead ("a number (1)").
+  public var found: String?
+  /// The 1-based line in the route file, when read from a file.
+  public var line: Int?
+  /// The 1-based column (in characters) in the route file, when read from a file.
+  public var column: Int?
 
   /// Creates an error.
   ///
@@ -45,14 +51,30 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   ///   - route: The route at fault, if any.
   ///   - location: The place in the route file, if any.
   ///   - reason: What is wrong.
-  public init(route: String? = nil, location: String? = nil, reason: Reason) {
+  ///   - found: For a value of the wrong type, what the file holds instead.
+  ///   - line: The 1-based line in the route file, if any.
+  ///   - column: The 1-based column in the route file, if any.
+  public init(
+    route: String? = nil, location: String? = nil, reason: Reason, found: String? = nil, line: Int? = nil,
+    column: Int? = nil
+  ) {
     self.route = route
     self.location = location
     self.reason = reason
+    self.found = found
+    self.line = line
+    self.column = column
   }
 
-  /// The problem in words, naming the route and the location.
+  /// The problem in words, naming the route and the location (with line and column for a route file).
   public var description: String {
+    // The reader's own account of invalid JSON already names the place (and, for a duplicate key, both).
+    if case .invalidJSON = reason { return problem }
+    let place = line.map { line in " at line \(line)" + (column.map { ", column \($0)" } ?? "") } ?? ""
+    return problem + (found.map { ", found \($0)" } ?? "") + place
+  }
+
+  private var problem: String {
     var parts: [String] = []
     if let location { parts.append(location) }
     if let route { parts.append("route '\(route)'") }

@@ -1,3 +1,5 @@
+import DeepLinking
+
 /// Percent-decoding for `percentEncoded: false` rules.
 enum PercentDecoding {
   /// The text with every `%XX` escape replaced by its byte, read as UTF-8.
@@ -12,7 +14,8 @@ enum PercentDecoding {
     var index = 0
     while index < bytes.count {
       if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-        let high = JSONParser.hexValue(bytes[index + 1]), let low = JSONParser.hexValue(bytes[index + 2])
+        let high = PercentCoding.hexValue(bytes[index + 1]),
+        let low = PercentCoding.hexValue(bytes[index + 2])
       {
         decoded.append(high << 4 | low)
         index += 3

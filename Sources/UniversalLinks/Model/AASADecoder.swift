@@ -1,3 +1,5 @@
+import DeepLinking
+
 /// Turns a parsed JSON value into an ``AASADocument``, recording unknown keys and failing with the
 /// path of the first value that has the wrong type.
 struct AASADecoder {
@@ -27,7 +29,7 @@ struct AASADecoder {
         AASAUnknownKey(
           path: path.appending(key: member.key),
           key: member.key,
-          suggestion: KeySuggestion.suggestion(for: member.key, among: known)
+          suggestion: KeySuggestion.suggestion(for: member.key, among: known, aliases: AASAKeys.aliases)
         )
       )
     }
@@ -38,22 +40,22 @@ struct AASADecoder {
   }
 
   private func object(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError) -> [JSONMember] {
-    guard case .object(let members) = value else { throw mismatch("an object", value, path) }
+    guard case .object(let members) = value.kind else { throw mismatch("an object", value, path) }
     return members
   }
 
   private func string(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError) -> String {
-    guard case .string(let text) = value else { throw mismatch("a string", value, path) }
+    guard case .string(let text) = value.kind else { throw mismatch("a string", value, path) }
     return text
   }
 
   private func bool(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError) -> Bool {
-    guard case .bool(let flag) = value else { throw mismatch("a boolean (true or false)", value, path) }
+    guard case .bool(let flag) = value.kind else { throw mismatch("a boolean (true or false)", value, path) }
     return flag
   }
 
   private func strings(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError) -> [String] {
-    guard case .array(let elements) = value else { throw mismatch("an array of strings", value, path) }
+    guard case .array(let elements) = value.kind else { throw mismatch("an array of strings", value, path) }
     var result: [String] = []
     for (index, element) in elements.enumerated() {
       result.append(try string(element, at: path.appending(index: index)))
@@ -93,7 +95,7 @@ struct AASADecoder {
         }
         appLinks.substitutionVariables = variables
       case "details":
-        switch member.value {
+        switch member.value.kind {
         case .array(let elements):
           for (index, element) in elements.enumerated() {
             appLinks.details.append(try detail(element, at: memberPath.appending(index: index)))
@@ -135,7 +137,7 @@ struct AASADecoder {
       case "defaults":
         detail.defaults = try component(member.value, at: memberPath)
       case "components":
-        guard case .array(let elements) = member.value else {
+        guard case .array(let elements) = member.value.kind else {
           throw mismatch("an array of objects", member.value, memberPath)
         }
         var components: [AASAComponent] = []
@@ -166,7 +168,7 @@ struct AASADecoder {
       case "percentEncoded": component.percentEncoded = try bool(member.value, at: memberPath)
       case "comment": component.comment = try string(member.value, at: memberPath)
       case "?":
-        switch member.value {
+        switch member.value.kind {
         case .string(let pattern):
           component.query = .whole(pattern)
         case .object(let items):

@@ -1,3 +1,4 @@
+import DeepLinking
 import Foundation
 
 /// An apple-app-site-association file: the associated-domains services of one host.
@@ -42,6 +43,8 @@ public struct AASADocument: Hashable, Sendable {
 
   /// Reads a document from the bytes of an apple-app-site-association file.
   ///
+  /// The text must be strict JSON: a trailing comma, a comment, or a key written twice in one object
+  /// (whose second value iOS would keep without a word) is an error with its line and column.
   /// Unknown keys are ignored, as iOS ignores them; use ``decodeReportingUnknownKeys(from:)`` to list them.
   ///
   /// - Parameter jsonData: The file's bytes (UTF-8 JSON).
@@ -61,10 +64,10 @@ public struct AASADocument: Hashable, Sendable {
   ) throws(AASADecodingError) -> (document: AASADocument, unknownKeys: [AASAUnknownKey]) {
     let value: JSONValue
     do {
-      value = try JSONParser.parse(data)
+      value = try JSONReader.read(data)
     } catch {
       throw AASADecodingError(
-        kind: .invalidJSON(line: error.line, column: error.column, message: error.message),
+        kind: .invalidJSON(line: error.line, column: error.column, message: error.detail),
         path: .root
       )
     }
@@ -77,13 +80,13 @@ public struct AASADocument: Hashable, Sendable {
   ///
   /// - Returns: UTF-8 JSON, ready to be served at `/.well-known/apple-app-site-association`.
   public func jsonData() -> Data {
-    JSONWriter.data(AASAEncoder.document(self))
+    Data(AASAEncoder.document(self).prettyPrinted.utf8)
   }
 
   /// The document as stable, pretty-printed JSON text; the same text as ``jsonData()``.
   ///
   /// - Returns: The JSON text.
   public func jsonString() -> String {
-    JSONWriter.string(AASAEncoder.document(self))
+    AASAEncoder.document(self).prettyPrinted
   }
 }

@@ -1,3 +1,5 @@
+import DeepLinking
+
 /// Turns an ``AASADocument`` into a JSON value; absent keys stay absent.
 enum AASAEncoder {
   static func document(_ document: AASADocument) -> JSONValue {
@@ -11,10 +13,10 @@ enum AASAEncoder {
     ] {
       if let list {
         members.append(
-          JSONMember(key: key, value: .object([JSONMember(key: "apps", value: strings(list.apps))])))
+          JSONMember(key: key, value: .object(members: [JSONMember(key: "apps", value: strings(list.apps))])))
       }
     }
-    return .object(members)
+    return .object(members: members)
   }
 
   private static func strings(_ values: [String]) -> JSONValue {
@@ -33,7 +35,7 @@ enum AASAEncoder {
       members.append(
         JSONMember(
           key: "substitutionVariables",
-          value: .object(variables.map { JSONMember(key: $0.key, value: strings($0.value)) }))
+          value: .object(members: variables.map { JSONMember(key: $0.key, value: strings($0.value)) }))
       )
     }
     // The keyed form can only hold one app per entry, and each app once.
@@ -45,11 +47,11 @@ enum AASAEncoder {
         detail.appID = nil
         return JSONMember(key: appID, value: self.detail(detail))
       }
-      members.append(JSONMember(key: "details", value: .object(keyed)))
+      members.append(JSONMember(key: "details", value: .object(members: keyed)))
     } else {
       members.append(JSONMember(key: "details", value: .array(appLinks.details.map(detail))))
     }
-    return .object(members)
+    return .object(members: members)
   }
 
   private static func detail(_ detail: AASADetail) -> JSONValue {
@@ -69,7 +71,7 @@ enum AASAEncoder {
     if let defaults = detail.defaults {
       members.append(JSONMember(key: "defaults", value: component(defaults)))
     }
-    return .object(members)
+    return .object(members: members)
   }
 
   static func component(_ component: AASAComponent) -> JSONValue {
@@ -82,7 +84,8 @@ enum AASAEncoder {
       members.append(JSONMember(key: "?", value: .string(pattern)))
     case .items(let items):
       members.append(
-        JSONMember(key: "?", value: .object(items.map { JSONMember(key: $0.key, value: .string($0.value)) })))
+        JSONMember(
+          key: "?", value: .object(members: items.map { JSONMember(key: $0.key, value: .string($0.value)) })))
     case nil:
       break
     }
@@ -100,6 +103,6 @@ enum AASAEncoder {
     if let comment = component.comment {
       members.append(JSONMember(key: "comment", value: .string(comment)))
     }
-    return .object(members)
+    return .object(members: members)
   }
 }

@@ -6,4 +6,6 @@ enum AASAKeys {
   static let keyedDetail = ["components", "paths", "defaults"]
   static let component = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
   static let appList = ["apps"]
+  /// Words people write for a component key instead of its symbol.
+  static let aliases = ["path": "/", "query": "?", "fragment": "#", "hash": "#"]
 }

@@ -1,3 +1,5 @@
+import DeepLinking
+
 /// A location inside an apple-app-site-association document, such as
 /// `applinks.details[0].components[2]["/"]`.
 ///
@@ -44,30 +46,13 @@ public struct AASAPath: Hashable, Sendable, CustomStringConvertible {
   /// The path as text, e.g. `applinks.details[0].components[2]["/"]`; `top level` for the root.
   public var description: String {
     guard !components.isEmpty else { return "top level" }
-    var text = ""
-    for component in components {
-      switch component {
-      case .index(let index):
-        text += "[\(index)]"
-      case .key(let key) where Self.isIdentifier(key):
-        text += text.isEmpty ? key : "." + key
-      case .key(let key):
-        text += "[" + JSONWriter.string(.string(key)).trimmingSuffixNewline() + "]"
+    return JSONPath(
+      components.map {
+        switch $0 {
+        case .key(let key): .key(key)
+        case .index(let index): .index(index)
+        }
       }
-    }
-    return text
-  }
-
-  private static func isIdentifier(_ key: String) -> Bool {
-    guard let first = key.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-    return key.unicodeScalars.allSatisfy {
-      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
-    }
-  }
-}
-
-extension String {
-  fileprivate func trimmingSuffixNewline() -> String {
-    hasSuffix("\n") ? String(dropLast()) : self
+    ).description
   }
 }

@@ -1,3 +1,4 @@
+import DeepLinking
 import Foundation
 
 /// An Android `assetlinks.json` file: the statements served at `/.well-known/assetlinks.json`.
@@ -45,6 +46,7 @@ public struct AssetLinksDocument: Hashable, Sendable {
 
   /// Reads and validates an `assetlinks.json` file.
   ///
+  /// The text must be strict JSON (a key written twice in one object is an error with both places).
   /// Unknown keys are ignored; every fingerprint is validated.
   ///
   /// - Parameter jsonData: The file's bytes.
@@ -52,10 +54,10 @@ public struct AssetLinksDocument: Hashable, Sendable {
   public init(jsonData: Data) throws(AssetLinksDecodingError) {
     let value: JSONValue
     do {
-      value = try JSONParser.parse(jsonData)
+      value = try JSONReader.read(jsonData)
     } catch {
       throw AssetLinksDecodingError(
-        kind: .invalidJSON(line: error.line, column: error.column, message: error.message),
+        kind: .invalidJSON(line: error.line, column: error.column, message: error.detail),
         path: .root
       )
     }
@@ -66,10 +68,12 @@ public struct AssetLinksDocument: Hashable, Sendable {
       )
     }
     func strings(_ value: JSONValue?, _ path: AASAPath) throws(AssetLinksDecodingError) -> [String] {
-      guard case .array(let elements) = value else { throw mismatch("an array of strings", value, path) }
+      guard case .array(let elements) = value?.kind else {
+        throw mismatch("an array of strings", value, path)
+      }
       var result: [String] = []
       for (index, element) in elements.enumerated() {
-        guard case .string(let text) = element else {
+        guard case .string(let text) = element.kind else {
           throw mismatch("a string", element, path.appending(index: index))
         }
         result.append(text)
@@ -77,31 +81,34 @@ public struct AssetLinksDocument: Hashable, Sendable {
       return result
     }
     func member(_ key: String, of members: [JSONMember]) -> JSONValue? {
-      members.last { $0.key == key }?.value
+      // Keys are unique: the reader refuses a key written twice.
+      members.first { $0.key == key }?.value
     }
-    guard case .array(let elements) = value else { throw mismatch("an array of statements", value, .root) }
+    guard case .array(let elements) = value.kind else {
+      throw mismatch("an array of statements", value, .root)
+    }
     var statements: [AssetLinksStatement] = []
     for (index, element) in elements.enumerated() {
       let path = AASAPath.root.appending(index: index)
-      guard case .object(let members) = element else { throw mismatch("an object", element, path) }
+      guard case .object(let members) = element.kind else { throw mismatch("an object", element, path) }
       let relation = try strings(member("relation", of: members), path.appending(key: "relation"))
       let targetPath = path.appending(key: "target")
       let targetValue = member("target", of: members)
-      guard case .object(let targetMembers) = targetValue else {
+      guard case .object(let targetMembers) = targetValue?.kind else {
         throw mismatch("an object", targetValue, targetPath)
       }
       var target = AssetLinksTarget()
       let namespacePath = targetPath.appending(key: "namespace")
-      guard case .string(let namespace) = member("namespace", of: targetMembers) else {
+      guard case .string(let namespace) = member("namespace", of: targetMembers)?.kind else {
         throw mismatch("a string", member("namespace", of: targetMembers), namespacePath)
       }
       target.namespace = namespace
       func optionalString(_ key: String) throws(AssetLinksDecodingError) -> String? {
-        switch member(key, of: targetMembers) {
-        case .string(let text): return text
-        case nil: return nil
-        case let other?: throw mismatch("a string", other, targetPath.appending(key: key))
+        guard let value = member(key, of: targetMembers) else { return nil }
+        guard case .string(let text) = value.kind else {
+          throw mismatch("a string", value, targetPath.appending(key: key))
         }
+        return text
       }
       target.packageName = try optionalString("package_name")
       target.site = try optionalString("site")
@@ -144,12 +151,12 @@ public struct AssetLinksDocument: Hashable, Sendable {
             )
           )
         }
-        return .object([
+        return .object(members: [
           JSONMember(key: "relation", value: .array(statement.relation.map { .string($0) })),
-          JSONMember(key: "target", value: .object(target)),
+          JSONMember(key: "target", value: .object(members: target)),
         ])
       }
     )
-    return JSONWriter.data(value)
+    return Data(value.prettyPrinted.utf8)
   }
 }

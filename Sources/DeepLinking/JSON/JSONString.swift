@@ -1,0 +1,56 @@
+/// The package's one JSON string escaper, used by every piece of JSON the package writes.
+///
+/// `"` and `\` are escaped, as are line feed, carriage return and tab (`\n`, `\r`, `\t`); every other
+/// control character, DEL, the line and paragraph separators (U+2028, U+2029, which end a line in
+/// JavaScript), and the bidirectional formatting characters (U+202A to U+202E, U+2066 to U+2069, which
+/// can make text display as something it is not) are written as `\u` escapes with upper-case hex.
+/// `/` and all other characters are written as they are.
+package enum JSONString {
+  /// The text as a quoted JSON string.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - alsoEscaping: Further characters to write as `\u` escapes (a script element's `<`, for one).
+  /// - Returns: The quoted, escaped text.
+  package static func quoted(_ text: String, alsoEscaping: Set<Unicode.Scalar> = []) -> String {
+    var output = ""
+    appendQuoted(text, to: &output, alsoEscaping: alsoEscaping)
+    return output
+  }
+
+  /// Appends the text as a quoted JSON string.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - output: The text to append to.
+  ///   - alsoEscaping: Further characters to write as `\u` escapes.
+  package static func appendQuoted(
+    _ text: String, to output: inout String, alsoEscaping: Set<Unicode.Scalar> = []
+  ) {
+    output.append("\"")
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": output.append("\\\"")
+      case "\\": output.append("\\\\")
+      case "\n": output.append("\\n")
+      case "\r": output.append("\\r")
+      case "\t": output.append("\\t")
+      default:
+        if needsUnicodeEscape(scalar) || alsoEscaping.contains(scalar) {
+          let hex = String(scalar.value, radix: 16, uppercase: true)
+          output.append("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex)
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    output.append("\"")
+  }
+
+  private static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00..<0x20, 0x7F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+}
