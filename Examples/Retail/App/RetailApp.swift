@@ -1,47 +1,51 @@
 // The retail example: the SwiftUI deep-link manager, ported. Links go through one LinkIntake: the
-// app's routes first, then the marketing SDK's tracking links (a fallback handler), and links the SDK
-// stored earlier arrive through `connect`. The logic lives in the tested RetailExample module.
+// app's routes first, then tracking links (a fallback handler), and links a marketing SDK stored earlier
+// arrive through `connect`. The logic lives in the tested RetailExample module.
 #if canImport(SwiftUI)
   import DeepLinking
   import DeepLinkingSwiftUI
   import RetailExample
   import SwiftUI
 
+  /// The app's link machinery, built synchronously so the root view handles links from the first frame.
+  @MainActor
+  final class RetailModel {
+    let links = RetailLinks.shop
+    let navigator: Navigator<RetailDestination, RetailTab>
+    let intake: LinkIntake<RetailDestination>
+
+    init() {
+      navigator = Navigator(rules: links.rules, initialTab: .home)
+      // Tracking ("creative tag") links resolve to their click-through URL, which is routed again.
+      let origins = (try? [TrackingOrigin("https://click.example-ink.com")]) ?? []
+      let tracking = TrackingLinkResolver(configuration: .init(origins: origins))
+      let fallbacks: [any LinkFallbackHandler] = [TrackingLinkFallback(resolver: tracking)]
+      let directory = URL.applicationSupportDirectory.appendingPathComponent("links")
+      // Waiting links survive a relaunch when the store opens; otherwise they are kept in memory.
+      intake =
+        (try? links.intake(navigator: navigator, storeDirectory: directory, fallbacks: fallbacks))
+        ?? links.intake(navigator: navigator, fallbacks: fallbacks)
+      // Links a marketing SDK stored earlier: connect its stream of URL strings as a source.
+      // intake.connect(MarketingSDK.storedLinks, source: .stored)
+    }
+  }
+
   @main
   struct RetailApp: App {
-    @State private var navigator = Navigator(rules: RetailLinks.rules, initialTab: .home)
-    @State private var intake: LinkIntake<RetailDestination>?
+    @State private var model = RetailModel()
 
     var body: some Scene {
       WindowGroup {
-        if let intake {
-          ContentView(navigator: navigator)
-            .deepLinks(intake)
-        } else {
-          ProgressView().task { intake = makeIntake() }
-        }
+        // On the root view from the first frame, so a cold-start link is not lost.
+        ContentView(navigator: model.navigator, links: model.links)
+          .deepLinks(model.intake)
       }
-    }
-
-    @MainActor
-    private func makeIntake() -> LinkIntake<RetailDestination>? {
-      guard let links = try? RetailLinks() else { return nil }
-      // Tracking ("creative tag") links resolve to their click-through URL, which is routed again.
-      let tracking = TrackingLinkResolver(
-        origins: (try? [TrackingOrigin("https://click.example-ink.com")]) ?? [])
-      let directory = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
-        .appendingPathComponent("links")
-      let intake = try? LinkIntake(
-        destinations: links.destinations, navigator: navigator, storeDirectory: directory,
-        fallbacks: [TrackingLinkFallback(resolver: tracking)])
-      // Links a marketing SDK stored earlier: connect its stream of URL strings as a source.
-      // intake?.connect(MarketingSDK.storedLinks, source: .stored)
-      return intake
     }
   }
 
   struct ContentView: View {
     @Bindable var navigator: Navigator<RetailDestination, RetailTab>
+    let links: RetailLinks
 
     var body: some View {
       TabView(selection: navigator.tabSelection) {
@@ -50,16 +54,17 @@
             NavigationLink(gender.rawValue.capitalized, value: RetailDestination.category(gender: gender))
           }
           .navigationDestination(for: RetailDestination.self) { destination in
-            DestinationView(destination: destination)
+            DestinationView(destination: destination, links: links)
           }
         }
         .tag(RetailTab.home)
         .tabItem { Label("Shop", systemImage: "bag") }
 
+        // The account screen is this tab's root (`NavigationRules(root:)`); orders push onto it.
         NavigationStack(path: navigator.path(for: .account)) {
-          Text("Account")
+          AccountView()
             .navigationDestination(for: RetailDestination.self) { destination in
-              DestinationView(destination: destination)
+              DestinationView(destination: destination, links: links)
             }
         }
         .tag(RetailTab.account)
@@ -68,24 +73,31 @@
     }
   }
 
+  struct AccountView: View {
+    var body: some View {
+      Text("Account").font(.title)
+    }
+  }
+
   struct DestinationView: View {
     let destination: RetailDestination
+    let links: RetailLinks
 
     var body: some View {
       switch destination {
-      case .product(let product):
-        Text(product.name).font(.title)
+      case .product(let id):
+        Text(links.product(id: id)?.name ?? "Unknown product").font(.title)
       case .category(let gender):
         List(Product.Category.allCases, id: \.self) { category in
           NavigationLink(
-            category.rawValue, value: RetailDestination.products(gender: gender, category: category))
+            category.rawValue, value: RetailDestination.subCategory(gender: gender, category: category))
         }
-      case .products(let gender, let category):
+      case .subCategory(let gender, let category):
         List(Product.mock.filter { $0.gender == gender && $0.category == category }) { product in
-          NavigationLink(product.name, value: RetailDestination.product(product))
+          NavigationLink(product.name, value: RetailDestination.product(id: product.id))
         }
       case .account:
-        Text("Account")
+        AccountView()
       case .order(let id):
         Text("Order \(id)")
       }

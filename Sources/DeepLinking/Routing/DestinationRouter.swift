@@ -2,37 +2,29 @@ import Foundation
 
 /// A router that hands back the app's own destination values and builds links from them.
 ///
-/// Declare the routes once (in Swift or in a JSON route file), then say how a match becomes a
-/// destination and how a destination becomes route values:
+/// Declare each destination once, as a case of a `Codable` enum: the route's name is the case's name and
+/// the pattern's parameters are the case's labels (see ``init(table:)``). A label or type that does not
+/// fit its route is a ``RouteTableError`` when the router is built, not a link that opens nothing:
 ///
 /// ```swift
-/// enum Screen: Hashable, Sendable {
+/// enum Screen: Hashable, Sendable, Codable {
 ///   case clip(id: String)
-///   case search(query: String)
+///   case search(query: String, page: Int?)
 /// }
 ///
 /// let screens = try DestinationRouter<Screen>(
 ///   table: RouteTable(schemes: ["myapp"], hosts: ["example.com"], routes: [
-///     RouteDefinition("clip", "/channel/video/{clipId}"),
-///     RouteDefinition("search", "/channel/search/{query}"),
-///   ]),
-///   destination: { match in
-///     switch match.route {
-///     case "clip": match.parameters.string("clipId").map { .clip(id: $0) }
-///     case "search": match.parameters.string("query").map { .search(query: $0) }
-///     default: nil
-///     }
-///   },
-///   values: { screen in
-///     switch screen {
-///     case .clip(let id): RouteValues("clip", ["clipId": .string(id)])
-///     case .search(let query): RouteValues("search", ["query": .string(query)])
-///     }
-///   })
+///     RouteDefinition("clip", "/channel/video/{id}"),
+///     RouteDefinition("search", "/channel/search/{query}?page={page:int?}"),
+///   ]))
 ///
 /// try screens.destination(for: "myapp://channel/video/12345")  // .clip(id: "12345")
-/// try screens.url(for: .search(query: "goals"))  // https://example.com/channel/search/goals
+/// try screens.url(for: .search(query: "goals", page: nil))  // https://example.com/channel/search/goals
 /// ```
+///
+/// In the app's tests, ``checkRoundTrip(_:forms:)`` proves that each destination comes back from its own
+/// link. For a destination that a match cannot describe by itself, ``init(table:destination:values:)``
+/// takes the two directions as closures.
 public struct DestinationRouter<Destination: Hashable & Sendable>: Sendable {
   /// The router that reads and builds the links.
   public let router: Router

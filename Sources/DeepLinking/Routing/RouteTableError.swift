@@ -2,7 +2,8 @@
 ///
 /// Raised when a ``Router`` is built and when a route file is read: a pattern that does not parse, two
 /// routes with one name, two routes that would match exactly the same URLs, a malformed scheme or host,
-/// or a route file that is not valid JSON of the expected shape.
+/// a route file that is not valid JSON of the expected shape, or a destination type that does not fit
+/// its routes.
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
   public enum Reason: Sendable, Hashable {
@@ -30,6 +31,8 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     case unknownKey(String, suggestion: String?)
     /// A required key is missing.
     case missingKey(String)
+    /// The destination type of a ``DestinationRouter`` does not fit the route.
+    case destinationMismatch(DestinationMismatch)
   }
 
   /// The route at fault, when there is one.
@@ -93,6 +96,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     case .unknownKey(let key, let suggestion):
       return prefix + "unknown key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
     case .missingKey(let key): return prefix + "missing key '\(key)'"
+    case .destinationMismatch(let mismatch): return prefix + mismatch.description
     }
   }
 }

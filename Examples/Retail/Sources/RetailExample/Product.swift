@@ -16,6 +16,14 @@ public struct Product: Hashable, Sendable, Codable, Identifiable {
     public static func from(deeplinkID: String) -> Gender? {
       Gender(rawValue: deeplinkID.lowercased())
     }
+
+    /// Reads a gender as a link names it, in any case (`KIDS` is `kids`).
+    ///
+    /// - Parameter decoder: The decoder, holding one string.
+    /// - Throws: `DecodingError.dataCorrupted` for a string no gender has: a link that names nothing.
+    public init(from decoder: any Decoder) throws {
+      self = try decodeDeeplinkID(from: decoder, Gender.from(deeplinkID:))
+    }
   }
 
   /// A kind of product; the second segment of a sub-category link.
@@ -35,6 +43,14 @@ public struct Product: Hashable, Sendable, Codable, Identifiable {
     /// - Returns: The category, or `nil` for an id no category has.
     public static func from(deeplinkID: String) -> Category? {
       Category(rawValue: deeplinkID.lowercased())
+    }
+
+    /// Reads a category as a link names it, in any case (`Rain-Jackets` is `rainJackets`).
+    ///
+    /// - Parameter decoder: The decoder, holding one string.
+    /// - Throws: `DecodingError.dataCorrupted` for a string no category has: a link that names nothing.
+    public init(from decoder: any Decoder) throws {
+      self = try decodeDeeplinkID(from: decoder, Category.from(deeplinkID:))
     }
   }
 
@@ -69,4 +85,16 @@ public struct Product: Hashable, Sendable, Codable, Identifiable {
     Product(id: "p300", name: "Trail Running Shoes", gender: .women, category: .shoes),
     Product(id: "p400", name: "Packable Rain Jacket", gender: .kids, category: .rainJackets),
   ]
+}
+
+/// Reads one string and looks it up, refusing a string the lookup does not know as corrupted data.
+private func decodeDeeplinkID<Value>(from decoder: any Decoder, _ lookup: (String) -> Value?) throws -> Value
+{
+  let container = try decoder.singleValueContainer()
+  let text = try container.decode(String.self)
+  guard let value = lookup(text) else {
+    throw DecodingError.dataCorruptedError(
+      in: container, debugDescription: "no \(Value.self) is named '\(text)'")
+  }
+  return value
 }

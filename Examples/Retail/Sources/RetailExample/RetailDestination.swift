@@ -1,22 +1,26 @@
-/// A screen of the retail example, with what it needs to show; the value a link turns into.
+/// A screen of the retail example; the value a link turns into.
+///
+/// Each case is the declaration of one route of ``RetailLinks/table``: the case's name is the route's
+/// name and its labels are the pattern's parameters, so the router reads and writes these values
+/// without a hand-written mapping.
 public enum RetailDestination: Hashable, Sendable, Codable, CustomStringConvertible {
-  /// A product's page.
-  case product(Product)
-  /// The categories for one gender (the home tab's root for that gender).
+  /// A product's page, by the product's id (`/product/{id}`); the catalog is asked when the link opens.
+  case product(id: String)
+  /// The categories for one gender (`/category/{gender}`).
   case category(gender: Product.Gender)
-  /// The products of one category for one gender (a sub-category).
-  case products(gender: Product.Gender, category: Product.Category)
-  /// The account tab's root.
+  /// The products of one category for one gender (`/category/{gender}/{category}`).
+  case subCategory(gender: Product.Gender, category: Product.Category)
+  /// The account screen, the account tab's root (`/account`).
   case account
-  /// An order, in the account tab.
+  /// An order, in the account tab (`/account/orders/{id}`).
   case order(id: String)
 
   /// A short name for logs and tests.
   public var description: String {
     switch self {
-    case .product(let product): "product(\(product.id))"
+    case .product(let id): "product(\(id))"
     case .category(let gender): "category(\(gender.rawValue))"
-    case .products(let gender, let category): "products(\(gender.rawValue)/\(category.rawValue))"
+    case .subCategory(let gender, let category): "subCategory(\(gender.rawValue)/\(category.rawValue))"
     case .account: "account"
     case .order(let id): "order(\(id))"
     }

@@ -1,4 +1,5 @@
 import DeepLinking
+import Foundation
 
 /// The retail example's links: one route table in place of an ordered list of regular expressions.
 ///
@@ -7,7 +8,8 @@ import DeepLinking
 /// shorter pattern also matches a prefix of the longer link. Routes matched by specificity cannot make
 /// that mistake: the two-segment link reaches the sub-category route whatever the order of the table.
 ///
-/// Product links look the product up; an id that no product has is not a destination.
+/// Each route is declared by a case of ``RetailDestination``. A product link carries the product's id;
+/// the intake's load step (``load(_:)``) asks the catalog, so an id no product has opens nothing.
 public struct RetailLinks: Sendable {
   /// The route table: custom scheme `shop`, web host `shop.example.com`.
   public static let table = RouteTable(
@@ -18,75 +20,120 @@ public struct RetailLinks: Sendable {
       RouteDefinition("category", "/category/{gender}"),
       RouteDefinition("subCategory", "/category/{gender}/{category}"),
       RouteDefinition("account", "/account"),
-      RouteDefinition("order", "/account/orders/{orderId}", requiresVerifiedLink: true, requiresSignIn: true),
+      RouteDefinition("order", "/account/orders/{id}", requiresVerifiedLink: true, requiresSignIn: true),
     ]
   )
 
+  /// The links of the shop's own catalog: a constant of the app, so a table that does not fit
+  /// ``RetailDestination`` stops the app at launch with the error's message (the tests build it first).
+  public static let shop: RetailLinks = {
+    do {
+      return try RetailLinks()
+    } catch {
+      fatalError("The retail route table does not build: \(error)")
+    }
+  }()
+
   /// The typed router.
   public let destinations: DestinationRouter<RetailDestination>
+  private let productsByID: [String: Product]
 
   /// Creates the links over a product list.
   ///
   /// - Parameter products: The products links may name.
-  /// - Throws: ``RouteTableError`` if the table does not build.
+  /// - Throws: ``RouteTableError`` if the table does not build or does not fit ``RetailDestination``.
   public init(products: [Product] = Product.mock) throws(RouteTableError) {
-    let byID = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    destinations = try DestinationRouter(
-      table: Self.table,
-      destination: { match in
-        let parameters = match.parameters
-        switch match.route {
-        case "product":
-          return parameters.string("id").flatMap { byID[$0] }.map(RetailDestination.product)
-        case "category":
-          return parameters.string("gender").flatMap(Product.Gender.from(deeplinkID:)).map {
-            RetailDestination.category(gender: $0)
-          }
-        case "subCategory":
-          guard let gender = parameters.string("gender").flatMap(Product.Gender.from(deeplinkID:)),
-            let category = parameters.string("category").flatMap(Product.Category.from(deeplinkID:))
-          else { return nil }
-          return .products(gender: gender, category: category)
-        case "account":
-          return .account
-        case "order":
-          return parameters.string("orderId").map { RetailDestination.order(id: $0) }
-        default:
-          return nil
+    destinations = try DestinationRouter(table: Self.table)
+    productsByID = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The product with an id, if the catalog has one.
+  ///
+  /// - Parameter id: The product's id.
+  /// - Returns: The product, or `nil`.
+  public func product(id: String) -> Product? {
+    productsByID[id]
+  }
+
+  /// The intake's load step: a product link whose id no product has names nothing.
+  ///
+  /// - Parameter destination: The destination a link read as.
+  /// - Returns: The destination, or `nil` when it names a product the catalog does not have.
+  public func load(_ destination: RetailDestination) -> RetailDestination? {
+    if case .product(let id) = destination, product(id: id) == nil { return nil }
+    return destination
+  }
+
+  /// Where each destination sits: its tab, the screen Back leads to, and each tab's root.
+  ///
+  /// A product sits on its sub-category, a sub-category on its category; so a product link opened on
+  /// a cold start shows category → sub-category → product. The account screen *is* the account tab's
+  /// root: opening it selects the tab and pops to the root, and an order sits directly on it.
+  public var rules: NavigationRules<RetailDestination, RetailTab> {
+    NavigationRules(
+      tab: { destination in
+        switch destination {
+        case .product, .category, .subCategory: .home
+        case .account, .order: .account
         }
       },
-      values: { destination in
+      parent: { [productsByID] destination in
         switch destination {
-        case .product(let product): RouteValues("product", ["id": .string(product.id)])
-        case .category(let gender): RouteValues("category", ["gender": .string(gender.rawValue)])
-        case .products(let gender, let category):
-          RouteValues(
-            "subCategory", ["gender": .string(gender.rawValue), "category": .string(category.rawValue)])
-        case .account: RouteValues("account")
-        case .order(let id): RouteValues("order", ["orderId": .string(id)])
+        case .product(let id):
+          productsByID[id].map { .subCategory(gender: $0.gender, category: $0.category) }
+        case .subCategory(let gender, _): .category(gender: gender)
+        case .category, .account: nil
+        case .order: .account
         }
-      }
+      },
+      root: { tab in tab == .account ? .account : nil }
     )
   }
 
-  /// Where each destination sits: its tab and the screen Back leads to.
+  /// An intake that opens links in a navigator, asking the catalog first, and keeps waiting links in
+  /// memory.
   ///
-  /// A product sits on its sub-category, a sub-category on its category, an order on the account
-  /// page; so a product link opened on a cold start shows category → sub-category → product.
-  public static let rules = NavigationRules<RetailDestination, RetailTab>(
-    tab: { destination in
-      switch destination {
-      case .product, .category, .products: .home
-      case .account, .order: .account
-      }
-    },
-    parent: { destination in
-      switch destination {
-      case .product(let product): .products(gender: product.gender, category: product.category)
-      case .products(let gender, _): .category(gender: gender)
-      case .category, .account: nil
-      case .order: .account
-      }
-    }
-  )
+  /// - Parameters:
+  ///   - navigator: The navigator that shows destinations.
+  ///   - fallbacks: Handlers for links the router cannot handle (a marketing SDK, tracking links).
+  ///   - isSignedIn: Whether a user is signed in at start.
+  /// - Returns: The intake.
+  @MainActor
+  public func intake(
+    navigator: Navigator<RetailDestination, RetailTab>, fallbacks: [any LinkFallbackHandler] = [],
+    isSignedIn: Bool = true
+  ) -> LinkIntake<RetailDestination> {
+    LinkIntake(
+      destinations: destinations, fallbacks: fallbacks, isSignedIn: isSignedIn, load: { [self] in load($0) },
+      apply: Self.opening(in: navigator))
+  }
+
+  /// An intake like ``intake(navigator:fallbacks:isSignedIn:)`` that keeps waiting links on disk, so a
+  /// link that arrives while the app starts survives the app being killed.
+  ///
+  /// - Parameters:
+  ///   - navigator: The navigator that shows destinations.
+  ///   - storeDirectory: The directory of the link stores.
+  ///   - fallbacks: Handlers for links the router cannot handle.
+  ///   - isSignedIn: Whether a user is signed in at start.
+  /// - Returns: The intake.
+  /// - Throws: ``DurableLinkStoreError`` when a store cannot be opened.
+  @MainActor
+  public func intake(
+    navigator: Navigator<RetailDestination, RetailTab>, storeDirectory: URL,
+    fallbacks: [any LinkFallbackHandler] = [], isSignedIn: Bool = true
+  ) throws(DurableLinkStoreError) -> LinkIntake<RetailDestination> {
+    try LinkIntake(
+      destinations: destinations, storeDirectory: storeDirectory, fallbacks: fallbacks,
+      isSignedIn: isSignedIn,
+      load: { [self] in load($0) }, apply: Self.opening(in: navigator))
+  }
+
+  /// Opens a destination in the navigator, while it exists.
+  @MainActor
+  private static func opening(
+    in navigator: Navigator<RetailDestination, RetailTab>
+  ) -> @MainActor (RetailDestination) -> Void {
+    { [weak navigator] destination in _ = try? navigator?.open(destination) }
+  }
 }

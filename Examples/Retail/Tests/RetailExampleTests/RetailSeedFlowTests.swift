@@ -24,10 +24,9 @@ struct RetailSeedFlowTests {
   func app(isSignedIn: Bool = true) throws -> (
     Navigator<RetailDestination, RetailTab>, LinkIntake<RetailDestination>
   ) {
-    let navigator = Navigator(rules: RetailLinks.rules, initialTab: .account)
-    let intake = LinkIntake(
-      destinations: try RetailLinks().destinations, navigator: navigator, fallbacks: [Self.marketingSDK],
-      isSignedIn: isSignedIn)
+    let links = try RetailLinks()
+    let navigator = Navigator(rules: links.rules, initialTab: .account)
+    let intake = links.intake(navigator: navigator, fallbacks: [Self.marketingSDK], isSignedIn: isSignedIn)
     return (navigator, intake)
   }
 
@@ -36,13 +35,14 @@ struct RetailSeedFlowTests {
     await intake.markReady()
     await intake.receive(try #require(URL(string: "https://shop.example.com/category/women/dresses")))
     #expect(navigator.selectedTab == .home)
-    #expect(navigator.currentDestination == .products(gender: .women, category: .dresses))
+    #expect(navigator.currentDestination == .subCategory(gender: .women, category: .dresses))
 
     let outcome = await intake.receive(try #require(URL(string: "https://click.example-ink.com/c/summer")))
-    #expect(outcome.appliedDestination == .product(Product.mock[1]))
+    #expect(outcome.appliedDestination == .product(id: Product.mock[1].id))
     #expect(
       navigator.currentStack == [
-        .category(gender: .women), .products(gender: .women, category: .dresses), .product(Product.mock[1]),
+        .category(gender: .women), .subCategory(gender: .women, category: .dresses),
+        .product(id: Product.mock[1].id),
       ])
     let expired = await intake.receive(try #require(URL(string: "https://click.example-ink.com/c/expired")))
     #expect(expired.refusal == .fallbackFailed(handler: "marketing", reason: "campaign expired"))
@@ -55,10 +55,13 @@ struct RetailSeedFlowTests {
     continuation.yield("https://shop.example.com/product/p300")
     continuation.finish()
     await connection.value
-    #expect(navigator.currentDestination == nil)
+    // Nothing opened yet: the account tab shows its root, the account screen.
+    #expect(navigator.selectedTab == .account)
+    #expect(navigator.currentDestination == .account)
+    #expect(navigator.stack(for: .home).isEmpty)
     #expect(intake.waitingForReadyCount == 1)
     await intake.markReady()
-    #expect(navigator.currentDestination == .product(Product.mock[3]))
+    #expect(navigator.currentDestination == .product(id: Product.mock[3].id))
   }
 
   @Test func orderLinksNeedAVerifiedLinkAndASignedInUser() async throws {
@@ -69,6 +72,6 @@ struct RetailSeedFlowTests {
     await intake.receive(try #require(URL(string: "https://shop.example.com/account/orders/o-9")))
     #expect(navigator.stack(for: .account).isEmpty)
     await intake.signIn()
-    #expect(navigator.currentStack == [.account, .order(id: "o-9")])
+    #expect(navigator.currentStack == [.order(id: "o-9")])
   }
 }

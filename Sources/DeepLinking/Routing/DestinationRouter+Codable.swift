@@ -1,0 +1,204 @@
+import Foundation
+
+extension DestinationRouter where Destination: Codable {
+  /// Creates a destination router whose destinations are read and written through their `Codable`
+  /// shape: one declaration per destination.
+  ///
+  /// Route names are the destination enum's case names; a pattern's parameters (path and query) are the
+  /// case's associated-value labels. `{name}` reads as `String`, `{name:int}` as an integer type that
+  /// holds the value, `{name:uuid}` as `UUID`, `{name+}` and `{name*}` as `[String]`, and an optional
+  /// query item that is absent as `nil`. A type built on one of those, such as a `String` raw-value enum,
+  /// reads as that value; a value it refuses (an unknown raw value) means the link names no
+  /// destination.
+  ///
+  /// Every route is tried at once with sample values, so a misspelled label, a case without a route, or
+  /// a type the pattern cannot give is an error here, naming the route and the label, instead of a link
+  /// that silently opens nothing.
+  ///
+  /// - Parameter table: The route table.
+  /// - Throws: ``RouteTableError`` when the table does not build, or with
+  ///   ``RouteTableError/Reason/destinationMismatch(_:)`` when a route and the destination disagree.
+  public init(table: RouteTable) throws(RouteTableError) {
+    try self.init(router: Router(table))
+  }
+
+  /// Creates a destination router over a built router, reading and writing destinations through their
+  /// `Codable` shape; see ``init(table:)``.
+  ///
+  /// - Parameter router: The router.
+  /// - Throws: ``RouteTableError`` with ``RouteTableError/Reason/destinationMismatch(_:)`` when a route
+  ///   and the destination disagree.
+  public init(router: Router) throws(RouteTableError) {
+    for (route, pattern) in zip(router.table.routes, router.patterns) {
+      try DestinationDeclaration<Destination>.check(route: route.name, pattern: pattern)
+    }
+    self.init(
+      router: router,
+      destination: { match in
+        try? RouteMatchDecoder.decode(Destination.self, route: match.route, parameters: match.parameters)
+      },
+      values: { destination in try? RouteValuesEncoder.values(for: destination) })
+  }
+}
+
+/// The check that a destination type fits a route: read the destination from sample values derived from
+/// the pattern, explain a failure in route terms, and write the destination back.
+enum DestinationDeclaration<Destination: Codable> {
+  /// The text sample of a `{name}` parameter and of a catch-all's one segment.
+  static var sampleText: String { "sample" }
+  /// The UUID sample of a `{name:uuid}` parameter.
+  static var sampleUUID: UUID { UUID(uuid: (0x5A, 0x3E, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)) }
+
+  /// Checks one route.
+  ///
+  /// - Throws: ``RouteTableError`` naming the route, with the mismatch.
+  static func check(route: String, pattern: RoutePattern) throws(RouteTableError) {
+    func fail(_ mismatch: DestinationMismatch) -> RouteTableError {
+      RouteTableError(route: route, reason: .destinationMismatch(mismatch))
+    }
+    let declared = pattern.parameterNames
+    for sample in samples(for: pattern) {
+      let log = DestinationReadLog()
+      var destination: Destination?
+      do {
+        destination = try RouteMatchDecoder.decode(
+          Destination.self, route: route, parameters: sample, log: log)
+      } catch let error as DecodingError {
+        if let mismatch = mismatch(for: error, route: route, pattern: pattern, log: log) {
+          throw fail(mismatch)
+        }
+      } catch {
+        // The destination's own decoding refused a sample value: a matter of data, not of declaration.
+      }
+      if let label = log.requestedLabels.first(where: { !declared.contains($0) }) {
+        throw fail(
+          isPositional(label)
+            ? .unlabeledValue(caseName: route, key: label) : .labelNotInPattern(label, parameters: declared))
+      }
+      guard let destination else { continue }
+      let written: RouteValues
+      do {
+        written = try RouteValuesEncoder.values(for: destination)
+      } catch {
+        throw fail(.unsupported(Self.explain(error)))
+      }
+      guard written.route == route else { throw fail(.writesOtherRoute(written.route)) }
+      for entry in sample {
+        guard let value = written.parameters[entry.name] else { throw fail(.parameterNotInCase(entry.name)) }
+        guard value.description == entry.value.description else {
+          throw fail(.writesDifferentValue(label: entry.name, read: "\(entry.value)", written: "\(value)"))
+        }
+      }
+      if let extra = written.parameters.first(where: { sample[$0.name] == nil }) {
+        throw fail(
+          declared.contains(extra.name)
+            ? .writesDifferentValue(label: extra.name, read: "nothing", written: "\(extra.value)")
+            : .labelNotInPattern(extra.name, parameters: declared))
+      }
+    }
+  }
+
+  /// The samples of a pattern: every parameter given a value of its type, optional query items absent;
+  /// then, when the pattern has optional items, the same with them present.
+  static func samples(for pattern: RoutePattern) -> [RouteParameters] {
+    var required = RouteParameters()
+    for segment in pattern.segments {
+      switch segment {
+      case .literal: break
+      case .parameter(let name, let type): required[name] = sample(of: type)
+      case .oneOrMore(let name), .zeroOrMore(let name): required[name] = .segments([sampleText])
+      }
+    }
+    var complete = required
+    for item in pattern.query {
+      if !item.isOptional { required[item.name] = sample(of: item.type) }
+      complete[item.name] = sample(of: item.type)
+    }
+    return complete == required ? [required] : [required, complete]
+  }
+
+  private static func sample(of type: ParameterType) -> ParameterValue {
+    switch type {
+    case .string: .string(sampleText)
+    case .int: .int(0)
+    case .uuid: .uuid(sampleUUID)
+    }
+  }
+
+  /// The mismatch a decoding error reveals, or `nil` when the error is a value refused as data.
+  private static func mismatch(
+    for error: DecodingError, route: String, pattern: RoutePattern, log: DestinationReadLog
+  ) -> DestinationMismatch? {
+    if log.routeIsNoCase { return .noCase(type: String(describing: Destination.self)) }
+    switch error {
+    case .typeMismatch(let type, let context):
+      guard context.codingPath.count >= 2 else { return .unsupported(context.debugDescription) }
+      let label = context.codingPath[1].stringValue
+      if isPositional(label) { return .unlabeledValue(caseName: route, key: label) }
+      guard let declaredPiece = piece(named: label, in: pattern, as: nil) else {
+        return .labelNotInPattern(label, parameters: pattern.parameterNames)
+      }
+      return .typeMismatch(
+        label: label, reads: type == [String: Any].self ? "labelled values" : String(describing: type),
+        pattern: declaredPiece,
+        suggestion: suggestedKind(for: type).flatMap { piece(named: label, in: pattern, as: $0) })
+    case .keyNotFound(let key, let context):
+      let label = key.stringValue
+      guard context.codingPath.count == 1 else { return .unsupported(context.debugDescription) }
+      if isPositional(label) { return .unlabeledValue(caseName: route, key: label) }
+      if pattern.query.contains(where: { $0.name == label && $0.isOptional }) {
+        return .optionalItemRequired(label)
+      }
+      return .labelNotInPattern(label, parameters: pattern.parameterNames)
+    case .dataCorrupted(let context):
+      return context.codingPath.count >= 2 ? nil : .unsupported(context.debugDescription)
+    case .valueNotFound(_, let context):
+      return .unsupported(context.debugDescription)
+    @unknown default:
+      return .unsupported(String(describing: error))
+    }
+  }
+
+  /// The kind of parameter that gives a type, when one does.
+  private enum Kind { case text, integer, uuid, segments }
+
+  private static func suggestedKind(for type: Any.Type) -> Kind? {
+    if type == String.self { return .text }
+    if type == UUID.self { return .uuid }
+    if type is any FixedWidthInteger.Type { return .integer }
+    if type == [String].self { return .segments }
+    return nil
+  }
+
+  /// The pattern piece that declares a parameter, as written or rewritten to give another kind.
+  private static func piece(named name: String, in pattern: RoutePattern, as kind: Kind?) -> String? {
+    for segment in pattern.segments where segment.parameterName == name {
+      switch kind {
+      case nil: return segment.description
+      case .text: return RoutePattern.Segment.parameter(name: name, type: .string).description
+      case .integer: return RoutePattern.Segment.parameter(name: name, type: .int).description
+      case .uuid: return RoutePattern.Segment.parameter(name: name, type: .uuid).description
+      case .segments: return "{\(name)+} or {\(name)*} (last in the path)"
+      }
+    }
+    guard var item = pattern.query.first(where: { $0.name == name }) else { return nil }
+    switch kind {
+    case nil: return item.description
+    case .text: item.type = .string
+    case .integer: item.type = .int
+    case .uuid: item.type = .uuid
+    case .segments: return nil
+    }
+    return item.description
+  }
+
+  /// Whether a key is the synthesized name of an unlabeled associated value (`_0`, `_1`).
+  private static func isPositional(_ label: String) -> Bool {
+    label.first == "_" && label.count > 1 && label.dropFirst().allSatisfy(\.isNumber)
+  }
+
+  private static func explain(_ error: any Error) -> String {
+    if case .invalidValue(_, let context) = error as? EncodingError { return context.debugDescription }
+    return String(describing: error)
+  }
+}

@@ -1,0 +1,296 @@
+import Foundation
+
+/// What reading a destination asked of a match, so that a failure can be explained in route terms.
+final class DestinationReadLog {
+  /// Whether the destination type has no case named after the route.
+  var routeIsNoCase = false
+  /// The labels the destination asked for, in order, each once.
+  private(set) var requestedLabels: [String] = []
+
+  func request(_ label: String) {
+    if !requestedLabels.contains(label) { requestedLabels.append(label) }
+  }
+}
+
+/// Reads a destination from a route match by presenting the shape Swift synthesizes for an enum:
+/// `{"routeName": {"label": value, ...}}`, a case without associated values being `{"routeName": {}}`.
+///
+/// A `{name}` parameter reads as `String`, `{name:int}` as any fixed-width integer that holds the value,
+/// `{name:uuid}` as `UUID`, a catch-all as `[String]`; a type built on one of those (a raw-value enum)
+/// reads through a single-value container. An optional query item that is absent reads as `nil`.
+struct RouteMatchDecoder: Decoder {
+  let route: String
+  let parameters: RouteParameters
+  let log: DestinationReadLog
+
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  /// Decodes a destination from a route's values.
+  static func decode<Destination: Decodable>(
+    _ type: Destination.Type, route: String, parameters: RouteParameters,
+    log: DestinationReadLog = DestinationReadLog()
+  ) throws -> Destination {
+    try Destination(from: RouteMatchDecoder(route: route, parameters: parameters, log: log))
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    let caseKey = Key(stringValue: route)
+    if caseKey == nil { log.routeIsNoCase = true }
+    return KeyedDecodingContainer(CaseNameContainer<Key>(decoder: self, caseKey: caseKey))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    throw Self.notAnEnumWithCases([Any].self)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    throw Self.notAnEnumWithCases(Any.self)
+  }
+
+  private static func notAnEnumWithCases(_ type: Any.Type) -> DecodingError {
+    DecodingError.typeMismatch(
+      type,
+      DecodingError.Context(
+        codingPath: [],
+        debugDescription: "a destination reads as an enum whose cases are named after the routes"))
+  }
+}
+
+/// The outer container of a destination: one key, the route's name.
+private struct CaseNameContainer<Key: CodingKey>: KeyedDecodingContainerProtocol, ParameterKeyedReading {
+  let decoder: RouteMatchDecoder
+  let caseKey: Key?
+
+  var codingPath: [any CodingKey] { [] }
+  var allKeys: [Key] { caseKey.map { [$0] } ?? [] }
+
+  func contains(_ key: Key) -> Bool { key.stringValue == decoder.route }
+
+  func decodeNil(forKey key: Key) throws -> Bool { false }
+
+  func read<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    throw DecodingError.typeMismatch(
+      type,
+      DecodingError.Context(
+        codingPath: [key],
+        debugDescription: "a destination's case holds labelled values, not a single \(type)"))
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    guard contains(key) else {
+      throw DecodingError.keyNotFound(
+        key, DecodingError.Context(codingPath: [], debugDescription: "the link is route '\(decoder.route)'"))
+    }
+    return KeyedDecodingContainer(LabelContainer<NestedKey>(decoder: decoder, caseKey: key))
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    throw DecodingError.typeMismatch(
+      [Any].self,
+      DecodingError.Context(codingPath: [key], debugDescription: "a destination's case holds labelled values")
+    )
+  }
+
+  func superDecoder() throws -> any Decoder { decoder }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder { decoder }
+}
+
+/// The labelled values of the route's case: the route's parameters, by name.
+private struct LabelContainer<Key: CodingKey>: KeyedDecodingContainerProtocol, ParameterKeyedReading {
+  let decoder: RouteMatchDecoder
+  let caseKey: any CodingKey
+
+  var codingPath: [any CodingKey] { [caseKey] }
+  var allKeys: [Key] { decoder.parameters.compactMap { Key(stringValue: $0.name) } }
+
+  func contains(_ key: Key) -> Bool {
+    decoder.log.request(key.stringValue)
+    return decoder.parameters[key.stringValue] != nil
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool { !contains(key) }
+
+  func read<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    decoder.log.request(key.stringValue)
+    guard let value = decoder.parameters[key.stringValue] else {
+      throw DecodingError.keyNotFound(
+        key,
+        DecodingError.Context(
+          codingPath: codingPath,
+          debugDescription: "route '\(decoder.route)' has no value '\(key.stringValue)'"))
+    }
+    return try decodeParameter(type, from: value, codingPath: codingPath + [key])
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    throw ParameterDecoder.holdsOneValue([String: Any].self, codingPath: codingPath + [key])
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try read(ParameterDecoderBox.self, forKey: key).decoder.unkeyedContainer()
+  }
+
+  func superDecoder() throws -> any Decoder {
+    throw ParameterDecoder.holdsOneValue([String: Any].self, codingPath: codingPath)
+  }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    try read(ParameterDecoderBox.self, forKey: key).decoder
+  }
+}
+
+/// Hands out the decoder of one parameter, for `nestedUnkeyedContainer` and `superDecoder(forKey:)`.
+private struct ParameterDecoderBox: Decodable {
+  let decoder: any Decoder
+
+  init(from decoder: any Decoder) throws { self.decoder = decoder }
+}
+
+/// Reads one parameter's value: a single value, or the segments of a catch-all.
+struct ParameterDecoder: Decoder {
+  let value: ParameterValue
+  let codingPath: [any CodingKey]
+
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    throw Self.holdsOneValue([String: Any].self, codingPath: codingPath)
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard case .segments(let segments) = value else {
+      throw Self.mismatch([String].self, value, codingPath: codingPath)
+    }
+    return SegmentsReader(segments: segments, codingPath: codingPath)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    SingleParameterReader(value: value, codingPath: codingPath)
+  }
+
+  static func holdsOneValue(_ type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
+    DecodingError.typeMismatch(
+      type,
+      DecodingError.Context(
+        codingPath: codingPath, debugDescription: "a route parameter holds one value, not labelled values"))
+  }
+
+  static func mismatch(_ type: Any.Type, _ value: ParameterValue, codingPath: [any CodingKey])
+    -> DecodingError
+  {
+    DecodingError.typeMismatch(
+      type,
+      DecodingError.Context(
+        codingPath: codingPath, debugDescription: "expected \(type), the link gives \(value)"))
+  }
+}
+
+/// Decodes a value of any type from one parameter: `String`, fixed-width integers, `UUID` and `[String]`
+/// directly, everything else through a ``ParameterDecoder``.
+private func decodeParameter<T: Decodable>(
+  _ type: T.Type, from value: ParameterValue, codingPath: [any CodingKey]
+) throws -> T {
+  if type == String.self {
+    guard case .string(let text) = value, let result = text as? T else {
+      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
+    }
+    return result
+  }
+  if type == UUID.self {
+    guard case .uuid(let uuid) = value, let result = uuid as? T else {
+      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
+    }
+    return result
+  }
+  if let integerType = type as? any FixedWidthInteger.Type {
+    guard case .int(let number) = value else {
+      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
+    }
+    guard let result = exactInteger(integerType, number) as? T else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: codingPath, debugDescription: "\(number) does not fit in \(type)"))
+    }
+    return result
+  }
+  if type == Bool.self || type == Double.self || type == Float.self {
+    throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
+  }
+  return try T(from: ParameterDecoder(value: value, codingPath: codingPath))
+}
+
+private func exactInteger<Integer: FixedWidthInteger>(_ type: Integer.Type, _ number: Int) -> Integer? {
+  Integer(exactly: number)
+}
+
+/// The single value of a parameter.
+private struct SingleParameterReader: SingleValueDecodingContainer, ParameterSingleValueReading {
+  let value: ParameterValue
+  let codingPath: [any CodingKey]
+
+  func decodeNil() -> Bool { false }
+
+  func read<T: Decodable>(_ type: T.Type) throws -> T {
+    try decodeParameter(type, from: value, codingPath: codingPath)
+  }
+}
+
+/// The segments of a catch-all, one string each.
+private struct SegmentsReader: UnkeyedDecodingContainer, ParameterUnkeyedReading {
+  let segments: [String]
+  let codingPath: [any CodingKey]
+  var currentIndex = 0
+
+  init(segments: [String], codingPath: [any CodingKey]) {
+    self.segments = segments
+    self.codingPath = codingPath
+  }
+
+  var count: Int? { segments.count }
+  var isAtEnd: Bool { currentIndex >= segments.count }
+
+  mutating func decodeNil() throws -> Bool { false }
+
+  mutating func read<T: Decodable>(_ type: T.Type) throws -> T {
+    let path = codingPath + [SegmentIndex(intValue: currentIndex)]
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        type, DecodingError.Context(codingPath: path, debugDescription: "no segment left"))
+    }
+    let result = try decodeParameter(type, from: .string(segments[currentIndex]), codingPath: path)
+    currentIndex += 1
+    return result
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    throw ParameterDecoder.holdsOneValue([String: Any].self, codingPath: codingPath)
+  }
+
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    throw ParameterDecoder.holdsOneValue([Any].self, codingPath: codingPath)
+  }
+
+  mutating func superDecoder() throws -> any Decoder {
+    throw ParameterDecoder.holdsOneValue([String: Any].self, codingPath: codingPath)
+  }
+}
+
+/// The position of a segment in a catch-all, as a coding key.
+struct SegmentIndex: CodingKey {
+  let intValue: Int?
+  var stringValue: String { intValue.map(String.init) ?? "" }
+
+  init(intValue: Int) { self.intValue = intValue }
+
+  init?(stringValue: String) {
+    guard let index = Int(stringValue) else { return nil }
+    self.intValue = index
+  }
+}

@@ -1,0 +1,134 @@
+/// The containers that read route parameters answer every `decode` call through one generic `read`, which
+/// chooses how a parameter becomes the asked type; these extensions spell out the calls `Decodable` makes.
+protocol ParameterKeyedReading: KeyedDecodingContainerProtocol {
+  func read<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T
+}
+
+extension ParameterKeyedReading {
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try read(type, forKey: key) }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(type, forKey: key) }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(type, forKey: key) }
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(type, forKey: key) }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try read(type, forKey: key) }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try read(type, forKey: key) }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try read(type, forKey: key) }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try read(type, forKey: key) }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try read(type, forKey: key) }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try read(type, forKey: key) }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try read(type, forKey: key) }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try read(type, forKey: key) }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try read(type, forKey: key) }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try read(type, forKey: key) }
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try read(type, forKey: key) }
+}
+
+protocol ParameterSingleValueReading: SingleValueDecodingContainer {
+  func read<T: Decodable>(_ type: T.Type) throws -> T
+}
+
+extension ParameterSingleValueReading {
+  func decode(_ type: Bool.Type) throws -> Bool { try read(type) }
+  func decode(_ type: String.Type) throws -> String { try read(type) }
+  func decode(_ type: Double.Type) throws -> Double { try read(type) }
+  func decode(_ type: Float.Type) throws -> Float { try read(type) }
+  func decode(_ type: Int.Type) throws -> Int { try read(type) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try read(type) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try read(type) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try read(type) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try read(type) }
+  func decode(_ type: UInt.Type) throws -> UInt { try read(type) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try read(type) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try read(type) }
+}
+
+protocol ParameterUnkeyedReading: UnkeyedDecodingContainer {
+  mutating func read<T: Decodable>(_ type: T.Type) throws -> T
+}
+
+extension ParameterUnkeyedReading {
+  mutating func decode(_ type: Bool.Type) throws -> Bool { try read(type) }
+  mutating func decode(_ type: String.Type) throws -> String { try read(type) }
+  mutating func decode(_ type: Double.Type) throws -> Double { try read(type) }
+  mutating func decode(_ type: Float.Type) throws -> Float { try read(type) }
+  mutating func decode(_ type: Int.Type) throws -> Int { try read(type) }
+  mutating func decode(_ type: Int8.Type) throws -> Int8 { try read(type) }
+  mutating func decode(_ type: Int16.Type) throws -> Int16 { try read(type) }
+  mutating func decode(_ type: Int32.Type) throws -> Int32 { try read(type) }
+  mutating func decode(_ type: Int64.Type) throws -> Int64 { try read(type) }
+  mutating func decode(_ type: UInt.Type) throws -> UInt { try read(type) }
+  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try read(type) }
+  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type) }
+  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type) }
+  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) }
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try read(type) }
+}
+
+/// The containers that write route values answer every `encode` call through one generic `write`.
+protocol ParameterKeyedWriting: KeyedEncodingContainerProtocol {
+  mutating func write<T: Encodable>(_ value: T, forKey key: Key) throws
+}
+
+extension ParameterKeyedWriting {
+  mutating func encode(_ value: Bool, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: String, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: Double, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: Float, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: Int, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: Int32, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { try write(value, forKey: key) }
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try write(value, forKey: key) }
+}
+
+protocol ParameterSingleValueWriting: SingleValueEncodingContainer {
+  mutating func write<T: Encodable>(_ value: T) throws
+}
+
+extension ParameterSingleValueWriting {
+  mutating func encode(_ value: Bool) throws { try write(value) }
+  mutating func encode(_ value: String) throws { try write(value) }
+  mutating func encode(_ value: Double) throws { try write(value) }
+  mutating func encode(_ value: Float) throws { try write(value) }
+  mutating func encode(_ value: Int) throws { try write(value) }
+  mutating func encode(_ value: Int8) throws { try write(value) }
+  mutating func encode(_ value: Int16) throws { try write(value) }
+  mutating func encode(_ value: Int32) throws { try write(value) }
+  mutating func encode(_ value: Int64) throws { try write(value) }
+  mutating func encode(_ value: UInt) throws { try write(value) }
+  mutating func encode(_ value: UInt8) throws { try write(value) }
+  mutating func encode(_ value: UInt16) throws { try write(value) }
+  mutating func encode(_ value: UInt32) throws { try write(value) }
+  mutating func encode(_ value: UInt64) throws { try write(value) }
+  mutating func encode<T: Encodable>(_ value: T) throws { try write(value) }
+}
+
+protocol ParameterUnkeyedWriting: UnkeyedEncodingContainer {
+  mutating func write<T: Encodable>(_ value: T) throws
+}
+
+extension ParameterUnkeyedWriting {
+  mutating func encode(_ value: Bool) throws { try write(value) }
+  mutating func encode(_ value: String) throws { try write(value) }
+  mutating func encode(_ value: Double) throws { try write(value) }
+  mutating func encode(_ value: Float) throws { try write(value) }
+  mutating func encode(_ value: Int) throws { try write(value) }
+  mutating func encode(_ value: Int8) throws { try write(value) }
+  mutating func encode(_ value: Int16) throws { try write(value) }
+  mutating func encode(_ value: Int32) throws { try write(value) }
+  mutating func encode(_ value: Int64) throws { try write(value) }
+  mutating func encode(_ value: UInt) throws { try write(value) }
+  mutating func encode(_ value: UInt8) throws { try write(value) }
+  mutating func encode(_ value: UInt16) throws { try write(value) }
+  mutating func encode(_ value: UInt32) throws { try write(value) }
+  mutating func encode(_ value: UInt64) throws { try write(value) }
+  mutating func encode<T: Encodable>(_ value: T) throws { try write(value) }
+}

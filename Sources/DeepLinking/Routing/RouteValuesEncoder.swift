@@ -1,0 +1,272 @@
+import Foundation
+
+/// What encoding a destination wrote: the case's name, its labelled values, and the first problem.
+final class RouteValuesCapture {
+  var route: String?
+  var parameters = RouteParameters()
+  /// Values handed out as containers (a catch-all's segments), read when encoding ends.
+  var slots: [(name: String, slot: ParameterSlot)] = []
+  private(set) var problem: String?
+
+  /// Records a shape the route values cannot hold; the first one is reported.
+  func refuse(_ problem: String) {
+    if self.problem == nil { self.problem = problem }
+  }
+}
+
+/// The value of one parameter, filled in by the containers of a ``ParameterEncoder``.
+final class ParameterSlot {
+  var value: ParameterValue?
+}
+
+/// Writes a destination as route values, reading the shape Swift synthesizes for an enum: the case's
+/// name is the route, its labels are the parameter names.
+///
+/// `String`, fixed-width integers, `UUID` and arrays of text become the parameter values a route
+/// holds; a type built on one of those (a raw-value enum) writes through a single-value container;
+/// `nil` leaves an optional query item out. Anything else is an `EncodingError` that says what.
+struct RouteValuesEncoder: Encoder {
+  let capture: RouteValuesCapture
+
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  /// The route values of a destination.
+  static func values<Destination: Encodable>(for destination: Destination) throws -> RouteValues {
+    let capture = RouteValuesCapture()
+    try destination.encode(to: RouteValuesEncoder(capture: capture))
+    for (name, slot) in capture.slots {
+      if let value = slot.value { capture.parameters[name] = value }
+    }
+    if let problem = capture.problem {
+      throw EncodingError.invalidValue(
+        destination, EncodingError.Context(codingPath: [], debugDescription: problem))
+    }
+    guard let route = capture.route else {
+      throw EncodingError.invalidValue(
+        destination,
+        EncodingError.Context(
+          codingPath: [], debugDescription: "\(destination) encodes no case to name a route"))
+    }
+    return RouteValues(route, capture.parameters)
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    KeyedEncodingContainer(CaseNameWriter<Key>(capture: capture))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    capture.refuse(Self.notAnEnumWithCases)
+    return SegmentsWriter(slot: ParameterSlot(), codingPath: [], capture: capture)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    capture.refuse(Self.notAnEnumWithCases)
+    return SingleParameterWriter(slot: ParameterSlot(), codingPath: [], capture: capture)
+  }
+
+  static let notAnEnumWithCases = "a destination writes as an enum whose cases are named after the routes"
+  static let holdsOneValue = "a route parameter holds one value, not labelled values"
+}
+
+/// The outer container of a destination: one key, the case's name.
+private struct CaseNameWriter<Key: CodingKey>: KeyedEncodingContainerProtocol, ParameterKeyedWriting {
+  let capture: RouteValuesCapture
+
+  var codingPath: [any CodingKey] { [] }
+
+  mutating func write<T: Encodable>(_ value: T, forKey key: Key) throws {
+    throw EncodingError.invalidValue(
+      value,
+      EncodingError.Context(codingPath: [key], debugDescription: "a destination's case holds labelled values")
+    )
+  }
+
+  mutating func encodeNil(forKey key: Key) throws {
+    throw EncodingError.invalidValue(
+      Optional<Int>.none as Any,
+      EncodingError.Context(codingPath: [key], debugDescription: "a destination's case holds labelled values")
+    )
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    if let route = capture.route, route != key.stringValue {
+      capture.refuse("a destination names one case, not '\(route)' and '\(key.stringValue)'")
+    }
+    capture.route = key.stringValue
+    return KeyedEncodingContainer(LabelWriter<NestedKey>(capture: capture, caseKey: key))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    capture.refuse("case '\(key.stringValue)' holds labelled values, not a list")
+    return SegmentsWriter(slot: ParameterSlot(), codingPath: [key], capture: capture)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    capture.refuse(RouteValuesEncoder.notAnEnumWithCases)
+    return ParameterEncoder(slot: ParameterSlot(), codingPath: [], capture: capture)
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    capture.refuse("case '\(key.stringValue)' holds labelled values")
+    return ParameterEncoder(slot: ParameterSlot(), codingPath: [key], capture: capture)
+  }
+}
+
+/// The labelled values of a case: the route's parameters, by name.
+private struct LabelWriter<Key: CodingKey>: KeyedEncodingContainerProtocol, ParameterKeyedWriting {
+  let capture: RouteValuesCapture
+  let caseKey: any CodingKey
+
+  var codingPath: [any CodingKey] { [caseKey] }
+
+  mutating func write<T: Encodable>(_ value: T, forKey key: Key) throws {
+    capture.parameters[key.stringValue] = try encodeParameter(
+      value, codingPath: codingPath + [key], capture: capture)
+  }
+
+  /// An absent value: an optional query item left out of the link.
+  mutating func encodeNil(forKey key: Key) throws {}
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    capture.refuse("'\(key.stringValue)': \(RouteValuesEncoder.holdsOneValue)")
+    return KeyedEncodingContainer(LabelWriter<NestedKey>(capture: RouteValuesCapture(), caseKey: key))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    let slot = ParameterSlot()
+    slot.value = .segments([])
+    capture.slots.append((key.stringValue, slot))
+    return SegmentsWriter(slot: slot, codingPath: codingPath + [key], capture: capture)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    capture.refuse("case '\(caseKey.stringValue)': \(RouteValuesEncoder.holdsOneValue)")
+    return ParameterEncoder(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    let slot = ParameterSlot()
+    capture.slots.append((key.stringValue, slot))
+    return ParameterEncoder(slot: slot, codingPath: codingPath + [key], capture: capture)
+  }
+}
+
+/// Writes one parameter's value: a single value, or the segments of a catch-all.
+private struct ParameterEncoder: Encoder {
+  let slot: ParameterSlot
+  let codingPath: [any CodingKey]
+  let capture: RouteValuesCapture
+
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    capture.refuse(
+      "'\(codingPath.map(\.stringValue).joined(separator: "."))': \(RouteValuesEncoder.holdsOneValue)")
+    return KeyedEncodingContainer(
+      LabelWriter<Key>(capture: RouteValuesCapture(), caseKey: SegmentIndex(intValue: 0)))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    slot.value = .segments([])
+    return SegmentsWriter(slot: slot, codingPath: codingPath, capture: capture)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    SingleParameterWriter(slot: slot, codingPath: codingPath, capture: capture)
+  }
+}
+
+/// Encodes a value of any type as one parameter: `String`, fixed-width integers and `UUID` directly,
+/// everything else through a ``ParameterEncoder``.
+private func encodeParameter<T: Encodable>(
+  _ value: T, codingPath: [any CodingKey], capture: RouteValuesCapture
+) throws -> ParameterValue {
+  func refuse(_ reason: String) -> EncodingError {
+    EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: reason))
+  }
+  if let text = value as? String { return .string(text) }
+  if let uuid = value as? UUID { return .uuid(uuid) }
+  if let integer = value as? any FixedWidthInteger {
+    guard let number = Int(exactly: integer) else { throw refuse("\(integer) does not fit in Int") }
+    return .int(number)
+  }
+  if value is Bool || value is Double || value is Float {
+    throw refuse("a route parameter holds text, an integer, a UUID or segments, not \(T.self)")
+  }
+  let slot = ParameterSlot()
+  try value.encode(to: ParameterEncoder(slot: slot, codingPath: codingPath, capture: capture))
+  guard let result = slot.value else { throw refuse("\(T.self) writes no value") }
+  return result
+}
+
+/// The single value of a parameter.
+private struct SingleParameterWriter: SingleValueEncodingContainer, ParameterSingleValueWriting {
+  let slot: ParameterSlot
+  let codingPath: [any CodingKey]
+  let capture: RouteValuesCapture
+
+  mutating func write<T: Encodable>(_ value: T) throws {
+    slot.value = try encodeParameter(value, codingPath: codingPath, capture: capture)
+  }
+
+  mutating func encodeNil() throws {
+    throw EncodingError.invalidValue(
+      Optional<Int>.none as Any,
+      EncodingError.Context(codingPath: codingPath, debugDescription: "a route parameter cannot be nil"))
+  }
+}
+
+/// The segments of a catch-all, one string each.
+private struct SegmentsWriter: UnkeyedEncodingContainer, ParameterUnkeyedWriting {
+  let slot: ParameterSlot
+  let codingPath: [any CodingKey]
+  let capture: RouteValuesCapture
+  private(set) var count = 0
+
+  init(slot: ParameterSlot, codingPath: [any CodingKey], capture: RouteValuesCapture) {
+    self.slot = slot
+    self.codingPath = codingPath
+    self.capture = capture
+  }
+
+  mutating func write<T: Encodable>(_ value: T) throws {
+    let path = codingPath + [SegmentIndex(intValue: count)]
+    guard case .string(let segment) = try encodeParameter(value, codingPath: path, capture: capture),
+      case .segments(let segments) = slot.value ?? .segments([])
+    else {
+      throw EncodingError.invalidValue(
+        value, EncodingError.Context(codingPath: path, debugDescription: "a catch-all's segments are text"))
+    }
+    slot.value = .segments(segments + [segment])
+    count += 1
+  }
+
+  mutating func encodeNil() throws {
+    throw EncodingError.invalidValue(
+      Optional<Int>.none as Any,
+      EncodingError.Context(codingPath: codingPath, debugDescription: "a catch-all's segments cannot be nil"))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type
+  ) -> KeyedEncodingContainer<NestedKey> {
+    capture.refuse("a catch-all's segments are text, not labelled values")
+    return KeyedEncodingContainer(
+      LabelWriter<NestedKey>(capture: RouteValuesCapture(), caseKey: SegmentIndex(intValue: count)))
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    capture.refuse("a catch-all's segments are text, not lists")
+    return SegmentsWriter(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    capture.refuse("a catch-all's segments are text")
+    return ParameterEncoder(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
+  }
+}
