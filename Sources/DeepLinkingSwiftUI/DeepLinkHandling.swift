@@ -4,10 +4,14 @@
 
   /// Wires a `LinkIntake` to the ways SwiftUI delivers links.
   ///
-  /// `onOpenURL` delivers custom-scheme links and Universal Links; `onContinueUserActivity` with
-  /// `NSUserActivityTypeBrowsingWeb` delivers Universal Links to apps that handle user activities. Both
-  /// go to the intake, which keeps them until `LinkIntake/markReady()`, so a link that
-  /// arrives before the first screen can show it is applied, once, when it can.
+  /// In the SwiftUI app life cycle, `onOpenURL` delivers both custom-scheme links and Universal Links
+  /// (SwiftUI hands a Universal Link over as its URL, not as an `NSUserActivity`), so it is the one
+  /// handler: an `onContinueUserActivity(NSUserActivityTypeBrowsingWeb)` handler would never be called
+  /// for a Universal Link there, and if it ever were, the link would arrive twice. An `https` link is
+  /// received as a Universal Link. Links go to the intake, which keeps them until
+  /// `LinkIntake/markReady()`, so a link that arrives before the first screen can show it is applied,
+  /// once, when it can. Apps with a `UISceneDelegate` forward their launch options with
+  /// `LinkIntake/receive(_:)`.
   ///
   /// The intake is also put in the environment, so any view can read
   /// `LinkIntake/currentDestination` (the current link) with
@@ -21,10 +25,6 @@
         .environment(intake)
         .onOpenURL { url in
           Task { await intake.receive(url) }
-        }
-        .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-          guard let url = activity.webpageURL else { return }
-          Task { await intake.receive(url.absoluteString, source: .universalLink) }
         }
         .task {
           if marksReadyOnAppear { await intake.markReady() }
