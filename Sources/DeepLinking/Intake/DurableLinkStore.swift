@@ -106,10 +106,7 @@ public final class DurableLinkStore: Sendable {
   public init(directory: URL) throws(DurableLinkStoreError) {
     self.directory = directory
     let root = directory.path
-    try Self.makeDirectories(root)
-    for folder in Folder.allCases {
-      try Self.makeDirectories(Self.path(root, folder))
-    }
+    try Self.makeDirectories([root] + Folder.allCases.map { Self.path(root, $0) })
     lockDescriptor = try Self.lock(root)
     do {
       state = LockedValue(try Self.recover(root))
@@ -397,12 +394,27 @@ public final class DurableLinkStore: Sendable {
     return .io(operation: operation, path: path, code: code, message: String(cString: strerror(code)))
   }
 
-  /// Creates a directory and every missing directory above it, each with mode `0700`, and flushes
-  /// the directory that names each new one, so a stored link never outlives the path that leads to it.
+  /// Creates directories and every missing directory above them, each with mode `0700`, then flushes
+  /// each directory that names a new one (once), so a stored link never outlives the path to it.
   ///
   /// Existing directories are only looked at (`stat`), never passed to `mkdir`: a sandbox may refuse
   /// `mkdir` on a parent the app cannot write even though it exists.
-  private static func makeDirectories(_ path: String) throws(DurableLinkStoreError) {
+  private static func makeDirectories(_ paths: [String]) throws(DurableLinkStoreError) {
+    var changedParents: [String] = []
+    for path in paths {
+      for parent in try makeDirectory(path) where !changedParents.contains(parent) {
+        changedParents.append(parent)
+      }
+    }
+    for parent in changedParents {
+      try syncDirectory(parent)
+    }
+  }
+
+  /// Creates a directory and every missing directory above it, each with mode `0700`.
+  ///
+  /// - Returns: The directories that gained an entry, to be flushed.
+  private static func makeDirectory(_ path: String) throws(DurableLinkStoreError) -> [String] {
     var missing: [String] = []
     var current = path
     while true {
@@ -418,6 +430,7 @@ public final class DurableLinkStore: Sendable {
       guard parent != current else { break }
       current = parent
     }
+    var changedParents: [String] = []
     for directory in missing.reversed() {
       if mkdir(directory, 0o700) != 0 {
         guard errno == EEXIST else { throw ioError("mkdir", directory) }
@@ -428,8 +441,9 @@ public final class DurableLinkStore: Sendable {
         }
         continue
       }
-      try syncDirectory(parentPath(of: directory))
+      changedParents.append(parentPath(of: directory))
     }
+    return changedParents
   }
 
   /// The directory that contains a path: `/a/b` for `/a/b/c`, `/` for `/a`, `.` for `a`.
