@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "UniversalLinks", targets: ["UniversalLinks"]),
     .library(name: "ChannelNavigation", targets: ["ChannelNavigation"]),
     .library(name: "DeepLinkingSwiftUI", targets: ["DeepLinkingSwiftUI"]),
+    .library(name: "ChannelNavigationSwiftUI", targets: ["ChannelNavigationSwiftUI"]),
     .executable(name: "deeplink", targets: ["deeplink"]),
   ],
   targets: [
@@ -32,7 +33,12 @@ let package = Package(
     ),
     .target(
       name: "DeepLinkingSwiftUI",
-      dependencies: ["DeepLinking", "ChannelNavigation"],
+      dependencies: ["DeepLinking"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "ChannelNavigationSwiftUI",
+      dependencies: ["ChannelNavigation"],
       swiftSettings: swiftSettings
     ),
     .target(

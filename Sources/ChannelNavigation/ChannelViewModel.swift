@@ -37,11 +37,28 @@ import Observation
 /// chain (see ``ChannelNavigationState/parent``), keeping whatever of that chain is already shown, and
 /// a destination already on top is not pushed again. A clip or clip list defined in a sub-channel opens
 /// inside that sub-channel, so Back goes to the sub-channel's main page.
+///
+/// ## Callbacks of the app and of the view
+/// Every event goes to ``callbacks`` (the app's, given at creation or assigned later) first, then to
+/// ``viewCallbacks`` (those of the view that shows the channel). A view sets only ``viewCallbacks``,
+/// and setting them again replaces the view's previous ones, so a view that appears again neither
+/// removes the app's callbacks nor calls its own twice.
+///
+/// ## Loading once per channel
+/// A view that appears again (a tab switch) calls ``loadIfNeeded(channelUrl:initialNavigationState:session:)``,
+/// which loads a channel's catalog only the first time it is asked for that channel, so the user stays
+/// where they were. ``load(from:initialNavigationState:session:)`` always loads (a refresh).
 @MainActor
 @Observable
 public final class ChannelViewModel {
-  /// The callbacks the channel reports to; replace them at any time.
+  /// The app's callbacks, called first for every event; replace them at any time.
   @ObservationIgnored public var callbacks: ChannelCallbacks
+
+  /// The callbacks of the view that shows the channel, called after ``callbacks`` for every event.
+  ///
+  /// A view sets these each time it appears; they replace the previous view's and leave
+  /// ``callbacks`` as they are.
+  @ObservationIgnored public var viewCallbacks = ChannelCallbacks()
 
   /// The loaded catalog, or `nil` before the first successful load.
   public private(set) var catalog: ChannelCatalog?
@@ -51,6 +68,13 @@ public final class ChannelViewModel {
 
   private let navigator: Navigator<ChannelNavigationState, ChannelTab>
   @ObservationIgnored private var gate: ReadinessGate<ChannelNavigationState>
+
+  /// The catalog location of the latest load from a URL, and how that load went.
+  @ObservationIgnored private var source: (url: URL, phase: SourcePhase)?
+
+  private enum SourcePhase {
+    case loading, loaded, failed
+  }
 
   /// The single tab of a channel; the navigator is used for its stack.
   enum ChannelTab: Hashable, Sendable, Codable {
@@ -72,10 +96,11 @@ public final class ChannelViewModel {
     self.navigator = Navigator(rules: Self.rules, initialTab: .channel)
     self.gate = ReadinessGate { _ in }
     self.gate = ReadinessGate { [weak self] state in self?.apply(state) }
-    gate.onSuperseded = { [weak self] state in self?.callbacks.onSuperseded?(state) }
+    gate.onSuperseded = { [weak self] state in self?.notify { $0.onSuperseded?(state) } }
     navigator.onChange = { [weak self] _ in
       guard let self else { return }
-      self.callbacks.onNavigate?(self.state)
+      let state = self.state
+      self.notify { $0.onNavigate?(state) }
     }
   }
 
@@ -123,6 +148,14 @@ public final class ChannelViewModel {
     return catalog.search(query, subChannelId: state.subChannelId)
   }
 
+  /// What a place shows with the loaded catalog: its title, text and rows.
+  ///
+  /// - Parameter state: The place, usually ``state`` or one of ``path``.
+  /// - Returns: The page's content; see ``ChannelPageContent`` for what each page lists.
+  public func content(for state: ChannelNavigationState) -> ChannelPageContent {
+    ChannelPageContent(state: state, catalog: catalog)
+  }
+
   // MARK: Loading
 
   /// Makes the channel ready with a catalog already at hand, then applies queued navigation.
@@ -143,6 +176,9 @@ public final class ChannelViewModel {
   /// On failure the error is reported through ``ChannelCallbacks/onError`` as
   /// ``ChannelError/catalog(_:)``, the channel stays not ready and queued calls stay queued.
   ///
+  /// This always loads, even a catalog already loaded from the same URL (a refresh); a view that
+  /// appears uses ``loadIfNeeded(channelUrl:initialNavigationState:session:)`` instead.
+  ///
   /// - Parameters:
   ///   - channelURL: Where the catalog is.
   ///   - initialNavigationState: Where the channel should open, unless a link arrives meanwhile.
@@ -152,12 +188,45 @@ public final class ChannelViewModel {
     initialNavigationState: ChannelNavigationState? = nil,
     session: URLSession = .shared
   ) async {
+    source = (channelURL, .loading)
     beginLoading(initialNavigationState: initialNavigationState)
     do throws(ChannelCatalogError) {
-      finishLoading(try await ChannelCatalog.load(from: channelURL, session: session))
+      let catalog = try await ChannelCatalog.load(from: channelURL, session: session)
+      if source?.url == channelURL { source = (channelURL, .loaded) }
+      finishLoading(catalog)
     } catch {
+      if source?.url == channelURL { source = (channelURL, .failed) }
       report(.catalog(error))
     }
+  }
+
+  /// Loads a channel's catalog unless it is already loaded or loading: what a view does each time it
+  /// appears.
+  ///
+  /// The first call for a channel loads it like ``load(from:initialNavigationState:session:)`` and
+  /// queues `initialNavigationState`. Later calls for the same channel do nothing while its catalog is
+  /// loading or loaded, so a view that appears again keeps the user where they were. After a failed
+  /// load, the next call tries again; the initial state is still queued from the first call and is not
+  /// queued twice. A call for another channel loads that channel, with its own initial state.
+  ///
+  /// - Parameters:
+  ///   - channelUrl: The catalog's location, a file or `http`/`https` URL. Text that is not a URL is
+  ///     reported as ``ChannelError/catalog(_:)`` with ``ChannelCatalogError/unsupportedURL(_:)``.
+  ///   - initialNavigationState: Where the channel should open, unless a link arrives meanwhile.
+  ///   - session: The session that fetches remote catalogs.
+  public func loadIfNeeded(
+    channelUrl: String,
+    initialNavigationState: ChannelNavigationState? = nil,
+    session: URLSession = .shared
+  ) async {
+    guard let url = URL(string: channelUrl) else {
+      return report(.catalog(.unsupportedURL(channelUrl)))
+    }
+    guard let source, source.url == url else {
+      return await load(from: url, initialNavigationState: initialNavigationState, session: session)
+    }
+    guard source.phase == .failed else { return }
+    await load(from: url, session: session)
   }
 
   // MARK: Verbs
@@ -209,6 +278,21 @@ public final class ChannelViewModel {
   ///   ``ChannelError/emptySearchQuery``.
   public func search(_ query: String) {
     perform { _ in ChannelNavigationState(page: .search, query: query) }
+  }
+
+  /// Opens what a page row stands for, as a user tapping it expects.
+  ///
+  /// A clip list opens like ``navigateToEntity(entityType:entityId:)`` with `mediacliplist`, a clip
+  /// with `mediaclip` (inside the sub-channel that defines it), a sub-channel like
+  /// ``navigateToSubChannel(subChannelId:)``.
+  ///
+  /// - Parameter row: A row of ``content(for:)``.
+  public func select(_ row: ChannelPageRow) {
+    switch row.item {
+    case .clipList(let clipList): navigateToEntity(entityType: "mediacliplist", entityId: clipList.id)
+    case .subChannel(let subChannel): navigateToSubChannel(subChannelId: subChannel.id)
+    case .clip(let clip): navigateToEntity(entityType: "mediaclip", entityId: clip.id)
+    }
   }
 
   /// Shows a sub-channel's main page.
@@ -331,7 +415,7 @@ public final class ChannelViewModel {
   private func finishLoading(_ catalog: ChannelCatalog) {
     self.catalog = catalog
     gate.markReady()
-    callbacks.onReady?()
+    notify { $0.onReady?() }
   }
 
   /// Queues (or runs, when ready) a navigation whose target is computed against the catalog.
@@ -367,6 +451,12 @@ public final class ChannelViewModel {
 
   func report(_ error: ChannelError) {
     lastError = error
-    callbacks.onError?(error)
+    notify { $0.onError?(error) }
+  }
+
+  /// Hands an event to the app's callbacks, then to the view's.
+  private func notify(_ event: (ChannelCallbacks) -> Void) {
+    event(callbacks)
+    event(viewCallbacks)
   }
 }

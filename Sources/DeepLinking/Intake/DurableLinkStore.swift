@@ -96,17 +96,17 @@ public final class DurableLinkStore: Sendable {
   /// deliver for redelivery, quarantines links that crashed a redelivery, and quarantines corrupt
   /// files, listing them in ``problems``.
   ///
-  /// - Parameter directory: The directory to keep the links in; created when missing.
-  /// - Throws: ``DurableLinkStoreError/locked(path:)`` when another store has the directory open, or
+  /// - Parameter directory: The directory to keep the links in. It is created when missing, with every
+  ///   missing directory above it; each directory the store creates is readable only by its owner
+  ///   (mode `0700`).
+  /// - Throws: ``DurableLinkStoreError/locked(path:)`` when another store has the directory open,
+  ///   ``DurableLinkStoreError/notADirectory(path:)`` when a file that is not a directory stands where
+  ///   the directory or one above it should be, or
   ///   ``DurableLinkStoreError/io(operation:path:code:message:)`` when the directory cannot be used.
   public init(directory: URL) throws(DurableLinkStoreError) {
     self.directory = directory
     let root = directory.path
-    try Self.makeDirectory(root)
-    for folder in Folder.allCases {
-      try Self.makeDirectory(Self.path(root, folder))
-    }
-    try Self.syncDirectory(root)
+    try Self.makeDirectories([root] + Folder.allCases.map { Self.path(root, $0) })
     lockDescriptor = try Self.lock(root)
     do {
       state = LockedValue(try Self.recover(root))
@@ -394,10 +394,65 @@ public final class DurableLinkStore: Sendable {
     return .io(operation: operation, path: path, code: code, message: String(cString: strerror(code)))
   }
 
-  private static func makeDirectory(_ path: String) throws(DurableLinkStoreError) {
-    guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-      throw ioError("mkdir", path)
+  /// Creates directories and every missing directory above them, each with mode `0700`, then flushes
+  /// each directory that names a new one (once), so a stored link never outlives the path to it.
+  ///
+  /// Existing directories are only looked at (`stat`), never passed to `mkdir`: a sandbox may refuse
+  /// `mkdir` on a parent the app cannot write even though it exists.
+  private static func makeDirectories(_ paths: [String]) throws(DurableLinkStoreError) {
+    var changedParents: [String] = []
+    for path in paths {
+      for parent in try makeDirectory(path) where !changedParents.contains(parent) {
+        changedParents.append(parent)
+      }
     }
+    for parent in changedParents {
+      try syncDirectory(parent)
+    }
+  }
+
+  /// Creates a directory and every missing directory above it, each with mode `0700`.
+  ///
+  /// - Returns: The directories that gained an entry, to be flushed.
+  private static func makeDirectory(_ path: String) throws(DurableLinkStoreError) -> [String] {
+    var missing: [String] = []
+    var current = path
+    while true {
+      var status = stat()
+      if stat(current, &status) == 0 {
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: current) }
+        break
+      }
+      // ENOTDIR: something above is not a directory; going up finds it and names it.
+      guard errno == ENOENT || errno == ENOTDIR else { throw ioError("stat", current) }
+      missing.append(current)
+      let parent = parentPath(of: current)
+      guard parent != current else { break }
+      current = parent
+    }
+    var changedParents: [String] = []
+    for directory in missing.reversed() {
+      if mkdir(directory, 0o700) != 0 {
+        guard errno == EEXIST else { throw ioError("mkdir", directory) }
+        // Created meanwhile by someone else: fine if it is a directory.
+        var status = stat()
+        guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+          throw .notADirectory(path: directory)
+        }
+        continue
+      }
+      changedParents.append(parentPath(of: directory))
+    }
+    return changedParents
+  }
+
+  /// The directory that contains a path: `/a/b` for `/a/b/c`, `/` for `/a`, `.` for `a`.
+  private static func parentPath(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    guard slash != trimmed.startIndex else { return "/" }
+    return String(trimmed[..<slash])
   }
 
   private static func lock(_ root: String) throws(DurableLinkStoreError) -> Int32 {

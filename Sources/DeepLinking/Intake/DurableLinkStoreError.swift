@@ -8,6 +8,9 @@ public enum DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConver
   case io(operation: String, path: String, code: Int32, message: String)
   /// Another store (in this or another process) has the directory open.
   case locked(path: String)
+  /// A file that is not a directory stands where the store needs a directory: the store's directory,
+  /// one above it, or one of the store's folders inside it.
+  case notADirectory(path: String)
   /// A link with this id is already stored.
   case duplicate(id: UUID)
   /// The link could not be encoded to JSON.
@@ -20,6 +23,8 @@ public enum DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConver
       return "\(operation) failed for \(path): \(message) (errno \(code))"
     case .locked(let path):
       return "the link store at \(path) is already open in another store or process"
+    case .notADirectory(let path):
+      return "\(path) is not a directory, but the link store needs a directory there"
     case .duplicate(let id):
       return "a link with id \(id.uuidString) is already stored"
     case .encoding(let id, let message):

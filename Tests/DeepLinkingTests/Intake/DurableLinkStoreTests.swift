@@ -321,21 +321,64 @@ extension IntakeTests {
       #expect(throws: Never.self) { try DurableLinkStore(directory: root) }
     }
 
-    @Test("an unusable directory is a typed error naming the path")
-    func unusableDirectory() throws {
+    @Test("missing directories above the store are created, owner-only, and the store works")
+    func missingParentsAreCreated() async throws {
+      let top = temporary.sub("a")
+      let directory = top.appendingPathComponent("b").appendingPathComponent("links")
+      #expect(!FileManager.default.fileExists(atPath: top.path))
+      do {
+        let store = try DurableLinkStore(directory: directory)
+        try store.append(link(1))
+      }
+      for created in [top, top.appendingPathComponent("b"), directory] {
+        let attributes = try FileManager.default.attributesOfItem(atPath: created.path)
+        #expect(attributes[.type] as? FileAttributeType == .typeDirectory, "\(created.path)")
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700, "\(created.path)")
+      }
+      let reopened = try DurableLinkStore(directory: directory)
+      #expect(try await deliverAll(reopened).map(\.link) == [link(1)])
+    }
+
+    @Test("a directory that already exists is used as it is, its mode untouched")
+    func existingDirectoryIsKept() throws {
+      try FileManager.default.createDirectory(
+        at: root, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+      _ = try DurableLinkStore(directory: root)
+      let attributes = try FileManager.default.attributesOfItem(atPath: root.path)
+      #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o755)
+    }
+
+    @Test("a regular file above the store's directory is a typed error naming that file")
+    func fileAboveTheDirectory() throws {
       let file = temporary.sub("plain-file")
       try Data().write(to: file)
-      do {
-        _ = try DurableLinkStore(directory: file.appendingPathComponent("links"))
-        Issue.record("expected an error")
-      } catch {
-        guard case .io(let operation, let path, _, _) = error else {
-          Issue.record("expected an I/O error, got \(error)")
-          return
-        }
-        #expect(operation == "mkdir")
-        #expect(path == file.appendingPathComponent("links").path)
+      let directory = file.appendingPathComponent("b").appendingPathComponent("links")
+      #expect(throws: DurableLinkStoreError.notADirectory(path: file.path)) {
+        try DurableLinkStore(directory: directory)
       }
+      #expect(try Data(contentsOf: file).isEmpty)
+    }
+
+    @Test("a regular file where the store's directory or one of its folders goes is a typed error")
+    func fileInPlaceOfTheDirectory() throws {
+      try Data("not a directory".utf8).write(to: root)
+      #expect(throws: DurableLinkStoreError.notADirectory(path: root.path)) {
+        try DurableLinkStore(directory: root)
+      }
+      let other = temporary.sub("other")
+      try FileManager.default.createDirectory(at: other, withIntermediateDirectories: false)
+      try Data().write(to: other.appendingPathComponent("pending"))
+      #expect(throws: DurableLinkStoreError.notADirectory(path: other.appendingPathComponent("pending").path))
+      {
+        try DurableLinkStore(directory: other)
+      }
+    }
+
+    @Test("the error for a file in the way names the path and says what is wrong")
+    func notADirectoryDescription() {
+      #expect(
+        DurableLinkStoreError.notADirectory(path: "/tmp/x").description
+          == "/tmp/x is not a directory, but the link store needs a directory there")
     }
 
     @Test("a cancelled task stops delivering before the next link")

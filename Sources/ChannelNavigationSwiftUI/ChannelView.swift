@@ -1,14 +1,20 @@
 #if canImport(SwiftUI)
   import ChannelNavigation
-  import DeepLinking
   import SwiftUI
 
   /// A channel on screen: the main page, clip details, clip lists and search results, with links.
   ///
   /// The shape of the channel SDK's view: give it the channel's URL, where it should open, a view model
-  /// and callbacks. It loads the catalog when it appears (which makes the view model ready, so queued
-  /// navigation applies once), follows `ChannelViewModel/path` with a
-  /// `NavigationStack`, and opens links it receives through the channel's routes.
+  /// and callbacks. Every decision is the view model's; the view only renders it:
+  /// - Each time it appears it sets the view model's `ChannelViewModel/viewCallbacks` to `callbacks`
+  ///   (the app's `ChannelViewModel/callbacks` stay as they are and are called first) and calls
+  ///   `ChannelViewModel/loadIfNeeded(channelUrl:initialNavigationState:session:)`, which loads each
+  ///   channel once, so appearing again keeps the user where they were.
+  /// - Its `NavigationStack` follows `ChannelViewModel/path`; each page shows
+  ///   `ChannelViewModel/content(for:)` and opens a tapped row with `ChannelViewModel/select(_:)`.
+  /// - Links it receives (`onOpenURL`, and Universal Links as user activities) open through the
+  ///   channel's routes. Make the view the root of the `WindowGroup` so that it is there when a link
+  ///   launches the app; links that arrive before the catalog has loaded wait in the view model.
   ///
   /// ```swift
   /// ChannelView(
@@ -20,7 +26,7 @@
   public struct ChannelView: View {
     let channelUrl: String
     let initialNavigationState: ChannelNavigationState?
-    @Bindable var viewModel: ChannelViewModel
+    let viewModel: ChannelViewModel
     let callbacks: ChannelCallbacks
     let links: ChannelLinks?
 
@@ -28,9 +34,10 @@
     ///
     /// - Parameters:
     ///   - channelUrl: The channel's catalog, a file or `https` URL.
-    ///   - initialNavigationState: Where the channel opens, unless a link arrives first.
+    ///   - initialNavigationState: Where the channel opens the first time it loads, unless a link
+    ///     arrives first.
     ///   - viewModel: The channel's view model.
-    ///   - callbacks: What the channel reports to.
+    ///   - callbacks: What the channel also reports to, after the view model's own callbacks.
     ///   - links: The channel's links, to open links the view receives (default: `myapp` and
     ///     `example.com`); `nil` leaves link handling to the app.
     public init(
@@ -58,10 +65,12 @@
       .onOpenURL { url in
         if let links { viewModel.open(url, links: links) }
       }
-      .task {
-        viewModel.callbacks = callbacks
-        guard let url = URL(string: channelUrl) else { return }
-        await viewModel.load(from: url, initialNavigationState: initialNavigationState)
+      .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
+        if let url = activity.webpageURL, let links { viewModel.open(url, links: links) }
+      }
+      .task(id: channelUrl) {
+        viewModel.viewCallbacks = callbacks
+        await viewModel.loadIfNeeded(channelUrl: channelUrl, initialNavigationState: initialNavigationState)
       }
     }
 
@@ -79,47 +88,29 @@
     }
   }
 
-  /// One page of the channel: a simple list or detail for the state's page.
+  /// One page of the channel: the view model's content for its place.
   struct ChannelPageView: View {
     let state: ChannelNavigationState
     let viewModel: ChannelViewModel
 
     var body: some View {
+      let content = viewModel.content(for: state)
       List {
-        switch state.page {
-        case .detail:
-          if let clip = state.clipId.flatMap({ viewModel.catalog?.clip(id: $0) }) {
-            Text(clip.title).font(.headline)
-            if let text = clip.description { Text(text) }
+        switch content.status {
+        case .loading:
+          ProgressView()
+        case .missing:
+          Text("This page is not available.")
+        case .ready:
+          if let text = content.text {
+            Text(text)
           }
-        case .overview:
-          if let id = state.clipListId, let catalog = viewModel.catalog {
-            ForEach(catalog.clips(inList: id), id: \.id) { clip in
-              Button(clip.title) { viewModel.navigateToEntity(entityType: "mediaclip", entityId: clip.id) }
-            }
-          }
-        case .search:
-          if let query = state.query, let catalog = viewModel.catalog {
-            ForEach(catalog.search(query, subChannelId: state.subChannelId), id: \.id) { clip in
-              Button(clip.title) { viewModel.navigateToEntity(entityType: "mediaclip", entityId: clip.id) }
-            }
-          }
-        default:
-          if let catalog = viewModel.catalog {
-            ForEach(catalog.clipLists, id: \.id) { list in
-              Button(list.title) {
-                viewModel.navigateToEntity(entityType: "mediacliplist", entityId: list.id)
-              }
-            }
-            ForEach(catalog.subChannels, id: \.id) { subChannel in
-              Button(subChannel.title) { viewModel.navigateToSubChannel(subChannelId: subChannel.id) }
-            }
-          } else {
-            ProgressView()
+          ForEach(content.rows) { row in
+            Button(row.title) { viewModel.select(row) }
           }
         }
       }
-      .navigationTitle(state.page.rawValue.capitalized)
+      .navigationTitle(content.title)
     }
   }
 #endif
