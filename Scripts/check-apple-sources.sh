@@ -23,26 +23,29 @@ for family in iOS watchOS; do
   src="$work/$family/src"
   mkdir -p "$out"
   apple_sdk_standins "$family" "$sdk"
-  # Stand-ins first, then this family's DeepLinkingSwiftUI, then the package's other modules.
+  # Stand-ins first, then this family's Apple-only modules, then the package's other modules.
   search=(-I "$sdk" -I "$out" -I "$work/package")
   flags=("${APPLE_SDK_SWIFT_FLAGS[@]}" -parse-as-library -D "APPLE_SDK_OS_$family")
 
-  sources=()
-  for file in Sources/DeepLinkingSwiftUI/*.swift; do
-    apple_sdk_family_source "$file" "$src"
-    sources+=("$file")
-  done
-  echo "== $family: DeepLinkingSwiftUI"
-  # Compiled to an object file (-c), not only type-checked: the Swift 6 data-race checks of sending
-  # values between isolation domains run on SIL, after type checking.
-  if (cd "$src" && swiftc -c -wmo -o "$out/DeepLinkingSwiftUI.o" -emit-module -module-name DeepLinkingSwiftUI -package-name "$package_name" -D SWIFT_PACKAGE \
-    "${flags[@]}" "${search[@]}" -emit-module-path "$out/DeepLinkingSwiftUI.swiftmodule" "${sources[@]}"); then
+  # The Apple-only modules, in dependency order; the example apps import them.
+  for module in DeepLinkingSwiftUI ChannelNavigationSwiftUI; do
+    sources=()
+    for file in Sources/"$module"/*.swift; do
+      apple_sdk_family_source "$file" "$src"
+      sources+=("$file")
+    done
+    echo "== $family: $module"
+    # Compiled to an object file (-c), not only type-checked: the Swift 6 data-race checks of sending
+    # values between isolation domains run on SIL, after type checking.
+    if ! (cd "$src" && swiftc -c -wmo -o "$out/$module.o" -emit-module -module-name "$module" \
+      -package-name "$package_name" -D SWIFT_PACKAGE "${flags[@]}" "${search[@]}" \
+      -emit-module-path "$out/$module.swiftmodule" "${sources[@]}"); then
+      echo "FAILED: $module ($family)"
+      status=1
+      continue 2  # the example apps import it
+    fi
     echo "passed"
-  else
-    echo "FAILED: DeepLinkingSwiftUI ($family)"
-    status=1
-    continue  # the example apps import it
-  fi
+  done
 
   for app in Examples/Channel/ChannelApp.swift Examples/Retail/App/*.swift; do
     apple_sdk_family_source "$app" "$src"

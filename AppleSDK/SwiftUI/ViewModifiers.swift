@@ -28,6 +28,15 @@ extension View {
     @_inheritActorContext _ action: @escaping @Sendable () async -> Void
   ) -> some View { fatalError() }
 
+  // developer.apple.com/documentation/swiftui/view/task(id:priority:_:)
+  // (`nonisolated func task<T>(id value: T, priority: TaskPriority = .userInitiated,
+  //  _ action: @escaping () async -> Void) -> some View where T : Equatable`; the action carries the
+  //  same `@_inheritActorContext @Sendable` as `task(priority:_:)` in the iOS 18 swiftinterface)
+  nonisolated public func task<T>(
+    id value: T, priority: TaskPriority = .userInitiated,
+    @_inheritActorContext _ action: @escaping @Sendable () async -> Void
+  ) -> some View where T: Equatable { fatalError() }
+
   // developer.apple.com/documentation/swiftui/view/environment(_:)
   // (`nonisolated func environment<T>(_ object: T?) -> some View where T : AnyObject,
   //  T : Observable`)

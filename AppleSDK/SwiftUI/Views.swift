@@ -92,6 +92,13 @@ extension ForEach: View where Content: View {
   public var body: Never { fatalError() }
 }
 
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+  // developer.apple.com/documentation/swiftui/foreach/init(_:content:)
+  // (the `View` overload for identifiable data: `init(_ data: Data,
+  //  @ViewBuilder content: @escaping (Data.Element) -> Content)`)
+  public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) { fatalError() }
+}
+
 // developer.apple.com/documentation/swiftui/button
 // (`struct Button<Label> where Label : View`)
 @MainActor @preconcurrency public struct Button<Label>: View where Label: View {

@@ -12,7 +12,7 @@
   ///   channel once, so appearing again keeps the user where they were.
   /// - Its `NavigationStack` follows `ChannelViewModel/path`; each page shows
   ///   `ChannelViewModel/content(for:)` and opens a tapped row with `ChannelViewModel/select(_:)`.
-  /// - Links it receives (`onOpenURL`, and Universal Links as user activities) open through the
+  /// - Links it receives through `onOpenURL` (custom-scheme links and Universal Links) open through the
   ///   channel's routes. Make the view the root of the `WindowGroup` so that it is there when a link
   ///   launches the app; links that arrive before the catalog has loaded wait in the view model.
   ///
@@ -62,11 +62,9 @@
             ChannelPageView(state: state, viewModel: viewModel)
           }
       }
+      // SwiftUI delivers custom-scheme links and Universal Links alike to onOpenURL.
       .onOpenURL { url in
         if let links { viewModel.open(url, links: links) }
-      }
-      .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) { activity in
-        if let url = activity.webpageURL, let links { viewModel.open(url, links: links) }
       }
       .task(id: channelUrl) {
         viewModel.viewCallbacks = callbacks
