@@ -48,6 +48,7 @@ extension RouteTable {
         maxQueryItems: try number("maxQueryItems", limits.maxQueryItems),
         maxRoutes: try number("maxRoutes", limits.maxRoutes)
       )
+      try limits.validate()
     }
     guard let rawRoutes = root["routes"] else {
       throw RouteTableError(location: "(top level)", reason: .missingKey("routes"))
