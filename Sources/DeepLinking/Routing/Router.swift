@@ -270,22 +270,37 @@ struct RoutePlan: Sendable {
   var parameterCount: Int32
   /// How many query items the pattern declares.
   var queryCount: Int32
-  /// The first path parameter packed as position (8 bits), kind (2 bits) and the index of its name in
-  /// ``Router/parameterNames`` (22 bits); `UInt32.max` when it does not fit or there is none.
+  /// The first path parameter packed as position (8 bits), kind (``kindBits``) and the index of its
+  /// name in ``Router/parameterNames`` (the remaining bits); `UInt32.max` when it does not fit or there
+  /// is none.
   var packedFirst: UInt32 = .max
+
+  /// The bits a kind takes in ``packedFirst``: as many as the number of kinds needs, so a new kind
+  /// widens the field instead of reading back as another.
+  static let kindBits = UInt32(UInt8.bitWidth - UInt8(Parameter.Kind.allCases.count - 1).leadingZeroBitCount)
+  /// The number of distinct names the packed first parameter can refer to.
+  static let packedNameLimit = 1 << (32 - 8 - Int(kindBits))
+
+  /// Packs a first parameter, or `nil` when it does not fit.
+  static func pack(position: Int, kind: Parameter.Kind, name: Int) -> UInt32? {
+    guard position >= 0 && position < 256 && name >= 0 && name < packedNameLimit else { return nil }
+    let packed = UInt32(position) | UInt32(kind.rawValue) << 8 | UInt32(name) << (8 + kindBits)
+    return packed == .max ? nil : packed
+  }
 
   /// The first path parameter, when it is packed in the plan.
   @inline(__always)
   var first: (position: Int, kind: Parameter.Kind, name: Int)? {
     guard packedFirst != .max,
-      let kind = Parameter.Kind(rawValue: UInt8(truncatingIfNeeded: packedFirst >> 8) & 3)
+      let kind = Parameter.Kind(
+        rawValue: UInt8(truncatingIfNeeded: packedFirst >> 8) & UInt8((1 << Self.kindBits) - 1))
     else { return nil }
-    return (Int(packedFirst & 0xFF), kind, Int(packedFirst >> 10))
+    return (Int(packedFirst & 0xFF), kind, Int(packedFirst >> (8 + Self.kindBits)))
   }
 
   /// One path parameter of a route: its segment position, its kind and its name.
   struct Parameter: Sendable {
-    enum Kind: UInt8, Sendable {
+    enum Kind: UInt8, Sendable, CaseIterable {
       case string
       case int
       case uuid
@@ -335,8 +350,8 @@ struct RoutePlan: Sendable {
           nameIndex[first.name] = index
           parameterNames.append(first.name)
         }
-        if first.position < 256 && index < 1 << 22 {
-          plan.packedFirst = UInt32(first.position) | UInt32(first.kind.rawValue) << 8 | UInt32(index) << 10
+        if let packed = pack(position: Int(first.position), kind: first.kind, name: index) {
+          plan.packedFirst = packed
         }
       }
       plans.append(plan)
