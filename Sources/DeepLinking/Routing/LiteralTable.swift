@@ -14,9 +14,15 @@ struct LiteralTable: Sendable {
     var parent: Int32 = -1
     var child: Int32 = -1
     var keyLength: Int32 = 0
-    /// A key of up to ``inlineCapacity`` bytes, stored in the slot; for a longer key, the first word
-    /// is where it starts in ``LiteralTable/keys``.
+    /// A key of up to ``inlineCapacity`` bytes, stored in the slot (byte `i` in bits `8 * (i % 8)` of
+    /// word `i / 8`); for a longer key, the first word is where it starts in ``LiteralTable/keys``.
     var key: (UInt64, UInt64) = (0, 0)
+
+    /// Byte `offset` of a key stored in the slot.
+    @inline(__always)
+    func inlineKeyByte(_ offset: Int) -> UInt8 {
+      UInt8(truncatingIfNeeded: (offset < 8 ? key.0 : key.1) >> (8 &* UInt64(offset & 7)))
+    }
   }
 
   static let inlineCapacity = 16
@@ -28,15 +34,19 @@ struct LiteralTable: Sendable {
 
   /// FNV-1a over the parent and the bytes, optionally lower-casing ASCII letters on the way.
   @inline(__always)
-  static func hash(parent: Int32, _ bytes: UnsafeBufferPointer<UInt8>, lowercase: Bool) -> UInt32 {
+  static func hash(parent: Int32, _ bytes: Bytes, lowercase: Bool) -> UInt32 {
     var hash: UInt32 = 2_166_136_261 ^ UInt32(bitPattern: parent) &* 16_777_619
+    var index = 0
     if lowercase {
-      for byte in bytes {
-        let folded = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
-        hash = (hash ^ UInt32(folded)) &* 16_777_619
+      while index < bytes.count {
+        hash = (hash ^ UInt32(ReadingRules.lowercased(bytes[index]))) &* 16_777_619
+        index &+= 1
       }
     } else {
-      for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+      while index < bytes.count {
+        hash = (hash ^ UInt32(bytes[index])) &* 16_777_619
+        index &+= 1
+      }
     }
     return hash
   }
@@ -49,21 +59,22 @@ struct LiteralTable: Sendable {
     let mask = capacity - 1
     var slots = [Slot](repeating: Slot(), count: capacity)
     var keys: [UInt8] = []
-    keyBytes.withUnsafeBufferPointer { bytes in
+    Bytes.with(keyBytes) { bytes in
       for entry in parents.indices {
-        let key = UnsafeBufferPointer(rebasing: bytes[keyBounds[entry]..<keyBounds[entry + 1]])
+        let key = bytes.slice(keyBounds[entry], keyBounds[entry + 1])
         let hash = Self.hash(parent: parents[entry], key, lowercase: false)
         var index = Int(hash) & mask
         while slots[index].child >= 0 { index = (index + 1) & mask }
         var slot = Slot(
           hash: hash, parent: parents[entry], child: children[entry], keyLength: Int32(key.count))
         if key.count <= Self.inlineCapacity {
-          withUnsafeMutableBytes(of: &slot.key) { words in
-            for (offset, byte) in key.enumerated() { words[offset] = byte }
+          for offset in 0..<key.count {
+            let shifted = UInt64(key[offset]) << (8 * UInt64(offset % 8))
+            if offset < 8 { slot.key.0 |= shifted } else { slot.key.1 |= shifted }
           }
         } else {
           slot.key.0 = UInt64(keys.count)
-          keys.append(contentsOf: key)
+          for offset in 0..<key.count { keys.append(key[offset]) }
         }
         slots[index] = slot
       }
@@ -99,17 +110,16 @@ struct FlatNode: Sendable {
 
 /// The trie in the flat form the matcher reads.
 ///
-/// The arrays are copied once into cache-line-aligned memory this object owns, so a match reads them
-/// through plain pointers: no array retained and released per link. It is `@unchecked Sendable`
-/// because that memory is written only in `init`, never mutated afterwards, and freed in `deinit`.
-final class FlatTrie: @unchecked Sendable {
-  let nodes: UnsafeBufferPointer<FlatNode>
+/// The arrays are copied once into cache-line-aligned ``FrozenBuffer``s this object owns, so a match
+/// reads them with no array retained and released per link.
+final class FlatTrie: Sendable {
+  let nodes: FrozenBuffer<FlatNode>
   /// Every node's endpoint, `{name+}` and `{name*}` routes, back to back, as route entries: the route
   /// index shifted left by one, with ``Router/checksQuery`` in the low bit when matching its path is
   /// not enough.
-  let routeList: UnsafeBufferPointer<Int32>
-  let slots: UnsafeBufferPointer<LiteralTable.Slot>
-  let keys: UnsafeBufferPointer<UInt8>
+  let routeList: FrozenBuffer<Int32>
+  let slots: FrozenBuffer<LiteralTable.Slot>
+  let keys: FrozenBuffer<UInt8>
   let mask: Int
 
   init(_ trie: [TrieNode], checks routeChecks: [UInt8]) {
@@ -155,32 +165,10 @@ final class FlatTrie: @unchecked Sendable {
     }
     let literals = LiteralTable(
       parents: parents, children: children, keyBytes: keyBytes, keyBounds: keyBounds)
-    self.nodes = Self.copy(nodes)
-    self.routeList = Self.copy(routeList)
-    self.slots = Self.copy(literals.slots)
-    self.keys = Self.copy(literals.keys)
+    self.nodes = FrozenBuffer(nodes)
+    self.routeList = FrozenBuffer(routeList)
+    self.slots = FrozenBuffer(literals.slots)
+    self.keys = FrozenBuffer(literals.keys)
     self.mask = literals.mask
-  }
-
-  /// Copies an array into memory aligned to a cache line.
-  private static func copy<Element>(_ array: [Element]) -> UnsafeBufferPointer<Element> {
-    let count = max(array.count, 1)
-    let raw = UnsafeMutableRawPointer.allocate(
-      byteCount: count * MemoryLayout<Element>.stride, alignment: max(64, MemoryLayout<Element>.alignment))
-    let memory = UnsafeMutableBufferPointer(
-      start: raw.bindMemory(to: Element.self, capacity: count), count: count)
-    _ = memory.initialize(from: array)
-    return UnsafeBufferPointer(rebasing: memory[0..<array.count])
-  }
-
-  private static func free<Element>(_ buffer: UnsafeBufferPointer<Element>) {
-    if let base = buffer.baseAddress { UnsafeMutableRawPointer(mutating: base).deallocate() }
-  }
-
-  deinit {
-    Self.free(nodes)
-    Self.free(routeList)
-    Self.free(slots)
-    Self.free(keys)
   }
 }

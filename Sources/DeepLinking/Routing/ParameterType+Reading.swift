@@ -48,13 +48,13 @@ extension ParameterType {
 
   /// Whether decoded bytes read as an integer by the rule of ``integer(_:)``, without building text.
   @inline(__always)
-  static func isInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isInteger(_ bytes: Bytes) -> Bool {
     integerValue(bytes) != nil
   }
 
   /// The integer decoded bytes read as, by the rule of ``integer(_:)``, without building text.
   @inline(__always)
-  static func integerValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  static func integerValue(_ bytes: Bytes) -> Int? {
     var index = 0
     let negative = bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
     if negative { index = 1 }
@@ -76,7 +76,7 @@ extension ParameterType {
 
   /// Whether decoded bytes are a UUID by the rule of ``isUUIDText(_:)-(String)``.
   @inline(__always)
-  static func isUUIDText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isUUIDText(_ bytes: Bytes) -> Bool {
     guard bytes.count == 36 else { return false }
     for position in 0..<36 {
       let byte = bytes[position]
@@ -91,33 +91,31 @@ extension ParameterType {
 
   /// 8-4-4-4-12 hex digits in any case.
   static func isUUIDText(_ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { isUUIDText($0) }
+    Bytes.withUTF8(of: text) { isUUIDText($0) }
   }
 
   /// Reads the 16 bytes of a UUID from its text directly (Foundation's `UUID(uuidString:)` goes
   /// through `sscanf`, which dominated the cost of a match on a UUID route).
   static func uuid(_ text: String) -> UUID? {
-    var text = text
-    return text.withUTF8 { uuid($0) }
+    Bytes.withUTF8(of: text) { uuid($0) }
   }
 
   /// Reads the 16 bytes of a UUID from decoded bytes, with no intermediate array.
-  static func uuid(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+  static func uuid(_ bytes: Bytes) -> UUID? {
     guard isUUIDText(bytes) else { return nil }
-    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &value) { output in
-      var count = 0
-      var position = 0
-      while position < 36 {
-        if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
-        let high = PercentCoding.hexValue(bytes[position]) ?? 0
-        let low = PercentCoding.hexValue(bytes[position + 1]) ?? 0
-        output[count] = high << 4 | low
-        count += 1
-        position += 2
-      }
+    /// Byte `index` of the UUID: two hex digits, after the dashes before them.
+    func byte(_ index: Int) -> UInt8 {
+      let position =
+        2 * index + (index >= 4 ? 1 : 0) + (index >= 6 ? 1 : 0) + (index >= 8 ? 1 : 0)
+        + (index >= 10 ? 1 : 0)
+      let high = PercentCoding.hexValue(bytes[position]) ?? 0
+      let low = PercentCoding.hexValue(bytes[position + 1]) ?? 0
+      return high << 4 | low
     }
+    let value: uuid_t = (
+      byte(0), byte(1), byte(2), byte(3), byte(4), byte(5), byte(6), byte(7), byte(8), byte(9), byte(10),
+      byte(11), byte(12), byte(13), byte(14), byte(15)
+    )
     return UUID(uuid: value)
   }
 }

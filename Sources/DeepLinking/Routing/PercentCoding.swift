@@ -24,6 +24,16 @@ package enum PercentCoding {
     }
   }
 
+  /// The byte a `%XX` escape at `index` stands for, when two hex digits follow before `end`; `nil` for a
+  /// malformed escape.
+  @inline(__always)
+  static func escapedByte(_ bytes: Bytes, at index: Int, end: Int) -> UInt8? {
+    guard index + 2 < end, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+      return nil
+    }
+    return high << 4 | low
+  }
+
   /// Whether a scalar may not appear in decoded link text: C0 controls, DEL, C1 controls, and the
   /// bidirectional formatting characters that can make a link display as something it is not.
   @inline(__always)
@@ -45,7 +55,7 @@ package enum PercentCoding {
   /// - Returns: The decoded text.
   /// - Throws: ``Failure`` for a malformed escape, invalid UTF-8 or a forbidden character.
   static func decode(
-    _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, plusAsSpace: Bool
+    _ buffer: Bytes, from start: Int, to end: Int, plusAsSpace: Bool
   ) throws(Failure) -> String {
     var needsWork = false
     var hasNonASCII = false
@@ -63,7 +73,7 @@ package enum PercentCoding {
       index += 1
     }
     if !needsWork {
-      let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+      let text = buffer.string(start, end)
       if hasNonASCII { try checkScalars(text) }
       return text
     }
@@ -74,14 +84,10 @@ package enum PercentCoding {
     while index < end {
       let byte = buffer[index]
       if byte == UInt8(ascii: "%") {
-        guard index + 2 < end else {
+        guard let value = escapedByte(buffer, at: index, end: end) else {
           throw .malformedEscape(offset: index)
         }
-        guard let high = hexValue(buffer[index + 1]), let low = hexValue(buffer[index + 2]) else {
-          throw .malformedEscape(offset: index)
-        }
-        let value = high << 4 | low
-        if value >= 0x80 || value < 0x20 || value == 0x7F { decodedNonASCIIOrControl = true }
+        if !ReadingRules.isPlainDecoded(value) { decodedNonASCIIOrControl = true }
         bytes.append(value)
         index += 3
       } else if plusAsSpace && byte == UInt8(ascii: "+") {
@@ -99,10 +105,31 @@ package enum PercentCoding {
 
   /// Decodes a whole string exactly once (used for pattern literals).
   static func decode(_ text: String, plusAsSpace: Bool = false) throws(Failure) -> String {
-    var utf8 = Array(text.utf8)
-    return try utf8.withUnsafeMutableBufferPointer { (buffer) throws(Failure) -> String in
-      try decode(UnsafeBufferPointer(buffer), from: 0, to: buffer.count, plusAsSpace: plusAsSpace)
+    try Bytes.withUTF8(of: text) { (bytes) throws(Failure) -> String in
+      try decode(bytes, from: 0, to: bytes.count, plusAsSpace: plusAsSpace)
     }
+  }
+
+  /// Decodes text the reading rules found plain (see ``ReadingRules/plainText(_:from:stopsAtFragment:)``),
+  /// which cannot fail: escapes are well-formed and stand for printable ASCII.
+  ///
+  /// For any other text it is total too, but not the decoding of the rules: a malformed escape stays as
+  /// it is. Call it only for text the rules found plain.
+  static func decodePlain(_ buffer: Bytes, from start: Int, to end: Int, plusAsSpace: Bool) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(end - start)
+    var index = start
+    while index < end {
+      let byte = buffer[index]
+      if byte == UInt8(ascii: "%"), let value = escapedByte(buffer, at: index, end: end) {
+        bytes.append(value)
+        index += 3
+      } else {
+        bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+        index += 1
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   @inline(__always)

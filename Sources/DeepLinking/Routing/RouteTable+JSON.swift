@@ -74,6 +74,7 @@ extension RouteTable {
         maxQueryItems: try number("maxQueryItems", limits.maxQueryItems),
         maxRoutes: try number("maxRoutes", limits.maxRoutes)
       )
+      try limits.validate()
     }
     guard let routeList = table["routes"] else {
       throw .table(missing("routes", in: table, route: nil))

@@ -45,6 +45,37 @@ public struct RouteTable: Sendable, Hashable {
 
     /// The default limits.
     public static let `default` = Limits()
+
+    /// The values ``maxURLLength`` may take: 1 byte to 16 MiB.
+    public static let allowedURLLength = 1...(16 << 20)
+    /// The values ``maxSegments`` may take: 1 to 65,536.
+    public static let allowedSegments = 1...65_536
+    /// The values ``maxQueryItems`` may take: 1 to 65,536.
+    public static let allowedQueryItems = 1...65_536
+    /// The values ``maxRoutes`` may take: 1 to 4,194,304.
+    public static let allowedRoutes = 1...(1 << 22)
+
+    /// Checks that every limit is within its allowed range, so that no arithmetic on a limit can
+    /// overflow and the memory one link may use stays bounded.
+    ///
+    /// ``Router/init(_:)`` and ``RouteTable/init(json:)`` call it; call it yourself to check limits
+    /// before building a table.
+    ///
+    /// - Throws: ``RouteTableError`` with ``RouteTableError/Reason/limitOutOfRange(key:value:allowed:)``
+    ///   and the location `limits.<key>` for the first limit out of its range.
+    public func validate() throws(RouteTableError) {
+      let checks: [(key: String, value: Int, allowed: ClosedRange<Int>)] = [
+        ("maxURLLength", maxURLLength, Self.allowedURLLength),
+        ("maxSegments", maxSegments, Self.allowedSegments),
+        ("maxQueryItems", maxQueryItems, Self.allowedQueryItems),
+        ("maxRoutes", maxRoutes, Self.allowedRoutes),
+      ]
+      for check in checks where !check.allowed.contains(check.value) {
+        throw RouteTableError(
+          location: "limits.\(check.key)",
+          reason: .limitOutOfRange(key: check.key, value: check.value, allowed: check.allowed))
+      }
+    }
   }
 
   /// The custom schemes the app answers to (`myapp`), compared case-insensitively. List `http` to

@@ -23,6 +23,8 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     case noSchemeOrHost
     /// More routes than the table's limit.
     case tooManyRoutes(limit: Int)
+    /// A limit outside the range it may take (see ``RouteTable/Limits/validate()``).
+    case limitOutOfRange(key: String, value: Int, allowed: ClosedRange<Int>)
     /// The route file is not valid JSON.
     case invalidJSON(String)
     /// A value of the wrong type at ``RouteTableError/location``.
@@ -91,6 +93,9 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     case .invalidHost(let host): return prefix + "invalid host '\(host)'"
     case .noSchemeOrHost: return prefix + "the table lists no scheme and no host"
     case .tooManyRoutes(let limit): return prefix + "more than \(limit) routes"
+    case .limitOutOfRange(let key, let value, let allowed):
+      return prefix
+        + "\(key) is \(value), outside the allowed range \(allowed.lowerBound)...\(allowed.upperBound)"
     case .invalidJSON(let detail): return prefix + "invalid JSON: \(detail)"
     case .wrongType(let expected): return prefix + "expected \(expected)"
     case .unknownKey(let key, let suggestion):

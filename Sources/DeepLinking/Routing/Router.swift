@@ -38,9 +38,10 @@ public final class Router: Sendable {
   /// Builds a router, checking every route.
   ///
   /// - Parameter table: The route table.
-  /// - Throws: ``RouteTableError`` for a pattern that does not parse, a duplicate name, two routes that
-  ///   would match exactly the same URLs, or a malformed scheme or host.
+  /// - Throws: ``RouteTableError`` for a limit out of its range, a pattern that does not parse, a
+  ///   duplicate name, two routes that would match exactly the same URLs, or a malformed scheme or host.
   public init(_ table: RouteTable) throws(RouteTableError) {
+    try table.limits.validate()
     guard table.routes.count <= table.limits.maxRoutes else {
       throw RouteTableError(reason: .tooManyRoutes(limit: table.limits.maxRoutes))
     }
@@ -126,16 +127,13 @@ public final class Router: Sendable {
   /// - Throws: ``LinkError`` when the link breaks a reading rule (malformed, unknown scheme or host,
   ///   over a limit).
   public func match(_ url: String) throws(LinkError) -> RouteMatch? {
-    var text = url
-    let result = text.withUTF8 { buffer in
-      Result { () throws(LinkError) -> RouteMatch? in
-        try reader.withLink(buffer, original: { url }) { view in
-          guard let found = searchKeepingQuery(&view) else { return nil }
-          return materialize(route: Int(found.route), view: view, url: url, query: found.query)
-        }
+    try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> RouteMatch? in
+      try reader.withLink(link, original: { url }) { view in
+        var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
+        guard let route = search.search(&view) else { return nil }
+        return materialize(route: Int(route), view: view, url: url, query: search.query)
       }
     }
-    return try result.get()
   }
 
   /// Matches a link as the app receives it.
@@ -153,41 +151,22 @@ public final class Router: Sendable {
   /// - Returns: The route's index, or `nil` when no route matches.
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   package func matchIndex(_ url: String) throws(LinkError) -> Int? {
-    var text = url
-    let result = text.withUTF8 { buffer in
-      Result { () throws(LinkError) -> Int? in try matchIndex(utf8: buffer, original: { url }) }
+    try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> Int? in
+      try matchIndex(bytes: link, original: { url })
     }
-    return try result.get()
   }
 
-  /// The index in ``table`` of the route a link given as UTF-8 bytes matches.
+  /// The index in ``table`` of the route a link given as bytes matches.
   ///
   /// - Parameters:
-  ///   - buffer: The link's bytes, valid UTF-8.
+  ///   - link: The link's bytes, valid UTF-8.
   ///   - original: The link as text, built only for an error.
   /// - Returns: The route's index, or `nil` when no route matches.
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
-  package func matchIndex(utf8 buffer: UnsafeBufferPointer<UInt8>, original: () -> String) throws(LinkError)
-    -> Int?
-  {
-    try reader.withLink(buffer, original: original) { view in search(&view).map { Int($0) } }
-  }
-
-  /// Finds the route of a link that was read, by specificity.
-  @inline(__always)
-  private func search(_ view: inout LinkView) -> Int32? {
-    withUnsafePointer(to: &view) { view in
-      var search = TrieSearch(router: self, trie: trie, caseInsensitive: table.caseInsensitive, view: view)
-      return search.search(node: 0, depth: 0)
-    }
-  }
-
-  /// Finds the route of a link that was read, with the query items if the search had to decode them.
-  @inline(__always)
-  private func searchKeepingQuery(_ view: inout LinkView) -> (route: Int32, query: [QueryItem]?)? {
-    withUnsafePointer(to: &view) { view in
-      var search = TrieSearch(router: self, trie: trie, caseInsensitive: table.caseInsensitive, view: view)
-      return search.search(node: 0, depth: 0).map { ($0, search.query) }
+  func matchIndex(bytes link: Bytes, original: () -> String) throws(LinkError) -> Int? {
+    try reader.withLink(link, original: original) { view in
+      var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
+      return search.search(&view).map { Int($0) }
     }
   }
 
@@ -291,22 +270,37 @@ struct RoutePlan: Sendable {
   var parameterCount: Int32
   /// How many query items the pattern declares.
   var queryCount: Int32
-  /// The first path parameter packed as position (8 bits), kind (2 bits) and the index of its name in
-  /// ``Router/parameterNames`` (22 bits); `UInt32.max` when it does not fit or there is none.
+  /// The first path parameter packed as position (8 bits), kind (``kindBits``) and the index of its
+  /// name in ``Router/parameterNames`` (the remaining bits); `UInt32.max` when it does not fit or there
+  /// is none.
   var packedFirst: UInt32 = .max
+
+  /// The bits a kind takes in ``packedFirst``: as many as the number of kinds needs, so a new kind
+  /// widens the field instead of reading back as another.
+  static let kindBits = UInt32(UInt8.bitWidth - UInt8(Parameter.Kind.allCases.count - 1).leadingZeroBitCount)
+  /// The number of distinct names the packed first parameter can refer to.
+  static let packedNameLimit = 1 << (32 - 8 - Int(kindBits))
+
+  /// Packs a first parameter, or `nil` when it does not fit.
+  static func pack(position: Int, kind: Parameter.Kind, name: Int) -> UInt32? {
+    guard position >= 0 && position < 256 && name >= 0 && name < packedNameLimit else { return nil }
+    let packed = UInt32(position) | UInt32(kind.rawValue) << 8 | UInt32(name) << (8 + kindBits)
+    return packed == .max ? nil : packed
+  }
 
   /// The first path parameter, when it is packed in the plan.
   @inline(__always)
   var first: (position: Int, kind: Parameter.Kind, name: Int)? {
     guard packedFirst != .max,
-      let kind = Parameter.Kind(rawValue: UInt8(truncatingIfNeeded: packedFirst >> 8) & 3)
+      let kind = Parameter.Kind(
+        rawValue: UInt8(truncatingIfNeeded: packedFirst >> 8) & UInt8((1 << Self.kindBits) - 1))
     else { return nil }
-    return (Int(packedFirst & 0xFF), kind, Int(packedFirst >> 10))
+    return (Int(packedFirst & 0xFF), kind, Int(packedFirst >> (8 + Self.kindBits)))
   }
 
   /// One path parameter of a route: its segment position, its kind and its name.
   struct Parameter: Sendable {
-    enum Kind: UInt8, Sendable {
+    enum Kind: UInt8, Sendable, CaseIterable {
       case string
       case int
       case uuid
@@ -356,8 +350,8 @@ struct RoutePlan: Sendable {
           nameIndex[first.name] = index
           parameterNames.append(first.name)
         }
-        if first.position < 256 && index < 1 << 22 {
-          plan.packedFirst = UInt32(first.position) | UInt32(first.kind.rawValue) << 8 | UInt32(index) << 10
+        if let packed = pack(position: Int(first.position), kind: first.kind, name: index) {
+          plan.packedFirst = packed
         }
       }
       plans.append(plan)
@@ -367,68 +361,105 @@ struct RoutePlan: Sendable {
 }
 
 /// One depth-first search of the trie for one link: literal, then typed, then plain parameters, then
-/// catch-alls. A node sits at one depth only, so each node is visited at most once per link. Reads the
-/// flat trie through buffer pointers (no reference counting) and segments as decoded byte ranges.
+/// catch-alls, backtracking to the next kind when a more specific branch fails further down. A node
+/// sits at one depth only, so each node is visited at most once per link.
+///
+/// The search is a loop over an explicit trail (one entry per depth, kept in the link's
+/// ``SegmentStore``), not a recursion, so a link as deep as the limits allow cannot exhaust the stack.
+/// It reads the flat trie with no reference counting and segments as decoded bytes.
 private struct TrieSearch {
   let router: Router
-  let nodes: UnsafeBufferPointer<FlatNode>
-  let routeList: UnsafeBufferPointer<Int32>
-  let slots: UnsafeBufferPointer<LiteralTable.Slot>
-  let keys: UnsafeBufferPointer<UInt8>
-  let mask: Int
+  let trie: FlatTrie
   let caseInsensitive: Bool
-  let view: UnsafePointer<LinkView>
   /// The link's query items, decoded the first time a route needs them.
   var query: [QueryItem]?
 
-  init(router: Router, trie: FlatTrie, caseInsensitive: Bool, view: UnsafePointer<LinkView>) {
-    self.router = router
-    self.nodes = trie.nodes
-    self.routeList = trie.routeList
-    self.slots = trie.slots
-    self.keys = trie.keys
-    self.mask = trie.mask
-    self.caseInsensitive = caseInsensitive
-    self.view = view
+  /// Where the search of a node resumes: each step tries one kind of child or list of routes, in the
+  /// order of specificity.
+  enum Step: UInt8 {
+    case literal
+    case int
+    case uuid
+    case string
+    case oneOrMore
+    case zeroOrMore
   }
 
-  mutating func search(node index: Int, depth: Int) -> Int32? {
-    let node = nodes[index]
-    if depth == view.pointee.count {
-      if node.endpointCount > 0, let found = first(node, 0, node.endpointCount) { return found }
-    } else {
-      if node.flags & FlatNode.hasLiterals != 0, let child = literalChild(of: index, node, depth),
-        let found = search(node: Int(child), depth: depth + 1)
-      {
-        return found
+  init(router: Router, caseInsensitive: Bool) {
+    self.router = router
+    self.trie = router.trie
+    self.caseInsensitive = caseInsensitive
+  }
+
+  /// The most specific route for the link, or `nil`.
+  mutating func search(_ view: inout LinkView) -> Int32? {
+    var index = 0
+    var depth = 0
+    var step = Step.literal
+    while true {
+      let node = trie.nodes[index]
+      // The child to descend into, and the step to resume this node at when it fails.
+      var child: Int32 = -1
+      var resume = step
+      switch step {
+      case .literal:
+        if depth == view.count {
+          if node.endpointCount > 0, let found = first(node, 0, node.endpointCount, view) { return found }
+          step = .zeroOrMore
+          continue
+        }
+        if node.flags & FlatNode.hasLiterals != 0, let literal = literalChild(of: index, node, depth, view) {
+          child = literal
+        }
+        resume = .int
+      case .int:
+        if node.intChild >= 0, isInteger(depth, view) { child = node.intChild }
+        resume = .uuid
+      case .uuid:
+        if node.uuidChild >= 0, isUUID(depth, view) { child = node.uuidChild }
+        resume = .string
+      case .string:
+        child = node.stringChild
+        resume = .oneOrMore
+      case .oneOrMore:
+        if node.oneOrMoreCount > 0, let found = first(node, node.endpointCount, node.oneOrMoreCount, view) {
+          return found
+        }
+        resume = .zeroOrMore
+      case .zeroOrMore:
+        if node.zeroOrMoreCount > 0,
+          let found = first(node, node.endpointCount &+ node.oneOrMoreCount, node.zeroOrMoreCount, view)
+        {
+          return found
+        }
+        // This node failed: back to its parent, at the step after the child just tried.
+        guard depth > 0 else { return nil }
+        depth &-= 1
+        let trail = view.segments.trail(depth)
+        index = Int(trail.node)
+        step = Step(rawValue: trail.step) ?? .zeroOrMore
+        continue
       }
-      if node.intChild >= 0, isInteger(depth), let found = search(node: Int(node.intChild), depth: depth + 1)
-      {
-        return found
-      }
-      if node.uuidChild >= 0, isUUID(depth), let found = search(node: Int(node.uuidChild), depth: depth + 1) {
-        return found
-      }
-      if node.stringChild >= 0, let found = search(node: Int(node.stringChild), depth: depth + 1) {
-        return found
-      }
-      if node.oneOrMoreCount > 0, let found = first(node, node.endpointCount, node.oneOrMoreCount) {
-        return found
+      if child >= 0 {
+        view.segments.setTrail(depth, node: Int32(truncatingIfNeeded: index), step: resume.rawValue)
+        index = Int(child)
+        depth &+= 1
+        step = .literal
+      } else {
+        step = resume
       }
     }
-    guard node.zeroOrMoreCount > 0 else { return nil }
-    return first(node, node.endpointCount &+ node.oneOrMoreCount, node.zeroOrMoreCount)
   }
 
   /// The first route of one of a node's lists (from `offset` in its routes) that the link's query
   /// accepts.
   @inline(__always)
-  private mutating func first(_ node: FlatNode, _ offset: Int32, _ count: Int32) -> Int32? {
-    if node.hasInlineRoute { return accepted(node.routeStart) }
+  private mutating func first(_ node: FlatNode, _ offset: Int32, _ count: Int32, _ view: LinkView) -> Int32? {
+    if node.hasInlineRoute { return accepted(node.routeStart, view) }
     var position = Int(node.routeStart &+ offset)
     let end = position + Int(count)
     while position < end {
-      if let route = accepted(routeList[position]) { return route }
+      if let route = accepted(trie.routeList[position], view) { return route }
       position += 1
     }
     return nil
@@ -436,70 +467,70 @@ private struct TrieSearch {
 
   /// The route of a route entry, when its query requirements (if any) hold.
   @inline(__always)
-  private mutating func accepted(_ entry: Int32) -> Int32? {
+  private mutating func accepted(_ entry: Int32, _ view: LinkView) -> Int32? {
     let route = entry >> 1
     if entry & Int32(Router.checksQuery) == 0 { return route }
-    if query == nil { query = router.reader.query(of: view.pointee) }
-    return router.accepts(route, hasTrailingSlash: view.pointee.hasTrailingSlash, query: query ?? [])
-      ? route : nil
+    let items = query ?? router.reader.query(of: view)
+    query = items
+    return router.accepts(route, hasTrailingSlash: view.hasTrailingSlash, query: items) ? route : nil
   }
 
   /// The literal child for a segment: by hashing its bytes when both are ASCII, otherwise through the
   /// node's `String` dictionary (Unicode canonical equivalence, full lower-casing).
   @inline(__always)
-  private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int) -> Int32? {
-    guard view.pointee.isASCII(depth), node.flags & FlatNode.hasUnicodeLiterals == 0 else {
-      let text = view.pointee.string(depth)
+  private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int, _ view: LinkView) -> Int32? {
+    guard view.isASCII(depth), node.flags & FlatNode.hasUnicodeLiterals == 0 else {
+      let text = view.string(depth)
       return router.nodes[index].literals[caseInsensitive ? text.lowercased() : text]
     }
-    let bytes = view.pointee.bytes(depth)
+    let bytes = view.bytes(depth)
     let parent = Int32(truncatingIfNeeded: index)
     let hash = LiteralTable.hash(parent: parent, bytes, lowercase: caseInsensitive)
-    var slot = Int(hash) & mask
+    var slot = Int(hash) & trie.mask
     while true {
-      let candidate = slots[slot]
+      let candidate = trie.slots[slot]
       if candidate.child < 0 { return nil }
       if candidate.hash == hash && candidate.parent == parent && Int(candidate.keyLength) == bytes.count
         && equal(bytes, candidate)
       {
         return candidate.child
       }
-      slot = (slot &+ 1) & mask
+      slot = (slot &+ 1) & trie.mask
     }
   }
 
-  /// Whether a segment's bytes are the slot's key (kept in the slot when short, in ``keys`` when long).
+  /// Whether a segment's bytes are the slot's key (kept in the slot when short, in ``FlatTrie/keys``
+  /// when long).
   @inline(__always)
-  private func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ candidate: LiteralTable.Slot) -> Bool {
-    if bytes.count <= LiteralTable.inlineCapacity {
-      return withUnsafeBytes(of: candidate.key) { key in equal(bytes, key, 0) }
-    }
-    return equal(bytes, UnsafeRawBufferPointer(keys), Int(candidate.key.0))
-  }
-
-  @inline(__always)
-  private func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ key: UnsafeRawBufferPointer, _ start: Int) -> Bool
-  {
+  private func equal(_ bytes: Bytes, _ candidate: LiteralTable.Slot) -> Bool {
     var offset = 0
+    if bytes.count <= LiteralTable.inlineCapacity {
+      while offset < bytes.count {
+        let byte = caseInsensitive ? ReadingRules.lowercased(bytes[offset]) : bytes[offset]
+        if byte != candidate.inlineKeyByte(offset) { return false }
+        offset &+= 1
+      }
+      return true
+    }
+    let start = Int(candidate.key.0)
     while offset < bytes.count {
-      var byte = bytes[offset]
-      if caseInsensitive && byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
-      if byte != key[start &+ offset] { return false }
-      offset += 1
+      let byte = caseInsensitive ? ReadingRules.lowercased(bytes[offset]) : bytes[offset]
+      if byte != trie.keys[start &+ offset] { return false }
+      offset &+= 1
     }
     return true
   }
 
   @inline(__always)
-  private func isInteger(_ depth: Int) -> Bool {
-    guard view.pointee.isASCII(depth) else { return ParameterType.integer(view.pointee.string(depth)) != nil }
-    return ParameterType.isInteger(view.pointee.bytes(depth))
+  private func isInteger(_ depth: Int, _ view: LinkView) -> Bool {
+    guard view.isASCII(depth) else { return ParameterType.integer(view.string(depth)) != nil }
+    return ParameterType.isInteger(view.bytes(depth))
   }
 
   @inline(__always)
-  private func isUUID(_ depth: Int) -> Bool {
-    guard view.pointee.isASCII(depth) else { return ParameterType.isUUIDText(view.pointee.string(depth)) }
-    return ParameterType.isUUIDText(view.pointee.bytes(depth))
+  private func isUUID(_ depth: Int, _ view: LinkView) -> Bool {
+    guard view.isASCII(depth) else { return ParameterType.isUUIDText(view.string(depth)) }
+    return ParameterType.isUUIDText(view.bytes(depth))
   }
 }
 

@@ -1,0 +1,143 @@
+/// The rules for reading the bytes of a link, each stated once.
+///
+/// The one-pass reader (``LinkReader``'s fast path for ordinary links) and the full reader (every
+/// rule, with exact errors) both ask these functions, so a rule cannot change for one of them only.
+enum ReadingRules {
+  /// A raw byte a link may hold: no space and no control character (bytes beyond ASCII are UTF-8).
+  @inline(__always)
+  static func isAllowedRaw(_ byte: UInt8) -> Bool { byte > 0x20 && byte != 0x7F }
+
+  /// A raw byte of plain text: allowed, and ASCII.
+  @inline(__always)
+  static func isPlainRaw(_ byte: UInt8) -> Bool { isAllowedRaw(byte) && byte < 0x80 }
+
+  /// A decoded byte of plain text: printable ASCII (a space is printable, a control character is not).
+  @inline(__always)
+  static func isPlainDecoded(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+  /// An ASCII upper-case letter lower-cased; any other byte as it is.
+  @inline(__always)
+  static func lowercased(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
+
+  /// A byte that ends a segment of the authority or the path: `/`, `?` or `#`.
+  @inline(__always)
+  static func endsSegment(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+  }
+
+  /// A byte of a scheme: `letter *(letter / digit / "+" / "-" / ".")`.
+  @inline(__always)
+  static func isSchemeByte(_ byte: UInt8, first: Bool) -> Bool {
+    let isLetter = (byte | 0x20) &- UInt8(ascii: "a") < 26
+    if first { return isLetter }
+    return isLetter || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "+")
+      || byte == UInt8(ascii: "-")
+      || byte == UInt8(ascii: ".")
+  }
+
+  /// Where the scheme ends (the offset of its `:`), or `nil` for a relative link.
+  @inline(__always)
+  static func schemeEnd(_ link: Bytes) -> Int? {
+    var index = 0
+    while index < link.count && isSchemeByte(link[index], first: index == 0) { index += 1 }
+    guard index > 0, index < link.count, link[index] == UInt8(ascii: ":") else { return nil }
+    return index
+  }
+
+  /// Whether an authority (`//`) starts at `index`, just after the scheme's `:`.
+  @inline(__always)
+  static func hasAuthority(_ link: Bytes, at index: Int) -> Bool {
+    index + 1 < link.count && link[index] == UInt8(ascii: "/") && link[index + 1] == UInt8(ascii: "/")
+  }
+
+  /// Where the segment (or authority) that starts at `start` ends: the next `/`, `?`, `#` or the end.
+  @inline(__always)
+  static func segmentEnd(_ link: Bytes, from start: Int) -> Int {
+    var index = start
+    while index < link.count && !endsSegment(link[index]) { index += 1 }
+    return index
+  }
+
+  /// The first byte of a custom-scheme authority that the rules refuse (`@`: user information, `:`: a
+  /// port), or `nil`.
+  @inline(__always)
+  static func forbiddenInCustomAuthority(_ link: Bytes, _ start: Int, _ end: Int) -> Int? {
+    var index = start
+    while index < end {
+      let byte = link[index]
+      if byte == UInt8(ascii: "@") || byte == UInt8(ascii: ":") { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Whether `link[start..<end]`, with ASCII letters lower-cased, is exactly `lowercase`.
+  @inline(__always)
+  static func equalsLowercased(_ link: Bytes, _ start: Int, _ end: Int, _ lowercase: [UInt8]) -> Bool {
+    guard end - start == lowercase.count else { return false }
+    for offset in 0..<lowercase.count where lowercased(link[start + offset]) != lowercase[offset] {
+      return false
+    }
+    return true
+  }
+
+  /// Decodes the plain segment that starts at `start` into `store`: raw plain bytes and escapes of
+  /// plain bytes, up to the next `/`, `?`, `#` or the end.
+  ///
+  /// - Returns: Where the segment ends, or `nil` when it holds anything else (bytes beyond ASCII, a
+  ///   malformed escape, an escape of a control character or of a byte beyond ASCII); then the bytes
+  ///   written since `start` are to be discarded.
+  @inline(__always)
+  static func decodePlainSegment(
+    _ link: Bytes, from start: Int, lowercase: Bool, into store: inout SegmentStore
+  ) -> Int? {
+    var index = start
+    while index < link.count {
+      var byte = link[index]
+      if byte == UInt8(ascii: "%") {
+        guard let value = PercentCoding.escapedByte(link, at: index, end: link.count), isPlainDecoded(value)
+        else { return nil }
+        byte = value
+        index &+= 3
+      } else {
+        if endsSegment(byte) { break }
+        guard isPlainRaw(byte) else { return nil }
+        index &+= 1
+      }
+      store.append(lowercase ? lowercased(byte) : byte)
+    }
+    return index
+  }
+
+  /// Whether the text from `start` is plain (raw plain bytes and escapes of plain bytes), up to the
+  /// next `#` when `stopsAtFragment`, or the end.
+  ///
+  /// - Returns: Where the text ends and how many `&` it holds, or `nil` when it is not plain.
+  @inline(__always)
+  static func plainText(_ link: Bytes, from start: Int, stopsAtFragment: Bool) -> (end: Int, separators: Int)?
+  {
+    var index = start
+    var separators = 0
+    while index < link.count {
+      let byte = link[index]
+      if byte == UInt8(ascii: "%") {
+        guard let value = PercentCoding.escapedByte(link, at: index, end: link.count), isPlainDecoded(value)
+        else { return nil }
+        index &+= 3
+        continue
+      }
+      if stopsAtFragment && byte == UInt8(ascii: "#") { break }
+      guard isPlainRaw(byte) else { return nil }
+      if byte == UInt8(ascii: "&") { separators &+= 1 }
+      index &+= 1
+    }
+    return (index, separators)
+  }
+
+  /// Whether the path has a slash after its last segment; the root path `/` has no segment, so no
+  /// trailing slash.
+  @inline(__always)
+  static func hasTrailingSlash(_ link: Bytes, pathStart: Int, pathEnd: Int, segmentCount: Int) -> Bool {
+    segmentCount > 0 && pathEnd > pathStart && link[pathEnd - 1] == UInt8(ascii: "/")
+  }
+}

@@ -1,0 +1,265 @@
+// Every direct use of memory by the routing code is in this file, behind closure-scoped APIs whose
+// accessors check their bounds. The types that hold pointers are internal and must not outlive the
+// closure that handed them out; the rest of the routing code reads bytes through them only.
+
+/// The bytes of a link, a key or a decoded segment, read in place.
+///
+/// A `Bytes` value is valid only inside the closure that handed it out (``withUTF8(of:_:)``,
+/// ``with(_:_:)``, ``SegmentStore/bytes(_:)`` inside ``SegmentStore/with(byteCapacity:segmentCapacity:_:)``,
+/// ``FrozenBuffer/bytes(from:count:)`` while its owner lives). Never store it beyond that closure.
+struct Bytes {
+  private let base: UnsafeBufferPointer<UInt8>
+
+  fileprivate init(_ base: UnsafeBufferPointer<UInt8>) {
+    self.base = base
+  }
+
+  /// How many bytes there are.
+  @inline(__always)
+  var count: Int { base.count }
+
+  /// The byte at `index`, which must be in `0..<count`.
+  @inline(__always)
+  subscript(index: Int) -> UInt8 {
+    precondition(index >= 0 && index < base.count, "byte index out of range")
+    return base[index]
+  }
+
+  /// The bytes `start..<end`, which must lie within these bytes.
+  @inline(__always)
+  func slice(_ start: Int, _ end: Int) -> Bytes {
+    precondition(start >= 0 && start <= end && end <= base.count, "byte range out of range")
+    return Bytes(UnsafeBufferPointer(rebasing: base[start..<end]))
+  }
+
+  /// The bytes `start..<end` as text, decoded as UTF-8 (invalid sequences are replaced).
+  func string(_ start: Int, _ end: Int) -> String {
+    String(decoding: slice(start, end).base, as: UTF8.self)
+  }
+
+  /// All the bytes as text, decoded as UTF-8 (invalid sequences are replaced).
+  func string() -> String {
+    String(decoding: base, as: UTF8.self)
+  }
+
+  /// The bytes `start..<end` as text, with ASCII letters lower-cased.
+  func lowercasedString(_ start: Int, _ end: Int) -> String {
+    let piece = slice(start, end).base
+    return String(unsafeUninitializedCapacity: piece.count) { output in
+      for index in piece.indices { output[index] = ReadingRules.lowercased(piece[index]) }
+      return piece.count
+    }
+  }
+
+  /// Calls `body` with the UTF-8 bytes of `text`.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - body: What to do with its bytes; they are valid only during the call.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  @inline(__always)
+  static func withUTF8<Value, Failure: Error>(
+    of text: String, _ body: (Bytes) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    var text = text
+    let result = text.withUTF8 { buffer in Result { () throws(Failure) -> Value in try body(Bytes(buffer)) } }
+    return try result.get()
+  }
+
+  /// Calls `body` with the bytes of an array.
+  ///
+  /// - Parameters:
+  ///   - array: The bytes.
+  ///   - body: What to do with them; they are valid only during the call.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  static func with<Value, Failure: Error>(_ array: [UInt8], _ body: (Bytes) throws(Failure) -> Value)
+    throws(Failure) -> Value
+  {
+    let result = array.withUnsafeBufferPointer { buffer in
+      Result { () throws(Failure) -> Value in try body(Bytes(buffer)) }
+    }
+    return try result.get()
+  }
+}
+
+/// The scratch memory of reading and searching one link: its decoded path segments back to back, where
+/// each one starts and ends, whether it is ASCII, and the trail of the trie search (one entry per
+/// segment).
+///
+/// It exists only inside ``with(byteCapacity:segmentCapacity:_:)``; never store it or anything it hands
+/// out beyond that closure.
+struct SegmentStore {
+  private let decoded: UnsafeMutableBufferPointer<UInt8>
+  /// Segment `i` is `decoded[bounds[2 * i] ..< bounds[2 * i + 1]]`.
+  private let bounds: UnsafeMutableBufferPointer<Int32>
+  /// Per segment: whether its text is not ASCII.
+  private let unicode: UnsafeMutableBufferPointer<Bool>
+  /// Per depth of the trie search: the node to come back to.
+  private let trailNodes: UnsafeMutableBufferPointer<Int32>
+  /// Per depth of the trie search: the step to resume at.
+  private let trailSteps: UnsafeMutableBufferPointer<UInt8>
+
+  /// How many segments are stored.
+  private(set) var count = 0
+  /// How many decoded bytes are stored.
+  private(set) var cursor = 0
+
+  /// How many segments fit.
+  var segmentCapacity: Int { unicode.count }
+
+  /// Calls `body` with an empty store in temporary memory.
+  ///
+  /// - Parameters:
+  ///   - byteCapacity: How many decoded bytes fit (decoded text is never longer than the link).
+  ///   - segmentCapacity: How many segments fit.
+  ///   - body: What to do with the store; it is valid only during the call.
+  /// - Returns: What `body` returns.
+  @inline(__always)
+  static func with<Value>(byteCapacity: Int, segmentCapacity: Int, _ body: (inout SegmentStore) -> Value)
+    -> Value
+  {
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * segmentCapacity) { words in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segmentCapacity + byteCapacity) { bytes in
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: segmentCapacity) { flags in
+          var store = SegmentStore(
+            decoded: UnsafeMutableBufferPointer(rebasing: bytes[segmentCapacity...]),
+            bounds: UnsafeMutableBufferPointer(rebasing: words[0..<(2 * segmentCapacity)]),
+            unicode: flags,
+            trailNodes: UnsafeMutableBufferPointer(rebasing: words[(2 * segmentCapacity)...]),
+            trailSteps: UnsafeMutableBufferPointer(rebasing: bytes[0..<segmentCapacity]))
+          return body(&store)
+        }
+      }
+    }
+  }
+
+  /// Appends one decoded byte to the segment being written.
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    precondition(cursor < decoded.count, "decoded text longer than the link")
+    decoded[cursor] = byte
+    cursor &+= 1
+  }
+
+  /// Appends decoded text to the segment being written.
+  mutating func append(contentsOf text: String) {
+    for byte in text.utf8 { append(byte) }
+  }
+
+  /// Forgets the bytes written from `position` on (a segment that is decoded again another way).
+  @inline(__always)
+  mutating func rewind(to position: Int) {
+    precondition(position >= 0 && position <= cursor, "rewind beyond the written bytes")
+    cursor = position
+  }
+
+  /// Lower-cases the ASCII letters written from `position` on.
+  mutating func lowercaseASCII(from position: Int) {
+    precondition(position >= 0 && position <= cursor, "lower-casing beyond the written bytes")
+    for index in position..<cursor { decoded[index] = ReadingRules.lowercased(decoded[index]) }
+  }
+
+  /// Ends the segment that started at `start` (the bytes written since) and counts it.
+  @inline(__always)
+  mutating func closeSegment(from start: Int, isASCII: Bool) {
+    precondition(count < segmentCapacity && start >= 0 && start <= cursor, "segment out of range")
+    bounds[2 &* count] = Int32(truncatingIfNeeded: start)
+    bounds[2 &* count &+ 1] = Int32(truncatingIfNeeded: cursor)
+    unicode[count] = !isASCII
+    count &+= 1
+  }
+
+  /// Whether segment `index` is ASCII.
+  @inline(__always)
+  func isASCII(_ index: Int) -> Bool {
+    precondition(index >= 0 && index < count, "segment index out of range")
+    return !unicode[index]
+  }
+
+  /// The decoded bytes of segment `index`, valid inside the closure that handed out the store.
+  @inline(__always)
+  func bytes(_ index: Int) -> Bytes {
+    precondition(index >= 0 && index < count, "segment index out of range")
+    return Bytes(
+      UnsafeBufferPointer(rebasing: decoded[Int(bounds[2 &* index])..<Int(bounds[2 &* index &+ 1])]))
+  }
+
+  /// Records, for depth `depth` of the trie search, the node to come back to and the step to resume at.
+  @inline(__always)
+  mutating func setTrail(_ depth: Int, node: Int32, step: UInt8) {
+    precondition(depth >= 0 && depth < segmentCapacity, "search deeper than the link")
+    trailNodes[depth] = node
+    trailSteps[depth] = step
+  }
+
+  /// The node and step recorded for depth `depth` of the trie search.
+  @inline(__always)
+  func trail(_ depth: Int) -> (node: Int32, step: UInt8) {
+    precondition(depth >= 0 && depth < segmentCapacity, "search deeper than the link")
+    return (trailNodes[depth], trailSteps[depth])
+  }
+}
+
+/// An array copied once into memory aligned to a cache line and never changed again, read without
+/// reference counting; the memory is freed with the buffer.
+struct FrozenBuffer<Element>: ~Copyable {
+  private let base: UnsafeMutableBufferPointer<Element>
+
+  /// Copies an array.
+  ///
+  /// - Parameter array: The elements.
+  init(_ array: [Element]) {
+    let capacity = max(array.count, 1)
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: capacity * MemoryLayout<Element>.stride,
+      alignment: max(64, MemoryLayout<Element>.alignment))
+    let memory = UnsafeMutableBufferPointer(
+      start: raw.bindMemory(to: Element.self, capacity: capacity), count: array.count)
+    _ = memory.initialize(from: array)
+    base = memory
+  }
+
+  /// How many elements there are.
+  @inline(__always)
+  var count: Int { base.count }
+
+  /// The element at `index`, which must be in `0..<count`.
+  @inline(__always)
+  subscript(index: Int) -> Element {
+    precondition(index >= 0 && index < base.count, "index out of range")
+    return base[index]
+  }
+
+  deinit {
+    base.deinitialize()
+    base.baseAddress.map { UnsafeMutableRawPointer($0).deallocate() }
+  }
+}
+
+extension FrozenBuffer: @unchecked Sendable where Element: Sendable {}
+
+extension FrozenBuffer where Element == UInt8 {
+  /// Calls `body` with `count` bytes from `start`, which must lie within the buffer.
+  @inline(__always)
+  func withBytes<Value>(from start: Int, count: Int, _ body: (Bytes) -> Value) -> Value {
+    precondition(start >= 0 && count >= 0 && start <= base.count - count, "byte range out of range")
+    return body(Bytes(UnsafeBufferPointer(rebasing: base[start..<(start + count)])))
+  }
+}
+
+extension Router {
+  /// The index in ``table`` of the route a link given as UTF-8 bytes matches.
+  ///
+  /// - Parameters:
+  ///   - buffer: The link's bytes, valid UTF-8.
+  ///   - original: The link as text, built only for an error.
+  /// - Returns: The route's index, or `nil` when no route matches.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  package func matchIndex(utf8 buffer: UnsafeBufferPointer<UInt8>, original: () -> String) throws(LinkError)
+    -> Int?
+  {
+    try matchIndex(bytes: Bytes(buffer), original: original)
+  }
+}
