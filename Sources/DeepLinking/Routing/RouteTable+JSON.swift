@@ -74,7 +74,11 @@ extension RouteTable {
         maxQueryItems: try number("maxQueryItems", limits.maxQueryItems),
         maxRoutes: try number("maxRoutes", limits.maxRoutes)
       )
-      try limits.validate()
+      do throws(RouteTableError) {
+        try limits.validate()
+      } catch {
+        throw .table(error)
+      }
     }
     guard let routeList = table["routes"] else {
       throw .table(missing("routes", in: table, route: nil))
