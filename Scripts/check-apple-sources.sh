@@ -16,6 +16,8 @@ echo "== building the package's modules"
 apple_sdk_package_modules "$work/package" DeepLinking ChannelNavigation RetailExample
 package_name="$(apple_sdk_package_name)"
 
+graphs="$(pwd)/.build/apple-sdk/symbolgraphs"
+rm -rf "$graphs"
 status=0
 for family in iOS watchOS; do
   sdk="$work/$family/sdk"
@@ -37,8 +39,15 @@ for family in iOS watchOS; do
     echo "== $family: $module"
     # Compiled to an object file (-c), not only type-checked: the Swift 6 data-race checks of sending
     # values between isolation domains run on SIL, after type checking.
+    # The iOS family's symbol graph is what Scripts/build-docs.sh documents the module from.
+    graph=()
+    if [ "$family" = iOS ]; then
+      mkdir -p "$graphs"
+      graph=(-emit-symbol-graph -emit-symbol-graph-dir "$graphs" -emit-extension-block-symbols
+        -symbol-graph-minimum-access-level public)
+    fi
     if ! (cd "$src" && swiftc -c -wmo -o "$out/$module.o" -emit-module -module-name "$module" \
-      -package-name "$package_name" -D SWIFT_PACKAGE "${flags[@]}" "${search[@]}" \
+      -package-name "$package_name" -D SWIFT_PACKAGE "${flags[@]}" "${search[@]}" "${graph[@]}" \
       -emit-module-path "$out/$module.swiftmodule" "${sources[@]}"); then
       echo "FAILED: $module ($family)"
       status=1
