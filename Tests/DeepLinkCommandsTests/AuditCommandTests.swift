@@ -38,7 +38,26 @@ struct AuditCommandTests {
     #expect(run.output.contains("  unknown-host              2"), "\(run.output)")
     #expect(run.output.contains("blank lines                 1  (skipped)"), "\(run.output)")
     #expect(run.output.contains("e.g. https://evil.com/channel"))
-    #expect(run.output.contains("  myapp://nowhere"))
+    // Unmatched links are grouped by the route that came closest, with why it stopped.
+    #expect(run.output.contains("unmatched, by the route that came closest:"))
+    #expect(run.output.contains("  main expected-literal"), "\(run.output)")
+    #expect(run.output.contains(#"route 'main': segment 1 "nowhere" is not 'channel'"#))
+    #expect(run.output.contains("e.g. myapp://nowhere"))
+  }
+
+  @Test func unmatchedLinksGroupedByNearestRouteInJSON() async throws {
+    let input = [
+      "myapp://channel/video", "myapp://channel/video/1/2", "https://example.com/channel/video/3/4",
+      "myapp://channel/vidoe/1",
+    ].joined(separator: "\n")
+    let run = await ToolRun.run(["audit", "--json"], input: input)
+    let summary = try #require(try run.jsonLines().first)
+    let groups = try #require(summary["unmatchedByNearestRoute"] as? [[String: Any]])
+    #expect(
+      groups.map { "\($0["route"] ?? "") \($0["code"] ?? "") \($0["count"] ?? "")" } == [
+        "clip too-many-segments 2", "clip expected-literal 1", "clip too-few-segments 1",
+      ])
+    #expect((groups[0]["examples"] as? [String])?.count == 2)
   }
 
   @Test func invalidUTF8LinesAreRejected() async throws {

@@ -163,3 +163,37 @@ struct RoutePolicyCommandTests {
     #expect(run.error.contains("did you mean 'universalLink'?"))
   }
 }
+
+@Suite("deeplink route explains near misses")
+struct RouteNearMissCommandTests {
+  static let routes = """
+    {"schemes": ["shopapp"], "hosts": ["shop.example.com"], "routes": [
+      {"name": "product", "pattern": "/p/{id}"},
+      {"name": "reviews", "pattern": "/p/{id}/reviews"},
+      {"name": "order", "pattern": "/orders/{id:int}"},
+      {"name": "search", "pattern": "/search?q={query}"}]}
+    """
+
+  @Test(
+    arguments: [
+      ("https://shop.example.com/orders/abc", "order", "expected-type", 2, ["orders", "abc"]),
+      ("https://shop.example.com/search", "search", "missing-query-item", nil, ["search"]),
+      ("https://shop.example.com/p/1/2", "product", "too-many-segments", 3, ["p", "1", "2"]),
+      ("shopapp://shop/p/ABC-123", "product", "expected-literal", 1, ["shop", "p", "ABC-123"]),
+    ] as [(String, String, String, Int?, [String])])
+  func nearestRouteAndThePathAsRead(
+    url: String, route: String, code: String, segment: Int?, path: [String]
+  ) async throws {
+    let file = try temporaryRouteFile(Self.routes)
+    let run = await ToolRun.run(["route", "--routes", file, url])
+    #expect(run.status == 1)
+    let line = try #require(try run.jsonLines().first)
+    #expect(line["errorCode"] as? String == "no-route")
+    #expect(line["path"] as? [String] == path)
+    let nearest = try #require(line["nearest"] as? [String: Any])
+    #expect(nearest["route"] as? String == route)
+    #expect(nearest["code"] as? String == code)
+    #expect(nearest["segment"] as? Int == segment)
+    #expect((nearest["reason"] as? String)?.hasPrefix("route '\(route)': ") == true)
+  }
+}

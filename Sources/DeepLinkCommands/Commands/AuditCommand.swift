@@ -32,6 +32,8 @@ enum AuditCommand {
     var perRoute: [String: Int] = [:]
     var reasons: [String: (count: Int, examples: [String])] = [:]
     var unmatchedExamples: [String] = []
+    /// Unmatched links by the route that came closest and what stopped it (`route code`).
+    var nearMisses: [NearMissGroup: (count: Int, reason: String, examples: [String])] = [:]
     let exampleLimit: Int
 
     mutating func reject(_ code: String, example: String) {
@@ -89,8 +91,17 @@ enum AuditCommand {
         counts[index] += 1
       case .success(.none):
         tally.unmatched += 1
+        let text = String(decoding: line, as: UTF8.self)
         if tally.unmatchedExamples.count < exampleLimit {
-          tally.unmatchedExamples.append(String(String(decoding: line, as: UTF8.self).prefix(200)))
+          tally.unmatchedExamples.append(String(text.prefix(200)))
+        }
+        // Only links no route matched are explained: the walk is off the matching path.
+        if let miss = (try? router.explain(text)).flatMap({ $0 }) {
+          let group = NearMissGroup(route: miss.route, code: miss.code.rawValue)
+          var entry = tally.nearMisses[group] ?? (0, miss.description, [])
+          entry.count += 1
+          if entry.examples.count < exampleLimit { entry.examples.append(String(text.prefix(200))) }
+          tally.nearMisses[group] = entry
         }
       case .failure(let error):
         tally.reject(error.code, example: String(decoding: line, as: UTF8.self))
@@ -112,6 +123,23 @@ enum AuditCommand {
     return combined < 0x80 || String(validating: buffer, as: UTF8.self) != nil
   }
 
+  /// The near-miss groups, largest first (then by route and code, so the order is stable).
+  static func sortedNearMisses(
+    _ tally: Tally
+  ) -> [(group: NearMissGroup, count: Int, reason: String, examples: [String])] {
+    tally.nearMisses.map { ($0.key, $0.value.count, $0.value.reason, $0.value.examples) }
+      .sorted {
+        $0.count != $1.count
+          ? $0.count > $1.count : ($0.group.route, $0.group.code) < ($1.group.route, $1.group.code)
+      }
+  }
+
+  /// The key of a group of unmatched links: the closest route and what stopped it.
+  struct NearMissGroup: Hashable {
+    var route: String
+    var code: String
+  }
+
   static func sortedReasons(_ tally: Tally) -> [(code: String, count: Int, examples: [String])] {
     tally.reasons.map { ($0.key, $0.value.count, $0.value.examples) }
       .sorted { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }
@@ -126,6 +154,16 @@ enum AuditCommand {
       ("blank", .int(tally.blank)),
       ("routes", .object(router.table.routes.map { ($0.name, .int(tally.perRoute[$0.name] ?? 0)) })),
       ("unmatchedExamples", .array(tally.unmatchedExamples.map(JSONValue.string))),
+      (
+        "unmatchedByNearestRoute",
+        .array(
+          sortedNearMisses(tally).map {
+            .object([
+              ("route", .string($0.group.route)), ("code", .string($0.group.code)), ("count", .int($0.count)),
+              ("reason", .string($0.reason)), ("examples", .array($0.examples.map(JSONValue.string))),
+            ])
+          })
+      ),
       (
         "rejections",
         .array(
@@ -144,6 +182,7 @@ enum AuditCommand {
     let labels =
       ["total", "matched", "unmatched", "rejected", "blank lines"]
       + router.table.routes.map { "  " + Printable.escaped($0.name) } + reasons.map { "  " + $0.code }
+      + tally.nearMisses.keys.map { "  " + Printable.escaped($0.route) + " " + $0.code }
     let labelWidth = labels.map(\.count).max() ?? 0
     // Every count is at most the total (or the blank lines, counted apart).
     let numberWidth = String(max(tally.total, tally.blank)).count
@@ -167,7 +206,16 @@ enum AuditCommand {
     for route in router.table.routes {
       output.line(row("  " + Printable.escaped(route.name), tally.perRoute[route.name] ?? 0))
     }
-    if !tally.unmatchedExamples.isEmpty {
+    let nearMisses = sortedNearMisses(tally)
+    if !nearMisses.isEmpty {
+      output.line("")
+      output.line("unmatched, by the route that came closest:")
+      for group in nearMisses {
+        output.line(row("  " + Printable.escaped(group.group.route) + " " + group.group.code, group.count))
+        output.line("      " + Printable.escaped(group.reason))
+        for example in group.examples { output.line("      e.g. " + Printable.escaped(example)) }
+      }
+    } else if !tally.unmatchedExamples.isEmpty {
       output.line("")
       output.line("unmatched, for example:")
       for example in tally.unmatchedExamples { output.line("  " + Printable.escaped(example)) }

@@ -12,7 +12,9 @@ enum RouteCommand {
     discussion: """
       Matches each link against the route table and prints one JSON line per link:
         {"url": ..., "route": NAME or null, "parameters": {...}, "query": [...], "fragment": ..., "source": ...}
-      with "error" (and "errorCode") when the link was rejected or no route matched. A route with
+      with "error" (and "errorCode") when the link was rejected or no route matched. A link no route
+      matches adds "path" (as the router read it) and "nearest": the route that came closest and why it
+      stopped ({"route", "reason", "code", "segment", "expected", "found"}). A route with
       requirements adds "requires": ["verified-link", "sign-in"]; one that requires a verified link is
       checked as the app's intake checks it, from the link's source ("linkSource").
       Parameter types: int -> number, catch-alls -> array of strings, others -> string (UUIDs upper-case).
@@ -156,8 +158,11 @@ enum RouteCommand {
   ) -> Bool {
     do {
       guard let match = try router.match(resolvedURL ?? url) else {
+        let explanation = (try? router.explain(resolvedURL ?? url)).flatMap { $0 }
         output.line(
-          failureLine(url: url, resolvedURL: resolvedURL, error: "no route matches", code: "no-route"))
+          failureLine(
+            url: url, resolvedURL: resolvedURL, error: "no route matches", code: "no-route",
+            extra: explanation.map(nearMissMembers) ?? []))
         return false
       }
       var members = matchMembers(match, url: url, resolvedURL: resolvedURL)
@@ -208,12 +213,29 @@ enum RouteCommand {
     .array(items.map { .object([("name", .string($0.name)), ("value", .optional($0.value))]) })
   }
 
-  static func failureLine(url: String, resolvedURL: String? = nil, error: String, code: String) -> String {
+  static func failureLine(
+    url: String, resolvedURL: String? = nil, error: String, code: String, extra: [(String, JSONValue)] = []
+  ) -> String {
     JSONValue.object(
       [("url", .string(url))] + (resolvedURL.map { [("resolvedURL", JSONValue.string($0))] } ?? []) + [
         ("route", .null), ("parameters", .object([])), ("query", .array([])),
         ("fragment", .null), ("error", .string(error)), ("errorCode", .string(code)),
-      ]
+      ] + extra
     ).rendered
+  }
+
+  /// `"path"` as the router read it and `"nearest"`: the route that came closest and why it stopped.
+  static func nearMissMembers(_ miss: NearMiss) -> [(String, JSONValue)] {
+    [
+      ("path", .array(miss.path.map(JSONValue.string))),
+      (
+        "nearest",
+        .object([
+          ("route", .string(miss.route)), ("reason", .string(miss.description)),
+          ("code", .string(miss.code.rawValue)), ("segment", miss.segment.map { .int($0 + 1) } ?? .null),
+          ("expected", .string(miss.expected)), ("found", miss.found.map(JSONValue.string) ?? .null),
+        ])
+      ),
+    ]
   }
 }

@@ -1,3 +1,5 @@
+import DeepLinking
+
 /// What a shell should offer after an option: a file, a directory, one of a few words, or nothing.
 enum ValueCompletion: Equatable {
   /// Free text: nothing to offer.
@@ -119,44 +121,10 @@ struct CommandSpec {
   }
 }
 
-/// Suggestions for a mistyped word: the closest candidates within a small edit distance.
+/// Suggestions for a mistyped word, by the package's one "did you mean" rule.
 enum Suggestion {
   /// The candidate closest to `word`, if one is close enough to be what was meant.
-  ///
-  /// Close enough: at most a third of the word's length in edits (and at least one), or a candidate
-  /// that starts with the word (`rout` for `route`).
   static func closest(to word: String, in candidates: [String]) -> String? {
-    let limit = max(1, word.count / 3)
-    var best: (candidate: String, distance: Int)?
-    for candidate in candidates {
-      let distance = candidate.hasPrefix(word) && !word.isEmpty ? 0 : editDistance(word, candidate)
-      if distance <= limit, distance < (best?.distance ?? Int.max) {
-        best = (candidate, distance)
-      }
-    }
-    return best?.candidate
-  }
-
-  /// The edit distance between two short words (option and command names): insertions, deletions,
-  /// substitutions and swaps of two neighbouring characters (`flie` is one edit from `file`).
-  static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    let left = Array(lhs.unicodeScalars)
-    let right = Array(rhs.unicodeScalars)
-    guard !left.isEmpty else { return right.count }
-    guard !right.isEmpty else { return left.count }
-    // rows[i][j]: the distance between the first i characters of left and the first j of right.
-    var rows = [[Int]](repeating: [Int](repeating: 0, count: right.count + 1), count: left.count + 1)
-    for i in 0...left.count { rows[i][0] = i }
-    for j in 0...right.count { rows[0][j] = j }
-    for i in 1...left.count {
-      for j in 1...right.count {
-        let cost = left[i - 1] == right[j - 1] ? 0 : 1
-        rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-        if i > 1, j > 1, left[i - 1] == right[j - 2], left[i - 2] == right[j - 1] {
-          rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
-        }
-      }
-    }
-    return rows[left.count][right.count]
+    KeySuggestion.suggestion(for: word, among: candidates)
   }
 }

@@ -1,7 +1,9 @@
-/// The one "did you mean" rule for unknown keys in every file the package reads.
+/// The one "did you mean" rule: unknown keys in every file the package reads, and the tool's unknown
+/// commands, options and words.
 package enum KeySuggestion {
-  /// The known key closest to `key`: an alias, equal ignoring case, or within a small edit distance
-  /// (one edit for keys of up to five characters, a third of the length for longer keys, at most three).
+  /// The known key closest to `key`: an alias, equal ignoring case, a key that starts with it (`rout`
+  /// for `route`, at least two characters typed), or within a small edit distance (one edit for keys of
+  /// up to five characters, a third of the length for longer keys, at most three).
   ///
   /// - Parameters:
   ///   - key: The unknown key.
@@ -17,7 +19,10 @@ package enum KeySuggestion {
     }
     var best: (key: String, distance: Int)?
     for candidate in known {
-      let distance = editDistance(lowered, candidate.lowercased())
+      let candidateLowered = candidate.lowercased()
+      let distance =
+        lowered.count >= 2 && candidateLowered.hasPrefix(lowered)
+        ? 0 : editDistance(lowered, candidateLowered)
       if distance < (best?.distance ?? .max) {
         best = (candidate, distance)
       }

@@ -41,15 +41,22 @@ struct QueryRequirements: Sendable {
   /// present with a value must fit it too. An empty value counts as absent.
   @inline(__always)
   func accepts(_ query: [QueryItem]) -> Bool {
+    unmet(in: query) == nil
+  }
+
+  /// The first declared item the query does not satisfy, with the value it has (`nil` when the item
+  /// is absent or empty), or `nil` when every item is satisfied: the one statement of the query rule.
+  @inline(__always)
+  func unmet(in query: [QueryItem]) -> (parameter: RoutePattern.QueryParameter, value: String?)? {
     for parameter in parameters {
       let value = Self.firstValue(of: parameter.key, in: query) ?? ""
       if value.isEmpty {
-        if !parameter.isOptional { return false }
+        if !parameter.isOptional { return (parameter, nil) }
       } else if !parameter.type.accepts(value) {
-        return false
+        return (parameter, value)
       }
     }
-    return true
+    return nil
   }
 }
 

@@ -1,0 +1,296 @@
+/// Why a link matched no route: the route that came closest, and where and why it stopped.
+///
+/// ```swift
+/// let miss = try router.explain("https://example.com/orders/abc")
+/// // route 'order': segment 2 "abc" is not an int ({id:int})
+/// ```
+///
+/// Made by ``Router/explain(_:)`` for a link that reads correctly but matches no route: the answer to
+/// "why didn't my link open what I expected?".
+public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
+  /// What stopped the closest route. New codes may be added; compare with the constants.
+  public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The code as text, such as `expected-literal`.
+    public let rawValue: String
+
+    /// Creates a code from its text.
+    ///
+    /// - Parameter rawValue: The code's text.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// The code's text.
+    public var description: String { rawValue }
+
+    /// A segment is not the literal the route has there.
+    public static let expectedLiteral = Code(rawValue: "expected-literal")
+    /// A segment does not fit the type of the route's parameter there (`int`, `uuid`).
+    public static let expectedType = Code(rawValue: "expected-type")
+    /// The link has more segments than the route.
+    public static let tooManySegments = Code(rawValue: "too-many-segments")
+    /// The link ends before the route does.
+    public static let tooFewSegments = Code(rawValue: "too-few-segments")
+    /// A query item the route requires is absent or empty.
+    public static let missingQueryItem = Code(rawValue: "missing-query-item")
+    /// A query item does not fit the type the route declares for it.
+    public static let queryItemType = Code(rawValue: "query-item-type")
+    /// The trailing slash differs from the route's, in a table where it counts.
+    public static let trailingSlash = Code(rawValue: "trailing-slash")
+  }
+
+  /// The name of the route that came closest.
+  public let route: String
+  /// The path as the router read it: decoded segments, a custom-scheme link's authority first.
+  public let path: [String]
+  /// The position in ``path`` (from 0) of the segment where the route stopped, or `nil` when the route
+  /// stopped after the path (too few segments, the query or the trailing slash).
+  public let segment: Int?
+  /// What stopped it.
+  public let code: Code
+  /// What the route wanted there: a literal, a parameter such as `{id:int}`, a query item such as
+  /// `q={query}`, or the remaining pieces of the route.
+  public let expected: String
+  /// What the link had there, when it had something.
+  public let found: String?
+  /// Whether the link uses a custom scheme (its authority is then the first path segment).
+  public let isCustomScheme: Bool
+
+  /// The explanation in one sentence.
+  public var description: String {
+    let position = segment.map { "segment \($0 + 1) \"\(path[$0])\"" } ?? ""
+    var text = "route '\(route)': "
+    switch code {
+    case .expectedLiteral: text += "\(position) is not \(expected)"
+    case .expectedType: text += "\(position) is not \(Self.article(expected)) (\(expected))"
+    case .tooManySegments:
+      text += "the route ends after \(expected) and the link goes on at \(position)"
+    case .tooFewSegments:
+      text += "the link ends after \(NearMissSearch.segments(path.count)); the route goes on with \(expected)"
+    case .missingQueryItem: text += "the query item \(expected) is required and missing"
+    case .queryItemType: text += "the query item \(expected) does not fit: \"\(found ?? "")\""
+    case .trailingSlash: text += expected
+    default: text += "\(code): expected \(expected)"
+    }
+    if isCustomScheme, segment == 0 {
+      text += " (the authority of a custom-scheme link is its first path segment)"
+    }
+    return text
+  }
+
+  /// `an int`, `a uuid` for a parameter description such as `{id:int}`.
+  private static func article(_ parameter: String) -> String {
+    if parameter.hasSuffix(":int}") { return "an int" }
+    if parameter.hasSuffix(":uuid}") { return "a UUID" }
+    return "a value"
+  }
+}
+
+extension Router {
+  /// Explains why a link matches no route: the route that got furthest, and where and why it stopped.
+  ///
+  /// The search follows every branch of the route trie the link can enter, as matching does, and each
+  /// trie node is looked at once, so the work is bounded by the nodes the link reaches (at most one per
+  /// route segment and link segment pair on a path through the trie), never by a scan of the table.
+  /// Call it for links ``match(_:)`` returned `nil` for; it is not on the matching path.
+  ///
+  /// - Parameter url: The link.
+  /// - Returns: The closest miss, or `nil` when the link matches a route (or the table has no routes).
+  /// - Throws: ``LinkError`` when the link breaks a reading rule: such a link reaches no route at all.
+  public func explain(_ url: String) throws(LinkError) -> NearMiss? {
+    guard try match(url) == nil, !patterns.isEmpty else { return nil }
+    return try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> NearMiss? in
+      try reader.withLink(link, original: { url }) { view -> NearMiss? in
+        let path = (0..<view.count).map { view.string($0) }
+        let link = ReadLink(
+          path: path, query: reader.query(of: view), hasTrailingSlash: view.hasTrailingSlash,
+          isCustomScheme: !view.isWeb)
+        return NearMissSearch(router: self, link: link).closest()
+      }
+    }
+  }
+}
+
+/// A link as the near-miss search needs it: text, not bytes (the search is off the matching path).
+struct ReadLink {
+  var path: [String]
+  var query: [QueryItem]
+  var hasTrailingSlash: Bool
+  var isCustomScheme: Bool
+}
+
+/// The walk behind ``Router/explain(_:)``.
+struct NearMissSearch {
+  let router: Router
+  let link: ReadLink
+  let comparedPath: [String]
+
+  /// A candidate explanation and how far its route got: deeper wins; at the same depth, a route whose
+  /// whole path matched (query, slash, too many or too few segments) wins over a segment mismatch.
+  private struct Candidate {
+    var depth: Int
+    var rank: Int
+    var miss: NearMiss
+  }
+
+  init(router: Router, link: ReadLink) {
+    self.router = router
+    self.link = link
+    comparedPath = router.table.caseInsensitive ? link.path.map { $0.lowercased() } : link.path
+  }
+
+  func closest() -> NearMiss? {
+    var best: Candidate?
+    func consider(_ candidate: Candidate?) {
+      guard let candidate else { return }
+      if let current = best,
+        (current.depth, current.rank) >= (candidate.depth, candidate.rank)
+      {
+        return
+      }
+      best = candidate
+    }
+    // Depth-first over the trie nodes the link can enter; a trie node has one parent, so each is
+    // visited once.
+    var pending: [(node: Int, depth: Int)] = [(0, 0)]
+    while let (index, depth) = pending.popLast() {
+      let node = router.nodes[index]
+      let count = link.path.count
+      // Routes that end here, or that take the rest of the path with a catch-all.
+      if depth == count {
+        for route in node.endpoints { consider(unmetQuery(route: Int(route), depth: depth)) }
+        for route in node.zeroOrMore { consider(unmetQuery(route: Int(route), depth: depth)) }
+        if let route = node.oneOrMore.first {
+          consider(
+            miss(
+              route: Int(route), segment: nil, code: .tooFewSegments, depth: depth, rank: 2,
+              expected: remainder(of: Int(route), from: depth)))
+        }
+        if node.endpoints.isEmpty && node.zeroOrMore.isEmpty, let route = nearestRoute(below: index) {
+          consider(
+            miss(
+              route: route, segment: nil, code: .tooFewSegments, depth: depth, rank: 2,
+              expected: remainder(of: route, from: depth)))
+        }
+        continue
+      }
+      for route in node.oneOrMore + node.zeroOrMore { consider(unmetQuery(route: Int(route), depth: count)) }
+      var entered = false
+      if let child = node.literals[comparedPath[depth]] {
+        pending.append((Int(child), depth + 1))
+        entered = true
+      }
+      if node.intChild >= 0, ParameterType.int.accepts(link.path[depth]) {
+        pending.append((Int(node.intChild), depth + 1))
+        entered = true
+      }
+      if node.uuidChild >= 0, ParameterType.uuid.accepts(link.path[depth]) {
+        pending.append((Int(node.uuidChild), depth + 1))
+        entered = true
+      }
+      if node.stringChild >= 0 {
+        pending.append((Int(node.stringChild), depth + 1))
+        entered = true
+      }
+      guard !entered, node.oneOrMore.isEmpty, node.zeroOrMore.isEmpty else { continue }
+      // A route ends here and the link goes on. One segment more reads as "too many", unless the
+      // segment looks like a misspelling of a literal that would go on (`vid` for `video`); with
+      // nothing to go on to, it is "too many" whatever the count.
+      let hasChildren =
+        !node.literals.isEmpty || node.intChild >= 0 || node.uuidChild >= 0 || node.stringChild >= 0
+      let misspelled =
+        KeySuggestion.suggestion(for: comparedPath[depth], among: Array(node.literals.keys)) != nil
+      if let route = node.endpoints.first, !hasChildren || (depth + 1 == count && !misspelled) {
+        consider(
+          miss(
+            route: Int(route), segment: depth, code: .tooManySegments, depth: depth, rank: 2,
+            expected: Self.segments(depth) + " (\(router.patterns[Int(route)].text))"))
+      } else {
+        consider(mismatch(at: index, depth: depth))
+      }
+    }
+    return best?.miss
+  }
+
+  /// The miss of a segment no child of the node accepts: what the closest child route wanted there.
+  private func mismatch(at index: Int, depth: Int) -> Candidate? {
+    let node = router.nodes[index]
+    // Typed children first: "is not an int" says more than a list of literals.
+    for child in [node.intChild, node.uuidChild] where child >= 0 {
+      if let route = nearestRoute(below: Int(child)) {
+        return miss(
+          route: route, segment: depth, code: .expectedType, depth: depth, rank: 1,
+          expected: router.patterns[route].segments[depth].description)
+      }
+    }
+    // A segment that looks like a misspelled literal names that literal's route; otherwise the
+    // literals that would fit are listed, and the route is the first one's.
+    // In a custom-scheme link whose authority is not the first literal (`shopapp://shop/p/1` for
+    // `/p/{id}`), the route the second segment starts is the one the link was written for.
+    let literals = node.literals.keys.sorted()
+    let shifted =
+      link.isCustomScheme && depth == 0 && comparedPath.count > 1 && node.literals[comparedPath[1]] != nil
+      ? comparedPath[1] : nil
+    let likely = shifted ?? KeySuggestion.suggestion(for: comparedPath[depth], among: literals)
+    guard let first = likely ?? literals.first, let child = node.literals[first],
+      let route = nearestRoute(below: Int(child))
+    else { return nil }
+    let shown = (likely.map { [$0] } ?? Array(literals.prefix(5))).map { "'\($0)'" }
+    let expected =
+      shown.count == 1
+      ? shown[0] : "any of " + shown.joined(separator: ", ") + (literals.count > 5 ? ", ..." : "")
+    return miss(
+      route: route, segment: depth, code: .expectedLiteral, depth: depth, rank: 1, expected: expected)
+  }
+
+  /// The miss of a route whose path matched, when its query or trailing slash does not hold.
+  private func unmetQuery(route: Int, depth: Int) -> Candidate? {
+    let requirements = router.requirements[route]
+    if router.table.strictTrailingSlash && requirements.hasTrailingSlash != link.hasTrailingSlash {
+      let expected =
+        requirements.hasTrailingSlash
+        ? "the route ends with '/', the link does not" : "the route has no trailing '/'"
+      return miss(route: route, segment: nil, code: .trailingSlash, depth: depth, rank: 3, expected: expected)
+    }
+    guard let unmet = requirements.unmet(in: link.query) else { return nil }
+    let code: NearMiss.Code = unmet.value == nil ? .missingQueryItem : .queryItemType
+    return Candidate(
+      depth: depth, rank: 3,
+      miss: NearMiss(
+        route: router.table.routes[route].name, path: link.path, segment: nil, code: code,
+        expected: unmet.parameter.description, found: unmet.value, isCustomScheme: link.isCustomScheme))
+  }
+
+  private func miss(
+    route: Int, segment: Int?, code: NearMiss.Code, depth: Int, rank: Int, expected: String
+  ) -> Candidate {
+    Candidate(
+      depth: depth, rank: rank,
+      miss: NearMiss(
+        route: router.table.routes[route].name, path: link.path, segment: segment, code: code,
+        expected: expected, found: segment.map { link.path[$0] }, isCustomScheme: link.isCustomScheme))
+  }
+
+  /// `1 segment`, `3 segments`.
+  static func segments(_ count: Int) -> String { count == 1 ? "1 segment" : "\(count) segments" }
+
+  /// The route pieces from `depth` on, as written in its pattern (`{id}/reviews`).
+  private func remainder(of route: Int, from depth: Int) -> String {
+    router.patterns[route].segments.dropFirst(depth).map(\.description).joined(separator: "/")
+  }
+
+  /// A route that ends at or below a node: the first one met going down, literals (in order) before
+  /// typed and plain children, so the answer is the same on every run. At most one step per level.
+  private func nearestRoute(below start: Int) -> Int? {
+    var index = start
+    while true {
+      let node = router.nodes[index]
+      if let route = node.endpoints.first ?? node.oneOrMore.first ?? node.zeroOrMore.first {
+        return Int(route)
+      }
+      let next =
+        node.literals.keys.min().flatMap { node.literals[$0] }
+        ?? [node.intChild, node.uuidChild, node.stringChild].first { $0 >= 0 }
+      guard let next else { return nil }
+      index = Int(next)
+    }
+  }
+}
