@@ -197,3 +197,20 @@ struct RouteNearMissCommandTests {
     #expect((nearest["reason"] as? String)?.hasPrefix("route '\(route)': ") == true)
   }
 }
+
+@Suite("deeplink url and the trust policy")
+struct URLPolicyCommandTests {
+  @Test func aCustomSchemeLinkToAVerifiedRouteGetsANote() async throws {
+    let file = try temporaryRouteFile(RoutePolicyCommandTests.routes)
+    let custom = await ToolRun.run(["url", "--routes", file, "--scheme", "myapp", "account"])
+    #expect(custom.status == 0)
+    #expect(custom.output == "myapp://account\n")
+    #expect(custom.error.contains("opens only from a verified Universal Link"))
+    #expect(custom.error.contains("needs a signed-in user"))
+    let web = await ToolRun.run(["url", "--routes", file, "--host", "example.com", "account"])
+    #expect(web.output == "https://example.com/account\n")
+    #expect(!web.error.contains("verified"))
+    let plain = await ToolRun.run(["url", "--routes", file, "home"])
+    #expect(plain.error.isEmpty)
+  }
+}

@@ -1,4 +1,5 @@
 import DeepLinking
+import Foundation
 
 /// `deeplink url`: builds a route's link from values.
 @MainActor
@@ -10,7 +11,8 @@ enum URLCommand {
     discussion: """
       Builds the link of ROUTE from its parameter values and prints it. Values are percent-encoded so the
       link reads back as exactly the same values; a catch-all takes segments joined by '/', and a
-      {name*} catch-all left out (or given as name=) builds with no segments.
+      {name*} catch-all left out (or given as name=) builds with no segments. A route that requires a
+      verified link or sign-in gets a note on standard error when the link built will be refused or wait.
       The default form is https on the table's first host, else the table's first custom scheme.
       """,
     options: [
@@ -55,6 +57,18 @@ enum URLCommand {
     do {
       let url = try router.urlString(for: route, values, fragment: arguments.value("fragment"), form: form)
       streams.output.line(url)
+      // The link is printed either way; what the app's intake will do with it is said beside it.
+      if let definition = router.route(named: route), let match = try? router.match(url),
+        let refusal = LinkPolicy.standard.refusal(
+          for: definition, match: match,
+          source: URL(string: url).map(IncomingLink.systemSource(of:)) ?? .customScheme)
+      {
+        streams.error.line("deeplink url: note: \(refusal); build it with --host for a Universal Link")
+      }
+      if router.route(named: route)?.requiresSignIn == true {
+        streams.error.line(
+          "deeplink url: note: route '\(route)' needs a signed-in user; it waits for sign-in")
+      }
       return 0
     } catch {
       streams.error.line("deeplink url: \(error)")
