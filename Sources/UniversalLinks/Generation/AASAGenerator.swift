@@ -11,10 +11,11 @@
 /// | `{name+}` | `?*` |
 /// | `{name*}` (last) | `*` after a `/`, which also matches the parent (`/docs/*` matches `/docs`) |
 ///
-/// AASA has no "one segment" wildcard: `*` and `?*` cross `/`. A plain or integer parameter therefore
-/// widens to `?*`, which also admits other text (`/users/abc` for `{id:int}`) and extra segments
-/// (`/users/42/more`); the app's router still refuses those, so the link opens the app and shows its
-/// "no route" handling. ``AASAConsistencyCheck`` reports these widenings separately from failures. AASA
+/// AASA has no "one segment" wildcard: `*` and `?*` cross `/`. A route without a catch-all is therefore
+/// preceded by exclusions of its paths with more segments (``exclusionPatterns(for:)``), so the file
+/// opens the app for exactly the routed links except for the ``widenings`` AASA cannot express
+/// (integer and UUID text; see ``AASAWidening``), which ``AASAConsistencyCheck`` reports apart from
+/// failures. AASA
 /// also has no escape character, so a literal holding `*` or `?` (or `$(`) cannot be expressed and is
 /// refused. The generated query and fragment are unrestricted.
 ///
