@@ -37,8 +37,15 @@ struct AASACommandTests {
     #expect(details.count == 1)
     #expect(details[0]["appIDs"] as? [String] == [demoAppID])
     let components = try #require(details[0]["components"] as? [[String: Any]])
-    let comments = components.compactMap { $0["comment"] as? String }
+    let comments = components.filter { $0["exclude"] as? Bool != true }.compactMap {
+      $0["comment"] as? String
+    }
     #expect(comments.count == DemoRoutes.table.routes.count)
+    // Routes without a catch-all exclude their paths with more segments before their own rule.
+    #expect(
+      components.filter { $0["exclude"] as? Bool == true }.allSatisfy {
+        ($0["comment"] as? String)?.contains("more segments than") == true
+      })
     for route in DemoRoutes.table.routes {
       #expect(comments.contains("route \(route.name): \(route.pattern)"))
     }
@@ -154,10 +161,15 @@ struct AASACommandTests {
       "https://example.com/buy/42#no_universal_links",
       "https://example.com/nothing", "not a url", "ftp://example.com/buy/1",
     ])
-    #expect(mixed.status == 1)
+    // A URL that cannot be read is bad input: an error line, and exit status 2.
+    #expect(mixed.status == 2)
     let lines = try mixed.jsonLines()
     #expect(lines.count == 5)
-    #expect(lines.map { $0["result"] as? String } == ["match", "blocked", "none", "none", "none"])
+    #expect(lines.map { $0["result"] as? String } == ["match", "blocked", "none", "error", "none"])
+    // A blocked URL lists no app that opens it, and names the apps its rule blocks.
+    #expect(lines[1]["appIDs"] as? [String] == [])
+    #expect(
+      lines[1]["blockedAppIDs"] as? [String] == ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app2"])
     #expect(lines[1]["rule"] as? Int == 0)
     #expect(lines[2]["rule"] is NSNull)
     #expect(lines[2]["appIDs"] as? [String] == [])

@@ -117,9 +117,15 @@ extension AASACommand {
         Decides, the way iOS does, whether each URL opens an app under the apple-app-site-association
         FILE, and prints one JSON line per URL:
           {"url": ..., "result": "match"|"blocked"|"none", "appIDs": [...], "rule": N, "detail": N}
-        "rule" is the index of the deciding rule in the "components" (or legacy "paths") of
-        applinks.details["detail"]; both are null when no rule decided. A URL that cannot be read gets
-        "result": "none" and an "error". A URL may also be a path such as /buy/42?x=1.
+        "appIDs" lists every app that opens the URL, across details; "rule" is the index of the first
+        rule that opened it (or, for "blocked", of the rule that blocks it, with the apps it blocks in
+        "blockedAppIDs"), in the "components" (or legacy "paths") of applinks.details["detail"]; both
+        are null when no rule decided. A URL that cannot be read gets "result": "error" and an "error".
+        A URL may also be a path such as /buy/42?x=1. FILE is read as Apple reads it: a query value
+        that is not a string is skipped; an app ID without its team prefix never opens. Limits: FILE
+        over 128 KB is refused (Apple ignores it); a pattern over 1,024 bytes makes its rule ignored; a
+        URL whose path, query or fragment is over 1,024 bytes is an error. The notes go to standard
+        error.
         """,
       options: [
         .value("file", "FILE", "The apple-app-site-association file.", completion: .file),
@@ -130,8 +136,10 @@ extension AASACommand {
           a URL on another host does not open the app. Without it the host is not checked.
           """),
       ],
-      epilogue:
-        "EXIT STATUS: 0 every URL opens the app, 1 some do not, 2 usage error or a file that cannot be read."
+      epilogue: """
+        EXIT STATUS: 0 every URL opens the app, 1 some do not, 2 usage error, a URL or a file that cannot
+        be read, or a file over 128 KB.
+        """
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
@@ -145,45 +153,75 @@ extension AASACommand {
       guard !arguments.positionals.isEmpty else { throw spec.usageError("give at least one URL") }
       let matcher: AASAMatcher
       do {
-        matcher = AASAMatcher(document: try AASACommand.document(at: path))
+        let data = try AASACommand.contents(of: path)
+        guard data.count <= AASAValidator.maximumFileSize else {
+          throw ToolFailure(
+            description:
+              "\(path): the file is \(data.count) bytes; Apple ignores files over \(AASAValidator.maximumFileSize) bytes (128 KB), so no URL opens the app"
+          )
+        }
+        let read: (document: AASADocument, skippedQueryValues: [AASAPath])
+        do {
+          read = try AASAMatcher.document(readingAsApple: data)
+        } catch {
+          throw ToolFailure(description: "\(path): \(error)")
+        }
+        for place in read.skippedQueryValues {
+          streams.error.line(
+            "deeplink aasa match: note: \(place): not a string; Apple skips this query condition")
+        }
+        matcher = AASAMatcher(document: read.document)
       } catch {
         streams.error.line("deeplink aasa match: \(error)")
         return 2
       }
-      var allOpen = true
+      for ignored in matcher.ignoredRules {
+        streams.error.line("deeplink aasa match: note: \(ignored)")
+      }
+      for appID in matcher.invalidAppIDs {
+        streams.error.line(
+          "deeplink aasa match: note: \"\(appID)\" has no team prefix (<TeamID>.<bundle id>); no app can claim it, so it never opens"
+        )
+      }
+      var status: Int32 = 0
       for url in arguments.positionals {
-        let result: AASAMatchResult
+        let decision: AASAMatchDecision
         do {
-          result = try matcher.match(url, domain: domain)
+          decision = try matcher.decide(url, domain: domain)
         } catch {
-          allOpen = false
-          streams.output.line(line(url: url, result: .none, error: error.description).rendered)
+          status = 2
+          streams.output.line(errorLine(url: url, error: error.description).rendered)
           continue
         }
-        allOpen = allOpen && result.opensApp
-        streams.output.line(line(url: url, result: result).rendered)
+        if !decision.result.opensApp && status == 0 { status = 1 }
+        streams.output.line(line(url: url, result: decision.result).rendered)
       }
-      return allOpen ? 0 : 1
+      return status
     }
 
-    static func line(url: String, result: AASAMatchResult, error: String? = nil) -> JSONValue {
-      var appIDs: [String] = []
-      var detail = JSONValue.null
-      var rule = JSONValue.null
+    static func errorLine(url: String, error: String) -> JSONValue {
+      .object([
+        ("url", .string(url)), ("result", .string("error")), ("appIDs", .array([])), ("rule", .null),
+        ("detail", .null), ("error", .string(error)),
+      ])
+    }
+
+    static func line(url: String, result: AASAMatchResult) -> JSONValue {
+      var members: [(String, JSONValue)] = [("url", .string(url)), ("result", .string(result.name))]
       switch result {
-      case .match(let ids, let detailIndex, let ruleIndex), .blocked(let ids, let detailIndex, let ruleIndex):
-        appIDs = ids
-        detail = .int(detailIndex)
-        rule = .int(ruleIndex)
+      case .match(let ids, let detailIndex, let ruleIndex):
+        members += [
+          ("appIDs", .array(ids.map(JSONValue.string))), ("rule", .int(ruleIndex)),
+          ("detail", .int(detailIndex)),
+        ]
+      case .blocked(let ids, let detailIndex, let ruleIndex):
+        members += [
+          ("appIDs", .array([])), ("rule", .int(ruleIndex)), ("detail", .int(detailIndex)),
+          ("blockedAppIDs", .array(ids.map(JSONValue.string))),
+        ]
       case .none:
-        break
+        members += [("appIDs", .array([])), ("rule", .null), ("detail", .null)]
       }
-      var members: [(String, JSONValue)] = [
-        ("url", .string(url)), ("result", .string(result.name)),
-        ("appIDs", .array(appIDs.map(JSONValue.string))),
-        ("rule", rule), ("detail", detail),
-      ]
-      if let error { members.append(("error", .string(error))) }
       return .object(members)
     }
   }
@@ -266,13 +304,18 @@ extension AASACommand {
   enum Generate {
     static let spec = CommandSpec(
       path: ["aasa", "generate"],
-      usage: "[--routes FILE] --app-id ID... [--no-legacy-paths] [--web-credentials]",
+      usage: "[--routes FILE] --app-id ID... [--no-legacy-paths] [--web-credentials] [--json]",
       summary: "Print the file generated from the route table.",
       discussion: """
         Prints the apple-app-site-association file generated from the route table: one components rule
-        per route (routes that require a verified link included), and legacy paths for iOS 12. The file is
-        checked against the table before it is printed: every route's sample path must open the app, and
-        paths no route accepts must not. Where to serve it, and the entitlements, go to standard error.
+        per route (routes that require a verified link included), each route without a catch-all preceded
+        by exclusions of its paths with more segments, and legacy paths (with NOT) for iOS 12. The file
+        opens the app for exactly the routed links, except where AASA cannot say it (integer and UUID
+        parameters admit any text; a parameter before a later literal in a catch-all route may span
+        segments): those widenings are listed route by route on standard error. The file is checked
+        against the table before it is printed: every route's sample link must open the app, and probes
+        no route accepts (a segment more or fewer, a wrong literal, a missing required query item, an
+        empty catch-all) must not. Where to serve it, and the entitlements, go to standard error.
         The same file is served on every host of the table; a *.example.com host needs it on each
         subdomain.
         """,
@@ -283,6 +326,10 @@ extension AASACommand {
           repeatable: true),
         .flag("no-legacy-paths", #"Leave out the "paths" array read by iOS 12 and earlier."#),
         .flag("web-credentials", #"Add a "webcredentials" section for the same apps."#),
+        .flag(
+          "json",
+          #"Print one JSON object instead: {"file": the file, "widenings": [{"route", "parameter", "kind", "example", "reason"}]}."#
+        ),
       ],
       epilogue: """
         EXIT STATUS: 0 printed, 1 the table cannot be expressed or the file does not agree with it,
@@ -308,7 +355,23 @@ extension AASACommand {
           generator, includeLegacyPaths: !arguments.has("no-legacy-paths"),
           webCredentials: arguments.has("web-credentials"), command: "aasa generate", streams: streams)
       else { return 1 }
-      streams.output.write(document.jsonString())
+      let widenings = generator.widenings
+      if arguments.has("json") {
+        let file = (try? JSONReader.read(document.jsonData())) ?? .null
+        let list = widenings.map { widening -> JSONValue in
+          .object([
+            ("route", .string(widening.route)), ("parameter", .string(widening.parameter)),
+            ("kind", .string(widening.kind.rawValue)), ("example", .string(widening.example)),
+            ("reason", .string(widening.reason)),
+          ])
+        }
+        streams.output.line(JSONValue.object([("file", file), ("widenings", .array(list))]).rendered)
+      } else {
+        streams.output.write(document.jsonString())
+      }
+      for widening in widenings {
+        streams.error.line("deeplink aasa generate: widening: \(widening)")
+      }
       for note in AASACommand.domainNotes(generator) {
         streams.error.line("deeplink aasa generate: \(note)")
       }

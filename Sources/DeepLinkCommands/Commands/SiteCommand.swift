@@ -135,6 +135,9 @@ enum SiteCommand {
       }
       streams.output.line(file.path)
     }
+    for widening in generator.widenings {
+      streams.error.line("deeplink site: widening: \(widening)")
+    }
     for note in AASACommand.domainNotes(generator) {
       streams.error.line("deeplink site: \(note)")
     }

@@ -1,11 +1,18 @@
-/// Verifies that an apple-app-site-association document lets through exactly the routed paths.
+/// Verifies that an apple-app-site-association document lets through exactly the routed links.
 ///
-/// For every route it probes a sample path (``RoutePathShape/samplePath``, and the parent of a
-/// `{name*}` route), which must open the app; then `/`, `/definitely-not-routed` and the parent of
-/// every route without a catch-all, which must not, unless some route accepts them. Paths that only a
-/// widened parameter admits (`/users/42/extra` for `/users/{id:int}`, or the parent
-/// `/channel/sub/x/video` of one route under `/channel/sub/{id}` of another) are reported as
-/// widenings.
+/// For every route it generates probes and decides each through ``AASAMatcher``, comparing with what
+/// the routes accept (``RoutePathShape/routes(_:)``):
+/// - links that must open the app: the route's sample link (``RoutePathShape/sampleLink``), and the
+///   parent of a `{name*}` route;
+/// - links that must not, unless another route accepts them: one segment more, one segment fewer (for
+///   a `{name+}` route, the empty catch-all), each literal replaced by another, each required query item
+///   missing, and the whole path without its query; then `/` and `/definitely-not-routed`.
+///
+/// A probe some route accepts must open the app. The paths AASA cannot keep out (``AASAWidening``) are
+/// probed as well and reported as widenings, never as failures.
+///
+/// Routes are indexed by their first literal segment, and the matcher indexes its rules by their
+/// literal prefix, so the check costs about the number of probes, not probes times routes.
 ///
 /// ```swift
 /// let report = AASAConsistencyCheck(shapes: shapes).run(on: try generator.document())
@@ -22,68 +29,113 @@ public struct AASAConsistencyCheck: Hashable, Sendable {
     self.shapes = shapes
   }
 
+  /// The probes of one route, each with whether the route itself must accept it.
+  static func probes(for shape: RoutePathShape) -> (open: [String], closed: [String]) {
+    let query = String(shape.sampleLink.dropFirst(shape.samplePath.count))
+    func link(_ segments: [String]) -> String {
+      "/" + segments.joined(separator: "/") + query
+    }
+    var minimal = shape.sampleSegments
+    var open = [shape.sampleLink]
+    if shape.endsWithOptionalCatchAll {
+      minimal.removeLast()
+      open.append(link(minimal))
+    }
+    var closed: [String] = []
+    if !shape.endsWithCatchAll {
+      closed.append(link(minimal + ["extra"]))
+    }
+    if !minimal.isEmpty {
+      closed.append(link(Array(minimal.dropLast())))
+    }
+    for (index, piece) in shape.pieces.enumerated() {
+      guard case .literal(let text) = piece else { continue }
+      var segments = shape.sampleSegments
+      segments[index] = "not-" + RoutePathShape.encode(text)
+      closed.append(link(segments))
+    }
+    if !shape.requiredQueryItems.isEmpty {
+      closed.append(shape.samplePath)
+      for missing in shape.requiredQueryItems.indices {
+        let items = shape.requiredQueryItems.enumerated().map { index, name in
+          RoutePathShape.encode(name) + (index == missing ? "=" : "=sample")
+        }
+        closed.append(shape.samplePath + "?" + items.joined(separator: "&"))
+      }
+    }
+    return (open, closed)
+  }
+
   /// Probes a document.
   ///
   /// - Parameter document: The document to verify (generated, or the one deployed).
   /// - Returns: The report; ``AASAConsistencyReport/isConsistent`` tells whether it passed.
   public func run(on document: AASADocument) -> AASAConsistencyReport {
     let matcher = AASAMatcher(document: document)
-    func decide(_ path: String) -> AASAMatchResult {
-      (try? matcher.match(path)) ?? .none
+    func decide(_ link: String) -> AASAMatchResult {
+      guard let parts = try? LinkURLParts(link) else { return .none }
+      var steps = 0
+      return matcher.match(parts, domain: nil, steps: &steps)
     }
-    func isRouted(_ path: String) -> Bool {
-      shapes.contains { $0.routes(path) }
-    }
+    let routes = RouteIndex(shapes)
     var checks: [AASAConsistencyReport.Check] = []
+    var seen: Set<String> = []
+    var closed: [(link: String, route: String?)] = []
     for shape in shapes {
-      var samples = [shape.sampleLink]
-      if shape.endsWithOptionalCatchAll {
-        samples.append(RoutePathShape(name: shape.name, pieces: shape.pieces.dropLast()).samplePath)
-      }
-      for sample in samples {
+      let probes = Self.probes(for: shape)
+      for sample in probes.open where seen.insert(sample).inserted {
         checks.append(.init(path: sample, route: shape.name, kind: .routedSample, result: decide(sample)))
       }
+      closed += probes.closed.map { ($0, shape.name) }
     }
-    var probes = ["/", "/definitely-not-routed"]
-    for shape in shapes where !shape.pieces.isEmpty && !shape.endsWithOptionalCatchAll {
-      probes.append(RoutePathShape(name: shape.name, pieces: shape.pieces.dropLast()).samplePath)
-    }
-    // A route's path without its required query items is not the route's link.
-    for shape in shapes where !shape.requiredQueryItems.isEmpty {
-      probes.append(shape.samplePath)
-    }
-    var seen: Set<String> = []
-    for probe in probes where !isRouted(probe) && seen.insert(probe).inserted {
-      // `/channel/sub/sample/video` is not routed, but `/channel/sub/{id}` admits it once `{id}`
-      // widens to `?*`: the AASA language cannot keep it out, so it is a widening, not a failure.
-      if let widened = shapes.first(where: { $0.admitsWhenWidened(probe) }) {
-        checks.append(.init(path: probe, route: widened.name, kind: .widening, result: decide(probe)))
+    closed += [("/", nil), ("/definitely-not-routed", nil)]
+    let widenings = shapes.flatMap(AASAWidening.widenings(of:))
+    let widened = Set(widenings.map(\.example))
+    for (link, _) in closed where !widened.contains(link) && seen.insert(link).inserted {
+      if let owner = routes.route(accepting: link) {
+        checks.append(.init(path: link, route: owner, kind: .routedSample, result: decide(link)))
+      } else if let owner = routes.route(accepting: link, typed: false) {
+        // Another route's integer or UUID parameter admits it: AASA cannot keep it out.
+        checks.append(.init(path: link, route: owner, kind: .widening, result: decide(link)))
       } else {
-        checks.append(.init(path: probe, route: nil, kind: .unroutedPath, result: decide(probe)))
+        checks.append(.init(path: link, route: nil, kind: .unroutedPath, result: decide(link)))
       }
     }
-    for shape in shapes {
-      for widened in wideningProbes(for: shape) where !isRouted(widened) && seen.insert(widened).inserted {
-        checks.append(.init(path: widened, route: shape.name, kind: .widening, result: decide(widened)))
-      }
+    for widening in widenings where seen.insert(widening.example).inserted {
+      let owner = routes.route(accepting: widening.example)
+      checks.append(
+        .init(
+          path: widening.example, route: owner ?? widening.route,
+          kind: owner == nil ? .widening : .routedSample,
+          result: decide(widening.example)))
     }
     return AASAConsistencyReport(checks: checks)
   }
+}
 
-  /// Paths the AASA language cannot keep out for this route: an extra segment after a parameter, and
-  /// non-numeric text for an integer.
-  private func wideningProbes(for shape: RoutePathShape) -> [String] {
-    var probes: [String] = []
-    for (index, piece) in shape.pieces.enumerated() {
-      guard case .parameter(_, let type) = piece, type != .uuid else { continue }
-      var segments = shape.sampleSegments
-      if type == .int {
-        segments[index] = "not-a-number"
-        probes.append("/" + segments.joined(separator: "/"))
+/// The routes indexed by their first literal segment, so a link is compared with the few routes that
+/// can accept it.
+struct RouteIndex {
+  private let shapes: [RoutePathShape]
+  private var byFirstLiteral: [String: [Int]] = [:]
+  private var others: [Int] = []
+
+  init(_ shapes: [RoutePathShape]) {
+    self.shapes = shapes
+    for (index, shape) in shapes.enumerated() {
+      if case .literal(let text) = shape.pieces.first {
+        byFirstLiteral[text, default: []].append(index)
+      } else {
+        others.append(index)
       }
-      segments[index] = "sample/extra"
-      probes.append("/" + segments.joined(separator: "/"))
     }
-    return probes
+  }
+
+  /// The name of the first route, in table order, that accepts a link.
+  func route(accepting link: String, typed: Bool = true) -> String? {
+    let path = link.prefix { $0 != "?" }
+    let first = path.split(separator: "/").first.map { PercentDecoding.decode(String($0)) }
+    let candidates = (first.flatMap { byFirstLiteral[$0] } ?? []) + others
+    return candidates.sorted().first { shapes[$0].routes(link, typed: typed) }.map { shapes[$0].name }
   }
 }

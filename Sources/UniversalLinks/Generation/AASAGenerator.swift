@@ -11,10 +11,11 @@
 /// | `{name+}` | `?*` |
 /// | `{name*}` (last) | `*` after a `/`, which also matches the parent (`/docs/*` matches `/docs`) |
 ///
-/// AASA has no "one segment" wildcard: `*` and `?*` cross `/`. A plain or integer parameter therefore
-/// widens to `?*`, which also admits other text (`/users/abc` for `{id:int}`) and extra segments
-/// (`/users/42/more`); the app's router still refuses those, so the link opens the app and shows its
-/// "no route" handling. ``AASAConsistencyCheck`` reports these widenings separately from failures. AASA
+/// AASA has no "one segment" wildcard: `*` and `?*` cross `/`. A route without a catch-all is therefore
+/// preceded by exclusions of its paths with more segments (``exclusionPatterns(for:)``), so the file
+/// opens the app for exactly the routed links except for the ``widenings`` AASA cannot express
+/// (integer and UUID text; see ``AASAWidening``), which ``AASAConsistencyCheck`` reports apart from
+/// failures. AASA
 /// also has no escape character, so a literal holding `*` or `?` (or `$(`) cannot be expressed and is
 /// refused. The generated query and fragment are unrestricted.
 ///
@@ -62,6 +63,11 @@ public struct AASAGenerator: Hashable, Sendable {
   /// - Returns: The pattern, e.g. `/users/?*` or `/docs/*`.
   /// - Throws: ``AASAGenerationError`` when a literal holds `*`, `?` or `$(`.
   public static func pathPattern(for shape: RoutePathShape) throws(AASAGenerationError) -> String {
+    "/" + (try pathSegments(for: shape)).joined(separator: "/")
+  }
+
+  /// The pattern of each piece of a route, in order.
+  private static func pathSegments(for shape: RoutePathShape) throws(AASAGenerationError) -> [String] {
     var segments: [String] = []
     for piece in shape.pieces {
       switch piece {
@@ -82,7 +88,7 @@ public struct AASAGenerator: Hashable, Sendable {
         segments.append("*")
       }
     }
-    return "/" + segments.joined(separator: "/")
+    return segments
   }
 
   /// The routes in the order their rules are written: the most specific first.
@@ -140,14 +146,64 @@ public struct AASAGenerator: Hashable, Sendable {
     return sign
   }
 
-  /// One `components` entry per route, each with a `comment` naming the route, the most specific
-  /// first (see ``orderedShapes``).
+  /// The routes in the order their rules are written, chosen so that every exclusion comes after the
+  /// rules of every route it could otherwise block: routes ending in a catch-all first, then the
+  /// other routes by decreasing number of segments; ties keep ``orderedShapes``' order.
+  ///
+  /// A route's exclusions only block paths with more segments than the route has, so no exclusion
+  /// blocks a path of a route whose rules come later. Where routes overlap, the rule a matcher reports
+  /// may be another route that also accepts the link.
+  public var ruleOrder: [RoutePathShape] {
+    orderedShapes.enumerated().sorted { lhs, rhs in
+      let left = Self.orderKey(lhs.element)
+      let right = Self.orderKey(rhs.element)
+      return left != right ? left < right : lhs.offset < rhs.offset
+    }.map(\.element)
+  }
+
+  private static func orderKey(_ shape: RoutePathShape) -> Int {
+    shape.endsWithCatchAll ? Int.min : -shape.pieces.count
+  }
+
+  /// The exclusion patterns of a route: for a route without a catch-all, one per parameter, with that
+  /// parameter's `?*` widened to `?*/?*`, so that paths with more segments than the route has are
+  /// blocked before its own rule opens the app. Routes ending in a catch-all accept any number of
+  /// further segments and get none.
+  ///
+  /// - Parameter shape: The route's shape.
+  /// - Returns: The path patterns to exclude, e.g. `["/p/?*/?*"]` for `/p/{id}`.
+  /// - Throws: ``AASAGenerationError`` when a literal holds `*`, `?` or `$(`.
+  public static func exclusionPatterns(for shape: RoutePathShape) throws(AASAGenerationError) -> [String] {
+    guard !shape.endsWithCatchAll else { return [] }
+    let segments = try pathSegments(for: shape)
+    var patterns: [String] = []
+    for (index, piece) in shape.pieces.enumerated() {
+      guard case .parameter = piece else { continue }
+      var widened = segments
+      widened[index] = "?*/?*"
+      patterns.append("/" + widened.joined(separator: "/"))
+    }
+    return patterns
+  }
+
+  /// One `components` entry per route, each with a `comment` naming the route, in ``ruleOrder``; a
+  /// route without a catch-all is preceded by its exclusions (see ``exclusionPatterns(for:)``).
   ///
   /// - Returns: The entries.
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.
   public func components() throws(AASAGenerationError) -> [AASAComponent] {
     var components: [AASAComponent] = []
-    for shape in orderedShapes {
+    for shape in ruleOrder {
+      for exclusion in try Self.exclusionPatterns(for: shape) {
+        components.append(
+          AASAComponent(
+            path: exclusion,
+            exclude: true,
+            caseSensitive: caseSensitive ? nil : false,
+            comment: "route \(shape.name): more segments than \(shape)"
+          )
+        )
+      }
       components.append(
         AASAComponent(
           path: try Self.pathPattern(for: shape),
@@ -189,7 +245,8 @@ public struct AASAGenerator: Hashable, Sendable {
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.
   public func legacyPaths() throws(AASAGenerationError) -> [String] {
     var paths: [String] = []
-    for shape in orderedShapes {
+    for shape in ruleOrder {
+      paths += try Self.exclusionPatterns(for: shape).map { "NOT " + $0 }
       paths.append(try Self.pathPattern(for: shape))
     }
     return paths

@@ -122,6 +122,15 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     return false
   }
 
+  /// Whether the last piece is a catch-all (`{name+}` or `{name*}`), so the route accepts any number
+  /// of further segments.
+  public var endsWithCatchAll: Bool {
+    switch pieces.last {
+    case .oneOrMore, .zeroOrMore: true
+    default: false
+    }
+  }
+
   /// A percent-encoded path this route accepts: literals as written, `sample` for strings, `42` for
   /// integers, a fixed UUID, `a/b` for catch-alls.
   public var samplePath: String {
@@ -154,6 +163,12 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter link: A percent-encoded path such as `/users/42`, with an optional query.
   /// - Returns: Whether the route matches it.
   public func routes(_ link: String) -> Bool {
+    routes(link, typed: true)
+  }
+
+  /// ``routes(_:)``, optionally reading integer and UUID parameters as plain text, as the generated
+  /// AASA rules read them (see ``AASAWidening``).
+  func routes(_ link: String, typed: Bool) -> Bool {
     let parts = link.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     let path = String(parts[0])
     if !requiredQueryItems.isEmpty {
@@ -175,43 +190,16 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       case .literal(let text):
         guard index < segments.count, segments[index] == text else { return false }
       case .parameter(_, let type):
-        guard index < segments.count, Self.accepts(segments[index], as: type) else { return false }
+        guard index < segments.count, Self.accepts(segments[index], as: typed ? type : .string) else {
+          return false
+        }
       }
       index += 1
     }
     return index == segments.count
   }
 
-  /// Whether the route's generated AASA pattern admits a percent-encoded path once its plain and
-  /// integer parameters widen to `?*` (one or more segments of any text), as they do in AASA.
-  ///
-  /// - Parameter path: A percent-encoded path such as `/users/42/extra`.
-  /// - Returns: Whether the widened route matches it.
-  func admitsWhenWidened(_ path: String) -> Bool {
-    let segments = path.split(separator: "/").map { PercentDecoding.decode(String($0)) }
-    return Self.widenedMatch(pieces[...], segments[...])
-  }
-
-  private static func widenedMatch(_ pieces: ArraySlice<Piece>, _ segments: ArraySlice<String>) -> Bool {
-    guard let piece = pieces.first else { return segments.isEmpty }
-    let rest = pieces.dropFirst()
-    switch piece {
-    case .literal(let text):
-      return segments.first == text && widenedMatch(rest, segments.dropFirst())
-    case .parameter(_, .uuid):
-      guard let segment = segments.first, accepts(segment, as: .uuid) else { return false }
-      return widenedMatch(rest, segments.dropFirst())
-    case .parameter:
-      guard !segments.isEmpty else { return false }
-      return (1...segments.count).contains { widenedMatch(rest, segments.dropFirst($0)) }
-    case .oneOrMore:
-      return !segments.isEmpty
-    case .zeroOrMore:
-      return true
-    }
-  }
-
-  private static func accepts(_ segment: String, as type: ParameterType) -> Bool {
+  static func accepts(_ segment: String, as type: ParameterType) -> Bool {
     switch type {
     case .string: !segment.isEmpty
     case .int: Int(segment) != nil && !segment.hasPrefix("+")

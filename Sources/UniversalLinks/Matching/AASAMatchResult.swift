@@ -5,9 +5,12 @@
 /// `components`. The result encodes to JSON as
 /// `{"result": "match", "appIDs": [...], "detailIndex": 0, "ruleIndex": 1}`.
 public enum AASAMatchResult: Hashable, Sendable, CustomStringConvertible, Encodable {
-  /// The URL opens one of these apps (the first listed that is installed).
+  /// The URL opens one of these apps (the first listed that is installed); the apps are every app
+  /// that some `details` entry lets through, and the indexes name the first rule that let one through.
   case match(appIDs: [String], detailIndex: Int, ruleIndex: Int)
-  /// An `exclude` rule (or a `NOT ` path) matched first: the URL opens in the browser.
+  /// An `exclude` rule (or a `NOT ` path) matched first for every app that any rule matched: the URL
+  /// opens in the browser. `appIDs` are the apps that rule blocks (none of them opens); the indexes
+  /// name that rule.
   case blocked(appIDs: [String], detailIndex: Int, ruleIndex: Int)
   /// No rule matched, or the host or scheme is not the file's: the URL opens in the browser.
   case none
@@ -27,11 +30,14 @@ public enum AASAMatchResult: Hashable, Sendable, CustomStringConvertible, Encoda
     }
   }
 
-  /// A one-line account, e.g. `match ABCDE12345.com.example.app (details[0], rule 1)`.
+  /// A one-line account, e.g. `match ABCDE12345.com.example.app (details[0], rule 1)` or
+  /// `blocked by details[0], rule 0 (for ABCDE12345.com.example.app)`.
   public var description: String {
     switch self {
-    case .match(let appIDs, let detail, let rule), .blocked(let appIDs, let detail, let rule):
-      "\(name) \(appIDs.joined(separator: ", ")) (details[\(detail)], rule \(rule))"
+    case .match(let appIDs, let detail, let rule):
+      "match \(appIDs.joined(separator: ", ")) (details[\(detail)], rule \(rule))"
+    case .blocked(let appIDs, let detail, let rule):
+      "blocked by details[\(detail)], rule \(rule) (for \(appIDs.joined(separator: ", ")))"
     case .none:
       "none"
     }

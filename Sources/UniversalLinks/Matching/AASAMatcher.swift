@@ -1,3 +1,4 @@
+import DeepLinking
 import Foundation
 
 /// Decides offline, the way iOS does, whether an https URL opens an app under an
@@ -7,7 +8,15 @@ import Foundation
 /// its rules are tried in order and the first that matches decides: a plain rule opens the entry's
 /// apps, an `exclude` rule (or a `NOT ` legacy path) ends the search for those apps as blocked. An app
 /// that an earlier entry already decided is not considered again by later entries, so across entries
-/// the earliest one wins. iOS 13+ reads `components` and ignores `paths` when both are present.
+/// the earliest one wins; every app that some entry lets through is listed. iOS 13+ reads `components`
+/// and ignores `paths` when both are present. An app ID without its team prefix
+/// (`com.example.app`) can never be claimed by an app, so it never opens.
+///
+/// Limits, so that a decision costs at most a few million steps: a pattern over
+/// ``maximumPatternLength`` bytes makes its rule ignored (listed in ``ignoredRules``), and a URL whose
+/// path, query or fragment is over ``maximumURLComponentLength`` bytes is refused with an
+/// ``AASAMatchError``. Rules are indexed by the literal text their path pattern starts with, so a URL
+/// is only tried against the rules whose prefix its path begins with.
 ///
 /// ```swift
 /// let matcher = AASAMatcher(document: document)
@@ -15,9 +24,71 @@ import Foundation
 /// // match ABCDE12345.com.example.app (details[0], rule 1)
 /// ```
 public struct AASAMatcher: Sendable {
+  /// The longest pattern, in UTF-8 bytes, a rule may hold; a rule with a longer one is ignored.
+  public static let maximumPatternLength = 1024
+  /// The longest path, query or fragment, in UTF-8 bytes, a URL may hold to be matched.
+  public static let maximumURLComponentLength = 1024
+
+  /// A rule the matcher ignores, with where it is and why.
+  public struct IgnoredRule: Hashable, Sendable, CustomStringConvertible {
+    /// The index of its entry in `applinks.details`.
+    public var detailIndex: Int
+    /// Its index in the entry's `components` (or `paths`).
+    public var ruleIndex: Int
+    /// Why it is ignored.
+    public var reason: String
+
+    /// `details[0], rule 3: reason`.
+    public var description: String {
+      "details[\(detailIndex)], rule \(ruleIndex): \(reason)"
+    }
+  }
+
   /// The document this matcher decides for.
   public let document: AASADocument
-  private let details: [(appIDs: [String], rules: [CompiledRule])]
+  /// The rules never tried because a pattern is over ``maximumPatternLength`` bytes.
+  public let ignoredRules: [IgnoredRule]
+  /// The app IDs of the document that no app can claim (no team prefix), in document order.
+  public let invalidAppIDs: [String]
+  private let details: [CompiledDetail]
+
+  /// One `details` entry, compiled and indexed.
+  private struct CompiledDetail: Sendable {
+    let appIDs: [String]
+    let rules: [CompiledRule]
+    /// One index per (caseSensitive, percentEncoded) combination the rules use, with a rule of it.
+    let indexes: [(representative: Int, index: LiteralPrefixIndex)]
+
+    init(appIDs: [String], rules: [CompiledRule]) {
+      self.appIDs = appIDs
+      self.rules = rules
+      var indexes: [(representative: Int, index: LiteralPrefixIndex)] = []
+      for (position, rule) in rules.enumerated() where rule.overlongPattern == nil {
+        let slot =
+          indexes.firstIndex {
+            rules[$0.representative].caseSensitive == rule.caseSensitive
+              && rules[$0.representative].percentEncoded == rule.percentEncoded
+          }
+          ?? {
+            indexes.append((position, LiteralPrefixIndex()))
+            return indexes.count - 1
+          }()
+        indexes[slot].index.insert(rule.literalPrefix.unicodeScalars, value: position)
+      }
+      self.indexes = indexes
+    }
+
+    /// The first rule that matches, trying only the rules whose literal prefix the path begins with.
+    func firstMatch(_ url: LinkURLParts, steps: inout Int) -> Int? {
+      var candidates: [Int] = []
+      for (representative, index) in indexes {
+        let subject = rules[representative].pathSubject(url)
+        candidates += index.values(alongPrefixesOf: subject.unicodeScalars)
+      }
+      if indexes.count > 1 { candidates.sort() }
+      return candidates.first { rules[$0].matches(url, steps: &steps) }
+    }
+  }
 
   /// Compiles a document's rules.
   ///
@@ -28,7 +99,10 @@ public struct AASAMatcher: Sendable {
     self.document = document
     let appLinks = document.appLinks ?? AASAAppLinks()
     let variables = SubstitutionVariableTable(custom: appLinks.substitutionVariables)
-    details = appLinks.details.map { detail in
+    var ignored: [IgnoredRule] = []
+    var invalid: [String] = []
+    var details: [CompiledDetail] = []
+    for (detailIndex, detail) in appLinks.details.enumerated() {
       let rules: [CompiledRule]
       if let components = detail.components {
         let defaults = (detail.defaults ?? AASAComponent()).layered(over: appLinks.defaults)
@@ -36,8 +110,28 @@ public struct AASAMatcher: Sendable {
       } else {
         rules = (detail.paths ?? []).map { CompiledRule(legacyPath: $0) }
       }
-      return (detail.effectiveAppIDs, rules)
+      for (ruleIndex, rule) in rules.enumerated() {
+        if let pattern = rule.overlongPattern {
+          ignored.append(
+            IgnoredRule(
+              detailIndex: detailIndex, ruleIndex: ruleIndex,
+              reason:
+                "a pattern of \(pattern.utf8.count) bytes is over the \(Self.maximumPatternLength)-byte limit; the rule is ignored"
+            ))
+        }
+      }
+      let appIDs = detail.effectiveAppIDs.filter { appID in
+        guard AASAValidator.checkAppID(appID).isEmpty else {
+          if !invalid.contains(appID) { invalid.append(appID) }
+          return false
+        }
+        return true
+      }
+      details.append(CompiledDetail(appIDs: appIDs, rules: rules))
     }
+    self.details = details
+    ignoredRules = ignored
+    invalidAppIDs = invalid
   }
 
   /// Decides what iOS would do with a URL.
@@ -48,7 +142,7 @@ public struct AASAMatcher: Sendable {
   ///     case-insensitively; `nil` to skip the host check.
   /// - Returns: ``AASAMatchResult/match(appIDs:detailIndex:ruleIndex:)``,
   ///   ``AASAMatchResult/blocked(appIDs:detailIndex:ruleIndex:)``, or ``AASAMatchResult/none`` (also for
-  ///   another host or a scheme other than http and https).
+  ///   another host, a scheme other than http and https, or a URL over the length limits).
   public func match(_ url: URL, domain: String? = nil) -> AASAMatchResult {
     (try? match(url.absoluteString, domain: domain)) ?? .none
   }
@@ -63,31 +157,55 @@ public struct AASAMatcher: Sendable {
   ///   - domain: The host the file is served from (`*.example.com` for subdomains), compared
   ///     case-insensitively; `nil` to skip the host check.
   /// - Returns: The decision, as for the `URL` overload.
-  /// - Throws: ``AASAMatchError`` when the text is neither an absolute URL nor a path.
+  /// - Throws: ``AASAMatchError`` when the text is neither an absolute URL nor a path, or its path,
+  ///   query or fragment is over ``maximumURLComponentLength`` bytes.
   public func match(_ urlString: String, domain: String? = nil) throws(AASAMatchError) -> AASAMatchResult {
+    try decide(urlString, domain: domain).result
+  }
+
+  /// Decides what iOS would do with a URL, with every app each entry lets through or blocks.
+  ///
+  /// - Parameters:
+  ///   - urlString: An absolute http(s) URL, or a path starting with `/`, compared as written.
+  ///   - domain: The host the file is served from, or `nil` to skip the host check.
+  /// - Returns: The decision and the claims behind it.
+  /// - Throws: ``AASAMatchError`` as ``match(_:domain:)-(String,_)`` does.
+  public func decide(_ urlString: String, domain: String? = nil) throws(AASAMatchError) -> AASAMatchDecision {
+    let url = try LinkURLParts(urlString)
+    for (name, part) in [("path", url.path), ("query", url.query ?? ""), ("fragment", url.fragment ?? "")]
+    where part.utf8.count > Self.maximumURLComponentLength {
+      throw AASAMatchError(
+        input: urlString.count > 80 ? String(urlString.prefix(80)) + "..." : urlString,
+        reason:
+          "the \(name) is \(part.utf8.count) bytes; URLs whose path, query or fragment is over \(Self.maximumURLComponentLength) bytes are not matched"
+      )
+    }
     var steps = 0
-    return match(try LinkURLParts(urlString), domain: domain, steps: &steps)
+    return decide(url, domain: domain, steps: &steps)
   }
 
   /// The decision for a split URL, counting the automaton states visited in `steps`.
   func match(_ url: LinkURLParts, domain: String?, steps: inout Int) -> AASAMatchResult {
-    if let scheme = url.scheme, scheme != "https", scheme != "http" { return .none }
-    if let domain, let host = url.host, !Self.host(host, belongsTo: domain) { return .none }
+    decide(url, domain: domain, steps: &steps).result
+  }
+
+  private func decide(_ url: LinkURLParts, domain: String?, steps: inout Int) -> AASAMatchDecision {
+    if let scheme = url.scheme, scheme != "https", scheme != "http" { return AASAMatchDecision(claims: []) }
+    if let domain, let host = url.host, !Self.host(host, belongsTo: domain) {
+      return AASAMatchDecision(claims: [])
+    }
     var decided: Set<String> = []
-    var firstBlock: AASAMatchResult?
+    var claims: [AASAMatchDecision.Claim] = []
     for (detailIndex, detail) in details.enumerated() {
       let appIDs = detail.appIDs.filter { !decided.contains($0) }
-      guard !appIDs.isEmpty else { continue }
-      guard let ruleIndex = detail.rules.firstIndex(where: { $0.matches(url, steps: &steps) }) else {
-        continue
-      }
-      guard detail.rules[ruleIndex].exclude else {
-        return .match(appIDs: appIDs, detailIndex: detailIndex, ruleIndex: ruleIndex)
-      }
+      guard !appIDs.isEmpty, let ruleIndex = detail.firstMatch(url, steps: &steps) else { continue }
       decided.formUnion(appIDs)
-      firstBlock = firstBlock ?? .blocked(appIDs: appIDs, detailIndex: detailIndex, ruleIndex: ruleIndex)
+      claims.append(
+        AASAMatchDecision.Claim(
+          appIDs: appIDs, detailIndex: detailIndex, ruleIndex: ruleIndex,
+          opens: !detail.rules[ruleIndex].exclude))
     }
-    return firstBlock ?? .none
+    return AASAMatchDecision(claims: claims)
   }
 
   private static func host(_ host: String, belongsTo domain: String) -> Bool {
@@ -102,5 +220,106 @@ public struct AASAMatcher: Sendable {
       return host.hasSuffix(domain.dropFirst())
     }
     return host == domain
+  }
+}
+
+extension AASAMatcher {
+  /// Reads an apple-app-site-association file the way Apple's matcher reads it.
+  ///
+  /// Unlike ``AASADocument/init(jsonData:)``, a value in a `?` dictionary that is not a string
+  /// (`true`, a number) does not void the file: that one query condition is skipped, as Apple's tool
+  /// skips it, and its place is returned.
+  ///
+  /// - Parameter data: The file's bytes.
+  /// - Returns: The document, and the places of the skipped query values.
+  /// - Throws: ``AASADecodingError`` for text that is not JSON or any other value of the wrong type.
+  public static func document(
+    readingAsApple data: Data
+  ) throws(AASADecodingError) -> (document: AASADocument, skippedQueryValues: [AASAPath]) {
+    var value: JSONValue
+    do {
+      value = try JSONReader.read(data)
+    } catch {
+      throw AASADecodingError(
+        kind: .invalidJSON(line: error.line, column: error.column, message: error.detail), path: .root)
+    }
+    var skipped: [AASAPath] = []
+    value.updateMember("applinks") { appLinks in
+      appLinks.updateMember("defaults") {
+        skipNonStringQueryValues(
+          &$0, at: AASAPath.root.appending(key: "applinks").appending(key: "defaults"), skipped: &skipped)
+      }
+      appLinks.updateMember("details") { details in
+        let detailsPath = AASAPath.root.appending(key: "applinks").appending(key: "details")
+        details.updateElements { detail, step in
+          let detailPath: AASAPath =
+            switch step {
+            case .index(let index): detailsPath.appending(index: index)
+            case .key(let key): detailsPath.appending(key: key)
+            }
+          detail.updateMember("defaults") {
+            skipNonStringQueryValues(&$0, at: detailPath.appending(key: "defaults"), skipped: &skipped)
+          }
+          detail.updateMember("components") { components in
+            components.updateElements { component, step in
+              guard case .index(let index) = step else { return }
+              skipNonStringQueryValues(
+                &component, at: detailPath.appending(key: "components").appending(index: index),
+                skipped: &skipped)
+            }
+          }
+        }
+      }
+    }
+    var decoder = AASADecoder()
+    return (try decoder.document(value), skipped)
+  }
+
+  private static func skipNonStringQueryValues(
+    _ component: inout JSONValue, at path: AASAPath, skipped: inout [AASAPath]
+  ) {
+    component.updateMember("?") { query in
+      guard case .object(let items) = query.kind else { return }
+      var kept: [JSONMember] = []
+      for item in items {
+        if case .string = item.value.kind {
+          kept.append(item)
+        } else {
+          skipped.append(path.appending(key: "?").appending(key: item.key))
+        }
+      }
+      query.kind = .object(kept)
+    }
+  }
+}
+
+/// One step into a JSON container: an array index or an object key.
+private enum JSONStep {
+  case index(Int)
+  case key(String)
+}
+
+extension JSONValue {
+  /// Updates the members named `key` of an object; nothing for other values.
+  fileprivate mutating func updateMember(_ key: String, _ update: (inout JSONValue) -> Void) {
+    guard case .object(var members) = kind else { return }
+    for position in members.indices where members[position].key == key {
+      update(&members[position].value)
+    }
+    kind = .object(members)
+  }
+
+  /// Updates every element of an array, or every member value of an object.
+  fileprivate mutating func updateElements(_ update: (inout JSONValue, JSONStep) -> Void) {
+    switch kind {
+    case .array(var elements):
+      for position in elements.indices { update(&elements[position], .index(position)) }
+      kind = .array(elements)
+    case .object(var members):
+      for position in members.indices { update(&members[position].value, .key(members[position].key)) }
+      kind = .object(members)
+    default:
+      break
+    }
   }
 }

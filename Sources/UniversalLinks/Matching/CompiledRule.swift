@@ -23,6 +23,13 @@ struct CompiledRule: Sendable {
   let exclude: Bool
   let caseSensitive: Bool
   let percentEncoded: Bool
+  /// The text every path this rule matches begins with (after normalization, decoding and lowering
+  /// as the rule asks): the path pattern up to its first wildcard or variable, case-insensitive rules
+  /// only up to the first non-ASCII character. The matcher indexes rules by it.
+  let literalPrefix: String
+  /// The first pattern of the rule over ``AASAMatcher/maximumPatternLength`` bytes, if any: such a
+  /// rule is ignored (it never matches).
+  let overlongPattern: String?
 
   /// Compiles a resolved components entry (absent keys take Apple's defaults).
   init(_ component: AASAComponent, variables: SubstitutionVariableTable) {
@@ -33,7 +40,16 @@ struct CompiledRule: Sendable {
     func compile(_ pattern: String) -> WildcardPattern {
       WildcardPattern(pattern, variables: variables, caseSensitive: caseSensitive)
     }
+    var patterns = [component.path, component.fragment]
+    switch component.query {
+    case .whole(let pattern): patterns.append(pattern)
+    case .items(let items): patterns += items.values.sorted().map(Optional.some)
+    case nil: break
+    }
+    overlongPattern = patterns.compactMap { $0 }.first { $0.utf8.count > AASAMatcher.maximumPatternLength }
     let normalized = PathNormalization.pattern(component.path ?? "*")
+    literalPrefix = Self.literalPrefix(
+      of: normalized.parent ?? normalized.pattern, caseSensitive: caseSensitive)
     path = compile(normalized.pattern)
     parentPath = normalized.parent.map(compile)
     fragment = compile(component.fragment ?? "*")
@@ -58,10 +74,28 @@ struct CompiledRule: Sendable {
     caseSensitive = true
     percentEncoded = true
     let normalized = PathNormalization.pattern(exclude ? String(legacyPath.dropFirst(4)) : legacyPath)
+    overlongPattern = legacyPath.utf8.count > AASAMatcher.maximumPatternLength ? legacyPath : nil
+    literalPrefix = Self.literalPrefix(of: normalized.parent ?? normalized.pattern, caseSensitive: true)
     path = WildcardPattern(normalized.pattern, variables: nil, caseSensitive: true)
     parentPath = normalized.parent.map { WildcardPattern($0, variables: nil, caseSensitive: true) }
     query = .any
     fragment = WildcardPattern("*", variables: nil, caseSensitive: true)
+  }
+
+  /// The pattern text before its first `*`, `?` or `$`; for a case-insensitive rule also before its
+  /// first non-ASCII character (whose lower-case form can depend on what follows), lowered.
+  private static func literalPrefix(of pattern: String, caseSensitive: Bool) -> String {
+    let prefix = pattern.unicodeScalars.prefix { scalar in
+      scalar != "*" && scalar != "?" && scalar != "$" && (caseSensitive || scalar.isASCII)
+    }
+    let text = String(String.UnicodeScalarView(prefix))
+    return caseSensitive ? text : text.lowercased()
+  }
+
+  /// The URL path as this rule compares it: decoded if the rule asks, lowered if it is
+  /// case-insensitive, without its leading slash and trailing slashes.
+  func pathSubject(_ url: LinkURLParts) -> String {
+    PathNormalization.subject(prepare(url.path.isEmpty ? "/" : url.path))
   }
 
   private func prepare(_ text: String) -> String {
@@ -71,8 +105,8 @@ struct CompiledRule: Sendable {
 
   /// Whether every component of the URL matches this rule's patterns.
   func matches(_ url: LinkURLParts, steps: inout Int) -> Bool {
-    let pathSubject = Array(
-      PathNormalization.subject(prepare(url.path.isEmpty ? "/" : url.path)).unicodeScalars)
+    guard overlongPattern == nil else { return false }
+    let pathSubject = Array(pathSubject(url).unicodeScalars)
     guard
       path.matches(pathSubject, steps: &steps)
         || parentPath?.matches(pathSubject, steps: &steps) == true

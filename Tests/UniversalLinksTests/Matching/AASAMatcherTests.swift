@@ -200,7 +200,7 @@ struct AASAMatcherTests {
     #expect(try !both.match("/old/1").opensApp)
   }
 
-  @Test("Details keyed by app ID keep their order; each app is decided by its earliest entry")
+  @Test("Details keyed by app ID keep their order; every app that some entry lets through is listed")
   func keyedDetails() throws {
     let keyed = try Fixture.matcher("keyed-details")
     #expect(
@@ -209,7 +209,9 @@ struct AASAMatcherTests {
     )
     #expect(
       try keyed.match("/shared/x")
-        == .match(appIDs: ["ABCDE12345.com.example.first"], detailIndex: 0, ruleIndex: 1)
+        == .match(
+          appIDs: ["ABCDE12345.com.example.first", "ABCDE12345.com.example.second"], detailIndex: 0,
+          ruleIndex: 1)
     )
     #expect(
       try keyed.match("/second/x")

@@ -1,0 +1,107 @@
+/// A set of paths a generated apple-app-site-association file lets through although the route does
+/// not accept them, because the AASA pattern language cannot tell them apart.
+///
+/// Everything else is exact: segment counts, literals, required query items and empty catch-alls are
+/// expressed with exclusions and query patterns. What remains:
+/// - an integer parameter admits any text (AASA has no "digits only");
+/// - a UUID parameter admits any 36 characters shaped like a UUID (no "hex digits only");
+/// - in a route ending in a catch-all, a parameter before a later literal admits several segments
+///   (`/u/{id}/files/{path+}` lets `/u/1/2/files/x` through): `?*` crosses `/`, and an exclusion that
+///   kept those paths out would also block routed ones such as `/u/1/files/files/x`.
+///
+/// The app's router still refuses such a link, so it opens the app and shows its "no route" handling.
+public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
+  /// What AASA cannot express.
+  public enum Kind: String, Hashable, Sendable {
+    /// An integer parameter admits any text.
+    case integerText = "integer-text"
+    /// A UUID parameter admits any 36 characters with its dashes.
+    case uuidText = "uuid-text"
+    /// A parameter admits several segments.
+    case spansSegments = "spans-segments"
+  }
+
+  /// The route's name.
+  public var route: String
+  /// The parameter's name.
+  public var parameter: String
+  /// What AASA cannot express.
+  public var kind: Kind
+  /// A percent-encoded path the file lets through and the route refuses.
+  public var example: String
+
+  /// Creates a widening.
+  ///
+  /// - Parameters:
+  ///   - route: The route's name.
+  ///   - parameter: The parameter's name.
+  ///   - kind: What AASA cannot express.
+  ///   - example: A path the file lets through and the route refuses.
+  public init(route: String, parameter: String, kind: Kind, example: String) {
+    self.route = route
+    self.parameter = parameter
+    self.kind = kind
+    self.example = example
+  }
+
+  /// Why the file lets the example through.
+  public var reason: String {
+    switch kind {
+    case .integerText: "AASA cannot say \"digits only\", so {\(parameter)} admits any text"
+    case .uuidText: "AASA cannot say \"hex digits only\", so {\(parameter)} admits any text of a UUID's shape"
+    case .spansSegments:
+      "a catch-all follows and a literal comes after {\(parameter)}, so it may span several segments"
+    }
+  }
+
+  /// `route NAME: {param} REASON (e.g. PATH)`.
+  public var description: String {
+    "route \(route): \(reason) (e.g. \(example))"
+  }
+
+  /// The widenings of one route's generated rules, piece by piece.
+  ///
+  /// - Parameter shape: The route's shape.
+  /// - Returns: One widening per integer or UUID parameter, and one per parameter that can span
+  ///   segments.
+  public static func widenings(of shape: RoutePathShape) -> [AASAWidening] {
+    var widenings: [AASAWidening] = []
+    let lastLiteral = shape.pieces.lastIndex {
+      if case .literal = $0 { return true }
+      return false
+    }
+    for (index, piece) in shape.pieces.enumerated() {
+      guard case .parameter(let name, let type) = piece else { continue }
+      func example(_ segment: String) -> String {
+        var segments = shape.sampleSegments
+        segments[index] = segment
+        let query = shape.sampleLink.dropFirst(shape.samplePath.count)
+        return "/" + segments.joined(separator: "/") + query
+      }
+      switch type {
+      case .int:
+        widenings.append(.init(route: shape.name, parameter: name, kind: .integerText, example: example("x")))
+      case .uuid:
+        widenings.append(
+          .init(
+            route: shape.name, parameter: name, kind: .uuidText,
+            example: example("ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ")))
+      case .string:
+        break
+      }
+      if shape.endsWithCatchAll, let lastLiteral, lastLiteral > index {
+        widenings.append(
+          .init(route: shape.name, parameter: name, kind: .spansSegments, example: example("sample/extra")))
+      }
+    }
+    return widenings
+  }
+}
+
+extension AASAGenerator {
+  /// Every path set the generated rules let through that a route refuses, route by route, in table
+  /// order; see ``AASAWidening``.
+  public var widenings: [AASAWidening] {
+    shapes.flatMap(AASAWidening.widenings(of:))
+  }
+}
