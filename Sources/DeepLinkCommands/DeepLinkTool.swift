@@ -13,6 +13,7 @@ public enum DeepLinkTool {
     (OpenCommand.spec, OpenCommand.run),
     (ChannelCommand.spec, ChannelCommand.run),
     (AASACommand.spec, AASACommand.run),
+    (AssetLinksCommand.spec, AssetLinksCommand.run),
     (SiteCommand.spec, SiteCommand.run),
     (CompletionCommand.spec, CompletionCommand.run),
   ]

@@ -283,7 +283,7 @@ struct AASACommandTests {
       warned.lines.contains(
         #"warning[unknown-key] applinks.details[0].appIds: unknown key "appIds" is ignored; did you mean "appIDs"?"#
       ))
-    #expect(warned.lines.last == "\(typos): 0 errors, 7 warnings")
+    #expect(warned.lines.last == "\(typos): 0 errors, 7 warnings, 0 notes")
 
     let wrongType = universalLinksFixture("wrong-type")
     let failed = await ToolRun.run(["aasa", "check", "--file", wrongType])
@@ -291,7 +291,7 @@ struct AASACommandTests {
     #expect(
       failed.lines == [
         #"error[wrong-type] applinks.details[0].components[2]["/"]: expected a string, found a number"#,
-        "\(wrongType): 1 error, 0 warnings",
+        "\(wrongType): 1 error, 0 warnings, 0 notes",
       ])
 
     let html = try temporaryFile("<!DOCTYPE html><html></html>")

@@ -234,20 +234,25 @@ extension AASACommand {
       usage: "--file FILE [--json]",
       summary: "Report the mistakes that make links open Safari instead of the app.",
       discussion: """
-        Checks an apple-app-site-association file for the mistakes that make links open Safari: invalid
-        JSON, wrong types, misspelled keys, paths without components, rules that can never decide,
-        exclude rules after a broader rule, '#' in a path pattern, malformed app IDs, unknown
-        substitution variables, a file over 128 KB. Prints one line per finding,
+        Checks an apple-app-site-association file for the mistakes that make links open Safari: a file
+        over 128 KB, a CMS/PKCS#7 signed file (the iOS 8 format; the JSON inside is checked too), invalid
+        JSON, wrong types (an array under appID suggests appIDs), misspelled keys, paths and components
+        that disagree, rules that can never decide (query dictionaries included), exclude rules after a
+        broader rule, '#' in a path pattern, malformed app IDs, unknown substitution variables.
+        Severity follows what breaks on a phone: error, no link can open; warning, some intended link
+        will not open or an unintended one will; note, style and history (legacy paths alone still
+        work). Prints one line per finding,
           warning[code] path: message
         then a summary line.
         """,
       options: [
         .value("file", "FILE", "The apple-app-site-association file.", completion: .file),
         .flag(
-          "json", #"Print one JSON object instead: {"file", "errors", "warnings", "diagnostics": [...]}."#),
+          "json",
+          #"Print one JSON object instead: {"file", "errors", "warnings", "notes", "diagnostics": [...]}."#),
       ],
       epilogue:
-        "EXIT STATUS: 0 clean, 1 warnings only, 2 errors (or a file that cannot be read, or a usage error)."
+        "EXIT STATUS: 0 clean or notes only, 1 warnings, 2 errors (or a file that cannot be read, or a usage error)."
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
@@ -268,30 +273,53 @@ extension AASACommand {
         return 2
       }
       let diagnostics = AASAValidator().validate(data: data)
-      let errors = diagnostics.filter { $0.severity == .error }.count
-      let warnings = diagnostics.count - errors
-      if arguments.has("json") {
-        let list = diagnostics.map { diagnostic -> JSONValue in
+      return report(
+        file: path,
+        findings: diagnostics.map {
+          Finding(
+            severity: $0.severity, code: $0.code.rawValue, path: $0.path.description, message: $0.message)
+        },
+        json: arguments.has("json"), streams: streams)
+    }
+
+    /// One finding of a checker, in the form both `aasa check` and `assetlinks check` print.
+    struct Finding {
+      var severity: AASADiagnostic.Severity
+      var code: String
+      var path: String
+      var message: String
+    }
+
+    /// Prints findings, one line each and a summary (or one JSON object), and returns the exit status:
+    /// 0 clean or notes only, 1 warnings, 2 errors.
+    static func report(file: String, findings: [Finding], json: Bool, streams: ToolStreams) -> Int32 {
+      let errors = findings.filter { $0.severity == .error }.count
+      let warnings = findings.filter { $0.severity == .warning }.count
+      let notes = findings.count - errors - warnings
+      if json {
+        let list = findings.map { finding -> JSONValue in
           .object([
-            ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code.rawValue)),
-            ("path", .string(diagnostic.path.description)), ("message", .string(diagnostic.message)),
+            ("severity", .string(finding.severity.rawValue)), ("code", .string(finding.code)),
+            ("path", .string(finding.path)), ("message", .string(finding.message)),
           ])
         }
         streams.output.line(
           JSONValue.object([
-            ("file", .string(path)), ("errors", .int(errors)), ("warnings", .int(warnings)),
+            ("file", .string(file)), ("errors", .int(errors)), ("warnings", .int(warnings)),
+            ("notes", .int(notes)),
             ("diagnostics", .array(list)),
           ]).rendered)
       } else {
-        for diagnostic in diagnostics {
-          streams.output.line(diagnostic.description)
+        for finding in findings {
+          streams.output.line(
+            "\(finding.severity.rawValue)[\(finding.code)] \(finding.path): \(finding.message)")
         }
         streams.output.line(
-          diagnostics.isEmpty
-            ? "\(path): no problems found"
-            : "\(path): \(count(errors, "error")), \(count(warnings, "warning"))")
+          findings.isEmpty
+            ? "\(file): no problems found"
+            : "\(file): \(count(errors, "error")), \(count(warnings, "warning")), \(count(notes, "note"))")
       }
-      return diagnostics.exitStatus
+      return findings.map(\.severity).exitStatus
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {

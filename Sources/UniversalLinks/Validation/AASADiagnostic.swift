@@ -4,20 +4,35 @@
 /// `warning[unknown-key] applinks.details[0].appIds: unknown key "appIds" is ignored; did you mean "appIDs"?`
 public struct AASADiagnostic: Hashable, Sendable, CustomStringConvertible, Encodable {
   /// How bad a finding is.
+  ///
+  /// Severity follows what breaks on a phone: an error means no link of the file (or of the app it
+  /// names) can open; a warning means some intended link will not open, or an unintended one will; a
+  /// note is style or history and breaks nothing.
   public enum Severity: String, Hashable, Sendable, Comparable, Encodable {
-    /// The file works, but probably not as intended.
+    /// Style or history: nothing breaks (legacy `paths` alone, a rule that can never decide but whose
+    /// links open anyway).
+    case note
+    /// Some intended link will not open, or an unintended one will.
     case warning
-    /// The file, or part of it, does not work.
+    /// No link can open: the file, or an app it names, does not work.
     case error
 
-    /// Warnings sort before errors.
+    private var rank: Int {
+      switch self {
+      case .note: 0
+      case .warning: 1
+      case .error: 2
+      }
+    }
+
+    /// Notes sort before warnings, warnings before errors.
     ///
     /// - Parameters:
     ///   - lhs: A severity.
     ///   - rhs: Another severity.
-    /// - Returns: Whether `lhs` is a warning and `rhs` an error.
+    /// - Returns: Whether `lhs` is less severe than `rhs`.
     public static func < (lhs: Severity, rhs: Severity) -> Bool {
-      lhs == .warning && rhs == .error
+      lhs.rank < rhs.rank
     }
   }
 
@@ -31,17 +46,25 @@ public struct AASADiagnostic: Hashable, Sendable, CustomStringConvertible, Encod
     case topLevelNotObject = "top-level-not-object"
     /// A value has the wrong JSON type (error).
     case wrongType = "wrong-type"
-    /// There is no `applinks` section (error when the file has no section at all, else warning).
+    /// The file is a CMS/PKCS#7 signed blob (the iOS 8 format) rather than plain JSON (warning); the
+    /// JSON inside is still checked.
+    case signedFile = "signed-file"
+    /// There is no `applinks` section and no other section either (error). A file with only
+    /// `webcredentials` or `appclips` is complete without it.
     case missingAppLinks = "missing-applinks"
     /// `applinks.details` is empty (warning).
     case noDetails = "no-details"
     /// A key Apple ignores, usually a typo (warning, with a suggestion).
     case unknownKey = "unknown-key"
-    /// A detail has legacy `paths` but no `components`, which iOS 13+ reads (warning).
+    /// A detail has legacy `paths` but no `components` (note: current iOS still honours `paths`).
     case pathsWithoutComponents = "paths-without-components"
+    /// A detail's legacy `paths` and its `components` decide a path differently, so iOS 12 and
+    /// iOS 13+ behave differently (warning).
+    case pathsComponentsDisagree = "paths-components-disagree"
     /// A detail has neither `components` nor `paths` (warning).
     case noRules = "no-rules"
-    /// A rule can never decide because an earlier rule of the same detail matches everything it would (warning).
+    /// A rule can never decide because an earlier rule of the same detail matches everything it would
+    /// (warning when the earlier rule blocks what this one would open, note when both open).
     case unreachableRule = "unreachable-rule"
     /// An `exclude` rule comes after a broader rule that already opens the app for what it would block (warning).
     case excludeAfterBroaderRule = "exclude-after-broader-rule"
@@ -51,7 +74,8 @@ public struct AASADiagnostic: Hashable, Sendable, CustomStringConvertible, Encod
     case invalidAppID = "invalid-app-id"
     /// A detail that names no app (error).
     case missingAppID = "missing-app-id"
-    /// A detail with both `appIDs` and `appID`; `appID` is ignored (warning).
+    /// A detail with both `appIDs` and an `appID` that `appIDs` does not list; that app gets no links
+    /// from this entry (warning).
     case appIDIgnored = "app-id-ignored"
     /// `$(name)` with a name that is neither custom nor predefined; it reads as literal text (warning).
     case unknownSubstitutionVariable = "unknown-substitution-variable"
@@ -104,10 +128,22 @@ public struct AASADiagnostic: Hashable, Sendable, CustomStringConvertible, Encod
   }
 }
 
-extension Array where Element == AASADiagnostic {
-  /// The process exit status for these findings: 0 when clean, 1 for warnings only, 2 with any error.
+extension Sequence where Element == AASADiagnostic.Severity {
+  /// The process exit status for findings of these severities: 0 when clean or notes only, 1 with a
+  /// warning, 2 with an error.
   public var exitStatus: Int32 {
-    if contains(where: { $0.severity == .error }) { return 2 }
-    return isEmpty ? 0 : 1
+    switch self.max() {
+    case .error: 2
+    case .warning: 1
+    case .note, nil: 0
+    }
+  }
+}
+
+extension Array where Element == AASADiagnostic {
+  /// The process exit status for these findings: 0 when clean or notes only, 1 with a warning, 2 with
+  /// an error.
+  public var exitStatus: Int32 {
+    map(\.severity).exitStatus
   }
 }

@@ -2,21 +2,25 @@ import Foundation
 
 /// Checks an apple-app-site-association file for the mistakes that make links open Safari.
 ///
-/// The checks: size over 128 KB, invalid JSON (with line and column), a top level that is not an
-/// object, wrong value types, missing `applinks`, unknown or misspelled keys (with a suggestion),
-/// `paths` without `components`, rules an earlier rule makes unreachable, `exclude` rules placed after
-/// a broader rule, `#` in a path pattern, malformed app IDs, and unknown substitution variables.
+/// Severity follows what breaks on a phone (see ``AASADiagnostic/Severity``): errors for a file or app
+/// ID no link can open through, warnings when some intended link will not open (or an unintended one
+/// will), notes for style and history. The checks: size over 128 KB (reported first), a CMS/PKCS#7
+/// signed file (the iOS 8 format; the JSON inside is checked too), invalid JSON (with line and column),
+/// a top level that is not an object, wrong value types (an array under `appID` suggests `appIDs`), a
+/// file with no section at all, unknown or misspelled keys (with a suggestion), legacy `paths` alone
+/// (a note: current iOS still honours them), `paths` and `components` that disagree, rules an earlier
+/// rule makes unreachable (query dictionaries included), `exclude` rules placed after a broader rule,
+/// `#` in a path pattern, malformed app IDs, and unknown substitution variables.
 ///
 /// ```swift
 /// let diagnostics = AASAValidator().validate(data: data)
 /// diagnostics.forEach { print($0) }
-/// exit(diagnostics.exitStatus)  // 0 clean, 1 warnings only, 2 errors
+/// exit(diagnostics.exitStatus)  // 0 clean or notes only, 1 warnings, 2 errors
 /// ```
 ///
-/// The unreachable-rule check is conservative: it only reports a rule when an earlier rule of the same
-/// detail lets every query and fragment through and its path pattern is `*`-only, or a prefix glob
-/// `X*` whose `X` begins the later rule's literal path prefix, with compatible `caseSensitive` and
-/// `percentEncoded`. It never reports a rule that can be reached.
+/// The unreachable-rule check is conservative (it never reports a rule that can be reached) and
+/// linear in the number of rules: each rule is looked up in an index of the earlier ones by flags,
+/// query, fragment, exact pattern and literal prefix, instead of being compared with every one.
 public struct AASAValidator: Sendable {
   /// Apple's size limit for the file: 128 KB.
   public static let maximumFileSize = 128 * 1024
@@ -27,7 +31,7 @@ public struct AASAValidator: Sendable {
   /// Validates the bytes of an apple-app-site-association file.
   ///
   /// - Parameter data: The file's bytes.
-  /// - Returns: The findings, in document order; empty when the file is clean.
+  /// - Returns: The findings: the size first, then in document order; empty when the file is clean.
   public func validate(data: Data) -> [AASADiagnostic] {
     var diagnostics: [AASADiagnostic] = []
     if data.count > Self.maximumFileSize {
@@ -41,6 +45,35 @@ public struct AASAValidator: Sendable {
         )
       )
     }
+    if SignedAssociationFile.isSigned(data) {
+      guard let content = SignedAssociationFile.embeddedJSON(in: data) else {
+        diagnostics.append(
+          AASADiagnostic(
+            severity: .error,
+            code: .signedFile,
+            message:
+              "the file is CMS/PKCS#7 signed data (the iOS 8 format) and holds no readable JSON; serve the plain JSON file, unsigned, as application/json",
+            path: .root
+          )
+        )
+        return diagnostics
+      }
+      diagnostics.append(
+        AASADiagnostic(
+          severity: .warning,
+          code: .signedFile,
+          message:
+            "the file is CMS/PKCS#7 signed (the iOS 8 format); iOS 9 and later, and Apple's CDN, are documented to read unsigned JSON only, so serve the JSON inside unsigned, as application/json",
+          path: .root
+        )
+      )
+      return diagnostics + validateContent(content)
+    }
+    return diagnostics + validateContent(data)
+  }
+
+  private func validateContent(_ data: Data) -> [AASADiagnostic] {
+    var diagnostics: [AASADiagnostic] = []
     do {
       let (document, unknownKeys) = try AASADocument.decodeReportingUnknownKeys(from: data)
       for unknown in unknownKeys {
@@ -76,11 +109,14 @@ public struct AASAValidator: Sendable {
           )
         )
       case .typeMismatch(let expected, let found):
+        let hint =
+          error.path.components.last == .key("appID") && found == "an array"
+          ? "; did you mean \"appIDs\"? \"appID\" takes one app ID, \"appIDs\" an array of them" : ""
         diagnostics.append(
           AASADiagnostic(
             severity: .error,
             code: .wrongType,
-            message: "expected \(expected), found \(found)",
+            message: "expected \(expected), found \(found)\(hint)",
             path: error.path
           )
         )
@@ -103,13 +139,14 @@ public struct AASAValidator: Sendable {
     ]
     if let appLinks = document.appLinks {
       diagnostics += validate(appLinks)
-    } else {
-      let hasOtherSections = sections.contains { $0.1 != nil }
+    } else if !sections.contains(where: { $0.1 != nil }) {
+      // A file of only webcredentials (passkeys, password autofill) or appclips is complete.
       diagnostics.append(
         AASADiagnostic(
-          severity: hasOtherSections ? .warning : .error,
+          severity: .error,
           code: .missingAppLinks,
-          message: "there is no \"applinks\" section, so no URL opens an app",
+          message:
+            "the file has no \"applinks\", \"webcredentials\", \"appclips\" or \"activitycontinuation\" section, so it does nothing",
           path: .root
         )
       )
@@ -174,12 +211,13 @@ public struct AASAValidator: Sendable {
       for (index, appID) in appIDs.enumerated() {
         diagnostics += Self.checkAppID(appID, at: path.appending(key: "appIDs").appending(index: index))
       }
-      if detail.appID != nil {
+      if let appID = detail.appID, !appIDs.contains(appID) {
         diagnostics.append(
           AASADiagnostic(
             severity: .warning,
             code: .appIDIgnored,
-            message: "\"appID\" is ignored because \"appIDs\" is present; list the app in \"appIDs\"",
+            message:
+              "\"appID\" is ignored because \"appIDs\" is present, so \"\(appID)\" gets no links from this entry; list it in \"appIDs\"",
             path: path.appending(key: "appID")
           )
         )
@@ -211,13 +249,29 @@ public struct AASAValidator: Sendable {
           component, variables: variables, at: rulesPath.appending(index: index))
       }
       rules = components.map { RuleShape($0.layered(over: defaults)) }
+      if let paths = detail.paths,
+        let disagreement = PathsComponentsComparison.firstDisagreement(
+          paths: paths, components: components, defaults: defaults,
+          substitutionVariables: appLinks.substitutionVariables)
+      {
+        diagnostics.append(
+          AASADiagnostic(
+            severity: .warning,
+            code: .pathsComponentsDisagree,
+            message:
+              "\"paths\" (read by iOS 12 and earlier) and \"components\" (iOS 13 and later) disagree: \(disagreement); make them decide the same paths, or drop \"paths\"",
+            path: path
+          )
+        )
+      }
     } else if let paths = detail.paths {
       rulesPath = path.appending(key: "paths")
       diagnostics.append(
         AASADiagnostic(
-          severity: .warning,
+          severity: .note,
           code: .pathsWithoutComponents,
-          message: "only legacy \"paths\" are given; iOS 13 and later read \"components\", add them",
+          message:
+            "only legacy \"paths\" are given; current iOS still honours them (and NOT), \"components\" (iOS 13+) add query, fragment and case rules",
           path: rulesPath
         )
       )
@@ -236,8 +290,9 @@ public struct AASAValidator: Sendable {
       )
       return diagnostics
     }
+    let shadows = ShadowIndex.shadowingRules(rules)
     for (later, rule) in rules.enumerated() {
-      guard let earlier = rules[..<later].firstIndex(where: { $0.shadows(rule) }) else { continue }
+      guard let earlier = shadows[later] else { continue }
       let pattern = rules[earlier].pattern
       if rule.exclude && !rules[earlier].exclude {
         diagnostics.append(
@@ -250,12 +305,14 @@ public struct AASAValidator: Sendable {
           )
         )
       } else {
+        let lost = rules[earlier].exclude && !rule.exclude
         diagnostics.append(
           AASADiagnostic(
-            severity: .warning,
+            severity: lost ? .warning : .note,
             code: .unreachableRule,
-            message:
-              "this rule is never reached: rule \(earlier) (\"\(pattern)\") matches every URL it would match",
+            message: lost
+              ? "this rule never opens the app: rule \(earlier) (\"\(pattern)\") blocks every URL it would match; move it before rule \(earlier)"
+              : "this rule is never reached: rule \(earlier) (\"\(pattern)\") matches every URL it would match, with the same outcome",
             path: rulesPath.appending(index: later)
           )
         )

@@ -1,0 +1,77 @@
+import Foundation
+import UniversalLinks
+
+/// `deeplink assetlinks`: checks Android `assetlinks.json` files.
+@MainActor
+enum AssetLinksCommand {
+  static let spec = CommandSpec(
+    path: ["assetlinks"],
+    usage: "<subcommand> [options]",
+    summary: "Check an Android assetlinks.json file.",
+    discussion: "Works with the Digital Asset Links file Android reads to verify App Links.",
+    options: [],
+    epilogue: "",
+    subcommands: [Check.spec]
+  )
+
+  private static let subcommands: [(spec: CommandSpec, run: ToolCommand.Run)] = [(Check.spec, Check.run)]
+
+  static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
+    try await ToolCommand.dispatch(words, group: spec, subcommands: subcommands, streams: streams)
+  }
+
+  /// `deeplink assetlinks check`.
+  @MainActor
+  enum Check {
+    static let spec = CommandSpec(
+      path: ["assetlinks", "check"],
+      usage: "--file FILE [--json]",
+      summary: "Report the mistakes that stop Android from verifying App Links.",
+      discussion: """
+        Checks an assetlinks.json file: the namespace (android_app or web), package-name syntax,
+        SHA-256 fingerprints (32 upper-case hex pairs joined by ':'; lower case is a warning), relations
+        (delegate_permission/common.handle_all_urls, delegate_permission/common.get_login_creds; other
+        strings grant nothing), misspelled keys and duplicates. Severity follows what breaks on a
+        phone: error, an app cannot be verified; warning, verification may fail or a grant is lost;
+        note, nothing breaks. Prints one line per finding,
+          error[code] path: message
+        then a summary line.
+        """,
+      options: [
+        .value("file", "FILE", "The assetlinks.json file.", completion: .file),
+        .flag(
+          "json",
+          #"Print one JSON object instead: {"file", "errors", "warnings", "notes", "diagnostics": [...]}."#),
+      ],
+      epilogue:
+        "EXIT STATUS: 0 clean or notes only, 1 warnings, 2 errors (or a file that cannot be read, or a usage error)."
+    )
+
+    static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
+      let arguments = try Arguments.parse(words, for: spec)
+      if arguments.has("help") {
+        streams.output.line(spec.help)
+        return 0
+      }
+      guard let path = arguments.value("file") else { throw spec.usageError("give --file FILE") }
+      guard arguments.positionals.isEmpty else {
+        throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
+      }
+      let data: Data
+      do {
+        data = try AASACommand.contents(of: path)
+      } catch {
+        streams.error.line("deeplink assetlinks check: \(error)")
+        return 2
+      }
+      let diagnostics = AssetLinksValidator().validate(data: data)
+      return AASACommand.Check.report(
+        file: path,
+        findings: diagnostics.map {
+          AASACommand.Check.Finding(
+            severity: $0.severity, code: $0.code.rawValue, path: $0.path.description, message: $0.message)
+        },
+        json: arguments.has("json"), streams: streams)
+    }
+  }
+}
