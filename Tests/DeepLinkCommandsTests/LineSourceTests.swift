@@ -38,7 +38,8 @@ struct LineSourceTests {
     let over = String(repeating: "b", count: 17)
     for chunkSize in [1, 5, 64] {
       #expect(
-        Self.results(Self.source("\(atLimit)\n\(over)\nnext\n\(atLimit)\r\n\(over)\r\nend", chunkSize: chunkSize))
+        Self.results(
+          Self.source("\(atLimit)\n\(over)\nnext\n\(atLimit)\r\n\(over)\r\nend", chunkSize: chunkSize))
           == [atLimit, "too long: 17", "next", atLimit, "too long: 17", "end"], "chunk size \(chunkSize)")
     }
   }

@@ -26,7 +26,8 @@ struct LongInputLineTests {
   func routeBoundsRejectedLinks() async throws {
     // Under the line limit but over the table's 8 KiB link limit: the router refuses it.
     let long = "myapp://channel/video/" + String(repeating: "1", count: 10_000)
-    let run = await ToolRun.run(["route", "--stdin", "myapp://nowhere/" + String(repeating: "n", count: 300)], input: long)
+    let run = await ToolRun.run(
+      ["route", "--stdin", "myapp://nowhere/" + String(repeating: "n", count: 300)], input: long)
     #expect(run.status == 1)
     let lines = try run.jsonLines()
     #expect(lines.count == 2)

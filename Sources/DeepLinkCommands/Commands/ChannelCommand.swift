@@ -84,7 +84,9 @@ enum ChannelCommand {
     while let read = streams.input.nextLine() {
       guard case .success(let line) = read, let decoded = String(validating: line, as: UTF8.self) else {
         let error: String
-        if case .failure(let overlong) = read { error = overlong.description } else {
+        if case .failure(let overlong) = read {
+          error = overlong.description
+        } else {
           error = "input line is not valid UTF-8"
         }
         if interactive {

@@ -104,10 +104,12 @@ enum RouteCommand {
       }
       streams.input.maximumLineLength = maximumLineLength(for: router)
       while let read = streams.input.nextLine() {
-        guard case .success(let line) = read else {
-          if case .failure(let overlong) = read {
-            streams.output.line(failureLine(url: overlong.excerpt, error: overlong.description, code: overlong.code))
-          }
+        let line: ArraySlice<UInt8>
+        switch read {
+        case .success(let bytes): line = bytes
+        case .failure(let overlong):
+          streams.output.line(
+            failureLine(url: overlong.excerpt, error: overlong.description, code: overlong.code))
           allMatched = false
           continue
         }
@@ -230,10 +232,11 @@ enum RouteCommand {
   /// The JSON line of a rejected link; the link is shown as a bounded ``Excerpt``.
   static func failureLine(url: String, resolvedURL: String? = nil, error: String, code: String) -> String {
     JSONValue.object(
-      [("url", .string(Excerpt.of(url)))] + (resolvedURL.map { [("resolvedURL", JSONValue.string($0))] } ?? []) + [
-        ("route", .null), ("parameters", .object([])), ("query", .array([])),
-        ("fragment", .null), ("error", .string(error)), ("errorCode", .string(code)),
-      ]
+      [("url", .string(Excerpt.of(url)))]
+        + (resolvedURL.map { [("resolvedURL", JSONValue.string($0))] } ?? []) + [
+          ("route", .null), ("parameters", .object([])), ("query", .array([])),
+          ("fragment", .null), ("error", .string(error)), ("errorCode", .string(code)),
+        ]
     ).rendered
   }
 }
