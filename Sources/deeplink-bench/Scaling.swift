@@ -96,7 +96,8 @@ enum Scaling {
     for size in dimension.sizes {
       if !skipping, let previous {
         let ratio = Double(size) / Double(previous.size)
-        let predicted = zip(previous.seconds, growth).map { $0 * pow(ratio, max(1, $1)) }.max() ?? 0
+        // One noisy step can suggest any growth: assume between linear and quadratic.
+        let predicted = zip(previous.seconds, growth).map { $0 * pow(ratio, min(2, max(1, $1))) }.max() ?? 0
         // Preparing the input is not timed but takes time too: at least linear in the size.
         if predicted > stepBudget || previous.wall * ratio > 4 * stepBudget { skipping = true }
       }
