@@ -47,7 +47,8 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommands"], swiftSettings: swiftSettings),
-    .executableTarget(name: "deeplink-bench", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "deeplink-bench", dependencies: ["DeepLinking", "DeepLinkCommands"], swiftSettings: swiftSettings),
     // The retail example's logic, kept in a tested module; Examples/Retail/App holds its SwiftUI views.
     .target(
       name: "RetailExample",

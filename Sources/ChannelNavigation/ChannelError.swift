@@ -64,6 +64,12 @@ public enum ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
   /// - Parameter url: The link as given.
   case unroutedLink(String)
 
+  /// A navigation call arrived while the most calls a channel keeps waiting for it to be ready
+  /// already wait; it was not queued and will not run.
+  ///
+  /// - Parameter error: The readiness gate's reason, with its limit.
+  case queueFull(ReadinessGateError)
+
   /// A human-readable explanation that names the offending value.
   public var description: String {
     switch self {
@@ -82,6 +88,7 @@ public enum ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
     case .navigation(let error): return "navigation: \(error)"
     case .invalidLink(let error): return "invalid link: \(error)"
     case .unroutedLink(let url): return "no channel route matches \(url)"
+    case .queueFull(let error): return "navigation refused: \(error)"
     }
   }
 }

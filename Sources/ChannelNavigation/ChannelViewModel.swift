@@ -29,7 +29,8 @@ import Observation
 /// wait in a `ReadinessGate` and apply exactly once, in order, when loading completes, before
 /// ``ChannelCallbacks/onReady`` is called. Links (``open(_:)`` and the initial navigation state) follow
 /// the gate's rule that the newest link wins; superseded links are reported through
-/// ``ChannelCallbacks/onSuperseded``. A load that fails reports the error and keeps the queue for the
+/// ``ChannelCallbacks/onSuperseded``. At most 1,024 calls wait; one past that is refused and reported
+/// as ``ChannelError/queueFull(_:)``. A load that fails reports the error and keeps the queue for the
 /// next attempt.
 ///
 /// ## Where a destination lands
@@ -97,6 +98,7 @@ public final class ChannelViewModel {
     self.gate = ReadinessGate { _ in }
     self.gate = ReadinessGate { [weak self] state in self?.apply(state) }
     gate.onSuperseded = { [weak self] state in self?.notify { $0.onSuperseded?(state) } }
+    gate.onRefused = { [weak self] error in self?.report(.queueFull(error)) }
     navigator.onChange = { [weak self] _ in
       guard let self else { return }
       let state = self.state

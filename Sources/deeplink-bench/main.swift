@@ -4,6 +4,7 @@
 //
 // Options: --quick (shorter rounds, 200,000 audit lines), --sizes 10,100 (table sizes),
 // --svg FILE (chart of cost against table size), --no-audit, --audit-lines N.
+// --scaling: the growth of every cost with its input instead (see Benchmarks.md).
 import DeepLinking
 import Foundation
 
@@ -28,6 +29,13 @@ var runAudit = true
 var auditLines = 1_000_000
 let linkCount = 10_000
 let regexLimit = 10_000
+
+// `--scaling [--quick] [--only NAME]`: how each cost grows with the size of its input (Scaling.swift).
+if arguments.first == "--scaling" {
+  let options = Array(arguments.dropFirst())
+  Task { @MainActor in exit(await Scaling.run(options)) }
+  dispatchMain()
+}
 
 // A child run builds one table and reports build time and memory, so sizes do not share a heap.
 if arguments.first == "--build-child", arguments.count == 2, let size = Int(arguments[1]) {

@@ -24,7 +24,7 @@ struct ToolHostileInputTests {
     let lines = try run.jsonLines()
     #expect(
       lines.map { $0["errorCode"] as? String } == [
-        "invalid-utf8", "invalid-character", "forbidden-character", "forbidden-character", "too-long",
+        "invalid-utf8", "invalid-character", "forbidden-character", "forbidden-character", "line-too-long",
         "unknown-host", "user-info", nil, "invalid-character",
       ])
     #expect(lines[7]["route"] as? String == "clip")

@@ -11,7 +11,8 @@ enum AuditCommand {
       Reads links from standard input, one per line (a campaign export, a log), and reports how many
       match, per route, how many match no route, and how many are rejected and why (top reasons with
       examples). Streams: memory stays flat however many lines come in. Invalid UTF-8 lines count as
-      rejected; blank lines are skipped and counted apart. Examples are shown with control and
+      rejected, and so do lines longer than 64 KiB (or the route table's maxURLLength, if larger), as
+      line-too-long, read to their newline without being kept; blank lines are skipped and counted apart. Examples are shown with control and
       bidirectional-formatting characters escaped (\\u{202E}), so a line cannot reorder the report.
       """,
     options: [
@@ -71,7 +72,16 @@ enum AuditCommand {
     // Counted by route index: the audit only needs which route matched, not the typed match, so
     // each line is matched straight from its bytes and no text is built unless it becomes an example.
     var counts = [Int](repeating: 0, count: router.table.routes.count)
-    while let line = streams.input.nextLine() {
+    streams.input.maximumLineLength = RouteCommand.maximumLineLength(for: router)
+    while let read = streams.input.nextLine() {
+      let line: ArraySlice<UInt8>
+      switch read {
+      case .success(let bytes): line = bytes
+      case .failure(let overlong):
+        tally.total += 1
+        tally.reject(overlong.code, example: overlong.excerpt)
+        continue
+      }
       if InputLine.isBlank(line) {
         tally.blank += 1
         continue

@@ -23,7 +23,7 @@ enum ChannelCommand {
         back                     Go back one screen.
         ready                    Mark the channel ready (with --wait-ready): queued calls apply now, once.
         state                    Print the state.
-      A line that is not valid UTF-8 is refused, as `deeplink route` refuses it.
+      A line that is not valid UTF-8 or is longer than 64 KiB is refused, as `deeplink route` refuses it.
       """,
     options: [
       .value(
@@ -81,9 +81,14 @@ enum ChannelCommand {
     }
     let interactive = streams.isInteractive
     if interactive { prompt(session, streams) }
-    while let line = streams.input.nextLine() {
-      guard let decoded = String(validating: line, as: UTF8.self) else {
-        let error = "input line is not valid UTF-8"
+    while let read = streams.input.nextLine() {
+      guard case .success(let line) = read, let decoded = String(validating: line, as: UTF8.self) else {
+        let error: String
+        if case .failure(let overlong) = read {
+          error = overlong.description
+        } else {
+          error = "input line is not valid UTF-8"
+        }
         if interactive {
           streams.output.line("  ✗ \(error)")
           prompt(session, streams)

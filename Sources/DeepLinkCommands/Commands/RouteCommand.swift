@@ -12,18 +12,23 @@ enum RouteCommand {
     discussion: """
       Matches each link against the route table and prints one JSON line per link:
         {"url": ..., "route": NAME or null, "parameters": {...}, "query": [...], "fragment": ..., "source": ...}
-      with "error" (and "errorCode") when the link was rejected or no route matched. A link no route
-      matches adds "path" (as the router read it) and "nearest": the route that came closest and why it
-      stopped ({"route", "reason", "code", "segment", "expected", "found"}). A route with
-      requirements adds "requires": ["verified-link", "sign-in"]; one that requires a verified link is
-      checked as the app's intake checks it, from the link's source ("linkSource").
+      with "error" (and "errorCode") when the link was rejected or no route matched; a rejected link
+      is shown up to its first 200 characters, then "…". A link no route matches adds "path" (as the
+      router read it) and "nearest": the route that came closest and why it stopped ({"route",
+      "reason", "code", "segment", "expected", "found"}). A route with requirements adds
+      "requires": ["verified-link", "sign-in"]; one that requires a verified link is checked as the
+      app's intake checks it, from the link's source ("linkSource").
       Parameter types: int -> number, catch-alls -> array of strings, others -> string (UUIDs upper-case).
       """,
     options: [
       .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
       .flag(
         "stdin",
-        "Read links from standard input, one per line, after the arguments; blank lines are skipped."),
+        """
+        Read links from standard input, one per line, after the arguments; blank lines are
+        skipped. A line over 64 KiB (or the table's maxURLLength, if larger) is reported as
+        "line-too-long" with its length and start, never echoed whole.
+        """),
       .value(
         "tracking-origin", "ORIGIN",
         """
@@ -99,7 +104,17 @@ enum RouteCommand {
         streams.error.line("deeplink route: reading links from standard input, one per line; end with Ctrl-D")
         streams.error.flush()
       }
-      while let line = streams.input.nextLine() {
+      streams.input.maximumLineLength = maximumLineLength(for: router)
+      while let read = streams.input.nextLine() {
+        let line: ArraySlice<UInt8>
+        switch read {
+        case .success(let bytes): line = bytes
+        case .failure(let overlong):
+          streams.output.line(
+            failureLine(url: overlong.excerpt, error: overlong.description, code: overlong.code))
+          allMatched = false
+          continue
+        }
         if InputLine.isBlank(line) { continue }
         guard let url = String(validating: line, as: UTF8.self) else {
           let lossy = String(decoding: line, as: UTF8.self)
@@ -116,6 +131,12 @@ enum RouteCommand {
       }
     }
     return allMatched ? 0 : 1
+  }
+
+  /// The longest line `--stdin` reads: 64 KiB, or the route table's longest link when that is
+  /// longer, so every link the table accepts fits; a longer line is reported as `line-too-long`.
+  static func maximumLineLength(for router: Router) -> Int {
+    max(LineSource.defaultMaximumLineLength, router.table.limits.maxURLLength)
   }
 
   /// The resolver for `--tracking-origin`, or `nil` when none is given.
@@ -213,14 +234,16 @@ enum RouteCommand {
     .array(items.map { .object([("name", .string($0.name)), ("value", .optional($0.value))]) })
   }
 
+  /// The JSON line of a rejected link; the link is shown as a bounded ``Excerpt``.
   static func failureLine(
     url: String, resolvedURL: String? = nil, error: String, code: String, extra: [(String, JSONValue)] = []
   ) -> String {
     JSONValue.object(
-      [("url", .string(url))] + (resolvedURL.map { [("resolvedURL", JSONValue.string($0))] } ?? []) + [
-        ("route", .null), ("parameters", .object([])), ("query", .array([])),
-        ("fragment", .null), ("error", .string(error)), ("errorCode", .string(code)),
-      ] + extra
+      [("url", .string(Excerpt.of(url)))]
+        + (resolvedURL.map { [("resolvedURL", JSONValue.string($0))] } ?? []) + [
+          ("route", .null), ("parameters", .object([])), ("query", .array([])),
+          ("fragment", .null), ("error", .string(error)), ("errorCode", .string(code)),
+        ] + extra
     ).rendered
   }
 

@@ -75,29 +75,123 @@ public final class TextSink {
   }
 }
 
-/// Reads lines of bytes from a file descriptor or from memory, without assuming UTF-8.
-public final class LineSource {
-  private let descriptor: Int32?
-  private var buffer: [UInt8]
-  private var start = 0
-  private var finished = false
+/// How much of a rejected input line the tool shows back: the first 200 characters, then "…", so
+/// a line of megabytes is never echoed whole.
+enum Excerpt {
+  /// The most characters shown of a rejected line.
+  static let maximumCharacters = 200
 
-  /// Lines from a file descriptor, read in 64 KiB chunks; memory stays flat in the number of lines.
+  /// The text itself when it is short enough, otherwise its first ``maximumCharacters`` characters
+  /// followed by "…".
+  static func of(_ text: String) -> String {
+    guard let cut = text.index(text.startIndex, offsetBy: maximumCharacters, limitedBy: text.endIndex),
+      cut < text.endIndex
+    else { return text }
+    return String(text[..<cut]) + "…"
+  }
+}
+
+/// An input line longer than ``LineSource/maximumLineLength``: skipped up to its newline, never
+/// kept whole.
+public struct OverlongLine: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The line's length in bytes, without its `\n` (and a `\r` before it).
+  public let length: Int
+  /// The limit it went over, in bytes.
+  public let limit: Int
+  /// The line's first bytes (at most ``LineSource/keptPrefixLength``).
+  public let prefix: [UInt8]
+
+  /// The error code the tool prints: `line-too-long`.
+  public var code: String { "line-too-long" }
+
+  /// The start of the line as text (invalid UTF-8 replaced), cut to a bounded excerpt and ending
+  /// with "…".
+  public var excerpt: String {
+    let text = Excerpt.of(String(decoding: prefix, as: UTF8.self))
+    return text.hasSuffix("…") ? text : text + "…"
+  }
+
+  /// A human-readable explanation with the line's length and the limit.
+  public var description: String {
+    "input line is \(length) bytes, over the limit of \(limit) bytes; skipped"
+  }
+}
+
+/// Reads lines of bytes from a file descriptor or from memory, without assuming UTF-8.
+///
+/// Reading is linear: each byte is searched for the newline once, and the bytes of a line that is
+/// still arriving are moved at most as often as bytes are consumed. A line longer than
+/// ``maximumLineLength`` is not kept: the source reads on to its newline in constant memory and
+/// returns an ``OverlongLine`` with the line's length and first bytes.
+public final class LineSource {
+  /// The default longest line, 64 KiB: eight times the longest link a route table accepts by
+  /// default.
+  public static let defaultMaximumLineLength = 1 << 16
+
+  /// How many of an over-long line's first bytes are kept to show where it was.
+  public static let keptPrefixLength = 4 * Excerpt.maximumCharacters
+
+  /// The longest line returned, in bytes without its `\n` (and a `\r` before it); longer lines are
+  /// returned as ``OverlongLine``.
+  public var maximumLineLength: Int
+
+  /// Reads up to the buffer's size into it; returns the count read, 0 at the end, below 0 on error.
+  private let readInto: (UnsafeMutableRawBufferPointer) -> Int
+  private let chunkSize: Int
+  /// `storage[start..<end]` holds bytes not yet returned; `storage[start..<searched]` holds no newline.
+  private var storage: [UInt8] = []
+  private var start = 0
+  private var searched = 0
+  private var end = 0
+  private var finished = false
+  /// The over-long line being skipped: its length so far, its first bytes, its last byte so far.
+  private var skipping: (length: Int, prefix: [UInt8], lastByte: UInt8)?
+
+  /// How many bytes the source has examined or moved: each newline search counts the bytes it
+  /// looked at, each compaction or growth of the buffer the bytes it copied. Tests check that it
+  /// stays proportional to the input.
+  internal private(set) var bytesTouched = 0
+
+  /// The size of the buffer in bytes; tests check that it stays bounded by the limit.
+  internal var bufferSize: Int { storage.count }
+
+  /// Lines from a file descriptor, read in 64 KiB chunks; memory stays flat in the number of lines
+  /// and bounded by ``maximumLineLength`` in their length.
   ///
-  /// - Parameter descriptor: The descriptor, such as `STDIN_FILENO`.
-  public init(descriptor: Int32) {
-    self.descriptor = descriptor
-    self.buffer = []
-    buffer.reserveCapacity(1 << 17)
+  /// - Parameters:
+  ///   - descriptor: The descriptor, such as `STDIN_FILENO`.
+  ///   - maximumLineLength: The longest line returned, in bytes.
+  public convenience init(descriptor: Int32, maximumLineLength: Int = LineSource.defaultMaximumLineLength) {
+    self.init(maximumLineLength: maximumLineLength, chunkSize: 1 << 16) { buffer in
+      while true {
+        let result = systemRead(descriptor, buffer.baseAddress, buffer.count)
+        if result < 0 && errno == EINTR { continue }
+        return result
+      }
+    }
   }
 
   /// Lines from bytes in memory (tests).
   ///
-  /// - Parameter bytes: The input.
-  public init(bytes: [UInt8]) {
-    self.descriptor = nil
-    self.buffer = bytes
-    self.finished = true
+  /// - Parameters:
+  ///   - bytes: The input.
+  ///   - maximumLineLength: The longest line returned, in bytes.
+  public convenience init(bytes: [UInt8], maximumLineLength: Int = LineSource.defaultMaximumLineLength) {
+    self.init(bytes: bytes, maximumLineLength: maximumLineLength, chunkSize: 1 << 16)
+  }
+
+  /// Lines from bytes in memory, handed over `chunkSize` bytes at a time as a descriptor would.
+  convenience init(bytes: [UInt8], maximumLineLength: Int, chunkSize: Int) {
+    var offset = 0
+    self.init(maximumLineLength: maximumLineLength, chunkSize: chunkSize) { buffer in
+      let count = min(buffer.count, bytes.count - offset)
+      guard count > 0 else { return 0 }
+      bytes.withUnsafeBytes { source in
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count]))
+      }
+      offset += count
+      return count
+    }
   }
 
   /// Lines from text in memory (tests).
@@ -107,51 +201,127 @@ public final class LineSource {
     self.init(bytes: Array(text.utf8))
   }
 
+  private init(
+    maximumLineLength: Int, chunkSize: Int, readInto: @escaping (UnsafeMutableRawBufferPointer) -> Int
+  ) {
+    self.maximumLineLength = max(0, maximumLineLength)
+    self.chunkSize = max(1, chunkSize)
+    self.readInto = readInto
+  }
+
   /// The next line without its `\n` (and without a `\r` before it), or `nil` at the end.
   ///
-  /// - Returns: The line's bytes.
-  public func nextLine() -> ArraySlice<UInt8>? {
+  /// - Returns: The line's bytes, or ``OverlongLine`` for a line longer than ``maximumLineLength``
+  ///   (already skipped); `nil` when the input has ended.
+  public func nextLine() -> Result<ArraySlice<UInt8>, OverlongLine>? {
     while true {
-      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-        var end = newline
-        if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let line = buffer[start..<end]
-        start = newline + 1
-        return line
+      if skipping != nil {
+        if let overlong = skipToNewline() { return .failure(overlong) }
+        fill()
+        continue
+      }
+      if let newline = firstNewline(from: searched) {
+        let lineEnd = newline > start && storage[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+        defer {
+          start = newline + 1
+          searched = start
+        }
+        guard lineEnd - start <= maximumLineLength else {
+          return .failure(overlong(length: lineEnd - start, prefixFrom: start))
+        }
+        return .success(storage[start..<lineEnd])
+      }
+      searched = end
+      // Longer than the limit even if a `\r` ends it: keep the start, skip the rest.
+      if end - start > max(maximumLineLength + 1, Self.keptPrefixLength) {
+        skipping = (end - start, keptPrefix(from: start), storage[end - 1])
+        start = end
+        searched = end
+        continue
       }
       if finished {
-        guard start < buffer.count else { return nil }
-        var end = buffer.count
-        if buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let line = buffer[start..<end]
-        start = buffer.count
-        return line
+        guard start < end else { return nil }
+        let lineEnd = storage[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+        defer {
+          start = end
+          searched = end
+        }
+        guard lineEnd - start <= maximumLineLength else {
+          return .failure(overlong(length: lineEnd - start, prefixFrom: start))
+        }
+        return .success(storage[start..<lineEnd])
       }
       fill()
     }
   }
 
-  private func fill() {
-    guard let descriptor else {
-      finished = true
-      return
+  /// Skips the unread bytes of an over-long line; returns it once its newline (or the end) is read.
+  private func skipToNewline() -> OverlongLine? {
+    guard var line = skipping else { return nil }
+    let newline = firstNewline(from: start)
+    let stop = newline ?? end
+    if stop > start {
+      line.length += stop - start
+      line.lastByte = storage[stop - 1]
     }
-    if start > 0 {
-      buffer.removeFirst(start)
+    start = newline.map { $0 + 1 } ?? end
+    searched = start
+    guard newline != nil || finished else {
+      skipping = line
+      return nil
+    }
+    skipping = nil
+    let length = line.lastByte == UInt8(ascii: "\r") ? line.length - 1 : line.length
+    return OverlongLine(length: length, limit: maximumLineLength, prefix: line.prefix)
+  }
+
+  private func overlong(length: Int, prefixFrom index: Int) -> OverlongLine {
+    OverlongLine(length: length, limit: maximumLineLength, prefix: keptPrefix(from: index))
+  }
+
+  private func keptPrefix(from index: Int) -> [UInt8] {
+    Array(storage[index..<min(end, index + Self.keptPrefixLength)])
+  }
+
+  /// The index of the first `\n` in `storage[index..<end]`.
+  private func firstNewline(from index: Int) -> Int? {
+    guard index < end else { return nil }
+    let found = storage.withUnsafeBytes { raw -> Int? in
+      guard let base = raw.baseAddress,
+        let hit = memchr(base + index, Int32(UInt8(ascii: "\n")), end - index)
+      else { return nil }
+      return base.distance(to: UnsafeRawPointer(hit))
+    }
+    bytesTouched += (found.map { $0 + 1 } ?? end) - index
+    return found
+  }
+
+  /// Reads one chunk after `end`, first moving the unread bytes to the front when they are no more
+  /// than the consumed ones (so each byte is moved a bounded number of times), or growing the buffer.
+  private func fill() {
+    guard !finished else { return }
+    if start > 0 && end - start <= start {
+      storage.withUnsafeMutableBytes { raw in
+        guard let base = raw.baseAddress else { return }
+        base.copyMemory(from: base + start, byteCount: end - start)
+      }
+      bytesTouched += end - start
+      end -= start
+      searched -= start
       start = 0
     }
-    let chunk = 1 << 16
-    let oldCount = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: chunk))
-    let count = buffer.withUnsafeMutableBytes { raw -> Int in
-      while true {
-        let result = systemRead(descriptor, raw.baseAddress.map { $0 + oldCount }, chunk)
-        if result < 0 && errno == EINTR { continue }
-        return result
-      }
+    if storage.count - end < chunkSize {
+      bytesTouched += end
+      storage.append(contentsOf: repeatElement(0, count: max(chunkSize, storage.count)))
     }
-    buffer.removeLast(chunk - max(0, count))
-    if count <= 0 { finished = true }
+    let count = storage.withUnsafeMutableBytes { raw in
+      readInto(UnsafeMutableRawBufferPointer(rebasing: raw[end..<end + chunkSize]))
+    }
+    if count > 0 {
+      end += count
+    } else {
+      finished = true
+    }
   }
 }
 

@@ -12,6 +12,12 @@ import Observation
 ///   links wants to see the second. A newer link *supersedes* the pending one; the superseded link is
 ///   returned from ``submit(_:)`` and passed to ``onSuperseded``, never dropped silently.
 /// - **Calls** (``perform(_:)``): programmatic navigation, applied in the order it arrived, all of it.
+///   At most ``maximumPendingCalls`` calls wait at once (1,024 by default); a call past that is
+///   refused: ``perform(_:)`` returns ``CallSubmission/refused(_:)`` with
+///   ``ReadinessGateError/tooManyPendingCalls(limit:)`` and passes the error to ``onRefused``. It is
+///   never dropped silently, and the calls already queued are kept.
+///
+/// Every queue operation takes constant time, however many items wait.
 ///
 /// Links and calls keep their relative order: a link that supersedes another takes the position of
 /// its arrival.
@@ -38,10 +44,28 @@ public final class ReadinessGate<Link> {
     case queued(superseding: Link?)
   }
 
+  /// What ``perform(_:)`` did with a call.
+  public enum CallSubmission {
+    /// The gate was ready; the call ran before ``perform(_:)`` returned (or, when performed while
+    /// queued items were being applied, right after them).
+    case applied
+
+    /// The gate was not ready; the call waits for ``markReady()``.
+    case queued
+
+    /// The call was not queued and will never run: ``maximumPendingCalls`` calls already wait.
+    ///
+    /// - Parameter error: Why, also passed to ``onRefused``.
+    case refused(ReadinessGateError)
+  }
+
   private enum Item {
     case link(Link)
     case call(@MainActor () -> Void)
   }
+
+  /// The default of ``maximumPendingCalls``: 1,024 calls.
+  public static var defaultMaximumPendingCalls: Int { 1024 }
 
   /// Whether items apply immediately.
   public private(set) var isReady: Bool
@@ -49,27 +73,50 @@ public final class ReadinessGate<Link> {
   /// Called with every link that a newer link superseded before the gate became ready.
   @ObservationIgnored public var onSuperseded: (@MainActor (Link) -> Void)?
 
+  /// Called with the reason of every call ``perform(_:)`` refused.
+  @ObservationIgnored public var onRefused: (@MainActor (ReadinessGateError) -> Void)?
+
+  /// The most programmatic calls that wait at once; ``perform(_:)`` refuses a call past it.
+  public let maximumPendingCalls: Int
+
   @ObservationIgnored private let handler: @MainActor (Link) -> Void
-  private var queue: [Item] = []
+  /// The queue is `slots[head...]`; a `nil` slot held a link that a newer link superseded.
+  @ObservationIgnored private var slots: [Item?] = []
+  @ObservationIgnored private var head = 0
+  /// The slot of the one link that waits (only the newest link is kept).
+  @ObservationIgnored private var linkSlot: Int?
+  /// The link the screen was created with, applied before `slots` (see ``submitInitial(_:)``).
+  @ObservationIgnored private var initialLink: Link?
+  @ObservationIgnored private var pendingCalls = 0
+  /// The number of waiting items, observed so a view can show it.
+  private var queuedCount = 0
   @ObservationIgnored private var isDraining = false
 
   /// Creates a gate.
   ///
   /// - Parameters:
   ///   - isReady: Whether the gate starts open; `false` (the default) queues until ``markReady()``.
+  ///   - maximumPendingCalls: The most programmatic calls that wait at once (at least 1); the default
+  ///     is ``defaultMaximumPendingCalls``.
   ///   - handler: Applies one link; called exactly once per link that is not superseded.
-  public init(isReady: Bool = false, handler: @escaping @MainActor (Link) -> Void) {
+  public init(
+    isReady: Bool = false,
+    maximumPendingCalls: Int = ReadinessGate.defaultMaximumPendingCalls,
+    handler: @escaping @MainActor (Link) -> Void
+  ) {
     self.isReady = isReady
+    self.maximumPendingCalls = max(1, maximumPendingCalls)
     self.handler = handler
   }
 
   /// The number of links and calls waiting for ``markReady()``.
-  public var pendingCount: Int { queue.count }
+  public var pendingCount: Int { queuedCount }
 
   /// The link waiting for ``markReady()``, if any.
   public var pendingLink: Link? {
-    for case .link(let link) in queue { return link }
-    return nil
+    if let initialLink { return initialLink }
+    guard let linkSlot, case .link(let link) = slots[linkSlot] else { return nil }
+    return link
   }
 
   /// Submits a link: handles it now when ready, otherwise queues it in place of any pending link.
@@ -80,12 +127,12 @@ public final class ReadinessGate<Link> {
   @discardableResult
   public func submit(_ link: Link) -> Submission {
     if isReady {
-      queue.append(.link(link))
+      append(.link(link))
       drain()
       return .applied
     }
     let superseded = removePendingLink()
-    queue.append(.link(link))
+    append(.link(link))
     if let superseded { onSuperseded?(superseded) }
     return .queued(superseding: superseded)
   }
@@ -110,18 +157,31 @@ public final class ReadinessGate<Link> {
       onSuperseded?(link)
       return .queued(superseding: link)
     }
-    queue.insert(.link(link), at: 0)
+    initialLink = link
+    queuedCount += 1
     return .queued(superseding: nil)
   }
 
   /// Performs a programmatic navigation call now when ready, otherwise queues it behind earlier items.
   ///
-  /// Calls are never superseded: every queued call runs once, in order.
+  /// Calls are never superseded: every queued call runs once, in order. When
+  /// ``maximumPendingCalls`` calls already wait, the call is refused instead: it never runs, the
+  /// error is passed to ``onRefused`` and returned.
   ///
   /// - Parameter call: The navigation to perform.
-  public func perform(_ call: @escaping @MainActor () -> Void) {
-    queue.append(.call(call))
+  /// - Returns: ``CallSubmission/applied`` when run now, ``CallSubmission/queued`` when it waits, or
+  ///   ``CallSubmission/refused(_:)`` with ``ReadinessGateError/tooManyPendingCalls(limit:)``.
+  @discardableResult
+  public func perform(_ call: @escaping @MainActor () -> Void) -> CallSubmission {
+    guard pendingCalls < maximumPendingCalls else {
+      let error = ReadinessGateError.tooManyPendingCalls(limit: maximumPendingCalls)
+      onRefused?(error)
+      return .refused(error)
+    }
+    pendingCalls += 1
+    append(.call(call))
     drain()
+    return isReady ? .applied : .queued
   }
 
   /// Opens the gate and applies everything queued, in order, each item exactly once.
@@ -148,8 +208,7 @@ public final class ReadinessGate<Link> {
     isDraining = true
     defer { isDraining = false }
     var applied = 0
-    while isReady, !queue.isEmpty {
-      let item = queue.removeFirst()
+    while isReady, let item = removeFirst() {
       applied += 1
       switch item {
       case .link(let link): handler(link)
@@ -159,14 +218,85 @@ public final class ReadinessGate<Link> {
     return applied
   }
 
+  private func append(_ item: Item) {
+    if case .link = item, linkSlot == nil { linkSlot = slots.count }
+    slots.append(item)
+    queuedCount += 1
+  }
+
+  /// Takes the oldest waiting item, skipping the slots of superseded links; constant time amortized.
+  private func removeFirst() -> Item? {
+    if let link = initialLink {
+      initialLink = nil
+      queuedCount -= 1
+      return .link(link)
+    }
+    while head < slots.count {
+      let index = head
+      let item = slots[index]
+      slots[index] = nil
+      head += 1
+      guard let item else { continue }
+      queuedCount -= 1
+      if index == linkSlot { linkSlot = nil }
+      if case .call = item { pendingCalls -= 1 }
+      compact()
+      return item
+    }
+    compact()
+    return nil
+  }
+
+  /// Drops the consumed front of `slots` once it is at least half of them, so each slot is moved
+  /// a bounded number of times.
+  private func compact() {
+    if head == slots.count {
+      slots.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 64 && head * 2 >= slots.count {
+      slots.removeFirst(head)
+      linkSlot = linkSlot.map { $0 - head }
+      head = 0
+    }
+  }
+
+  /// Removes the waiting link, leaving an empty slot when calls follow it.
   private func removePendingLink() -> Link? {
-    guard let index = queue.firstIndex(where: { if case .link = $0 { true } else { false } }),
-      case .link(let link) = queue.remove(at: index)
-    else { return nil }
+    if let link = initialLink {
+      initialLink = nil
+      queuedCount -= 1
+      return link
+    }
+    guard let index = linkSlot, case .link(let link) = slots[index] else { return nil }
+    linkSlot = nil
+    queuedCount -= 1
+    if index == slots.count - 1 {
+      slots.removeLast()
+    } else {
+      slots[index] = nil
+    }
     return link
+  }
+}
+
+/// Why a ``ReadinessGate`` refused a call.
+public enum ReadinessGateError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// ``ReadinessGate/maximumPendingCalls`` calls already wait for the gate to be ready.
+  ///
+  /// - Parameter limit: The gate's ``ReadinessGate/maximumPendingCalls``.
+  case tooManyPendingCalls(limit: Int)
+
+  /// A human-readable explanation that names the limit.
+  public var description: String {
+    switch self {
+    case .tooManyPendingCalls(let limit):
+      return "\(limit) navigation calls already wait for the screen to be ready; this one is refused"
+    }
   }
 }
 
 extension ReadinessGate.Submission: Equatable where Link: Equatable {}
 
 extension ReadinessGate.Submission: Sendable where Link: Sendable {}
+
+extension ReadinessGate.CallSubmission: Equatable {}

@@ -127,6 +127,73 @@ extension NavigationTests {
       #expect(log.entries == ["call:1", "call:2", "call:nested", "link:fromCall"])
     }
 
+    @Test("past the cap a call is refused, reported and returned, never run; queued calls keep their order")
+    func callCap() {
+      let log = self.log
+      let gate = ReadinessGate<String>(maximumPendingCalls: 3) { log.entries.append("link:\($0)") }
+      var refusals: [ReadinessGateError] = []
+      gate.onRefused = { refusals.append($0) }
+      for name in ["1", "2", "3"] {
+        #expect(gate.perform { log.entries.append("call:\(name)") } == .queued)
+      }
+      gate.submit("a")
+      let refused = gate.perform { log.entries.append("call:refused") }
+      #expect(refused == .refused(.tooManyPendingCalls(limit: 3)))
+      #expect(refusals == [.tooManyPendingCalls(limit: 3)])
+      #expect(refusals.first?.description.contains("3 navigation calls") == true)
+      #expect(gate.pendingCount == 4)
+      #expect(gate.markReady() == 4)
+      #expect(log.entries == ["call:1", "call:2", "call:3", "link:a"])
+      #expect(gate.perform { log.entries.append("call:4") } == .applied)
+      #expect(log.entries.last == "call:4")
+      #expect(refusals.count == 1)
+    }
+
+    @Test("the default cap is 1,024 queued calls")
+    func defaultCap() {
+      #expect(gate.maximumPendingCalls == 1024)
+      for index in 0..<1024 { call(String(index)) }
+      #expect(gate.perform {} == .refused(.tooManyPendingCalls(limit: 1024)))
+      #expect(gate.markReady() == 1024)
+      #expect(log.entries == (0..<1024).map { "call:\($0)" })
+    }
+
+    @Test("many calls and superseded links: order kept, each call once, only the newest link")
+    func longQueue() {
+      var superseded: [String] = []
+      gate.onSuperseded = { superseded.append($0) }
+      var expected: [String] = []
+      for index in 0..<1000 {
+        gate.submit("link\(index)")
+        call(String(index))
+        expected.append("call:\(index)")
+      }
+      #expect(superseded.count == 999)
+      #expect(gate.pendingLink == "link999")
+      #expect(gate.pendingCount == 1001)
+      #expect(gate.markReady() == 1001)
+      // The newest link takes the position of its arrival: just before the last call.
+      expected.insert("link:link999", at: 999)
+      #expect(log.entries == expected)
+      #expect(gate.pendingCount == 0)
+      #expect(gate.markReady() == 0)
+    }
+
+    @Test("closing the gate midway through a long queue keeps the rest, applied once later")
+    func closeMidwayThroughLongQueue() {
+      let gate = self.gate
+      for index in 0..<300 {
+        if index == 200 { gate.perform { gate.markNotReady() } }
+        call(String(index))
+      }
+      #expect(gate.markReady() == 201)
+      #expect(log.entries == (0..<200).map { "call:\($0)" })
+      gate.submit("late")
+      #expect(gate.pendingLink == "late")
+      #expect(gate.markReady() == 101)
+      #expect(log.entries == (0..<300).map { "call:\($0)" } + ["link:late"])
+    }
+
     @Test("a call that closes the gate leaves the rest queued for the next markReady")
     func closeWhileDraining() {
       let gate = self.gate
