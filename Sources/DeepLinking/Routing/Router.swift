@@ -247,7 +247,21 @@ public final class Router: Sendable {
       }
     }
     var remaining = view.queryStart >= 0 ? (decodedQuery ?? reader.query(of: view)) : []
-    if declaresQuery {
+    let requirement = requirements[route]
+    if declaresQuery && !requirement.declaredByKey.isEmpty {
+      // Many declared items: the link's items are looked up, so the cost follows the link.
+      let declared = patterns[route].query
+      var found: [(index: Int, entry: RouteParameters.Entry)] = []
+      var seen = Set<Int>()
+      for item in remaining {
+        guard let index = requirement.declaredIndex(of: item.name, in: declared), seen.insert(index).inserted,
+          let text = item.value, let value = declared[index].type.value(from: text)
+        else { continue }
+        found.append((index, RouteParameters.Entry(name: declared[index].name, value: value)))
+      }
+      entries.append(contentsOf: found.sorted { $0.index < $1.index }.map(\.entry))
+      remaining.removeAll { requirement.declaredIndex(of: $0.name, in: declared) != nil }
+    } else if declaresQuery {
       let declared = patterns[route].query
       for parameter in declared {
         if let text = QueryRequirements.firstValue(of: parameter.key, in: remaining),

@@ -51,9 +51,19 @@ struct QueryRequirements: Sendable {
   var checked: [RoutePattern.QueryParameter]
   var requiredCount: Int32
   var hasTrailingSlash: Bool
+  /// For a route declaring more than ``manyItems`` items: the indices of its items sorted by key, so
+  /// building a match looks the link's items up instead of scanning every declared item.
+  var declaredByKey: [Int32] = []
+
+  static let manyItems = 16
 
   init(_ pattern: RoutePattern) {
     checked = pattern.query.filter { !$0.isOptional || $0.type != .string }.sorted { $0.key < $1.key }
+    if pattern.query.count > Self.manyItems {
+      declaredByKey = pattern.query.indices.sorted { pattern.query[$0].key < pattern.query[$1].key }.map {
+        Int32($0)
+      }
+    }
     requiredCount = Int32(pattern.query.count { !$0.isOptional })
     hasTrailingSlash = pattern.hasTrailingSlash
   }
@@ -94,6 +104,18 @@ struct QueryRequirements: Sendable {
       if !item.isOptional { required += 1 }
     }
     return required == requiredCount
+  }
+
+  /// The index in the pattern's query of the item with this key, for a route with many items.
+  func declaredIndex(of key: String, in query: [RoutePattern.QueryParameter]) -> Int? {
+    var low = 0
+    var high = declaredByKey.count
+    while low < high {
+      let middle = (low + high) / 2
+      if query[Int(declaredByKey[middle])].key < key { low = middle + 1 } else { high = middle }
+    }
+    guard low < declaredByKey.count, query[Int(declaredByKey[low])].key == key else { return nil }
+    return Int(declaredByKey[low])
   }
 
   private func item(forKey key: String) -> RoutePattern.QueryParameter? {
