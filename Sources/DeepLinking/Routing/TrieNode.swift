@@ -381,32 +381,44 @@ struct TrieBuilder {
     of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], endings: [Ending], patterns: [RoutePattern],
     strictTrailingSlash: Bool
   ) -> [Int32] {
+    // A node's shape is interned from fixed-size keys: its literal children as a chain (the shape of
+    // the list so far, a key, a child's shape), its route classes as a chain, then the node itself.
+    struct LiteralLink: Hashable {
+      var previous: Int32
+      var key: String
+      var child: Int32
+    }
+    struct Link: Hashable {
+      var previous: Int32
+      var value: Int32
+    }
     struct Shape: Hashable {
-      var children: [Int32]
-      var keys: [String]
-      var routes: [Int32]
+      var int: Int32
+      var uuid: Int32
+      var string: Int32
+      var literals: Int32
+      var routes: Int32
     }
     var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
     byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
-    // Routes alike for the search: the same query set and trailing slash.
-    var classes: [[String]: Int32] = [[]: 0]
+    // Routes alike for the search: the same query set and trailing slash, in the same list.
+    var classes: [[String]: Int32] = [:]
     var routeClasses: [(node: Int32, value: Int32)] = endings.map { ending in
       let pattern = patterns[Int(ending.route)]
+      let slash = strictTrailingSlash && pattern.hasTrailingSlash
+      guard slash || !pattern.query.isEmpty else { return (ending.node, Int32(ending.terminal.rawValue)) }
       var key = querySet(pattern.query)
-      if strictTrailingSlash && pattern.hasTrailingSlash { key.append("/") }
-      key.append("\(ending.terminal.rawValue)")
-      let value: Int32
-      if let known = classes[key] {
-        value = known
-      } else {
-        value = Int32(classes.count)
-        classes[key] = value
-      }
+      key.append("\(ending.terminal.rawValue)\(slash ? "/" : "")")
+      if let known = classes[key] { return (ending.node, known) }
+      let value = Int32(classes.count + 3)
+      classes[key] = value
       return (ending.node, value)
     }
     classes = [:]
     routeClasses.sort { $0.node != $1.node ? $0.node > $1.node : $0.value < $1.value }
     var shapeOf = [Int32](repeating: 0, count: nodes.count)
+    var literalLists: [LiteralLink: Int32] = [:]
+    var routeLists: [Link: Int32] = [:]
     var known: [Shape: Int32] = [:]
     var uses: [Int32] = []
     var literalCursor = 0
@@ -414,26 +426,44 @@ struct TrieBuilder {
     // Children come after their parent, so walking backwards sees every child first.
     for node in nodes.indices.reversed() {
       let flat = nodes[node]
-      var shape = Shape(
-        children: [flat.intChild, flat.uuidChild, flat.stringChild].map { $0 >= 0 ? shapeOf[Int($0)] : -1 },
-        keys: [], routes: [])
+      func shape(_ child: Int32) -> Int32 { child >= 0 ? shapeOf[Int(child)] : -1 }
+      var literalList: Int32 = -1
       while literalCursor < byParent.count && byParent[literalCursor].parent == Int32(node) {
-        shape.keys.append(byParent[literalCursor].key)
-        shape.children.append(shapeOf[Int(byParent[literalCursor].child)])
+        let link = LiteralLink(
+          previous: literalList, key: byParent[literalCursor].key,
+          child: shapeOf[Int(byParent[literalCursor].child)])
+        if let known = literalLists[link] {
+          literalList = known
+        } else {
+          literalList = Int32(literalLists.count)
+          literalLists[link] = literalList
+        }
         literalCursor += 1
       }
+      var routeList: Int32 = -1
+      var previousClass: Int32 = -1
       while routeCursor < routeClasses.count && routeClasses[routeCursor].node == Int32(node) {
-        if shape.routes.last != routeClasses[routeCursor].value {
-          shape.routes.append(routeClasses[routeCursor].value)
-        }
+        let value = routeClasses[routeCursor].value
         routeCursor += 1
+        if value == previousClass { continue }
+        previousClass = value
+        let link = Link(previous: routeList, value: value)
+        if let known = routeLists[link] {
+          routeList = known
+        } else {
+          routeList = Int32(routeLists.count)
+          routeLists[link] = routeList
+        }
       }
-      if let id = known[shape] {
+      let key = Shape(
+        int: shape(flat.intChild), uuid: shape(flat.uuidChild), string: shape(flat.stringChild),
+        literals: literalList, routes: routeList)
+      if let id = known[key] {
         shapeOf[node] = id
         uses[Int(id)] += 1
       } else {
         let id = Int32(uses.count)
-        known[shape] = id
+        known[key] = id
         uses.append(1)
         shapeOf[node] = id
       }
