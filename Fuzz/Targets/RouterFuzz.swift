@@ -1,7 +1,8 @@
 import DeepLinking
 
 /// Fuzz target `router`: the input is a link, read and matched by two fixed, realistic routers
-/// (the default options, and strict trailing slashes with case-insensitive literals).
+/// (the default options, and strict trailing slashes with case-insensitive literals) and one built to
+/// backtrack.
 ///
 /// Checks: reading and matching never crash; a match builds its link back from its own values, and
 /// that link reads as the same route with the same values. The only build failure allowed is a
@@ -47,7 +48,21 @@ private let tables: [RouteTable] = [
   ),
 ]
 
-private let routers: [Router] = tables.compactMap { try? Router($0) }
+private let routers: [Router] = (tables + [backtrackingTable]).compactMap { try? Router($0) }
+
+/// Every mix of `1`, `{x:int}` and `{x}` over six segments, then `/end` (729 routes): the table where a
+/// failing link once explored every path. Seeds `Fuzz/Corpus/router/backtrack-*` reach it.
+private let backtrackingTable: RouteTable = {
+  var patterns = [""]
+  for position in 0..<6 {
+    patterns = patterns.flatMap { prefix in
+      ["/1", "/{x\(position):int}", "/{x\(position)}"].map { prefix + $0 }
+    }
+  }
+  return RouteTable(
+    schemes: ["mix"],
+    routes: patterns.enumerated().map { RouteDefinition("r\($0.offset)", $0.element + "/end") })
+}()
 
 /// libFuzzer's entry point: checks one input.
 ///
@@ -57,7 +72,7 @@ private let routers: [Router] = tables.compactMap { try? Router($0) }
 /// - Returns: 0: every input may enter the corpus.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  check(routers.count == tables.count, "a fuzz table does not build")
+  check(routers.count == tables.count + 1, "a fuzz table does not build")
   let link = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   for router in routers {
     let match: RouteMatch?

@@ -2,7 +2,8 @@
 //
 //   swift build -c release --product deeplink && swift run -c release deeplink-bench [--svg FILE]
 //
-// Options: --quick (shorter rounds, 200,000 audit lines), --sizes 10,100 (table sizes),
+// Options: --quick (shorter rounds, 200,000 audit lines), --sizes 10,100 (table sizes), --bounds (tables
+// built to make a link's cost follow the table: backtracking, query keys, many query items),
 // --svg FILE (chart of cost against table size), --no-audit, --audit-lines N.
 // --scaling: the growth of every cost with its input instead (see Benchmarks.md).
 import DeepLinking
@@ -53,6 +54,11 @@ if arguments.first == "--build-child", arguments.count == 2, let size = Int(argu
   withExtendedLifetime(router) {
     print("\(seconds * 1000) \(after.peak - before.current) \(after.peak)")
   }
+  exit(0)
+}
+
+if arguments.first == "--bounds" {
+  runBounds()
   exit(0)
 }
 

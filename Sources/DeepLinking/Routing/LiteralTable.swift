@@ -97,12 +97,14 @@ struct FlatNode: Sendable {
   var endpointCount: Int32 = 0
   var oneOrMoreCount: Int32 = 0
   var zeroOrMoreCount: Int32 = 0
-  /// ``hasLiterals`` and ``hasUnicodeLiterals``.
+  /// ``hasLiterals``, ``hasUnicodeLiterals`` and ``sharesShape``.
   var flags: Int32 = 0
 
   static let hasLiterals: Int32 = 1
-  /// A literal child is not ASCII: such a node is searched through its `String` dictionary.
+  /// A literal child is not ASCII: such a node is searched through the router's `String` literals.
   static let hasUnicodeLiterals: Int32 = 2
+  /// Another node has the same shape (``FlatTrie/shapes``): the search remembers where it failed.
+  static let sharesShape: Int32 = 4
 
   /// Whether the node's single route is stored in ``routeStart``.
   var hasInlineRoute: Bool { endpointCount &+ oneOrMoreCount &+ zeroOrMoreCount == 1 }
@@ -121,54 +123,27 @@ final class FlatTrie: Sendable {
   let slots: FrozenBuffer<LiteralTable.Slot>
   let keys: FrozenBuffer<UInt8>
   let mask: Int
+  /// The shape of each node (see ``FlatNode/sharesShape``); empty when no two nodes share one.
+  let shapes: FrozenBuffer<Int32>
 
-  init(_ trie: [TrieNode], checks routeChecks: [UInt8]) {
-    var nodes: [FlatNode] = []
-    nodes.reserveCapacity(trie.count)
-    var routeList: [Int32] = []
-    // The literal entries, flat: one array of key bytes instead of an array per key.
+  init(nodes: [FlatNode], routeList: [Int32], literals: [LiteralEdge: Int32], shapes: [Int32]) {
+    // The ASCII literal entries, flat: one array of key bytes instead of an array per key.
     var parents: [Int32] = []
     var children: [Int32] = []
     var keyBytes: [UInt8] = []
     var keyBounds: [Int] = [0]
-    func entry(_ route: Int32) -> Int32 { route << 1 | Int32(routeChecks[Int(route)] & 1) }
-    for (index, node) in trie.enumerated() {
-      var flat = FlatNode()
-      flat.intChild = node.intChild
-      flat.uuidChild = node.uuidChild
-      flat.stringChild = node.stringChild
-      flat.endpointCount = Int32(node.endpoints.count)
-      flat.oneOrMoreCount = Int32(node.oneOrMore.count)
-      flat.zeroOrMoreCount = Int32(node.zeroOrMore.count)
-      if flat.hasInlineRoute,
-        let route = node.endpoints.first ?? node.oneOrMore.first ?? node.zeroOrMore.first
-      {
-        flat.routeStart = entry(route)
-      } else {
-        flat.routeStart = Int32(routeList.count)
-        for route in node.endpoints { routeList.append(entry(route)) }
-        for route in node.oneOrMore { routeList.append(entry(route)) }
-        for route in node.zeroOrMore { routeList.append(entry(route)) }
-      }
-      if !node.literals.isEmpty { flat.flags |= FlatNode.hasLiterals }
-      for (key, child) in node.literals {
-        if key.utf8.allSatisfy({ $0 < 0x80 }) {
-          parents.append(Int32(index))
-          children.append(child)
-          keyBytes.append(contentsOf: key.utf8)
-          keyBounds.append(keyBytes.count)
-        } else {
-          flat.flags |= FlatNode.hasUnicodeLiterals
-        }
-      }
-      nodes.append(flat)
+    for (edge, child) in literals where edge.key.utf8.allSatisfy({ $0 < 0x80 }) {
+      parents.append(edge.parent)
+      children.append(child)
+      keyBytes.append(contentsOf: edge.key.utf8)
+      keyBounds.append(keyBytes.count)
     }
-    let literals = LiteralTable(
-      parents: parents, children: children, keyBytes: keyBytes, keyBounds: keyBounds)
+    let table = LiteralTable(parents: parents, children: children, keyBytes: keyBytes, keyBounds: keyBounds)
     self.nodes = FrozenBuffer(nodes)
     self.routeList = FrozenBuffer(routeList)
-    self.slots = FrozenBuffer(literals.slots)
-    self.keys = FrozenBuffer(literals.keys)
-    self.mask = literals.mask
+    self.slots = FrozenBuffer(table.slots)
+    self.keys = FrozenBuffer(table.keys)
+    self.mask = table.mask
+    self.shapes = FrozenBuffer(shapes)
   }
 }

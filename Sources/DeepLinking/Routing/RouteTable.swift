@@ -24,7 +24,11 @@ public struct RouteTable: Sendable, Hashable {
     public var maxSegments: Int
     /// The most query items accepted (default 128).
     public var maxQueryItems: Int
-    /// The most routes a table may hold (default 1,000,000).
+    /// The most routes a table may hold (default 250,000).
+    ///
+    /// Building a router takes a few hundred bytes per route at its peak (the parsed patterns, the
+    /// trie and the duplicate check), so the default keeps a table that was never meant to be that large
+    /// under about 200 MB. Raise it for a table you trust.
     public var maxRoutes: Int
 
     /// Creates limits.
@@ -35,7 +39,7 @@ public struct RouteTable: Sendable, Hashable {
     ///   - maxQueryItems: The most query items accepted.
     ///   - maxRoutes: The most routes a table may hold.
     public init(
-      maxURLLength: Int = 8192, maxSegments: Int = 64, maxQueryItems: Int = 128, maxRoutes: Int = 1_000_000
+      maxURLLength: Int = 8192, maxSegments: Int = 64, maxQueryItems: Int = 128, maxRoutes: Int = 250_000
     ) {
       self.maxURLLength = maxURLLength
       self.maxSegments = maxSegments

@@ -151,20 +151,21 @@ struct NearMissSearch {
     // Depth-first over the trie nodes the link can enter; a trie node has one parent, so each is
     // visited once.
     var pending: [(node: Int, depth: Int)] = [(0, 0)]
+    let count = link.path.count
     while let (index, depth) = pending.popLast() {
-      let node = router.nodes[index]
-      let count = link.path.count
+      let ending = router.routes(endingAt: index)
+      let children = router.parameterChildren(of: index)
+      let literalKeys = router.literalKeys(of: index)
       // Routes that end here, or that take the rest of the path with a catch-all.
       if depth == count {
-        for route in node.endpoints { consider(unmetQuery(route: Int(route), depth: depth)) }
-        for route in node.zeroOrMore { consider(unmetQuery(route: Int(route), depth: depth)) }
-        if let route = node.oneOrMore.first {
+        for route in ending.endpoints + ending.zeroOrMore { consider(unmetQuery(route: route, depth: depth)) }
+        if let route = ending.oneOrMore.first {
           consider(
             miss(
-              route: Int(route), segment: nil, code: .tooFewSegments, depth: depth, rank: 2,
-              expected: remainder(of: Int(route), from: depth)))
+              route: route, segment: nil, code: .tooFewSegments, depth: depth, rank: 2,
+              expected: remainder(of: route, from: depth)))
         }
-        if node.endpoints.isEmpty && node.zeroOrMore.isEmpty, let route = nearestRoute(below: index) {
+        if ending.endpoints.isEmpty && ending.zeroOrMore.isEmpty, let route = nearestRoute(below: index) {
           consider(
             miss(
               route: route, segment: nil, code: .tooFewSegments, depth: depth, rank: 2,
@@ -172,37 +173,35 @@ struct NearMissSearch {
         }
         continue
       }
-      for route in node.oneOrMore + node.zeroOrMore { consider(unmetQuery(route: Int(route), depth: count)) }
+      for route in ending.oneOrMore + ending.zeroOrMore { consider(unmetQuery(route: route, depth: count)) }
       var entered = false
-      if let child = node.literals[comparedPath[depth]] {
-        pending.append((Int(child), depth + 1))
+      if let child = router.literalChild(of: index, key: comparedPath[depth]) {
+        pending.append((child, depth + 1))
         entered = true
       }
-      if node.intChild >= 0, ParameterType.int.accepts(link.path[depth]) {
-        pending.append((Int(node.intChild), depth + 1))
+      if let child = children.int, ParameterType.int.accepts(link.path[depth]) {
+        pending.append((child, depth + 1))
         entered = true
       }
-      if node.uuidChild >= 0, ParameterType.uuid.accepts(link.path[depth]) {
-        pending.append((Int(node.uuidChild), depth + 1))
+      if let child = children.uuid, ParameterType.uuid.accepts(link.path[depth]) {
+        pending.append((child, depth + 1))
         entered = true
       }
-      if node.stringChild >= 0 {
-        pending.append((Int(node.stringChild), depth + 1))
+      if let child = children.string {
+        pending.append((child, depth + 1))
         entered = true
       }
-      guard !entered, node.oneOrMore.isEmpty, node.zeroOrMore.isEmpty else { continue }
+      guard !entered, ending.oneOrMore.isEmpty, ending.zeroOrMore.isEmpty else { continue }
       // A route ends here and the link goes on. One segment more reads as "too many", unless the
       // segment looks like a misspelling of a literal that would go on (`vid` for `video`); with
       // nothing to go on to, it is "too many" whatever the count.
-      let hasChildren =
-        !node.literals.isEmpty || node.intChild >= 0 || node.uuidChild >= 0 || node.stringChild >= 0
-      let misspelled =
-        KeySuggestion.suggestion(for: comparedPath[depth], among: Array(node.literals.keys)) != nil
-      if let route = node.endpoints.first, !hasChildren || (depth + 1 == count && !misspelled) {
+      let hasChildren = !literalKeys.isEmpty || children.int != nil || children.uuid != nil
+      let misspelled = KeySuggestion.suggestion(for: comparedPath[depth], among: literalKeys) != nil
+      if let route = ending.endpoints.first, !hasChildren || (depth + 1 == count && !misspelled) {
         consider(
           miss(
-            route: Int(route), segment: depth, code: .tooManySegments, depth: depth, rank: 2,
-            expected: Self.segments(depth) + " (\(router.patterns[Int(route)].text))"))
+            route: route, segment: depth, code: .tooManySegments, depth: depth, rank: 2,
+            expected: Self.segments(depth) + " (\(router.patterns[route].text))"))
       } else {
         consider(mismatch(at: index, depth: depth))
       }
@@ -212,26 +211,27 @@ struct NearMissSearch {
 
   /// The miss of a segment no child of the node accepts: what the closest child route wanted there.
   private func mismatch(at index: Int, depth: Int) -> Candidate? {
-    let node = router.nodes[index]
+    let children = router.parameterChildren(of: index)
     // Typed children first: "is not an int" says more than a list of literals.
-    for child in [node.intChild, node.uuidChild] where child >= 0 {
-      if let route = nearestRoute(below: Int(child)) {
+    for child in [children.int, children.uuid].compactMap({ $0 }) {
+      if let route = nearestRoute(below: child) {
         return miss(
           route: route, segment: depth, code: .expectedType, depth: depth, rank: 1,
           expected: router.patterns[route].segments[depth].description)
       }
     }
-    // A segment that looks like a misspelled literal names that literal's route; otherwise the
-    // literals that would fit are listed, and the route is the first one's.
     // In a custom-scheme link whose authority is not the first literal (`shopapp://shop/p/1` for
-    // `/p/{id}`), the route the second segment starts is the one the link was written for.
-    let literals = node.literals.keys.sorted()
+    // `/p/{id}`), the route the second segment starts is the one the link was written for. A segment
+    // that looks like a misspelled literal names that literal's route; otherwise the literals that
+    // would fit are listed, and the route is the first one's.
+    let literals = router.literalKeys(of: index)
     let shifted =
-      link.isCustomScheme && depth == 0 && comparedPath.count > 1 && node.literals[comparedPath[1]] != nil
+      link.isCustomScheme && depth == 0 && comparedPath.count > 1
+        && router.literalChild(of: index, key: comparedPath[1]) != nil
       ? comparedPath[1] : nil
     let likely = shifted ?? KeySuggestion.suggestion(for: comparedPath[depth], among: literals)
-    guard let first = likely ?? literals.first, let child = node.literals[first],
-      let route = nearestRoute(below: Int(child))
+    guard let first = likely ?? literals.first, let child = router.literalChild(of: index, key: first),
+      let route = nearestRoute(below: child)
     else { return nil }
     let shown = (likely.map { [$0] } ?? Array(literals.prefix(5))).map { "'\($0)'" }
     let expected =
@@ -250,7 +250,8 @@ struct NearMissSearch {
         ? "the route ends with '/', the link does not" : "the route has no trailing '/'"
       return miss(route: route, segment: nil, code: .trailingSlash, depth: depth, rank: 3, expected: expected)
     }
-    guard let unmet = requirements.unmet(in: link.query) else { return nil }
+    let query = LinkQuery(link.query, hasTrailingSlash: link.hasTrailingSlash)
+    guard let unmet = requirements.unmet(query) else { return nil }
     let code: NearMiss.Code = unmet.value == nil ? .missingQueryItem : .queryItemType
     return Candidate(
       depth: depth, rank: 3,
@@ -282,15 +283,16 @@ struct NearMissSearch {
   private func nearestRoute(below start: Int) -> Int? {
     var index = start
     while true {
-      let node = router.nodes[index]
-      if let route = node.endpoints.first ?? node.oneOrMore.first ?? node.zeroOrMore.first {
-        return Int(route)
+      let ending = router.routes(endingAt: index)
+      if let route = ending.endpoints.first ?? ending.oneOrMore.first ?? ending.zeroOrMore.first {
+        return route
       }
+      let children = router.parameterChildren(of: index)
       let next =
-        node.literals.keys.min().flatMap { node.literals[$0] }
-        ?? [node.intChild, node.uuidChild, node.stringChild].first { $0 >= 0 }
+        router.literalKeys(of: index).first.flatMap { router.literalChild(of: index, key: $0) }
+        ?? children.int ?? children.uuid ?? children.string
       guard let next else { return nil }
-      index = Int(next)
+      index = next
     }
   }
 }

@@ -24,8 +24,14 @@ public final class Router: Sendable {
   /// The parsed pattern of each route, in table order.
   public let patterns: [RoutePattern]
 
-  let nodes: [TrieNode]
   let trie: FlatTrie
+  /// Every literal edge by its text, for segments that are not ASCII (compared with Unicode canonical
+  /// equivalence) and for tools that walk the trie.
+  let literals: [LiteralEdge: Int32]
+  /// The literal keys of each node that has any, sorted: what a near miss lists as expected.
+  let literalKeys: [Int32: [String]]
+  /// The long route lists indexed by query key, by where they start in ``FlatTrie/routeList``.
+  let queryIndexes: [Int32: QueryIndex]
   let reader: LinkReader
   let hostRules: [HostRule]
   let routeIndex: [String: Int]
@@ -79,21 +85,22 @@ public final class Router: Sendable {
     }
     let requirements = patterns.map(QueryRequirements.init)
     let routeNames = table.routes.map(\.name)
-    var builder = TrieBuilder(caseInsensitive: table.caseInsensitive)
+    var builder = TrieBuilder(
+      caseInsensitive: table.caseInsensitive, strictTrailingSlash: table.strictTrailingSlash,
+      capacity: patterns.count)
     for index in patterns.indices {
-      try builder.insert(
-        route: index, pattern: patterns[index], requirements: requirements, names: routeNames,
-        strictTrailingSlash: table.strictTrailingSlash)
+      try builder.insert(route: index, pattern: patterns[index], names: routeNames)
     }
     self.table = table
     self.patterns = patterns
-    let nodes = builder.finish(requirements: requirements, names: routeNames)
-    self.nodes = nodes
+    let built = builder.finish(patterns: patterns, requirements: requirements, names: routeNames)
     self.trie = FlatTrie(
-      nodes,
-      checks: requirements.map {
-        !$0.parameters.isEmpty || table.strictTrailingSlash ? Router.checksQuery : 0
-      })
+      nodes: built.nodes, routeList: built.routeList, literals: built.literals, shapes: built.shapes)
+    self.literals = built.literals
+    var keys: [Int32: [String]] = [:]
+    for edge in built.literals.keys { keys[edge.parent, default: []].append(edge.key) }
+    self.literalKeys = keys.mapValues { $0.sorted() }
+    self.queryIndexes = built.queryIndexes
     self.hostRules = rules
     self.reader = LinkReader(table: table, hostRules: rules)
     self.routeIndex = names
@@ -171,10 +178,61 @@ public final class Router: Sendable {
   }
 
   /// Whether a route's query requirements (and trailing slash, when strict) hold for a link.
-  func accepts(_ route: Int32, hasTrailingSlash: Bool, query: [QueryItem]) -> Bool {
+  func accepts(_ route: Int32, _ link: LinkQuery) -> Bool {
     let requirement = requirements[Int(route)]
-    if table.strictTrailingSlash && requirement.hasTrailingSlash != hasTrailingSlash { return false }
-    return requirement.accepts(query)
+    if table.strictTrailingSlash && requirement.hasTrailingSlash != link.hasTrailingSlash { return false }
+    return requirement.accepts(link)
+  }
+
+  // MARK: Reading the trie
+
+  /// The child of a node for a literal key (lower-cased first when the table is case-insensitive).
+  func literalChild(of node: Int, key: String) -> Int? {
+    literals[LiteralEdge(parent: Int32(truncatingIfNeeded: node), key: key)].map(Int.init)
+  }
+
+  /// The literal keys of a node, sorted (lower-cased when the table is case-insensitive).
+  func literalKeys(of node: Int) -> [String] {
+    literalKeys[Int32(truncatingIfNeeded: node)] ?? []
+  }
+
+  /// The children of a node for `{name:int}`, `{name:uuid}` and `{name}`, `nil` where there is none.
+  func parameterChildren(of node: Int) -> (int: Int?, uuid: Int?, string: Int?) {
+    let flat = trie.nodes[node]
+    func child(_ index: Int32) -> Int? { index >= 0 ? Int(index) : nil }
+    return (child(flat.intChild), child(flat.uuidChild), child(flat.stringChild))
+  }
+
+  /// The routes (indices in ``table``) that end at a node, in the order they are tried: those whose
+  /// path ends there, those ending with `{name+}`, those ending with `{name*}`.
+  func routes(endingAt node: Int) -> (endpoints: [Int], oneOrMore: [Int], zeroOrMore: [Int]) {
+    let flat = trie.nodes[node]
+    var all: [Int] = []
+    if flat.hasInlineRoute {
+      all = [Int(flat.routeStart >> 1)]
+    } else {
+      let start = Int(flat.routeStart)
+      let count = Int(flat.endpointCount + flat.oneOrMoreCount + flat.zeroOrMoreCount)
+      all = (start..<(start + count)).map { Int(trie.routeList[$0] >> 1) }
+    }
+    let endpoints = Int(flat.endpointCount)
+    let oneOrMore = Int(flat.oneOrMoreCount)
+    return (
+      Array(all[..<endpoints]), Array(all[endpoints..<(endpoints + oneOrMore)]),
+      Array(all[(endpoints + oneOrMore)...])
+    )
+  }
+
+  /// What one search did: the route it found and the work it took (nodes entered and routes whose
+  /// query was checked), for tests that bound the work per link.
+  func searchWork(_ url: String) throws(LinkError) -> (route: Int?, nodes: Int, routeChecks: Int) {
+    try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> (route: Int?, nodes: Int, routeChecks: Int) in
+      try reader.withLink(link, original: { url }) { view in
+        var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
+        let route = search.search(&view).map { Int($0) }
+        return (route, search.nodesEntered, search.routeChecks)
+      }
+    }
   }
 
   /// Builds the match of the chosen route: only now are parameter values turned into text and values.
@@ -199,7 +257,21 @@ public final class Router: Sendable {
       }
     }
     var remaining = view.queryStart >= 0 ? (decodedQuery ?? reader.query(of: view)) : []
-    if declaresQuery {
+    let requirement = requirements[route]
+    if declaresQuery && !requirement.declaredByKey.isEmpty {
+      // Many declared items: the link's items are looked up, so the cost follows the link.
+      let declared = patterns[route].query
+      var found: [(index: Int, entry: RouteParameters.Entry)] = []
+      var seen = Set<Int>()
+      for item in remaining {
+        guard let index = requirement.declaredIndex(of: item.name, in: declared), seen.insert(index).inserted,
+          let text = item.value, let value = declared[index].type.value(from: text)
+        else { continue }
+        found.append((index, RouteParameters.Entry(name: declared[index].name, value: value)))
+      }
+      entries.append(contentsOf: found.sorted { $0.index < $1.index }.map(\.entry))
+      remaining.removeAll { requirement.declaredIndex(of: $0.name, in: declared) != nil }
+    } else if declaresQuery {
       let declared = patterns[route].query
       for parameter in declared {
         if let text = QueryRequirements.firstValue(of: parameter.key, in: remaining),
@@ -361,18 +433,38 @@ struct RoutePlan: Sendable {
 }
 
 /// One depth-first search of the trie for one link: literal, then typed, then plain parameters, then
-/// catch-alls, backtracking to the next kind when a more specific branch fails further down. A node
-/// sits at one depth only, so each node is visited at most once per link.
+/// catch-alls, backtracking to the next kind when a more specific branch fails further down.
 ///
 /// The search is a loop over an explicit trail (one entry per depth, kept in the link's
 /// ``SegmentStore``), not a recursion, so a link as deep as the limits allow cannot exhaust the stack.
 /// It reads the flat trie with no reference counting and segments as decoded bytes.
+///
+/// Bound on the work. A node sits at one depth, and whether the search of a node's subtree finds a
+/// route depends only on the node's shape (``FlatNode/sharesShape``) and on the link from that depth
+/// on: the link is the same throughout one search. The search records every (shape, depth) pair that
+/// failed, for shapes several nodes share, and never enters a node whose pair failed. So:
+/// - a node with a shape of its own is entered at most once: its one parent is entered at most once
+///   (by induction from the root), and a node is entered only from its parent's step for its kind;
+/// - nodes sharing a shape are entered at most once per (shape, depth): the first one entered either
+///   finds a route (the search ends) or fails (the pair is recorded).
+/// Hence nodes entered <= distinct (shape, depth) pairs reached <= min(trie nodes, shapes × segments),
+/// each entered node takes at most six steps (and one skipped child per step), and route checks are
+/// bounded per list (see ``QueryIndex``). On a table holding every mix of `1`, `{x:int}` and `{x}`
+/// over d segments, all nodes of one depth share a shape: a failing link enters about d nodes and
+/// skips about 2d children, where an exponential number of paths exist.
 private struct TrieSearch {
   let router: Router
   let trie: FlatTrie
   let caseInsensitive: Bool
   /// The link's query items, decoded the first time a route needs them.
   var query: [QueryItem]?
+  /// The same items, first value per name, sorted, made the first time a route checks them.
+  var linkQuery: LinkQuery?
+  /// The (shape, depth) pairs whose subtree failed: shape in the high 32 bits.
+  var failed: Set<UInt64> = []
+  /// Work counters, for tests that bound the work per link.
+  var nodesEntered = 0
+  var routeChecks = 0
 
   /// Where the search of a node resumes: each step tries one kind of child or list of routes, in the
   /// order of specificity.
@@ -391,11 +483,17 @@ private struct TrieSearch {
     self.caseInsensitive = caseInsensitive
   }
 
+  @inline(__always)
+  private func pair(_ node: Int, _ depth: Int) -> UInt64 {
+    UInt64(UInt32(bitPattern: trie.shapes[node])) << 32 | UInt64(UInt32(truncatingIfNeeded: depth))
+  }
+
   /// The most specific route for the link, or `nil`.
   mutating func search(_ view: inout LinkView) -> Int32? {
     var index = 0
     var depth = 0
     var step = Step.literal
+    nodesEntered = 1
     while true {
       let node = trie.nodes[index]
       // The child to descend into, and the step to resume this node at when it fails.
@@ -432,7 +530,9 @@ private struct TrieSearch {
         {
           return found
         }
-        // This node failed: back to its parent, at the step after the child just tried.
+        // This node failed: remember it when its shape is shared, then back to its parent, at the
+        // step after the child just tried.
+        if node.flags & FlatNode.sharesShape != 0 { failed.insert(pair(index, depth)) }
         guard depth > 0 else { return nil }
         depth &-= 1
         let trail = view.segments.trail(depth)
@@ -440,11 +540,15 @@ private struct TrieSearch {
         step = Step(rawValue: trail.step) ?? .zeroOrMore
         continue
       }
-      if child >= 0 {
+      if child >= 0,
+        trie.nodes[Int(child)].flags & FlatNode.sharesShape == 0
+          || !failed.contains(pair(Int(child), depth &+ 1))
+      {
         view.segments.setTrail(depth, node: Int32(truncatingIfNeeded: index), step: resume.rawValue)
         index = Int(child)
         depth &+= 1
         step = .literal
+        nodesEntered &+= 1
       } else {
         step = resume
       }
@@ -452,12 +556,17 @@ private struct TrieSearch {
   }
 
   /// The first route of one of a node's lists (from `offset` in its routes) that the link's query
-  /// accepts.
+  /// accepts. A long list is searched through its ``QueryIndex``.
   @inline(__always)
   private mutating func first(_ node: FlatNode, _ offset: Int32, _ count: Int32, _ view: LinkView) -> Int32? {
     if node.hasInlineRoute { return accepted(node.routeStart, view) }
     var position = Int(node.routeStart &+ offset)
     let end = position + Int(count)
+    if count > QueryIndex.threshold, trie.routeList[position] & Int32(Router.checksQuery) != 0,
+      let index = router.queryIndexes[Int32(truncatingIfNeeded: position)]
+    {
+      return first(in: index, from: position, view)
+    }
     while position < end {
       if let route = accepted(trie.routeList[position], view) { return route }
       position += 1
@@ -465,14 +574,52 @@ private struct TrieSearch {
     return nil
   }
 
+  /// The first route of an indexed list that the link accepts: the first of the routes the link's
+  /// keys name that accepts, and the first route requiring nothing that no key names.
+  private mutating func first(in index: QueryIndex, from start: Int, _ view: LinkView) -> Int32? {
+    let link = readQuery(view)
+    var named: [Int32] = []
+    for name in link.names {
+      if let positions = index.byKey[name] { named.append(contentsOf: positions) }
+    }
+    named.sort()
+    let slash = router.table.strictTrailingSlash && view.hasTrailingSlash ? 1 : 0
+    var fallback = Int32.max
+    var cursor = 0
+    for position in index.unrequired[slash] {
+      while cursor < named.count && named[cursor] < position { cursor += 1 }
+      if cursor < named.count && named[cursor] == position { continue }
+      fallback = position
+      break
+    }
+    var previous: Int32 = -1
+    for position in named where position != previous {
+      previous = position
+      if position > fallback { break }
+      routeChecks &+= 1
+      let route = trie.routeList[start + Int(position)] >> 1
+      if router.accepts(route, link) { return route }
+    }
+    return fallback == .max ? nil : trie.routeList[start + Int(fallback)] >> 1
+  }
+
+  /// The link's query, read once.
+  private mutating func readQuery(_ view: LinkView) -> LinkQuery {
+    if let linkQuery { return linkQuery }
+    let items = query ?? router.reader.query(of: view)
+    query = items
+    let link = LinkQuery(items, hasTrailingSlash: view.hasTrailingSlash)
+    linkQuery = link
+    return link
+  }
+
   /// The route of a route entry, when its query requirements (if any) hold.
   @inline(__always)
   private mutating func accepted(_ entry: Int32, _ view: LinkView) -> Int32? {
     let route = entry >> 1
     if entry & Int32(Router.checksQuery) == 0 { return route }
-    let items = query ?? router.reader.query(of: view)
-    query = items
-    return router.accepts(route, hasTrailingSlash: view.hasTrailingSlash, query: items) ? route : nil
+    routeChecks &+= 1
+    return router.accepts(route, readQuery(view)) ? route : nil
   }
 
   /// The literal child for a segment: by hashing its bytes when both are ASCII, otherwise through the
@@ -481,7 +628,9 @@ private struct TrieSearch {
   private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int, _ view: LinkView) -> Int32? {
     guard view.isASCII(depth), node.flags & FlatNode.hasUnicodeLiterals == 0 else {
       let text = view.string(depth)
-      return router.nodes[index].literals[caseInsensitive ? text.lowercased() : text]
+      return router.literals[
+        LiteralEdge(parent: Int32(truncatingIfNeeded: index), key: caseInsensitive ? text.lowercased() : text)
+      ]
     }
     let bytes = view.bytes(depth)
     let parent = Int32(truncatingIfNeeded: index)

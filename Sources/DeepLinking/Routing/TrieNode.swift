@@ -1,34 +1,75 @@
-/// One node of the router's trie: the children for each kind of segment, and the routes that end here.
-struct TrieNode: Sendable {
-  var literals: [String: Int32] = [:]
-  var intChild: Int32 = -1
-  var uuidChild: Int32 = -1
-  var stringChild: Int32 = -1
-  /// Routes whose path ends at this node, most specific query requirements first.
-  var endpoints: [Int32] = []
-  /// Routes that end here with a `{name+}` catch-all.
-  var oneOrMore: [Int32] = []
-  /// Routes that end here with a `{name*}` catch-all.
-  var zeroOrMore: [Int32] = []
+/// A literal edge of the trie: the parent node and the literal's key (lower-cased for a
+/// case-insensitive table), compared as Swift strings, so with Unicode canonical equivalence.
+struct LiteralEdge: Hashable, Sendable {
+  var parent: Int32
+  var key: String
+}
+
+/// The query items of one link as the routes read them: the first value of each name (`""` for an
+/// item without `=`, which counts as absent, as an empty value does), sorted by name for lookups.
+struct LinkQuery {
+  private(set) var names: [String] = []
+  private(set) var values: [String] = []
+  let hasTrailingSlash: Bool
+
+  init(_ items: [QueryItem], hasTrailingSlash: Bool) {
+    self.hasTrailingSlash = hasTrailingSlash
+    let order = items.indices.sorted { left, right in
+      let leftName = items[left].name
+      let rightName = items[right].name
+      return leftName < rightName || (leftName == rightName && left < right)
+    }
+    names.reserveCapacity(order.count)
+    values.reserveCapacity(order.count)
+    for index in order where names.last != items[index].name {
+      names.append(items[index].name)
+      values.append(items[index].value ?? "")
+    }
+  }
+
+  /// How many distinct names the link has.
+  var count: Int { names.count }
+
+  /// The first value of the item with this name, or `nil` when the link has none.
+  func value(of name: String) -> String? {
+    var low = 0
+    var high = names.count
+    while low < high {
+      let middle = (low + high) / 2
+      if names[middle] < name { low = middle + 1 } else { high = middle }
+    }
+    return low < names.count && names[low] == name ? values[low] : nil
+  }
 }
 
 /// What a route needs from the query (and the trailing slash) once its path matched.
+///
+/// Only the declared items that can refuse a link are kept: required items, and typed optional items
+/// (present with a value that does not fit, they refuse). An optional string item never refuses.
 struct QueryRequirements: Sendable {
-  var parameters: [RoutePattern.QueryParameter]
+  /// The items that can refuse a link, sorted by key.
+  var checked: [RoutePattern.QueryParameter]
+  var requiredCount: Int32
   var hasTrailingSlash: Bool
-  var requiredCount: Int
-  var typedRequiredCount: Int
-  /// The required items as `key:type` sorted: equal signatures at one node are ambiguous.
-  var signature: String
+  /// For a route declaring more than ``manyItems`` items: the indices of its items sorted by key, so
+  /// building a match looks the link's items up instead of scanning every declared item.
+  var declaredByKey: [Int32] = []
+
+  static let manyItems = 16
 
   init(_ pattern: RoutePattern) {
-    parameters = pattern.query
+    checked = pattern.query.filter { !$0.isOptional || $0.type != .string }.sorted { $0.key < $1.key }
+    if pattern.query.count > Self.manyItems {
+      declaredByKey = pattern.query.indices.sorted { pattern.query[$0].key < pattern.query[$1].key }.map {
+        Int32($0)
+      }
+    }
+    requiredCount = Int32(pattern.query.count { !$0.isOptional })
     hasTrailingSlash = pattern.hasTrailingSlash
-    let required = pattern.query.filter { !$0.isOptional }
-    requiredCount = required.count
-    typedRequiredCount = required.filter { $0.type != .string }.count
-    signature = required.map { "\($0.key):\($0.type)" }.sorted().joined(separator: "&")
   }
+
+  /// Whether any declared item can refuse a link.
+  var checksQuery: Bool { !checked.isEmpty }
 
   /// The first value of a query item with this name, or `nil` when absent or written without `=`.
   @inline(__always)
@@ -39,134 +80,411 @@ struct QueryRequirements: Sendable {
 
   /// A required item must be present with a value that fits its type; an optional item that is
   /// present with a value must fit it too. An empty value counts as absent.
-  @inline(__always)
-  func accepts(_ query: [QueryItem]) -> Bool {
-    unmet(in: query) == nil
+  ///
+  /// Costs O(min(r, n) log max(r, n)) comparisons for r checked items and n distinct link names: it
+  /// walks whichever side is shorter and looks the other up by binary search, so a route declaring
+  /// thousands of optional items costs a short link no more than a few lookups.
+  func accepts(_ link: LinkQuery) -> Bool {
+    if checked.count <= link.count {
+      for item in checked where Self.refuses(item, value: link.value(of: item.key) ?? "") {
+        return false
+      }
+      return true
+    }
+    var required: Int32 = 0
+    for index in 0..<link.count {
+      let value = link.values[index]
+      guard !value.isEmpty, let item = item(forKey: link.names[index]) else { continue }
+      if !item.type.accepts(value) { return false }
+      if !item.isOptional { required += 1 }
+    }
+    return required == requiredCount
   }
 
-  /// The first declared item the query does not satisfy, with the value it has (`nil` when the item
-  /// is absent or empty), or `nil` when every item is satisfied: the one statement of the query rule.
+  /// Whether one declared item refuses a link whose first value for its key is `value` (`""` when the
+  /// link has none): the one statement of the rule, for matching and for explaining a near miss.
   @inline(__always)
-  func unmet(in query: [QueryItem]) -> (parameter: RoutePattern.QueryParameter, value: String?)? {
-    for parameter in parameters {
-      let value = Self.firstValue(of: parameter.key, in: query) ?? ""
-      if value.isEmpty {
-        if !parameter.isOptional { return (parameter, nil) }
-      } else if !parameter.type.accepts(value) {
-        return (parameter, value)
-      }
+  static func refuses(_ item: RoutePattern.QueryParameter, value: String) -> Bool {
+    value.isEmpty ? !item.isOptional : !item.type.accepts(value)
+  }
+
+  /// The first item (by key) that refuses the link, with the link's value (`nil` when it has none), or
+  /// `nil` when the query is accepted: what ``Router/explain(_:)`` reports.
+  func unmet(_ link: LinkQuery) -> (parameter: RoutePattern.QueryParameter, value: String?)? {
+    for item in checked {
+      let value = link.value(of: item.key) ?? ""
+      if Self.refuses(item, value: value) { return (item, value.isEmpty ? nil : value) }
     }
     return nil
   }
+
+  /// The index in the pattern's query of the item with this key, for a route with many items.
+  func declaredIndex(of key: String, in query: [RoutePattern.QueryParameter]) -> Int? {
+    var low = 0
+    var high = declaredByKey.count
+    while low < high {
+      let middle = (low + high) / 2
+      if query[Int(declaredByKey[middle])].key < key { low = middle + 1 } else { high = middle }
+    }
+    guard low < declaredByKey.count, query[Int(declaredByKey[low])].key == key else { return nil }
+    return Int(declaredByKey[low])
+  }
+
+  private func item(forKey key: String) -> RoutePattern.QueryParameter? {
+    var low = 0
+    var high = checked.count
+    while low < high {
+      let middle = (low + high) / 2
+      if checked[middle].key < key { low = middle + 1 } else { high = middle }
+    }
+    return low < checked.count && checked[low].key == key ? checked[low] : nil
+  }
 }
 
-/// Builds the trie, refusing two routes that would match exactly the same URLs.
+/// The routes of one long list (routes ending at one node that differ in their query) indexed by
+/// query key, so a link looks up the routes its own keys name instead of checking every route.
+///
+/// A route the link's keys do not name either requires an item the link lacks (it refuses) or
+/// requires none (it accepts: none of its typed optional items is present). So the first route that
+/// accepts is the first of: the named routes that accept, and the first route requiring nothing that
+/// is not named. Work: O(n + t log t) for n link names and t named routes.
+struct QueryIndex: Sendable {
+  /// Lists longer than this are indexed.
+  static let threshold = 8
+
+  /// Positions in the list of the routes requiring no item, in order; index 1 holds the routes with
+  /// a trailing slash when the table is strict about it, index 0 every other route.
+  var unrequired: [[Int32]] = [[], []]
+  /// Positions in the list of the routes declaring each key as required or typed.
+  var byKey: [String: [Int32]] = [:]
+}
+
+/// Builds the trie, refusing two routes that match exactly the same set of links.
+///
+/// Two routes match the same links exactly when three parts agree (the link set is their product,
+/// each part non-empty; length limits aside):
+/// - the path: each piece is a set of segments (a literal, `int`, `uuid`, any segment), so a pattern
+///   without catch-all is a product, equal to another only piece by piece. A catch-all is a run of any
+///   segments: `{r+}` is `{a}/{r*}`, so a catch-all pattern is normalised to the node of its last
+///   piece that is not a plain parameter, the number of plain parameters after it, and `*`;
+/// - the trailing slash, when the table is strict about it;
+/// - the query: per key, the set of first values a route accepts is one of: anything (undeclared, or
+///   an optional string), non-empty (required string), fitting the type (required typed), absent or
+///   fitting the type (optional typed). These sets differ, so the query parts are equal exactly when
+///   the routes declare the same keys with the same kinds, optional strings left out.
 struct TrieBuilder {
-  enum Terminal {
+  enum Terminal: UInt8 {
     case end
     case oneOrMore
     case zeroOrMore
   }
 
-  var nodes: [TrieNode] = [TrieNode()]
-  let caseInsensitive: Bool
-
-  init(caseInsensitive: Bool) {
-    self.caseInsensitive = caseInsensitive
+  /// One route ending at a node.
+  struct Ending {
+    var node: Int32
+    var terminal: Terminal
+    var route: Int32
   }
 
-  mutating func insert(
-    route: Int, pattern: RoutePattern, requirements allRequirements: [QueryRequirements], names: [String],
-    strictTrailingSlash: Bool
-  ) throws(RouteTableError) {
-    let requirements = allRequirements[route]
-    var current = 0
+  /// The set of links a route matches, in the normal form described above.
+  struct LinkSet: Hashable {
+    var node: Int32
+    var isUnbounded: Bool
+    var plainSegmentsAfter: Int32
+    var trailingSlash: Bool
+    /// Key, kind, key, kind… sorted by key.
+    var query: [String]
+  }
+
+  private(set) var nodes: [FlatNode] = [FlatNode()]
+  private(set) var literals: [LiteralEdge: Int32] = [:]
+  private(set) var endings: [Ending] = []
+  private var claimed: [LinkSet: Int32] = [:]
+  let caseInsensitive: Bool
+  let strictTrailingSlash: Bool
+
+  init(caseInsensitive: Bool, strictTrailingSlash: Bool, capacity: Int) {
+    self.caseInsensitive = caseInsensitive
+    self.strictTrailingSlash = strictTrailingSlash
+    endings.reserveCapacity(capacity)
+    claimed.reserveCapacity(capacity)
+  }
+
+  /// The query part of a route's link set.
+  static func querySet(_ query: [RoutePattern.QueryParameter]) -> [String] {
+    query.filter { !$0.isOptional || $0.type != .string }.sorted { $0.key < $1.key }.flatMap {
+      [$0.key, "\($0.isOptional ? "optional" : "required") \($0.type)"]
+    }
+  }
+
+  mutating func insert(route: Int, pattern: RoutePattern, names: [String]) throws(RouteTableError) {
+    var current: Int32 = 0
     var terminal = Terminal.end
+    // The node after the last piece that is not a plain parameter, and the plain parameters since.
+    var anchor: Int32 = 0
+    var plainSince: Int32 = 0
     for segment in pattern.segments {
       switch segment {
       case .literal(let text):
-        let key = caseInsensitive ? text.lowercased() : text
-        if let child = nodes[current].literals[key] {
-          current = Int(child)
+        let edge = LiteralEdge(parent: current, key: caseInsensitive ? text.lowercased() : text)
+        if let child = literals[edge] {
+          current = child
         } else {
           let child = newNode()
-          nodes[current].literals[key] = child
-          current = Int(child)
+          literals[edge] = child
+          nodes[Int(current)].flags |= FlatNode.hasLiterals
+          if !edge.key.utf8.allSatisfy({ $0 < 0x80 }) {
+            nodes[Int(current)].flags |= FlatNode.hasUnicodeLiterals
+          }
+          current = child
         }
+        anchor = current
+        plainSince = 0
       case .parameter(_, let type):
         current = child(of: current, type: type)
+        if type == .string {
+          plainSince += 1
+        } else {
+          anchor = current
+          plainSince = 0
+        }
       case .oneOrMore:
         terminal = .oneOrMore
       case .zeroOrMore:
         terminal = .zeroOrMore
       }
     }
-    let existing: [Int32]
-    switch terminal {
-    case .end: existing = nodes[current].endpoints
-    case .oneOrMore: existing = nodes[current].oneOrMore
-    case .zeroOrMore: existing = nodes[current].zeroOrMore
+    let linkSet = LinkSet(
+      node: terminal == .end ? current : anchor, isUnbounded: terminal != .end,
+      plainSegmentsAfter: terminal == .end ? 0 : plainSince + (terminal == .oneOrMore ? 1 : 0),
+      trailingSlash: strictTrailingSlash && pattern.hasTrailingSlash, query: Self.querySet(pattern.query))
+    if let other = claimed.updateValue(Int32(route), forKey: linkSet) {
+      throw RouteTableError(route: names[route], reason: .ambiguous(with: names[Int(other)]))
     }
-    for other in existing {
-      let otherRequirements = allRequirements[Int(other)]
-      let sameSlash =
-        !strictTrailingSlash || otherRequirements.hasTrailingSlash == requirements.hasTrailingSlash
-      if sameSlash && otherRequirements.signature == requirements.signature {
-        throw RouteTableError(
-          route: names[route], reason: .ambiguous(with: names[Int(other)]))
-      }
-    }
-    switch terminal {
-    case .end: nodes[current].endpoints.append(Int32(route))
-    case .oneOrMore: nodes[current].oneOrMore.append(Int32(route))
-    case .zeroOrMore: nodes[current].zeroOrMore.append(Int32(route))
-    }
+    endings.append(Ending(node: current, terminal: terminal, route: Int32(route)))
   }
 
   private mutating func newNode() -> Int32 {
-    nodes.append(TrieNode())
+    nodes.append(FlatNode())
     return Int32(nodes.count - 1)
   }
 
-  private mutating func child(of node: Int, type: ParameterType) -> Int {
+  private mutating func child(of node: Int32, type: ParameterType) -> Int32 {
+    let index = Int(node)
     let existing: Int32
     switch type {
-    case .int: existing = nodes[node].intChild
-    case .uuid: existing = nodes[node].uuidChild
-    case .string: existing = nodes[node].stringChild
+    case .int: existing = nodes[index].intChild
+    case .uuid: existing = nodes[index].uuidChild
+    case .string: existing = nodes[index].stringChild
     }
-    if existing >= 0 { return Int(existing) }
+    if existing >= 0 { return existing }
     let created = newNode()
     switch type {
-    case .int: nodes[node].intChild = created
-    case .uuid: nodes[node].uuidChild = created
-    case .string: nodes[node].stringChild = created
+    case .int: nodes[index].intChild = created
+    case .uuid: nodes[index].uuidChild = created
+    case .string: nodes[index].stringChild = created
     }
-    return Int(created)
+    return created
   }
 
-  /// Orders each node's routes so the most specific query requirements are tried first; ties break
-  /// on the requirement text and then the route name, never on registration order.
-  mutating func finish(requirements: [QueryRequirements], names: [String]) -> [TrieNode] {
-    func order(_ lhs: Int32, _ rhs: Int32) -> Bool {
-      let left = requirements[Int(lhs)]
-      let right = requirements[Int(rhs)]
-      if left.requiredCount != right.requiredCount { return left.requiredCount > right.requiredCount }
-      if left.typedRequiredCount != right.typedRequiredCount {
-        return left.typedRequiredCount > right.typedRequiredCount
-      }
-      if left.signature != right.signature { return left.signature < right.signature }
-      return names[Int(lhs)] < names[Int(rhs)]
+  /// The built trie: what matching and URL building read, nothing of the builder.
+  struct Built {
+    var nodes: [FlatNode]
+    var routeList: [Int32]
+    var literals: [LiteralEdge: Int32]
+    var queryIndexes: [Int32: QueryIndex]
+    var shapes: [Int32]
+  }
+
+  /// Orders each node's routes so the most specific query requirements are tried first (more
+  /// required items, then more typed required items, then the required items' text, then the route
+  /// name; never registration order), lays the lists out back to back, indexes long lists by query
+  /// key, and gives each node its shape (see ``shapes(of:routeList:requirements:)``).
+  mutating func finish(patterns: [RoutePattern], requirements: [QueryRequirements], names: [String]) -> Built
+  {
+    claimed = [:]
+    struct Order {
+      var required: Int32 = 0
+      var typed: Int32 = 0
+      var signature = ""
     }
-    // Sorted in place, and only lists of two or more: a copy of every node would double the
-    // builder's memory at its peak.
+    let orders = patterns.map { pattern -> Order in
+      guard !pattern.query.isEmpty else { return Order() }
+      let required = pattern.query.filter { !$0.isOptional }
+      return Order(
+        required: Int32(required.count), typed: Int32(required.count { $0.type != .string }),
+        signature: required.map { "\($0.key):\($0.type)" }.sorted().joined(separator: "&"))
+    }
+    var endings = self.endings
+    self.endings = []
+    endings.sort { left, right in
+      if left.node != right.node { return left.node < right.node }
+      if left.terminal != right.terminal { return left.terminal.rawValue < right.terminal.rawValue }
+      let lhs = orders[Int(left.route)]
+      let rhs = orders[Int(right.route)]
+      if lhs.required != rhs.required { return lhs.required > rhs.required }
+      if lhs.typed != rhs.typed { return lhs.typed > rhs.typed }
+      if lhs.signature != rhs.signature { return lhs.signature < rhs.signature }
+      return names[Int(left.route)] < names[Int(right.route)]
+    }
     var nodes = self.nodes
     self.nodes = []
-    for index in nodes.indices {
-      if nodes[index].endpoints.count > 1 { nodes[index].endpoints.sort(by: order) }
-      if nodes[index].oneOrMore.count > 1 { nodes[index].oneOrMore.sort(by: order) }
-      if nodes[index].zeroOrMore.count > 1 { nodes[index].zeroOrMore.sort(by: order) }
+    var routeList: [Int32] = []
+    var queryIndexes: [Int32: QueryIndex] = [:]
+    func entry(_ route: Int32) -> Int32 {
+      let checks = requirements[Int(route)].checksQuery || strictTrailingSlash
+      return route << 1 | (checks ? Int32(Router.checksQuery) : 0)
     }
-    return nodes
+    var start = 0
+    while start < endings.count {
+      let node = Int(endings[start].node)
+      var end = start
+      while end < endings.count && endings[end].node == endings[start].node { end += 1 }
+      let routes = endings[start..<end]
+      nodes[node].endpointCount = Int32(routes.count { $0.terminal == .end })
+      nodes[node].oneOrMoreCount = Int32(routes.count { $0.terminal == .oneOrMore })
+      nodes[node].zeroOrMoreCount = Int32(routes.count { $0.terminal == .zeroOrMore })
+      if routes.count == 1, let only = routes.first {
+        nodes[node].routeStart = entry(only.route)
+      } else {
+        nodes[node].routeStart = Int32(routeList.count)
+        var listStart = start
+        while listStart < end {
+          var listEnd = listStart
+          while listEnd < end && endings[listEnd].terminal == endings[listStart].terminal { listEnd += 1 }
+          if listEnd - listStart > QueryIndex.threshold {
+            queryIndexes[Int32(routeList.count)] = index(
+              endings[listStart..<listEnd].map(\.route), patterns: patterns, requirements: requirements)
+          }
+          for ending in endings[listStart..<listEnd] { routeList.append(entry(ending.route)) }
+          listStart = listEnd
+        }
+      }
+      start = end
+    }
+    let shapes = Self.shapes(
+      of: &nodes, literals: literals, endings: endings, patterns: patterns,
+      strictTrailingSlash: strictTrailingSlash)
+    return Built(
+      nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes)
+  }
+
+  private func index(_ routes: [Int32], patterns: [RoutePattern], requirements: [QueryRequirements])
+    -> QueryIndex
+  {
+    var index = QueryIndex()
+    for (position, route) in routes.enumerated() {
+      let requirement = requirements[Int(route)]
+      if requirement.requiredCount == 0 {
+        index.unrequired[strictTrailingSlash && requirement.hasTrailingSlash ? 1 : 0].append(Int32(position))
+      }
+      for item in requirement.checked { index.byKey[item.key, default: []].append(Int32(position)) }
+    }
+    return index
+  }
+
+  /// Gives every node a shape: two nodes have one shape when their subtrees are alike (the same
+  /// literal keys, the same kinds of children, alike children, and routes with the same query and
+  /// trailing-slash requirements in each list), so a link's suffix fails in one exactly when it fails
+  /// in the other. Nodes whose shape is shared are flagged ``FlatNode/sharesShape``.
+  ///
+  /// - Returns: The shape of each node, or an empty array when no shape is shared.
+  private static func shapes(
+    of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], endings: [Ending], patterns: [RoutePattern],
+    strictTrailingSlash: Bool
+  ) -> [Int32] {
+    // A node's shape is interned from fixed-size keys: its literal children as a chain (the shape of
+    // the list so far, a key, a child's shape), its route classes as a chain, then the node itself.
+    struct LiteralLink: Hashable {
+      var previous: Int32
+      var key: String
+      var child: Int32
+    }
+    struct Link: Hashable {
+      var previous: Int32
+      var value: Int32
+    }
+    struct Shape: Hashable {
+      var int: Int32
+      var uuid: Int32
+      var string: Int32
+      var literals: Int32
+      var routes: Int32
+    }
+    var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
+    byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
+    // Routes alike for the search: the same query set and trailing slash, in the same list.
+    var classes: [[String]: Int32] = [:]
+    var routeClasses: [(node: Int32, value: Int32)] = endings.map { ending in
+      let pattern = patterns[Int(ending.route)]
+      let slash = strictTrailingSlash && pattern.hasTrailingSlash
+      guard slash || !pattern.query.isEmpty else { return (ending.node, Int32(ending.terminal.rawValue)) }
+      var key = querySet(pattern.query)
+      key.append("\(ending.terminal.rawValue)\(slash ? "/" : "")")
+      if let known = classes[key] { return (ending.node, known) }
+      let value = Int32(classes.count + 3)
+      classes[key] = value
+      return (ending.node, value)
+    }
+    classes = [:]
+    routeClasses.sort { $0.node != $1.node ? $0.node > $1.node : $0.value < $1.value }
+    var shapeOf = [Int32](repeating: 0, count: nodes.count)
+    var literalLists: [LiteralLink: Int32] = [:]
+    var routeLists: [Link: Int32] = [:]
+    var known: [Shape: Int32] = [:]
+    var uses: [Int32] = []
+    var literalCursor = 0
+    var routeCursor = 0
+    // Children come after their parent, so walking backwards sees every child first.
+    for node in nodes.indices.reversed() {
+      let flat = nodes[node]
+      func shape(_ child: Int32) -> Int32 { child >= 0 ? shapeOf[Int(child)] : -1 }
+      var literalList: Int32 = -1
+      while literalCursor < byParent.count && byParent[literalCursor].parent == Int32(node) {
+        let link = LiteralLink(
+          previous: literalList, key: byParent[literalCursor].key,
+          child: shapeOf[Int(byParent[literalCursor].child)])
+        if let known = literalLists[link] {
+          literalList = known
+        } else {
+          literalList = Int32(literalLists.count)
+          literalLists[link] = literalList
+        }
+        literalCursor += 1
+      }
+      var routeList: Int32 = -1
+      var previousClass: Int32 = -1
+      while routeCursor < routeClasses.count && routeClasses[routeCursor].node == Int32(node) {
+        let value = routeClasses[routeCursor].value
+        routeCursor += 1
+        if value == previousClass { continue }
+        previousClass = value
+        let link = Link(previous: routeList, value: value)
+        if let known = routeLists[link] {
+          routeList = known
+        } else {
+          routeList = Int32(routeLists.count)
+          routeLists[link] = routeList
+        }
+      }
+      let key = Shape(
+        int: shape(flat.intChild), uuid: shape(flat.uuidChild), string: shape(flat.stringChild),
+        literals: literalList, routes: routeList)
+      if let id = known[key] {
+        shapeOf[node] = id
+        uses[Int(id)] += 1
+      } else {
+        let id = Int32(uses.count)
+        known[key] = id
+        uses.append(1)
+        shapeOf[node] = id
+      }
+    }
+    var shared = false
+    for node in nodes.indices where uses[Int(shapeOf[node])] > 1 {
+      nodes[node].flags |= FlatNode.sharesShape
+      shared = true
+    }
+    return shared ? shapeOf : []
   }
 }

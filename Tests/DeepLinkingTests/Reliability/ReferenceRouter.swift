@@ -317,25 +317,46 @@ struct ReferenceRouter {
     return route.name < other.name
   }
 
-  /// Whether two routes would match exactly the same links (the table must refuse them).
+  /// Whether two routes match exactly the same set of links (the table must refuse them), length
+  /// limits aside. Paths: for each length, the links of that length a route matches are empty or a
+  /// product of one set per position (a literal, `int`, `uuid`, any segment); catch-alls repeat any
+  /// segment, so comparing every length up to one past the longer fixed part covers all lengths. The
+  /// trailing slash counts when strict. Query: per key, what a route requires of the first value
+  /// (optional string items and undeclared keys require nothing).
   func areAmbiguous(_ route: Route, _ other: Route) -> Bool {
-    guard route.pieces.count == other.pieces.count else { return false }
-    for (left, right) in zip(route.pieces, other.pieces) {
-      switch (left, right) {
-      case (.literal(let a), .literal(let b)):
-        if caseInsensitive ? a.lowercased() != b.lowercased() : a != b { return false }
-      case (.parameter(_, let a), .parameter(_, let b)):
-        if a != b { return false }
-      case (.oneOrMore, .oneOrMore), (.zeroOrMore, .zeroOrMore):
-        continue
-      default:
-        return false
-      }
-    }
-    if strictTrailingSlash && route.trailingSlash != other.trailingSlash && !route.pieces.isEmpty {
+    let longest = max(route.pieces.count, other.pieces.count) + 1
+    for length in 0...longest where positionSets(route, length) != positionSets(other, length) {
       return false
     }
-    return route.signature == other.signature
+    if strictTrailingSlash && route.trailingSlash != other.trailingSlash { return false }
+    return queryDemands(route) == queryDemands(other)
+  }
+
+  /// What each position of a link of `length` segments must be for the route, or `nil` when no link of
+  /// that length matches it.
+  private func positionSets(_ route: Route, _ length: Int) -> [String]? {
+    var sets: [String] = []
+    for piece in route.pieces {
+      switch piece {
+      case .literal(let literal): sets.append("literal " + (caseInsensitive ? literal.lowercased() : literal))
+      case .parameter(_, let type): sets.append("\(type)")
+      case .oneOrMore:
+        guard length > sets.count else { return nil }
+        return sets + Array(repeating: "string", count: length - sets.count)
+      case .zeroOrMore:
+        guard length >= sets.count else { return nil }
+        return sets + Array(repeating: "string", count: length - sets.count)
+      }
+    }
+    return sets.count == length ? sets : nil
+  }
+
+  private func queryDemands(_ route: Route) -> [String: String] {
+    var demands: [String: String] = [:]
+    for item in route.query where !(item.isOptional && item.type == .string) {
+      demands[item.key] = "\(item.isOptional) \(item.type)"
+    }
+    return demands
   }
 
   static func typed(_ text: String, _ type: ParameterType) -> ParameterValue? {

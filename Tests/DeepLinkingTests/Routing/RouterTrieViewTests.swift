@@ -1,0 +1,35 @@
+import Testing
+
+@testable import DeepLinking
+
+/// The read-only view of the trie that tools walking it (such as an explanation of a near miss) use.
+@Suite("Router: reading the trie")
+struct RouterTrieViewTests {
+  @Test func theTrieCanBeWalkedByKind() throws {
+    let router = try Router(
+      RouteTable(
+        schemes: ["app"], caseInsensitive: true,
+        routes: [
+          RouteDefinition("video", "/Video/{id:int}"),
+          RouteDefinition("token", "/video/{t:uuid}?q={q}"),
+          RouteDefinition("any", "/video/{slug}"),
+          RouteDefinition("files", "/video/{path+}"),
+          RouteDefinition("docs", "/video/{path*}"),
+          RouteDefinition("cafe", "/café"),
+        ]))
+    let video = try #require(router.literalChild(of: 0, key: "video"))
+    #expect(router.literalChild(of: 0, key: "Video") == nil)  // keys are stored lower-cased
+    #expect(router.literalChild(of: 0, key: "caf\u{65}\u{301}") != nil)  // canonical equivalence
+    #expect(router.literalChild(of: video, key: "video") == nil)
+    let children = router.parameterChildren(of: video)
+    let name = { (index: Int) in router.table.routes[index].name }
+    #expect(try router.routes(endingAt: #require(children.int)).endpoints.map(name) == ["video"])
+    #expect(try router.routes(endingAt: #require(children.uuid)).endpoints.map(name) == ["token"])
+    #expect(try router.routes(endingAt: #require(children.string)).endpoints.map(name) == ["any"])
+    let atVideo = router.routes(endingAt: video)
+    #expect(atVideo.endpoints.isEmpty)
+    #expect(atVideo.oneOrMore.map(name) == ["files"])
+    #expect(atVideo.zeroOrMore.map(name) == ["docs"])
+    #expect(router.parameterChildren(of: 0) == (nil, nil, nil))
+  }
+}
