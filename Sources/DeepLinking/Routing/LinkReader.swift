@@ -15,9 +15,6 @@ struct LinkView {
   var hostEnd = 0
   /// The host with its port as ``LinkOrigin`` names it, when it is not a host listed without a port.
   var host: String?
-  /// The lower-cased authority of a custom-scheme link, when it is not ASCII (lower-casing may change
-  /// its length, so it is not kept in ``segments``).
-  var unicodeAuthority: String?
   var hasTrailingSlash = false
   var queryStart = -1
   var queryEnd = -1
@@ -50,7 +47,6 @@ struct LinkView {
 
   /// The decoded text of a segment.
   func string(_ index: Int) -> String {
-    if index == 0, let unicodeAuthority { return unicodeAuthority }
     return segments.bytes(index).string()
   }
 }
@@ -187,7 +183,7 @@ final class LinkReader: Sendable {
         index += 2
         let end = ReadingRules.segmentEnd(link, from: index)
         guard ReadingRules.forbiddenInCustomAuthority(link, index, end) == nil,
-          end == index || appendPlainSegment(from: index, lowercase: true, to: &view) != nil
+          end == index || appendPlainSegment(from: index, to: &view) != nil
         else { return false }
         index = end
       }
@@ -201,7 +197,7 @@ final class LinkReader: Sendable {
         continue
       }
       if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-      guard hasRoomForSegment(view), let end = appendPlainSegment(from: index, lowercase: false, to: &view)
+      guard hasRoomForSegment(view), let end = appendPlainSegment(from: index, to: &view)
       else { return false }
       index = end
     }
@@ -232,11 +228,11 @@ final class LinkReader: Sendable {
   ///
   /// - Returns: Where the segment ends, or `nil` (and nothing stored) when it is not plain.
   @inline(__always)
-  private func appendPlainSegment(from start: Int, lowercase: Bool, to view: inout LinkView) -> Int? {
+  private func appendPlainSegment(from start: Int, to view: inout LinkView) -> Int? {
     let segmentStart = view.segments.cursor
     guard
       let end = ReadingRules.decodePlainSegment(
-        view.link, from: start, lowercase: lowercase, into: &view.segments)
+        view.link, from: start, into: &view.segments)
     else {
       view.segments.rewind(to: segmentStart)
       return nil
@@ -302,9 +298,10 @@ final class LinkReader: Sendable {
             position)
         }
         if authorityEnd > authorityStart {
-          // The authority of a custom-scheme link is the first path segment; like a host, it is
-          // compared case-insensitively, so it is lower-cased once decoded.
-          _ = try appendSegment(from: authorityStart, lowercase: true, to: &view, fail: fail)
+          // The authority of a custom-scheme link is the first path segment. It keeps its case, as
+          // every captured value does; literals compare with it case-insensitively, like a host, in
+          // every spelling of the link (see ``ReadingRules/foldsCase(isWeb:depth:)``).
+          _ = try appendSegment(from: authorityStart, to: &view, fail: fail)
         }
         pathStart = authorityEnd
       }
@@ -318,7 +315,7 @@ final class LinkReader: Sendable {
         continue
       }
       guard hasRoomForSegment(view) else { throw fail(.tooManySegments(limit: limits.maxSegments), nil) }
-      position = try appendSegment(from: position, lowercase: false, to: &view, fail: fail)
+      position = try appendSegment(from: position, to: &view, fail: fail)
     }
     view.hasTrailingSlash = ReadingRules.hasTrailingSlash(
       link, pathStart: pathStart, pathEnd: pathEnd, segmentCount: view.count)
@@ -348,21 +345,14 @@ final class LinkReader: Sendable {
   ///
   /// - Returns: Where the segment ends.
   private func appendSegment(
-    from start: Int, lowercase: Bool, to view: inout LinkView, fail: (LinkError.Reason, Int?) -> LinkError
+    from start: Int, to view: inout LinkView, fail: (LinkError.Reason, Int?) -> LinkError
   ) throws(LinkError) -> Int {
-    if let end = appendPlainSegment(from: start, lowercase: lowercase, to: &view) { return end }
+    if let end = appendPlainSegment(from: start, to: &view) { return end }
     let end = ReadingRules.segmentEnd(view.link, from: start)
     let text = try decode(view.link, start, end, plusAsSpace: false, fail: fail)
     let segmentStart = view.segments.cursor
     view.segments.append(contentsOf: text)
     let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-    if lowercase {
-      if isASCII {
-        view.segments.lowercaseASCII(from: segmentStart)
-      } else {
-        view.unicodeAuthority = text.lowercased()
-      }
-    }
     view.segments.closeSegment(from: segmentStart, isASCII: isASCII)
     return end
   }

@@ -19,6 +19,13 @@ enum ReadingRules {
   @inline(__always)
   static func lowercased(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
 
+  /// Whether literals compare with the segment at `depth` case-insensitively whatever the table says:
+  /// the first segment of a custom-scheme link, which is the authority in `myapp://channel/x` and keeps
+  /// the host rule in every spelling of the same link (`myapp:///channel/x`, `myapp:channel/x`). The
+  /// segment's value keeps its case.
+  @inline(__always)
+  static func foldsCase(isWeb: Bool, depth: Int) -> Bool { !isWeb && depth == 0 }
+
   /// A byte that ends a segment of the authority or the path: `/`, `?` or `#`.
   @inline(__always)
   static func endsSegment(_ byte: UInt8) -> Bool {
@@ -89,7 +96,7 @@ enum ReadingRules {
   ///   written since `start` are to be discarded.
   @inline(__always)
   static func decodePlainSegment(
-    _ link: Bytes, from start: Int, lowercase: Bool, into store: inout SegmentStore
+    _ link: Bytes, from start: Int, into store: inout SegmentStore
   ) -> Int? {
     var index = start
     while index < link.count {
@@ -104,7 +111,7 @@ enum ReadingRules {
         guard isPlainRaw(byte) else { return nil }
         index &+= 1
       }
-      store.append(lowercase ? lowercased(byte) : byte)
+      store.append(byte)
     }
     return index
   }

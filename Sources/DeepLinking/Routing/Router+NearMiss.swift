@@ -134,7 +134,10 @@ struct NearMissSearch {
   init(router: Router, link: ReadLink) {
     self.router = router
     self.link = link
-    comparedPath = router.table.caseInsensitive ? link.path.map { $0.lowercased() } : link.path
+    comparedPath = link.path.indices.map { depth in
+      router.table.caseInsensitive || ReadingRules.foldsCase(isWeb: !link.isCustomScheme, depth: depth)
+        ? link.path[depth].lowercased() : link.path[depth]
+    }
   }
 
   func closest() -> NearMiss? {

@@ -623,24 +623,27 @@ private struct TrieSearch {
   }
 
   /// The literal child for a segment: by hashing its bytes when both are ASCII, otherwise through the
-  /// node's `String` dictionary (Unicode canonical equivalence, full lower-casing).
+  /// node's `String` dictionary (Unicode canonical equivalence, full lower-casing). Literals compare
+  /// case-insensitively in a case-insensitive table, and with the first segment of a custom-scheme
+  /// link (``ReadingRules/foldsCase(isWeb:depth:)``).
   @inline(__always)
   private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int, _ view: LinkView) -> Int32? {
+    let folds = caseInsensitive || ReadingRules.foldsCase(isWeb: view.isWeb, depth: depth)
     guard view.isASCII(depth), node.flags & FlatNode.hasUnicodeLiterals == 0 else {
       let text = view.string(depth)
       return router.literals[
-        LiteralEdge(parent: Int32(truncatingIfNeeded: index), key: caseInsensitive ? text.lowercased() : text)
+        LiteralEdge(parent: Int32(truncatingIfNeeded: index), key: folds ? text.lowercased() : text)
       ]
     }
     let bytes = view.bytes(depth)
     let parent = Int32(truncatingIfNeeded: index)
-    let hash = LiteralTable.hash(parent: parent, bytes, lowercase: caseInsensitive)
+    let hash = LiteralTable.hash(parent: parent, bytes, lowercase: folds)
     var slot = Int(hash) & trie.mask
     while true {
       let candidate = trie.slots[slot]
       if candidate.child < 0 { return nil }
       if candidate.hash == hash && candidate.parent == parent && Int(candidate.keyLength) == bytes.count
-        && equal(bytes, candidate)
+        && equal(bytes, candidate, folds: folds)
       {
         return candidate.child
       }
@@ -648,14 +651,14 @@ private struct TrieSearch {
     }
   }
 
-  /// Whether a segment's bytes are the slot's key (kept in the slot when short, in ``FlatTrie/keys``
-  /// when long).
+  /// Whether a segment's bytes (lower-cased when `folds`) are the slot's key (kept in the slot when
+  /// short, in ``FlatTrie/keys`` when long).
   @inline(__always)
-  private func equal(_ bytes: Bytes, _ candidate: LiteralTable.Slot) -> Bool {
+  private func equal(_ bytes: Bytes, _ candidate: LiteralTable.Slot, folds: Bool) -> Bool {
     var offset = 0
     if bytes.count <= LiteralTable.inlineCapacity {
       while offset < bytes.count {
-        let byte = caseInsensitive ? ReadingRules.lowercased(bytes[offset]) : bytes[offset]
+        let byte = folds ? ReadingRules.lowercased(bytes[offset]) : bytes[offset]
         if byte != candidate.inlineKeyByte(offset) { return false }
         offset &+= 1
       }
@@ -663,7 +666,7 @@ private struct TrieSearch {
     }
     let start = Int(candidate.key.0)
     while offset < bytes.count {
-      let byte = caseInsensitive ? ReadingRules.lowercased(bytes[offset]) : bytes[offset]
+      let byte = folds ? ReadingRules.lowercased(bytes[offset]) : bytes[offset]
       if byte != trie.keys[start &+ offset] { return false }
       offset &+= 1
     }

@@ -155,12 +155,6 @@ struct SegmentStore {
     cursor = position
   }
 
-  /// Lower-cases the ASCII letters written from `position` on.
-  mutating func lowercaseASCII(from position: Int) {
-    precondition(position >= 0 && position <= cursor, "lower-casing beyond the written bytes")
-    for index in position..<cursor { decoded[index] = ReadingRules.lowercased(decoded[index]) }
-  }
-
   /// Ends the segment that started at `start` (the bytes written since) and counts it.
   @inline(__always)
   mutating func closeSegment(from start: Int, isASCII: Bool) {

@@ -88,6 +88,9 @@ struct ReferenceRouter {
   /// A link read by the rules.
   struct Link {
     var segments: [String]
+    /// Whether the link is a Universal Link (http/https); otherwise its first segment compares with
+    /// literals case-insensitively (ROUTING.md: the custom-scheme authority keeps the host rule).
+    var isWeb = true
     var trailingSlash: Bool
     var query: [QueryItem]
     var fragment: String?
@@ -175,7 +178,7 @@ struct ReferenceRouter {
       }
       if !authority.isEmpty {
         switch ReferenceCoding.decode(authority, plusAsSpace: false) {
-        case .success(let text): segments.append(text.lowercased())
+        case .success(let text): segments.append(text)
         case .failure(let failure): return .failure(failure)
         }
       }
@@ -219,7 +222,8 @@ struct ReferenceRouter {
       case .failure(let failure): return .failure(failure)
       }
     }
-    return .success(Link(segments: segments, trailingSlash: trailingSlash, query: query, fragment: fragment))
+    return .success(
+      Link(segments: segments, isWeb: isWeb, trailingSlash: trailingSlash, query: query, fragment: fragment))
   }
 
   private static func isScheme(_ bytes: [UInt8]) -> Bool {
@@ -264,9 +268,13 @@ struct ReferenceRouter {
       switch piece {
       case .literal(let literal):
         guard position < segments.count else { return nil }
+        // A custom-scheme link's first segment compares in lower case, as a host does, with the
+        // literal as written (so a first literal with capitals never matches such a link).
         let equal =
           caseInsensitive
-          ? segments[position].lowercased() == literal.lowercased() : segments[position] == literal
+          ? segments[position].lowercased() == literal.lowercased()
+          : !link.isWeb && position == 0
+            ? segments[position].lowercased() == literal : segments[position] == literal
         guard equal else { return nil }
       case .parameter(let name, let type):
         guard position < segments.count, let value = Self.typed(segments[position], type) else { return nil }

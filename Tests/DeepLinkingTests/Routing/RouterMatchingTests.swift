@@ -35,7 +35,10 @@ struct RouterMatchingTests {
     Case(url: "myapp:channel/video/1", route: "clip", parameters: ["clipId": .string("1")]),
     Case(url: "MYAPP://CHANNEL/video/1", route: "clip", parameters: ["clipId": .string("1")]),
     Case(url: "myapp://channel/VIDEO/1", route: nil),
-    Case(url: "myapp:///CHANNEL/video/1", route: nil),
+    // The authority keeps the host rule in every spelling of the link: compared case-insensitively,
+    // its value kept as written.
+    Case(url: "myapp:///CHANNEL/video/1", route: "clip", parameters: ["clipId": .string("1")]),
+    Case(url: "myapp:CHANNEL/video/1", route: "clip", parameters: ["clipId": .string("1")]),
     // Hosts: case-insensitive, subdomains under *.example.com, listed port.
     Case(url: "HTTPS://EXAMPLE.COM/channel", route: "main"),
     Case(url: "https://www.example.com/channel", route: "main"),
