@@ -68,7 +68,7 @@ let package = Package(
     .target(
       name: "DeepLinkingTestSupport",
       path: "Tests/DeepLinkingTestSupport",
-      exclude: ["redirect_server.py"],
+      exclude: ["redirect_server.py", "well_known_server.py"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

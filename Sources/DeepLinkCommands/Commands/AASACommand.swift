@@ -231,7 +231,7 @@ extension AASACommand {
   enum Check {
     static let spec = CommandSpec(
       path: ["aasa", "check"],
-      usage: "--file FILE [--json]",
+      usage: "(--file FILE | --url https://HOST [--timeout SECONDS] [--ca-file FILE]) [--json]",
       summary: "Report the mistakes that make links open Safari instead of the app.",
       discussion: """
         Checks an apple-app-site-association file for the mistakes that make links open Safari: a file
@@ -244,15 +244,23 @@ extension AASACommand {
         work). Prints one line per finding,
           warning[code] path: message
         then a summary line.
+        With --url the file is fetched as Apple's CDN fetches it for iOS 14+ and macOS 11+ (devices
+        ask the CDN, not the site): from https://HOST/.well-known/apple-app-site-association only, with
+        the certificate verified, no redirect followed (a 3xx is an error, with its Location), status
+        200, at most 128 KB read. A content type other than application/json is a note: the CDN reads
+        the file anyway. A fetch that fails is an error finding (redirect, http-status,
+        file-too-large, fetch-timeout, certificate-not-trusted, fetch-failed); otherwise the body is
+        checked as a file would be.
         """,
       options: [
-        .value("file", "FILE", "The apple-app-site-association file.", completion: .file),
+        .value("file", "FILE", "The apple-app-site-association file.", completion: .file)
+      ] + WellKnownFetch.options(for: .appleAppSiteAssociation) + [
         .flag(
           "json",
-          #"Print one JSON object instead: {"file", "errors", "warnings", "notes", "diagnostics": [...]}."#),
+          #"Print one JSON object instead: {"file", "errors", "warnings", "notes", "diagnostics": [...]}."#)
       ],
       epilogue:
-        "EXIT STATUS: 0 clean or notes only, 1 warnings, 2 errors (or a file that cannot be read, or a usage error)."
+        "EXIT STATUS: 0 clean or notes only, 1 warnings, 2 errors (or a file that cannot be read or fetched, or a usage error)."
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
@@ -261,24 +269,21 @@ extension AASACommand {
         streams.output.line(spec.help)
         return 0
       }
-      guard let path = arguments.value("file") else { throw spec.usageError("give --file FILE") }
       guard arguments.positionals.isEmpty else {
         throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
       }
-      let data: Data
-      do {
-        data = try AASACommand.contents(of: path)
-      } catch {
-        streams.error.line("deeplink aasa check: \(error)")
-        return 2
-      }
-      let diagnostics = AASAValidator().validate(data: data)
+      guard
+        let source = try await WellKnownFetch.source(
+          arguments, file: .appleAppSiteAssociation, spec: spec, streams: streams)
+      else { return 2 }
+      let diagnostics = source.body.map { AASAValidator().validate(data: $0) } ?? []
       return report(
-        file: path,
-        findings: diagnostics.map {
-          Finding(
-            severity: $0.severity, code: $0.code.rawValue, path: $0.path.description, message: $0.message)
-        },
+        file: source.url,
+        findings: source.findings
+          + diagnostics.map {
+            Finding(
+              severity: $0.severity, code: $0.code.rawValue, path: $0.path.description, message: $0.message)
+          },
         json: arguments.has("json"), streams: streams)
     }
 

@@ -25,7 +25,7 @@ enum AssetLinksCommand {
   enum Check {
     static let spec = CommandSpec(
       path: ["assetlinks", "check"],
-      usage: "--file FILE [--json]",
+      usage: "(--file FILE | --url https://HOST [--timeout SECONDS] [--ca-file FILE]) [--json]",
       summary: "Report the mistakes that stop Android from verifying App Links.",
       discussion: """
         Checks an assetlinks.json file: the namespace (android_app or web), package-name syntax,
@@ -36,15 +36,22 @@ enum AssetLinksCommand {
         note, nothing breaks. Prints one line per finding,
           error[code] path: message
         then a summary line.
+        With --url the file is fetched as Android's verifier fetches it: from
+        https://HOST/.well-known/assetlinks.json only, with the certificate verified, no redirect
+        followed (a 3xx is an error, with its Location), status 200, Content-Type application/json
+        (anything else is an error), at most 128 KB read. A fetch that fails is an error finding
+        (redirect, http-status, content-type, file-too-large, fetch-timeout, certificate-not-trusted,
+        fetch-failed); otherwise the body is checked as a file would be.
         """,
       options: [
-        .value("file", "FILE", "The assetlinks.json file.", completion: .file),
+        .value("file", "FILE", "The assetlinks.json file.", completion: .file)
+      ] + WellKnownFetch.options(for: .assetLinks) + [
         .flag(
           "json",
-          #"Print one JSON object instead: {"file", "errors", "warnings", "notes", "diagnostics": [...]}."#),
+          #"Print one JSON object instead: {"file", "errors", "warnings", "notes", "diagnostics": [...]}."#)
       ],
       epilogue:
-        "EXIT STATUS: 0 clean or notes only, 1 warnings, 2 errors (or a file that cannot be read, or a usage error)."
+        "EXIT STATUS: 0 clean or notes only, 1 warnings, 2 errors (or a file that cannot be read or fetched, or a usage error)."
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
@@ -53,24 +60,21 @@ enum AssetLinksCommand {
         streams.output.line(spec.help)
         return 0
       }
-      guard let path = arguments.value("file") else { throw spec.usageError("give --file FILE") }
       guard arguments.positionals.isEmpty else {
         throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
       }
-      let data: Data
-      do {
-        data = try AASACommand.contents(of: path)
-      } catch {
-        streams.error.line("deeplink assetlinks check: \(error)")
-        return 2
-      }
-      let diagnostics = AssetLinksValidator().validate(data: data)
+      guard
+        let source = try await WellKnownFetch.source(
+          arguments, file: .assetLinks, spec: spec, streams: streams)
+      else { return 2 }
+      let diagnostics = source.body.map { AssetLinksValidator().validate(data: $0) } ?? []
       return AASACommand.Check.report(
-        file: path,
-        findings: diagnostics.map {
-          AASACommand.Check.Finding(
-            severity: $0.severity, code: $0.code.rawValue, path: $0.path.description, message: $0.message)
-        },
+        file: source.url,
+        findings: source.findings
+          + diagnostics.map {
+            AASACommand.Check.Finding(
+              severity: $0.severity, code: $0.code.rawValue, path: $0.path.description, message: $0.message)
+          },
         json: arguments.has("json"), streams: streams)
     }
   }

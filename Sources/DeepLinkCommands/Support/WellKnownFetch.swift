@@ -1,0 +1,460 @@
+import Foundation
+import UniversalLinks
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+#if canImport(Security)
+  import Security
+#endif
+
+/// A file a site serves under `/.well-known/` for apps to verify their links.
+enum WellKnownFile {
+  /// `apple-app-site-association`, read by Apple's CDN for iOS 14+ and macOS 11+.
+  case appleAppSiteAssociation
+  /// `assetlinks.json`, read by Android's App Links verifier.
+  case assetLinks
+
+  /// The path the fetchers request.
+  var path: String {
+    switch self {
+    case .appleAppSiteAssociation: "/.well-known/apple-app-site-association"
+    case .assetLinks: "/.well-known/assetlinks.json"
+    }
+  }
+
+  /// Who fetches the file, for messages.
+  var fetcher: String {
+    switch self {
+    case .appleAppSiteAssociation: "Apple's CDN"
+    case .assetLinks: "Android's verifier"
+    }
+  }
+
+  /// What a fetch failure costs, for messages.
+  var consequence: String {
+    switch self {
+    case .appleAppSiteAssociation: "no Universal Link opens the app"
+    case .assetLinks: "no App Link is verified"
+    }
+  }
+}
+
+/// Fetches a well-known file the way Apple's CDN and Android's verifier do: HTTPS only, with the
+/// platform's certificate verification, no redirect followed, status 200 required, at most 128 KB read.
+///
+/// The findings of the fetch are reported like a checker's; the body, when one was read whole, goes to
+/// the file's checker.
+struct WellKnownFetch {
+  /// The most bytes read; Apple ignores larger files, and the same bound keeps a hostile server from
+  /// feeding the tool without end.
+  static let maximumBodySize = AASAValidator.maximumFileSize
+
+  var file: WellKnownFile
+  /// The time limit of the whole fetch, in seconds.
+  var timeout: Double
+  /// The certificates trusted instead of the system's (Apple platforms only), DER encoded.
+  var anchorCertificates: [Data]?
+
+  /// What a fetch produced: the URL requested, the body when it can be checked, and the findings.
+  struct Outcome {
+    var url: String
+    var body: Data?
+    var findings: [AASACommand.Check.Finding]
+  }
+
+  /// The URL of the file on the site `origin` (`https://example.com`), or a usage error: only https,
+  /// a host, and no path other than `/` or the file's own path.
+  static func fileURL(origin: String, file: WellKnownFile) throws(UsageError) -> URL {
+    guard let components = URLComponents(string: origin), let scheme = components.scheme else {
+      throw UsageError(description: "--url: '\(origin)' is not a URL; give https://HOST")
+    }
+    guard scheme.lowercased() == "https" else {
+      throw UsageError(
+        description: "--url: '\(origin)' is not https; \(file.fetcher) fetches the file over HTTPS only")
+    }
+    guard let host = components.host, !host.isEmpty else {
+      throw UsageError(description: "--url: '\(origin)' has no host; give https://HOST")
+    }
+    guard components.user == nil, components.password == nil, components.query == nil,
+      components.fragment == nil, ["", "/", file.path].contains(components.path)
+    else {
+      throw UsageError(
+        description: "--url: give the site, https://HOST[:PORT]; the file is always fetched from \(file.path)"
+      )
+    }
+    var fileComponents = URLComponents()
+    fileComponents.scheme = "https"
+    fileComponents.host = host
+    fileComponents.port = components.port
+    fileComponents.path = file.path
+    guard let url = fileComponents.url else {
+      throw UsageError(description: "--url: '\(origin)' is not a URL; give https://HOST")
+    }
+    return url
+  }
+
+  /// The certificates of a PEM file, DER encoded, or a failure naming the file.
+  static func certificates(pemFile path: String) throws(ToolFailure) -> [Data] {
+    let text: String
+    do {
+      text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+    } catch {
+      throw ToolFailure(description: "\(path): cannot read the file (\(error.localizedDescription))")
+    }
+    var certificates: [Data] = []
+    var base64: String?
+    for line in text.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+      if line == "-----BEGIN CERTIFICATE-----" {
+        base64 = ""
+      } else if line == "-----END CERTIFICATE-----", let block = base64 {
+        guard let der = Data(base64Encoded: block) else {
+          throw ToolFailure(description: "\(path): certificate \(certificates.count + 1) is not valid base64")
+        }
+        certificates.append(der)
+        base64 = nil
+      } else if base64 != nil {
+        base64? += line
+      }
+    }
+    guard !certificates.isEmpty else {
+      throw ToolFailure(description: "\(path): no PEM certificate (-----BEGIN CERTIFICATE-----) in the file")
+    }
+    return certificates
+  }
+
+  /// Fetches the file from `url` and returns what the fetch found.
+  func fetch(_ url: URL) async -> Outcome {
+    let place = url.absoluteString
+    let result = await WellKnownFetchSession(
+      timeout: timeout, anchorCertificates: anchorCertificates, limit: Self.maximumBodySize
+    ).get(url)
+    func failure(_ code: String, _ message: String) -> Outcome {
+      Outcome(
+        url: place, body: nil, findings: [.init(severity: .error, code: code, path: place, message: message)])
+    }
+    switch result {
+    case .timedOut:
+      return failure(
+        "fetch-timeout",
+        "no complete answer within \(Self.seconds(timeout)); \(file.fetcher) gives up on slow servers")
+    case .untrustedCertificate(let detail):
+      return failure(
+        "certificate-not-trusted",
+        "the server's certificate is not trusted (\(detail)); \(file.fetcher) refuses it, so \(file.consequence)"
+      )
+    case .transport(let detail):
+      return failure("fetch-failed", "the file cannot be fetched (\(detail)); \(file.consequence)")
+    case .tooLarge(let announced):
+      let size = announced.map { "\($0) bytes" } ?? "more than \(Self.maximumBodySize) bytes"
+      return failure(
+        "file-too-large",
+        "the file is \(size); \(file.fetcher) ignores files over \(Self.maximumBodySize) bytes (128 KB), so \(file.consequence); reading stopped there"
+      )
+    case .response(let status, let location, let contentType, let body):
+      if (300..<400).contains(status) {
+        return failure(
+          "redirect",
+          "the server answered \(status) with Location: \(location ?? "(none)"); \(file.fetcher) does not follow redirects, so \(file.consequence); serve the file itself at this URL"
+        )
+      }
+      guard status == 200 else {
+        return failure("http-status", "the server answered \(status), not 200; \(file.consequence)")
+      }
+      return Outcome(url: place, body: body, findings: contentTypeFindings(contentType, place: place))
+    }
+  }
+
+  /// What the `Content-Type` of a 200 answer costs: Android refuses anything but `application/json`;
+  /// Apple's CDN reads the body whatever its type, so for Apple it is a note.
+  private func contentTypeFindings(_ contentType: String?, place: String) -> [AASACommand.Check.Finding] {
+    let mediaType = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+      .lowercased()
+    guard mediaType != "application/json" else { return [] }
+    let served = contentType.map { "served as \($0)" } ?? "served without a Content-Type"
+    switch file {
+    case .assetLinks:
+      return [
+        .init(
+          severity: .error, code: "content-type", path: place,
+          message: "\(served); Android accepts only application/json, so no App Link is verified")
+      ]
+    case .appleAppSiteAssociation:
+      return [
+        .init(
+          severity: .note, code: "content-type", path: place,
+          message:
+            "\(served); Apple's CDN reads the file whatever its type, but application/json is what Apple documents and what other validators expect"
+        )
+      ]
+    }
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+  }
+}
+
+/// How one GET ended.
+enum WellKnownFetchResult: Sendable {
+  /// A response: its status, `Location` and `Content-Type` headers, and the body (for a 200).
+  case response(status: Int, location: String?, contentType: String?, body: Data)
+  /// The body passed the limit; the announced length when the server gave one.
+  case tooLarge(announced: Int64?)
+  case timedOut
+  case untrustedCertificate(String)
+  case transport(String)
+}
+
+/// One `URLSession` request that follows no redirect, stops reading past a limit and gives up after
+/// a time limit. swift-corelibs-foundation reports a refused redirect through
+/// `willPerformHTTPRedirection`, Darwin through the 3xx response itself; both end here.
+final class WellKnownFetchSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // @unchecked Sendable: the mutable state is touched only under `lock`.
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<WellKnownFetchResult, Never>?
+  private var finished = false
+  private var status = 0
+  private var location: String?
+  private var contentType: String?
+  private var body = Data()
+  private var trustFailure: String?
+  private let timeout: Double
+  private let anchorCertificates: [Data]?
+  private let limit: Int
+
+  init(timeout: Double, anchorCertificates: [Data]?, limit: Int) {
+    self.timeout = timeout
+    self.anchorCertificates = anchorCertificates
+    self.limit = limit
+  }
+
+  /// Sends one GET for `url` and waits for its end.
+  func get(_ url: URL) async -> WellKnownFetchResult {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    configuration.urlCredentialStorage = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForResource = timeout
+    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    defer { session.invalidateAndCancel() }
+    var request = URLRequest(url: url)
+    request.httpMethod = "GET"
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    let task = session.dataTask(with: request)
+    return await withCheckedContinuation { continuation in
+      lock.withLock { self.continuation = continuation }
+      task.resume()
+      // URLSession's own timeouts are idle timeouts on some platforms; this one bounds the whole fetch.
+      DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, weak task] in
+        self?.finish(.timedOut)
+        task?.cancel()
+      }
+    }
+  }
+
+  private func finish(_ result: WellKnownFetchResult) {
+    let waiter = lock.withLock { () -> CheckedContinuation<WellKnownFetchResult, Never>? in
+      guard !finished else { return nil }
+      finished = true
+      defer { continuation = nil }
+      return continuation
+    }
+    waiter?.resume(returning: result)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    finish(
+      .response(
+        status: response.statusCode, location: response.value(forHTTPHeaderField: "Location"),
+        contentType: response.value(forHTTPHeaderField: "Content-Type"), body: Data()))
+    completionHandler(nil)
+    task.cancel()
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    guard let http = response as? HTTPURLResponse else {
+      finish(.transport("the answer is not HTTP"))
+      completionHandler(.cancel)
+      return
+    }
+    let head = (
+      status: http.statusCode, location: http.value(forHTTPHeaderField: "Location"),
+      contentType: http.value(forHTTPHeaderField: "Content-Type")
+    )
+    lock.withLock {
+      status = head.status
+      location = head.location
+      contentType = head.contentType
+    }
+    if head.status != 200 {
+      // The body of an error or a redirect is of no use: end here.
+      finish(
+        .response(status: head.status, location: head.location, contentType: head.contentType, body: Data()))
+      completionHandler(.cancel)
+    } else if response.expectedContentLength > Int64(limit) {
+      finish(.tooLarge(announced: response.expectedContentLength))
+      completionHandler(.cancel)
+    } else {
+      completionHandler(.allow)
+    }
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let overLimit = lock.withLock { () -> Bool in
+      body.append(data)
+      return body.count > limit
+    }
+    if overLimit {
+      finish(.tooLarge(announced: nil))
+      dataTask.cancel()
+    }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    let state = lock.withLock { (status, location, contentType, body, trustFailure) }
+    guard let error else {
+      finish(.response(status: state.0, location: state.1, contentType: state.2, body: state.3))
+      return
+    }
+    if let trustFailure = state.4 {
+      finish(.untrustedCertificate(trustFailure))
+      return
+    }
+    let detail = (error as NSError).localizedDescription
+    if let urlError = error as? URLError {
+      switch urlError.code {
+      case .timedOut:
+        finish(.timedOut)
+        return
+      case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot, .serverCertificateHasBadDate,
+        .serverCertificateNotYetValid, .secureConnectionFailed:
+        finish(.untrustedCertificate(detail))
+        return
+      default:
+        break
+      }
+    }
+    // swift-corelibs-foundation reports every libcurl failure with code -1 and libcurl's message.
+    if detail.hasPrefix("SSL certificate problem")
+      || detail.contains("SSL: no alternative certificate subject name")
+    {
+      finish(.untrustedCertificate(detail))
+    } else {
+      finish(.transport(detail))
+    }
+  }
+
+  #if canImport(Security)
+    func urlSession(
+      _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+      completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+      guard let anchorCertificates,
+        challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
+        let trust = challenge.protectionSpace.serverTrust
+      else {
+        completionHandler(.performDefaultHandling, nil)
+        return
+      }
+      let anchors = anchorCertificates.compactMap { SecCertificateCreateWithData(nil, $0 as CFData) }
+      SecTrustSetAnchorCertificates(trust, anchors as CFArray)
+      SecTrustSetAnchorCertificatesOnly(trust, true)
+      var failure: CFError?
+      if SecTrustEvaluateWithError(trust, &failure) {
+        completionHandler(.useCredential, URLCredential(trust: trust))
+      } else {
+        let detail =
+          failure.map { CFErrorCopyDescription($0) as String } ?? "not signed by a --ca-file certificate"
+        lock.withLock { trustFailure = detail }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+      }
+    }
+  #endif
+}
+
+extension WellKnownFetch {
+  /// The options `aasa check` and `assetlinks check` share for fetching the file from a site.
+  static func options(for file: WellKnownFile) -> [OptionSpec] {
+    [
+      .value(
+        "url", "URL",
+        """
+        Fetch the file from the site https://HOST[:PORT] instead of reading --file: GET
+        \(file.path), HTTPS only, no redirect followed, status 200, at most 128 KB.
+        """),
+      .value("timeout", "SECONDS", "The time limit of the fetch with --url (default 10)."),
+      .value(
+        "ca-file", "FILE",
+        """
+        With --url, trust the certificates of this PEM file instead of the system's (Apple
+        platforms only; on Linux URLSession always uses libcurl's CA bundle).
+        """, completion: .file),
+    ]
+  }
+
+  /// What `--file` or `--url` says to check: the file's name and bytes, or the findings of a failed
+  /// fetch. Returns `nil` after writing why to standard error when a local file cannot be read.
+  @MainActor
+  static func source(
+    _ arguments: Arguments, file: WellKnownFile, spec: CommandSpec, streams: ToolStreams
+  ) async throws(UsageError) -> Outcome? {
+    let path = arguments.value("file")
+    let origin = arguments.value("url")
+    for option in ["timeout", "ca-file"] where origin == nil && arguments.value(option) != nil {
+      throw spec.usageError("--\(option) goes with --url")
+    }
+    switch (path, origin) {
+    case (nil, nil): throw spec.usageError("give --file FILE or --url https://HOST")
+    case (.some, .some): throw spec.usageError("give --file or --url, not both")
+    case (let path?, nil):
+      do {
+        return Outcome(url: path, body: try AASACommand.contents(of: path), findings: [])
+      } catch {
+        streams.error.line("\(spec.fullName): \(error)")
+        return nil
+      }
+    case (nil, let origin?):
+      let url: URL
+      do {
+        url = try fileURL(origin: origin, file: file)
+      } catch {
+        throw spec.usageError(error.description)
+      }
+      var timeout = 10.0
+      if let text = arguments.value("timeout") {
+        guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
+          throw spec.usageError("--timeout: '\(text)' is not a number of seconds between 0 and 600")
+        }
+        timeout = seconds
+      }
+      let anchors: [Data]?
+      if let caFile = arguments.value("ca-file") {
+        #if canImport(Security)
+          do {
+            anchors = try certificates(pemFile: caFile)
+          } catch {
+            streams.error.line("\(spec.fullName): \(error)")
+            return nil
+          }
+        #else
+          throw spec.usageError(
+            "--ca-file works on Apple platforms only: swift-corelibs-foundation's URLSession offers no way to trust another CA and always verifies against libcurl's CA bundle"
+          )
+        #endif
+      } else {
+        anchors = nil
+      }
+      return await WellKnownFetch(file: file, timeout: timeout, anchorCertificates: anchors).fetch(url)
+    }
+  }
+}

@@ -1,0 +1,221 @@
+import DeepLinkingTestSupport
+import Foundation
+import Testing
+
+/// Runs the built `deeplink` with a test CA as the only trusted root.
+///
+/// swift-corelibs-foundation's URLSession always verifies against libcurl's CA bundle, so on Linux
+/// the tool runs in a private mount namespace (`unshare --mount --map-root-user`) where that bundle is
+/// the test CA; nothing outside the child process sees the change.
+enum TrustedRun {
+  static let caBundle = "/etc/ssl/certs/ca-certificates.crt"
+
+  static let deeplink: URL? = {
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let candidates = [
+      Bundle.main.executableURL?.deletingLastPathComponent(),
+      Bundle.main.bundleURL.deletingLastPathComponent(),
+      packageRoot.appendingPathComponent(".build/debug"),
+    ]
+    return candidates.compactMap { $0?.appendingPathComponent("deeplink") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
+  /// Whether the trusted cases can run: openssl, python3, the built tool, the bundle, and a mount
+  /// namespace this user may create.
+  static let available: Bool = {
+    guard LiveCheckTests.serverAvailable, deeplink != nil, FileManager.default.fileExists(atPath: caBundle),
+      executableOnPath("unshare")
+    else { return false }
+    return (try? run(["/bin/true"], status: true)) == 0
+  }()
+
+  /// Runs `deeplink arguments` trusting only `certificateAuthority`.
+  static func run(_ arguments: [String], trusting certificateAuthority: String) throws -> ToolRun {
+    guard let deeplink else { throw ToolRunError.notAnObject("deeplink is not built") }
+    let output = Pipe()
+    let error = Pipe()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      [
+        "unshare", "--mount", "--map-root-user", "/bin/sh", "-c",
+        #"mount --bind "$0" "$1" && shift && exec "$@""#, certificateAuthority, caBundle, deeplink.path,
+      ] + arguments
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ToolRun(
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      error: String(decoding: errorData, as: UTF8.self))
+  }
+
+  private static func run(_ command: [String], status: Bool) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["unshare", "--mount", "--map-root-user"] + command
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+}
+
+@Suite("aasa check and assetlinks check --url")
+struct LiveCheckTests {
+  static let serverAvailable = executableOnPath("openssl") && executableOnPath("python3")
+
+  static let goodAASA = Data(
+    #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/buy/*"}]}]}}"#
+      .utf8)
+  static let goodAssetLinks = Data(
+    """
+    [{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app",
+    "package_name": "com.example.app", "sha256_cert_fingerprints":
+    ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}}]
+    """.utf8)
+
+  static func diagnostics(_ run: ToolRun) throws -> [[String: Any]] {
+    let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    return object?["diagnostics"] as? [[String: Any]] ?? []
+  }
+
+  static func codes(_ run: ToolRun) throws -> [String] {
+    try diagnostics(run).compactMap { $0["code"] as? String }
+  }
+
+  static let trusted = Testing.ConditionTrait.enabled(
+    if: TrustedRun.available,
+    "needs openssl, python3, the built deeplink and unshare --mount --map-root-user (a test CA must be trusted)"
+  )
+
+  @Test(trusted)
+  func goodFilesPassOverHTTPS() async throws {
+    let aasaServer = try await WellKnownServer(mode: .ok, body: Self.goodAASA)
+    let aasa = try TrustedRun.run(
+      ["aasa", "check", "--url", aasaServer.origin, "--json"], trusting: aasaServer.certificateAuthorityFile)
+    #expect(aasa.status == 0, "\(aasa.output) \(aasa.error)")
+    #expect(try Self.codes(aasa) == [])
+    #expect(aasa.output.contains("/.well-known/apple-app-site-association"))
+
+    let assetServer = try await WellKnownServer(mode: .ok, body: Self.goodAssetLinks)
+    let assetLinks = try TrustedRun.run(
+      ["assetlinks", "check", "--url", assetServer.origin], trusting: assetServer.certificateAuthorityFile)
+    #expect(assetLinks.status == 0, "\(assetLinks.output) \(assetLinks.error)")
+    #expect(assetLinks.lines.last == "\(assetServer.origin)/.well-known/assetlinks.json: no problems found")
+  }
+
+  @Test(trusted)
+  func fetchedBodyIsCheckedLikeAFile() async throws {
+    let server = try await WellKnownServer(
+      mode: .ok, body: Data(#"{"applinks": {"details": [{"appID": ["x"]}]}}"#.utf8))
+    let run = try TrustedRun.run(
+      ["aasa", "check", "--url", server.origin, "--json"], trusting: server.certificateAuthorityFile)
+    #expect(run.status == 2)
+    #expect(try Self.codes(run).contains("wrong-type"))
+  }
+
+  @Test(trusted)
+  func redirectIsReportedWithItsLocationAndNotFollowed() async throws {
+    let server = try await WellKnownServer(mode: .redirect, body: Self.goodAASA)
+    let run = try TrustedRun.run(
+      ["aasa", "check", "--url", server.origin, "--json"], trusting: server.certificateAuthorityFile)
+    #expect(run.status == 2)
+    let redirect = try Self.diagnostics(run).first { $0["code"] as? String == "redirect" }
+    let message = try #require(redirect?["message"] as? String)
+    #expect(message.contains("301"))
+    #expect(message.contains("Location: \(server.origin)/moved/apple-app-site-association"))
+    #expect(try server.requests() == ["GET /.well-known/apple-app-site-association"])
+  }
+
+  @Test(trusted)
+  func notFoundIsAnError() async throws {
+    let server = try await WellKnownServer(mode: .missing)
+    let run = try TrustedRun.run(
+      ["assetlinks", "check", "--url", server.origin + "/"], trusting: server.certificateAuthorityFile)
+    #expect(run.status == 2)
+    #expect(run.output.contains("error[http-status]"))
+    #expect(run.output.contains("answered 404"))
+  }
+
+  @Test(trusted)
+  func contentTypeIsAnErrorForAndroidAndANoteForApple() async throws {
+    let assetServer = try await WellKnownServer(
+      mode: .ok, body: Self.goodAssetLinks, contentType: "text/html")
+    let assetLinks = try TrustedRun.run(
+      ["assetlinks", "check", "--url", assetServer.origin, "--json"],
+      trusting: assetServer.certificateAuthorityFile)
+    #expect(assetLinks.status == 2)
+    #expect(try Self.codes(assetLinks) == ["content-type"])
+
+    let aasaServer = try await WellKnownServer(mode: .ok, body: Self.goodAASA, contentType: "")
+    let aasa = try TrustedRun.run(
+      ["aasa", "check", "--url", aasaServer.origin, "--json"], trusting: aasaServer.certificateAuthorityFile)
+    #expect(aasa.status == 0)
+    let note = try #require(try Self.diagnostics(aasa).first)
+    #expect(note["severity"] as? String == "note")
+    #expect((note["message"] as? String)?.contains("without a Content-Type") == true)
+  }
+
+  @Test(trusted)
+  func bodiesOver128KBAreRefusedWhetherAnnouncedOrStreamed() async throws {
+    let padding = String(repeating: " ", count: 140 * 1024)
+    let big = try await WellKnownServer(mode: .ok, body: Data((padding + "[]").utf8))
+    let announced = try TrustedRun.run(
+      ["assetlinks", "check", "--url", big.origin, "--json"], trusting: big.certificateAuthorityFile)
+    #expect(announced.status == 2)
+    #expect(try Self.codes(announced) == ["file-too-large"])
+
+    let endless = try await WellKnownServer(mode: .endless)
+    let start = ContinuousClock.now
+    let streamed = try TrustedRun.run(
+      ["aasa", "check", "--url", endless.origin, "--json"], trusting: endless.certificateAuthorityFile)
+    #expect(streamed.status == 2)
+    #expect(try Self.codes(streamed) == ["file-too-large"])
+    #expect(ContinuousClock.now - start < .seconds(8))
+  }
+
+  @Test(trusted)
+  func slowServerTimesOut() async throws {
+    let server = try await WellKnownServer(mode: .slow, body: Self.goodAASA)
+    let start = ContinuousClock.now
+    let run = try TrustedRun.run(
+      ["aasa", "check", "--url", server.origin, "--timeout", "1"], trusting: server.certificateAuthorityFile)
+    #expect(run.status == 2)
+    #expect(run.output.contains("error[fetch-timeout]"))
+    #expect(ContinuousClock.now - start < .seconds(10))
+  }
+
+  @Test(.enabled(if: serverAvailable, "needs openssl and python3 on PATH"))
+  func untrustedCertificateFailsSayingSo() async throws {
+    let server = try await WellKnownServer(mode: .ok, body: Self.goodAASA)
+    let run = await ToolRun.run(["aasa", "check", "--url", server.origin, "--json"])
+    #expect(run.status == 2)
+    let finding = try #require(try Self.diagnostics(run).first)
+    #expect(finding["code"] as? String == "certificate-not-trusted")
+    #expect((finding["message"] as? String)?.contains("certificate is not trusted") == true)
+  }
+
+  @Test func usageErrors() async {
+    for arguments in [
+      ["aasa", "check", "--url", "http://example.com"],
+      ["assetlinks", "check", "--url", "http://example.com"],
+      ["aasa", "check", "--url", "https://example.com/other/path"],
+      ["aasa", "check", "--url", "https://example.com", "--file", "x.json"],
+      ["aasa", "check"],
+      ["aasa", "check", "--url", "https://example.com", "--timeout", "0"],
+      ["assetlinks", "check", "--file", "x.json", "--timeout", "5"],
+    ] {
+      let run = await ToolRun.run(arguments)
+      #expect(run.status == 2, "\(arguments)")
+      #expect(run.error.contains("see 'deeplink"), "\(arguments): \(run.error)")
+    }
+    let http = await ToolRun.run(["aasa", "check", "--url", "http://example.com"])
+    #expect(http.error.contains("HTTPS only"))
+  }
+}

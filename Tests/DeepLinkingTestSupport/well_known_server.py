@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Scripted HTTPS server for the tests of `deeplink aasa check --url` and `deeplink assetlinks check --url`.
+
+Listens on 127.0.0.1 only, on an ephemeral port, over TLS with the certificate and key it is given, and
+prints that port on the first line of stdout. Every request line is appended to the log file (one
+"METHOD /path" per line, flushed at once), so a test can prove a URL was never requested. The process
+exits when stdin closes, so a test that dies cannot leave it behind.
+
+Arguments: --cert PEM --key PEM --log FILE --mode MODE [--body FILE] [--content-type TYPE]
+
+Both /.well-known/apple-app-site-association and /.well-known/assetlinks.json answer by MODE:
+  ok         200 with the bytes of --body and Content-Type --content-type (default application/json;
+             an empty value sends no Content-Type header)
+  redirect   301 to https://127.0.0.1:PORT/moved/<file name>, which would answer 200 with the body
+  missing    404
+  endless    200 with no Content-Length, then JSON-looking bytes until the client hangs up
+  slow       waits 30 s before answering
+Every other path answers 404.
+"""
+
+import argparse
+import ssl
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+WELL_KNOWN = ("/.well-known/apple-app-site-association", "/.well-known/assetlinks.json")
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args):  # noqa: A002 - stdlib signature
+        pass
+
+    def send(self, status, headers=None, body=b""):
+        self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD" and body:
+            self.wfile.write(body)
+
+    def do_GET(self):
+        options = self.server.options
+        with self.server.log_lock:
+            self.server.log.write(f"{self.command} {self.path}\n")
+            self.server.log.flush()
+        port = self.server.server_address[1]
+        if self.path.startswith("/moved/"):
+            self.send(200, {"Content-Type": "application/json"}, self.server.body)
+            return
+        if self.path not in WELL_KNOWN:
+            self.send(404, {}, b"no such file")
+            return
+        mode = options.mode
+        if mode == "ok":
+            headers = {"Content-Type": options.content_type} if options.content_type else {}
+            self.send(200, headers, self.server.body)
+        elif mode == "redirect":
+            name = self.path.rsplit("/", 1)[1]
+            self.send(301, {"Location": f"https://127.0.0.1:{port}/moved/{name}"}, b"moved")
+        elif mode == "missing":
+            self.send(404, {"Content-Type": "text/html"}, b"<h1>Not Found</h1>")
+        elif mode == "endless":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            try:
+                self.wfile.write(b'{"applinks": {"details": [')
+                while True:
+                    self.wfile.write(b'{"appIDs": ["ABCDE12345.com.example.app"]},' * 64)
+                    self.wfile.flush()
+                    time.sleep(0.001)
+            except OSError:
+                pass
+        elif mode == "slow":
+            time.sleep(30)
+            self.send(200, {"Content-Type": "application/json"}, self.server.body)
+        else:
+            self.send(500, {}, f"unknown mode {mode}".encode())
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # Clients hang up mid-answer (a refused certificate, a body cut short); that is expected.
+        pass
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cert", required=True)
+    parser.add_argument("--key", required=True)
+    parser.add_argument("--log", required=True)
+    parser.add_argument("--mode", required=True)
+    parser.add_argument("--body")
+    parser.add_argument("--content-type", default="application/json")
+    options = parser.parse_args()
+
+    server = Server(("127.0.0.1", 0), Handler)
+    server.options = options
+    server.log = open(options.log, "a", encoding="utf-8")
+    server.log_lock = threading.Lock()
+    server.body = b""
+    if options.body:
+        with open(options.body, "rb") as body:
+            server.body = body.read()
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(options.cert, options.key)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # Stop when the parent closes our stdin (or dies).
+    try:
+        sys.stdin.read()
+    finally:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
