@@ -231,7 +231,7 @@ extension AASACommand {
   enum Check {
     static let spec = CommandSpec(
       path: ["aasa", "check"],
-      usage: "(--file FILE | --url https://HOST [--timeout SECONDS] [--ca-file FILE]) [--json]",
+      usage: "(--file FILE | --url https://HOST [--timeout SECONDS]) [--json]",
       summary: "Report the mistakes that make links open Safari instead of the app.",
       discussion: """
         Checks an apple-app-site-association file for the mistakes that make links open Safari: a file

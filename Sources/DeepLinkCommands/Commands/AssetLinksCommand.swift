@@ -25,7 +25,7 @@ enum AssetLinksCommand {
   enum Check {
     static let spec = CommandSpec(
       path: ["assetlinks", "check"],
-      usage: "(--file FILE | --url https://HOST [--timeout SECONDS] [--ca-file FILE]) [--json]",
+      usage: "(--file FILE | --url https://HOST [--timeout SECONDS]) [--json]",
       summary: "Report the mistakes that stop Android from verifying App Links.",
       discussion: """
         Checks an assetlinks.json file: the namespace (android_app or web), package-name syntax,

@@ -4,9 +4,6 @@ import UniversalLinks
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-#if canImport(Security)
-  import Security
-#endif
 
 /// A file a site serves under `/.well-known/` for apps to verify their links.
 enum WellKnownFile {
@@ -53,8 +50,6 @@ struct WellKnownFetch {
   var file: WellKnownFile
   /// The time limit of the whole fetch, in seconds.
   var timeout: Double
-  /// The certificates trusted instead of the system's (Apple platforms only), DER encoded.
-  var anchorCertificates: [Data]?
 
   /// What a fetch produced: the URL requested, the body when it can be checked, and the findings.
   struct Outcome {
@@ -94,40 +89,11 @@ struct WellKnownFetch {
     return url
   }
 
-  /// The certificates of a PEM file, DER encoded, or a failure naming the file.
-  static func certificates(pemFile path: String) throws(ToolFailure) -> [Data] {
-    let text: String
-    do {
-      text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
-    } catch {
-      throw ToolFailure(description: "\(path): cannot read the file (\(error.localizedDescription))")
-    }
-    var certificates: [Data] = []
-    var base64: String?
-    for line in text.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }) {
-      if line == "-----BEGIN CERTIFICATE-----" {
-        base64 = ""
-      } else if line == "-----END CERTIFICATE-----", let block = base64 {
-        guard let der = Data(base64Encoded: block) else {
-          throw ToolFailure(description: "\(path): certificate \(certificates.count + 1) is not valid base64")
-        }
-        certificates.append(der)
-        base64 = nil
-      } else if base64 != nil {
-        base64? += line
-      }
-    }
-    guard !certificates.isEmpty else {
-      throw ToolFailure(description: "\(path): no PEM certificate (-----BEGIN CERTIFICATE-----) in the file")
-    }
-    return certificates
-  }
-
   /// Fetches the file from `url` and returns what the fetch found.
   func fetch(_ url: URL) async -> Outcome {
     let place = url.absoluteString
     let result = await WellKnownFetchSession(
-      timeout: timeout, anchorCertificates: anchorCertificates, limit: Self.maximumBodySize
+      timeout: timeout, limit: Self.maximumBodySize
     ).get(url)
     func failure(_ code: String, _ message: String) -> Outcome {
       Outcome(
@@ -218,14 +184,11 @@ final class WellKnownFetchSession: NSObject, URLSessionDataDelegate, @unchecked 
   private var location: String?
   private var contentType: String?
   private var body = Data()
-  private var trustFailure: String?
   private let timeout: Double
-  private let anchorCertificates: [Data]?
   private let limit: Int
 
-  init(timeout: Double, anchorCertificates: [Data]?, limit: Int) {
+  init(timeout: Double, limit: Int) {
     self.timeout = timeout
-    self.anchorCertificates = anchorCertificates
     self.limit = limit
   }
 
@@ -321,13 +284,9 @@ final class WellKnownFetchSession: NSObject, URLSessionDataDelegate, @unchecked 
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    let state = lock.withLock { (status, location, contentType, body, trustFailure) }
+    let state = lock.withLock { (status, location, contentType, body) }
     guard let error else {
       finish(.response(status: state.0, location: state.1, contentType: state.2, body: state.3))
-      return
-    }
-    if let trustFailure = state.4 {
-      finish(.untrustedCertificate(trustFailure))
       return
     }
     let detail = (error as NSError).localizedDescription
@@ -354,32 +313,6 @@ final class WellKnownFetchSession: NSObject, URLSessionDataDelegate, @unchecked 
     }
   }
 
-  #if canImport(Security)
-    func urlSession(
-      _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
-      completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
-      guard let anchorCertificates,
-        challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
-        let trust = challenge.protectionSpace.serverTrust
-      else {
-        completionHandler(.performDefaultHandling, nil)
-        return
-      }
-      let anchors = anchorCertificates.compactMap { SecCertificateCreateWithData(nil, $0 as CFData) }
-      SecTrustSetAnchorCertificates(trust, anchors as CFArray)
-      SecTrustSetAnchorCertificatesOnly(trust, true)
-      var failure: CFError?
-      if SecTrustEvaluateWithError(trust, &failure) {
-        completionHandler(.useCredential, URLCredential(trust: trust))
-      } else {
-        let detail =
-          failure.map { CFErrorCopyDescription($0) as String } ?? "not signed by a --ca-file certificate"
-        lock.withLock { trustFailure = detail }
-        completionHandler(.cancelAuthenticationChallenge, nil)
-      }
-    }
-  #endif
 }
 
 extension WellKnownFetch {
@@ -393,12 +326,6 @@ extension WellKnownFetch {
         \(file.path), HTTPS only, no redirect followed, status 200, at most 128 KB.
         """),
       .value("timeout", "SECONDS", "The time limit of the fetch with --url (default 10)."),
-      .value(
-        "ca-file", "FILE",
-        """
-        With --url, trust the certificates of this PEM file instead of the system's (Apple
-        platforms only; on Linux URLSession always uses libcurl's CA bundle).
-        """, completion: .file),
     ]
   }
 
@@ -410,8 +337,8 @@ extension WellKnownFetch {
   ) async throws(UsageError) -> Outcome? {
     let path = arguments.value("file")
     let origin = arguments.value("url")
-    for option in ["timeout", "ca-file"] where origin == nil && arguments.value(option) != nil {
-      throw spec.usageError("--\(option) goes with --url")
+    if origin == nil, arguments.value("timeout") != nil {
+      throw spec.usageError("--timeout goes with --url")
     }
     switch (path, origin) {
     case (nil, nil): throw spec.usageError("give --file FILE or --url https://HOST")
@@ -437,24 +364,7 @@ extension WellKnownFetch {
         }
         timeout = seconds
       }
-      let anchors: [Data]?
-      if let caFile = arguments.value("ca-file") {
-        #if canImport(Security)
-          do {
-            anchors = try certificates(pemFile: caFile)
-          } catch {
-            streams.error.line("\(spec.fullName): \(error)")
-            return nil
-          }
-        #else
-          throw spec.usageError(
-            "--ca-file works on Apple platforms only: swift-corelibs-foundation's URLSession offers no way to trust another CA and always verifies against libcurl's CA bundle"
-          )
-        #endif
-      } else {
-        anchors = nil
-      }
-      return await WellKnownFetch(file: file, timeout: timeout, anchorCertificates: anchors).fetch(url)
+      return await WellKnownFetch(file: file, timeout: timeout).fetch(url)
     }
   }
 }
