@@ -60,7 +60,10 @@ enum RawFiles {
 extension IntakeTests {
   /// The store against hostile and unusual files put on disk directly: names that are not UTF-8, names
   /// in other spellings, huge and special files, and the limits of the naming scheme.
-  @Suite("DurableLinkStore files on disk")
+  ///
+  /// One test at a time: opening a store flushes directories on the calling thread, and a dozen opens
+  /// at once on a busy disk would hold the threads that the timing-sensitive tests need.
+  @Suite("DurableLinkStore files on disk", .serialized)
   struct DurableLinkStoreFileTests {
     let temporary: TemporaryDirectory
     let root: URL
