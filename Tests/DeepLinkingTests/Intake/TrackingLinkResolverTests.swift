@@ -110,19 +110,22 @@ extension IntakeTests {
       #expect(resolution.destination.absoluteString == "https://shop.example.com/delayed")
     }
 
-    @Test("an answer after 2.5 s fails a 2 s limit at 2 s, never earlier, and says how long it took")
+    @Test("a late answer fails a 2 s limit at 2 s, never earlier, and says how long it took")
     func timeLimitIsExact() async throws {
       let clock = ContinuousClock()
       let start = clock.now
-      let error = try await expectError("/delay/2500", using: try resolver(limit: .seconds(2)))
+      // The server answers after 30 s, long after this process stops waiting: on Linux, an answer that
+      // arrives for a request already cancelled holds up the shared threads for seconds and would slow
+      // the timing-sensitive tests that run alongside.
+      let error = try await expectError("/slow", using: try resolver(limit: .seconds(2)))
       let measured = clock.now - start
       guard case .timedOut(let url, 1, .seconds(2), let elapsed) = error else {
         Issue.record("expected a time-out at hop 1 with the 2 s limit, got \(error)")
         return
       }
-      #expect(url == (try server.url("/delay/2500")))
+      #expect(url == (try server.url("/slow")))
       #expect(measured >= .seconds(2), "failed after \(measured), before the limit: \(error)")
-      // Before the answer at 2.5 s would have arrived; the margin allows for a busy machine.
+      // The margin allows for a busy machine.
       #expect(measured < .milliseconds(2450), "failed after \(measured), well past the limit: \(error)")
       #expect(elapsed >= .seconds(2) && elapsed <= measured)
       let description = error.description
