@@ -12,7 +12,6 @@ Routes (PORT is the server's own port):
   /self               302 to itself
   /slow               sleeps 30 s, then 302 to https://shop.example.com/slow
   /delay/MS           sleeps MS milliseconds, then 302 to https://shop.example.com/delayed
-  /late/MS            sleeps MS milliseconds, then 200 (an answer meant to come after the time limit)
   /foreign            302 to http://localhost:PORT/landing (another host, must never be fetched)
   /custom             302 to myapp://channel/video/1
   /relative/start     302 to "../relative/next" (relative), which 302s to "/hop/0" (absolute path)
@@ -96,9 +95,6 @@ class Handler(BaseHTTPRequestHandler):
         elif path.startswith("/delay/"):
             time.sleep(int(path[len("/delay/"):]) / 1000)
             self.redirect("https://shop.example.com/delayed")
-        elif path.startswith("/late/"):
-            time.sleep(int(path[len("/late/"):]) / 1000)
-            self.send(200, {"Content-Type": "text/plain"}, b"too late")
         elif path == "/slow":
             time.sleep(30)
             self.redirect("https://shop.example.com/slow")
