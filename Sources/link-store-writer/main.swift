@@ -51,7 +51,7 @@ do {
       guard let id = linkID(round: round, index: index) else {
         fail("round \(round) or index \(index) out of range", status: 2)
       }
-      try store.append(
+      try await store.append(
         StoredLink(id: id, urlString: "myapp://crash/\(round)/\(index)", source: .programmatic))
       emit("stored \(id.uuidString)")
     }

@@ -11,6 +11,7 @@ Routes (PORT is the server's own port):
   /loop/a, /loop/b    302 to each other
   /self               302 to itself
   /slow               sleeps 30 s, then 302 to https://shop.example.com/slow
+  /delay/MS           sleeps MS milliseconds, then 302 to https://shop.example.com/delayed
   /foreign            302 to http://localhost:PORT/landing (another host, must never be fetched)
   /custom             302 to myapp://channel/video/1
   /relative/start     302 to "../relative/next" (relative), which 302s to "/hop/0" (absolute path)
@@ -91,6 +92,9 @@ class Handler(BaseHTTPRequestHandler):
             self.redirect("/loop/a")
         elif path == "/self":
             self.redirect("/self")
+        elif path.startswith("/delay/"):
+            time.sleep(int(path[len("/delay/"):]) / 1000)
+            self.redirect("https://shop.example.com/delayed")
         elif path == "/slow":
             time.sleep(30)
             self.redirect("https://shop.example.com/slow")

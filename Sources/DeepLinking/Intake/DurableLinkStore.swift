@@ -16,7 +16,7 @@ import Foundation
 ///
 /// ```swift
 /// let store = try DurableLinkStore(directory: appSupport.appendingPathComponent("links"))
-/// try store.append(StoredLink(url: url, source: .notification, reason: "not signed in"))
+/// try await store.append(StoredLink(url: url, source: .notification, reason: "not signed in"))
 /// // ... later, when the navigator is ready:
 /// try await store.deliver { delivery in navigator.open(delivery.link) }
 /// ```
@@ -25,7 +25,8 @@ import Foundation
 /// - **Nothing reported stored is lost.** ``append(_:)`` returns only after the entry file and the
 ///   directory that names it are flushed to disk (write a temporary file, `fsync`, `rename`, `fsync`
 ///   the directory). A crash before that leaves at most a temporary file, which the next open deletes;
-///   such a link was never reported stored.
+///   such a link was never reported stored. Every name and size the store writes is one it loads again:
+///   an entry larger than ``maximumEntrySize`` is refused by ``append(_:)`` rather than written.
 /// - **A link is removed only after it was applied.** ``deliver(isolation:_:)`` first moves the entry to
 ///   `delivering/` (durably), then calls the closure, then deletes the entry (durably). If the closure
 ///   throws, the entry goes back and delivery stops, so order is kept.
@@ -41,21 +42,39 @@ import Foundation
 ///   The move to `delivering/` is the durable record of an attempt, so a process that dies between
 ///   that move and the call of the closure also counts as an attempt. ``quarantinedEntries()`` lists
 ///   abandoned links for any later process; the app may inspect them and append them again.
-/// - **Corrupt files never crash the app.** A truncated or garbage entry is moved to `quarantine/` and
-///   reported in ``problems``; every other entry still loads.
+/// - **Bad files never crash the app or block good links.** A truncated or garbage entry, a file whose
+///   name the store does not write (including a name that is not valid UTF-8), a file that is not a
+///   regular file, and a file larger than ``maximumEntrySize`` (never read) are moved to `quarantine/`
+///   under their exact names and reported in ``problems``; every other entry still loads. A bad file
+///   that cannot be moved is left where it is and reported.
 ///
+/// ## Files
+/// An entry is named `SEQUENCE-ID.json`: the 20-digit, zero-padded arrival number (a `UInt64`) and the
+/// link's id. Opening also accepts the shorter numbers and lower-case ids earlier versions or other
+/// tools wrote, and every later step uses the name exactly as it was found. Names are handled as the
+/// bytes the file system returns, never decoded and re-encoded.
+///
+/// ## Threads
 /// One store owns its directory: a second store on the same directory, in this process or another,
 /// fails with ``DurableLinkStoreError/locked(path:)`` (after waiting up to 200 ms for a store that is
-/// closing); the lock is released when the store is deallocated or the process ends. The store is thread-safe. ``append(_:)`` and the steps of a
-/// delivery wait for `fsync`, which usually takes milliseconds but can take longer on a busy disk.
+/// closing); the lock is released when the store is deallocated or the process ends. The store is
+/// thread-safe. ``append(_:)`` and the steps of a delivery wait for `fsync`, which usually takes
+/// milliseconds but can take longer on a busy disk; they run one at a time on the store's own serial
+/// queue, never on the caller's thread, so awaiting them from the main actor does not block it.
+/// Opening reads the directory on the calling thread.
 public final class DurableLinkStore: Sendable {
+  /// The largest entry file the store writes or reads, in bytes: 64 KiB.
+  ///
+  /// A stored link is a few hundred bytes; ``append(_:)`` refuses a larger one with
+  /// ``DurableLinkStoreError/entryTooLarge(id:size:limit:)``, and opening quarantines a larger file
+  /// without reading it.
+  public static let maximumEntrySize = 65_536
+
   /// The directory that holds the store.
   public let directory: URL
 
   /// What opening the directory set aside: corrupt entries and links abandoned after repeated crashes.
-  public var problems: [StoredLinkProblem] {
-    state.withLock { $0.problems }
-  }
+  public let problems: [StoredLinkProblem]
 
   private enum Folder: String, CaseIterable {
     case pending, delivering, redelivering, quarantine, tmp
@@ -66,20 +85,16 @@ public final class DurableLinkStore: Sendable {
     var link: StoredLink
     /// Claimed by a process that died: the next delivery is a redelivery.
     var needsRedelivery: Bool
-
-    var fileName: String {
-      let digits = String(sequence)
-      return String(repeating: "0", count: max(0, 16 - digits.count)) + digits + "-" + link.id.uuidString
-        + ".json"
-    }
+    /// The entry's file name exactly as it is on disk, used for every operation on the file.
+    var fileName: [UInt8]
   }
 
   private struct State: Sendable {
     var entries: [Entry] = []
     var ids: Set<UUID> = []
-    var nextSequence: UInt64 = 1
+    /// `nil` once the sequence reached `UInt64.max`: the store takes no more links until reopened empty.
+    var nextSequence: UInt64? = 1
     var isDelivering = false
-    var problems: [StoredLinkProblem] = []
   }
 
   private struct Envelope: Codable {
@@ -87,14 +102,19 @@ public final class DurableLinkStore: Sendable {
     var link: StoredLink
   }
 
+  private let root: RawPath
   private let state: LockedValue<State>
   private let lockDescriptor: Int32
+  /// Runs every step that writes to the directory, one at a time and off the caller's thread.
+  private let diskQueue = DispatchQueue(label: "DeepLinking.DurableLinkStore")
+  /// Called on the disk queue with the name of each step as it starts; lets tests see where disk work runs.
+  let diskStepObserver = LockedValue<(@Sendable (String) -> Void)?>(nil)
 
   /// Opens (or creates) a store in a directory and recovers from any crash that interrupted it.
   ///
   /// Opening deletes unfinished temporary files, marks links that a crashed process had started to
-  /// deliver for redelivery, quarantines links that crashed a redelivery, and quarantines corrupt
-  /// files, listing them in ``problems``.
+  /// deliver for redelivery, quarantines links that crashed a redelivery, and quarantines bad files,
+  /// listing them in ``problems``. A bad file never makes opening fail.
   ///
   /// - Parameter directory: The directory to keep the links in. It is created when missing, with every
   ///   missing directory above it; each directory the store creates is readable only by its owner
@@ -105,11 +125,14 @@ public final class DurableLinkStore: Sendable {
   ///   ``DurableLinkStoreError/io(operation:path:code:message:)`` when the directory cannot be used.
   public init(directory: URL) throws(DurableLinkStoreError) {
     self.directory = directory
-    let root = directory.path
-    try Self.makeDirectories([root] + Folder.allCases.map { Self.path(root, $0) })
-    lockDescriptor = try Self.lock(root)
+    let rootPath = directory.path
+    root = RawPath(rootPath)
+    try Self.makeDirectories([rootPath] + Folder.allCases.map { rootPath + "/" + $0.rawValue })
+    lockDescriptor = try Self.lock(rootPath)
     do {
-      state = LockedValue(try Self.recover(root))
+      let (recovered, problems) = try Self.recover(root)
+      state = LockedValue(recovered)
+      self.problems = problems
     } catch {
       close(lockDescriptor)
       throw error
@@ -125,25 +148,25 @@ public final class DurableLinkStore: Sendable {
   /// ``problems`` lists only what this open found; a link abandoned by a process that has since
   /// exited shows up here. Quarantined files stay until the app deletes them.
   ///
-  /// - Returns: One problem per quarantined file, in file-name order.
+  /// - Returns: One problem per quarantined file, in file-name order. A name that is not valid UTF-8
+  ///   is shown with each byte outside ASCII written as `\xNN`.
   /// - Throws: An I/O error when the folder cannot be listed.
   public func quarantinedEntries() throws(DurableLinkStoreError) -> [StoredLinkProblem] {
-    let folder = Self.path(directory.path, .quarantine)
-    return try Self.list(folder).compactMap { stored -> StoredLinkProblem? in
-      for kind in QuarantineKind.allCases where stored.hasPrefix(kind.rawValue + "-") {
-        var name = String(stored.dropFirst(kind.rawValue.count + 1))
-        if name.count > 16 + 1 + 36 + 5 + 37, name.dropLast(37).hasSuffix(".json") {
-          name = String(name.dropLast(37))  // a ".<uuid>" added to avoid a name clash
-        }
-        let (entry, failure) = Self.read(name, in: folder, storedAs: stored)
+    let folder = Self.path(root, .quarantine)
+    return try Self.list(folder).map { stored -> StoredLinkProblem in
+      for kind in QuarantineKind.allCases {
+        let prefix = Array((kind.rawValue + "-").utf8)
+        guard stored.starts(with: prefix) else { continue }
+        let name = Self.removingClashSuffix(Array(stored.dropFirst(prefix.count)))
+        let (entry, failure) = Self.read(name, at: folder.appending(stored))
         switch kind {
         case .abandoned:
-          return .abandoned(file: name, link: entry?.link)
+          return .abandoned(file: Self.displayName(name), link: entry?.link)
         case .corrupt:
-          return .corrupt(file: name, reason: failure ?? "a second entry for the same id")
+          return .corrupt(file: Self.displayName(name), reason: failure ?? "a second entry for the same id")
         }
       }
-      return .corrupt(file: stored, reason: "unrecognized file in quarantine")
+      return .corrupt(file: Self.displayName(stored), reason: "unrecognized file in quarantine")
     }
   }
 
@@ -157,11 +180,15 @@ public final class DurableLinkStore: Sendable {
 
   /// Stores a link durably; when this returns, the link survives a crash or power loss.
   ///
+  /// The writing and flushing run on the store's serial queue; the caller's thread or actor is free
+  /// meanwhile.
+  ///
   /// - Parameter link: The link to keep.
-  /// - Throws: ``DurableLinkStoreError/duplicate(id:)`` when a link with the same id is stored, or an
-  ///   I/O error naming the file; after an error the link is not stored.
-  public func append(_ link: StoredLink) throws(DurableLinkStoreError) {
-    let root = directory.path
+  /// - Throws: ``DurableLinkStoreError/duplicate(id:)`` when a link with the same id is stored,
+  ///   ``DurableLinkStoreError/entryTooLarge(id:size:limit:)`` when the link's entry would be larger than
+  ///   ``maximumEntrySize``, ``DurableLinkStoreError/sequenceExhausted(path:)`` when the arrival numbers
+  ///   ran out, or an I/O error naming the file; after an error the link is not stored.
+  public func append(_ link: StoredLink) async throws(DurableLinkStoreError) {
     let data: Data
     do {
       let encoder = JSONEncoder()
@@ -170,31 +197,46 @@ public final class DurableLinkStore: Sendable {
     } catch {
       throw .encoding(id: link.id, message: String(describing: error))
     }
-    try state.withLock { (state) throws(DurableLinkStoreError) in
-      guard !state.ids.contains(link.id) else {
-        throw .duplicate(id: link.id)
+    guard data.count <= Self.maximumEntrySize else {
+      throw .entryTooLarge(id: link.id, size: data.count, limit: Self.maximumEntrySize)
+    }
+    let root = self.root
+    let state = self.state
+    try await onDisk("append") { () throws(DurableLinkStoreError) in
+      let sequence = try state.withLock { (state) throws(DurableLinkStoreError) -> UInt64 in
+        guard !state.ids.contains(link.id) else {
+          throw .duplicate(id: link.id)
+        }
+        guard let sequence = state.nextSequence else {
+          throw .sequenceExhausted(path: root.display)
+        }
+        return sequence
       }
-      let entry = Entry(sequence: state.nextSequence, link: link, needsRedelivery: false)
-      let temporary = Self.path(root, .tmp) + "/" + link.id.uuidString + ".tmp"
+      let fileName = Self.fileName(sequence: sequence, id: link.id)
+      let temporary = Self.path(root, .tmp).appending(Array((link.id.uuidString + ".tmp").utf8))
       try Self.writeSynced(data, to: temporary)
       let pendingPath = Self.path(root, .pending)
-      let finalPath = pendingPath + "/" + entry.fileName
+      let finalPath = pendingPath.appending(fileName)
       do throws(DurableLinkStoreError) {
         try Self.rename(temporary, finalPath)
       } catch {
-        unlink(temporary)
+        unlink(temporary.cString)
         throw error
       }
       do throws(DurableLinkStoreError) {
         try Self.syncDirectory(pendingPath)
       } catch {
         // Not reported stored, so it must not come back after a restart either.
-        unlink(finalPath)
+        unlink(finalPath.cString)
         throw error
       }
-      state.nextSequence += 1
-      state.ids.insert(link.id)
-      state.entries.append(entry)
+      state.withLock { state in
+        let (next, overflow) = sequence.addingReportingOverflow(1)
+        state.nextSequence = overflow ? nil : next
+        state.ids.insert(link.id)
+        state.entries.append(
+          Entry(sequence: sequence, link: link, needsRedelivery: false, fileName: fileName))
+      }
     }
   }
 
@@ -205,15 +247,15 @@ public final class DurableLinkStore: Sendable {
   ///   - source: Where it came from.
   ///   - reason: Why it was parked, if known.
   /// - Returns: The stored link, with its new id and the current date.
-  /// - Throws: An I/O error naming the file; after an error the link is not stored.
+  /// - Throws: The errors of ``append(_:)``; after an error the link is not stored.
   @discardableResult
   public func append(
     _ url: URL,
     source: LinkSource,
     reason: String? = nil
-  ) throws(DurableLinkStoreError) -> StoredLink {
+  ) async throws(DurableLinkStoreError) -> StoredLink {
     let link = StoredLink(url: url, source: source, reason: reason)
-    try append(link)
+    try await append(link)
     return link
   }
 
@@ -226,7 +268,7 @@ public final class DurableLinkStore: Sendable {
   /// See the type's discussion for what happens when the process dies during delivery.
   ///
   /// `body` runs on the caller's actor (`isolation` defaults to it), so a `@MainActor` intake can apply
-  /// links straight to its navigation state.
+  /// links straight to its navigation state; the disk steps around it run on the store's queue.
   ///
   /// - Parameters:
   ///   - isolation: The actor to run on; leave the default, the caller's own.
@@ -251,14 +293,14 @@ public final class DurableLinkStore: Sendable {
     }
     defer { state.withLock { $0.isDelivering = false } }
     var delivered = 0
-    while !Task.isCancelled, let entry = try claimNext() {
+    while !Task.isCancelled, let entry = try await claimNext() {
       do {
         try await body(LinkDelivery(link: entry.link, isRedelivery: entry.needsRedelivery))
       } catch {
-        try unclaim(entry)
+        try await unclaim(entry)
         throw error
       }
-      try acknowledge(entry)
+      try await acknowledge(entry)
       delivered += 1
     }
     return delivered
@@ -266,90 +308,157 @@ public final class DurableLinkStore: Sendable {
 
   // MARK: - Delivery steps
 
+  /// Runs one disk step on the store's queue and waits for it; the step always runs to its end, even
+  /// when the waiting task is cancelled.
+  private func onDisk<Value: Sendable>(
+    _ step: String,
+    _ body: @escaping @Sendable () throws(DurableLinkStoreError) -> Value
+  ) async throws(DurableLinkStoreError) -> Value {
+    let observer = diskStepObserver
+    let result = await withCheckedContinuation {
+      (continuation: CheckedContinuation<Result<Value, DurableLinkStoreError>, Never>) in
+      diskQueue.async {
+        observer.withLock { $0 }?(step)
+        continuation.resume(returning: Result { () throws(DurableLinkStoreError) -> Value in try body() })
+      }
+    }
+    return try result.get()
+  }
+
   /// Moves the oldest entry to `delivering/` (or `redelivering/`) durably and returns it.
-  private func claimNext() throws(DurableLinkStoreError) -> Entry? {
-    let root = directory.path
-    return try state.withLock { (state) throws(DurableLinkStoreError) -> Entry? in
-      guard let entry = state.entries.first else {
+  private func claimNext() async throws(DurableLinkStoreError) -> Entry? {
+    let root = self.root
+    let state = self.state
+    return try await onDisk("claim") { () throws(DurableLinkStoreError) -> Entry? in
+      guard let entry = state.withLock({ $0.entries.first }) else {
         return nil
       }
       let from: Folder = entry.needsRedelivery ? .delivering : .pending
       let to: Folder = entry.needsRedelivery ? .redelivering : .delivering
       try Self.move(entry.fileName, from: from, to: to, root: root)
-      state.entries.removeFirst()
+      state.withLock { _ = $0.entries.removeFirst() }
       return entry
     }
   }
 
   /// Puts a claimed entry back at the front, in the state it was claimed from.
-  private func unclaim(_ entry: Entry) throws(DurableLinkStoreError) {
-    let root = directory.path
-    try state.withLock { (state) throws(DurableLinkStoreError) in
+  private func unclaim(_ entry: Entry) async throws(DurableLinkStoreError) {
+    let root = self.root
+    let state = self.state
+    try await onDisk("unclaim") { () throws(DurableLinkStoreError) in
       let from: Folder = entry.needsRedelivery ? .redelivering : .delivering
       let to: Folder = entry.needsRedelivery ? .delivering : .pending
       try Self.move(entry.fileName, from: from, to: to, root: root)
-      state.entries.insert(entry, at: 0)
+      state.withLock { $0.entries.insert(entry, at: 0) }
     }
   }
 
   /// Deletes a delivered entry durably.
-  private func acknowledge(_ entry: Entry) throws(DurableLinkStoreError) {
-    let folder = Self.path(directory.path, entry.needsRedelivery ? .redelivering : .delivering)
-    let path = folder + "/" + entry.fileName
-    guard unlink(path) == 0 || errno == ENOENT else {
-      throw Self.ioError("unlink", path)
+  private func acknowledge(_ entry: Entry) async throws(DurableLinkStoreError) {
+    let folder = Self.path(root, entry.needsRedelivery ? .redelivering : .delivering)
+    let state = self.state
+    try await onDisk("acknowledge") { () throws(DurableLinkStoreError) in
+      let path = folder.appending(entry.fileName)
+      guard unlink(path.cString) == 0 || errno == ENOENT else {
+        throw Self.ioError("unlink", path)
+      }
+      try Self.syncDirectory(folder)
+      state.withLock { _ = $0.ids.remove(entry.link.id) }
     }
-    try Self.syncDirectory(folder)
-    state.withLock { _ = $0.ids.remove(entry.link.id) }
   }
 
   // MARK: - Recovery
 
-  private static func recover(_ root: String) throws(DurableLinkStoreError) -> State {
+  private static func recover(_ root: RawPath) throws(DurableLinkStoreError) -> (State, [StoredLinkProblem]) {
     var state = State()
-    for name in try list(path(root, .tmp)) {
-      unlink(path(root, .tmp) + "/" + name)
+    var problems: [StoredLinkProblem] = []
+    let temporaryFolder = path(root, .tmp)
+    for name in try list(temporaryFolder) {
+      unlink(temporaryFolder.appending(name).cString)
     }
-    var maxSequence: UInt64 = 0
-    for name in try list(path(root, .redelivering)) {
-      let (parsed, _) = read(name, in: path(root, .redelivering))
+    var maxSequence: UInt64?
+    let redelivering = path(root, .redelivering)
+    for name in try list(redelivering) {
+      let (parsed, _) = read(name, at: redelivering.appending(name))
       if let parsed {
-        maxSequence = max(maxSequence, parsed.sequence)
+        maxSequence = max(maxSequence ?? 0, parsed.sequence)
       }
-      try quarantine(name, from: .redelivering, as: .abandoned, root: root)
-      state.problems.append(.abandoned(file: name, link: parsed?.link))
+      // Reported abandoned whether or not the move works: either way it is not delivered again.
+      _ = quarantine(name, from: .redelivering, as: .abandoned, root: root)
+      problems.append(.abandoned(file: displayName(name), link: parsed?.link))
     }
     for folder in [Folder.delivering, .pending] {
-      for name in try list(path(root, folder)) {
-        let (parsed, failure) = read(name, in: path(root, folder))
+      let folderPath = path(root, folder)
+      for name in try list(folderPath) {
+        let (parsed, failure) = read(name, at: folderPath.appending(name))
         guard var entry = parsed, !state.ids.contains(entry.link.id) else {
-          try quarantine(name, from: folder, as: .corrupt, root: root)
-          state.problems.append(.corrupt(file: name, reason: failure ?? "a second entry for the same id"))
+          let note = quarantine(name, from: folder, as: .corrupt, root: root)
+          let reason = (failure ?? "a second entry for the same id") + note
+          problems.append(.corrupt(file: displayName(name), reason: reason))
           continue
         }
         entry.needsRedelivery = folder == .delivering
-        maxSequence = max(maxSequence, entry.sequence)
+        maxSequence = max(maxSequence ?? 0, entry.sequence)
         state.ids.insert(entry.link.id)
         state.entries.append(entry)
       }
     }
-    state.entries.sort { $0.sequence < $1.sequence }
-    state.nextSequence = maxSequence + 1
-    return state
+    state.entries.sort { first, second in
+      first.sequence != second.sequence
+        ? first.sequence < second.sequence : first.fileName.lexicographicallyPrecedes(second.fileName)
+    }
+    if let maxSequence {
+      let (next, overflow) = maxSequence.addingReportingOverflow(1)
+      state.nextSequence = overflow ? nil : next
+    }
+    return (state, problems)
   }
 
-  /// Reads one entry file; returns the entry, or why it is unusable.
-  private static func read(_ name: String, in folder: String, storedAs fileName: String? = nil) -> (
-    Entry?, String?
-  ) {
-    guard name.hasSuffix(".json"), name.count == 16 + 1 + 36 + 5,
-      let sequence = UInt64(name.prefix(16)),
-      let id = UUID(uuidString: String(name.dropFirst(17).prefix(36)))
+  /// The name the store writes for an entry: the sequence as 20 zero-padded digits, the id, `.json`.
+  private static func fileName(sequence: UInt64, id: UUID) -> [UInt8] {
+    let digits = String(sequence)
+    let padded = String(repeating: "0", count: max(0, sequenceDigits - digits.count)) + digits
+    return Array((padded + "-" + id.uuidString + ".json").utf8)
+  }
+
+  /// Enough digits for every `UInt64`.
+  private static let sequenceDigits = 20
+
+  /// Reads an entry's sequence number and id from its file name: 1 to 20 ASCII digits that fit in a
+  /// `UInt64`, `-`, a UUID in either case, `.json`.
+  private static func parseFileName(_ name: [UInt8]) -> (sequence: UInt64, id: UUID)? {
+    let suffix = Array(".json".utf8)
+    let uuidLength = 36
+    guard let dash = name.firstIndex(of: UInt8(ascii: "-")), (1...sequenceDigits).contains(dash),
+      name.count == dash + 1 + uuidLength + suffix.count, name.suffix(suffix.count).elementsEqual(suffix)
     else {
+      return nil
+    }
+    let digits = name[..<dash]
+    guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let sequence = UInt64(String(decoding: digits, as: UTF8.self)),
+      let uuidText = String(validating: name[(dash + 1)..<(dash + 1 + uuidLength)], as: UTF8.self),
+      let id = UUID(uuidString: uuidText)
+    else {
+      return nil
+    }
+    return (sequence, id)
+  }
+
+  /// Reads one entry file, checking its size before reading; returns the entry, or why it is unusable.
+  private static func read(_ name: [UInt8], at path: RawPath) -> (Entry?, String?) {
+    guard String(validating: name, as: UTF8.self) != nil else {
+      return (nil, "the file name is not valid UTF-8")
+    }
+    guard let (sequence, id) = parseFileName(name) else {
       return (nil, "unrecognized file name")
     }
-    guard let data = FileManager.default.contents(atPath: folder + "/" + (fileName ?? name)) else {
-      return (nil, "unreadable")
+    let data: Data
+    switch readBounded(path) {
+    case .success(let contents):
+      data = contents
+    case .failure(let reason):
+      return (nil, reason.text)
     }
     let envelope: Envelope
     do {
@@ -363,7 +472,52 @@ public final class DurableLinkStore: Sendable {
     guard envelope.link.id == id else {
       return (nil, "the file name says \(id.uuidString) but the entry says \(envelope.link.id.uuidString)")
     }
-    return (Entry(sequence: sequence, link: envelope.link, needsRedelivery: false), nil)
+    return (Entry(sequence: sequence, link: envelope.link, needsRedelivery: false, fileName: name), nil)
+  }
+
+  private struct ReadFailure: Error {
+    var text: String
+  }
+
+  /// The contents of a regular file of at most ``maximumEntrySize`` bytes; a larger file is not read.
+  private static func readBounded(_ path: RawPath) -> Result<Data, ReadFailure> {
+    let descriptor = open(path.cString, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      return .failure(ReadFailure(text: "unreadable: \(String(cString: strerror(code))) (errno \(code))"))
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      return .failure(ReadFailure(text: "unreadable: fstat failed"))
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      return .failure(ReadFailure(text: "not a regular file"))
+    }
+    let limit = maximumEntrySize
+    guard status.st_size <= limit else {
+      return .failure(
+        ReadFailure(text: "\(status.st_size) bytes, over the limit of \(limit) bytes; not read"))
+    }
+    // One byte more than the limit tells a file that grew since fstat from one that fits.
+    var buffer = [UInt8](repeating: 0, count: limit + 1)
+    var count = 0
+    while count < buffer.count {
+      let got = buffer.withUnsafeMutableBytes { bytes -> Int in
+        guard let base = bytes.baseAddress else { return 0 }
+        return systemRead(descriptor, base + count, bytes.count - count)
+      }
+      if got < 0 {
+        if errno == EINTR { continue }
+        return .failure(ReadFailure(text: "unreadable: \(String(cString: strerror(errno)))"))
+      }
+      if got == 0 { break }
+      count += got
+    }
+    guard count <= limit else {
+      return .failure(ReadFailure(text: "over the limit of \(limit) bytes; not read"))
+    }
+    return .success(Data(buffer[..<count]))
   }
 
   /// Why a file is in `quarantine/`: the prefix of its name there.
@@ -371,22 +525,69 @@ public final class DurableLinkStore: Sendable {
     case abandoned, corrupt
   }
 
-  private static func quarantine(_ name: String, from folder: Folder, as kind: QuarantineKind, root: String)
-    throws(DurableLinkStoreError)
+  /// Moves a bad file to `quarantine/` under its exact name with the kind in front.
+  ///
+  /// Never fails: a file that cannot be moved stays where it is, and the returned note (empty when the
+  /// move worked) says so, to be added to the report.
+  private static func quarantine(_ name: [UInt8], from folder: Folder, as kind: QuarantineKind, root: RawPath)
+    -> String
   {
-    var target = kind.rawValue + "-" + name
-    if FileManager.default.fileExists(atPath: path(root, .quarantine) + "/" + target) {
-      target += "." + UUID().uuidString
+    let quarantineFolder = path(root, .quarantine)
+    var target = Array((kind.rawValue + "-").utf8) + name
+    var status = stat()
+    if lstat(quarantineFolder.appending(target).cString, &status) == 0 {
+      target += Array(("." + UUID().uuidString).utf8)
     }
-    try rename(path(root, folder) + "/" + name, path(root, .quarantine) + "/" + target)
-    try syncDirectory(path(root, .quarantine))
-    try syncDirectory(path(root, folder))
+    let folderPath = path(root, folder)
+    do throws(DurableLinkStoreError) {
+      try rename(folderPath.appending(name), quarantineFolder.appending(target))
+    } catch {
+      return " (left in \(folder.rawValue)/: \(error))"
+    }
+    do throws(DurableLinkStoreError) {
+      try syncDirectory(quarantineFolder)
+      try syncDirectory(folderPath)
+    } catch {
+      return " (moved to quarantine/, but not yet flushed: \(error))"
+    }
+    return ""
   }
 
+  /// A quarantined name without the `.<uuid>` added to avoid a clash with an earlier file.
+  private static func removingClashSuffix(_ name: [UInt8]) -> [UInt8] {
+    let suffixLength = 1 + 36
+    guard name.count > suffixLength else { return name }
+    let original = Array(name.dropLast(suffixLength))
+    let suffix = name.suffix(suffixLength)
+    guard suffix.first == UInt8(ascii: "."), original.count > 5,
+      original.suffix(5).elementsEqual(".json".utf8),
+      let text = String(validating: suffix.dropFirst(), as: UTF8.self), UUID(uuidString: text) != nil
+    else {
+      return name
+    }
+    return original
+  }
+
+  /// A file name for reports: as it is when it is valid UTF-8, otherwise with every byte outside ASCII
+  /// (and every control character) written as `\xNN`.
+  static func displayName(_ name: [UInt8]) -> String {
+    if let text = String(validating: name, as: UTF8.self) {
+      return text
+    }
+    return name.map { byte in
+      (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\\")
+        ? String(UnicodeScalar(byte))
+        : "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+    }.joined()
+  }
   // MARK: - File system
 
-  private static func path(_ root: String, _ folder: Folder) -> String {
-    root + "/" + folder.rawValue
+  private static func path(_ root: RawPath, _ folder: Folder) -> RawPath {
+    root.appending(Array(folder.rawValue.utf8))
+  }
+
+  private static func ioError(_ operation: String, _ path: RawPath) -> DurableLinkStoreError {
+    ioError(operation, path.display)
   }
 
   private static func ioError(_ operation: String, _ path: String) -> DurableLinkStoreError {
@@ -407,7 +608,7 @@ public final class DurableLinkStore: Sendable {
       }
     }
     for parent in changedParents {
-      try syncDirectory(parent)
+      try syncDirectory(RawPath(parent))
     }
   }
 
@@ -481,25 +682,25 @@ public final class DurableLinkStore: Sendable {
     return descriptor
   }
 
-  private static func list(_ folder: String) throws(DurableLinkStoreError) -> [String] {
-    guard let directory = opendir(folder) else {
+  /// The names in a folder, as the bytes the file system returns, in byte order.
+  private static func list(_ folder: RawPath) throws(DurableLinkStoreError) -> [[UInt8]] {
+    guard let directory = opendir(folder.cString) else {
       throw ioError("opendir", folder)
     }
     defer { closedir(directory) }
-    var names: [String] = []
+    var names: [[UInt8]] = []
     while let item = readdir(directory) {
-      let name = withUnsafePointer(to: item.pointee.d_name) { pointer in
-        pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-      }
-      if name != "." && name != ".." {
+      // `d_name` is a fixed-size, NUL-terminated array: its bytes up to the NUL are the name.
+      let name = withUnsafeBytes(of: item.pointee.d_name) { bytes in Array(bytes.prefix { $0 != 0 }) }
+      if name != Array(".".utf8) && name != Array("..".utf8) {
         names.append(name)
       }
     }
-    return names.sorted()
+    return names.sorted { $0.lexicographicallyPrecedes($1) }
   }
 
-  private static func writeSynced(_ data: Data, to path: String) throws(DurableLinkStoreError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+  private static func writeSynced(_ data: Data, to path: RawPath) throws(DurableLinkStoreError) {
+    let descriptor = open(path.cString, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw ioError("open", path)
     }
@@ -523,34 +724,45 @@ public final class DurableLinkStore: Sendable {
     }
     close(descriptor)
     if let failure {
-      unlink(path)
+      unlink(path.cString)
       throw failure
     }
   }
 
-  private static func rename(_ from: String, _ to: String) throws(DurableLinkStoreError) {
+  private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
+  {
     #if canImport(Glibc)
-      let result = Glibc.rename(from, to)
+      Glibc.read(descriptor, buffer, count)
     #elseif canImport(Musl)
-      let result = Musl.rename(from, to)
+      Musl.read(descriptor, buffer, count)
     #else
-      let result = Darwin.rename(from, to)
+      Darwin.read(descriptor, buffer, count)
+    #endif
+  }
+
+  private static func rename(_ from: RawPath, _ to: RawPath) throws(DurableLinkStoreError) {
+    #if canImport(Glibc)
+      let result = Glibc.rename(from.cString, to.cString)
+    #elseif canImport(Musl)
+      let result = Musl.rename(from.cString, to.cString)
+    #else
+      let result = Darwin.rename(from.cString, to.cString)
     #endif
     guard result == 0 else {
-      throw ioError("rename to \(to)", from)
+      throw ioError("rename to \(to.display)", from)
     }
   }
 
-  private static func move(_ name: String, from: Folder, to: Folder, root: String)
+  private static func move(_ name: [UInt8], from: Folder, to: Folder, root: RawPath)
     throws(DurableLinkStoreError)
   {
-    try rename(path(root, from) + "/" + name, path(root, to) + "/" + name)
+    try rename(path(root, from).appending(name), path(root, to).appending(name))
     try syncDirectory(path(root, to))
     try syncDirectory(path(root, from))
   }
 
-  private static func syncDirectory(_ path: String) throws(DurableLinkStoreError) {
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+  private static func syncDirectory(_ path: RawPath) throws(DurableLinkStoreError) {
+    let descriptor = open(path.cString, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw ioError("open", path)
     }
@@ -558,5 +770,33 @@ public final class DurableLinkStore: Sendable {
     guard fsync(descriptor) == 0 else {
       throw ioError("fsync", path)
     }
+  }
+}
+
+/// A file-system path as bytes, so that names which are not valid UTF-8 reach the system unchanged.
+private struct RawPath: Sendable {
+  var bytes: [UInt8]
+
+  init(_ path: String) {
+    bytes = Array(path.utf8)
+  }
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  /// This path with one more component.
+  func appending(_ name: [UInt8]) -> RawPath {
+    RawPath(bytes: bytes + [UInt8(ascii: "/")] + name)
+  }
+
+  /// The NUL-terminated form the system calls take.
+  var cString: [CChar] {
+    bytes.map { CChar(bitPattern: $0) } + [0]
+  }
+
+  /// The path for messages.
+  var display: String {
+    DurableLinkStore.displayName(bytes)
   }
 }

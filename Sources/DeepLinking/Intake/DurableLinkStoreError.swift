@@ -15,6 +15,12 @@ public enum DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConver
   case duplicate(id: UUID)
   /// The link could not be encoded to JSON.
   case encoding(id: UUID, message: String)
+  /// The link's entry would be larger than ``DurableLinkStore/maximumEntrySize``: `size` bytes, over
+  /// `limit`. It is refused rather than written, because the store would not read it back.
+  case entryTooLarge(id: UUID, size: Int, limit: Int)
+  /// The store at this path has used every arrival number (`UInt64.max`): it takes no more links until
+  /// it is reopened with no links waiting, when numbering starts again at 1.
+  case sequenceExhausted(path: String)
 
   /// A one-line explanation naming the file or link.
   public var description: String {
@@ -29,6 +35,11 @@ public enum DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConver
       return "a link with id \(id.uuidString) is already stored"
     case .encoding(let id, let message):
       return "link \(id.uuidString) could not be encoded: \(message)"
+    case .entryTooLarge(let id, let size, let limit):
+      return
+        "link \(id.uuidString) was not stored: its entry is \(size) bytes, over the limit of \(limit) bytes"
+    case .sequenceExhausted(let path):
+      return "the link store at \(path) has used every arrival number; deliver its links and reopen it"
     }
   }
 }

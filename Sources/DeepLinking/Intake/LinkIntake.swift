@@ -229,7 +229,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   ///   handler, or refused with a reason.
   @discardableResult
   public func receive(_ link: IncomingLink) async -> IntakeOutcome<Destination> {
-    guard isReady else { return keepUntilReady(link) }
+    guard isReady else { return await keepUntilReady(link) }
     return await process(link)
   }
 
@@ -302,7 +302,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   // MARK: The pipeline
 
   /// Keeps a link until the UI is ready; a malformed link is refused at once instead.
-  private func keepUntilReady(_ link: IncomingLink) -> IntakeOutcome<Destination> {
+  private func keepUntilReady(_ link: IncomingLink) async -> IntakeOutcome<Destination> {
     do {
       _ = try destinations.router.match(link.url)
     } catch  where !Self.mayFallBack(error) {
@@ -311,12 +311,13 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
       // A foreign scheme or host may still be a fallback handler's link: keep it.
     }
     do {
-      try waitingForReady.append(link)
+      try await waitingForReady.append(link)
     } catch {
       // The store failed: the link is still applied when ready, from memory, rather than lost.
       memoryFallback.append(link)
     }
-    waitingForReadyCount += 1
+    // Counted from the store rather than incremented: a drain may have run while the append waited.
+    waitingForReadyCount = waitingForReady.links.count + memoryFallback.count
     return .deferred(.notReady)
   }
 
@@ -372,8 +373,8 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     }
     if route.requiresSignIn && !isSignedIn {
       do {
-        try waitingForSignIn.append(link)
-        waitingForSignInCount += 1
+        try await waitingForSignIn.append(link)
+        waitingForSignInCount = waitingForSignIn.links.count
       } catch {
         return refuse(link, .signedOut(route: route.name))
       }

@@ -18,13 +18,13 @@ final class PendingLinks {
     return store.pending().map(Self.incoming)
   }
 
-  /// Keeps a link; with a store, durably before returning.
-  func append(_ link: IncomingLink) throws(DurableLinkStoreError) {
+  /// Keeps a link; with a store, durably before returning (the disk work runs on the store's queue).
+  func append(_ link: IncomingLink) async throws(DurableLinkStoreError) {
     guard let store else {
       memory.append(link)
       return
     }
-    try store.append(
+    try await store.append(
       StoredLink(
         id: link.id, urlString: link.url, source: link.source, receivedAt: link.receivedAt, reason: reason))
   }

@@ -10,8 +10,9 @@ public enum TrackingLinkError: Error, Sendable, Hashable, CustomStringConvertibl
   case loop(url: URL, hop: Int)
   /// The chain needed more requests than the resolver's hop limit allows.
   case tooManyHops(url: URL, hop: Int, limit: Int)
-  /// The whole resolution took longer than the resolver's timeout.
-  case timedOut(url: URL, hop: Int, timeout: Duration)
+  /// The whole resolution reached the resolver's time limit, `timeout`, without an answer; `elapsed` is
+  /// the time it really ran, measured on the continuous clock (never less than `timeout`).
+  case timedOut(url: URL, hop: Int, timeout: Duration, elapsed: Duration)
   /// A tracking URL answered with a status that is neither a redirect nor an error (such as 200).
   case notRedirect(url: URL, hop: Int, status: Int)
   /// A tracking URL answered with an HTTP error status (4xx or 5xx).
@@ -30,7 +31,7 @@ public enum TrackingLinkError: Error, Sendable, Hashable, CustomStringConvertibl
   /// The URL where resolution stopped.
   public var url: URL {
     switch self {
-    case .loop(let url, _), .tooManyHops(let url, _, _), .timedOut(let url, _, _),
+    case .loop(let url, _), .tooManyHops(let url, _, _), .timedOut(let url, _, _, _),
       .notRedirect(let url, _, _), .httpError(let url, _, _), .missingLocation(let url, _, _),
       .invalidLocation(let url, _, _, _), .insecure(let url, _), .cancelled(let url, _),
       .transport(let url, _, _):
@@ -41,7 +42,7 @@ public enum TrackingLinkError: Error, Sendable, Hashable, CustomStringConvertibl
   /// The 1-based number of the request where resolution stopped.
   public var hop: Int {
     switch self {
-    case .loop(_, let hop), .tooManyHops(_, let hop, _), .timedOut(_, let hop, _),
+    case .loop(_, let hop), .tooManyHops(_, let hop, _), .timedOut(_, let hop, _, _),
       .notRedirect(_, let hop, _), .httpError(_, let hop, _), .missingLocation(_, let hop, _),
       .invalidLocation(_, let hop, _, _), .insecure(_, let hop), .cancelled(_, let hop),
       .transport(_, let hop, _):
@@ -73,8 +74,9 @@ public enum TrackingLinkError: Error, Sendable, Hashable, CustomStringConvertibl
       return "redirect loop \(place): this URL was already visited"
     case .tooManyHops(_, _, let limit):
       return "too many hops \(place): the limit is \(limit)"
-    case .timedOut(_, _, let timeout):
-      return "timed out \(place) after \(timeout)"
+    case .timedOut(_, _, let timeout, let elapsed):
+      return
+        "timed out \(place): no answer within the limit of \(Self.seconds(timeout)) (\(Self.seconds(elapsed)) elapsed)"
     case .notRedirect(_, _, let status):
       return "not a redirect \(place): status \(status)"
     case .httpError(_, _, let status):
@@ -90,5 +92,13 @@ public enum TrackingLinkError: Error, Sendable, Hashable, CustomStringConvertibl
     case .transport(_, _, let message):
       return "transport error \(place): \(message)"
     }
+  }
+
+  /// A duration in seconds with three decimals: `2.000 s`.
+  private static func seconds(_ duration: Duration) -> String {
+    let parts = duration.components
+    let milliseconds = max(0, parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000)
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
   }
 }

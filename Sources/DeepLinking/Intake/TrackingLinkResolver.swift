@@ -152,17 +152,21 @@ public final class TrackingLinkResolver: Sendable {
     init(_ url: URL) { state = LockedValue((url, 1)) }
   }
 
+  /// Runs the whole resolution against one deadline, measured on the continuous clock from the start.
+  ///
+  /// The deadline is enforced here, not by `URLSession`: a request's own time limit is set above what
+  /// is left (some implementations round it down to whole seconds), so the resolution ends when the
+  /// deadline passes, never before.
   private func followWithDeadline(_ url: URL) async -> Result<TrackingLinkResolution, TrackingLinkError> {
-    let timeout = configuration.timeout
-    let deadline = ContinuousClock.now + timeout
+    let timing = Timing(limit: configuration.timeout)
     let position = Position(url)
     return await withTaskGroup(of: Race.self) { group in
       group.addTask {
-        .finished(await self.follow(url, deadline: deadline, position: position))
+        .finished(await self.follow(url, timing: timing, position: position))
       }
       group.addTask {
         do {
-          try await Task.sleep(until: deadline, clock: .continuous)
+          try await Task.sleep(until: timing.deadline, clock: .continuous)
           return .deadline
         } catch {
           return .deadlineCancelled
@@ -175,7 +179,7 @@ public final class TrackingLinkResolver: Sendable {
           outcome = result
         case .deadline:
           let (stoppedAt, hop) = position.state.withLock { ($0.url, $0.hop) }
-          outcome = .failure(.timedOut(url: stoppedAt, hop: hop, timeout: timeout))
+          outcome = .failure(timing.timedOut(url: stoppedAt, hop: hop))
         case .deadlineCancelled:
           continue
         }
@@ -185,9 +189,29 @@ public final class TrackingLinkResolver: Sendable {
     }
   }
 
+  /// The time limit of one resolution: when it started and when it ends.
+  private struct Timing: Sendable {
+    let limit: Duration
+    let start: ContinuousClock.Instant
+    let deadline: ContinuousClock.Instant
+
+    init(limit: Duration) {
+      self.limit = limit
+      start = .now
+      deadline = start + limit
+    }
+
+    var hasPassed: Bool { ContinuousClock.now >= deadline }
+
+    /// The error for a resolution stopped by the deadline, with the time it really took.
+    func timedOut(url: URL, hop: Int) -> TrackingLinkError {
+      .timedOut(url: url, hop: hop, timeout: limit, elapsed: ContinuousClock.now - start)
+    }
+  }
+
   private func follow(
     _ start: URL,
-    deadline: ContinuousClock.Instant,
+    timing: Timing,
     position: Position
   ) async -> Result<TrackingLinkResolution, TrackingLinkError> {
     let maxHops = max(1, configuration.maxHops)
@@ -206,7 +230,7 @@ public final class TrackingLinkResolver: Sendable {
       position.state.withLock { $0 = (current, hop) }
 
       let head: ResponseHead
-      switch await fetchHead(current, hop: hop, deadline: deadline) {
+      switch await fetchHead(current, hop: hop, timing: timing) {
       case .success(let value):
         head = value
       case .failure(let error):
@@ -233,26 +257,29 @@ public final class TrackingLinkResolver: Sendable {
   private func fetchHead(
     _ url: URL,
     hop: Int,
-    deadline: ContinuousClock.Instant
+    timing: Timing
   ) async -> Result<ResponseHead, TrackingLinkError> {
     var head: ResponseHead?
     for method in ["HEAD", "GET"] {
-      let remaining = deadline - ContinuousClock.now
+      let remaining = timing.deadline - ContinuousClock.now
       guard remaining > .zero else {
-        return .failure(.timedOut(url: url, hop: hop, timeout: configuration.timeout))
+        return .failure(timing.timedOut(url: url, hop: hop))
       }
       var request = URLRequest(url: url)
       request.httpMethod = method
       request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
       request.httpShouldHandleCookies = false
-      request.timeoutInterval = max(0.001, Self.seconds(remaining))
+      request.timeoutInterval = Self.requestTimeout(remaining: remaining)
       switch await probe.head(for: request) {
       case .success(let value):
         head = value
       case .failure(.cancelled):
         return .failure(.cancelled(url: url, hop: hop))
+      case .failure(.timedOut) where timing.hasPassed:
+        return .failure(timing.timedOut(url: url, hop: hop))
       case .failure(.timedOut):
-        return .failure(.timedOut(url: url, hop: hop, timeout: configuration.timeout))
+        // The request's own limit lies beyond the deadline, so this is not the resolution's time limit.
+        return .failure(.transport(url: url, hop: hop, message: "the request timed out"))
       case .failure(.transport(let message)):
         return .failure(.transport(url: url, hop: hop, message: message))
       }
@@ -293,8 +320,11 @@ public final class TrackingLinkResolver: Sendable {
     return !onHost.isEmpty && !onHost.contains { $0.scheme == "http" }
   }
 
-  private static func seconds(_ duration: Duration) -> Double {
-    let parts = duration.components
-    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+  /// The time limit handed to `URLSession` for one request: the whole seconds left, rounded up, plus one,
+  /// so that it never fires before the resolution's own deadline.
+  static func requestTimeout(remaining: Duration) -> TimeInterval {
+    let parts = remaining.components
+    let wholeSeconds = parts.seconds + (parts.attoseconds > 0 ? 1 : 0)
+    return TimeInterval(max(0, wholeSeconds) + 1)
   }
 }

@@ -66,12 +66,12 @@ extension IntakeTests {
     }
 
     @Test("appended links survive reopening, complete and in arrival order")
-    func appendAndReopen() throws {
+    func appendAndReopen() async throws {
       let links = (1...5).map { link($0) }
       do {
         let store = try DurableLinkStore(directory: root)
         for link in links {
-          try store.append(link)
+          try await store.append(link)
         }
         #expect(store.pending() == links)
       }
@@ -85,7 +85,7 @@ extension IntakeTests {
       let store = try DurableLinkStore(directory: root)
       let links = (1...4).map { link($0) }
       for link in links {
-        try store.append(link)
+        try await store.append(link)
       }
       let deliveries = try await deliverAll(store)
       #expect(deliveries.map(\.link) == links)
@@ -101,7 +101,7 @@ extension IntakeTests {
       let store = try DurableLinkStore(directory: root)
       let links = (1...3).map { link($0) }
       for link in links {
-        try store.append(link)
+        try await store.append(link)
       }
       let applied = Mutex<[StoredLink]>([])
       await #expect(throws: NotReady.self) {
@@ -123,7 +123,7 @@ extension IntakeTests {
     func crashBeforeRename() async throws {
       do {
         let store = try DurableLinkStore(directory: root)
-        try store.append(link(1))
+        try await store.append(link(1))
       }
       let leftover = root.appendingPathComponent("tmp/\(UUID().uuidString).tmp")
       try Data(#"{"version":1,"link":{"#.utf8).write(to: leftover)
@@ -142,11 +142,11 @@ extension IntakeTests {
         ("wrong version", Data(#"{"version":7,"link":{}}"#.utf8)),
       ]
     )
-    func corruptEntries(kind: String, bytes: Data) throws {
+    func corruptEntries(kind: String, bytes: Data) async throws {
       do {
         let store = try DurableLinkStore(directory: root)
-        try store.append(link(1))
-        try store.append(link(2))
+        try await store.append(link(1))
+        try await store.append(link(2))
       }
       let name = "0000000000000002-\(UUID().uuidString).json"
       try bytes.write(to: root.appendingPathComponent("pending/\(name)"))
@@ -166,10 +166,10 @@ extension IntakeTests {
     }
 
     @Test("a file with an unknown name, or whose id disagrees with its name, is quarantined")
-    func unknownAndMismatchedFiles() throws {
+    func unknownAndMismatchedFiles() async throws {
       do {
         let store = try DurableLinkStore(directory: root)
-        try store.append(link(1))
+        try await store.append(link(1))
       }
       let original = try #require(try files("pending").first)
       let mismatched = "0000000000000009-\(UUID().uuidString).json"
@@ -187,7 +187,7 @@ extension IntakeTests {
     func crashDuringApply() async throws {
       let store = try DurableLinkStore(directory: root)
       for number in 1...3 {
-        try store.append(link(number))
+        try await store.append(link(number))
       }
       var image: URL?
       await #expect(throws: CancellationError.self) {
@@ -214,8 +214,8 @@ extension IntakeTests {
     @Test("a crash during the redelivery quarantines the link instead of crashing a third time")
     func crashDuringRedelivery() async throws {
       let store = try DurableLinkStore(directory: root)
-      try store.append(link(1))
-      try store.append(link(2))
+      try await store.append(link(1))
+      try await store.append(link(2))
       var first: URL?
       _ = try? await store.deliver { _ in
         first = try crashImage()
@@ -247,23 +247,24 @@ extension IntakeTests {
       let store = try DurableLinkStore(directory: root)
       let writers = 8
       let perWriter = 25
-      // Real threads: appends block on fsync, which must not tie up the cooperative pool other tests use.
-      let failures = Mutex<[any Error]>([])
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        Thread.detachNewThread {
-          DispatchQueue.concurrentPerform(iterations: writers) { writer in
+      let failures = await withTaskGroup(of: [String].self) { group in
+        for writer in 0..<writers {
+          group.addTask {
+            var failures: [String] = []
             for index in 0..<perWriter {
               do {
-                try store.append(StoredLink(urlString: "myapp://w/\(writer)/\(index)", source: .programmatic))
+                try await store.append(
+                  StoredLink(urlString: "myapp://w/\(writer)/\(index)", source: .programmatic))
               } catch {
-                failures.withLock { $0.append(error) }
+                failures.append(String(describing: error))
               }
             }
+            return failures
           }
-          continuation.resume()
         }
+        return await group.reduce(into: []) { $0 += $1 }
       }
-      #expect(failures.withLock { $0.isEmpty })
+      #expect(failures.isEmpty)
       // What is on disk now, as a fresh process would open it.
       let reopened = try DurableLinkStore(directory: try crashImage())
       let pending = reopened.pending()
@@ -279,13 +280,13 @@ extension IntakeTests {
     @Test("links appended while delivery runs are delivered in the same run; a second deliver waits out")
     func appendDuringDelivery() async throws {
       let store = try DurableLinkStore(directory: root)
-      try store.append(link(1))
+      try await store.append(link(1))
       let seen = Mutex<[StoredLink]>([])
       let nested = Mutex<Int?>(nil)
       try await store.deliver { delivery in
         seen.withLock { $0.append(delivery.link) }
         if delivery.link == link(1) {
-          try store.append(link(2))
+          try await store.append(link(2))
           let count = try await store.deliver { _ in Issue.record("a nested deliver must not deliver") }
           nested.withLock { $0 = count }
         }
@@ -298,17 +299,19 @@ extension IntakeTests {
     @Test("delivery can be driven from the main actor into main-actor state")
     func deliverFromMainActor() async throws {
       let store = try DurableLinkStore(directory: root)
-      try store.append(link(1))
+      try await store.append(link(1))
       var applied: [String] = []
       try await store.deliver { delivery in applied.append(delivery.link.urlString) }
       #expect(applied == ["myapp://channel/video/1"])
     }
 
     @Test("a duplicate id is refused and the store is unchanged")
-    func duplicateID() throws {
+    func duplicateID() async throws {
       let store = try DurableLinkStore(directory: root)
-      try store.append(link(1))
-      #expect(throws: DurableLinkStoreError.duplicate(id: link(1).id)) { try store.append(link(1)) }
+      try await store.append(link(1))
+      await #expect(throws: DurableLinkStoreError.duplicate(id: link(1).id)) {
+        try await store.append(link(1))
+      }
       #expect(store.pending() == [link(1)])
     }
 
@@ -328,7 +331,7 @@ extension IntakeTests {
       #expect(!FileManager.default.fileExists(atPath: top.path))
       do {
         let store = try DurableLinkStore(directory: directory)
-        try store.append(link(1))
+        try await store.append(link(1))
       }
       for created in [top, top.appendingPathComponent("b"), directory] {
         let attributes = try FileManager.default.attributesOfItem(atPath: created.path)
@@ -385,7 +388,7 @@ extension IntakeTests {
     func cancellationStopsDelivery() async throws {
       let store = try DurableLinkStore(directory: root)
       for number in 1...3 {
-        try store.append(link(number))
+        try await store.append(link(number))
       }
       let task = Task {
         try await store.deliver { _ in withUnsafeCurrentTask { $0?.cancel() } }

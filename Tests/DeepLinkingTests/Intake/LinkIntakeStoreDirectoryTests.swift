@@ -28,6 +28,22 @@ extension IntakeTests {
       #expect(second.applied == [.clip("1")])
     }
 
+    @Test func aFileWithANameThatIsNotUTF8DoesNotKeepTheGoodLinksOut() async throws {
+      let temporary = try TemporaryDirectory()
+      let directory = temporary.sub("links")
+      do {
+        let first = try IntakeHarness(storeDirectory: directory)
+        await first.intake.receive("myapp://clip/1", source: .notification)
+      }
+      let pending = directory.appendingPathComponent("waiting-for-ready").appendingPathComponent("pending")
+      try RawFiles.create([0x6C, 0x69, 0x6E, 0x6B, 0xFE, 0xFF], in: pending, contents: Array("x".utf8))
+      let second = try IntakeHarness(storeDirectory: directory)
+      #expect(second.intake.waitingForReadyCount == 1)
+      await second.intake.markReady()
+      #expect(second.applied == [.clip("1")])
+      #expect(second.intake.waitingForReadyCount == 0)
+    }
+
     @Test func aStoreDirectoryUnderARegularFileIsATypedError() throws {
       let temporary = try TemporaryDirectory()
       let file = temporary.sub("plain-file")

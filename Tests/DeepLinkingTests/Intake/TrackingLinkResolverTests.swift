@@ -90,8 +90,58 @@ extension IntakeTests {
       let start = clock.now
       let error = try await expectError("/slow", using: quick)
       let elapsed = clock.now - start
-      #expect(error == .timedOut(url: try server.url("/slow"), hop: 1, timeout: .milliseconds(300)))
+      guard case .timedOut(let url, 1, .milliseconds(300), let reported) = error else {
+        Issue.record("expected a time-out at hop 1 with the 300 ms limit, got \(error)")
+        return
+      }
+      #expect(url == (try server.url("/slow")))
+      #expect(reported >= .milliseconds(300) && reported <= elapsed)
       #expect(elapsed < .seconds(6))
+    }
+
+    /// A resolver for the local server with a time limit of `limit`.
+    private func resolver(limit: Duration) throws -> TrackingLinkResolver {
+      TrackingLinkResolver(origins: [try TrackingOrigin("http://127.0.0.1:\(server.port)")], timeout: limit)
+    }
+
+    @Test("an answer after 1.5 s is within a 2 s limit: the limit is not rounded down to whole seconds")
+    func answerJustInsideTheLimit() async throws {
+      let resolution = try await resolver(limit: .seconds(2)).trace(try server.url("/delay/1500"))
+      #expect(resolution.destination.absoluteString == "https://shop.example.com/delayed")
+    }
+
+    @Test("a late answer fails a 2 s limit at 2 s, never earlier, and says how long it took")
+    func timeLimitIsExact() async throws {
+      let clock = ContinuousClock()
+      let start = clock.now
+      // The server answers after 30 s, long after this process stops waiting: on Linux, an answer that
+      // arrives for a request already cancelled holds up the shared threads for seconds and would slow
+      // the timing-sensitive tests that run alongside.
+      let error = try await expectError("/slow", using: try resolver(limit: .seconds(2)))
+      let measured = clock.now - start
+      guard case .timedOut(let url, 1, .seconds(2), let elapsed) = error else {
+        Issue.record("expected a time-out at hop 1 with the 2 s limit, got \(error)")
+        return
+      }
+      #expect(url == (try server.url("/slow")))
+      #expect(measured >= .seconds(2), "failed after \(measured), before the limit: \(error)")
+      // The margin allows for a busy machine.
+      #expect(measured < .milliseconds(2450), "failed after \(measured), well past the limit: \(error)")
+      #expect(elapsed >= .seconds(2) && elapsed <= measured)
+      let description = error.description
+      #expect(description.contains("within the limit of 2.000 s"), "\(description)")
+      #expect(description.contains("s elapsed)") && !description.contains("(0."), "\(description)")
+    }
+
+    @Test("the time-out message states the limit and the time it really took")
+    func timeOutDescription() throws {
+      let url = try server.url("/slow")
+      let error = TrackingLinkError.timedOut(
+        url: url, hop: 2, timeout: .seconds(2), elapsed: .milliseconds(2_004))
+      #expect(
+        error.description
+          == "timed out at hop 2 (\(url.absoluteString)): no answer within the limit of 2.000 s (2.004 s elapsed)"
+      )
     }
 
     @Test("the first location outside the tracking origins is the result and is never fetched")
