@@ -304,7 +304,7 @@ enum Scaling {
         return ScalingStep(
           seconds: [seconds], peakKiB: memory, note: table.routes.count == size ? nil : "count?")
       },
-    ]
+    ] + universalLinksDimensions(scale: scale)
   }
 
   /// Every mix of `1`, `{x:int}` and `{x}` over `d` segments, then `/end`: 3^d routes. The size is

@@ -113,29 +113,45 @@ public struct AASAConsistencyCheck: Hashable, Sendable {
   }
 }
 
-/// The routes indexed by their first literal segment, so a link is compared with the few routes that
-/// can accept it.
+/// The routes indexed by the literal segments they start with (a trie of literal prefixes), so a link
+/// is compared only with the routes whose leading literals it has: a few, however many routes share
+/// a first segment.
 struct RouteIndex {
   private let shapes: [RoutePathShape]
-  private var byFirstLiteral: [String: [Int]] = [:]
-  private var others: [Int] = []
+  /// One node per distinct leading-literal prefix: its children by the next literal, and the routes
+  /// whose leading literals end there (their next piece is a parameter, a catch-all, or nothing).
+  private var children: [[String: Int]] = [[:]]
+  private var routesEndingAt: [[Int]] = [[]]
 
   init(_ shapes: [RoutePathShape]) {
     self.shapes = shapes
     for (index, shape) in shapes.enumerated() {
-      if case .literal(let text) = shape.pieces.first {
-        byFirstLiteral[text, default: []].append(index)
-      } else {
-        others.append(index)
+      var node = 0
+      for piece in shape.pieces {
+        guard case .literal(let text) = piece else { break }
+        if let next = children[node][text] {
+          node = next
+        } else {
+          children.append([:])
+          routesEndingAt.append([])
+          children[node][text] = children.count - 1
+          node = children.count - 1
+        }
       }
+      routesEndingAt[node].append(index)
     }
   }
 
   /// The name of the first route, in table order, that accepts a link.
   func route(accepting link: String, typed: Bool = true) -> String? {
     let path = link.prefix { $0 != "?" }
-    let first = path.split(separator: "/").first.map { PercentDecoding.decode(String($0)) }
-    let candidates = (first.flatMap { byFirstLiteral[$0] } ?? []) + others
+    var candidates = routesEndingAt[0]
+    var node = 0
+    for segment in path.split(separator: "/") {
+      guard let next = children[node][PercentDecoding.decode(String(segment))] else { break }
+      node = next
+      candidates += routesEndingAt[node]
+    }
     return candidates.sorted().first { shapes[$0].routes(link, typed: typed) }.map { shapes[$0].name }
   }
 }

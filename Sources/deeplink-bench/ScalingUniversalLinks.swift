@@ -1,0 +1,101 @@
+// deeplink-bench --scaling: the Universal Links tools, run in-process as `deeplink` runs them.
+import DeepLinkCommands
+import DeepLinking
+import Foundation
+
+extension Scaling {
+  /// `aasa check` and `aasa match` against files of more and more rules, `aasa generate` and `site`
+  /// on larger and larger route tables.
+  static func universalLinksDimensions(scale: Int) -> [ScalingDimension] {
+    func doubling(_ base: Int) -> [Int] {
+      let first = max(1, base / scale)
+      return (0..<5).map { first << $0 }
+    }
+    return [
+      ScalingDimension(
+        name: "aasa-check", unit: "components", sizes: doubling(1_250), metrics: ["check"], showsMemory: false
+      ) { size in
+        let file = temporaryFile("aasa.json", associationFile(components: size))
+        return ScalingStep(seconds: [await tool(["aasa", "check", "--file", file], accepting: [0, 1])])
+      },
+      ScalingDimension(
+        name: "aasa-match", unit: "components", sizes: doubling(250), metrics: ["match"], showsMemory: false
+      ) { size in
+        // The last rule decides, on a long path: the worst place for a linear matcher.
+        let file = temporaryFile("aasa.json", associationFile(components: size))
+        let path = "/section\(size - 1)/" + String(repeating: "a", count: 900)
+        return ScalingStep(
+          seconds: [
+            await tool(["aasa", "match", "--file", file, "https://example.com" + path], accepting: [0, 1])
+          ])
+      },
+      ScalingDimension(
+        name: "aasa-generate", unit: "routes", sizes: doubling(125), metrics: ["generate"], showsMemory: false
+      ) { size in
+        let routes = temporaryFile("routes.json", routeFile(routes: size))
+        return ScalingStep(
+          seconds: [
+            await tool(
+              ["aasa", "generate", "--routes", routes, "--app-id", "ABCDE12345.com.example.app"],
+              accepting: [0])
+          ])
+      },
+      ScalingDimension(
+        name: "site", unit: "routes", sizes: doubling(125), metrics: ["site"], showsMemory: false
+      ) { size in
+        let routes = temporaryFile("routes.json", routeFile(routes: size))
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("bench-site-\(UUID())").path
+        return ScalingStep(
+          seconds: [
+            await tool(
+              ["site", "--routes", routes, "--app-id", "ABCDE12345.com.example.app", "--out", out],
+              accepting: [0])
+          ])
+      },
+    ]
+  }
+
+  /// An association file with `components` rules, each its own literal section.
+  static func associationFile(components: Int) -> String {
+    let rules = (0..<components).map { #"{"/": "/section\#($0)/*", "comment": "rule \#($0)"}"# }
+    return #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["#
+      + rules.joined(separator: ",") + "]}]}}"
+  }
+
+  /// A route file of the benchmark's generated routes on `example.com` and `myapp`.
+  static func routeFile(routes count: Int) -> String {
+    let routes = Workload.routes(count: count).definitions.map {
+      #"{"name": "\#($0.name)", "pattern": "\#($0.pattern)"}"#
+    }
+    return #"{"schemes": ["myapp"], "hosts": ["example.com"], "routes": ["# + routes.joined(separator: ",")
+      + "]}"
+  }
+
+  static func temporaryFile(_ name: String, _ text: String) -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID())-\(name)")
+    do {
+      try Data(text.utf8).write(to: url)
+    } catch {
+      fail("cannot write \(url.path): \(error)")
+    }
+    return url.path
+  }
+
+  /// Seconds for one in-process run of the tool (best of two); an exit status not in `accepting` stops
+  /// the benchmark.
+  static func tool(_ arguments: [String], accepting: Set<Int32>) async -> Double {
+    var best = Double.infinity
+    for _ in 0..<2 {
+      let streams = ToolStreams.memory()
+      let start = now()
+      let status = await DeepLinkTool.run(arguments, streams: streams)
+      best = min(best, now() - start)
+      guard accepting.contains(status) else {
+        fail(
+          "deeplink \(arguments.joined(separator: " ")) exited \(status): \(streams.error.collected.prefix(300))"
+        )
+      }
+    }
+    return best
+  }
+}
