@@ -21,6 +21,11 @@ extension IntakeTests {
 
     struct Broken: Error, Equatable {}
 
+    /// "At once", for a load that would otherwise take 90 s or more: far below the load's own time,
+    /// with room for a test process whose shared threads are briefly held by other suites (seen under
+    /// the thread sanitizer on two cores, where 10 s stalls happen).
+    static let prompt: Duration = .seconds(30)
+
     /// A loader that follows its destination's script and records which loads saw cancellation.
     final class ScriptedLoader: DestinationLoader {
       let cancelledLoads = Mutex<[Step]>([])
@@ -92,14 +97,14 @@ extension IntakeTests {
       let coordinator = LoadCoordinator(loader: loader, timeout: .seconds(5))
       let clock = ContinuousClock()
       let start = clock.now
-      let older = Task { await coordinator.load(.slow(milliseconds: 30_000)) }
+      let older = Task { await coordinator.load(.slow(milliseconds: 120_000)) }
       try await Task.sleep(for: .milliseconds(100))
       let newer = await coordinator.load(.value("newer"))
       #expect(describe(newer) == "loaded newer")
       #expect(describe(await older.value) == "superseded")
-      #expect(clock.now - start < .seconds(8))
+      #expect(clock.now - start < Self.prompt)
       try await Task.sleep(for: .milliseconds(50))
-      #expect(loader.cancelledLoads.withLock { $0 } == [.slow(milliseconds: 30_000)])
+      #expect(loader.cancelledLoads.withLock { $0 } == [.slow(milliseconds: 120_000)])
     }
 
     @Test("a loader that ignores cancellation is still superseded promptly")
@@ -107,30 +112,30 @@ extension IntakeTests {
       let coordinator = LoadCoordinator(loader: ScriptedLoader(), timeout: .seconds(5))
       let clock = ContinuousClock()
       let start = clock.now
-      let older = Task { await coordinator.load(.stubborn(milliseconds: 20_000)) }
+      let older = Task { await coordinator.load(.stubborn(milliseconds: 90_000)) }
       try await Task.sleep(for: .milliseconds(100))
       _ = await coordinator.load(.value("newer"))
       #expect(describe(await older.value) == "superseded")
-      #expect(clock.now - start < .seconds(8))
+      #expect(clock.now - start < Self.prompt)
     }
 
     @Test(
       "a load past the timeout ends as timedOut, cooperative or not",
-      arguments: [Step.slow(milliseconds: 30_000), .stubborn(milliseconds: 20_000)]
+      arguments: [Step.slow(milliseconds: 120_000), .stubborn(milliseconds: 90_000)]
     )
     func timeout(step: Step) async {
       let coordinator = LoadCoordinator(loader: ScriptedLoader(), timeout: .milliseconds(150))
       let clock = ContinuousClock()
       let start = clock.now
       #expect(describe(await coordinator.load(step)) == "timedOut")
-      #expect(clock.now - start < .seconds(8))
+      #expect(clock.now - start < Self.prompt)
     }
 
     @Test("cancelling the caller's task ends the load as cancelled")
     func callerCancellation() async throws {
       let loader = ScriptedLoader()
       let coordinator = LoadCoordinator(loader: loader, timeout: .seconds(5))
-      let task = Task { await coordinator.load(.slow(milliseconds: 30_000)) }
+      let task = Task { await coordinator.load(.slow(milliseconds: 120_000)) }
       try await Task.sleep(for: .milliseconds(100))
       task.cancel()
       #expect(describe(await task.value) == "cancelled")
@@ -141,7 +146,7 @@ extension IntakeTests {
     @Test("cancel() ends the running load as cancelled and leaves the next load unaffected")
     func explicitCancel() async throws {
       let coordinator = LoadCoordinator(loader: ScriptedLoader(), timeout: .seconds(5))
-      let task = Task { await coordinator.load(.slow(milliseconds: 30_000)) }
+      let task = Task { await coordinator.load(.slow(milliseconds: 120_000)) }
       try await Task.sleep(for: .milliseconds(100))
       coordinator.cancel()
       #expect(describe(await task.value) == "cancelled")
