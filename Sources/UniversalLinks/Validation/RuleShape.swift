@@ -115,6 +115,13 @@ struct ShadowIndex {
     var everyPath: Int?
     var exact: [String: Int] = [:]
     var prefixGlobs: [Substring: Int] = [:]
+
+    /// Files a rule, keeping the earliest position for each way of shadowing.
+    mutating func insert(_ rule: RuleShape, at position: Int) {
+      if rule.matchesEveryPath, everyPath == nil { everyPath = position }
+      if exact[rule.path] == nil { exact[rule.path] = position }
+      if let prefix = rule.literalPrefixGlob, prefixGlobs[prefix] == nil { prefixGlobs[prefix] = position }
+    }
   }
 
   private struct BucketKey: Hashable {
@@ -142,13 +149,9 @@ struct ShadowIndex {
     let key = BucketKey(
       caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded, query: rule.query,
       fragment: rule.fragment)
-    var bucket = buckets[key] ?? Bucket()
-    if rule.matchesEveryPath, bucket.everyPath == nil { bucket.everyPath = position }
-    if bucket.exact[rule.path] == nil { bucket.exact[rule.path] = position }
-    if let prefix = rule.literalPrefixGlob, bucket.prefixGlobs[prefix] == nil {
-      bucket.prefixGlobs[prefix] = position
-    }
-    buckets[key] = bucket
+    // Mutated in place through the dictionary's `default:` subscript: copying a bucket out and
+    // back in would copy its dictionaries on every insert, which made the check quadratic.
+    buckets[key, default: Bucket()].insert(rule, at: position)
   }
 
   private func earliestShadow(of rule: RuleShape) -> Int? {
