@@ -199,7 +199,7 @@ struct NearMissSearch {
       // segment looks like a misspelling of a literal that would go on (`vid` for `video`); with
       // nothing to go on to, it is "too many" whatever the count.
       let hasChildren = !literalKeys.isEmpty || children.int != nil || children.uuid != nil
-      let misspelled = KeySuggestion.suggestion(for: comparedPath[depth], among: literalKeys) != nil
+      let misspelled = Self.likelyLiteral(comparedPath[depth], among: literalKeys) != nil
       if let route = ending.endpoints.first, !hasChildren || (depth + 1 == count && !misspelled) {
         consider(
           miss(
@@ -232,7 +232,7 @@ struct NearMissSearch {
       link.isCustomScheme && depth == 0 && comparedPath.count > 1
         && router.literalChild(of: index, key: comparedPath[1]) != nil
       ? comparedPath[1] : nil
-    let likely = shifted ?? KeySuggestion.suggestion(for: comparedPath[depth], among: literals)
+    let likely = shifted ?? Self.likelyLiteral(comparedPath[depth], among: literals)
     guard let first = likely ?? literals.first, let child = router.literalChild(of: index, key: first),
       let route = nearestRoute(below: child)
     else { return nil }
@@ -272,6 +272,34 @@ struct NearMissSearch {
         route: router.table.routes[route].name, path: link.path, segment: segment, code: code,
         expected: expected, found: segment.map { link.path[$0] }, isCustomScheme: link.isCustomScheme))
   }
+
+  /// The literal a segment looks like a misspelling of, among a node's sorted literal keys.
+  ///
+  /// The work is bounded whatever the node holds: a node with many literals (thousands of routes
+  /// under one segment) is searched only among the keys that start with the segment's first
+  /// character, at most ``suggestionCandidates`` of them, found by binary search in the sorted keys.
+  static func likelyLiteral(_ segment: String, among sortedKeys: [String]) -> String? {
+    guard sortedKeys.count > suggestionCandidates else {
+      return KeySuggestion.suggestion(for: segment, among: sortedKeys)
+    }
+    guard let first = segment.first else { return nil }
+    let prefix = String(first)
+    var low = 0
+    var high = sortedKeys.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sortedKeys[middle] < prefix { low = middle + 1 } else { high = middle }
+    }
+    var candidates: [String] = []
+    while low < sortedKeys.count, candidates.count < suggestionCandidates, sortedKeys[low].hasPrefix(prefix) {
+      candidates.append(sortedKeys[low])
+      low += 1
+    }
+    return KeySuggestion.suggestion(for: segment, among: candidates)
+  }
+
+  /// The most literals one suggestion compares a segment with.
+  static let suggestionCandidates = 64
 
   /// `1 segment`, `3 segments`.
   static func segments(_ count: Int) -> String { count == 1 ? "1 segment" : "\(count) segments" }

@@ -124,3 +124,28 @@ struct NearMissTests {
     #expect(miss.expected == "'end'")
   }
 }
+
+@Suite("Near misses on wide nodes")
+struct NearMissWideNodeTests {
+  /// A node with thousands of literals is searched only among keys with the segment's first
+  /// character, a bounded number of them, so explaining a link costs the same on any table.
+  @Test func aSuggestionLooksAtABoundedNumberOfLiterals() {
+    let keys = ((0..<5_000).map { "item\($0)" } + ["video", "vinyl"]).sorted()
+    #expect(NearMissSearch.likelyLiteral("vidoe", among: keys) == "video")
+    #expect(NearMissSearch.likelyLiteral("zzz", among: keys) == nil)
+    // Past the bound, keys further along the same first character are not compared.
+    let many = ((0..<200).map { "a\($0)x" } + ["apple"]).sorted()
+    #expect(NearMissSearch.likelyLiteral("aple", among: many) == nil)
+    #expect(NearMissSearch.likelyLiteral("aple", among: ["apple", "banana"]) == "apple")
+  }
+
+  @Test func aTableWithThousandsOfRoutesUnderOneSegmentStillExplains() throws {
+    let routes =
+      (0..<3_000).map { RouteDefinition("r\($0)", "/shop/item\($0)/{id}") }
+      + [RouteDefinition("video", "/shop/video/{id}")]
+    let router = try Router(RouteTable(hosts: ["example.com"], routes: routes))
+    let miss = try #require(try router.explain("https://example.com/shop/vidoe/1"))
+    #expect(miss.route == "video")
+    #expect(miss.expected == "'video'")
+  }
+}
