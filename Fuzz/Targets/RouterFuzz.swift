@@ -90,6 +90,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for: match.route, match.parameters, query: match.query, fragment: match.fragment)
     } catch {
       if case .notRoundTrippable(let detail) = error.reason, detail.contains("over the limit") { continue }
+      // A value read from text such as `01` is written back as `1`, which a more specific route
+      // (the literal `1`) captures: the builder refuses that link, as it must.
+      if case .shadowed = error.reason { continue }
       fail("\(link) matched \(match.route) but does not build back: \(error)")
     }
     do {

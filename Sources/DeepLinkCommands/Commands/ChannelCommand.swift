@@ -82,6 +82,11 @@ enum ChannelCommand {
     let interactive = streams.isInteractive
     if interactive { prompt(session, streams) }
     while let read = streams.input.nextLine() {
+      // Blank and comment lines are skipped before anything else, whatever bytes a comment holds.
+      if case .success(let line) = read, InputLine.isBlankOrComment(line) {
+        if interactive { prompt(session, streams) }
+        continue
+      }
       guard case .success(let line) = read, let decoded = String(validating: line, as: UTF8.self) else {
         let error: String
         if case .failure(let overlong) = read {

@@ -133,4 +133,10 @@ enum InputLine {
   static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
+
+  /// Whether a line is blank or, after leading spaces and tabs, starts with `#`: a comment.
+  static func isBlankOrComment(_ line: ArraySlice<UInt8>) -> Bool {
+    let first = line.first { $0 != 0x20 && $0 != 0x09 }
+    return first == nil || first == UInt8(ascii: "#") || isBlank(line)
+  }
 }

@@ -134,9 +134,13 @@ struct NearMissSearch {
   init(router: Router, link: ReadLink) {
     self.router = router
     self.link = link
+    // As the search compares them: lower-cased in a case-insensitive table; the first segment of a
+    // custom-scheme link as written when a root literal is written so, else lower-cased.
     comparedPath = link.path.indices.map { depth in
-      router.table.caseInsensitive || ReadingRules.foldsCase(isWeb: !link.isCustomScheme, depth: depth)
-        ? link.path[depth].lowercased() : link.path[depth]
+      let segment = link.path[depth]
+      if router.table.caseInsensitive { return segment.lowercased() }
+      guard ReadingRules.foldsCase(isWeb: !link.isCustomScheme, depth: depth) else { return segment }
+      return router.literalChild(of: 0, key: segment) != nil ? segment : segment.lowercased()
     }
   }
 

@@ -622,13 +622,27 @@ private struct TrieSearch {
     return router.accepts(route, readQuery(view)) ? route : nil
   }
 
-  /// The literal child for a segment: by hashing its bytes when both are ASCII, otherwise through the
-  /// node's `String` dictionary (Unicode canonical equivalence, full lower-casing). Literals compare
-  /// case-insensitively in a case-insensitive table, and with the first segment of a custom-scheme
-  /// link (``ReadingRules/foldsCase(isWeb:depth:)``).
+  /// The literal child for a segment. Literals compare case-insensitively in a case-insensitive
+  /// table. The first segment of a custom-scheme link keeps the host rule
+  /// (``ReadingRules/foldsCase(isWeb:depth:)``): a literal written exactly as the segment wins, and
+  /// otherwise the segment is compared in lower case, so `myapp:///CHANNEL/x` reaches `/channel/x`
+  /// while a route whose first literal has capitals still matches the link built for it.
   @inline(__always)
   private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int, _ view: LinkView) -> Int32? {
-    let folds = caseInsensitive || ReadingRules.foldsCase(isWeb: view.isWeb, depth: depth)
+    if !caseInsensitive && ReadingRules.foldsCase(isWeb: view.isWeb, depth: depth) {
+      return lookupLiteral(of: index, node, depth, view, folds: false)
+        ?? lookupLiteral(of: index, node, depth, view, folds: true)
+    }
+    return lookupLiteral(of: index, node, depth, view, folds: caseInsensitive)
+  }
+
+  /// The literal child whose key is the segment (lower-cased first when `folds`): by hashing its bytes
+  /// when both are ASCII, otherwise through the node's `String` dictionary (Unicode canonical
+  /// equivalence, full lower-casing).
+  @inline(__always)
+  private func lookupLiteral(
+    of index: Int, _ node: FlatNode, _ depth: Int, _ view: LinkView, folds: Bool
+  ) -> Int32? {
     guard view.isASCII(depth), node.flags & FlatNode.hasUnicodeLiterals == 0 else {
       let text = view.string(depth)
       return router.literals[

@@ -103,6 +103,15 @@ struct ReferenceRouter {
   var routes: [Route]
   var limits = RouteTable.Limits.default
 
+  /// The literals routes start with, as written.
+  var firstLiterals: Set<String> {
+    Set(
+      routes.compactMap { route in
+        if case .literal(let literal) = route.pieces.first { return literal }
+        return nil
+      })
+  }
+
   var table: RouteTable {
     RouteTable(
       schemes: schemes, hosts: hosts, caseInsensitive: caseInsensitive,
@@ -268,13 +277,14 @@ struct ReferenceRouter {
       switch piece {
       case .literal(let literal):
         guard position < segments.count else { return nil }
-        // A custom-scheme link's first segment compares in lower case, as a host does, with the
-        // literal as written (so a first literal with capitals never matches such a link).
+        // A custom-scheme link's first segment keeps the host rule: a first literal written exactly
+        // as the segment wins; when no route's first literal is, the segment compares in lower case.
+        let segment = segments[position]
         let equal =
           caseInsensitive
-          ? segments[position].lowercased() == literal.lowercased()
-          : !link.isWeb && position == 0
-            ? segments[position].lowercased() == literal : segments[position] == literal
+          ? segment.lowercased() == literal.lowercased()
+          : !link.isWeb && position == 0 && !firstLiterals.contains(segment)
+            ? segment.lowercased() == literal : segment == literal
         guard equal else { return nil }
       case .parameter(let name, let type):
         guard position < segments.count, let value = Self.typed(segments[position], type) else { return nil }

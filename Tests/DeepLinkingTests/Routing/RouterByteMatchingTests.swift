@@ -108,3 +108,21 @@ struct RouterByteMatchingTests {
     #expect(throws: LinkError.self) { try router.matchIndex("myapp://files/%E2%80%AE") }
   }
 }
+
+@Suite("The first segment of a custom-scheme link")
+struct CustomSchemeFirstSegmentTests {
+  /// A first literal written with capitals matches the link built for it (written exactly), and a
+  /// lower-case one matches however the link spells it.
+  @Test func anExactFirstLiteralWinsAndOtherwiseTheSegmentFolds() throws {
+    let router = try Router(
+      RouteTable(
+        schemes: ["myapp"], hosts: ["example.com"],
+        routes: [RouteDefinition("cafe", "/caf%C3%89/menu"), RouteDefinition("channel", "/channel/{id}")]))
+    let built = try router.urlString(for: "cafe", [:], form: .customScheme)
+    #expect(try router.match(built)?.route == "cafe")
+    for link in ["myapp://CHANNEL/1", "myapp:///CHANNEL/1", "myapp:CHANNEL/1", "myapp:///Channel/1"] {
+      #expect(try router.match(link)?.route == "channel", "\(link)")
+    }
+    #expect(try router.match("https://example.com/CHANNEL/1") == nil)
+  }
+}
