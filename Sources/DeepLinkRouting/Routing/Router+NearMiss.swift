@@ -90,7 +90,7 @@ extension Router {
   /// The search follows every branch of the route trie the link can enter, as matching does, and each
   /// trie node is looked at once, so the work is bounded by the nodes the link reaches (at most one per
   /// route segment and link segment pair on a path through the trie), never by a scan of the table.
-  /// Call it for links ``match(_:)`` returned `nil` for; it is not on the matching path.
+  /// Call it for links ``match(_:)-(String)`` returned `nil` for; it is not on the matching path.
   ///
   /// - Parameter url: The link.
   /// - Returns: The closest miss, or `nil` when the link matches a route (or the table has no routes).
