@@ -28,7 +28,7 @@ let package = Package(
     // tool or an extension can route links without Observation, networking or the navigator.
     .target(name: "DeepLinkRouting", swiftSettings: swiftSettings),
     .target(name: "DeepLinking", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
-    .target(name: "UniversalLinks", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    .target(name: "UniversalLinks", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
     .target(
       name: "ChannelNavigation",
       dependencies: ["DeepLinking"],

@@ -31,7 +31,7 @@ modules_for() {
   case "$1" in
     router | pattern | routefile) echo "DeepLinkRouting" ;;
     channel) echo "DeepLinkRouting DeepLinking ChannelNavigation UniversalLinks DeepLinkCommands" ;;
-    aasa) echo "DeepLinkRouting DeepLinking UniversalLinks" ;;
+    aasa) echo "DeepLinkRouting UniversalLinks" ;;
     *) echo "unknown fuzz target '$1' (known: ${all_targets[*]})" >&2; return 2 ;;
   esac
 }
@@ -61,7 +61,7 @@ build_module() {
       links=(-lDeepLinkRouting -lDeepLinking)
       ;;
     DeepLinkCommands) links=(-lDeepLinkRouting -lDeepLinking -lChannelNavigation -lUniversalLinks) ;;
-    UniversalLinks) links=(-lDeepLinkRouting -lDeepLinking) ;;
+    UniversalLinks) links=(-lDeepLinkRouting) ;;
   esac
   echo "== build $module"
   swiftc "${flags[@]}" -module-name "$module" -emit-library -static -wmo \
