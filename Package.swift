@@ -15,6 +15,7 @@ let package = Package(
   name: "swift-deep-linking",
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
+    .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
     .library(name: "DeepLinking", targets: ["DeepLinking"]),
     .library(name: "UniversalLinks", targets: ["UniversalLinks"]),
     .library(name: "ChannelNavigation", targets: ["ChannelNavigation"]),
@@ -23,8 +24,11 @@ let package = Package(
     .executable(name: "deeplink", targets: ["deeplink"]),
   ],
   targets: [
-    .target(name: "DeepLinking", swiftSettings: swiftSettings),
-    .target(name: "UniversalLinks", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    // The route table, the router and the strict JSON reader of route files: Foundation only, so a
+    // tool or an extension can route links without Observation, networking or the navigator.
+    .target(name: "DeepLinkRouting", swiftSettings: swiftSettings),
+    .target(name: "DeepLinking", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
+    .target(name: "UniversalLinks", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
     .target(
       name: "ChannelNavigation",
       dependencies: ["DeepLinking"],
@@ -62,6 +66,9 @@ let package = Package(
       path: "Examples/Retail/Tests/RetailExampleTests",
       swiftSettings: swiftSettings
     ),
+    // Depends on DeepLinkRouting alone: Scripts/check-routing-linkage.sh reads what its binary links.
+    .executableTarget(
+      name: "routing-linkage-probe", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
     // Appends links to a durable store until it is killed: the subject of the store's crash test.
     .executableTarget(name: "link-store-writer", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
     // A scripted HTTP server on 127.0.0.1 for the tests of tracking-link resolution.
@@ -69,6 +76,11 @@ let package = Package(
       name: "DeepLinkingTestSupport",
       path: "Tests/DeepLinkingTestSupport",
       exclude: ["redirect_server.py", "well_known_server.py"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "DeepLinkRoutingTests",
+      dependencies: ["DeepLinkRouting"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -29,9 +29,9 @@ flags=(-swift-version 6 -enable-upcoming-feature ExistentialAny -package-name sw
 # The modules each target needs, in dependency order.
 modules_for() {
   case "$1" in
-    router | pattern | routefile) echo "DeepLinking" ;;
-    channel) echo "DeepLinking ChannelNavigation UniversalLinks DeepLinkCommands" ;;
-    aasa) echo "DeepLinking UniversalLinks" ;;
+    router | pattern | routefile) echo "DeepLinkRouting" ;;
+    channel) echo "DeepLinkRouting DeepLinking ChannelNavigation UniversalLinks DeepLinkCommands" ;;
+    aasa) echo "DeepLinkRouting UniversalLinks" ;;
     *) echo "unknown fuzz target '$1' (known: ${all_targets[*]})" >&2; return 2 ;;
   esac
 }
@@ -55,12 +55,13 @@ build_module() {
   while IFS= read -r file; do sources+=("$file"); done < <(find "Sources/$module" -name '*.swift' | sort)
   local links=()
   case "$module" in
+    DeepLinking) links=(-lDeepLinkRouting) ;;
     ChannelNavigation)
       sources+=(Fuzz/Support/ChannelNavigationBundle.swift)
-      links=(-lDeepLinking)
+      links=(-lDeepLinkRouting -lDeepLinking)
       ;;
-    DeepLinkCommands) links=(-lDeepLinking -lChannelNavigation -lUniversalLinks) ;;
-    UniversalLinks) links=(-lDeepLinking) ;;
+    DeepLinkCommands) links=(-lDeepLinkRouting -lDeepLinking -lChannelNavigation -lUniversalLinks) ;;
+    UniversalLinks) links=(-lDeepLinkRouting) ;;
   esac
   echo "== build $module"
   swiftc "${flags[@]}" -module-name "$module" -emit-library -static -wmo \

@@ -11,6 +11,8 @@ APPLE_SDK_SWIFT_FLAGS=(-swift-version 6 -enable-upcoming-feature ExistentialAny 
 # Builds the given SwiftPM targets and copies their .swiftmodule files into $1. A private copy
 # matters: the Linux build leaves an empty DeepLinkingSwiftUI.swiftmodule (its sources are all
 # inside `#if canImport(SwiftUI)`) next to the others, which would shadow the one checked here.
+# DeepLinkRouting is copied too: DeepLinking re-exports it, so a file that imports DeepLinking (or a
+# module built on it) needs its .swiftmodule as well.
 # Usage: apple_sdk_package_modules DIR TARGET...
 apple_sdk_package_modules() {
   local dir="$1"
@@ -22,7 +24,7 @@ apple_sdk_package_modules() {
   local bin
   bin="$(swift build --show-bin-path)"
   mkdir -p "$dir"
-  for target in "$@"; do
+  for target in DeepLinkRouting "$@"; do
     cp "$bin/Modules/$target.swiftmodule" "$dir/"
   done
 }

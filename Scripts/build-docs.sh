@@ -12,6 +12,8 @@ cd "$(dirname "$0")/.."
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 graphs=$(find .build -type d -name symbolgraph -path "*$(uname -m)*" | head -n 1)
 apple_graphs=.build/apple-sdk/symbolgraphs
+modules="$(swift build --show-bin-path)/Modules"
+triple="$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')"
 mkdir -p .build/docs
 status=0
 
@@ -45,6 +47,13 @@ for catalog in Sources/*/Documentation.docc; do
   else
     cp "$graphs/$module.symbols.json" "$staging/"
     cp "$graphs/$module"@*.symbols.json "$staging/" 2>/dev/null || true
+    if [ "$module" = DeepLinking ]; then
+      # DeepLinking re-exports DeepLinkRouting (`@_exported import`), so apps see the router as part of
+      # DeepLinking, and so do its pages: its graph is extracted again with the re-exported symbols.
+      swift-symbolgraph-extract -module-name DeepLinking -target "$triple" -I "$modules" \
+        -minimum-access-level public -experimental-allowed-reexported-modules=DeepLinkRouting \
+        -output-dir "$staging"
+    fi
     if [ "$module" = DeepLinkingSwiftUI ]; then
       catalog_without_symbol_links "$catalog" ".build/docs-catalogs/$module.docc"
       catalog=".build/docs-catalogs/$module.docc"

@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 
 // Fuzz target `pattern`: the input is a route pattern.
 //

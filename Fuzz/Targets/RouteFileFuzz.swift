@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 import Foundation
 
 /// Fuzz target `routefile`: the input is a JSON route file.

@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 
 /// Fuzz target `router`: the input is a link, read and matched by two fixed, realistic routers
 /// (the default options, and strict trailing slashes with case-insensitive literals) and one built to

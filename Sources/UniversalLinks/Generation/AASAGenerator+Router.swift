@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 
 extension AASAGenerator {
   /// The path of the association file on every host that serves it.

@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 
 extension RoutePathShape {
   /// The shape of a route the router has already parsed, read from its typed segments.
@@ -47,7 +47,7 @@ extension RoutePathShape {
 
 extension RoutePathShape.ParameterType {
   /// The generation type of a router parameter type.
-  init(_ type: DeepLinking.ParameterType) {
+  init(_ type: DeepLinkRouting.ParameterType) {
     switch type {
     case .string: self = .string
     case .int: self = .int

@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 import Foundation
 
 /// Decides offline, the way iOS does, whether an https URL opens an app under an

@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 
 /// Percent-decoding for `percentEncoded: false` rules.
 enum PercentDecoding {

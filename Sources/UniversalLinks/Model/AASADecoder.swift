@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 
 /// Turns a parsed JSON value into an ``AASADocument``, recording unknown keys and failing with the
 /// path of the first value that has the wrong type.

@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 import Foundation
 
 /// An apple-app-site-association file: the associated-domains services of one host.

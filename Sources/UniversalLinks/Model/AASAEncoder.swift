@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 
 /// Turns an ``AASADocument`` into a JSON value; absent keys stay absent.
 enum AASAEncoder {

@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 
 /// A location inside an apple-app-site-association document, such as
 /// `applinks.details[0].components[2]["/"]`.

@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 import Foundation
 
 /// An Android `assetlinks.json` file: the statements served at `/.well-known/assetlinks.json`.

@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 
 /// Escaping for text placed into generated HTML and inline JavaScript.
 enum HTMLText {

@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 
 extension SiteGenerator {
   /// Creates a generator for the routes, hosts and scheme of the app's router: one route table for the

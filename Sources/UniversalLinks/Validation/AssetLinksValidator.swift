@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 import Foundation
 
 /// Checks an Android `assetlinks.json` file for the mistakes that stop App Links (or credential

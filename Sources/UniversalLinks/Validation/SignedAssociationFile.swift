@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 import Foundation
 
 /// Recognises the iOS 8 form of the association file: the JSON wrapped in CMS/PKCS#7 signed data

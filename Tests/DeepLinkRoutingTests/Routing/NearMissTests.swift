@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DeepLinking
+@testable import DeepLinkRouting
 
 @Suite("Near misses: why a link matched no route")
 struct NearMissTests {

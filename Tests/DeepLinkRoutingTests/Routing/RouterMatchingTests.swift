@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DeepLinking
+@testable import DeepLinkRouting
 
 @Suite("Router matching")
 struct RouterMatchingTests {

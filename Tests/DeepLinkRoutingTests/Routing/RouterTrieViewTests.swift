@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DeepLinking
+@testable import DeepLinkRouting
 
 /// The read-only view of the trie that tools walking it (such as an explanation of a near miss) use.
 @Suite("Router: reading the trie")

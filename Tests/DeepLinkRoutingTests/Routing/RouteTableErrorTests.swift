@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DeepLinking
+@testable import DeepLinkRouting
 
 @Suite("Registration errors")
 struct RouteTableErrorTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DeepLinking
+@testable import DeepLinkRouting
 
 @Suite("Destinations declared once, through Codable")
 struct CodableDestinationTests {

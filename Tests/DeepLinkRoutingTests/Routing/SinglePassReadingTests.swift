@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DeepLinking
+@testable import DeepLinkRouting
 
 /// An ordinary link is read in one pass over its bytes; anything else is read again by every rule.
 /// These cases pin what the single pass must still refuse (the query and the fragment are checked

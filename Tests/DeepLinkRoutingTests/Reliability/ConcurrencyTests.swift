@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 import Foundation
 import Testing
 

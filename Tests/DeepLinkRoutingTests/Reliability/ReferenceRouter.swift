@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 import Foundation
 
 /// A deliberately simple router written straight from the rules of ROUTING.md, to check the real one

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DeepLinking
+@testable import DeepLinkRouting
 
 /// Limits a table declares are checked when it is loaded, and the largest allowed limits are safe to
 /// use: no arithmetic overflow, no recursion as deep as the link.

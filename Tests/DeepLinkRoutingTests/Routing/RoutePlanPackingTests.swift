@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DeepLinking
+@testable import DeepLinkRouting
 
 /// The first parameter of a route is packed in 32 bits; every kind must read back as itself.
 @Suite("Route plans: packing the first parameter")

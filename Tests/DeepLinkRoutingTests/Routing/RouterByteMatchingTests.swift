@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DeepLinking
+@testable import DeepLinkRouting
 
 /// The matcher reads segments as decoded bytes and looks literals up by hashing them; these cases pin
 /// the places where bytes and `String` could disagree, so both paths give the same answers.

@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 
 /// Route tables shared by the routing tests.
 enum Fixtures {

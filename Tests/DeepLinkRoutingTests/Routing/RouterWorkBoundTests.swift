@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DeepLinking
+@testable import DeepLinkRouting
 
 /// The work of one link follows the link, not the table: counted (nodes entered, routes whose query
 /// was checked), never timed. The timings are in `deeplink-bench --bounds`.

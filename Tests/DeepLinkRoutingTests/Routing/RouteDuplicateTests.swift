@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DeepLinking
+@testable import DeepLinkRouting
 
 /// Two routes are refused when, and only when, they match exactly the same set of links.
 @Suite("Router: duplicate routes are exactly those with the same links")

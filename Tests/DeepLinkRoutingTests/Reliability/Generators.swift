@@ -1,4 +1,4 @@
-import DeepLinking
+import DeepLinkRouting
 import Foundation
 
 /// A small, fast, seedable generator (SplitMix64), so every reliability run can be replayed.
