@@ -6,7 +6,7 @@ import Testing
 
 extension IntakeTests {
   /// The resolver against a real HTTP server on 127.0.0.1 (`redirect_server.py`), one server per test.
-  @Suite("TrackingLinkResolver over HTTP")
+  @Suite("TrackingLinkResolver over HTTP", .serialized)
   final class TrackingLinkResolverTests {
     let server: RedirectServer
     let resolver: TrackingLinkResolver
@@ -104,9 +104,11 @@ extension IntakeTests {
       TrackingLinkResolver(origins: [try TrackingOrigin("http://127.0.0.1:\(server.port)")], timeout: limit)
     }
 
-    @Test("an answer after 1.5 s is within a 2 s limit: the limit is not rounded down to whole seconds")
+    /// The limit used to fire a whole second early (at 1.0 s for 2 s): an answer after 1.2 s proves
+    /// it no longer does, with room for the shared threads of a busy test process.
+    @Test("an answer after 1.2 s is within a 2 s limit: the limit is not rounded down to whole seconds")
     func answerJustInsideTheLimit() async throws {
-      let resolution = try await resolver(limit: .seconds(2)).trace(try server.url("/delay/1500"))
+      let resolution = try await resolver(limit: .seconds(2)).trace(try server.url("/delay/1200"))
       #expect(resolution.destination.absoluteString == "https://shop.example.com/delayed")
     }
 
