@@ -241,20 +241,10 @@ enum AuditCommand {
   }
 }
 
-/// Text made safe to print on a terminal line.
+/// Text made safe to print on a terminal line, by the package's one rule.
 enum Printable {
-  /// The text with control characters, bidirectional-formatting characters and other invisible
-  /// format characters written as `\u{XXXX}`, so a line cannot reorder or hide the rest of a report.
+  /// The text with invisible and reordering characters written as `\u{XXXX}`.
   static func escaped(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar.properties.generalCategory {
-      case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default:
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    PrintableText.escaped(text)
   }
 }

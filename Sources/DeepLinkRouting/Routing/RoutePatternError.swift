@@ -82,8 +82,13 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
   }
 
   /// The message, the pattern, and a caret under the offending piece.
+  ///
+  /// Control and bidirectional-formatting characters in the pattern are written as `\u{XXXX}`, so a
+  /// NUL or an override in a route file cannot cut or reorder the message; the caret follows.
   public var description: String {
-    let caret = String(repeating: " ", count: max(0, offset)) + "^"
-    return "pattern '\(pattern)': \(message)\n  \(pattern)\n  \(caret)"
+    let shown = PrintableText.escaped(pattern)
+    let before = PrintableText.escaped(pattern.prefix(max(0, offset)))
+    let caret = String(repeating: " ", count: before.count) + "^"
+    return "pattern '\(shown)': \(message)\n  \(shown)\n  \(caret)"
   }
 }

@@ -81,8 +81,8 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
 
   private var problem: String {
     var parts: [String] = []
-    if let location { parts.append(location) }
-    if let route { parts.append("route '\(route)'") }
+    if let location { parts.append(PrintableText.escaped(location)) }
+    if let route { parts.append("route '\(PrintableText.escaped(route))'") }
     let prefix = parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
     switch reason {
     case .invalidPattern(let error): return prefix + error.description

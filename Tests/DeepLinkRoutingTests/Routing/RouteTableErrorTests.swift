@@ -183,3 +183,35 @@ struct RouteTableErrorTests {
     #expect(try router.match("a:/a/x/y")?.route == "rest")
   }
 }
+
+@Suite("Errors quote input safely")
+struct PrintableErrorTests {
+  /// A NUL or a bidirectional override in a route file is written as an escape, never raw: the
+  /// message is one readable line on a terminal, and the caret still points at the piece.
+  @Test func controlAndBidiCharactersInPatternsAndNamesAreEscaped() throws {
+    let json = Data(#"{"schemes": ["a"], "routes": [{"name": "x\u202E", "pattern": "/a\u0000b"}]}"#.utf8)
+    do {
+      _ = try Router(try RouteTable(json: json))
+      Issue.record("a pattern with a NUL built")
+    } catch {
+      let text = "\(error)"
+      #expect(!text.unicodeScalars.contains { $0.value == 0 || $0.value == 0x202E })
+      #expect(text.contains(#"/a\u{0}b"#), "\(text)")
+      #expect(text.contains(#"route 'x\u{202E}'"#), "\(text)")
+    }
+    var caught: RoutePatternError?
+    do {
+      _ = try RoutePattern("/a\u{0}b/{x")
+    } catch {
+      caught = error
+    }
+    let patternError = try #require(caught)
+    let lines = patternError.description.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3)
+    let caretColumn = lines[2].firstIndex(of: "^").map {
+      lines[2].distance(from: lines[2].startIndex, to: $0)
+    }
+    let shown = lines[1]
+    #expect(caretColumn.map { $0 < shown.count } == true)
+  }
+}

@@ -1,0 +1,18 @@
+/// Text made safe to print on a terminal line: the one rule for every message the package writes
+/// that quotes input (a pattern in an error, a link in a report).
+package enum PrintableText {
+  /// The text with control characters, bidirectional-formatting characters and other invisible
+  /// format characters written as `\u{XXXX}`, so quoted input cannot reorder, hide or cut the line.
+  package static func escaped(_ text: some StringProtocol) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default:
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
