@@ -264,6 +264,20 @@ extension AASACommand {
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
+      try await check(words, streams, spec: spec, file: .appleAppSiteAssociation) { data in
+        AASAValidator().validate(data: data).map {
+          Finding(
+            severity: $0.severity, code: $0.code.rawValue, path: $0.path.description, message: $0.message)
+        }
+      }
+    }
+
+    /// Runs a file checker as `aasa check` and `assetlinks check` do: the options, the file (`--file`)
+    /// or the fetch (`--url`), then the checker's findings after the fetch's, in one report.
+    static func check(
+      _ words: [String], _ streams: ToolStreams, spec: CommandSpec, file: WellKnownFile,
+      checker: (Data) -> [Finding]
+    ) async throws(UsageError) -> Int32 {
       let arguments = try Arguments.parse(words, for: spec)
       if arguments.has("help") {
         streams.output.line(spec.help)
@@ -272,18 +286,10 @@ extension AASACommand {
       guard arguments.positionals.isEmpty else {
         throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
       }
-      guard
-        let source = try await WellKnownFetch.source(
-          arguments, file: .appleAppSiteAssociation, spec: spec, streams: streams)
+      guard let source = try await WellKnownFetch.source(arguments, file: file, spec: spec, streams: streams)
       else { return 2 }
-      let diagnostics = source.body.map { AASAValidator().validate(data: $0) } ?? []
       return report(
-        file: source.url,
-        findings: source.findings
-          + diagnostics.map {
-            Finding(
-              severity: $0.severity, code: $0.code.rawValue, path: $0.path.description, message: $0.message)
-          },
+        file: source.url, findings: source.findings + (source.body.map(checker) ?? []),
         json: arguments.has("json"), streams: streams)
     }
 

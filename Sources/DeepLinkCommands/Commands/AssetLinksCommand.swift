@@ -55,27 +55,12 @@ enum AssetLinksCommand {
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-      let arguments = try Arguments.parse(words, for: spec)
-      if arguments.has("help") {
-        streams.output.line(spec.help)
-        return 0
+      try await AASACommand.Check.check(words, streams, spec: spec, file: .assetLinks) { data in
+        AssetLinksValidator().validate(data: data).map {
+          AASACommand.Check.Finding(
+            severity: $0.severity, code: $0.code.rawValue, path: $0.path.description, message: $0.message)
+        }
       }
-      guard arguments.positionals.isEmpty else {
-        throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
-      }
-      guard
-        let source = try await WellKnownFetch.source(
-          arguments, file: .assetLinks, spec: spec, streams: streams)
-      else { return 2 }
-      let diagnostics = source.body.map { AssetLinksValidator().validate(data: $0) } ?? []
-      return AASACommand.Check.report(
-        file: source.url,
-        findings: source.findings
-          + diagnostics.map {
-            AASACommand.Check.Finding(
-              severity: $0.severity, code: $0.code.rawValue, path: $0.path.description, message: $0.message)
-          },
-        json: arguments.has("json"), streams: streams)
     }
   }
 }
