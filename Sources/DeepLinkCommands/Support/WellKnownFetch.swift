@@ -233,12 +233,14 @@ final class WellKnownFetchSession: NSObject, URLSessionDataDelegate, @unchecked 
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
+    // The refusal first, and no cancel: swift-corelibs-foundation handles the completion on the
+    // task's queue and stops with a fatal error if a cancel changed the task's state before it runs.
+    // A refused redirect ends the task with the 3xx response as its last.
+    completionHandler(nil)
     finish(
       .response(
         status: response.statusCode, location: response.value(forHTTPHeaderField: "Location"),
         contentType: response.value(forHTTPHeaderField: "Content-Type"), body: Data()))
-    completionHandler(nil)
-    task.cancel()
   }
 
   func urlSession(

@@ -99,9 +99,12 @@ final class ResponseHeadProbe: NSObject, URLSessionDataDelegate, Sendable {
     newRequest request: URLRequest,
     completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
-    finish(task.taskIdentifier, with: .success(Self.head(of: response)))
+    // The refusal first, and no cancel: swift-corelibs-foundation handles the completion on the
+    // task's queue and stops with a fatal error ("not waiting for it") if a cancel, ours or one that
+    // follows the waiter's resumption, changed the task's state before it runs. A refused redirect
+    // ends the task with the 3xx response as its last; nothing more is requested.
     completionHandler(nil)
-    task.cancel()
+    finish(task.taskIdentifier, with: .success(Self.head(of: response)))
   }
 
   func urlSession(
