@@ -5,7 +5,8 @@ import Foundation
 /// channel command reader (any bytes: invalid UTF-8, NUL, very long lines).
 ///
 /// Checks: the command never crashes, exits 0 when its input ends, and prints exactly one valid
-/// JSON object per command line (lines that are blank or start with `#` print nothing).
+/// JSON object per command line (blank lines, carriage returns included, and `#` comments print
+/// nothing).
 @MainActor
 private func drive(_ bytes: [UInt8]) async {
   let streams = ToolStreams(input: LineSource(bytes: bytes), output: TextSink(), error: TextSink())
@@ -20,8 +21,13 @@ private func drive(_ bytes: [UInt8]) async {
       expected += 1
       continue
     }
+    // Skipped, as documented: a line of nothing but spaces, tabs and carriage returns; a line whose
+    // first byte after spaces and tabs is `#`; a line whose text, trimmed of Unicode spaces, is empty
+    // or starts with `#`.
+    let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    let isComment = line.first { $0 != 0x20 && $0 != 0x09 } == UInt8(ascii: "#")
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-    if !text.isEmpty && !text.hasPrefix("#") { expected += 1 }
+    if !isBlank && !isComment && !text.isEmpty && !text.hasPrefix("#") { expected += 1 }
   }
   check(lines.count == expected, "\(lines.count) output lines for \(expected) commands")
   for line in lines {

@@ -108,6 +108,19 @@ struct ChannelCommandTests {
     #expect(await ToolRun.run(["channel", "--initial", "%%"], input: "").status == 2)
   }
 
+  /// Fuzz finding `Fuzz/Regressions/channel-line-of-carriage-returns`: a line of carriage returns
+  /// (as a CRLF file with a blank line of stray `\r`s has) is blank, not a command; one output line
+  /// per real command, before and after it.
+  @Test func lineOfCarriageReturnsIsBlank() async throws {
+    let run = await ToolRun.run(
+      ["channel", "--wait-ready"], inputBytes: Array("ssubchad=678\n\r\r\r\n \t\r\r\nback\n".utf8))
+    #expect(run.status == 0)
+    let lines = try run.jsonLines()
+    #expect(lines.count == 2)
+    #expect((lines[0]["error"] as? String)?.hasPrefix("unknown command 'ssubchad=678'") == true)
+    #expect(lines[1]["pending"] as? Int == 1)
+  }
+
   @Test(arguments: ["open", "channel"])
   func help(_ command: String) async throws {
     let run = await ToolRun.run([command, "--help"])
