@@ -12,10 +12,10 @@
 /// | `{name*}` (last) | `*` after a `/`, which also matches the parent (`/docs/*` matches `/docs`) |
 ///
 /// AASA has no "one segment" wildcard: `*` and `?*` cross `/`. A route without a catch-all is therefore
-/// preceded by exclusions of its paths with more segments (``exclusionPatterns(for:)``), so the file
+/// preceded by exclusions of its paths with more segments, so the file
 /// opens the app for exactly the routed links except for the ``widenings`` AASA cannot express
-/// (integer and UUID text; see ``AASAWidening``), which ``AASAConsistencyCheck`` reports apart from
-/// failures. AASA
+/// (integer and UUID text; see ``AASAWidening``), which the consistency check of `deeplink aasa
+/// generate` reports apart from failures. AASA
 /// also has no escape character, so a literal holding `*` or `?` (or `$(`) cannot be expressed and is
 /// refused. The generated query and fragment are unrestricted.
 ///

@@ -13,7 +13,7 @@ import Foundation
 /// (`com.example.app`) can never be claimed by an app, so it never opens.
 ///
 /// Limits, so that a decision costs at most a few million steps: a pattern over
-/// ``maximumPatternLength`` bytes makes its rule ignored (listed in ``ignoredRules``), and a URL whose
+/// ``maximumPatternLength`` bytes makes its rule ignored, and a URL whose
 /// path, query or fragment is over ``maximumURLComponentLength`` bytes is refused with an
 /// ``AASAMatchError``. Rules are indexed by the literal text their path pattern starts with, so a URL
 /// is only tried against the rules whose prefix its path begins with.

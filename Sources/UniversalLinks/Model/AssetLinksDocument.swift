@@ -21,7 +21,7 @@ public struct AssetLinksDocument: Hashable, Sendable {
     self.statements = statements
   }
 
-  /// A document granting App Links (``AssetLinksStatement/handleAllURLs``) to each package, each with
+  /// A document granting App Links (`delegate_permission/common.handle_all_urls`) to each package, each with
   /// every fingerprint.
   ///
   /// - Parameters:
