@@ -21,9 +21,9 @@
 /// content.rows.map(\.title)            // ["Sports Highlights", "Cup Final Highlights", ...]
 /// viewModel.select(content.rows[0])    // opens the clip list's overview
 /// ```
-public struct ChannelPageContent: Sendable, Hashable {
+package struct ChannelPageContent: Sendable, Hashable {
   /// Whether the page has something to show.
-  public enum Status: Sendable, Hashable {
+  package enum Status: Sendable, Hashable {
     /// No catalog has loaded yet.
     case loading
     /// The catalog has the place; the content shows it.
@@ -33,23 +33,23 @@ public struct ChannelPageContent: Sendable, Hashable {
   }
 
   /// The page's title.
-  public let title: String
+  package let title: String
 
   /// A longer text shown above the rows: a clip's or a sub-channel's description.
-  public let text: String?
+  package let text: String?
 
   /// The things the page lists, in the order shown.
-  public let rows: [ChannelPageRow]
+  package let rows: [ChannelPageRow]
 
   /// Whether the page has something to show.
-  public let status: Status
+  package let status: Status
 
   /// Computes what a place shows.
   ///
   /// - Parameters:
   ///   - state: The place, as the view model holds it.
   ///   - catalog: The channel's contents, or `nil` before the first load.
-  public init(state: ChannelNavigationState, catalog: ChannelCatalog?) {
+  package init(state: ChannelNavigationState, catalog: ChannelCatalog?) {
     let placeholder = state.page.rawValue.prefix(1).uppercased() + state.page.rawValue.dropFirst()
     guard let catalog else {
       self.init(title: placeholder, text: nil, rows: [], status: .loading)
@@ -123,9 +123,9 @@ public struct ChannelPageContent: Sendable, Hashable {
 /// One thing a channel page lists: a clip list, a sub-channel or a clip.
 ///
 /// Pass a row to ``ChannelViewModel/select(_:)`` to open it.
-public struct ChannelPageRow: Sendable, Hashable, Identifiable {
+package struct ChannelPageRow: Sendable, Hashable, Identifiable {
   /// The entity a row stands for.
-  public enum Item: Sendable, Hashable {
+  package enum Item: Sendable, Hashable {
     /// A clip list; selecting it opens its `overview` page.
     case clipList(ChannelCatalog.ClipList)
     /// A sub-channel; selecting it opens its `main` page.
@@ -135,14 +135,14 @@ public struct ChannelPageRow: Sendable, Hashable, Identifiable {
   }
 
   /// The entity the row stands for.
-  public let item: Item
+  package let item: Item
 
   /// Unique among the rows of one page, even when a clip list names a clip twice: the entity's kind
   /// and id, such as `clip/12345`, followed by `#2` for a second occurrence.
-  public let id: String
+  package let id: String
 
   /// The entity's title.
-  public var title: String {
+  package var title: String {
     switch item {
     case .clipList(let clipList): clipList.title
     case .subChannel(let subChannel): subChannel.title

@@ -154,7 +154,7 @@ public final class ChannelViewModel {
   ///
   /// - Parameter state: The place, usually ``state`` or one of ``path``.
   /// - Returns: The page's content; see ``ChannelPageContent`` for what each page lists.
-  public func content(for state: ChannelNavigationState) -> ChannelPageContent {
+  package func content(for state: ChannelNavigationState) -> ChannelPageContent {
     ChannelPageContent(state: state, catalog: catalog)
   }
 
@@ -289,7 +289,7 @@ public final class ChannelViewModel {
   /// ``navigateToSubChannel(subChannelId:)``.
   ///
   /// - Parameter row: A row of ``content(for:)``.
-  public func select(_ row: ChannelPageRow) {
+  package func select(_ row: ChannelPageRow) {
     switch row.item {
     case .clipList(let clipList): navigateToEntity(entityType: "mediacliplist", entityId: clipList.id)
     case .subChannel(let subChannel): navigateToSubChannel(subChannelId: subChannel.id)
@@ -376,7 +376,7 @@ public final class ChannelViewModel {
   ///   - catalog: The channel's contents.
   /// - Returns: The state to show.
   /// - Throws: ``ChannelError`` naming the unknown page, missing parameter or unknown entity.
-  public static func validated(
+  package static func validated(
     _ state: ChannelNavigationState,
     in catalog: ChannelCatalog
   ) throws(ChannelError) -> ChannelNavigationState {

@@ -10,8 +10,8 @@
   ///   (the app's `ChannelViewModel/callbacks` stay as they are and are called first) and calls
   ///   `ChannelViewModel/loadIfNeeded(channelUrl:initialNavigationState:session:)`, which loads each
   ///   channel once, so appearing again keeps the user where they were.
-  /// - Its `NavigationStack` follows `ChannelViewModel/path`; each page shows
-  ///   `ChannelViewModel/content(for:)` and opens a tapped row with `ChannelViewModel/select(_:)`.
+  /// - Its `NavigationStack` follows `ChannelViewModel/path`; each page lists what the view model
+  ///   says that place shows (title, text, rows), and a tapped row opens through the view model.
   /// - Links it receives through `onOpenURL` (custom-scheme links and Universal Links) open through the
   ///   channel's routes. Make the view the root of the `WindowGroup` so that it is there when a link
   ///   launches the app; links that arrive before the catalog has loaded wait in the view model.

@@ -1,8 +1,8 @@
 /// The `deeplink` command-line tool: its subcommands, run in-process so that tests drive them directly.
 @MainActor
-public enum DeepLinkTool {
+package enum DeepLinkTool {
   /// The tool's version, printed by `deeplink --version`.
-  public static let version = "0.2.0"
+  package static let version = "0.2.0"
 
   /// Every command, in the order help lists them: the one table that help, dispatch, suggestions,
   /// completion scripts and the documentation check read.
@@ -39,7 +39,7 @@ public enum DeepLinkTool {
   ///   - arguments: The arguments after the program name.
   ///   - streams: Standard input, output and error.
   /// - Returns: The exit status: 0 success, 1 something did not match or check, 2 usage error.
-  public static func run(_ arguments: [String], streams: ToolStreams) async -> Int32 {
+  package static func run(_ arguments: [String], streams: ToolStreams) async -> Int32 {
     defer {
       streams.output.flush()
       streams.error.flush()

@@ -265,10 +265,7 @@ extension AASACommand {
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
       try await check(words, streams, spec: spec, file: .appleAppSiteAssociation) { data in
-        AASAValidator().validate(data: data).map {
-          Finding(
-            severity: $0.severity, code: $0.code.rawValue, path: $0.path.description, message: $0.message)
-        }
+        AASAValidator().validate(data: data)
       }
     }
 
@@ -276,7 +273,7 @@ extension AASACommand {
     /// or the fetch (`--url`), then the checker's findings after the fetch's, in one report.
     static func check(
       _ words: [String], _ streams: ToolStreams, spec: CommandSpec, file: WellKnownFile,
-      checker: (Data) -> [Finding]
+      checker: (Data) -> [AssociationFileDiagnostic]
     ) async throws(UsageError) -> Int32 {
       let arguments = try Arguments.parse(words, for: spec)
       if arguments.has("help") {
@@ -293,24 +290,18 @@ extension AASACommand {
         json: arguments.has("json"), streams: streams)
     }
 
-    /// One finding of a checker, in the form both `aasa check` and `assetlinks check` print.
-    struct Finding {
-      var severity: AASADiagnostic.Severity
-      var code: String
-      var path: String
-      var message: String
-    }
-
     /// Prints findings, one line each and a summary (or one JSON object), and returns the exit status:
     /// 0 clean or notes only, 1 warnings, 2 errors.
-    static func report(file: String, findings: [Finding], json: Bool, streams: ToolStreams) -> Int32 {
+    static func report(file: String, findings: [AssociationFileDiagnostic], json: Bool, streams: ToolStreams)
+      -> Int32
+    {
       let errors = findings.filter { $0.severity == .error }.count
       let warnings = findings.filter { $0.severity == .warning }.count
       let notes = findings.count - errors - warnings
       if json {
         let list = findings.map { finding -> JSONValue in
           .object([
-            ("severity", .string(finding.severity.rawValue)), ("code", .string(finding.code)),
+            ("severity", .string(finding.severity.rawValue)), ("code", .string(finding.code.rawValue)),
             ("path", .string(finding.path)), ("message", .string(finding.message)),
           ])
         }
@@ -322,8 +313,7 @@ extension AASACommand {
           ]).rendered)
       } else {
         for finding in findings {
-          streams.output.line(
-            "\(finding.severity.rawValue)[\(finding.code)] \(finding.path): \(finding.message)")
+          streams.output.line(finding.description)
         }
         streams.output.line(
           findings.isEmpty

@@ -56,10 +56,7 @@ enum AssetLinksCommand {
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
       try await AASACommand.Check.check(words, streams, spec: spec, file: .assetLinks) { data in
-        AssetLinksValidator().validate(data: data).map {
-          AASACommand.Check.Finding(
-            severity: $0.severity, code: $0.code.rawValue, path: $0.path.description, message: $0.message)
-        }
+        AssetLinksValidator().validate(data: data)
       }
     }
   }

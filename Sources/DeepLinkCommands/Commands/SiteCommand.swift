@@ -99,7 +99,7 @@ enum SiteCommand {
         serverRoot: out
       )
       if let certificate, let certificateKey {
-        site.certificate = NginxConfiguration.Certificate(
+        site.certificate = SiteGenerator.Certificate(
           certificatePath: certificate, keyPath: certificateKey)
       }
     } catch let error as SiteGenerationError {

@@ -18,29 +18,29 @@
 #endif
 
 /// Where the tool writes: buffered text that goes to a file descriptor or is collected in memory.
-public final class TextSink {
+package final class TextSink {
   private var buffer: [UInt8] = []
   private let descriptor: Int32?
   /// Everything written, when the sink collects in memory (tests).
-  public private(set) var collected = ""
+  package private(set) var collected = ""
 
   /// A sink that writes to a file descriptor, flushing every 64 KiB and on ``flush()``.
   ///
   /// - Parameter descriptor: The descriptor, such as `STDOUT_FILENO`.
-  public init(descriptor: Int32) {
+  package init(descriptor: Int32) {
     self.descriptor = descriptor
     buffer.reserveCapacity(1 << 16)
   }
 
   /// A sink that keeps what is written in ``collected``.
-  public init() {
+  package init() {
     self.descriptor = nil
   }
 
   /// Writes text.
   ///
   /// - Parameter text: The text.
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     guard descriptor != nil else {
       collected += text
       return
@@ -52,13 +52,13 @@ public final class TextSink {
   /// Writes a line of text followed by a newline.
   ///
   /// - Parameter text: The line.
-  public func line(_ text: String) {
+  package func line(_ text: String) {
     write(text)
     write("\n")
   }
 
   /// Writes out what is buffered.
-  public func flush() {
+  package func flush() {
     guard let descriptor, !buffer.isEmpty else { return }
     buffer.withUnsafeBytes { raw in
       var offset = 0
@@ -93,26 +93,26 @@ enum Excerpt {
 
 /// An input line longer than ``LineSource/maximumLineLength``: skipped up to its newline, never
 /// kept whole.
-public struct OverlongLine: Error, Sendable, Hashable, CustomStringConvertible {
+package struct OverlongLine: Error, Sendable, Hashable, CustomStringConvertible {
   /// The line's length in bytes, without its `\n` (and a `\r` before it).
-  public let length: Int
+  package let length: Int
   /// The limit it went over, in bytes.
-  public let limit: Int
+  package let limit: Int
   /// The line's first bytes (at most ``LineSource/keptPrefixLength``).
-  public let prefix: [UInt8]
+  package let prefix: [UInt8]
 
   /// The error code the tool prints: `line-too-long`.
-  public var code: String { "line-too-long" }
+  package var code: String { "line-too-long" }
 
   /// The start of the line as text (invalid UTF-8 replaced), cut to a bounded excerpt and ending
   /// with "…".
-  public var excerpt: String {
+  package var excerpt: String {
     let text = Excerpt.of(String(decoding: prefix, as: UTF8.self))
     return text.hasSuffix("…") ? text : text + "…"
   }
 
   /// A human-readable explanation with the line's length and the limit.
-  public var description: String {
+  package var description: String {
     "input line is \(length) bytes, over the limit of \(limit) bytes; skipped"
   }
 }
@@ -123,17 +123,17 @@ public struct OverlongLine: Error, Sendable, Hashable, CustomStringConvertible {
 /// still arriving are moved at most as often as bytes are consumed. A line longer than
 /// ``maximumLineLength`` is not kept: the source reads on to its newline in constant memory and
 /// returns an ``OverlongLine`` with the line's length and first bytes.
-public final class LineSource {
+package final class LineSource {
   /// The default longest line, 64 KiB: eight times the longest link a route table accepts by
   /// default.
-  public static let defaultMaximumLineLength = 1 << 16
+  package static let defaultMaximumLineLength = 1 << 16
 
   /// How many of an over-long line's first bytes are kept to show where it was.
-  public static let keptPrefixLength = 4 * Excerpt.maximumCharacters
+  package static let keptPrefixLength = 4 * Excerpt.maximumCharacters
 
   /// The longest line returned, in bytes without its `\n` (and a `\r` before it); longer lines are
   /// returned as ``OverlongLine``.
-  public var maximumLineLength: Int
+  package var maximumLineLength: Int
 
   /// Reads up to the buffer's size into it; returns the count read, 0 at the end, below 0 on error.
   private let readInto: (UnsafeMutableRawBufferPointer) -> Int
@@ -161,7 +161,7 @@ public final class LineSource {
   /// - Parameters:
   ///   - descriptor: The descriptor, such as `STDIN_FILENO`.
   ///   - maximumLineLength: The longest line returned, in bytes.
-  public convenience init(descriptor: Int32, maximumLineLength: Int = LineSource.defaultMaximumLineLength) {
+  package convenience init(descriptor: Int32, maximumLineLength: Int = LineSource.defaultMaximumLineLength) {
     self.init(maximumLineLength: maximumLineLength, chunkSize: 1 << 16) { buffer in
       while true {
         let result = systemRead(descriptor, buffer.baseAddress, buffer.count)
@@ -176,7 +176,7 @@ public final class LineSource {
   /// - Parameters:
   ///   - bytes: The input.
   ///   - maximumLineLength: The longest line returned, in bytes.
-  public convenience init(bytes: [UInt8], maximumLineLength: Int = LineSource.defaultMaximumLineLength) {
+  package convenience init(bytes: [UInt8], maximumLineLength: Int = LineSource.defaultMaximumLineLength) {
     self.init(bytes: bytes, maximumLineLength: maximumLineLength, chunkSize: 1 << 16)
   }
 
@@ -197,7 +197,7 @@ public final class LineSource {
   /// Lines from text in memory (tests).
   ///
   /// - Parameter text: The input.
-  public convenience init(text: String) {
+  package convenience init(text: String) {
     self.init(bytes: Array(text.utf8))
   }
 
@@ -213,7 +213,7 @@ public final class LineSource {
   ///
   /// - Returns: The line's bytes, or ``OverlongLine`` for a line longer than ``maximumLineLength``
   ///   (already skipped); `nil` when the input has ended.
-  public func nextLine() -> Result<ArraySlice<UInt8>, OverlongLine>? {
+  package func nextLine() -> Result<ArraySlice<UInt8>, OverlongLine>? {
     while true {
       if skipping != nil {
         if let overlong = skipToNewline() { return .failure(overlong) }
@@ -326,15 +326,15 @@ public final class LineSource {
 }
 
 /// The tool's standard streams.
-public struct ToolStreams {
+package struct ToolStreams {
   /// Standard input.
-  public var input: LineSource
+  package var input: LineSource
   /// Standard output.
-  public var output: TextSink
+  package var output: TextSink
   /// Standard error.
-  public var error: TextSink
+  package var error: TextSink
   /// Whether standard input is a terminal (interactive use).
-  public var isInteractive: Bool
+  package var isInteractive: Bool
 
   /// Creates streams.
   ///
@@ -343,7 +343,7 @@ public struct ToolStreams {
   ///   - output: Standard output.
   ///   - error: Standard error.
   ///   - isInteractive: Whether standard input is a terminal.
-  public init(input: LineSource, output: TextSink, error: TextSink, isInteractive: Bool = false) {
+  package init(input: LineSource, output: TextSink, error: TextSink, isInteractive: Bool = false) {
     self.input = input
     self.output = output
     self.error = error
@@ -351,7 +351,7 @@ public struct ToolStreams {
   }
 
   /// The process's own standard streams.
-  public static func standard() -> ToolStreams {
+  package static func standard() -> ToolStreams {
     ToolStreams(
       input: LineSource(descriptor: STDIN_FILENO),
       output: TextSink(descriptor: STDOUT_FILENO),
@@ -364,7 +364,7 @@ public struct ToolStreams {
   ///
   /// - Parameter input: What standard input holds.
   /// - Returns: The streams.
-  public static func memory(input: String = "") -> ToolStreams {
+  package static func memory(input: String = "") -> ToolStreams {
     ToolStreams(input: LineSource(text: input), output: TextSink(), error: TextSink())
   }
 }

@@ -55,7 +55,7 @@ struct WellKnownFetch {
   struct Outcome {
     var url: String
     var body: Data?
-    var findings: [AASACommand.Check.Finding]
+    var findings: [AssociationFileDiagnostic]
   }
 
   /// The URL of the file on the site `origin` (`https://example.com`), or a usage error: only https,
@@ -95,37 +95,37 @@ struct WellKnownFetch {
     let result = await WellKnownFetchSession(
       timeout: timeout, limit: Self.maximumBodySize
     ).get(url)
-    func failure(_ code: String, _ message: String) -> Outcome {
+    func failure(_ code: AssociationFileDiagnostic.Code, _ message: String) -> Outcome {
       Outcome(
-        url: place, body: nil, findings: [.init(severity: .error, code: code, path: place, message: message)])
+        url: place, body: nil, findings: [.init(severity: .error, code: code, message: message, path: place)])
     }
     switch result {
     case .timedOut:
       return failure(
-        "fetch-timeout",
+        .fetchTimeout,
         "no complete answer within \(Self.seconds(timeout)); \(file.fetcher) gives up on slow servers")
     case .untrustedCertificate(let detail):
       return failure(
-        "certificate-not-trusted",
+        .certificateNotTrusted,
         "the server's certificate is not trusted (\(detail)); \(file.fetcher) refuses it, so \(file.consequence)"
       )
     case .transport(let detail):
-      return failure("fetch-failed", "the file cannot be fetched (\(detail)); \(file.consequence)")
+      return failure(.fetchFailed, "the file cannot be fetched (\(detail)); \(file.consequence)")
     case .tooLarge(let announced):
       let size = announced.map { "\($0) bytes" } ?? "more than \(Self.maximumBodySize) bytes"
       return failure(
-        "file-too-large",
+        .fileTooLarge,
         "the file is \(size); \(file.fetcher) ignores files over \(Self.maximumBodySize) bytes (128 KB), so \(file.consequence); reading stopped there"
       )
     case .response(let status, let location, let contentType, let body):
       if (300..<400).contains(status) {
         return failure(
-          "redirect",
+          .redirect,
           "the server answered \(status) with Location: \(location ?? "(none)"); \(file.fetcher) does not follow redirects, so \(file.consequence); serve the file itself at this URL"
         )
       }
       guard status == 200 else {
-        return failure("http-status", "the server answered \(status), not 200; \(file.consequence)")
+        return failure(.httpStatus, "the server answered \(status), not 200; \(file.consequence)")
       }
       return Outcome(url: place, body: body, findings: contentTypeFindings(contentType, place: place))
     }
@@ -133,7 +133,7 @@ struct WellKnownFetch {
 
   /// What the `Content-Type` of a 200 answer costs: Android refuses anything but `application/json`;
   /// Apple's CDN reads the body whatever its type, so for Apple it is a note.
-  private func contentTypeFindings(_ contentType: String?, place: String) -> [AASACommand.Check.Finding] {
+  private func contentTypeFindings(_ contentType: String?, place: String) -> [AssociationFileDiagnostic] {
     let mediaType = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
       .lowercased()
     guard mediaType != "application/json" else { return [] }
@@ -142,16 +142,17 @@ struct WellKnownFetch {
     case .assetLinks:
       return [
         .init(
-          severity: .error, code: "content-type", path: place,
-          message: "\(served); Android accepts only application/json, so no App Link is verified")
+          severity: .error, code: .contentType,
+          message: "\(served); Android accepts only application/json, so no App Link is verified", path: place
+        )
       ]
     case .appleAppSiteAssociation:
       return [
         .init(
-          severity: .note, code: "content-type", path: place,
+          severity: .note, code: .contentType,
           message:
-            "\(served); Apple's CDN reads the file whatever its type, but application/json is what Apple documents and what other validators expect"
-        )
+            "\(served); Apple's CDN reads the file whatever its type, but application/json is what Apple documents and what other validators expect",
+          path: place)
       ]
     }
   }
@@ -369,4 +370,19 @@ extension WellKnownFetch {
       return await WellKnownFetch(file: file, timeout: timeout).fetch(url)
     }
   }
+}
+
+extension AssociationFileDiagnostic.Code {
+  /// The server answered with a redirect, which the fetchers do not follow (error).
+  static let redirect = Self(rawValue: "redirect")
+  /// The server answered a status other than 200 (error).
+  static let httpStatus = Self(rawValue: "http-status")
+  /// The answer's `Content-Type` is not `application/json` (error for assetlinks, note for AASA).
+  static let contentType = Self(rawValue: "content-type")
+  /// No complete answer within the time limit (error).
+  static let fetchTimeout = Self(rawValue: "fetch-timeout")
+  /// The server's certificate is not trusted (error).
+  static let certificateNotTrusted = Self(rawValue: "certificate-not-trusted")
+  /// The file could not be fetched at all (error).
+  static let fetchFailed = Self(rawValue: "fetch-failed")
 }

@@ -18,14 +18,14 @@
 /// let report = AASAConsistencyCheck(shapes: shapes).run(on: try generator.document())
 /// if !report.isConsistent { print(report) }
 /// ```
-public struct AASAConsistencyCheck: Hashable, Sendable {
+package struct AASAConsistencyCheck: Hashable, Sendable {
   /// The routes' paths.
-  public var shapes: [RoutePathShape]
+  package var shapes: [RoutePathShape]
 
   /// Creates a check for a set of routes.
   ///
   /// - Parameter shapes: The routes' paths.
-  public init(shapes: [RoutePathShape]) {
+  package init(shapes: [RoutePathShape]) {
     self.shapes = shapes
   }
 
@@ -70,7 +70,7 @@ public struct AASAConsistencyCheck: Hashable, Sendable {
   ///
   /// - Parameter document: The document to verify (generated, or the one deployed).
   /// - Returns: The report; ``AASAConsistencyReport/isConsistent`` tells whether it passed.
-  public func run(on document: AASADocument) -> AASAConsistencyReport {
+  package func run(on document: AASADocument) -> AASAConsistencyReport {
     let matcher = AASAMatcher(document: document)
     func decide(_ link: String) -> AASAMatchResult {
       guard let parts = try? LinkURLParts(link) else { return .none }

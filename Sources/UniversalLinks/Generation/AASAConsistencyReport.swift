@@ -1,7 +1,7 @@
 /// The outcome of ``AASAConsistencyCheck``: each probed path, what was expected, what the matcher said.
-public struct AASAConsistencyReport: Hashable, Sendable, CustomStringConvertible {
+package struct AASAConsistencyReport: Hashable, Sendable, CustomStringConvertible {
   /// Why a path was probed.
-  public enum Kind: String, Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     /// A sample of a route: it must open the app.
     case routedSample = "routed"
     /// A path no route accepts: it must not open the app.
@@ -12,15 +12,15 @@ public struct AASAConsistencyReport: Hashable, Sendable, CustomStringConvertible
   }
 
   /// One probed path.
-  public struct Check: Hashable, Sendable, CustomStringConvertible {
+  package struct Check: Hashable, Sendable, CustomStringConvertible {
     /// The percent-encoded path.
-    public var path: String
+    package var path: String
     /// The route it samples or widens, if any.
-    public var route: String?
+    package var route: String?
     /// Why it was probed.
-    public var kind: Kind
+    package var kind: Kind
     /// What the matcher decided.
-    public var result: AASAMatchResult
+    package var result: AASAMatchResult
 
     /// Creates a check.
     ///
@@ -29,7 +29,7 @@ public struct AASAConsistencyReport: Hashable, Sendable, CustomStringConvertible
     ///   - route: The route it samples or widens.
     ///   - kind: Why it was probed.
     ///   - result: What the matcher decided.
-    public init(path: String, route: String?, kind: Kind, result: AASAMatchResult) {
+    package init(path: String, route: String?, kind: Kind, result: AASAMatchResult) {
       self.path = path
       self.route = route
       self.kind = kind
@@ -37,7 +37,7 @@ public struct AASAConsistencyReport: Hashable, Sendable, CustomStringConvertible
     }
 
     /// Whether the matcher's decision is the expected one (widenings always pass).
-    public var passed: Bool {
+    package var passed: Bool {
       switch kind {
       case .routedSample: result.opensApp
       case .unroutedPath: !result.opensApp
@@ -46,33 +46,33 @@ public struct AASAConsistencyReport: Hashable, Sendable, CustomStringConvertible
     }
 
     /// `ok|FAIL kind path (route): result`.
-    public var description: String {
+    package var description: String {
       "\(passed ? "ok" : "FAIL") \(kind.rawValue) \(path)\(route.map { " (\($0))" } ?? ""): \(result)"
     }
   }
 
   /// Every check, routed samples first.
-  public var checks: [Check]
+  package var checks: [Check]
 
   /// Creates a report.
   ///
   /// - Parameter checks: The checks.
-  public init(checks: [Check]) {
+  package init(checks: [Check]) {
     self.checks = checks
   }
 
   /// The checks whose decision was not the expected one.
-  public var failures: [Check] {
+  package var failures: [Check] {
     checks.filter { !$0.passed }
   }
 
   /// Whether every routed sample opens the app and no unrouted path does.
-  public var isConsistent: Bool {
+  package var isConsistent: Bool {
     failures.isEmpty
   }
 
   /// One line per check.
-  public var description: String {
+  package var description: String {
     checks.map(\.description).joined(separator: "\n")
   }
 }

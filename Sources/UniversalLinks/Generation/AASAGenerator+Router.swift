@@ -7,8 +7,7 @@ extension AASAGenerator {
   /// Creates a generator for the routes of the app's router: one route table for the app and its
   /// association file.
   ///
-  /// The shapes come from ``RoutePathShape/shapes(from:)`` (every route, also those that require a
-  /// verified link), the case sensitivity from `RouteTable.caseInsensitive`, and the ``domains``
+  /// The routes are every route of the router (also those that require a verified link), the case sensitivity from `RouteTable.caseInsensitive`, and the ``domains``
   /// from `RouteTable.hosts`.
   ///
   /// ```swift

@@ -12,10 +12,10 @@
 /// | `{name*}` (last) | `*` after a `/`, which also matches the parent (`/docs/*` matches `/docs`) |
 ///
 /// AASA has no "one segment" wildcard: `*` and `?*` cross `/`. A route without a catch-all is therefore
-/// preceded by exclusions of its paths with more segments (``exclusionPatterns(for:)``), so the file
+/// preceded by exclusions of its paths with more segments, so the file
 /// opens the app for exactly the routed links except for the ``widenings`` AASA cannot express
-/// (integer and UUID text; see ``AASAWidening``), which ``AASAConsistencyCheck`` reports apart from
-/// failures. AASA
+/// (integer and UUID text; see ``AASAWidening``), which the consistency check of `deeplink aasa
+/// generate` reports apart from failures. AASA
 /// also has no escape character, so a literal holding `*` or `?` (or `$(`) cannot be expressed and is
 /// refused. The generated query and fragment are unrestricted.
 ///
@@ -34,7 +34,7 @@ public struct AASAGenerator: Hashable, Sendable {
   /// The apps the rules are for.
   public var appIDs: [String]
   /// The routes, in order.
-  public var shapes: [RoutePathShape]
+  package var shapes: [RoutePathShape]
   /// Whether literal segments compare case-sensitively; `false` writes `"caseSensitive": false` in
   /// every components entry (legacy `paths` are always case-sensitive).
   public var caseSensitive: Bool
@@ -49,7 +49,7 @@ public struct AASAGenerator: Hashable, Sendable {
   ///   - shapes: The routes' paths.
   ///   - caseSensitive: Whether literal segments compare case-sensitively.
   ///   - domains: The hosts the file is served on.
-  public init(appIDs: [String], shapes: [RoutePathShape], caseSensitive: Bool = true, domains: [String] = [])
+  package init(appIDs: [String], shapes: [RoutePathShape], caseSensitive: Bool = true, domains: [String] = [])
   {
     self.appIDs = appIDs
     self.shapes = shapes
@@ -62,7 +62,7 @@ public struct AASAGenerator: Hashable, Sendable {
   /// - Parameter shape: The route's path.
   /// - Returns: The pattern, e.g. `/users/?*` or `/docs/*`.
   /// - Throws: ``AASAGenerationError`` when a literal holds `*`, `?` or `$(`.
-  public static func pathPattern(for shape: RoutePathShape) throws(AASAGenerationError) -> String {
+  package static func pathPattern(for shape: RoutePathShape) throws(AASAGenerationError) -> String {
     "/" + (try pathSegments(for: shape)).joined(separator: "/")
   }
 
@@ -99,7 +99,7 @@ public struct AASAGenerator: Hashable, Sendable {
   /// before the routes it extends (`/channel/sub/{id}/video/{clipId}` before `/channel/sub/{id}`,
   /// because `?*` crosses `/`), unless it only adds `{name*}`. Ties keep the table's order. So the
   /// rule a URL matches is the route the app's router picks for it.
-  public var orderedShapes: [RoutePathShape] {
+  package var orderedShapes: [RoutePathShape] {
     shapes.enumerated().sorted { lhs, rhs in
       let order = Self.specificity(lhs.element.pieces, rhs.element.pieces)
       guard order == 0 else { return order < 0 }
@@ -153,7 +153,7 @@ public struct AASAGenerator: Hashable, Sendable {
   /// A route's exclusions only block paths with more segments than the route has, so no exclusion
   /// blocks a path of a route whose rules come later. Where routes overlap, the rule a matcher reports
   /// may be another route that also accepts the link.
-  public var ruleOrder: [RoutePathShape] {
+  package var ruleOrder: [RoutePathShape] {
     orderedShapes.enumerated().sorted { lhs, rhs in
       let left = Self.orderKey(lhs.element)
       let right = Self.orderKey(rhs.element)
@@ -173,7 +173,7 @@ public struct AASAGenerator: Hashable, Sendable {
   /// - Parameter shape: The route's shape.
   /// - Returns: The path patterns to exclude, e.g. `["/p/?*/?*"]` for `/p/{id}`.
   /// - Throws: ``AASAGenerationError`` when a literal holds `*`, `?` or `$(`.
-  public static func exclusionPatterns(for shape: RoutePathShape) throws(AASAGenerationError) -> [String] {
+  package static func exclusionPatterns(for shape: RoutePathShape) throws(AASAGenerationError) -> [String] {
     guard !shape.endsWithCatchAll else { return [] }
     let segments = try pathSegments(for: shape)
     var patterns: [String] = []
@@ -191,7 +191,7 @@ public struct AASAGenerator: Hashable, Sendable {
   ///
   /// - Returns: The entries.
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.
-  public func components() throws(AASAGenerationError) -> [AASAComponent] {
+  package func components() throws(AASAGenerationError) -> [AASAComponent] {
     var components: [AASAComponent] = []
     for shape in ruleOrder {
       for exclusion in try Self.exclusionPatterns(for: shape) {
@@ -223,7 +223,7 @@ public struct AASAGenerator: Hashable, Sendable {
   /// - Returns: The query pattern, or `nil`.
   /// - Throws: ``AASAGenerationError`` for an item name holding `*` or `?`, which AASA would read as a
   ///   wildcard.
-  public static func queryPattern(for shape: RoutePathShape) throws(AASAGenerationError) -> AASAQueryPattern?
+  package static func queryPattern(for shape: RoutePathShape) throws(AASAGenerationError) -> AASAQueryPattern?
   {
     guard !shape.requiredQueryItems.isEmpty else { return nil }
     var items: [String: String] = [:]
@@ -243,7 +243,7 @@ public struct AASAGenerator: Hashable, Sendable {
   ///
   /// - Returns: One path pattern per route.
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.
-  public func legacyPaths() throws(AASAGenerationError) -> [String] {
+  package func legacyPaths() throws(AASAGenerationError) -> [String] {
     var paths: [String] = []
     for shape in ruleOrder {
       paths += try Self.exclusionPatterns(for: shape).map { "NOT " + $0 }

@@ -12,7 +12,7 @@
 /// The app's router still refuses such a link, so it opens the app and shows its "no route" handling.
 public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
   /// What AASA cannot express.
-  public enum Kind: String, Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     /// An integer parameter admits any text.
     case integerText = "integer-text"
     /// A UUID parameter admits any 36 characters with its dashes.
@@ -26,7 +26,7 @@ public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
   /// The parameter's name.
   public var parameter: String
   /// What AASA cannot express.
-  public var kind: Kind
+  package var kind: Kind
   /// A percent-encoded path the file lets through and the route refuses.
   public var example: String
 
@@ -37,7 +37,7 @@ public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
   ///   - parameter: The parameter's name.
   ///   - kind: What AASA cannot express.
   ///   - example: A path the file lets through and the route refuses.
-  public init(route: String, parameter: String, kind: Kind, example: String) {
+  package init(route: String, parameter: String, kind: Kind, example: String) {
     self.route = route
     self.parameter = parameter
     self.kind = kind
@@ -64,7 +64,7 @@ public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter shape: The route's shape.
   /// - Returns: One widening per integer or UUID parameter, and one per parameter that can span
   ///   segments.
-  public static func widenings(of shape: RoutePathShape) -> [AASAWidening] {
+  package static func widenings(of shape: RoutePathShape) -> [AASAWidening] {
     var widenings: [AASAWidening] = []
     let lastLiteral = shape.pieces.lastIndex {
       if case .literal = $0 { return true }

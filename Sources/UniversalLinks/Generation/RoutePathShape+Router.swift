@@ -10,7 +10,7 @@ extension RoutePathShape {
   /// - Parameters:
   ///   - name: The route's name.
   ///   - pattern: The route's parsed pattern.
-  public init(name: String, pattern: RoutePattern) {
+  package init(name: String, pattern: RoutePattern) {
     self.init(
       name: name,
       pieces: pattern.segments.map { segment in
@@ -38,7 +38,7 @@ extension RoutePathShape {
   ///
   /// - Parameter router: The router built from the app's route table.
   /// - Returns: One shape per route, named after the route.
-  public static func shapes(from router: Router) -> [RoutePathShape] {
+  package static func shapes(from router: Router) -> [RoutePathShape] {
     zip(router.table.routes, router.patterns).map { route, pattern in
       RoutePathShape(name: route.name, pattern: pattern)
     }

@@ -9,9 +9,9 @@ import Foundation
 /// segments), `{name*}` (zero or more segments, last only). In a template, a query part
 /// (`?q={query}`) is ignored; a shape made from a router's pattern keeps the names of its required
 /// query items in ``requiredQueryItems``, and generated rules then require them too.
-public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
+package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// The type of a parameter segment.
-  public enum ParameterType: String, Hashable, Sendable, CaseIterable {
+  package enum ParameterType: String, Hashable, Sendable, CaseIterable {
     /// Any non-empty segment.
     case string
     /// A decimal integer segment.
@@ -21,7 +21,7 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// One piece of the path.
-  public enum Piece: Hashable, Sendable {
+  package enum Piece: Hashable, Sendable {
     /// A literal segment, unencoded (`café`, `a b`).
     case literal(String)
     /// One segment holding a parameter.
@@ -33,12 +33,12 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The route's name, used in the generated `comment` and in reports.
-  public var name: String
+  package var name: String
   /// The path's pieces, one per segment (a catch-all stands for the remaining segments).
-  public var pieces: [Piece]
+  package var pieces: [Piece]
   /// The names of the query items the route requires (decoded), such as `q` for `?q={query}`; a link
   /// without one of them, or with it empty, is not the route's.
-  public var requiredQueryItems: [String]
+  package var requiredQueryItems: [String]
 
   /// Creates a shape from its pieces.
   ///
@@ -46,7 +46,7 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   ///   - name: The route's name.
   ///   - pieces: The path's pieces; no pieces is the root path `/`.
   ///   - requiredQueryItems: The names of the query items the route requires.
-  public init(name: String, pieces: [Piece], requiredQueryItems: [String] = []) {
+  package init(name: String, pieces: [Piece], requiredQueryItems: [String] = []) {
     self.name = name
     self.pieces = pieces
     self.requiredQueryItems = requiredQueryItems
@@ -59,7 +59,7 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   ///   - template: The path template; anything from `?` on is ignored.
   /// - Throws: ``RoutePathShapeError`` for an empty segment, an unterminated or empty `{}`, an unknown
   ///   parameter type, or a catch-all that is not the last piece.
-  public init(name: String, template: String) throws(RoutePathShapeError) {
+  package init(name: String, template: String) throws(RoutePathShapeError) {
     func failure(_ reason: String) -> RoutePathShapeError {
       RoutePathShapeError(template: template, reason: reason)
     }
@@ -103,7 +103,7 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The template text, e.g. `/users/{id:int}/files/{path+}`; `/` for the root.
-  public var description: String {
+  package var description: String {
     "/"
       + pieces.map { piece in
         switch piece {
@@ -117,14 +117,14 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the last piece is a zero-or-more catch-all, so the path without it is routed too.
-  public var endsWithOptionalCatchAll: Bool {
+  package var endsWithOptionalCatchAll: Bool {
     if case .zeroOrMore = pieces.last { return true }
     return false
   }
 
   /// Whether the last piece is a catch-all (`{name+}` or `{name*}`), so the route accepts any number
   /// of further segments.
-  public var endsWithCatchAll: Bool {
+  package var endsWithCatchAll: Bool {
     switch pieces.last {
     case .oneOrMore, .zeroOrMore: true
     default: false
@@ -133,12 +133,12 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
 
   /// A percent-encoded path this route accepts: literals as written, `sample` for strings, `42` for
   /// integers, a fixed UUID, `a/b` for catch-alls.
-  public var samplePath: String {
+  package var samplePath: String {
     "/" + sampleSegments.joined(separator: "/")
   }
 
   /// ``samplePath`` with `name=sample` for each required query item: a link this route accepts.
-  public var sampleLink: String {
+  package var sampleLink: String {
     guard !requiredQueryItems.isEmpty else { return samplePath }
     return samplePath + "?" + requiredQueryItems.map { Self.encode($0) + "=sample" }.joined(separator: "&")
   }
@@ -162,7 +162,7 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter link: A percent-encoded path such as `/users/42`, with an optional query.
   /// - Returns: Whether the route matches it.
-  public func routes(_ link: String) -> Bool {
+  package func routes(_ link: String) -> Bool {
     routes(link, typed: true)
   }
 

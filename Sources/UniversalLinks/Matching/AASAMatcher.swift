@@ -13,7 +13,7 @@ import Foundation
 /// (`com.example.app`) can never be claimed by an app, so it never opens.
 ///
 /// Limits, so that a decision costs at most a few million steps: a pattern over
-/// ``maximumPatternLength`` bytes makes its rule ignored (listed in ``ignoredRules``), and a URL whose
+/// ``maximumPatternLength`` bytes makes its rule ignored, and a URL whose
 /// path, query or fragment is over ``maximumURLComponentLength`` bytes is refused with an
 /// ``AASAMatchError``. Rules are indexed by the literal text their path pattern starts with, so a URL
 /// is only tried against the rules whose prefix its path begins with.
@@ -30,16 +30,16 @@ public struct AASAMatcher: Sendable {
   public static let maximumURLComponentLength = 1024
 
   /// A rule the matcher ignores, with where it is and why.
-  public struct IgnoredRule: Hashable, Sendable, CustomStringConvertible {
+  package struct IgnoredRule: Hashable, Sendable, CustomStringConvertible {
     /// The index of its entry in `applinks.details`.
-    public var detailIndex: Int
+    package var detailIndex: Int
     /// Its index in the entry's `components` (or `paths`).
-    public var ruleIndex: Int
+    package var ruleIndex: Int
     /// Why it is ignored.
-    public var reason: String
+    package var reason: String
 
     /// `details[0], rule 3: reason`.
-    public var description: String {
+    package var description: String {
       "details[\(detailIndex)], rule \(ruleIndex): \(reason)"
     }
   }
@@ -47,7 +47,7 @@ public struct AASAMatcher: Sendable {
   /// The document this matcher decides for.
   public let document: AASADocument
   /// The rules never tried because a pattern is over ``maximumPatternLength`` bytes.
-  public let ignoredRules: [IgnoredRule]
+  package let ignoredRules: [IgnoredRule]
   /// The app IDs of the document that no app can claim (no team prefix), in document order.
   public let invalidAppIDs: [String]
   private let details: [CompiledDetail]
@@ -232,15 +232,15 @@ extension AASAMatcher {
   ///
   /// - Parameter data: The file's bytes.
   /// - Returns: The document, and the places of the skipped query values.
-  /// - Throws: ``AASADecodingError`` for text that is not JSON or any other value of the wrong type.
-  public static func document(
+  /// - Throws: ``AssociationFileDecodingError`` for text that is not JSON or any other value of the wrong type.
+  package static func document(
     readingAsApple data: Data
-  ) throws(AASADecodingError) -> (document: AASADocument, skippedQueryValues: [AASAPath]) {
+  ) throws(AssociationFileDecodingError) -> (document: AASADocument, skippedQueryValues: [AASAPath]) {
     var value: JSONValue
     do {
       value = try JSONReader.read(data)
     } catch {
-      throw AASADecodingError(
+      throw AssociationFileDecodingError(
         kind: .invalidJSON(line: error.line, column: error.column, message: error.detail), path: .root)
     }
     var skipped: [AASAPath] = []

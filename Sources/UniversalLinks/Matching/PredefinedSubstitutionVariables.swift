@@ -4,12 +4,12 @@
 /// character of their class. `$(region)` matches one ISO 3166-1 alpha-2 region code (`GB`, not `UK`),
 /// `$(lang)` one ISO 639-1 language code. Both lists are embedded here in full, so matching does not
 /// depend on the platform's locale data.
-public enum PredefinedSubstitutionVariables {
+package enum PredefinedSubstitutionVariables {
   /// The names of the predefined variables.
-  public static let names = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
+  package static let names = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
 
   /// The 249 officially assigned ISO 3166-1 alpha-2 region codes, upper case.
-  public static let regionCodes: [String] = """
+  package static let regionCodes: [String] = """
     AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV \
     BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES \
     ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE \
@@ -21,7 +21,7 @@ public enum PredefinedSubstitutionVariables {
     """.split(separator: " ").map(String.init)
 
   /// The 183 ISO 639-1 language codes, lower case.
-  public static let languageCodes: [String] = """
+  package static let languageCodes: [String] = """
     aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz \
     ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii \
     ik io is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi \

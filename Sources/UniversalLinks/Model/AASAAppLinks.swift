@@ -1,16 +1,16 @@
 /// The `applinks` section: which URLs of the domain open which app.
-public struct AASAAppLinks: Hashable, Sendable {
+package struct AASAAppLinks: Hashable, Sendable {
   /// The legacy `apps` key of the original guide (always an empty array there); `nil` when absent.
-  public var apps: [String]?
+  package var apps: [String]?
   /// The `details` entries, in document order. Across entries the earliest one that decides wins.
-  public var details: [AASADetail]
+  package var details: [AASADetail]
   /// Whether `details` was written in the oldest form, an object keyed by app ID
   /// (`{"details": {"ABCDE12345.com.x": {"paths": [...]}}}`). Encoding keeps the form.
-  public var detailsKeyedByAppID: Bool
+  package var detailsKeyedByAppID: Bool
   /// The `defaults` key (iOS 14+): values for keys that neither an entry nor its detail sets.
-  public var defaults: AASAComponent?
+  package var defaults: AASAComponent?
   /// The `substitutionVariables` key (iOS 13.5+): `$(name)` in a pattern matches any listed value.
-  public var substitutionVariables: [String: [String]]?
+  package var substitutionVariables: [String: [String]]?
 
   /// Creates an `applinks` section.
   ///
@@ -20,7 +20,7 @@ public struct AASAAppLinks: Hashable, Sendable {
   ///   - detailsKeyedByAppID: Whether to write `details` in the oldest, keyed-by-app-ID form.
   ///   - defaults: The section-wide defaults.
   ///   - substitutionVariables: Custom substitution variables, name to values.
-  public init(
+  package init(
     apps: [String]? = nil,
     details: [AASADetail] = [],
     detailsKeyedByAppID: Bool = false,

@@ -1,12 +1,12 @@
 /// The body of `webcredentials`, `appclips` and `activitycontinuation`: `{"apps": [appID, ...]}`.
-public struct AASAAppList: Hashable, Sendable {
+package struct AASAAppList: Hashable, Sendable {
   /// The app IDs, each `<TeamID>.<bundle id>`.
-  public var apps: [String]
+  package var apps: [String]
 
   /// Creates an app list.
   ///
   /// - Parameter apps: The app IDs.
-  public init(apps: [String]) {
+  package init(apps: [String]) {
     self.apps = apps
   }
 }

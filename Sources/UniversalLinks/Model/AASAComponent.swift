@@ -7,21 +7,21 @@
 /// ```swift
 /// let entry = AASAComponent(path: "/help/*", query: .items(["articleNumber": "????"]))
 /// ```
-public struct AASAComponent: Hashable, Sendable {
+package struct AASAComponent: Hashable, Sendable {
   /// The `/` key: the pattern for the URL path.
-  public var path: String?
+  package var path: String?
   /// The `?` key: the pattern for the query, as a whole or per item.
-  public var query: AASAQueryPattern?
+  package var query: AASAQueryPattern?
   /// The `#` key: the pattern for the fragment.
-  public var fragment: String?
+  package var fragment: String?
   /// The `exclude` key: when true, a URL this entry matches does not open the app.
-  public var exclude: Bool?
+  package var exclude: Bool?
   /// The `caseSensitive` key: whether patterns compare case-sensitively.
-  public var caseSensitive: Bool?
+  package var caseSensitive: Bool?
   /// The `percentEncoded` key: whether the URL is compared as written (true) or decoded first (false).
-  public var percentEncoded: Bool?
+  package var percentEncoded: Bool?
   /// The `comment` key: text for people, ignored by the matcher.
-  public var comment: String?
+  package var comment: String?
 
   /// Creates a components entry; every key left `nil` is absent from the entry.
   ///
@@ -33,7 +33,7 @@ public struct AASAComponent: Hashable, Sendable {
   ///   - caseSensitive: The `caseSensitive` flag.
   ///   - percentEncoded: The `percentEncoded` flag.
   ///   - comment: The `comment` text.
-  public init(
+  package init(
     path: String? = nil,
     query: AASAQueryPattern? = nil,
     fragment: String? = nil,
@@ -57,7 +57,7 @@ public struct AASAComponent: Hashable, Sendable {
   ///
   /// - Parameter base: The lower layer, e.g. a `defaults` object.
   /// - Returns: An entry whose present keys are this entry's, and whose other keys are `base`'s.
-  public func layered(over base: AASAComponent?) -> AASAComponent {
+  package func layered(over base: AASAComponent?) -> AASAComponent {
     guard let base else { return self }
     return AASAComponent(
       path: path ?? base.path,

@@ -6,7 +6,7 @@ struct AASADecoder {
   /// The unknown keys met so far, in document order.
   private(set) var unknownKeys: [AASAUnknownKey] = []
 
-  mutating func document(_ value: JSONValue) throws(AASADecodingError) -> AASADocument {
+  mutating func document(_ value: JSONValue) throws(AssociationFileDecodingError) -> AASADocument {
     let members = try object(value, at: .root)
     recordUnknownKeys(members, known: AASAKeys.topLevel, at: .root)
     var document = AASADocument()
@@ -35,26 +35,32 @@ struct AASADecoder {
     }
   }
 
-  private func mismatch(_ expected: String, _ value: JSONValue, _ path: AASAPath) -> AASADecodingError {
-    AASADecodingError(kind: .typeMismatch(expected: expected, found: value.kindDescription), path: path)
+  private func mismatch(_ expected: String, _ value: JSONValue, _ path: AASAPath)
+    -> AssociationFileDecodingError
+  {
+    AssociationFileDecodingError(
+      kind: .typeMismatch(expected: expected, found: value.kindDescription), path: path)
   }
 
-  private func object(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError) -> [JSONMember] {
+  private func object(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError)
+    -> [JSONMember]
+  {
     guard case .object(let members) = value.kind else { throw mismatch("an object", value, path) }
     return members
   }
 
-  private func string(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError) -> String {
+  private func string(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError) -> String {
     guard case .string(let text) = value.kind else { throw mismatch("a string", value, path) }
     return text
   }
 
-  private func bool(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError) -> Bool {
+  private func bool(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError) -> Bool {
     guard case .bool(let flag) = value.kind else { throw mismatch("a boolean (true or false)", value, path) }
     return flag
   }
 
-  private func strings(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError) -> [String] {
+  private func strings(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError) -> [String]
+  {
     guard case .array(let elements) = value.kind else { throw mismatch("an array of strings", value, path) }
     var result: [String] = []
     for (index, element) in elements.enumerated() {
@@ -63,7 +69,7 @@ struct AASADecoder {
     return result
   }
 
-  private mutating func appList(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError)
+  private mutating func appList(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError)
     -> AASAAppList
   {
     let members = try object(value, at: path)
@@ -75,7 +81,7 @@ struct AASADecoder {
     return AASAAppList(apps: apps)
   }
 
-  private mutating func appLinks(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError)
+  private mutating func appLinks(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError)
     -> AASAAppLinks
   {
     let members = try object(value, at: path)
@@ -121,7 +127,7 @@ struct AASADecoder {
     _ value: JSONValue,
     at path: AASAPath,
     keyed: Bool = false
-  ) throws(AASADecodingError) -> AASADetail {
+  ) throws(AssociationFileDecodingError) -> AASADetail {
     let members = try object(value, at: path)
     recordUnknownKeys(members, known: keyed ? AASAKeys.keyedDetail : AASAKeys.detail, at: path)
     var detail = AASADetail()
@@ -152,7 +158,7 @@ struct AASADecoder {
     return detail
   }
 
-  private mutating func component(_ value: JSONValue, at path: AASAPath) throws(AASADecodingError)
+  private mutating func component(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError)
     -> AASAComponent
   {
     let members = try object(value, at: path)

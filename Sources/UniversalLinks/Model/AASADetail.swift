@@ -2,17 +2,17 @@
 ///
 /// iOS 13 and later read `components` and ignore `paths` when both are present; older systems read
 /// only `paths`. When `appIDs` is present, `appID` is ignored (observed with Apple's matcher).
-public struct AASADetail: Hashable, Sendable {
+package struct AASADetail: Hashable, Sendable {
   /// The `appIDs` key: the apps this entry is for, each `<TeamID>.<bundle id>`.
-  public var appIDs: [String]?
+  package var appIDs: [String]?
   /// The `appID` key: the single app of the older form. Ignored when ``appIDs`` is present.
-  public var appID: String?
+  package var appID: String?
   /// The `components` key (iOS 13+): ordered rules; the first that matches decides.
-  public var components: [AASAComponent]?
+  package var components: [AASAComponent]?
   /// The legacy `paths` key: ordered path patterns, a `NOT ` prefix excludes.
-  public var paths: [String]?
+  package var paths: [String]?
   /// The `defaults` key (iOS 14+): values for keys that this detail's components leave out.
-  public var defaults: AASAComponent?
+  package var defaults: AASAComponent?
 
   /// Creates a detail entry.
   ///
@@ -22,7 +22,7 @@ public struct AASADetail: Hashable, Sendable {
   ///   - components: The ordered components rules.
   ///   - paths: The legacy ordered path patterns.
   ///   - defaults: The detail-level defaults.
-  public init(
+  package init(
     appIDs: [String]? = nil,
     appID: String? = nil,
     components: [AASAComponent]? = nil,
@@ -37,7 +37,7 @@ public struct AASADetail: Hashable, Sendable {
   }
 
   /// The apps this entry applies to: ``appIDs`` when present, otherwise ``appID``, otherwise none.
-  public var effectiveAppIDs: [String] {
+  package var effectiveAppIDs: [String] {
     if let appIDs { return appIDs }
     if let appID { return [appID] }
     return []

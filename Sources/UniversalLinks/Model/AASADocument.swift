@@ -3,8 +3,8 @@ import Foundation
 
 /// An apple-app-site-association file: the associated-domains services of one host.
 ///
-/// Read a file with ``init(jsonData:)`` (or ``decodeReportingUnknownKeys(from:)`` to also learn about
-/// keys Apple would ignore), and write one with ``jsonData()``, which gives stable, pretty-printed JSON
+/// Read a file with ``init(jsonData:)`` (``AASAValidator`` also reports the keys Apple would ignore),
+/// and write one with ``jsonData()``, which gives stable, pretty-printed JSON
 /// with sorted keys, so a generated file only changes when its content does.
 ///
 /// ```swift
@@ -14,13 +14,13 @@ import Foundation
 /// ```
 public struct AASADocument: Hashable, Sendable {
   /// The `applinks` section (Universal Links), if present.
-  public var appLinks: AASAAppLinks?
+  package var appLinks: AASAAppLinks?
   /// The `webcredentials` section (shared web credentials), if present.
-  public var webCredentials: AASAAppList?
+  package var webCredentials: AASAAppList?
   /// The `appclips` section, if present.
-  public var appClips: AASAAppList?
+  package var appClips: AASAAppList?
   /// The `activitycontinuation` section (Handoff), if present.
-  public var activityContinuation: AASAAppList?
+  package var activityContinuation: AASAAppList?
 
   /// Creates a document from its sections.
   ///
@@ -29,7 +29,7 @@ public struct AASADocument: Hashable, Sendable {
   ///   - webCredentials: The `webcredentials` section.
   ///   - appClips: The `appclips` section.
   ///   - activityContinuation: The `activitycontinuation` section.
-  public init(
+  package init(
     appLinks: AASAAppLinks? = nil,
     webCredentials: AASAAppList? = nil,
     appClips: AASAAppList? = nil,
@@ -45,12 +45,12 @@ public struct AASADocument: Hashable, Sendable {
   ///
   /// The text must be strict JSON: a trailing comma, a comment, or a key written twice in one object
   /// (whose second value iOS would keep without a word) is an error with its line and column.
-  /// Unknown keys are ignored, as iOS ignores them; use ``decodeReportingUnknownKeys(from:)`` to list them.
+  /// Unknown keys are ignored, as iOS ignores them; ``AASAValidator`` lists them.
   ///
   /// - Parameter jsonData: The file's bytes (UTF-8 JSON).
-  /// - Throws: ``AASADecodingError`` when the text is not JSON or a value has the wrong type; the error
+  /// - Throws: ``AssociationFileDecodingError`` when the text is not JSON or a value has the wrong type; the error
   ///   carries the line and column, or the path in the document.
-  public init(jsonData: Data) throws(AASADecodingError) {
+  public init(jsonData: Data) throws(AssociationFileDecodingError) {
     self = try Self.decodeReportingUnknownKeys(from: jsonData).document
   }
 
@@ -58,15 +58,15 @@ public struct AASADocument: Hashable, Sendable {
   ///
   /// - Parameter data: The file's bytes (UTF-8 JSON).
   /// - Returns: The document, and every unknown key with its path and a suggested known key.
-  /// - Throws: ``AASADecodingError`` when the text is not JSON or a value has the wrong type.
-  public static func decodeReportingUnknownKeys(
+  /// - Throws: ``AssociationFileDecodingError`` when the text is not JSON or a value has the wrong type.
+  package static func decodeReportingUnknownKeys(
     from data: Data
-  ) throws(AASADecodingError) -> (document: AASADocument, unknownKeys: [AASAUnknownKey]) {
+  ) throws(AssociationFileDecodingError) -> (document: AASADocument, unknownKeys: [AASAUnknownKey]) {
     let value: JSONValue
     do {
       value = try JSONReader.read(data)
     } catch {
-      throw AASADecodingError(
+      throw AssociationFileDecodingError(
         kind: .invalidJSON(line: error.line, column: error.column, message: error.detail),
         path: .root
       )

@@ -5,9 +5,9 @@ import DeepLinkRouting
 ///
 /// Errors and diagnostics carry a path so that the reader can find the offending value. Keys that are
 /// plain identifiers print with a dot, other keys (`/`, `?`, `#`, app IDs) print in brackets and quotes.
-public struct AASAPath: Hashable, Sendable, CustomStringConvertible {
+package struct AASAPath: Hashable, Sendable, CustomStringConvertible {
   /// One step of a path: an object key or an array index.
-  public enum Component: Hashable, Sendable {
+  package enum Component: Hashable, Sendable {
     /// The member of an object with this key.
     case key(String)
     /// The element of an array at this zero-based index.
@@ -15,23 +15,23 @@ public struct AASAPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The steps from the top level of the document to the value.
-  public var components: [Component]
+  package var components: [Component]
 
   /// Creates a path from its steps.
   ///
   /// - Parameter components: The steps from the top level; empty for the document itself.
-  public init(_ components: [Component] = []) {
+  package init(_ components: [Component] = []) {
     self.components = components
   }
 
   /// The path of the top-level value.
-  public static let root = AASAPath()
+  package static let root = AASAPath()
 
   /// The path of a member of the object at this path.
   ///
   /// - Parameter key: The member's key.
   /// - Returns: This path extended by the key.
-  public func appending(key: String) -> AASAPath {
+  package func appending(key: String) -> AASAPath {
     AASAPath(components + [.key(key)])
   }
 
@@ -39,12 +39,12 @@ public struct AASAPath: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter index: The element's zero-based index.
   /// - Returns: This path extended by the index.
-  public func appending(index: Int) -> AASAPath {
+  package func appending(index: Int) -> AASAPath {
     AASAPath(components + [.index(index)])
   }
 
   /// The path as text, e.g. `applinks.details[0].components[2]["/"]`; `top level` for the root.
-  public var description: String {
+  package var description: String {
     guard !components.isEmpty else { return "top level" }
     return JSONPath(
       components.map {

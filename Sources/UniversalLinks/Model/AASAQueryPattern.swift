@@ -3,7 +3,7 @@
 /// As a string, the pattern is matched against the entire raw query (`"?": "def"` matches `?def`).
 /// As a dictionary, items the dictionary does not name are ignored; an absent item, or an item with no
 /// value, reads as the empty string; when a name repeats in the URL, every occurrence must match.
-public enum AASAQueryPattern: Hashable, Sendable {
+package enum AASAQueryPattern: Hashable, Sendable {
   /// A pattern for the entire query string.
   case whole(String)
   /// Patterns for the values of named query items.

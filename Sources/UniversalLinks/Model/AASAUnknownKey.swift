@@ -2,13 +2,13 @@
 ///
 /// Decoding tolerates such keys, like iOS does, but they are usually typos (`appIds`, `component`,
 /// `excludes`) that silently disable part of the file, so the validator turns each into a warning.
-public struct AASAUnknownKey: Hashable, Sendable {
+package struct AASAUnknownKey: Hashable, Sendable {
   /// The path of the unknown member itself, e.g. `applinks.details[0].appIds`.
-  public var path: AASAPath
+  package var path: AASAPath
   /// The unknown key as written.
-  public var key: String
+  package var key: String
   /// The known key it most likely stands for, if one is close enough.
-  public var suggestion: String?
+  package var suggestion: String?
 
   /// Creates a record of an unknown key.
   ///
@@ -16,7 +16,7 @@ public struct AASAUnknownKey: Hashable, Sendable {
   ///   - path: The path of the unknown member.
   ///   - key: The key as written.
   ///   - suggestion: The known key it most likely stands for.
-  public init(path: AASAPath, key: String, suggestion: String?) {
+  package init(path: AASAPath, key: String, suggestion: String?) {
     self.path = path
     self.key = key
     self.suggestion = suggestion

@@ -12,16 +12,16 @@ import Foundation
 /// ```
 public struct AssetLinksDocument: Hashable, Sendable {
   /// The statements, in order.
-  public var statements: [AssetLinksStatement]
+  package var statements: [AssetLinksStatement]
 
   /// Creates a document from statements.
   ///
   /// - Parameter statements: The statements, in order.
-  public init(statements: [AssetLinksStatement]) {
+  package init(statements: [AssetLinksStatement]) {
     self.statements = statements
   }
 
-  /// A document granting App Links (``AssetLinksStatement/handleAllURLs``) to each package, each with
+  /// A document granting App Links (`delegate_permission/common.handle_all_urls`) to each package, each with
   /// every fingerprint.
   ///
   /// - Parameters:
@@ -50,24 +50,24 @@ public struct AssetLinksDocument: Hashable, Sendable {
   /// Unknown keys are ignored; every fingerprint is validated.
   ///
   /// - Parameter jsonData: The file's bytes.
-  /// - Throws: ``AssetLinksDecodingError`` with the path of the first bad value.
-  public init(jsonData: Data) throws(AssetLinksDecodingError) {
+  /// - Throws: ``AssociationFileDecodingError`` with the path of the first bad value.
+  public init(jsonData: Data) throws(AssociationFileDecodingError) {
     let value: JSONValue
     do {
       value = try JSONReader.read(jsonData)
     } catch {
-      throw AssetLinksDecodingError(
+      throw AssociationFileDecodingError(
         kind: .invalidJSON(line: error.line, column: error.column, message: error.detail),
         path: .root
       )
     }
-    func mismatch(_ expected: String, _ value: JSONValue?, _ path: AASAPath) -> AssetLinksDecodingError {
-      AssetLinksDecodingError(
+    func mismatch(_ expected: String, _ value: JSONValue?, _ path: AASAPath) -> AssociationFileDecodingError {
+      AssociationFileDecodingError(
         kind: .typeMismatch(expected: expected, found: value?.kindDescription ?? "nothing"),
         path: path
       )
     }
-    func strings(_ value: JSONValue?, _ path: AASAPath) throws(AssetLinksDecodingError) -> [String] {
+    func strings(_ value: JSONValue?, _ path: AASAPath) throws(AssociationFileDecodingError) -> [String] {
       guard case .array(let elements) = value?.kind else {
         throw mismatch("an array of strings", value, path)
       }
@@ -103,7 +103,7 @@ public struct AssetLinksDocument: Hashable, Sendable {
         throw mismatch("a string", member("namespace", of: targetMembers), namespacePath)
       }
       target.namespace = namespace
-      func optionalString(_ key: String) throws(AssetLinksDecodingError) -> String? {
+      func optionalString(_ key: String) throws(AssociationFileDecodingError) -> String? {
         guard let value = member(key, of: targetMembers) else { return nil }
         guard case .string(let text) = value.kind else {
           throw mismatch("a string", value, targetPath.appending(key: key))
@@ -118,7 +118,7 @@ public struct AssetLinksDocument: Hashable, Sendable {
           do {
             target.fingerprints.append(try CertificateFingerprint(text))
           } catch {
-            throw AssetLinksDecodingError(
+            throw AssociationFileDecodingError(
               kind: .invalidFingerprint(error),
               path: fingerprintsPath.appending(index: position)
             )

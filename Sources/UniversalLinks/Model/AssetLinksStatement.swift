@@ -1,19 +1,19 @@
 /// One statement of `assetlinks.json`: the relations granted to a target.
-public struct AssetLinksStatement: Hashable, Sendable {
+package struct AssetLinksStatement: Hashable, Sendable {
   /// The `relation` key, e.g. ``handleAllURLs``.
-  public var relation: [String]
+  package var relation: [String]
   /// The `target` key: who is granted the relations.
-  public var target: AssetLinksTarget
+  package var target: AssetLinksTarget
 
   /// The relation that lets an Android app open the site's https links (App Links).
-  public static let handleAllURLs = "delegate_permission/common.handle_all_urls"
+  package static let handleAllURLs = "delegate_permission/common.handle_all_urls"
 
   /// Creates a statement.
   ///
   /// - Parameters:
   ///   - relation: The relations granted; by default ``handleAllURLs``.
   ///   - target: The app or site granted them.
-  public init(relation: [String] = [AssetLinksStatement.handleAllURLs], target: AssetLinksTarget) {
+  package init(relation: [String] = [AssetLinksStatement.handleAllURLs], target: AssetLinksTarget) {
     self.relation = relation
     self.target = target
   }

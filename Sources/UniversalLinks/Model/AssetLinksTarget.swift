@@ -1,16 +1,16 @@
 /// The `target` of an `assetlinks.json` statement: the Android app (or web site) being linked.
-public struct AssetLinksTarget: Hashable, Sendable {
+package struct AssetLinksTarget: Hashable, Sendable {
   /// The `namespace` key: `android_app` for an app, `web` for a site.
-  public var namespace: String
+  package var namespace: String
   /// The `package_name` key of an Android app, e.g. `com.example.app`.
-  public var packageName: String?
+  package var packageName: String?
   /// The `sha256_cert_fingerprints` key: the app's signing-certificate fingerprints.
-  public var fingerprints: [CertificateFingerprint]
+  package var fingerprints: [CertificateFingerprint]
   /// The `site` key of a `web` target, e.g. `https://example.com`.
-  public var site: String?
+  package var site: String?
 
   /// The namespace of Android app targets.
-  public static let androidAppNamespace = "android_app"
+  package static let androidAppNamespace = "android_app"
 
   /// Creates a target.
   ///
@@ -19,7 +19,7 @@ public struct AssetLinksTarget: Hashable, Sendable {
   ///   - packageName: The Android package name (for `android_app`).
   ///   - fingerprints: The signing-certificate fingerprints (for `android_app`).
   ///   - site: The site (for `web`).
-  public init(
+  package init(
     namespace: String = AssetLinksTarget.androidAppNamespace,
     packageName: String? = nil,
     fingerprints: [CertificateFingerprint] = [],

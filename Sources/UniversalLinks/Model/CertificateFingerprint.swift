@@ -2,16 +2,16 @@
 ///
 /// The value is validated on creation: exactly 32 upper-case hex pairs joined by colons. List both the
 /// upload key and the Play app-signing key of an app, or verification fails for installs from the store.
-public struct CertificateFingerprint: Hashable, Sendable, CustomStringConvertible {
+package struct CertificateFingerprint: Hashable, Sendable, CustomStringConvertible {
   /// The fingerprint text, e.g. `14:6D:E9:...:44:E5`.
-  public let text: String
+  package let text: String
 
   /// Validates a fingerprint.
   ///
   /// - Parameter text: The fingerprint, 32 upper-case hex pairs joined by colons.
   /// - Throws: ``CertificateFingerprintError`` saying what is wrong: empty, missing colons, the wrong
   ///   number of pairs, a piece that is not hex, or lower-case hex.
-  public init(_ text: String) throws(CertificateFingerprintError) {
+  package init(_ text: String) throws(CertificateFingerprintError) {
     func failure(_ kind: CertificateFingerprintError.Kind) -> CertificateFingerprintError {
       CertificateFingerprintError(fingerprint: text, kind: kind)
     }
@@ -33,7 +33,7 @@ public struct CertificateFingerprint: Hashable, Sendable, CustomStringConvertibl
   }
 
   /// The fingerprint text.
-  public var description: String { text }
+  package var description: String { text }
 }
 
 extension Unicode.Scalar {

@@ -4,7 +4,7 @@
 /// `14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5`.
 public struct CertificateFingerprintError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong with the fingerprint.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// The text is empty.
     case empty
     /// The text is 64 hex digits without the colons between pairs.
@@ -20,14 +20,14 @@ public struct CertificateFingerprintError: Error, Hashable, Sendable, CustomStri
   /// The fingerprint as given.
   public var fingerprint: String
   /// What is wrong with it.
-  public var kind: Kind
+  package var kind: Kind
 
   /// Creates an error.
   ///
   /// - Parameters:
   ///   - fingerprint: The fingerprint as given.
   ///   - kind: What is wrong with it.
-  public init(fingerprint: String, kind: Kind) {
+  package init(fingerprint: String, kind: Kind) {
     self.fingerprint = fingerprint
     self.kind = kind
   }

@@ -16,17 +16,17 @@
 ///
 /// Without JavaScript the page still works with the URLs it was generated with. The banner script runs
 /// in `<head>`, right after the tag, so the tag already holds the page's URL when Safari reads it.
-public struct FallbackPage: Hashable, Sendable {
+package struct FallbackPage: Hashable, Sendable {
   /// The app's name, shown in the title and the heading.
-  public var appName: String
+  package var appName: String
   /// The App Store ID, digits only (the `N` of `https://apps.apple.com/app/idN`); `nil` for a page
   /// without Smart App Banner and store link.
-  public var appStoreID: String?
+  package var appStoreID: String?
   /// The page's canonical https URL, the default `app-argument`; its origin is the origin of every
   /// URL the page hands to the app.
-  public var canonicalURL: String
+  package var canonicalURL: String
   /// The app's custom-scheme URL for the canonical page, e.g. `myapp://channel/video/1`.
-  public var appURL: String
+  package var appURL: String
 
   /// Creates a page after validating its inputs.
   ///
@@ -37,7 +37,7 @@ public struct FallbackPage: Hashable, Sendable {
   ///   - appURL: The app's custom-scheme URL for that page.
   /// - Throws: ``SiteGenerationError`` when the App Store ID is not all digits, the canonical URL is
   ///   not https, or the app URL has no scheme.
-  public init(appName: String, appStoreID: String?, canonicalURL: String, appURL: String)
+  package init(appName: String, appStoreID: String?, canonicalURL: String, appURL: String)
     throws(SiteGenerationError)
   {
     if let appStoreID {
@@ -60,7 +60,7 @@ public struct FallbackPage: Hashable, Sendable {
   }
 
   /// The App Store page of the app, when the page has an App Store ID.
-  public var storeURL: String? {
+  package var storeURL: String? {
     appStoreID.map { "https://apps.apple.com/app/id\($0)" }
   }
 
@@ -86,7 +86,7 @@ public struct FallbackPage: Hashable, Sendable {
   /// The complete HTML document.
   ///
   /// - Returns: UTF-8 text of `fallback.html`.
-  public func html() -> String {
+  package func html() -> String {
     let scheme = Self.scheme(of: appURL) ?? ""
     let escapedName = HTMLText.escape(appName)
     var banner = ""

@@ -4,36 +4,18 @@
 /// a redirect: iOS does not follow one), `/.well-known/assetlinks.json` the same way, and rewrites each
 /// routed path (one `location` per route, built from its shape) to `fallback.html` with `try_files`,
 /// so a routed URL opened in a browser shows the fallback page while real files keep working.
-public struct NginxConfiguration: Hashable, Sendable {
+package struct NginxConfiguration: Hashable, Sendable {
   /// The `server_name`: the site's host, or several separated by spaces (`example.com *.example.com`).
-  public var serverName: String
+  package var serverName: String
   /// The `root` directory holding `.well-known/` and `fallback.html`.
-  public var root: String
+  package var root: String
   /// The routes whose paths show the fallback page.
-  public var shapes: [RoutePathShape]
+  package var shapes: [RoutePathShape]
   /// Whether the routed-path regexes compare case-sensitively (`location ~`) or not (`location ~*`).
-  public var caseSensitive: Bool
+  package var caseSensitive: Bool
   /// The TLS certificate and key; `nil` writes placeholder paths marked `REPLACE`, which nginx refuses
   /// to load, so a configuration cannot go live with a certificate nobody chose.
-  public var certificate: Certificate?
-
-  /// The files of the site's TLS certificate.
-  public struct Certificate: Hashable, Sendable {
-    /// The certificate (with its chain), for `ssl_certificate`.
-    public var certificatePath: String
-    /// The private key, for `ssl_certificate_key`.
-    public var keyPath: String
-
-    /// Creates a certificate reference.
-    ///
-    /// - Parameters:
-    ///   - certificatePath: The certificate (with its chain), for `ssl_certificate`.
-    ///   - keyPath: The private key, for `ssl_certificate_key`.
-    public init(certificatePath: String, keyPath: String) {
-      self.certificatePath = certificatePath
-      self.keyPath = keyPath
-    }
-  }
+  package var certificate: SiteGenerator.Certificate?
 
   /// Creates a configuration.
   ///
@@ -43,9 +25,9 @@ public struct NginxConfiguration: Hashable, Sendable {
   ///   - shapes: The routes whose paths show the fallback page.
   ///   - caseSensitive: Whether routed paths compare case-sensitively.
   ///   - certificate: The TLS certificate and key, or `nil` for placeholders marked `REPLACE`.
-  public init(
+  package init(
     serverName: String, root: String, shapes: [RoutePathShape], caseSensitive: Bool = true,
-    certificate: Certificate? = nil
+    certificate: SiteGenerator.Certificate? = nil
   ) {
     self.serverName = serverName
     self.root = root
@@ -95,7 +77,7 @@ public struct NginxConfiguration: Hashable, Sendable {
   /// The configuration text.
   ///
   /// - Returns: An nginx `server` block.
-  public func text() -> String {
+  package func text() -> String {
     var lines = [
       "# Serves the association files for Universal Links and App Links, and one fallback page for every",
       "# routed path. Generated from the app's route table.",

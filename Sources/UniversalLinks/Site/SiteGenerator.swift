@@ -3,9 +3,9 @@ import Foundation
 /// Generates every file the app's web site needs for its links, ready to copy to the server.
 ///
 /// ```swift
-/// let site = SiteGenerator(
-///   host: "example.com", appName: "Example", appStoreID: "123456789", customScheme: "example",
-///   appIDs: ["ABCDE12345.com.example.app"], shapes: shapes,
+/// let site = try SiteGenerator(
+///   router: router, appName: "Example", appStoreID: "123456789",
+///   appIDs: ["ABCDE12345.com.example.app"],
 ///   androidPackageNames: ["com.example.app"], androidFingerprints: [fingerprint]
 /// )
 /// for (path, data) in try site.files() { ... }
@@ -14,7 +14,7 @@ import Foundation
 /// The files, by path relative to the site root: `.well-known/apple-app-site-association`,
 /// `.well-known/assetlinks.json` (when Android packages are given), `fallback.html` and `nginx.conf`.
 ///
-/// Build it from the app's router with ``init(router:appName:appStoreID:appIDs:androidPackageNames:androidFingerprints:serverRoot:)``
+/// It is built from the app's router with ``init(router:appName:appStoreID:appIDs:androidPackageNames:androidFingerprints:serverRoot:)``
 /// so that the site and the app read one route table. The same files serve every host of the table:
 /// copy them to each (for `*.example.com`, to each subdomain).
 public struct SiteGenerator: Hashable, Sendable {
@@ -29,7 +29,7 @@ public struct SiteGenerator: Hashable, Sendable {
   /// The iOS app IDs, each `<TeamID>.<bundle id>`.
   public var appIDs: [String]
   /// The routes.
-  public var shapes: [RoutePathShape]
+  package var shapes: [RoutePathShape]
   /// The Android package names; none to skip `assetlinks.json`.
   public var androidPackageNames: [String]
   /// The Android signing-certificate fingerprints (upload key and Play signing key).
@@ -41,7 +41,25 @@ public struct SiteGenerator: Hashable, Sendable {
   /// Whether literal path segments compare case-sensitively, in the association file and in nginx.
   public var caseSensitive: Bool
   /// The TLS certificate and key nginx serves; `nil` writes placeholders marked `REPLACE`.
-  public var certificate: NginxConfiguration.Certificate?
+  public var certificate: Certificate?
+
+  /// The files of the site's TLS certificate.
+  public struct Certificate: Hashable, Sendable {
+    /// The certificate (with its chain), for `ssl_certificate`.
+    public var certificatePath: String
+    /// The private key, for `ssl_certificate_key`.
+    public var keyPath: String
+
+    /// Creates a certificate reference.
+    ///
+    /// - Parameters:
+    ///   - certificatePath: The certificate (with its chain), for `ssl_certificate`.
+    ///   - keyPath: The private key, for `ssl_certificate_key`.
+    public init(certificatePath: String, keyPath: String) {
+      self.certificatePath = certificatePath
+      self.keyPath = keyPath
+    }
+  }
 
   /// Creates a generator.
   ///
@@ -57,7 +75,7 @@ public struct SiteGenerator: Hashable, Sendable {
   ///   - serverRoot: The directory nginx serves the files from.
   ///   - aliases: Other hosts that serve the same files.
   ///   - caseSensitive: Whether literal path segments compare case-sensitively.
-  public init(
+  package init(
     host: String,
     appName: String,
     appStoreID: String?,

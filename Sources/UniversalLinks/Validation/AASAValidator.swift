@@ -2,7 +2,7 @@ import Foundation
 
 /// Checks an apple-app-site-association file for the mistakes that make links open Safari.
 ///
-/// Severity follows what breaks on a phone (see ``AASADiagnostic/Severity``): errors for a file or app
+/// Severity follows what breaks on a phone (see ``AssociationFileDiagnostic/Severity``): errors for a file or app
 /// ID no link can open through, warnings when some intended link will not open (or an unintended one
 /// will), notes for style and history. The checks: size over 128 KB (reported first), a CMS/PKCS#7
 /// signed file (the iOS 8 format; the JSON inside is checked too), invalid JSON (with line and column),
@@ -32,11 +32,11 @@ public struct AASAValidator: Sendable {
   ///
   /// - Parameter data: The file's bytes.
   /// - Returns: The findings: the size first, then in document order; empty when the file is clean.
-  public func validate(data: Data) -> [AASADiagnostic] {
-    var diagnostics: [AASADiagnostic] = []
+  public func validate(data: Data) -> [AssociationFileDiagnostic] {
+    var diagnostics: [AssociationFileDiagnostic] = []
     if data.count > Self.maximumFileSize {
       diagnostics.append(
-        AASADiagnostic(
+        AssociationFileDiagnostic(
           severity: .error,
           code: .fileTooLarge,
           message:
@@ -48,7 +48,7 @@ public struct AASAValidator: Sendable {
     if SignedAssociationFile.isSigned(data) {
       guard let content = SignedAssociationFile.embeddedJSON(in: data) else {
         diagnostics.append(
-          AASADiagnostic(
+          AssociationFileDiagnostic(
             severity: .error,
             code: .signedFile,
             message:
@@ -59,7 +59,7 @@ public struct AASAValidator: Sendable {
         return diagnostics
       }
       diagnostics.append(
-        AASADiagnostic(
+        AssociationFileDiagnostic(
           severity: .warning,
           code: .signedFile,
           message:
@@ -72,14 +72,14 @@ public struct AASAValidator: Sendable {
     return diagnostics + validateContent(data)
   }
 
-  private func validateContent(_ data: Data) -> [AASADiagnostic] {
-    var diagnostics: [AASADiagnostic] = []
+  private func validateContent(_ data: Data) -> [AssociationFileDiagnostic] {
+    var diagnostics: [AssociationFileDiagnostic] = []
     do {
       let (document, unknownKeys) = try AASADocument.decodeReportingUnknownKeys(from: data)
       for unknown in unknownKeys {
         let hint = unknown.suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
         diagnostics.append(
-          AASADiagnostic(
+          AssociationFileDiagnostic(
             severity: .warning,
             code: .unknownKey,
             message: "unknown key \"\(unknown.key)\" is ignored\(hint)",
@@ -92,16 +92,16 @@ public struct AASAValidator: Sendable {
       switch error.kind {
       case .invalidJSON(let line, let column, let message):
         diagnostics.append(
-          AASADiagnostic(
+          AssociationFileDiagnostic(
             severity: .error,
             code: .invalidJSON,
             message: "invalid JSON at line \(line), column \(column): \(message)",
             path: .root
           )
         )
-      case .typeMismatch(_, let found) where error.path == .root:
+      case .typeMismatch(_, let found) where error.documentPath == .root:
         diagnostics.append(
-          AASADiagnostic(
+          AssociationFileDiagnostic(
             severity: .error,
             code: .topLevelNotObject,
             message: "the top level must be an object, found \(found)",
@@ -110,16 +110,21 @@ public struct AASAValidator: Sendable {
         )
       case .typeMismatch(let expected, let found):
         let hint =
-          error.path.components.last == .key("appID") && found == "an array"
+          error.documentPath.components.last == .key("appID") && found == "an array"
           ? "; did you mean \"appIDs\"? \"appID\" takes one app ID, \"appIDs\" an array of them" : ""
         diagnostics.append(
-          AASADiagnostic(
+          AssociationFileDiagnostic(
             severity: .error,
             code: .wrongType,
             message: "expected \(expected), found \(found)\(hint)",
-            path: error.path
+            path: error.documentPath
           )
         )
+      case .invalidFingerprint:
+        // Not thrown for this file; reported as it reads.
+        diagnostics.append(
+          AssociationFileDiagnostic(
+            severity: .error, code: error.code, message: error.description, path: error.documentPath))
       }
     }
     return diagnostics
@@ -131,8 +136,8 @@ public struct AASAValidator: Sendable {
   ///
   /// - Parameter document: The document.
   /// - Returns: The findings, in document order; empty when the document is clean.
-  public func validate(document: AASADocument) -> [AASADiagnostic] {
-    var diagnostics: [AASADiagnostic] = []
+  public func validate(document: AASADocument) -> [AssociationFileDiagnostic] {
+    var diagnostics: [AssociationFileDiagnostic] = []
     let sections: [(String, AASAAppList?)] = [
       ("webcredentials", document.webCredentials), ("appclips", document.appClips),
       ("activitycontinuation", document.activityContinuation),
@@ -142,7 +147,7 @@ public struct AASAValidator: Sendable {
     } else if !sections.contains(where: { $0.1 != nil }) {
       // A file of only webcredentials (passkeys, password autofill) or appclips is complete.
       diagnostics.append(
-        AASADiagnostic(
+        AssociationFileDiagnostic(
           severity: .error,
           code: .missingAppLinks,
           message:
@@ -160,14 +165,14 @@ public struct AASAValidator: Sendable {
     return diagnostics
   }
 
-  private func validate(_ appLinks: AASAAppLinks) -> [AASADiagnostic] {
-    var diagnostics: [AASADiagnostic] = []
+  private func validate(_ appLinks: AASAAppLinks) -> [AssociationFileDiagnostic] {
+    var diagnostics: [AssociationFileDiagnostic] = []
     let root = AASAPath.root.appending(key: "applinks")
     let variables = SubstitutionVariableTable(custom: appLinks.substitutionVariables)
     for name in (appLinks.substitutionVariables ?? [:]).keys.sorted()
     where name.contains(where: { "$()".contains($0) }) {
       diagnostics.append(
-        AASADiagnostic(
+        AssociationFileDiagnostic(
           severity: .error,
           code: .invalidSubstitutionVariableName,
           message: "substitution variable names may not contain $, ( or ): \"\(name)\"",
@@ -177,7 +182,7 @@ public struct AASAValidator: Sendable {
     }
     if appLinks.details.isEmpty {
       diagnostics.append(
-        AASADiagnostic(
+        AssociationFileDiagnostic(
           severity: .warning,
           code: .noDetails,
           message: "\"details\" is empty, so no URL opens an app",
@@ -205,15 +210,15 @@ public struct AASAValidator: Sendable {
     appLinks: AASAAppLinks,
     variables: SubstitutionVariableTable,
     at path: AASAPath
-  ) -> [AASADiagnostic] {
-    var diagnostics: [AASADiagnostic] = []
+  ) -> [AssociationFileDiagnostic] {
+    var diagnostics: [AssociationFileDiagnostic] = []
     if let appIDs = detail.appIDs {
       for (index, appID) in appIDs.enumerated() {
         diagnostics += Self.checkAppID(appID, at: path.appending(key: "appIDs").appending(index: index))
       }
       if let appID = detail.appID, !appIDs.contains(appID) {
         diagnostics.append(
-          AASADiagnostic(
+          AssociationFileDiagnostic(
             severity: .warning,
             code: .appIDIgnored,
             message:
@@ -227,7 +232,7 @@ public struct AASAValidator: Sendable {
     }
     if detail.effectiveAppIDs.isEmpty {
       diagnostics.append(
-        AASADiagnostic(
+        AssociationFileDiagnostic(
           severity: .error,
           code: .missingAppID,
           message: "this entry names no app; add \"appIDs\": [\"<TeamID>.<bundle id>\"]",
@@ -255,7 +260,7 @@ public struct AASAValidator: Sendable {
           substitutionVariables: appLinks.substitutionVariables)
       {
         diagnostics.append(
-          AASADiagnostic(
+          AssociationFileDiagnostic(
             severity: .warning,
             code: .pathsComponentsDisagree,
             message:
@@ -267,7 +272,7 @@ public struct AASAValidator: Sendable {
     } else if let paths = detail.paths {
       rulesPath = path.appending(key: "paths")
       diagnostics.append(
-        AASADiagnostic(
+        AssociationFileDiagnostic(
           severity: .note,
           code: .pathsWithoutComponents,
           message:
@@ -281,7 +286,7 @@ public struct AASAValidator: Sendable {
       rules = paths.map(RuleShape.init(legacyPath:))
     } else {
       diagnostics.append(
-        AASADiagnostic(
+        AssociationFileDiagnostic(
           severity: .warning,
           code: .noRules,
           message: "this entry has neither \"components\" nor \"paths\", so no URL opens its apps",
@@ -296,7 +301,7 @@ public struct AASAValidator: Sendable {
       let pattern = rules[earlier].pattern
       if rule.exclude && !rules[earlier].exclude {
         diagnostics.append(
-          AASADiagnostic(
+          AssociationFileDiagnostic(
             severity: .warning,
             code: .excludeAfterBroaderRule,
             message:
@@ -307,7 +312,7 @@ public struct AASAValidator: Sendable {
       } else {
         let lost = rules[earlier].exclude && !rule.exclude
         diagnostics.append(
-          AASADiagnostic(
+          AssociationFileDiagnostic(
             severity: lost ? .warning : .note,
             code: .unreachableRule,
             message: lost
@@ -321,8 +326,8 @@ public struct AASAValidator: Sendable {
     return diagnostics
   }
 
-  private static func hashInPath(_ pattern: String, at path: AASAPath) -> AASADiagnostic {
-    AASADiagnostic(
+  private static func hashInPath(_ pattern: String, at path: AASAPath) -> AssociationFileDiagnostic {
+    AssociationFileDiagnostic(
       severity: .warning,
       code: .hashInPath,
       message:
@@ -335,8 +340,8 @@ public struct AASAValidator: Sendable {
     _ component: AASAComponent,
     variables: SubstitutionVariableTable,
     at path: AASAPath
-  ) -> [AASADiagnostic] {
-    var diagnostics: [AASADiagnostic] = []
+  ) -> [AssociationFileDiagnostic] {
+    var diagnostics: [AssociationFileDiagnostic] = []
     if let pattern = component.path, pattern.contains("#") {
       diagnostics.append(hashInPath(pattern, at: path.appending(key: "/")))
     }
@@ -354,7 +359,7 @@ public struct AASAValidator: Sendable {
     for (pattern, patternPath) in patterns {
       for name in variableNames(in: pattern) where variables.resolve(name) == nil {
         diagnostics.append(
-          AASADiagnostic(
+          AssociationFileDiagnostic(
             severity: .warning,
             code: .unknownSubstitutionVariable,
             message:
@@ -392,8 +397,8 @@ public struct AASAValidator: Sendable {
   /// - Parameters:
   ///   - appID: The app ID to check.
   ///   - path: Where the app ID sits in a document, for the diagnostic.
-  /// - Returns: No diagnostic for a valid app ID, otherwise one ``AASADiagnostic/Code/invalidAppID`` error.
-  public static func checkAppID(_ appID: String, at path: AASAPath = .root) -> [AASADiagnostic] {
+  /// - Returns: No diagnostic for a valid app ID, otherwise one ``AssociationFileDiagnostic/Code/invalidAppID`` error.
+  package static func checkAppID(_ appID: String, at path: AASAPath = .root) -> [AssociationFileDiagnostic] {
     let scalars = Array(appID.unicodeScalars)
     let isTeamCharacter: (Unicode.Scalar) -> Bool = { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
     let bundle = scalars.dropFirst(11)
@@ -403,7 +408,7 @@ public struct AASAValidator: Sendable {
       && bundle.first != "." && bundle.last != "."
     guard !valid else { return [] }
     return [
-      AASADiagnostic(
+      AssociationFileDiagnostic(
         severity: .error,
         code: .invalidAppID,
         message:

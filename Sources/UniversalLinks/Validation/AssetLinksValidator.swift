@@ -17,7 +17,7 @@ import Foundation
 /// ```
 public struct AssetLinksValidator: Sendable {
   /// The relations this validator knows.
-  public static let knownRelations = [
+  package static let knownRelations = [
     AssetLinksStatement.handleAllURLs, "delegate_permission/common.get_login_creds",
   ]
 
@@ -32,29 +32,29 @@ public struct AssetLinksValidator: Sendable {
   ///
   /// - Parameter data: The file's bytes.
   /// - Returns: The findings in document order; empty when the file is clean.
-  public func validate(data: Data) -> [AssetLinksDiagnostic] {
+  public func validate(data: Data) -> [AssociationFileDiagnostic] {
     let value: JSONValue
     do {
       value = try JSONReader.read(data)
     } catch {
       return [
-        AssetLinksDiagnostic(
+        AssociationFileDiagnostic(
           severity: .error, code: .invalidJSON,
           message: "invalid JSON at line \(error.line), column \(error.column): \(error.detail)", path: .root)
       ]
     }
     guard case .array(let statements) = value.kind else {
       return [
-        AssetLinksDiagnostic(
+        AssociationFileDiagnostic(
           severity: .error, code: .topLevelNotArray,
           message: "the top level must be an array of statements, found \(value.kindDescription)", path: .root
         )
       ]
     }
-    var diagnostics: [AssetLinksDiagnostic] = []
+    var diagnostics: [AssociationFileDiagnostic] = []
     if statements.isEmpty {
       diagnostics.append(
-        AssetLinksDiagnostic(
+        AssociationFileDiagnostic(
           severity: .warning, code: .noStatements,
           message: "the file holds no statement, so it grants nothing",
           path: .root))
@@ -66,7 +66,7 @@ public struct AssetLinksValidator: Sendable {
       let canonical = statement.canonicalText
       if let first = seenStatements[canonical] {
         diagnostics.append(
-          AssetLinksDiagnostic(
+          AssociationFileDiagnostic(
             severity: .note, code: .duplicate, message: "this statement repeats statement \(first)",
             path: path))
       } else {
@@ -76,7 +76,7 @@ public struct AssetLinksValidator: Sendable {
     return diagnostics
   }
 
-  private func validate(statement: JSONValue, at path: AASAPath) -> [AssetLinksDiagnostic] {
+  private func validate(statement: JSONValue, at path: AASAPath) -> [AssociationFileDiagnostic] {
     guard case .object(let members) = statement.kind else {
       return [wrongType("a statement object", statement, path)]
     }
@@ -85,7 +85,7 @@ public struct AssetLinksValidator: Sendable {
     if let strings = strings(member("relation", members), at: relationPath, into: &diagnostics) {
       if strings.isEmpty {
         diagnostics.append(
-          AssetLinksDiagnostic(
+          AssociationFileDiagnostic(
             severity: .error, code: .wrongType,
             message: "\"relation\" is empty, so the statement grants nothing",
             path: relationPath))
@@ -95,7 +95,7 @@ public struct AssetLinksValidator: Sendable {
         let relationItem = relationPath.appending(index: index)
         if !seen.insert(relation).inserted {
           diagnostics.append(
-            AssetLinksDiagnostic(
+            AssociationFileDiagnostic(
               severity: .note, code: .duplicate, message: "\"\(relation)\" is listed twice",
               path: relationItem))
         } else if !Self.knownRelations.contains(relation) {
@@ -104,7 +104,7 @@ public struct AssetLinksValidator: Sendable {
               "; did you mean \"\($0)\"?"
             } ?? ""
           diagnostics.append(
-            AssetLinksDiagnostic(
+            AssociationFileDiagnostic(
               severity: .warning, code: .unknownRelation,
               message:
                 "\"\(relation)\" is not a relation Android or Chrome acts on, so it grants nothing\(hint)",
@@ -140,7 +140,7 @@ public struct AssetLinksValidator: Sendable {
         !Self.isSite(text)
       {
         diagnostics.append(
-          AssetLinksDiagnostic(
+          AssociationFileDiagnostic(
             severity: .error, code: .invalidSite,
             message:
               "\"\(text)\" is not a site; expected https://host (scheme and host, an optional port, no path)",
@@ -148,7 +148,7 @@ public struct AssetLinksValidator: Sendable {
       }
     default:
       diagnostics.append(
-        AssetLinksDiagnostic(
+        AssociationFileDiagnostic(
           severity: .error, code: .unknownNamespace,
           message:
             "namespace \"\(namespace)\" is unknown; use \"android_app\" for an app or \"web\" for a site",
@@ -157,14 +157,14 @@ public struct AssetLinksValidator: Sendable {
     return diagnostics
   }
 
-  private func validateApp(_ members: [JSONMember], at path: AASAPath) -> [AssetLinksDiagnostic] {
-    var diagnostics: [AssetLinksDiagnostic] = []
+  private func validateApp(_ members: [JSONMember], at path: AASAPath) -> [AssociationFileDiagnostic] {
+    var diagnostics: [AssociationFileDiagnostic] = []
     let packagePath = path.appending(key: "package_name")
     if let name = string(member("package_name", members), at: packagePath, into: &diagnostics),
       let problem = Self.packageNameProblem(name)
     {
       diagnostics.append(
-        AssetLinksDiagnostic(
+        AssociationFileDiagnostic(
           severity: .error, code: .invalidPackageName,
           message: "\"\(name)\" is not an Android package name (\(problem)), so no app can match it",
           path: packagePath))
@@ -172,7 +172,7 @@ public struct AssetLinksValidator: Sendable {
     let fingerprintsPath = path.appending(key: "sha256_cert_fingerprints")
     guard let fingerprintsValue = member("sha256_cert_fingerprints", members) else {
       diagnostics.append(
-        AssetLinksDiagnostic(
+        AssociationFileDiagnostic(
           severity: .error, code: .missingFingerprints,
           message:
             "there is no \"sha256_cert_fingerprints\", so no signed app can be verified; list the upload key and the Play app-signing key",
@@ -184,7 +184,7 @@ public struct AssetLinksValidator: Sendable {
     }
     if fingerprints.isEmpty {
       diagnostics.append(
-        AssetLinksDiagnostic(
+        AssociationFileDiagnostic(
           severity: .error, code: .missingFingerprints,
           message: "\"sha256_cert_fingerprints\" is empty, so no signed app can be verified",
           path: fingerprintsPath))
@@ -194,7 +194,7 @@ public struct AssetLinksValidator: Sendable {
       let itemPath = fingerprintsPath.appending(index: index)
       if !seen.insert(text.uppercased()).inserted {
         diagnostics.append(
-          AssetLinksDiagnostic(
+          AssociationFileDiagnostic(
             severity: .note, code: .duplicate, message: "this fingerprint is listed twice", path: itemPath))
         continue
       }
@@ -203,14 +203,14 @@ public struct AssetLinksValidator: Sendable {
       } catch {
         if case .lowercaseHex = error.kind, (try? CertificateFingerprint(text.uppercased())) != nil {
           diagnostics.append(
-            AssetLinksDiagnostic(
+            AssociationFileDiagnostic(
               severity: .warning, code: .lowercaseFingerprint,
               message:
                 "\"\(text)\" is lower-case hex; Google documents upper case (\(text.uppercased())) and verifiers that compare the text may not match it",
               path: itemPath))
         } else {
           diagnostics.append(
-            AssetLinksDiagnostic(
+            AssociationFileDiagnostic(
               severity: .error, code: .invalidFingerprint, message: error.description, path: itemPath))
         }
       }
@@ -248,14 +248,18 @@ public struct AssetLinksValidator: Sendable {
     members.first { $0.key == key }?.value
   }
 
-  private func wrongType(_ expected: String, _ value: JSONValue?, _ path: AASAPath) -> AssetLinksDiagnostic {
-    AssetLinksDiagnostic(
+  private func wrongType(_ expected: String, _ value: JSONValue?, _ path: AASAPath)
+    -> AssociationFileDiagnostic
+  {
+    AssociationFileDiagnostic(
       severity: .error, code: .wrongType,
       message: "expected \(expected), found \(value?.kindDescription ?? "nothing")",
       path: path)
   }
 
-  private func string(_ value: JSONValue?, at path: AASAPath, into diagnostics: inout [AssetLinksDiagnostic])
+  private func string(
+    _ value: JSONValue?, at path: AASAPath, into diagnostics: inout [AssociationFileDiagnostic]
+  )
     -> String?
   {
     guard let value, case .string(let text) = value.kind else {
@@ -265,7 +269,9 @@ public struct AssetLinksValidator: Sendable {
     return text
   }
 
-  private func strings(_ value: JSONValue?, at path: AASAPath, into diagnostics: inout [AssetLinksDiagnostic])
+  private func strings(
+    _ value: JSONValue?, at path: AASAPath, into diagnostics: inout [AssociationFileDiagnostic]
+  )
     -> [String]?
   {
     guard let value, case .array(let elements) = value.kind else {
@@ -284,14 +290,14 @@ public struct AssetLinksValidator: Sendable {
   }
 
   private func unknownKeys(_ members: [JSONMember], known: [String], at path: AASAPath)
-    -> [AssetLinksDiagnostic]
+    -> [AssociationFileDiagnostic]
   {
     members.filter { !known.contains($0.key) }.map { member in
       let hint =
         KeySuggestion.suggestion(for: member.key, among: known, aliases: [:]).map {
           "; did you mean \"\($0)\"?"
         } ?? ""
-      return AssetLinksDiagnostic(
+      return AssociationFileDiagnostic(
         severity: .warning, code: .unknownKey, message: "unknown key \"\(member.key)\" is ignored\(hint)",
         path: path.appending(key: member.key))
     }

@@ -49,14 +49,14 @@ struct MatcherFidelityTests {
     let data = Data(
       #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.first"], "components": [{"/": "/a", "?": {"flag": true, "id": "?*"}}]}]}}"#
         .utf8)
-    #expect(throws: AASADecodingError.self) { try AASADocument(jsonData: data) }
+    #expect(throws: AssociationFileDecodingError.self) { try AASADocument(jsonData: data) }
     let read = try AASAMatcher.document(readingAsApple: data)
     #expect(read.skippedQueryValues.map(\.description) == [#"applinks.details[0].components[0]["?"].flag"#])
     let matcher = AASAMatcher(document: read.document)
     #expect(try matcher.match("/a?id=1").opensApp)
     #expect(try !matcher.match("/a").opensApp)
     let bad = Data(#"{"applinks": {"details": [{"appIDs": 3}]}}"#.utf8)
-    #expect(throws: AASADecodingError.self) { try AASAMatcher.document(readingAsApple: bad) }
+    #expect(throws: AssociationFileDecodingError.self) { try AASAMatcher.document(readingAsApple: bad) }
   }
 
   @Test("Patterns over 1,024 bytes are ignored; URL parts over 1,024 bytes are refused")

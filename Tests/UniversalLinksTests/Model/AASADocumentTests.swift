@@ -136,7 +136,9 @@ struct AASADocumentTests {
       ("[1]", "top level", "an array"),
     ])
   func typeErrors(json: String, path: String, found: String) throws {
-    let error = try #require(throws: AASADecodingError.self) { try AASADocument(jsonData: Data(json.utf8)) }
+    let error = try #require(throws: AssociationFileDecodingError.self) {
+      try AASADocument(jsonData: Data(json.utf8))
+    }
     #expect(error.path.description == path)
     guard case .typeMismatch(_, let actual) = error.kind else {
       Issue.record("expected a type mismatch, got \(error)")
@@ -148,7 +150,7 @@ struct AASADocumentTests {
 
   @Test("The fixture with a wrong type names the rule it is in")
   func wrongTypeFixture() throws {
-    let error = try #require(throws: AASADecodingError.self) { try Fixture.document("wrong-type") }
+    let error = try #require(throws: AssociationFileDecodingError.self) { try Fixture.document("wrong-type") }
     #expect(
       error.description == #"applinks.details[0].components[2]["/"]: expected a string, found a number"#)
   }
@@ -185,7 +187,9 @@ struct AASADocumentTests {
       ("{\"a\": 01}", 1, 8),
     ])
   func invalidJSON(text: String, line: Int, column: Int) throws {
-    let error = try #require(throws: AASADecodingError.self) { try AASADocument(jsonData: Data(text.utf8)) }
+    let error = try #require(throws: AssociationFileDecodingError.self) {
+      try AASADocument(jsonData: Data(text.utf8))
+    }
     guard case .invalidJSON(let actualLine, let actualColumn, _) = error.kind else {
       Issue.record("expected invalid JSON, got \(error)")
       return
@@ -196,7 +200,9 @@ struct AASADocumentTests {
 
   @Test("The fixture with a trailing comma reports where")
   func trailingCommaFixture() throws {
-    let error = try #require(throws: AASADecodingError.self) { try Fixture.document("trailing-comma") }
+    let error = try #require(throws: AssociationFileDecodingError.self) {
+      try Fixture.document("trailing-comma")
+    }
     #expect(error.description == "invalid JSON at line 4, column 51: expected a quoted key")
   }
 }

@@ -68,14 +68,14 @@ struct AssetLinksTests {
   func badFingerprintInFile() throws {
     let json =
       #"[{"relation": [], "target": {"namespace": "android_app", "package_name": "a", "sha256_cert_fingerprints": ["AB"]}}]"#
-    let error = try #require(throws: AssetLinksDecodingError.self) {
+    let error = try #require(throws: AssociationFileDecodingError.self) {
       try AssetLinksDocument(jsonData: Data(json.utf8))
     }
     #expect(error.path.description == "[0].target.sha256_cert_fingerprints[0]")
     #expect(
       error.kind
         == .invalidFingerprint(CertificateFingerprintError(fingerprint: "AB", kind: .wrongPairCount(1))))
-    let missingTarget = try #require(throws: AssetLinksDecodingError.self) {
+    let missingTarget = try #require(throws: AssociationFileDecodingError.self) {
       try AssetLinksDocument(jsonData: Data(#"[{"relation": []}]"#.utf8))
     }
     #expect(missingTarget.description == "[0].target: expected an object, found nothing")
@@ -92,7 +92,7 @@ struct AssetLinksWebTargetTests {
     #expect(
       document.statements.first?.target == AssetLinksTarget(namespace: "web", site: "https://example.com"))
     let bad = #"[{"relation": [], "target": {"namespace": "android_app", "package_name": 7}}]"#
-    let error = try #require(throws: AssetLinksDecodingError.self) {
+    let error = try #require(throws: AssociationFileDecodingError.self) {
       try AssetLinksDocument(jsonData: Data(bad.utf8))
     }
     #expect(error.description == "[0].target.package_name: expected a string, found a number")

@@ -12,7 +12,9 @@ struct StrictJSONTests {
         {"appIDs": ["A.b"],
          "appIDs": ["C.d"]}]}}
       """
-    let error = try #require(throws: AASADecodingError.self) { try AASADocument(jsonData: Data(text.utf8)) }
+    let error = try #require(throws: AssociationFileDecodingError.self) {
+      try AASADocument(jsonData: Data(text.utf8))
+    }
     #expect(
       error.description
         == #"invalid JSON at line 3, column 4: duplicate key "appIDs"; first at line 2, column 4"#)
@@ -24,7 +26,9 @@ struct StrictJSONTests {
   @Test("Two keyed details for one app ID are refused, not the last kept")
   func keyedDetailsDuplicate() throws {
     let text = #"{"applinks": {"details": {"A.b": {"paths": ["/a"]}, "A.b": {"paths": ["/b"]}}}}"#
-    let error = try #require(throws: AASADecodingError.self) { try AASADocument(jsonData: Data(text.utf8)) }
+    let error = try #require(throws: AssociationFileDecodingError.self) {
+      try AASADocument(jsonData: Data(text.utf8))
+    }
     #expect(error.description.contains(#"duplicate key "A.b"; first at line 1, column 27"#))
   }
 
@@ -34,7 +38,7 @@ struct StrictJSONTests {
       [{"relation": ["delegate_permission/common.handle_all_urls"],
         "target": {"namespace": "android_app", "package_name": "a", "package_name": "b"}}]
       """
-    let error = try #require(throws: AssetLinksDecodingError.self) {
+    let error = try #require(throws: AssociationFileDecodingError.self) {
       try AssetLinksDocument(jsonData: Data(text.utf8))
     }
     #expect(

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("AASA checker: severities, shadowing, signed files, scale")
 struct AASACheckerCalibrationTests {
-  private func diagnostics(_ json: String) -> [AASADiagnostic] {
+  private func diagnostics(_ json: String) -> [AssociationFileDiagnostic] {
     AASAValidator().validate(data: Data(json.utf8))
   }
 
@@ -30,7 +30,7 @@ struct AASACheckerCalibrationTests {
       // An item pattern of * accepts every query (an absent item reads as empty).
       (
         #"{"/": "/skins/install", "?": {"url": "*"}}, {"/": "/skins/install", "exclude": true}"#,
-        AASADiagnostic.Code.excludeAfterBroaderRule
+        AssociationFileDiagnostic.Code.excludeAfterBroaderRule
       ),
       // The earlier rule names a subset of the later rule's items, with the same patterns.
       (
@@ -40,7 +40,7 @@ struct AASACheckerCalibrationTests {
       (#"{"/": "/h", "?": {"a": "1"}}, {"/": "/h", "?": {"a": "1"}}"#, .unreachableRule),
       (##"{"/": "/h", "#": "top"}, {"/": "/h", "#": "top", "exclude": true}"##, .excludeAfterBroaderRule),
     ])
-  func queryShadowing(components: String, code: AASADiagnostic.Code) {
+  func queryShadowing(components: String, code: AssociationFileDiagnostic.Code) {
     let found = diagnostics(withComponents(components))
     #expect(found.map(\.code) == [code])
     #expect(found.first?.path.description == "applinks.details[0].components[1]")
@@ -120,7 +120,7 @@ struct AASACheckerCalibrationTests {
     }
     let json = withComponents(rules.joined(separator: ","))
     let clock = ContinuousClock()
-    var found: [AASADiagnostic] = []
+    var found: [AssociationFileDiagnostic] = []
     let elapsed = clock.measure { found = diagnostics(json) }
     #expect(found.filter { $0.code == .unreachableRule }.count == 2_000)
     // Quadratic pairwise checks took minutes here; the index keeps this to a few seconds even in debug.

@@ -5,11 +5,11 @@ import Testing
 
 @Suite("AASA validator")
 struct AASAValidatorTests {
-  private func diagnostics(_ json: String) -> [AASADiagnostic] {
+  private func diagnostics(_ json: String) -> [AssociationFileDiagnostic] {
     AASAValidator().validate(data: Data(json.utf8))
   }
 
-  private func codes(_ json: String) -> [AASADiagnostic.Code] {
+  private func codes(_ json: String) -> [AssociationFileDiagnostic.Code] {
     diagnostics(json).map(\.code)
   }
 
@@ -193,10 +193,11 @@ struct AASAValidatorTests {
 
   @Test("Exit status: 0 clean, 1 warnings only, 2 with an error")
   func exitStatus() {
-    let note = AASADiagnostic(severity: .note, code: .pathsWithoutComponents, message: "", path: .root)
-    let warning = AASADiagnostic(severity: .warning, code: .hashInPath, message: "", path: .root)
-    let error = AASADiagnostic(severity: .error, code: .invalidAppID, message: "", path: .root)
-    #expect([AASADiagnostic]().exitStatus == 0)
+    let note = AssociationFileDiagnostic(
+      severity: .note, code: .pathsWithoutComponents, message: "", path: .root)
+    let warning = AssociationFileDiagnostic(severity: .warning, code: .hashInPath, message: "", path: .root)
+    let error = AssociationFileDiagnostic(severity: .error, code: .invalidAppID, message: "", path: .root)
+    #expect([AssociationFileDiagnostic]().exitStatus == 0)
     #expect([note, note].exitStatus == 0)
     #expect([note, warning].exitStatus == 1)
     #expect([warning, warning].exitStatus == 1)

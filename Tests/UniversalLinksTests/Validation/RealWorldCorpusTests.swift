@@ -53,7 +53,7 @@ struct RealWorldCorpusTests {
 
   @Test("The true errors are named")
   func trueErrors() throws {
-    func codes(_ file: String) throws -> [AASADiagnostic.Code] {
+    func codes(_ file: String) throws -> [AssociationFileDiagnostic.Code] {
       AASAValidator().validate(data: try RealWorldCorpus.data("aasa", file)).filter {
         $0.severity >= .warning
       }
@@ -64,7 +64,7 @@ struct RealWorldCorpusTests {
     #expect(try codes("provenance-query-shadows-exclude.json") == [.excludeAfterBroaderRule])
     #expect(try codes("appid-array.json") == [.wrongType])
     #expect(try codes("as207960-webcredentials-only.json").isEmpty)
-    func assetCodes(_ file: String) throws -> [AssetLinksDiagnostic.Code] {
+    func assetCodes(_ file: String) throws -> [AssociationFileDiagnostic.Code] {
       AssetLinksValidator().validate(data: try RealWorldCorpus.data("assetlinks", file)).map(\.code)
     }
     #expect(try assetCodes("nextjs-capitalised-key.json") == [.unknownKey, .missingFingerprints])
