@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 /// The path of one route, as much of it as AASA generation needs: literal segments, typed parameters
@@ -10,16 +11,6 @@ import Foundation
 /// (`?q={query}`) is ignored; a shape made from a router's pattern keeps the names of its required
 /// query items in ``requiredQueryItems``, and generated rules then require them too.
 public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
-  /// The type of a parameter segment.
-  public enum ParameterType: String, Hashable, Sendable, CaseIterable {
-    /// Any non-empty segment.
-    case string
-    /// A decimal integer segment.
-    case int
-    /// A UUID segment.
-    case uuid
-  }
-
   /// One piece of the path.
   public enum Piece: Hashable, Sendable {
     /// A literal segment, unencoded (`café`, `a b`).
@@ -200,11 +191,7 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   }
 
   static func accepts(_ segment: String, as type: ParameterType) -> Bool {
-    switch type {
-    case .string: !segment.isEmpty
-    case .int: Int(segment) != nil && !segment.hasPrefix("+")
-    case .uuid: UUID(uuidString: segment) != nil
-    }
+    type.value(from: segment) != nil
   }
 
   /// The characters a path segment may hold unencoded (RFC 3986 `pchar`).
