@@ -96,6 +96,7 @@ extension ParameterType {
   /// fit: typed values as they are, others read by the rule of ``value(from:)``.
   ///
   /// - Parameter given: A value given to URL building; segments never fit.
+  /// - Returns: The value to write, or `nil`.
   package func written(_ given: ParameterValue) -> ParameterValue? {
     switch (self, given) {
     case (_, .segments): nil
