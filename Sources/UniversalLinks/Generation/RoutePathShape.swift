@@ -122,8 +122,8 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// A percent-encoded path this route accepts: literals as written, `sample` for strings, `42` for
-  /// integers, a fixed UUID, `a/b` for catch-alls.
+  /// A percent-encoded path this route accepts: literals as written, each parameter type's sample
+  /// value (`sample`, `0`, a fixed UUID), `a/b` for catch-alls.
   public var samplePath: String {
     "/" + sampleSegments.joined(separator: "/")
   }
@@ -139,9 +139,7 @@ public struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     pieces.map { piece in
       switch piece {
       case .literal(let text): Self.encode(text)
-      case .parameter(_, .string): "sample"
-      case .parameter(_, .int): "42"
-      case .parameter(_, .uuid): "3F2504E0-4F89-41D3-9A0C-0305E82C3301"
+      case .parameter(_, let type): Self.encode(type.sampleValue.description)
       case .oneOrMore, .zeroOrMore: "a/b"
       }
     }
