@@ -44,10 +44,8 @@ extension DestinationRouter where Destination: Codable {
 /// The check that a destination type fits a route: read the destination from sample values derived from
 /// the pattern, explain a failure in route terms, and write the destination back.
 enum DestinationDeclaration<Destination: Codable> {
-  /// The text sample of a `{name}` parameter and of a catch-all's one segment.
-  static var sampleText: String { "sample" }
-  /// The UUID sample of a `{name:uuid}` parameter.
-  static var sampleUUID: UUID { UUID(uuid: (0x5A, 0x3E, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)) }
+  /// The text sample of a catch-all's one segment: the sample of a `{name}` parameter.
+  static var sampleText: String { ParameterType.string.sampleValue.description }
 
   /// Checks one route.
   ///
@@ -105,24 +103,16 @@ enum DestinationDeclaration<Destination: Codable> {
     for segment in pattern.segments {
       switch segment {
       case .literal: break
-      case .parameter(let name, let type): required[name] = sample(of: type)
+      case .parameter(let name, let type): required[name] = type.sampleValue
       case .oneOrMore(let name), .zeroOrMore(let name): required[name] = .segments([sampleText])
       }
     }
     var complete = required
     for item in pattern.query {
-      if !item.isOptional { required[item.name] = sample(of: item.type) }
-      complete[item.name] = sample(of: item.type)
+      if !item.isOptional { required[item.name] = item.type.sampleValue }
+      complete[item.name] = item.type.sampleValue
     }
     return complete == required ? [required] : [required, complete]
-  }
-
-  private static func sample(of type: ParameterType) -> ParameterValue {
-    switch type {
-    case .string: .string(sampleText)
-    case .int: .int(0)
-    case .uuid: .uuid(sampleUUID)
-    }
   }
 
   /// The mismatch a decoding error reveals, or `nil` when the error is a value refused as data.

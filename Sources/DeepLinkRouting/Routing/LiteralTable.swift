@@ -88,9 +88,9 @@ struct LiteralTable: Sendable {
 /// A trie node flattened to plain integers in 32 bytes (two to a cache line), so reading it during a
 /// match costs no reference counting and one cache line.
 struct FlatNode: Sendable {
-  var intChild: Int32 = -1
-  var uuidChild: Int32 = -1
-  var stringChild: Int32 = -1
+  private var intChild: Int32 = -1
+  private var uuidChild: Int32 = -1
+  private var stringChild: Int32 = -1
   /// Where the node's routes start in the router's route list: endpoints, then `{name+}`, then
   /// `{name*}`. When the node has exactly one route, the route entry itself (see ``FlatTrie/routeList``).
   var routeStart: Int32 = 0
@@ -105,6 +105,26 @@ struct FlatNode: Sendable {
   static let hasUnicodeLiterals: Int32 = 2
   /// Another node has the same shape (``FlatTrie/shapes``): the search remembers where it failed.
   static let sharesShape: Int32 = 4
+
+  /// The child for a parameter of `type` (`{name:int}`, `{name:uuid}`, `{name}`), -1 when none: the
+  /// one place the trie stores a child per parameter type.
+  @inline(__always)
+  func child(for type: ParameterType) -> Int32 {
+    switch type {
+    case .int: intChild
+    case .uuid: uuidChild
+    case .string: stringChild
+    }
+  }
+
+  /// Sets the child for a parameter of `type`.
+  mutating func setChild(_ child: Int32, for type: ParameterType) {
+    switch type {
+    case .int: intChild = child
+    case .uuid: uuidChild = child
+    case .string: stringChild = child
+    }
+  }
 
   /// Whether the node's single route is stored in ``routeStart``.
   var hasInlineRoute: Bool { endpointCount &+ oneOrMoreCount &+ zeroOrMoreCount == 1 }

@@ -76,11 +76,11 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
     return text
   }
 
-  /// `an int`, `a uuid` for a parameter description such as `{id:int}`.
+  /// `an int`, `a UUID` for a parameter description such as `{id:int}`: the type's
+  /// ``ParameterType/expectation``.
   private static func article(_ parameter: String) -> String {
-    if parameter.hasSuffix(":int}") { return "an int" }
-    if parameter.hasSuffix(":uuid}") { return "a UUID" }
-    return "a value"
+    let typeName = parameter.split(separator: ":").last.map { $0.dropLast() } ?? ""
+    return (ParameterType(rawValue: String(typeName)) ?? .string).expectation
   }
 }
 
@@ -161,7 +161,9 @@ struct NearMissSearch {
     let count = link.path.count
     while let (index, depth) = pending.popLast() {
       let ending = router.routes(endingAt: index)
-      let children = router.parameterChildren(of: index)
+      let children = ParameterType.bySpecificity.compactMap { type in
+        router.parameterChild(of: index, type: type).map { (type: type, node: $0) }
+      }
       let literalKeys = router.literalKeys(of: index)
       // Routes that end here, or that take the rest of the path with a catch-all.
       if depth == count {
@@ -186,23 +188,15 @@ struct NearMissSearch {
         pending.append((child, depth + 1))
         entered = true
       }
-      if let child = children.int, ParameterType.int.accepts(link.path[depth]) {
-        pending.append((child, depth + 1))
-        entered = true
-      }
-      if let child = children.uuid, ParameterType.uuid.accepts(link.path[depth]) {
-        pending.append((child, depth + 1))
-        entered = true
-      }
-      if let child = children.string {
-        pending.append((child, depth + 1))
+      for child in children where child.type.accepts(link.path[depth]) {
+        pending.append((child.node, depth + 1))
         entered = true
       }
       guard !entered, ending.oneOrMore.isEmpty, ending.zeroOrMore.isEmpty else { continue }
       // A route ends here and the link goes on. One segment more reads as "too many", unless the
       // segment looks like a misspelling of a literal that would go on (`vid` for `video`); with
       // nothing to go on to, it is "too many" whatever the count.
-      let hasChildren = !literalKeys.isEmpty || children.int != nil || children.uuid != nil
+      let hasChildren = !literalKeys.isEmpty || children.contains { !$0.type.acceptsAnyText }
       let misspelled = Self.likelyLiteral(comparedPath[depth], among: literalKeys) != nil
       if let route = ending.endpoints.first, !hasChildren || (depth + 1 == count && !misspelled) {
         consider(
@@ -218,9 +212,9 @@ struct NearMissSearch {
 
   /// The miss of a segment no child of the node accepts: what the closest child route wanted there.
   private func mismatch(at index: Int, depth: Int) -> Candidate? {
-    let children = router.parameterChildren(of: index)
     // Typed children first: "is not an int" says more than a list of literals.
-    for child in [children.int, children.uuid].compactMap({ $0 }) {
+    let typed = ParameterType.bySpecificity.filter { !$0.acceptsAnyText }
+    for child in typed.compactMap({ router.parameterChild(of: index, type: $0) }) {
       if let route = nearestRoute(below: child) {
         return miss(
           route: route, segment: depth, code: .expectedType, depth: depth, rank: 1,
@@ -322,10 +316,9 @@ struct NearMissSearch {
       if let route = ending.endpoints.first ?? ending.oneOrMore.first ?? ending.zeroOrMore.first {
         return route
       }
-      let children = router.parameterChildren(of: index)
       let next =
         router.literalKeys(of: index).first.flatMap { router.literalChild(of: index, key: $0) }
-        ?? children.int ?? children.uuid ?? children.string
+        ?? ParameterType.bySpecificity.lazy.compactMap { router.parameterChild(of: index, type: $0) }.first
       guard let next else { return nil }
       index = next
     }

@@ -185,21 +185,11 @@ extension Router {
     _ value: ParameterValue, to type: ParameterType, name: String,
     fail: (URLBuildError.Reason) -> URLBuildError
   ) throws(URLBuildError) -> ParameterValue {
-    switch (type, value) {
-    case (.int, .int), (.uuid, .uuid):
-      return value
-    case (.string, .segments), (.int, .segments), (.uuid, .segments):
+    if let written = type.written(value) { return written }
+    if case .segments = value {
       throw fail(.typeMismatch(name: name, expected: type, value: value.description))
-    case (.string, _):
-      let text = value.description
-      if text.isEmpty { throw fail(.emptyValue(name)) }
-      return .string(text)
-    case (.int, _), (.uuid, _):
-      guard let typed = type.value(from: value.description) else {
-        if value.description.isEmpty { throw fail(.emptyValue(name)) }
-        throw fail(.typeMismatch(name: name, expected: type, value: value.description))
-      }
-      return typed
     }
+    if value.description.isEmpty { throw fail(.emptyValue(name)) }
+    throw fail(.typeMismatch(name: name, expected: type, value: value.description))
   }
 }

@@ -196,11 +196,10 @@ public final class Router: Sendable {
     literalKeys[Int32(truncatingIfNeeded: node)] ?? []
   }
 
-  /// The children of a node for `{name:int}`, `{name:uuid}` and `{name}`, `nil` where there is none.
-  func parameterChildren(of node: Int) -> (int: Int?, uuid: Int?, string: Int?) {
-    let flat = trie.nodes[node]
-    func child(_ index: Int32) -> Int? { index >= 0 ? Int(index) : nil }
-    return (child(flat.intChild), child(flat.uuidChild), child(flat.stringChild))
+  /// The child of a node for a parameter of `type` (`{name:int}`, `{name}`), `nil` when there is none.
+  func parameterChild(of node: Int, type: ParameterType) -> Int? {
+    let child = trie.nodes[node].child(for: type)
+    return child >= 0 ? Int(child) : nil
   }
 
   /// The routes (indices in ``table``) that end at a node, in the order they are tried: those whose
@@ -297,20 +296,14 @@ public final class Router: Sendable {
     _ kind: RoutePlan.Parameter.Kind, name: String, at position: Int, of view: LinkView,
     to entries: inout [RouteParameters.Entry]
   ) {
-    switch kind {
-    case .string:
-      if position < view.count {
-        entries.append(RouteParameters.Entry(name: name, value: .string(view.string(position))))
+    if case .parameter(let type) = kind {
+      if position < view.count,
+        let value = type.value(
+          bytes: view.bytes(position), isASCII: view.isASCII(position), text: { view.string(position) })
+      {
+        entries.append(RouteParameters.Entry(name: name, value: value))
       }
-    case .int:
-      if position < view.count, let value = integer(view, position) {
-        entries.append(RouteParameters.Entry(name: name, value: .int(value)))
-      }
-    case .uuid:
-      if position < view.count, let value = uuid(view, position) {
-        entries.append(RouteParameters.Entry(name: name, value: .uuid(value)))
-      }
-    case .rest:
+    } else {
       var rest: [String] = []
       if position < view.count {
         rest.reserveCapacity(view.count - position)
@@ -318,18 +311,6 @@ public final class Router: Sendable {
       }
       entries.append(RouteParameters.Entry(name: name, value: .segments(rest)))
     }
-  }
-
-  @inline(__always)
-  private func integer(_ view: LinkView, _ position: Int) -> Int? {
-    guard view.isASCII(position) else { return ParameterType.integer(view.string(position)) }
-    return ParameterType.integerValue(view.bytes(position))
-  }
-
-  @inline(__always)
-  private func uuid(_ view: LinkView, _ position: Int) -> UUID? {
-    guard view.isASCII(position) else { return ParameterType.uuid(view.string(position)) }
-    return ParameterType.uuid(view.bytes(position))
   }
 }
 
@@ -349,14 +330,14 @@ struct RoutePlan: Sendable {
 
   /// The bits a kind takes in ``packedFirst``: as many as the number of kinds needs, so a new kind
   /// widens the field instead of reading back as another.
-  static let kindBits = UInt32(UInt8.bitWidth - UInt8(Parameter.Kind.allCases.count - 1).leadingZeroBitCount)
+  static let kindBits = UInt32(UInt8.bitWidth - UInt8(Parameter.Kind.count - 1).leadingZeroBitCount)
   /// The number of distinct names the packed first parameter can refer to.
   static let packedNameLimit = 1 << (32 - 8 - Int(kindBits))
 
   /// Packs a first parameter, or `nil` when it does not fit.
   static func pack(position: Int, kind: Parameter.Kind, name: Int) -> UInt32? {
     guard position >= 0 && position < 256 && name >= 0 && name < packedNameLimit else { return nil }
-    let packed = UInt32(position) | UInt32(kind.rawValue) << 8 | UInt32(name) << (8 + kindBits)
+    let packed = UInt32(position) | UInt32(kind.number) << 8 | UInt32(name) << (8 + kindBits)
     return packed == .max ? nil : packed
   }
 
@@ -365,18 +346,43 @@ struct RoutePlan: Sendable {
   var first: (position: Int, kind: Parameter.Kind, name: Int)? {
     guard packedFirst != .max,
       let kind = Parameter.Kind(
-        rawValue: UInt8(truncatingIfNeeded: packedFirst >> 8) & UInt8((1 << Self.kindBits) - 1))
+        number: UInt8(truncatingIfNeeded: packedFirst >> 8) & UInt8((1 << Self.kindBits) - 1))
     else { return nil }
     return (Int(packedFirst & 0xFF), kind, Int(packedFirst >> (8 + Self.kindBits)))
   }
 
   /// One path parameter of a route: its segment position, its kind and its name.
   struct Parameter: Sendable {
-    enum Kind: UInt8, Sendable, CaseIterable {
-      case string
-      case int
-      case uuid
+    /// A parameter of a type, or a catch-all.
+    enum Kind: Sendable, Hashable, CaseIterable {
+      case parameter(ParameterType)
+      /// `{name+}` or `{name*}`: the segments from its position on.
       case rest
+
+      /// Every kind: every parameter type, and the catch-all.
+      static let allCases: [Kind] = ParameterType.bySpecificity.map(Kind.parameter) + [.rest]
+      /// How many kinds there are.
+      static let count = allCases.count
+
+      /// The kind as a small number: a type's ``ParameterType/specificity``, then the catch-all.
+      var number: UInt8 {
+        switch self {
+        case .parameter(let type): UInt8(type.specificity)
+        case .rest: UInt8(ParameterType.bySpecificity.count)
+        }
+      }
+
+      /// The kind of a ``number``, or `nil` when no kind has it.
+      init?(number: UInt8) {
+        let types = ParameterType.bySpecificity
+        if Int(number) < types.count {
+          self = .parameter(types[Int(number)])
+        } else if Int(number) == types.count {
+          self = .rest
+        } else {
+          return nil
+        }
+      }
     }
 
     var position: Int32
@@ -398,13 +404,7 @@ struct RoutePlan: Sendable {
         case .literal:
           continue
         case .parameter(let name, let type):
-          let kind: Parameter.Kind =
-            switch type {
-            case .string: .string
-            case .int: .int
-            case .uuid: .uuid
-            }
-          parameters.append(Parameter(position: Int32(position), kind: kind, name: name))
+          parameters.append(Parameter(position: Int32(position), kind: .parameter(type), name: name))
         case .oneOrMore(let name), .zeroOrMore(let name):
           parameters.append(Parameter(position: Int32(position), kind: .rest, name: name))
         }
@@ -468,14 +468,36 @@ private struct TrieSearch {
 
   /// Where the search of a node resumes: each step tries one kind of child or list of routes, in the
   /// order of specificity.
-  enum Step: UInt8 {
+  enum Step: Equatable {
     case literal
-    case int
-    case uuid
-    case string
+    /// The child for the parameter type at this rank of ``ParameterType/bySpecificity``.
+    case parameter(Int)
     case oneOrMore
     case zeroOrMore
+
+    /// The step as the trail keeps it.
+    var number: UInt8 {
+      switch self {
+      case .literal: 0
+      case .parameter(let rank): UInt8(truncatingIfNeeded: rank &+ 1)
+      case .oneOrMore: 254
+      case .zeroOrMore: 255
+      }
+    }
+
+    /// The step the trail kept as `number`.
+    init(number: UInt8) {
+      switch number {
+      case 0: self = .literal
+      case 254: self = .oneOrMore
+      case 255: self = .zeroOrMore
+      default: self = .parameter(Int(number) &- 1)
+      }
+    }
   }
+
+  /// The parameter types in the order a segment tries them.
+  let parameterTypes = ParameterType.bySpecificity
 
   init(router: Router, caseInsensitive: Bool) {
     self.router = router
@@ -509,16 +531,16 @@ private struct TrieSearch {
         if node.flags & FlatNode.hasLiterals != 0, let literal = literalChild(of: index, node, depth, view) {
           child = literal
         }
-        resume = .int
-      case .int:
-        if node.intChild >= 0, isInteger(depth, view) { child = node.intChild }
-        resume = .uuid
-      case .uuid:
-        if node.uuidChild >= 0, isUUID(depth, view) { child = node.uuidChild }
-        resume = .string
-      case .string:
-        child = node.stringChild
-        resume = .oneOrMore
+        resume = .parameter(0)
+      case .parameter(let rank):
+        let type = parameterTypes[rank]
+        let slot = node.child(for: type)
+        if slot >= 0,
+          type.accepts(bytes: view.bytes(depth), isASCII: view.isASCII(depth), text: { view.string(depth) })
+        {
+          child = slot
+        }
+        resume = rank &+ 1 < parameterTypes.count ? .parameter(rank &+ 1) : .oneOrMore
       case .oneOrMore:
         if node.oneOrMoreCount > 0, let found = first(node, node.endpointCount, node.oneOrMoreCount, view) {
           return found
@@ -537,14 +559,14 @@ private struct TrieSearch {
         depth &-= 1
         let trail = view.segments.trail(depth)
         index = Int(trail.node)
-        step = Step(rawValue: trail.step) ?? .zeroOrMore
+        step = Step(number: trail.step)
         continue
       }
       if child >= 0,
         trie.nodes[Int(child)].flags & FlatNode.sharesShape == 0
           || !failed.contains(pair(Int(child), depth &+ 1))
       {
-        view.segments.setTrail(depth, node: Int32(truncatingIfNeeded: index), step: resume.rawValue)
+        view.segments.setTrail(depth, node: Int32(truncatingIfNeeded: index), step: resume.number)
         index = Int(child)
         depth &+= 1
         step = .literal
@@ -687,17 +709,6 @@ private struct TrieSearch {
     return true
   }
 
-  @inline(__always)
-  private func isInteger(_ depth: Int, _ view: LinkView) -> Bool {
-    guard view.isASCII(depth) else { return ParameterType.integer(view.string(depth)) != nil }
-    return ParameterType.isInteger(view.bytes(depth))
-  }
-
-  @inline(__always)
-  private func isUUID(_ depth: Int, _ view: LinkView) -> Bool {
-    guard view.isASCII(depth) else { return ParameterType.isUUIDText(view.string(depth)) }
-    return ParameterType.isUUIDText(view.bytes(depth))
-  }
 }
 
 extension UInt8 {

@@ -58,7 +58,7 @@ struct QueryRequirements: Sendable {
   static let manyItems = 16
 
   init(_ pattern: RoutePattern) {
-    checked = pattern.query.filter { !$0.isOptional || $0.type != .string }.sorted { $0.key < $1.key }
+    checked = pattern.query.filter { !$0.isOptional || !$0.type.acceptsAnyText }.sorted { $0.key < $1.key }
     if pattern.query.count > Self.manyItems {
       declaredByKey = pattern.query.indices.sorted { pattern.query[$0].key < pattern.query[$1].key }.map {
         Int32($0)
@@ -212,7 +212,7 @@ struct TrieBuilder {
 
   /// The query part of a route's link set.
   static func querySet(_ query: [RoutePattern.QueryParameter]) -> [String] {
-    query.filter { !$0.isOptional || $0.type != .string }.sorted { $0.key < $1.key }.flatMap {
+    query.filter { !$0.isOptional || !$0.type.acceptsAnyText }.sorted { $0.key < $1.key }.flatMap {
       [$0.key, "\($0.isOptional ? "optional" : "required") \($0.type)"]
     }
   }
@@ -242,7 +242,7 @@ struct TrieBuilder {
         plainSince = 0
       case .parameter(_, let type):
         current = child(of: current, type: type)
-        if type == .string {
+        if type.acceptsAnyText {
           plainSince += 1
         } else {
           anchor = current
@@ -270,20 +270,10 @@ struct TrieBuilder {
   }
 
   private mutating func child(of node: Int32, type: ParameterType) -> Int32 {
-    let index = Int(node)
-    let existing: Int32
-    switch type {
-    case .int: existing = nodes[index].intChild
-    case .uuid: existing = nodes[index].uuidChild
-    case .string: existing = nodes[index].stringChild
-    }
+    let existing = nodes[Int(node)].child(for: type)
     if existing >= 0 { return existing }
     let created = newNode()
-    switch type {
-    case .int: nodes[index].intChild = created
-    case .uuid: nodes[index].uuidChild = created
-    case .string: nodes[index].stringChild = created
-    }
+    nodes[Int(node)].setChild(created, for: type)
     return created
   }
 
@@ -312,7 +302,7 @@ struct TrieBuilder {
       guard !pattern.query.isEmpty else { return Order() }
       let required = pattern.query.filter { !$0.isOptional }
       return Order(
-        required: Int32(required.count), typed: Int32(required.count { $0.type != .string }),
+        required: Int32(required.count), typed: Int32(required.count { !$0.type.acceptsAnyText }),
         signature: required.map { "\($0.key):\($0.type)" }.sorted().joined(separator: "&"))
     }
     var endings = self.endings
@@ -405,9 +395,8 @@ struct TrieBuilder {
       var value: Int32
     }
     struct Shape: Hashable {
-      var int: Int32
-      var uuid: Int32
-      var string: Int32
+      /// The shapes of the parameter children, in ``ParameterType/bySpecificity`` order.
+      var parameters: [Int32]
       var literals: Int32
       var routes: Int32
     }
@@ -468,8 +457,8 @@ struct TrieBuilder {
         }
       }
       let key = Shape(
-        int: shape(flat.intChild), uuid: shape(flat.uuidChild), string: shape(flat.stringChild),
-        literals: literalList, routes: routeList)
+        parameters: ParameterType.bySpecificity.map { shape(flat.child(for: $0)) }, literals: literalList,
+        routes: routeList)
       if let id = known[key] {
         shapeOf[node] = id
         uses[Int(id)] += 1

@@ -80,9 +80,9 @@ public struct AASAGenerator: Hashable, Sendable {
           )
         }
         segments.append(RoutePathShape.encode(text))
-      case .parameter(_, .uuid):
-        segments.append("????????-????-????-????-????????????")
-      case .parameter, .oneOrMore:
+      case .parameter(_, let type):
+        segments.append(type.aasaSegmentPattern)
+      case .oneOrMore:
         segments.append("?*")
       case .zeroOrMore:
         segments.append("*")
@@ -131,8 +131,8 @@ public struct AASAGenerator: Hashable, Sendable {
     func rank(_ piece: RoutePathShape.Piece) -> Int {
       switch piece {
       case .literal: 0
-      case .parameter(_, .uuid): 1
-      case .parameter: 2
+      // A fixed-width pattern (a UUID's) admits fewer paths than `?*`.
+      case .parameter(_, let type): type.aasaSegmentPattern == "?*" ? 2 : 1
       case .oneOrMore: 3
       case .zeroOrMore: 4
       }

@@ -1,3 +1,6 @@
+import DeepLinkRouting
+import Foundation
+
 /// A set of paths a generated apple-app-site-association file lets through although the route does
 /// not accept them, because the AASA pattern language cannot tell them apart.
 ///
@@ -11,14 +14,24 @@
 ///
 /// The app's router still refuses such a link, so it opens the app and shows its "no route" handling.
 public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
-  /// What AASA cannot express.
-  package enum Kind: String, Hashable, Sendable {
+  /// What AASA cannot express: a code that can gain values without breaking callers.
+  package struct Kind: RawRepresentable, Hashable, Sendable {
+    /// The code, as `--json` prints it.
+    package var rawValue: String
+
+    /// Creates a kind from its code.
+    ///
+    /// - Parameter rawValue: The code, such as `integer-text`.
+    package init(rawValue: String) {
+      self.rawValue = rawValue
+    }
+
     /// An integer parameter admits any text.
-    case integerText = "integer-text"
+    package static let integerText = Kind(rawValue: "integer-text")
     /// A UUID parameter admits any 36 characters with its dashes.
-    case uuidText = "uuid-text"
+    package static let uuidText = Kind(rawValue: "uuid-text")
     /// A parameter admits several segments.
-    case spansSegments = "spans-segments"
+    package static let spansSegments = Kind(rawValue: "spans-segments")
   }
 
   /// The route's name.
@@ -46,12 +59,13 @@ public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
 
   /// Why the file lets the example through.
   public var reason: String {
-    switch kind {
-    case .integerText: "AASA cannot say \"digits only\", so {\(parameter)} admits any text"
-    case .uuidText: "AASA cannot say \"hex digits only\", so {\(parameter)} admits any text of a UUID's shape"
-    case .spansSegments:
-      "a catch-all follows and a literal comes after {\(parameter)}, so it may span several segments"
+    if kind == .spansSegments {
+      return "a catch-all follows and a literal comes after {\(parameter)}, so it may span several segments"
     }
+    let limit = ParameterType.allCases.lazy.compactMap(\.aasaWidening).first { $0.code == kind.rawValue }?
+      .limit
+    return (limit ?? "AASA cannot say what {NAME} accepts, so it admits more")
+      .replacingOccurrences(of: "{NAME}", with: "{\(parameter)}")
   }
 
   /// `route NAME: {param} REASON (e.g. PATH)`.
@@ -78,16 +92,11 @@ public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
         let query = shape.sampleLink.dropFirst(shape.samplePath.count)
         return "/" + segments.joined(separator: "/") + query
       }
-      switch type {
-      case .int:
-        widenings.append(.init(route: shape.name, parameter: name, kind: .integerText, example: example("x")))
-      case .uuid:
+      if let widening = type.aasaWidening {
         widenings.append(
           .init(
-            route: shape.name, parameter: name, kind: .uuidText,
-            example: example("ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ")))
-      case .string:
-        break
+            route: shape.name, parameter: name, kind: Kind(rawValue: widening.code),
+            example: example(widening.example)))
       }
       if shape.endsWithCatchAll, let lastLiteral, lastLiteral > index {
         widenings.append(

@@ -16,7 +16,7 @@ extension RoutePathShape {
       pieces: pattern.segments.map { segment in
         switch segment {
         case .literal(let text): .literal(text)
-        case .parameter(let parameter, let type): .parameter(name: parameter, type: ParameterType(type))
+        case .parameter(let parameter, let type): .parameter(name: parameter, type: type)
         case .oneOrMore(let parameter): .oneOrMore(name: parameter)
         case .zeroOrMore(let parameter): .zeroOrMore(name: parameter)
         }
@@ -41,17 +41,6 @@ extension RoutePathShape {
   package static func shapes(from router: Router) -> [RoutePathShape] {
     zip(router.table.routes, router.patterns).map { route, pattern in
       RoutePathShape(name: route.name, pattern: pattern)
-    }
-  }
-}
-
-extension RoutePathShape.ParameterType {
-  /// The generation type of a router parameter type.
-  init(_ type: DeepLinkRouting.ParameterType) {
-    switch type {
-    case .string: self = .string
-    case .int: self = .int
-    case .uuid: self = .uuid
     }
   }
 }

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 /// The path of one route, as much of it as AASA generation needs: literal segments, typed parameters
@@ -10,16 +11,6 @@ import Foundation
 /// (`?q={query}`) is ignored; a shape made from a router's pattern keeps the names of its required
 /// query items in ``requiredQueryItems``, and generated rules then require them too.
 package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
-  /// The type of a parameter segment.
-  package enum ParameterType: String, Hashable, Sendable, CaseIterable {
-    /// Any non-empty segment.
-    case string
-    /// A decimal integer segment.
-    case int
-    /// A UUID segment.
-    case uuid
-  }
-
   /// One piece of the path.
   package enum Piece: Hashable, Sendable {
     /// A literal segment, unencoded (`café`, `a b`).
@@ -131,8 +122,8 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// A percent-encoded path this route accepts: literals as written, `sample` for strings, `42` for
-  /// integers, a fixed UUID, `a/b` for catch-alls.
+  /// A percent-encoded path this route accepts: literals as written, each parameter type's sample
+  /// value (`sample`, `0`, a fixed UUID), `a/b` for catch-alls.
   package var samplePath: String {
     "/" + sampleSegments.joined(separator: "/")
   }
@@ -148,9 +139,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     pieces.map { piece in
       switch piece {
       case .literal(let text): Self.encode(text)
-      case .parameter(_, .string): "sample"
-      case .parameter(_, .int): "42"
-      case .parameter(_, .uuid): "3F2504E0-4F89-41D3-9A0C-0305E82C3301"
+      case .parameter(_, let type): Self.encode(type.sampleValue.description)
       case .oneOrMore, .zeroOrMore: "a/b"
       }
     }
@@ -200,11 +189,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   }
 
   static func accepts(_ segment: String, as type: ParameterType) -> Bool {
-    switch type {
-    case .string: !segment.isEmpty
-    case .int: Int(segment) != nil && !segment.hasPrefix("+")
-    case .uuid: UUID(uuidString: segment) != nil
-    }
+    type.value(from: segment) != nil
   }
 
   /// The characters a path segment may hold unencoded (RFC 3986 `pchar`).

@@ -52,10 +52,7 @@ package struct NginxConfiguration: Hashable, Sendable {
     for piece in shape.pieces {
       switch piece {
       case .literal(let text): regex += "/" + escapeRegex(text)
-      case .parameter(_, .string): regex += "/[^/]+"
-      case .parameter(_, .int): regex += "/-?[0-9]+"
-      case .parameter(_, .uuid):
-        regex += "/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+      case .parameter(_, let type): regex += "/" + type.segmentRegex
       case .oneOrMore: regex += "/.+"
       case .zeroOrMore: regex += "(/.*)?"
       }

@@ -20,8 +20,8 @@ struct RoutePlanPackingTests {
   }
 
   @Test func whatDoesNotFitIsNotPacked() {
-    #expect(RoutePlan.pack(position: 256, kind: .string, name: 0) == nil)
-    #expect(RoutePlan.pack(position: 0, kind: .string, name: RoutePlan.packedNameLimit) == nil)
+    #expect(RoutePlan.pack(position: 256, kind: .parameter(.string), name: 0) == nil)
+    #expect(RoutePlan.pack(position: 0, kind: .parameter(.string), name: RoutePlan.packedNameLimit) == nil)
     #expect(1 << RoutePlan.kindBits >= RoutePlan.Parameter.Kind.allCases.count)
   }
 }

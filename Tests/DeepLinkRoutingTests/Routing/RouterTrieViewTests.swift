@@ -21,15 +21,17 @@ struct RouterTrieViewTests {
     #expect(router.literalChild(of: 0, key: "Video") == nil)  // keys are stored lower-cased
     #expect(router.literalChild(of: 0, key: "caf\u{65}\u{301}") != nil)  // canonical equivalence
     #expect(router.literalChild(of: video, key: "video") == nil)
-    let children = router.parameterChildren(of: video)
     let name = { (index: Int) in router.table.routes[index].name }
-    #expect(try router.routes(endingAt: #require(children.int)).endpoints.map(name) == ["video"])
-    #expect(try router.routes(endingAt: #require(children.uuid)).endpoints.map(name) == ["token"])
-    #expect(try router.routes(endingAt: #require(children.string)).endpoints.map(name) == ["any"])
+    let int = try #require(router.parameterChild(of: video, type: .int))
+    let uuid = try #require(router.parameterChild(of: video, type: .uuid))
+    let string = try #require(router.parameterChild(of: video, type: .string))
+    #expect(router.routes(endingAt: int).endpoints.map(name) == ["video"])
+    #expect(router.routes(endingAt: uuid).endpoints.map(name) == ["token"])
+    #expect(router.routes(endingAt: string).endpoints.map(name) == ["any"])
     let atVideo = router.routes(endingAt: video)
     #expect(atVideo.endpoints.isEmpty)
     #expect(atVideo.oneOrMore.map(name) == ["files"])
     #expect(atVideo.zeroOrMore.map(name) == ["docs"])
-    #expect(router.parameterChildren(of: 0) == (nil, nil, nil))
+    #expect(ParameterType.allCases.allSatisfy { router.parameterChild(of: 0, type: $0) == nil })
   }
 }

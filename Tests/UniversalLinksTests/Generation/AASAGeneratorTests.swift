@@ -89,15 +89,15 @@ struct AASAGeneratorTests {
     let report = AASAConsistencyCheck(shapes: shapes).run(on: document)
     #expect(report.isConsistent, "\(report)")
     let routed = report.checks.filter { $0.kind == .routedSample }.map(\.path)
-    #expect(routed.contains("/users/42"))
-    #expect(routed.contains("/share/3F2504E0-4F89-41D3-9A0C-0305E82C3301"))
+    #expect(routed.contains("/users/0"))
+    #expect(routed.contains("/share/5A3E0000-0000-4000-8000-000000000001"))
     #expect(routed.contains("/docs"))
     #expect(routed.contains("/files/a/b"))
     #expect(routed.contains("/caf%C3%A9/menu"))
     let unrouted = report.checks.filter { $0.kind == .unroutedPath }.map(\.path)
     for path in [
       "/definitely-not-routed", "/channel/video", "/users", "/share", "/files", "/caf%C3%A9",
-      "/channel/video/sample/extra", "/users/42/extra", "/caf%C3%A9/menu/extra", "/channel/not-video/sample",
+      "/channel/video/sample/extra", "/users/0/extra", "/caf%C3%A9/menu/extra", "/channel/not-video/sample",
       "/files", "/search/extra",
     ] {
       #expect(unrouted.contains(path), "\(path)")

@@ -1,0 +1,248 @@
+import Foundation
+
+// Every fact the package knows about a parameter type is stated here, once, as one answer per type:
+// how a segment or query value reads, how a value is written back, how the type ranks in
+// specificity, what messages call it, the sample value of destination checks, and how the server
+// files say it (the AASA pattern and what AASA cannot say, the nginx regex). The router, URL
+// building, near-miss explanations, destinations, AASA and nginx generation all ask these answers.
+//
+// Adding a type is one new case in `ParameterType` plus its answers below (the compiler points at
+// each), and one child slot in the trie node (`FlatNode.child(for:)`).
+
+extension ParameterType {
+  // MARK: Precedence
+
+  /// Where the type ranks when routes compete for one segment: lower is tried first.
+  ///
+  /// Narrow types come first; ``string``, which accepts any non-empty segment, comes last.
+  package var specificity: Int {
+    switch self {
+    case .int: 0
+    case .uuid: 1
+    case .string: 2
+    }
+  }
+
+  /// The types in the order a segment tries them: the narrowest first.
+  package static let bySpecificity: [ParameterType] = allCases.sorted { $0.specificity < $1.specificity }
+
+  /// Whether the type accepts every non-empty segment, so a parameter of it says nothing about the
+  /// text (`{name}`); the other types narrow it and make a route more specific.
+  package var acceptsAnyText: Bool {
+    switch self {
+    case .string: true
+    case .int, .uuid: false
+    }
+  }
+
+  /// What a message says a parameter of this type wanted: `an int`, `a UUID`, `a value`.
+  package var expectation: String {
+    switch self {
+    case .string: "a value"
+    case .int: "an int"
+    case .uuid: "a UUID"
+    }
+  }
+
+  // MARK: Reading
+
+  /// Converts decoded text to a value of this type, or `nil` when it does not fit.
+  ///
+  /// - Parameter text: A decoded path segment or query value.
+  /// - Returns: The typed value.
+  public func value(from text: String) -> ParameterValue? {
+    switch self {
+    case .string: text.isEmpty ? nil : .string(text)
+    case .int: Self.integer(text).map(ParameterValue.int)
+    case .uuid: Self.uuid(text).map(ParameterValue.uuid)
+    }
+  }
+
+  /// Whether decoded text fits this type, without building the value.
+  @inline(__always)
+  func accepts(_ text: String) -> Bool {
+    switch self {
+    case .string: !text.isEmpty
+    case .int: Self.integer(text) != nil
+    case .uuid: Self.isUUIDText(text)
+    }
+  }
+
+  /// Whether a decoded segment fits this type, from its bytes when they are ASCII (no text built),
+  /// from its text otherwise. The rule is the one of ``accepts(_:)``.
+  @inline(__always)
+  func accepts(bytes: Bytes, isASCII: Bool, text: () -> String) -> Bool {
+    switch self {
+    case .string: bytes.count > 0
+    case .int: isASCII ? Self.integerValue(bytes) != nil : Self.integer(text()) != nil
+    case .uuid: isASCII ? Self.isUUIDText(bytes) : Self.isUUIDText(text())
+    }
+  }
+
+  /// The value of a decoded segment, from its bytes when they are ASCII, from its text otherwise, or
+  /// `nil` when it does not fit. The rule is the one of ``value(from:)``.
+  @inline(__always)
+  func value(bytes: Bytes, isASCII: Bool, text: () -> String) -> ParameterValue? {
+    switch self {
+    case .string: bytes.count > 0 ? .string(text()) : nil
+    case .int: (isASCII ? Self.integerValue(bytes) : Self.integer(text())).map(ParameterValue.int)
+    case .uuid: (isASCII ? Self.uuid(bytes) : Self.uuid(text())).map(ParameterValue.uuid)
+    }
+  }
+
+  // MARK: Writing
+
+  /// The value a parameter of this type writes into a link for `value`, or `nil` when it does not
+  /// fit: typed values as they are, others read by the rule of ``value(from:)``.
+  ///
+  /// - Parameter given: A value given to URL building; segments never fit.
+  /// - Returns: The value to write, or `nil`.
+  package func written(_ given: ParameterValue) -> ParameterValue? {
+    switch (self, given) {
+    case (_, .segments): nil
+    case (.int, .int), (.uuid, .uuid): given
+    case (.string, _), (.int, _), (.uuid, _): value(from: given.description)
+    }
+  }
+
+  /// A value of this type that every check of destinations may use as a sample.
+  package var sampleValue: ParameterValue {
+    switch self {
+    case .string: .string("sample")
+    case .int: .int(0)
+    case .uuid: .uuid(UUID(uuid: (0x5A, 0x3E, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)))
+    }
+  }
+
+  // MARK: Server files
+
+  /// The AASA path pattern of one segment of this type: exact where AASA can say it.
+  package var aasaSegmentPattern: String {
+    switch self {
+    case .string, .int: "?*"
+    case .uuid: "????????-????-????-????-????????????"
+    }
+  }
+
+  /// What an AASA pattern cannot say about this type, `nil` when ``aasaSegmentPattern`` is exact:
+  /// the widening's code, the limit in words (`{NAME}` stands for the parameter) and a segment the
+  /// pattern lets through that the type refuses.
+  package var aasaWidening: (code: String, limit: String, example: String)? {
+    switch self {
+    case .string: nil
+    case .int: ("integer-text", "AASA cannot say \"digits only\", so {NAME} admits any text", "x")
+    case .uuid:
+      (
+        "uuid-text", "AASA cannot say \"hex digits only\", so {NAME} admits any text of a UUID's shape",
+        "ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ"
+      )
+    }
+  }
+
+  /// The regular expression (PCRE, as nginx reads it) of one decoded segment of this type.
+  package var segmentRegex: String {
+    switch self {
+    case .string: "[^/]+"
+    case .int: "-?[0-9]+"
+    case .uuid: "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+    }
+  }
+
+  // MARK: How reading works
+
+  /// An optional `-` then ASCII digits only, fitting in `Int`; `007` is 7, `+7` and `-` are not integers.
+  static func integer(_ text: String) -> Int? {
+    var utf8 = text.utf8.makeIterator()
+    guard var byte = utf8.next() else { return nil }
+    let negative = byte == UInt8(ascii: "-")
+    if negative {
+      guard let next = utf8.next() else { return nil }
+      byte = next
+    }
+    var value = 0
+    while true {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      let digit = Int(byte &- UInt8(ascii: "0"))
+      let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflow2) =
+        negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+      if overflow1 || overflow2 { return nil }
+      value = next
+      guard let following = utf8.next() else { return value }
+      byte = following
+    }
+  }
+
+  /// Whether decoded bytes read as an integer by the rule of ``integer(_:)``, without building text.
+  @inline(__always)
+  static func isInteger(_ bytes: Bytes) -> Bool {
+    integerValue(bytes) != nil
+  }
+
+  /// The integer decoded bytes read as, by the rule of ``integer(_:)``, without building text.
+  @inline(__always)
+  static func integerValue(_ bytes: Bytes) -> Int? {
+    var index = 0
+    let negative = bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
+    if negative { index = 1 }
+    guard index < bytes.count else { return nil }
+    var value = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      let digit = Int(byte &- UInt8(ascii: "0"))
+      let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflow2) =
+        negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+      if overflow1 || overflow2 { return nil }
+      value = next
+      index += 1
+    }
+    return value
+  }
+
+  /// Whether decoded bytes are a UUID by the rule of ``isUUIDText(_:)-(String)``.
+  @inline(__always)
+  static func isUUIDText(_ bytes: Bytes) -> Bool {
+    guard bytes.count == 36 else { return false }
+    for position in 0..<36 {
+      let byte = bytes[position]
+      if position == 8 || position == 13 || position == 18 || position == 23 {
+        guard byte == UInt8(ascii: "-") else { return false }
+      } else if PercentCoding.hexValue(byte) == nil {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// 8-4-4-4-12 hex digits in any case.
+  static func isUUIDText(_ text: String) -> Bool {
+    Bytes.withUTF8(of: text) { isUUIDText($0) }
+  }
+
+  /// Reads the 16 bytes of a UUID from its text directly (Foundation's `UUID(uuidString:)` goes
+  /// through `sscanf`, which dominated the cost of a match on a UUID route).
+  static func uuid(_ text: String) -> UUID? {
+    Bytes.withUTF8(of: text) { uuid($0) }
+  }
+
+  /// Reads the 16 bytes of a UUID from decoded bytes, with no intermediate array.
+  static func uuid(_ bytes: Bytes) -> UUID? {
+    guard isUUIDText(bytes) else { return nil }
+    /// Byte `index` of the UUID: two hex digits, after the dashes before them.
+    func byte(_ index: Int) -> UInt8 {
+      let position =
+        2 * index + (index >= 4 ? 1 : 0) + (index >= 6 ? 1 : 0) + (index >= 8 ? 1 : 0)
+        + (index >= 10 ? 1 : 0)
+      let high = PercentCoding.hexValue(bytes[position]) ?? 0
+      let low = PercentCoding.hexValue(bytes[position + 1]) ?? 0
+      return high << 4 | low
+    }
+    let value: uuid_t = (
+      byte(0), byte(1), byte(2), byte(3), byte(4), byte(5), byte(6), byte(7), byte(8), byte(9), byte(10),
+      byte(11), byte(12), byte(13), byte(14), byte(15)
+    )
+    return UUID(uuid: value)
+  }
+}
