@@ -11,8 +11,8 @@ import Observation
 /// ```
 ///
 /// - **Before ready** (``markReady()``), links are kept in the intake's ``LinkStorage`` (durably with
-///   the `DurableLinkStorage` module), and the newest wins when the UI becomes ready; the others are reported superseded.
-///   Malformed links are refused at once, not kept.
+///   the `DurableLinkStorage` module), and the newest wins when the UI becomes ready; the others are
+///   reported superseded. Malformed links are refused at once, not kept.
 /// - **Policy**: the route table decides which schemes and hosts are accepted; a route marked
 ///   ``RouteDefinition/requiresVerifiedLink`` opens only from a source the ``LinkPolicy`` trusts (a
 ///   Universal Link, not a custom scheme any app can claim).
@@ -23,7 +23,8 @@ import Observation
 /// - **Loaders**: an optional async step turns a destination into one that is ready to show (the
 ///   entity looked up); a newer link supersedes an older load, and a time limit applies.
 ///
-/// Every refusal is a typed ``LinkRefusal``, kept in ``recentRefusals`` and passed to ``onRefusal``.
+/// Every refusal is a typed ``LinkRefusal``, kept in ``recentRefusals`` and passed to ``onRefusal``,
+/// including a destination the app's navigation failed to show.
 ///
 /// ```swift
 /// let intake = LinkIntake(destinations: screens, navigator: navigator)
