@@ -17,6 +17,7 @@ let package = Package(
   products: [
     .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
     .library(name: "DeepLinking", targets: ["DeepLinking"]),
+    .library(name: "DurableLinkStorage", targets: ["DurableLinkStorage"]),
     .library(name: "UniversalLinks", targets: ["UniversalLinks"]),
     .library(name: "ChannelNavigation", targets: ["ChannelNavigation"]),
     .library(name: "DeepLinkingSwiftUI", targets: ["DeepLinkingSwiftUI"]),
@@ -28,6 +29,8 @@ let package = Package(
     // tool or an extension can route links without Observation, networking or the navigator.
     .target(name: "DeepLinkRouting", swiftSettings: swiftSettings),
     .target(name: "DeepLinking", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
+    // The intake's durable link store: the package's POSIX file I/O, kept out of DeepLinking.
+    .target(name: "DurableLinkStorage", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
     .target(name: "UniversalLinks", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
     .target(
       name: "ChannelNavigation",
@@ -70,7 +73,8 @@ let package = Package(
     .executableTarget(
       name: "routing-linkage-probe", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
     // Appends links to a durable store until it is killed: the subject of the store's crash test.
-    .executableTarget(name: "link-store-writer", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "link-store-writer", dependencies: ["DurableLinkStorage"], swiftSettings: swiftSettings),
     // A scripted HTTP server on 127.0.0.1 for the tests of tracking-link resolution.
     .target(
       name: "DeepLinkingTestSupport",
@@ -86,6 +90,11 @@ let package = Package(
     .testTarget(
       name: "DeepLinkingTests",
       dependencies: ["DeepLinking", "DeepLinkingTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "DurableLinkStorageTests",
+      dependencies: ["DurableLinkStorage"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

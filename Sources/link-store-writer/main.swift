@@ -13,6 +13,7 @@
 // kill. Exit status: 0 done, 1 store error, 2 usage.
 
 import DeepLinking
+import DurableLinkStorage
 import Foundation
 
 func emit(_ line: String) {
@@ -52,7 +53,7 @@ do {
         fail("round \(round) or index \(index) out of range", status: 2)
       }
       try await store.append(
-        StoredLink(id: id, urlString: "myapp://crash/\(round)/\(index)", source: .programmatic))
+        IncomingLink(id: id, url: "myapp://crash/\(round)/\(index)", source: .programmatic))
       emit("stored \(id.uuidString)")
     }
     emit("done \(count)")

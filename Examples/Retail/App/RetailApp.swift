@@ -4,6 +4,7 @@
 #if canImport(SwiftUI)
   import DeepLinking
   import DeepLinkingSwiftUI
+  import DurableLinkStorage
   import RetailExample
   import SwiftUI
 
@@ -22,9 +23,8 @@
       let fallbacks: [any LinkFallbackHandler] = [TrackingLinkFallback(resolver: tracking)]
       let directory = URL.applicationSupportDirectory.appendingPathComponent("links")
       // Waiting links survive a relaunch when the store opens; otherwise they are kept in memory.
-      intake =
-        (try? links.intake(navigator: navigator, storeDirectory: directory, fallbacks: fallbacks))
-        ?? links.intake(navigator: navigator, fallbacks: fallbacks)
+      let storage = (try? LinkStorage.durable(directory: directory)) ?? .inMemory
+      intake = links.intake(navigator: navigator, storage: storage, fallbacks: fallbacks)
       // Links a marketing SDK stored earlier: connect its stream of URL strings as a source.
       // intake.connect(MarketingSDK.storedLinks, source: .stored)
     }

@@ -10,7 +10,7 @@ public enum IntakeOutcome<Destination: Sendable>: Sendable {
 
   /// The link's destination was applied.
   case applied(Destination)
-  /// The link waits, kept (durably when the intake has a store) until it can apply.
+  /// The link waits, kept in the intake's ``LinkStorage`` until it can apply.
   case deferred(Deferral)
   /// A fallback handler took the link.
   case handledByFallback(handler: String)

@@ -1,14 +1,15 @@
-import Foundation
-
-/// One stored link handed to the app by ``DurableLinkStore/deliver(isolation:_:)``.
+/// One stored link handed to the app by ``LinkStore/deliver(isolation:_:)``.
 ///
 /// ``isRedelivery`` is `true` when an earlier process had already started applying this link and died
-/// before the store recorded it as applied. State that lived only in that process (such as in-memory
-/// navigation) died with it, so applying the link again is right; effects that outlived the process
-/// should be de-duplicated with ``StoredLink/id``.
+/// before the store recorded it as applied (only a store that outlives the process, such as the
+/// `DurableLinkStorage` module's, redelivers). State that lived only in that process (such as
+/// in-memory navigation) died with it, so applying the link again is right; effects that outlived the
+/// process should be de-duplicated with the link's ``IncomingLink/id``.
 public struct LinkDelivery: Sendable, Hashable {
-  /// The link to apply.
-  public let link: StoredLink
+  /// The link to apply, as it was received.
+  public let link: IncomingLink
+  /// Why the link was kept instead of applied, such as `"app not ready"`, when the store was told.
+  public let reason: String?
   /// Whether a process that crashed had already been handed this link.
   public let isRedelivery: Bool
 
@@ -16,9 +17,11 @@ public struct LinkDelivery: Sendable, Hashable {
   ///
   /// - Parameters:
   ///   - link: The link to apply.
+  ///   - reason: Why the link was kept, if known.
   ///   - isRedelivery: Whether a crashed process had already been handed this link.
-  public init(link: StoredLink, isRedelivery: Bool) {
+  public init(link: IncomingLink, reason: String?, isRedelivery: Bool) {
     self.link = link
+    self.reason = reason
     self.isRedelivery = isRedelivery
   }
 }

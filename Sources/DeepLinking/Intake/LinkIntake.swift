@@ -10,9 +10,9 @@ import Observation
 ///                    └─▶ fallback handlers ─▶ new link (enters again, bounded, no loops)
 /// ```
 ///
-/// - **Before ready** (``markReady()``), links are kept, durably when the intake has a store
-///   directory, and the newest wins when the UI becomes ready; the others are reported superseded.
-///   Malformed links are refused at once, not kept.
+/// - **Before ready** (``markReady()``), links are kept in the intake's ``LinkStorage`` (durably with
+///   the `DurableLinkStorage` module), and the newest wins when the UI becomes ready; the others are
+///   reported superseded. Malformed links are refused at once, not kept.
 /// - **Policy**: the route table decides which schemes and hosts are accepted; a route marked
 ///   ``RouteDefinition/requiresVerifiedLink`` opens only from a source the ``LinkPolicy`` trusts (a
 ///   Universal Link, not a custom scheme any app can claim).
@@ -23,7 +23,8 @@ import Observation
 /// - **Loaders**: an optional async step turns a destination into one that is ready to show (the
 ///   entity looked up); a newer link supersedes an older load, and a time limit applies.
 ///
-/// Every refusal is a typed ``LinkRefusal``, kept in ``recentRefusals`` and passed to ``onRefusal``.
+/// Every refusal is a typed ``LinkRefusal``, kept in ``recentRefusals`` and passed to ``onRefusal``,
+/// including a destination the app's navigation failed to show.
 ///
 /// ```swift
 /// let intake = LinkIntake(destinations: screens, navigator: navigator)
@@ -46,7 +47,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// The trust policy.
   @ObservationIgnored public let policy: LinkPolicy
   /// The fallback handlers, tried in order.
-  @ObservationIgnored public let fallbacks: [any LinkFallbackHandler]
+  public var fallbacks: [any LinkFallbackHandler] { fallbackChain.handlers }
   /// A destination to show when a route names nothing that exists (a "not found" screen), if any.
   @ObservationIgnored public var notFoundDestination: Destination?
   /// Called with every refused link.
@@ -59,143 +60,92 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// The destination of the link applied last: the "current link" an app shares through its views.
   public private(set) var currentDestination: Destination?
   /// The most recent refusals, newest last (at most 50).
-  public private(set) var recentRefusals: [RefusedLink] = []
+  public var recentRefusals: [RefusedLink] { refusalLog.records }
   /// How many links wait for the UI to be ready.
   public private(set) var waitingForReadyCount = 0
   /// How many links wait for sign-in.
   public private(set) var waitingForSignInCount = 0
 
-  @ObservationIgnored private let apply: @MainActor (Destination) -> Void
+  private var refusalLog = RefusalLog<RefusedLink>()
+  @ObservationIgnored private let apply: @MainActor (Destination) throws -> Void
+  @ObservationIgnored private let fallbackChain: FallbackChain
   @ObservationIgnored private let waitingForReady: PendingLinks
   @ObservationIgnored private let waitingForSignIn: PendingLinks
   @ObservationIgnored private let loads: LoadCoordinator<ClosureLoader<Destination>>?
+  /// The link whose load started last: the newer link that supersedes an older load.
+  @ObservationIgnored private var newestLoad: IncomingLink?
 
-  /// Creates an intake that hands destinations to a closure and keeps waiting links in memory.
+  /// Creates an intake that hands destinations to a closure.
+  ///
+  /// Links that wait for the UI or for sign-in are kept in `storage`: in memory by default, or durably
+  /// with the `DurableLinkStorage` module's `LinkStorage.durable(directory:)`, which keeps them before
+  /// ``receive(_:)-(IncomingLink)`` returns. Links the storage already holds (left by an earlier
+  /// launch) are counted at once and applied at ``markReady()``.
   ///
   /// - Parameters:
   ///   - destinations: The router from links to destinations.
+  ///   - storage: Where waiting links are kept (default: in memory).
   ///   - policy: The trust policy.
   ///   - fallbacks: Handlers for links the router cannot handle, in order.
   ///   - isSignedIn: Whether a user is signed in at start.
   ///   - load: Turns a destination into one ready to show, or `nil` when it names nothing that exists.
   ///   - loadTimeout: The time limit of one load.
-  ///   - apply: Shows a destination (typically ``Navigator/open(_:)``).
-  public convenience init(
+  ///   - apply: Shows a destination (typically ``Navigator/open(_:)``). An error it throws refuses the
+  ///     link with ``LinkRefusal/navigationFailed(route:reason:)``.
+  public init(
     destinations: DestinationRouter<Destination>,
+    storage: LinkStorage = .inMemory,
     policy: LinkPolicy = .standard,
     fallbacks: [any LinkFallbackHandler] = [],
     isSignedIn: Bool = true,
     load: (@Sendable (Destination) async throws -> Destination?)? = nil,
     loadTimeout: Duration = .seconds(10),
-    apply: @escaping @MainActor (Destination) -> Void
-  ) {
-    self.init(
-      destinations: destinations, policy: policy, fallbacks: fallbacks, isSignedIn: isSignedIn, load: load,
-      loadTimeout: loadTimeout, apply: apply, stores: (nil, nil))
-  }
-
-  /// Creates an intake that hands destinations to a closure and keeps waiting links durably.
-  ///
-  /// Links that wait for the UI or for sign-in are written to two ``DurableLinkStore``s inside
-  /// `storeDirectory` before ``receive(_:)-(IncomingLink)`` returns, and links left by an earlier
-  /// launch are counted at once and applied at ``markReady()``.
-  ///
-  /// - Parameters:
-  ///   - destinations: The router from links to destinations.
-  ///   - storeDirectory: The directory of the stores; created if needed.
-  ///   - policy: The trust policy.
-  ///   - fallbacks: Handlers for links the router cannot handle, in order.
-  ///   - isSignedIn: Whether a user is signed in at start.
-  ///   - load: Turns a destination into one ready to show, or `nil` when it names nothing that exists.
-  ///   - loadTimeout: The time limit of one load.
-  ///   - apply: Shows a destination (typically ``Navigator/open(_:)``).
-  /// - Throws: ``DurableLinkStoreError`` when a store cannot be opened (another process has it, or the
-  ///   directory is not writable).
-  public convenience init(
-    destinations: DestinationRouter<Destination>,
-    storeDirectory: URL,
-    policy: LinkPolicy = .standard,
-    fallbacks: [any LinkFallbackHandler] = [],
-    isSignedIn: Bool = true,
-    load: (@Sendable (Destination) async throws -> Destination?)? = nil,
-    loadTimeout: Duration = .seconds(10),
-    apply: @escaping @MainActor (Destination) -> Void
-  ) throws(DurableLinkStoreError) {
-    let readyStore = try DurableLinkStore(
-      directory: storeDirectory.appendingPathComponent("waiting-for-ready"))
-    let signInStore = try DurableLinkStore(
-      directory: storeDirectory.appendingPathComponent("waiting-for-sign-in"))
-    self.init(
-      destinations: destinations, policy: policy, fallbacks: fallbacks, isSignedIn: isSignedIn, load: load,
-      loadTimeout: loadTimeout, apply: apply, stores: (readyStore, signInStore))
-  }
-
-  private init(
-    destinations: DestinationRouter<Destination>,
-    policy: LinkPolicy,
-    fallbacks: [any LinkFallbackHandler],
-    isSignedIn: Bool,
-    load: (@Sendable (Destination) async throws -> Destination?)?,
-    loadTimeout: Duration,
-    apply: @escaping @MainActor (Destination) -> Void,
-    stores: (ready: DurableLinkStore?, signIn: DurableLinkStore?)
+    apply: @escaping @MainActor (Destination) throws -> Void
   ) {
     self.destinations = destinations
     self.policy = policy
-    self.fallbacks = fallbacks
     self.isSignedIn = isSignedIn
     self.apply = apply
-    waitingForReady = PendingLinks(store: stores.ready, reason: "app not ready")
-    waitingForSignIn = PendingLinks(store: stores.signIn, reason: "sign-in required")
+    fallbackChain = FallbackChain(handlers: fallbacks, maxDepth: policy.maxFallbackDepth)
+    waitingForReady = PendingLinks(store: storage.waitingForReady, reason: "app not ready")
+    waitingForSignIn = PendingLinks(store: storage.waitingForSignIn, reason: "sign-in required")
     loads = load.map { LoadCoordinator(loader: ClosureLoader(body: $0), timeout: loadTimeout) }
     waitingForReadyCount = waitingForReady.links.count
     waitingForSignInCount = waitingForSignIn.links.count
   }
 
-  /// Creates an intake that opens destinations in a navigator and keeps waiting links in memory.
+  /// Creates an intake that opens destinations in a navigator.
+  ///
+  /// The intake holds the navigator weakly. A destination the navigator refuses (a
+  /// ``NavigationError``), or one that arrives after the navigator is gone, refuses its link with
+  /// ``LinkRefusal/navigationFailed(route:reason:)``.
   ///
   /// - Parameters:
   ///   - destinations: The router from links to destinations.
   ///   - navigator: The navigator that shows them.
+  ///   - storage: Where waiting links are kept (default: in memory).
   ///   - policy: The trust policy.
   ///   - fallbacks: Handlers for links the router cannot handle, in order.
   ///   - isSignedIn: Whether a user is signed in at start.
+  ///   - load: Turns a destination into one ready to show, or `nil` when it names nothing that exists.
+  ///   - loadTimeout: The time limit of one load.
   public convenience init<Tab>(
     destinations: DestinationRouter<Destination>,
     navigator: Navigator<Destination, Tab>,
+    storage: LinkStorage = .inMemory,
     policy: LinkPolicy = .standard,
     fallbacks: [any LinkFallbackHandler] = [],
-    isSignedIn: Bool = true
+    isSignedIn: Bool = true,
+    load: (@Sendable (Destination) async throws -> Destination?)? = nil,
+    loadTimeout: Duration = .seconds(10)
   ) where Destination: Codable {
-    self.init(destinations: destinations, policy: policy, fallbacks: fallbacks, isSignedIn: isSignedIn) {
-      [weak navigator] destination in
-      _ = try? navigator?.open(destination)
-    }
-  }
-
-  /// Creates an intake that opens destinations in a navigator and keeps waiting links durably.
-  ///
-  /// - Parameters:
-  ///   - destinations: The router from links to destinations.
-  ///   - navigator: The navigator that shows them.
-  ///   - storeDirectory: The directory of the stores; created if needed.
-  ///   - policy: The trust policy.
-  ///   - fallbacks: Handlers for links the router cannot handle, in order.
-  ///   - isSignedIn: Whether a user is signed in at start.
-  /// - Throws: ``DurableLinkStoreError`` when a store cannot be opened.
-  public convenience init<Tab>(
-    destinations: DestinationRouter<Destination>,
-    navigator: Navigator<Destination, Tab>,
-    storeDirectory: URL,
-    policy: LinkPolicy = .standard,
-    fallbacks: [any LinkFallbackHandler] = [],
-    isSignedIn: Bool = true
-  ) throws(DurableLinkStoreError) where Destination: Codable {
-    try self.init(
-      destinations: destinations, storeDirectory: storeDirectory, policy: policy, fallbacks: fallbacks,
-      isSignedIn: isSignedIn
+    self.init(
+      destinations: destinations, storage: storage, policy: policy, fallbacks: fallbacks,
+      isSignedIn: isSignedIn,
+      load: load, loadTimeout: loadTimeout
     ) { [weak navigator] destination in
-      _ = try? navigator?.open(destination)
+      guard let navigator else { throw NavigatorGone() }
+      _ = try navigator.open(destination)
     }
   }
 
@@ -310,44 +260,32 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     } catch {
       // A foreign scheme or host may still be a fallback handler's link: keep it.
     }
-    do {
-      try await waitingForReady.append(link)
-    } catch {
-      // The store failed: the link is still applied when ready, from memory, rather than lost.
-      memoryFallback.append(link)
-    }
+    // A store that fails keeps the link in memory: it is still applied when ready, rather than lost.
+    await waitingForReady.keep(link)
     // Counted from the store rather than incremented: a drain may have run while the append waited.
-    waitingForReadyCount = waitingForReady.links.count + memoryFallback.count
+    waitingForReadyCount = waitingForReady.links.count
     return .deferred(.notReady)
   }
 
-  @ObservationIgnored private var memoryFallback: [IncomingLink] = []
-
   /// Applies the newest waiting link and reports the others superseded, each exactly once.
   ///
-  /// With a store, each link leaves it only after it was applied or reported, so a crash in between
-  /// hands it over again at the next launch rather than losing it.
+  /// With a durable store, each link leaves it only after it was applied or reported, so a crash in
+  /// between hands it over again at the next launch rather than losing it.
   private func drain(_ pending: PendingLinks) async {
-    let extra = pending === waitingForReady ? memoryFallback : []
-    let waiting = pending.links + extra
+    let waiting = pending.links
     guard let newest = waiting.last else { return }
     let known = Set(waiting.map(\.id))
-    let settle = { (link: IncomingLink) async -> Void in
-      // A link that arrived during the drain is newer than every one counted before it.
-      if link.id == newest.id || !known.contains(link.id) {
-        _ = await self.process(link)
-      } else {
-        _ = self.refuse(link, .superseded(by: newest.url))
-      }
-    }
     do {
-      try await pending.drain(settle)
+      try await pending.drain { link in
+        // A link that arrived during the drain is newer than every one counted before it.
+        if link.id == newest.id || !known.contains(link.id) {
+          _ = await self.process(link)
+        } else {
+          _ = self.refuse(link, .superseded(by: newest.url))
+        }
+      }
     } catch {
       // A store that cannot record progress keeps the link in hand for the next drain.
-    }
-    if !extra.isEmpty {
-      memoryFallback.removeAll()
-      for link in extra { await settle(link) }
     }
   }
 
@@ -381,60 +319,61 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
       return .deferred(.signInRequired)
     }
     if let loads {
+      newestLoad = link
       switch await loads.load(destination) {
       case .loaded(let loaded): destination = loaded
       case .notFound: return notFound(link, route: route.name)
       case .failed(let error):
         return refuse(link, .loadFailed(route: route.name, reason: String(describing: error)))
       case .timedOut: return refuse(link, .loadTimedOut(route: route.name))
-      case .cancelled, .superseded: return refuse(link, .superseded(by: "a newer link"))
+      case .cancelled, .superseded:
+        guard let newer = newestLoad, newer.id != link.id else {
+          return refuse(link, .loadFailed(route: route.name, reason: "the load was cancelled"))
+        }
+        return refuse(link, .superseded(by: newer.url))
       }
     }
-    show(destination)
+    if let refusal = show(destination, route: route.name) { return refuse(link, refusal) }
     return .applied(destination)
   }
 
-  private func show(_ destination: Destination) {
+  /// Hands a destination to `apply`; returns the refusal when it throws.
+  private func show(_ destination: Destination, route: String) -> LinkRefusal? {
+    do {
+      try apply(destination)
+    } catch {
+      return .navigationFailed(route: route, reason: String(describing: error))
+    }
     currentDestination = destination
-    apply(destination)
+    return nil
   }
 
+  /// Refuses a link whose route names nothing that exists, and shows the "not found" destination if
+  /// there is one; when that fails too, the failure is recorded as a second refusal of the link.
   private func notFound(_ link: IncomingLink, route: String) -> IntakeOutcome<Destination> {
     let outcome = refuse(link, .notFound(route: route))
-    if let notFoundDestination { show(notFoundDestination) }
+    if let notFoundDestination, let refusal = show(notFoundDestination, route: route) {
+      refuse(link, refusal)
+    }
     return outcome
   }
 
-  /// Offers a link to the fallback handlers in order; a redirect enters the pipeline again.
+  /// Offers a link to the fallback handlers in order; a link they hand back enters the pipeline again.
   private func fallBack(_ link: IncomingLink, otherwise refusal: LinkRefusal) async -> IntakeOutcome<
     Destination
   > {
-    for handler in fallbacks {
-      switch await handler.handle(link) {
-      case .notHandled:
-        continue
-      case .handled:
-        return .handledByFallback(handler: handler.name)
-      case .failed(let reason):
-        return refuse(link, .fallbackFailed(handler: handler.name, reason: reason))
-      case .redirect(let url):
-        let next = url.absoluteString
-        let chain = link.chain + [link.url]
-        if chain.contains(next) { return refuse(link, .fallbackLoop(next)) }
-        if chain.count > policy.maxFallbackDepth {
-          return refuse(link, .fallbackTooDeep(limit: policy.maxFallbackDepth))
-        }
-        return await process(IncomingLink(url: next, source: .fallback, chain: chain))
-      }
+    switch await fallbackChain.offer(link) {
+    case .handled(let handler): return .handledByFallback(handler: handler)
+    case .redirected(let next): return await process(next)
+    case .refused(let refusal): return refuse(link, refusal)
+    case .notHandled: return refuse(link, refusal)
     }
-    return refuse(link, refusal)
   }
 
   @discardableResult
   private func refuse(_ link: IncomingLink, _ refusal: LinkRefusal) -> IntakeOutcome<Destination> {
     let record = RefusedLink(link: link, refusal: refusal)
-    recentRefusals.append(record)
-    if recentRefusals.count > 50 { recentRefusals.removeFirst(recentRefusals.count - 50) }
+    refusalLog.append(record)
     onRefusal?(record)
     return .refused(refusal)
   }
@@ -447,6 +386,11 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     default: false
     }
   }
+}
+
+/// Why a ``LinkIntake`` made with a navigator could not show a destination: the navigator is gone.
+struct NavigatorGone: Error, CustomStringConvertible {
+  var description: String { "the navigator no longer exists" }
 }
 
 /// A loader made of a closure, so the intake can run loads through a ``LoadCoordinator``.

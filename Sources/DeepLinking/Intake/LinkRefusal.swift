@@ -15,8 +15,11 @@ public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
   case loadFailed(route: String, reason: String)
   /// The destination's loader took longer than its time limit.
   case loadTimedOut(route: String)
-  /// A newer link arrived before this one could be applied.
+  /// A newer link, named here, arrived before this one could be applied.
   case superseded(by: String)
+  /// The route matched and its destination was ready, but the app's navigation refused to show it
+  /// (for example a ``NavigationError``).
+  case navigationFailed(route: String, reason: String)
   /// A fallback handler knew the link but could not handle it.
   case fallbackFailed(handler: String, reason: String)
   /// A fallback handler sent the intake back to a link already in the chain.
@@ -35,6 +38,7 @@ public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case .loadFailed: "load-failed"
     case .loadTimedOut: "load-timed-out"
     case .superseded: "superseded"
+    case .navigationFailed: "navigation-failed"
     case .fallbackFailed: "fallback-failed"
     case .fallbackLoop: "fallback-loop"
     case .fallbackTooDeep: "fallback-too-deep"
@@ -53,6 +57,7 @@ public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case .loadFailed(let route, let reason): "loading route '\(route)' failed: \(reason)"
     case .loadTimedOut(let route): "loading route '\(route)' timed out"
     case .superseded(let url): "superseded by a newer link, \(url)"
+    case .navigationFailed(let route, let reason): "opening route '\(route)' failed: \(reason)"
     case .fallbackFailed(let handler, let reason): "fallback '\(handler)' failed: \(reason)"
     case .fallbackLoop(let url): "fallback handlers looped back to \(url)"
     case .fallbackTooDeep(let limit): "fallback handlers redirected more than \(limit) times"

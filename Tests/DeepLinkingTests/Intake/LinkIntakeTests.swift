@@ -55,21 +55,17 @@ final class IntakeHarness {
   }
 
   init(
-    fallbacks: [any LinkFallbackHandler] = [], storeDirectory: URL? = nil, isSignedIn: Bool = true,
+    fallbacks: [any LinkFallbackHandler] = [], storage: LinkStorage = .inMemory, isSignedIn: Bool = true,
     policy: LinkPolicy = .standard, load: (@Sendable (Place) async throws -> Place?)? = nil,
-    loadTimeout: Duration = .seconds(5)
+    loadTimeout: Duration = .seconds(5), apply: (@MainActor (Place) throws -> Void)? = nil
   ) throws {
     let log = self.log
-    let apply: @MainActor (Place) -> Void = { place in log.applied.append(place) }
-    if let storeDirectory {
-      intake = try LinkIntake(
-        destinations: Self.destinations(), storeDirectory: storeDirectory, policy: policy,
-        fallbacks: fallbacks,
-        isSignedIn: isSignedIn, load: load, loadTimeout: loadTimeout, apply: apply)
-    } else {
-      intake = LinkIntake(
-        destinations: try Self.destinations(), policy: policy, fallbacks: fallbacks, isSignedIn: isSignedIn,
-        load: load, loadTimeout: loadTimeout, apply: apply)
+    intake = LinkIntake(
+      destinations: try Self.destinations(), storage: storage, policy: policy, fallbacks: fallbacks,
+      isSignedIn: isSignedIn, load: load, loadTimeout: loadTimeout
+    ) { place in
+      try apply?(place)
+      log.applied.append(place)
     }
     intake.onRefusal = { [unowned self] in self.refusals.append($0.refusal) }
   }
@@ -90,12 +86,6 @@ final class ScriptedFallback: LinkFallbackHandler {
     seen.withLock { $0.append(link.url) }
     return answers(link.url)
   }
-}
-
-func temporaryDirectory() throws -> URL {
-  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intake-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  return directory
 }
 
 extension IntakeTests {
@@ -325,48 +315,8 @@ extension IntakeTests {
       try await Task.sleep(for: .milliseconds(50))
       let newer = await intake.receive("myapp://clip/fast", source: .customScheme)
       #expect(newer.appliedDestination == .clip("fast"))
-      #expect(await older.value.refusal?.code == "superseded")
+      #expect(await older.value.refusal == .superseded(by: "myapp://clip/fast"))
       #expect(harness.applied == [.clip("fast")])
-    }
-
-    @Test func linksKeptForLaterSurviveARelaunchAndApplyOnce() async throws {
-      let directory = try temporaryDirectory()
-      weak var weakIntake: LinkIntake<Place>?
-      do {
-        let first = try IntakeHarness(storeDirectory: directory)
-        await first.intake.receive("myapp://clip/1", source: .notification)
-        await first.intake.receive("myapp://clip/2", source: .universalLink)
-        #expect(first.intake.waitingForReadyCount == 2)
-        // The process ends here without ever becoming ready.
-        weakIntake = first.intake
-      }
-      #expect(weakIntake == nil)
-      do {
-        let second = try IntakeHarness(storeDirectory: directory)
-        #expect(second.intake.waitingForReadyCount == 2)
-        await second.intake.markReady()
-        #expect(second.applied == [.clip("2")])
-        #expect(second.refusals == [.superseded(by: "myapp://clip/2")])
-      }
-      let third = try IntakeHarness(storeDirectory: directory)
-      #expect(third.intake.waitingForReadyCount == 0)
-      await third.intake.markReady()
-      #expect(third.applied.isEmpty)
-    }
-
-    @Test func linksParkedForSignInAreKeptDurablyToo() async throws {
-      let directory = try temporaryDirectory()
-      do {
-        let first = try IntakeHarness(storeDirectory: directory, isSignedIn: false)
-        await first.intake.markReady()
-        await first.intake.receive("myapp://account", source: .programmatic)
-        #expect(first.intake.waitingForSignInCount == 1)
-      }
-      let second = try IntakeHarness(storeDirectory: directory, isSignedIn: false)
-      await second.intake.markReady()
-      #expect(second.applied.isEmpty)
-      await second.intake.signIn()
-      #expect(second.applied == [.account])
     }
   }
 

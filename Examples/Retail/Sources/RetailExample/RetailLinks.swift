@@ -90,50 +90,24 @@ public struct RetailLinks: Sendable {
     )
   }
 
-  /// An intake that opens links in a navigator, asking the catalog first, and keeps waiting links in
-  /// memory.
+  /// An intake that opens links in a navigator, asking the catalog first.
   ///
   /// - Parameters:
   ///   - navigator: The navigator that shows destinations.
+  ///   - storage: Where links that wait are kept: in memory by default; the app passes
+  ///     `LinkStorage.durable(directory:)` so that a link that arrives while the app starts survives the
+  ///     app being killed.
   ///   - fallbacks: Handlers for links the router cannot handle (a marketing SDK, tracking links).
   ///   - isSignedIn: Whether a user is signed in at start.
-  /// - Returns: The intake.
+  /// - Returns: The intake. A destination the navigator refuses, or one that arrives after the navigator
+  ///   is gone, is refused with ``LinkRefusal/navigationFailed(route:reason:)``.
   @MainActor
   public func intake(
-    navigator: Navigator<RetailDestination, RetailTab>, fallbacks: [any LinkFallbackHandler] = [],
-    isSignedIn: Bool = true
+    navigator: Navigator<RetailDestination, RetailTab>, storage: LinkStorage = .inMemory,
+    fallbacks: [any LinkFallbackHandler] = [], isSignedIn: Bool = true
   ) -> LinkIntake<RetailDestination> {
     LinkIntake(
-      destinations: destinations, fallbacks: fallbacks, isSignedIn: isSignedIn, load: { [self] in load($0) },
-      apply: Self.opening(in: navigator))
-  }
-
-  /// An intake like ``intake(navigator:fallbacks:isSignedIn:)`` that keeps waiting links on disk, so a
-  /// link that arrives while the app starts survives the app being killed.
-  ///
-  /// - Parameters:
-  ///   - navigator: The navigator that shows destinations.
-  ///   - storeDirectory: The directory of the link stores.
-  ///   - fallbacks: Handlers for links the router cannot handle.
-  ///   - isSignedIn: Whether a user is signed in at start.
-  /// - Returns: The intake.
-  /// - Throws: ``DurableLinkStoreError`` when a store cannot be opened.
-  @MainActor
-  public func intake(
-    navigator: Navigator<RetailDestination, RetailTab>, storeDirectory: URL,
-    fallbacks: [any LinkFallbackHandler] = [], isSignedIn: Bool = true
-  ) throws(DurableLinkStoreError) -> LinkIntake<RetailDestination> {
-    try LinkIntake(
-      destinations: destinations, storeDirectory: storeDirectory, fallbacks: fallbacks,
-      isSignedIn: isSignedIn,
-      load: { [self] in load($0) }, apply: Self.opening(in: navigator))
-  }
-
-  /// Opens a destination in the navigator, while it exists.
-  @MainActor
-  private static func opening(
-    in navigator: Navigator<RetailDestination, RetailTab>
-  ) -> @MainActor (RetailDestination) -> Void {
-    { [weak navigator] destination in _ = try? navigator?.open(destination) }
+      destinations: destinations, navigator: navigator, storage: storage, fallbacks: fallbacks,
+      isSignedIn: isSignedIn, load: { [self] in load($0) })
   }
 }

@@ -1,3 +1,4 @@
+import DeepLinking
 import Foundation
 
 #if canImport(Glibc)
@@ -11,31 +12,32 @@ import Foundation
 /// Keeps links the app cannot apply yet in a directory, and hands each one to the app exactly once.
 ///
 /// A link arrives before the app is ready (during launch, behind a login, while offline). The intake
-/// parks it here with ``append(_:)``; once the app is ready, ``deliver(isolation:_:)`` hands the parked
-/// links over in arrival order.
+/// parks it here with ``append(_:reason:)``; once the app is ready, ``deliver(isolation:_:)`` hands
+/// the parked links over in arrival order. A `LinkIntake` uses two of these through
+/// `LinkStorage.durable(directory:)`; the store can also be used on its own:
 ///
 /// ```swift
 /// let store = try DurableLinkStore(directory: appSupport.appendingPathComponent("links"))
-/// try await store.append(StoredLink(url: url, source: .notification, reason: "not signed in"))
+/// try await store.append(IncomingLink(url: url, source: .notification), reason: "not signed in")
 /// // ... later, when the navigator is ready:
-/// try await store.deliver { delivery in navigator.open(delivery.link) }
+/// try await store.deliver { delivery in open(delivery.link.url) }
 /// ```
 ///
 /// ## Guarantees
-/// - **Nothing reported stored is lost.** ``append(_:)`` returns only after the entry file and the
+/// - **Nothing reported stored is lost.** ``append(_:reason:)`` returns only after the entry file and the
 ///   directory that names it are flushed to disk (write a temporary file, `fsync`, `rename`, `fsync`
 ///   the directory). A crash before that leaves at most a temporary file, which the next open deletes;
 ///   such a link was never reported stored. Every name and size the store writes is one it loads again:
-///   an entry larger than ``maximumEntrySize`` is refused by ``append(_:)`` rather than written.
+///   an entry larger than ``maximumEntrySize`` is refused by ``append(_:reason:)`` rather than written.
 /// - **A link is removed only after it was applied.** ``deliver(isolation:_:)`` first moves the entry to
 ///   `delivering/` (durably), then calls the closure, then deletes the entry (durably). If the closure
 ///   throws, the entry goes back and delivery stops, so order is kept.
 /// - **Exactly once for state that lives in the process.** Within one process a link is handed over
 ///   once. If the process dies after the hand-over began and before the deletion reached the disk, the
-///   next process hands it over once more with ``LinkDelivery/isRedelivery`` set: the navigation state
+///   next process hands it over once more with `LinkDelivery.isRedelivery` set: the navigation state
 ///   that applied it died with the crashed process, so the user sees it applied exactly once. Effects
 ///   that outlive the process (a server call, a database row) must be de-duplicated by
-///   ``StoredLink/id`` when ``LinkDelivery/isRedelivery`` is `true`.
+///   `IncomingLink.id` when `LinkDelivery.isRedelivery` is `true`.
 /// - **A redelivery happens at most once.** Before a redelivery the entry moves to `redelivering/`. If
 ///   the process dies again, the link is treated as the cause of the crash: the next open moves it to
 ///   `quarantine/` and reports ``StoredLinkProblem/abandoned(file:link:)`` instead of crashing again.
@@ -58,14 +60,14 @@ import Foundation
 /// One store owns its directory: a second store on the same directory, in this process or another,
 /// fails with ``DurableLinkStoreError/locked(path:)`` (after waiting up to 200 ms for a store that is
 /// closing); the lock is released when the store is deallocated or the process ends. The store is
-/// thread-safe. ``append(_:)`` and the steps of a delivery wait for `fsync`, which usually takes
+/// thread-safe. ``append(_:reason:)`` and the steps of a delivery wait for `fsync`, which usually takes
 /// milliseconds but can take longer on a busy disk; they run one at a time on the store's own serial
 /// queue, never on the caller's thread, so awaiting them from the main actor does not block it.
 /// Opening reads the directory on the calling thread.
-public final class DurableLinkStore: Sendable {
+public final class DurableLinkStore: LinkStore {
   /// The largest entry file the store writes or reads, in bytes: 64 KiB.
   ///
-  /// A stored link is a few hundred bytes; ``append(_:)`` refuses a larger one with
+  /// A stored link is a few hundred bytes; ``append(_:reason:)`` refuses a larger one with
   /// ``DurableLinkStoreError/entryTooLarge(id:size:limit:)``, and opening quarantines a larger file
   /// without reading it.
   public static let maximumEntrySize = 65_536
@@ -82,7 +84,7 @@ public final class DurableLinkStore: Sendable {
 
   private struct Entry: Sendable {
     var sequence: UInt64
-    var link: StoredLink
+    var record: StoredLinkRecord
     /// Claimed by a process that died: the next delivery is a redelivery.
     var needsRedelivery: Bool
     /// The entry's file name exactly as it is on disk, used for every operation on the file.
@@ -99,14 +101,14 @@ public final class DurableLinkStore: Sendable {
 
   private struct Envelope: Codable {
     var version: Int
-    var link: StoredLink
+    var link: StoredLinkRecord
   }
 
   private let root: RawPath
   private let state: LockedValue<State>
   private let lockDescriptor: Int32
   /// Runs every step that writes to the directory, one at a time and off the caller's thread.
-  private let diskQueue = DispatchQueue(label: "DeepLinking.DurableLinkStore")
+  private let diskQueue = DispatchQueue(label: "DurableLinkStorage.DurableLinkStore")
   /// Called on the disk queue with the name of each step as it starts; lets tests see where disk work runs.
   let diskStepObserver = LockedValue<(@Sendable (String) -> Void)?>(nil)
 
@@ -161,7 +163,7 @@ public final class DurableLinkStore: Sendable {
         let (entry, failure) = Self.read(name, at: folder.appending(stored))
         switch kind {
         case .abandoned:
-          return .abandoned(file: Self.displayName(name), link: entry?.link)
+          return .abandoned(file: Self.displayName(name), link: entry?.record.link)
         case .corrupt:
           return .corrupt(file: Self.displayName(name), reason: failure ?? "a second entry for the same id")
         }
@@ -174,8 +176,8 @@ public final class DurableLinkStore: Sendable {
   ///
   /// - Returns: Every link stored and not yet delivered, in arrival order, including links a crashed
   ///   process had started to deliver.
-  public func pending() -> [StoredLink] {
-    state.withLock { $0.entries.map(\.link) }
+  public func pending() -> [IncomingLink] {
+    state.withLock { $0.entries.map(\.record.link) }
   }
 
   /// Stores a link durably; when this returns, the link survives a crash or power loss.
@@ -183,17 +185,21 @@ public final class DurableLinkStore: Sendable {
   /// The writing and flushing run on the store's serial queue; the caller's thread or actor is free
   /// meanwhile.
   ///
-  /// - Parameter link: The link to keep.
+  /// - Parameters:
+  ///   - link: The link to keep, with its id, source, time of arrival and chain.
+  ///   - reason: Why it was parked, if known, such as `"app not ready"`; handed back in
+  ///     `LinkDelivery.reason`.
   /// - Throws: ``DurableLinkStoreError/duplicate(id:)`` when a link with the same id is stored,
   ///   ``DurableLinkStoreError/entryTooLarge(id:size:limit:)`` when the link's entry would be larger than
   ///   ``maximumEntrySize``, ``DurableLinkStoreError/sequenceExhausted(path:)`` when the arrival numbers
   ///   ran out, or an I/O error naming the file; after an error the link is not stored.
-  public func append(_ link: StoredLink) async throws(DurableLinkStoreError) {
+  public func append(_ link: IncomingLink, reason: String? = nil) async throws(DurableLinkStoreError) {
+    let record = StoredLinkRecord(link, reason: reason)
     let data: Data
     do {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]
-      data = try encoder.encode(Envelope(version: 1, link: link))
+      data = try encoder.encode(Envelope(version: 1, link: record))
     } catch {
       throw .encoding(id: link.id, message: String(describing: error))
     }
@@ -235,27 +241,27 @@ public final class DurableLinkStore: Sendable {
         state.nextSequence = overflow ? nil : next
         state.ids.insert(link.id)
         state.entries.append(
-          Entry(sequence: sequence, link: link, needsRedelivery: false, fileName: fileName))
+          Entry(sequence: sequence, record: record, needsRedelivery: false, fileName: fileName))
       }
     }
   }
 
-  /// Stores a URL durably, creating its ``StoredLink``.
+  /// Stores a URL durably, creating its `IncomingLink`.
   ///
   /// - Parameters:
   ///   - url: The URL as received.
   ///   - source: Where it came from.
   ///   - reason: Why it was parked, if known.
   /// - Returns: The stored link, with its new id and the current date.
-  /// - Throws: The errors of ``append(_:)``; after an error the link is not stored.
+  /// - Throws: The errors of ``append(_:reason:)``; after an error the link is not stored.
   @discardableResult
   public func append(
     _ url: URL,
     source: LinkSource,
     reason: String? = nil
-  ) async throws(DurableLinkStoreError) -> StoredLink {
-    let link = StoredLink(url: url, source: source, reason: reason)
-    try await append(link)
+  ) async throws(DurableLinkStoreError) -> IncomingLink {
+    let link = IncomingLink(url: url.absoluteString, source: source)
+    try await append(link, reason: reason)
     return link
   }
 
@@ -295,7 +301,9 @@ public final class DurableLinkStore: Sendable {
     var delivered = 0
     while !Task.isCancelled, let entry = try await claimNext() {
       do {
-        try await body(LinkDelivery(link: entry.link, isRedelivery: entry.needsRedelivery))
+        try await body(
+          LinkDelivery(
+            link: entry.record.link, reason: entry.record.reason, isRedelivery: entry.needsRedelivery))
       } catch {
         try await unclaim(entry)
         throw error
@@ -363,7 +371,7 @@ public final class DurableLinkStore: Sendable {
         throw Self.ioError("unlink", path)
       }
       try Self.syncDirectory(folder)
-      state.withLock { _ = $0.ids.remove(entry.link.id) }
+      state.withLock { _ = $0.ids.remove(entry.record.id) }
     }
   }
 
@@ -385,13 +393,13 @@ public final class DurableLinkStore: Sendable {
       }
       // Reported abandoned whether or not the move works: either way it is not delivered again.
       _ = quarantine(name, from: .redelivering, as: .abandoned, root: root)
-      problems.append(.abandoned(file: displayName(name), link: parsed?.link))
+      problems.append(.abandoned(file: displayName(name), link: parsed?.record.link))
     }
     for folder in [Folder.delivering, .pending] {
       let folderPath = path(root, folder)
       for name in try list(folderPath) {
         let (parsed, failure) = read(name, at: folderPath.appending(name))
-        guard var entry = parsed, !state.ids.contains(entry.link.id) else {
+        guard var entry = parsed, !state.ids.contains(entry.record.id) else {
           let note = quarantine(name, from: folder, as: .corrupt, root: root)
           let reason = (failure ?? "a second entry for the same id") + note
           problems.append(.corrupt(file: displayName(name), reason: reason))
@@ -399,7 +407,7 @@ public final class DurableLinkStore: Sendable {
         }
         entry.needsRedelivery = folder == .delivering
         maxSequence = max(maxSequence ?? 0, entry.sequence)
-        state.ids.insert(entry.link.id)
+        state.ids.insert(entry.record.id)
         state.entries.append(entry)
       }
     }
@@ -472,7 +480,7 @@ public final class DurableLinkStore: Sendable {
     guard envelope.link.id == id else {
       return (nil, "the file name says \(id.uuidString) but the entry says \(envelope.link.id.uuidString)")
     }
-    return (Entry(sequence: sequence, link: envelope.link, needsRedelivery: false, fileName: name), nil)
+    return (Entry(sequence: sequence, record: envelope.link, needsRedelivery: false, fileName: name), nil)
   }
 
   private struct ReadFailure: Error {

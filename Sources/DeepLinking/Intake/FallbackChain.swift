@@ -1,0 +1,42 @@
+import Foundation
+
+/// The fallback handlers of an intake, tried in order, and the bounds on the links they hand back: a
+/// link already in the chain is a loop, and a chain longer than the policy's depth is refused.
+struct FallbackChain: Sendable {
+  /// What the chain did with a link.
+  enum Decision: Sendable {
+    /// A handler took the link.
+    case handled(handler: String)
+    /// A handler handed back a new link, to be routed again; its chain records how it was reached.
+    case redirected(IncomingLink)
+    /// A handler failed, or the links handed back looped or went too deep.
+    case refused(LinkRefusal)
+    /// No handler knew the link.
+    case notHandled
+  }
+
+  let handlers: [any LinkFallbackHandler]
+  /// The most links handlers may hand back in a row (``LinkPolicy/maxFallbackDepth``).
+  let maxDepth: Int
+
+  /// Offers a link to the handlers in order, until one knows it.
+  func offer(_ link: IncomingLink) async -> Decision {
+    for handler in handlers {
+      switch await handler.handle(link) {
+      case .notHandled:
+        continue
+      case .handled:
+        return .handled(handler: handler.name)
+      case .failed(let reason):
+        return .refused(.fallbackFailed(handler: handler.name, reason: reason))
+      case .redirect(let url):
+        let next = url.absoluteString
+        let chain = link.chain + [link.url]
+        if chain.contains(next) { return .refused(.fallbackLoop(next)) }
+        if chain.count > maxDepth { return .refused(.fallbackTooDeep(limit: maxDepth)) }
+        return .redirected(IncomingLink(url: next, source: .fallback, chain: chain))
+      }
+    }
+    return .notHandled
+  }
+}

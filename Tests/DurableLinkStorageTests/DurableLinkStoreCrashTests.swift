@@ -1,0 +1,162 @@
+import DeepLinking
+import Foundation
+import Testing
+
+@testable import DurableLinkStorage
+
+/// Where the `link-store-writer` executable was built, if it was: next to the test bundle.
+enum LinkStoreWriter {
+  static let url: URL? = {
+    // Tests/DurableLinkStorageTests/<this file>: three levels below the package's root.
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let candidates = [
+      Bundle.main.executableURL?.deletingLastPathComponent(),
+      Bundle.main.bundleURL.deletingLastPathComponent(),
+      packageRoot.appendingPathComponent(".build/debug"),
+    ]
+    return candidates.compactMap { $0?.appendingPathComponent("link-store-writer") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+}
+
+/// A small deterministic generator, so a failing run can be repeated from its seed.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
+
+@Suite("DurableLinkStore under SIGKILL")
+struct DurableLinkStoreCrashTests {
+  /// One run of the writer: its complete stdout lines.
+  private static func run(_ writer: URL, _ arguments: [String], killAfter delay: Duration?) throws
+    -> [String]
+  {
+    let process = Process()
+    process.executableURL = writer
+    process.arguments = arguments
+    let stdout = Pipe()
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    if let delay {
+      let parts = delay.components
+      usleep(UInt32(parts.seconds * 1_000_000 + parts.attoseconds / 1_000_000_000_000))
+      kill(process.processIdentifier, SIGKILL)
+    }
+    let data = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    // Only complete lines count: a kill may cut the last one short.
+    let text = String(decoding: data, as: UTF8.self)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines.removeLast()
+    return lines
+  }
+
+  /// Runs `body` on its own thread: it blocks (spawning, sleeping, waiting), which must not occupy
+  /// the cooperative pool that the other tests share.
+  private static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+  }
+
+  @Test(
+    "links reported stored by a writer killed at random points are delivered exactly once",
+    .enabled(if: LinkStoreWriter.url != nil, "the link-store-writer executable is not built"),
+    .timeLimit(.minutes(2))
+  )
+  func randomKills() async throws {
+    let writer = try #require(LinkStoreWriter.url)
+    let temporary = try TemporaryDirectory()
+    let directory = temporary.sub("links").path
+    let seed = UInt64(Date().timeIntervalSince1970 * 1000)
+    let rounds = 200
+    let perRound = 40
+
+    struct Log: Sendable {
+      var stored: [String] = []
+      var applied: [String: [Bool]] = [:]
+      var killedDuringDelivery = 0
+      var completedRounds = 0
+    }
+    var log = try await Self.offPool { () throws -> Log in
+      var random = SplitMix64(state: seed)
+      var log = Log()
+      for round in 0..<rounds {
+        let deliverRound = Int.random(in: 0..<10, using: &random) < 3
+        let arguments =
+          deliverRound
+          ? ["deliver", directory, "300"] : ["append", directory, String(round), String(perRound)]
+        let delay = Duration.microseconds(Int.random(in: 0...80_000, using: &random))
+        let lines = try Self.run(writer, arguments, killAfter: delay)
+        if lines.last?.hasPrefix("done") == true {
+          log.completedRounds += 1
+        } else if deliverRound {
+          log.killedDuringDelivery += 1
+        }
+        for line in lines {
+          let words = line.split(separator: " ").map(String.init)
+          if words.count == 2, words[0] == "stored" {
+            log.stored.append(words[1])
+          } else if words.count == 3, words[0] == "applied" {
+            log.applied[words[1], default: []].append(words[2] == "1")
+          }
+        }
+      }
+      return log
+    }
+    let context: Comment = "seed \(seed)"
+
+    // The process that survives: open, deliver what is left, in order.
+    let store = try DurableLinkStore(directory: URL(fileURLWithPath: directory))
+    var finalOrder: [String] = []
+    try await store.deliver { delivery in
+      log.applied[delivery.link.id.uuidString, default: []].append(delivery.isRedelivery)
+      finalOrder.append(delivery.link.id.uuidString)
+    }
+    #expect(store.pending().isEmpty, context)
+    var abandoned: Set<String> = []
+    for problem in try store.quarantinedEntries() {
+      guard case .abandoned(_, let link) = problem, let link else {
+        Issue.record("unexpected problem \(problem) (seed \(seed))")
+        continue
+      }
+      abandoned.insert(link.id.uuidString)
+    }
+
+    // Every link reported stored was applied, or was set aside after two crashes in its delivery.
+    for id in log.stored where log.applied[id] == nil {
+      #expect(abandoned.contains(id), "stored link \(id) was lost (seed \(seed))")
+    }
+    // Applied at most twice: once, or once more as a flagged redelivery after a crash.
+    for (id, flags) in log.applied {
+      #expect(
+        flags == [false] || flags == [true] || flags == [false, true], "link \(id): \(flags) (seed \(seed))"
+      )
+    }
+    // Nothing was applied that no writer appended.
+    let storedSet = Set(log.stored)
+    for id in log.applied.keys where !storedSet.contains(id) {
+      #expect(id.dropFirst(8).hasPrefix("-0000-4000-8000-"), "unknown link \(id) (seed \(seed))")
+    }
+    // What the survivor delivered came in the order the writers stored it.
+    let storedOrder = Dictionary(uniqueKeysWithValues: log.stored.enumerated().map { ($1, $0) })
+    let positions = finalOrder.compactMap { storedOrder[$0] }
+    #expect(positions == positions.sorted(), context)
+    // The run exercised what it claims to: kills during appends and during deliveries.
+    #expect(log.stored.count > perRound, context)
+    #expect(log.completedRounds < rounds, "no writer was ever killed (seed \(seed))")
+    print(
+      "crash test (seed \(seed)): \(rounds) rounds, \(log.stored.count) links reported stored,",
+      "\(log.completedRounds) rounds completed, \(log.killedDuringDelivery) deliveries killed,",
+      "\(log.applied.values.filter { $0.contains(true) }.count) redelivered, \(abandoned.count) abandoned"
+    )
+  }
+}
