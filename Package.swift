@@ -17,6 +17,7 @@ let package = Package(
   products: [
     .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
     .library(name: "DeepLinking", targets: ["DeepLinking"]),
+    .library(name: "TrackingLinks", targets: ["TrackingLinks"]),
     .library(name: "UniversalLinks", targets: ["UniversalLinks"]),
     .library(name: "ChannelNavigation", targets: ["ChannelNavigation"]),
     .library(name: "DeepLinkingSwiftUI", targets: ["DeepLinkingSwiftUI"]),
@@ -28,6 +29,9 @@ let package = Package(
     // tool or an extension can route links without Observation, networking or the navigator.
     .target(name: "DeepLinkRouting", swiftSettings: swiftSettings),
     .target(name: "DeepLinking", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
+    // The tracking-link resolver and its fallback handler: the networking (FoundationNetworking on
+    // Linux) lives here, so DeepLinking needs none.
+    .target(name: "TrackingLinks", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
     .target(name: "UniversalLinks", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
     .target(
       name: "ChannelNavigation",
@@ -47,7 +51,7 @@ let package = Package(
     ),
     .target(
       name: "DeepLinkCommands",
-      dependencies: ["DeepLinking", "UniversalLinks", "ChannelNavigation"],
+      dependencies: ["DeepLinking", "TrackingLinks", "UniversalLinks", "ChannelNavigation"],
       swiftSettings: swiftSettings
     ),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommands"], swiftSettings: swiftSettings),
@@ -69,6 +73,9 @@ let package = Package(
     // Depends on DeepLinkRouting alone: Scripts/check-routing-linkage.sh reads what its binary links.
     .executableTarget(
       name: "routing-linkage-probe", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
+    // Depends on DeepLinking alone: the same script checks that its binary does not link networking.
+    .executableTarget(
+      name: "linking-linkage-probe", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
     // Appends links to a durable store until it is killed: the subject of the store's crash test.
     .executableTarget(name: "link-store-writer", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
     // A scripted HTTP server on 127.0.0.1 for the tests of tracking-link resolution.
@@ -85,7 +92,12 @@ let package = Package(
     ),
     .testTarget(
       name: "DeepLinkingTests",
-      dependencies: ["DeepLinking", "DeepLinkingTestSupport"],
+      dependencies: ["DeepLinking", "TrackingLinks", "DeepLinkingTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "TrackingLinksTests",
+      dependencies: ["TrackingLinks", "DeepLinkingTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -2,9 +2,9 @@ import DeepLinkingTestSupport
 import Foundation
 import Testing
 
-@testable import DeepLinking
+@testable import TrackingLinks
 
-extension IntakeTests {
+extension TrackingTests {
   /// The resolver against a real HTTP server on 127.0.0.1 (`redirect_server.py`), one server per test.
   @Suite("TrackingLinkResolver over HTTP", .serialized)
   final class TrackingLinkResolverTests {
