@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
     .library(name: "DeepLinking", targets: ["DeepLinking"]),
     .library(name: "DurableLinkStorage", targets: ["DurableLinkStorage"]),
+    .library(name: "TrackingLinks", targets: ["TrackingLinks"]),
     .library(name: "UniversalLinks", targets: ["UniversalLinks"]),
     .library(name: "ChannelNavigation", targets: ["ChannelNavigation"]),
     .library(name: "DeepLinkingSwiftUI", targets: ["DeepLinkingSwiftUI"]),
@@ -31,6 +32,9 @@ let package = Package(
     .target(name: "DeepLinking", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
     // The intake's durable link store: the package's POSIX file I/O, kept out of DeepLinking.
     .target(name: "DurableLinkStorage", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    // The tracking-link resolver and its fallback handler: the networking (FoundationNetworking on
+    // Linux) lives here, so DeepLinking needs none.
+    .target(name: "TrackingLinks", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
     .target(name: "UniversalLinks", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
     .target(
       name: "ChannelNavigation",
@@ -50,7 +54,7 @@ let package = Package(
     ),
     .target(
       name: "DeepLinkCommands",
-      dependencies: ["DeepLinking", "UniversalLinks", "ChannelNavigation"],
+      dependencies: ["DeepLinking", "TrackingLinks", "UniversalLinks", "ChannelNavigation"],
       swiftSettings: swiftSettings
     ),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommands"], swiftSettings: swiftSettings),
@@ -72,6 +76,9 @@ let package = Package(
     // Depends on DeepLinkRouting alone: Scripts/check-routing-linkage.sh reads what its binary links.
     .executableTarget(
       name: "routing-linkage-probe", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
+    // Depends on DeepLinking alone: the same script checks that its binary does not link networking.
+    .executableTarget(
+      name: "linking-linkage-probe", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
     // Appends links to a durable store until it is killed: the subject of the store's crash test.
     .executableTarget(
       name: "link-store-writer", dependencies: ["DurableLinkStorage"], swiftSettings: swiftSettings),
@@ -89,7 +96,12 @@ let package = Package(
     ),
     .testTarget(
       name: "DeepLinkingTests",
-      dependencies: ["DeepLinking", "DeepLinkingTestSupport"],
+      dependencies: ["DeepLinking", "TrackingLinks", "DeepLinkingTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "TrackingLinksTests",
+      dependencies: ["TrackingLinks", "DeepLinkingTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -30,7 +30,7 @@ flags=(-swift-version 6 -enable-upcoming-feature ExistentialAny -package-name sw
 modules_for() {
   case "$1" in
     router | pattern | routefile) echo "DeepLinkRouting" ;;
-    channel) echo "DeepLinkRouting DeepLinking ChannelNavigation UniversalLinks DeepLinkCommands" ;;
+    channel) echo "DeepLinkRouting DeepLinking TrackingLinks ChannelNavigation UniversalLinks DeepLinkCommands" ;;
     aasa) echo "DeepLinkRouting UniversalLinks" ;;
     *) echo "unknown fuzz target '$1' (known: ${all_targets[*]})" >&2; return 2 ;;
   esac
@@ -60,7 +60,10 @@ build_module() {
       sources+=(Fuzz/Support/ChannelNavigationBundle.swift)
       links=(-lDeepLinkRouting -lDeepLinking)
       ;;
-    DeepLinkCommands) links=(-lDeepLinkRouting -lDeepLinking -lChannelNavigation -lUniversalLinks) ;;
+    TrackingLinks) links=(-lDeepLinkRouting -lDeepLinking) ;;
+    DeepLinkCommands)
+      links=(-lDeepLinkRouting -lDeepLinking -lTrackingLinks -lChannelNavigation -lUniversalLinks)
+      ;;
     UniversalLinks) links=(-lDeepLinkRouting) ;;
   esac
   echo "== build $module"

@@ -13,7 +13,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 echo "== building the package's modules"
-apple_sdk_package_modules "$work/package" DeepLinking DurableLinkStorage ChannelNavigation RetailExample
+apple_sdk_package_modules "$work/package" DeepLinking DurableLinkStorage TrackingLinks ChannelNavigation RetailExample
 package_name="$(apple_sdk_package_name)"
 
 graphs="$(pwd)/.build/apple-sdk/symbolgraphs"

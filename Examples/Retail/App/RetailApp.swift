@@ -7,6 +7,7 @@
   import DurableLinkStorage
   import RetailExample
   import SwiftUI
+  import TrackingLinks
 
   /// The app's link machinery, built synchronously so the root view handles links from the first frame.
   @MainActor

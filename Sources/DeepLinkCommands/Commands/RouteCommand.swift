@@ -1,5 +1,6 @@
 import DeepLinking
 import Foundation
+import TrackingLinks
 
 /// `deeplink route`: matches links and prints one JSON line per link.
 @MainActor
@@ -92,7 +93,7 @@ enum RouteCommand {
         let resolved = try await resolver.resolve(parsed).absoluteString
         return report(url, resolvedURL: resolved, router: router, source: source, to: streams.output)
       } catch {
-        streams.output.line(failureLine(url: url, error: error.description, code: "tracking-" + error.code))
+        streams.output.line(failureLine(url: url, error: error.description, code: "tracking-\(error.code)"))
         return false
       }
     }

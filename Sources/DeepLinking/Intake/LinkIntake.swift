@@ -19,7 +19,7 @@ import Observation
 /// - **Sign-in**: a route marked ``RouteDefinition/requiresSignIn`` waits while the user is signed out,
 ///   applies after ``signIn()``, and is dropped with a reason on ``signOut()``.
 /// - **Fallbacks**: what the router cannot handle goes to the ``LinkFallbackHandler`` chain in order
-///   (a marketing SDK, a ``TrackingLinkFallback``); a handler may hand back a new link.
+///   (a marketing SDK, `TrackingLinkFallback` from `TrackingLinks`); a handler may hand back a new link.
 /// - **Loaders**: an optional async step turns a destination into one that is ready to show (the
 ///   entity looked up); a newer link supersedes an older load, and a time limit applies.
 ///

@@ -2,6 +2,7 @@ import DeepLinkingTestSupport
 import Foundation
 import Synchronization
 import Testing
+import TrackingLinks
 
 @testable import DeepLinking
 

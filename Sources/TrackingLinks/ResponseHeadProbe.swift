@@ -1,3 +1,4 @@
+import DeepLinking
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -2,9 +2,9 @@ import DeepLinkingTestSupport
 import Foundation
 import Testing
 
-@testable import DeepLinking
+@testable import TrackingLinks
 
-extension IntakeTests {
+extension TrackingTests {
   /// The resolver against a real HTTP server on 127.0.0.1 (`redirect_server.py`), one server per test.
   @Suite("TrackingLinkResolver over HTTP", .serialized)
   final class TrackingLinkResolverTests {
@@ -90,11 +90,13 @@ extension IntakeTests {
       let start = clock.now
       let error = try await expectError("/slow", using: quick)
       let elapsed = clock.now - start
-      guard case .timedOut(let url, 1, .milliseconds(300), let reported) = error else {
+      guard error.code == .timedOut, error.hop == 1, error.timeout == .milliseconds(300),
+        let reported = error.elapsed
+      else {
         Issue.record("expected a time-out at hop 1 with the 300 ms limit, got \(error)")
         return
       }
-      #expect(url == (try server.url("/slow")))
+      #expect(error.url == (try server.url("/slow")))
       #expect(reported >= .milliseconds(300) && reported <= elapsed)
       #expect(elapsed < .seconds(6))
     }
@@ -121,11 +123,12 @@ extension IntakeTests {
       // the timing-sensitive tests that run alongside.
       let error = try await expectError("/slow", using: try resolver(limit: .seconds(2)))
       let measured = clock.now - start
-      guard case .timedOut(let url, 1, .seconds(2), let elapsed) = error else {
+      guard error.code == .timedOut, error.hop == 1, error.timeout == .seconds(2), let elapsed = error.elapsed
+      else {
         Issue.record("expected a time-out at hop 1 with the 2 s limit, got \(error)")
         return
       }
-      #expect(url == (try server.url("/slow")))
+      #expect(error.url == (try server.url("/slow")))
       #expect(measured >= .seconds(2), "failed after \(measured), before the limit: \(error)")
       // The margin allows for a busy machine.
       #expect(measured < .milliseconds(2450), "failed after \(measured), well past the limit: \(error)")
@@ -292,11 +295,11 @@ extension IntakeTests {
         _ = try await resolver.resolve(url)
         Issue.record("expected a transport error")
       } catch {
-        guard case .transport(let failed, 1, _) = error else {
+        guard error.code == .transport, error.hop == 1 else {
           Issue.record("expected a transport error, got \(error)")
           return
         }
-        #expect(failed == url)
+        #expect(error.url == url)
       }
     }
   }

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import DeepLinking
+@testable import TrackingLinks
 
-extension IntakeTests {
+extension TrackingTests {
   @Suite("TrackingOrigin")
   struct TrackingOriginTests {
     @Test(
