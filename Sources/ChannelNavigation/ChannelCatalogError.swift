@@ -106,7 +106,8 @@ public struct ChannelCatalogError: Error, Sendable, Hashable, CustomStringConver
   /// use), ``Code/unknownClip`` and ``Code/invalidValue``; `nil` otherwise.
   public var path: String? {
     switch problem {
-    case .missingField(let path), .wrongType(let path, _), .emptyId(let path), .duplicateId(let path, _, _, _),
+    case .missingField(let path), .wrongType(let path, _), .emptyId(let path),
+      .duplicateId(let path, _, _, _),
       .unknownClip(let path, _), .invalidValue(let path, _):
       path
     case .invalidJSON, .unreadable, .httpStatus, .unsupportedURL, .missingResource:

@@ -199,7 +199,8 @@ extension TrackingOrigin {
         switch problem {
         case .empty: "empty"
         case .malformed: "not a URL"
-        case .unsupportedScheme(let scheme): "unsupported scheme \"\(scheme)\" (use https, or http explicitly)"
+        case .unsupportedScheme(let scheme):
+          "unsupported scheme \"\(scheme)\" (use https, or http explicitly)"
         case .missingHost: "no host"
         case .unexpectedComponent(let component): "an origin cannot have a \(component)"
         case .invalidPort(let port): "port \(port) is outside 1...65535"

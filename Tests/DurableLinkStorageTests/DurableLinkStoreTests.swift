@@ -168,7 +168,8 @@ struct DurableLinkStoreTests {
     }
     #expect(problem.file == name)
     #expect(try files("quarantine") == ["corrupt-\(name)"])
-    guard let listed = try store.quarantinedEntries().first, listed.code == .corrupt, listed.file == name else {
+    guard let listed = try store.quarantinedEntries().first, listed.code == .corrupt, listed.file == name
+    else {
       Issue.record("the quarantine does not list \(name)")
       return
     }
