@@ -8,79 +8,183 @@
 /// clips[4].id: duplicate clip id "12345", first used at clips[0].id
 /// invalid JSON: Unexpected character '}' around line 3, column 1.
 /// ```
-public enum ChannelCatalogError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The data is not JSON.
+///
+/// ``code`` says what was wrong; the details that belong to it (``path``, ``url``, ``id`` ...) are set
+/// for the codes that have them and `nil` otherwise. New kinds of problem can be added as new codes
+/// without breaking callers: compare ``code`` with the codes you handle and treat any other as a
+/// problem in general.
+public struct ChannelCatalogError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of problem it is; more codes may be added.
   ///
-  /// - Parameter detail: The parser's explanation, with the position when it gives one.
-  case invalidJSON(detail: String)
+  /// Its ``description`` is a short, stable identifier (`invalid-json`, `missing-field`, ...).
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier: `invalid-json`, `missing-field`, `wrong-type`, ...
+    public let description: String
 
-  /// A required field is missing.
-  ///
-  /// - Parameter path: The path of the missing field, such as `clips[3].title`.
-  case missingField(path: String)
+    fileprivate init(_ description: String) {
+      self.description = description
+    }
 
-  /// A field holds a value of the wrong type (or `null`).
-  ///
-  /// - Parameters:
-  ///   - path: The path of the field.
-  ///   - expected: The type the format asks for, such as `String`.
-  case wrongType(path: String, expected: String)
+    /// The data is not JSON; see ``ChannelCatalogError/detail``.
+    public static let invalidJSON = Code("invalid-json")
+    /// A required field is missing; see ``ChannelCatalogError/path``.
+    public static let missingField = Code("missing-field")
+    /// A field holds a value of the wrong type (or `null`); see ``ChannelCatalogError/path`` and
+    /// ``ChannelCatalogError/expected``.
+    public static let wrongType = Code("wrong-type")
+    /// An id is empty or only whitespace; see ``ChannelCatalogError/path``.
+    public static let emptyId = Code("empty-id")
+    /// Two entities of the same kind share an id; see ``ChannelCatalogError/path``,
+    /// ``ChannelCatalogError/kind``, ``ChannelCatalogError/id`` and ``ChannelCatalogError/firstPath``.
+    public static let duplicateId = Code("duplicate-id")
+    /// A clip list names a clip the catalog does not have; see ``ChannelCatalogError/path`` and
+    /// ``ChannelCatalogError/id``.
+    public static let unknownClip = Code("unknown-clip")
+    /// A value is outside what the format allows (a negative duration); see
+    /// ``ChannelCatalogError/path`` and ``ChannelCatalogError/reason``.
+    public static let invalidValue = Code("invalid-value")
+    /// The catalog could not be read from its location; see ``ChannelCatalogError/url`` and
+    /// ``ChannelCatalogError/reason``.
+    public static let unreadable = Code("unreadable")
+    /// The server answered with a status other than 2xx; see ``ChannelCatalogError/url`` and
+    /// ``ChannelCatalogError/status``.
+    public static let httpStatus = Code("http-status")
+    /// The location is neither a file URL nor an `http`/`https` URL; see ``ChannelCatalogError/url``.
+    public static let unsupportedURL = Code("unsupported-url")
+    /// A catalog bundled with the package is missing from its resource bundle; see
+    /// ``ChannelCatalogError/resource``.
+    public static let missingResource = Code("missing-resource")
+  }
 
-  /// An id is empty or only whitespace.
-  ///
-  /// - Parameter path: The path of the id, such as `clips[2].id`.
-  case emptyId(path: String)
+  /// The problem and the details that belong to it.
+  private enum Problem: Sendable, Hashable {
+    case invalidJSON(detail: String)
+    case missingField(path: String)
+    case wrongType(path: String, expected: String)
+    case emptyId(path: String)
+    case duplicateId(path: String, kind: String, id: String, firstPath: String)
+    case unknownClip(path: String, id: String)
+    case invalidValue(path: String, reason: String)
+    case unreadable(url: String, reason: String)
+    case httpStatus(url: String, status: Int)
+    case unsupportedURL(String)
+    case missingResource(String)
+  }
 
-  /// Two entities of the same kind share an id.
-  ///
-  /// - Parameters:
-  ///   - path: The path of the second id.
-  ///   - kind: `clip`, `clip list` or `sub-channel`.
-  ///   - id: The shared id.
-  ///   - firstPath: The path of the first use.
-  case duplicateId(path: String, kind: String, id: String, firstPath: String)
+  private let problem: Problem
 
-  /// A clip list names a clip the catalog does not have.
-  ///
-  /// - Parameters:
-  ///   - path: The path of the reference, such as `clipLists[2].clipIds[1]`.
-  ///   - id: The clip id named.
-  case unknownClip(path: String, id: String)
+  private init(_ problem: Problem) {
+    self.problem = problem
+  }
 
-  /// A value is outside what the format allows (a negative duration).
-  ///
-  /// - Parameters:
-  ///   - path: The path of the value.
-  ///   - reason: What is wrong with it.
-  case invalidValue(path: String, reason: String)
+  /// What kind of problem it is.
+  public var code: Code {
+    switch problem {
+    case .invalidJSON: .invalidJSON
+    case .missingField: .missingField
+    case .wrongType: .wrongType
+    case .emptyId: .emptyId
+    case .duplicateId: .duplicateId
+    case .unknownClip: .unknownClip
+    case .invalidValue: .invalidValue
+    case .unreadable: .unreadable
+    case .httpStatus: .httpStatus
+    case .unsupportedURL: .unsupportedURL
+    case .missingResource: .missingResource
+    }
+  }
 
-  /// The catalog could not be read from its location.
-  ///
-  /// - Parameters:
-  ///   - url: The location.
-  ///   - reason: The system's explanation.
-  case unreadable(url: String, reason: String)
+  /// The parser's explanation, with the position when it gives one, for ``Code/invalidJSON``; `nil`
+  /// otherwise.
+  public var detail: String? {
+    guard case .invalidJSON(let detail) = problem else { return nil }
+    return detail
+  }
 
-  /// The server answered with a status other than 2xx.
-  ///
-  /// - Parameters:
-  ///   - url: The location.
-  ///   - status: The HTTP status code.
-  case httpStatus(url: String, status: Int)
+  /// The path in the catalog's JSON where the problem is, such as `clips[3].title`, for
+  /// ``Code/missingField``, ``Code/wrongType``, ``Code/emptyId``, ``Code/duplicateId`` (the second
+  /// use), ``Code/unknownClip`` and ``Code/invalidValue``; `nil` otherwise.
+  public var path: String? {
+    switch problem {
+    case .missingField(let path), .wrongType(let path, _), .emptyId(let path),
+      .duplicateId(let path, _, _, _),
+      .unknownClip(let path, _), .invalidValue(let path, _):
+      path
+    case .invalidJSON, .unreadable, .httpStatus, .unsupportedURL, .missingResource:
+      nil
+    }
+  }
 
-  /// The location is neither a file URL nor an `http`/`https` URL.
-  ///
-  /// - Parameter url: The location.
-  case unsupportedURL(String)
+  /// The type the format asks for, such as `String`, for ``Code/wrongType``; `nil` otherwise.
+  public var expected: String? {
+    guard case .wrongType(_, let expected) = problem else { return nil }
+    return expected
+  }
 
-  /// A catalog bundled with the package is missing from its resource bundle.
-  ///
-  /// - Parameter name: The resource's file name.
-  case missingResource(String)
+  /// The kind of entity, `clip`, `clip list` or `sub-channel`, for ``Code/duplicateId``; `nil`
+  /// otherwise.
+  public var kind: String? {
+    guard case .duplicateId(_, let kind, _, _) = problem else { return nil }
+    return kind
+  }
+
+  /// The id involved, for ``Code/duplicateId`` (the shared id) and ``Code/unknownClip`` (the clip id
+  /// named); `nil` otherwise.
+  public var id: String? {
+    switch problem {
+    case .duplicateId(_, _, let id, _), .unknownClip(_, let id):
+      id
+    case .invalidJSON, .missingField, .wrongType, .emptyId, .invalidValue, .unreadable, .httpStatus,
+      .unsupportedURL, .missingResource:
+      nil
+    }
+  }
+
+  /// The path of the first use of a shared id, for ``Code/duplicateId``; `nil` otherwise.
+  public var firstPath: String? {
+    guard case .duplicateId(_, _, _, let firstPath) = problem else { return nil }
+    return firstPath
+  }
+
+  /// What is wrong, in words: for ``Code/invalidValue`` what is wrong with the value, for
+  /// ``Code/unreadable`` the system's explanation; `nil` otherwise.
+  public var reason: String? {
+    switch problem {
+    case .invalidValue(_, let reason), .unreadable(_, let reason):
+      reason
+    case .invalidJSON, .missingField, .wrongType, .emptyId, .duplicateId, .unknownClip, .httpStatus,
+      .unsupportedURL, .missingResource:
+      nil
+    }
+  }
+
+  /// The catalog's location, for ``Code/unreadable``, ``Code/httpStatus`` and ``Code/unsupportedURL``;
+  /// `nil` otherwise.
+  public var url: String? {
+    switch problem {
+    case .unreadable(let url, _), .httpStatus(let url, _), .unsupportedURL(let url):
+      url
+    case .invalidJSON, .missingField, .wrongType, .emptyId, .duplicateId, .unknownClip, .invalidValue,
+      .missingResource:
+      nil
+    }
+  }
+
+  /// The HTTP status code, for ``Code/httpStatus``; `nil` otherwise.
+  public var status: Int? {
+    guard case .httpStatus(_, let status) = problem else { return nil }
+    return status
+  }
+
+  /// The missing resource's file name, for ``Code/missingResource``; `nil` otherwise.
+  public var resource: String? {
+    guard case .missingResource(let name) = problem else { return nil }
+    return name
+  }
 
   /// A one-line explanation: the location first, then the problem.
   public var description: String {
-    switch self {
+    switch problem {
     case .invalidJSON(let detail): return "invalid JSON: \(detail)"
     case .missingField(let path): return "\(path): missing field"
     case .wrongType(let path, let expected): return "\(path): expected \(expected)"
@@ -94,5 +198,109 @@ public enum ChannelCatalogError: Error, Sendable, Hashable, CustomStringConverti
     case .unsupportedURL(let url): return "\(url): only file, http and https URLs are supported"
     case .missingResource(let name): return "\(name): missing from the resource bundle"
     }
+  }
+}
+
+extension ChannelCatalogError {
+  /// The data is not JSON.
+  ///
+  /// - Parameter detail: The parser's explanation, with the position when it gives one.
+  /// - Returns: An error with code ``Code/invalidJSON``.
+  public static func invalidJSON(detail: String) -> Self {
+    Self(.invalidJSON(detail: detail))
+  }
+
+  /// A required field is missing.
+  ///
+  /// - Parameter path: The path of the missing field, such as `clips[3].title`.
+  /// - Returns: An error with code ``Code/missingField``.
+  public static func missingField(path: String) -> Self {
+    Self(.missingField(path: path))
+  }
+
+  /// A field holds a value of the wrong type (or `null`).
+  ///
+  /// - Parameters:
+  ///   - path: The path of the field.
+  ///   - expected: The type the format asks for, such as `String`.
+  /// - Returns: An error with code ``Code/wrongType``.
+  public static func wrongType(path: String, expected: String) -> Self {
+    Self(.wrongType(path: path, expected: expected))
+  }
+
+  /// An id is empty or only whitespace.
+  ///
+  /// - Parameter path: The path of the id, such as `clips[2].id`.
+  /// - Returns: An error with code ``Code/emptyId``.
+  public static func emptyId(path: String) -> Self {
+    Self(.emptyId(path: path))
+  }
+
+  /// Two entities of the same kind share an id.
+  ///
+  /// - Parameters:
+  ///   - path: The path of the second id.
+  ///   - kind: `clip`, `clip list` or `sub-channel`.
+  ///   - id: The shared id.
+  ///   - firstPath: The path of the first use.
+  /// - Returns: An error with code ``Code/duplicateId``.
+  public static func duplicateId(path: String, kind: String, id: String, firstPath: String) -> Self {
+    Self(.duplicateId(path: path, kind: kind, id: id, firstPath: firstPath))
+  }
+
+  /// A clip list names a clip the catalog does not have.
+  ///
+  /// - Parameters:
+  ///   - path: The path of the reference, such as `clipLists[2].clipIds[1]`.
+  ///   - id: The clip id named.
+  /// - Returns: An error with code ``Code/unknownClip``.
+  public static func unknownClip(path: String, id: String) -> Self {
+    Self(.unknownClip(path: path, id: id))
+  }
+
+  /// A value is outside what the format allows (a negative duration).
+  ///
+  /// - Parameters:
+  ///   - path: The path of the value.
+  ///   - reason: What is wrong with it.
+  /// - Returns: An error with code ``Code/invalidValue``.
+  public static func invalidValue(path: String, reason: String) -> Self {
+    Self(.invalidValue(path: path, reason: reason))
+  }
+
+  /// The catalog could not be read from its location.
+  ///
+  /// - Parameters:
+  ///   - url: The location.
+  ///   - reason: The system's explanation.
+  /// - Returns: An error with code ``Code/unreadable``.
+  public static func unreadable(url: String, reason: String) -> Self {
+    Self(.unreadable(url: url, reason: reason))
+  }
+
+  /// The server answered with a status other than 2xx.
+  ///
+  /// - Parameters:
+  ///   - url: The location.
+  ///   - status: The HTTP status code.
+  /// - Returns: An error with code ``Code/httpStatus``.
+  public static func httpStatus(url: String, status: Int) -> Self {
+    Self(.httpStatus(url: url, status: status))
+  }
+
+  /// The location is neither a file URL nor an `http`/`https` URL.
+  ///
+  /// - Parameter url: The location.
+  /// - Returns: An error with code ``Code/unsupportedURL``.
+  public static func unsupportedURL(_ url: String) -> Self {
+    Self(.unsupportedURL(url))
+  }
+
+  /// A catalog bundled with the package is missing from its resource bundle.
+  ///
+  /// - Parameter name: The resource's file name.
+  /// - Returns: An error with code ``Code/missingResource``.
+  public static func missingResource(_ name: String) -> Self {
+    Self(.missingResource(name))
   }
 }

@@ -4,75 +4,165 @@ import DeepLinking
 ///
 /// Every refusal leaves the navigation state as it was and is reported through
 /// ``ChannelCallbacks/onError`` and ``ChannelViewModel/lastError``.
-public enum ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// ``ChannelViewModel/navigateToEntity(entityType:entityId:)`` got a type other than `mediaclip` or
-  /// `mediacliplist`.
+///
+/// ``code`` says what was refused; the details that belong to it are set for the codes that have them
+/// and `nil` otherwise. New kinds of refusal can be added as new codes without breaking callers:
+/// compare ``code`` with the codes you handle and treat any other as a refusal in general.
+public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of refusal it is; more codes may be added.
   ///
-  /// - Parameter type: The entity type as given.
-  case unknownEntityType(String)
+  /// Its ``description`` is a short, stable identifier (`unknown-clip`, `not-loaded`, ...).
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier: `unknown-entity-type`, `unknown-clip`, `not-loaded`, ...
+    public let description: String
 
-  /// No clip with this id exists in the channel or its sub-channels.
-  ///
-  /// - Parameter id: The clip id as given.
-  case unknownClip(String)
+    fileprivate init(_ description: String) {
+      self.description = description
+    }
 
-  /// No clip list with this id exists in the channel or its sub-channels.
-  ///
-  /// - Parameter id: The clip list id as given.
-  case unknownClipList(String)
+    /// ``ChannelViewModel/navigateToEntity(entityType:entityId:)`` got a type other than `mediaclip`
+    /// or `mediacliplist`; see ``ChannelError/entityType``.
+    public static let unknownEntityType = Code("unknown-entity-type")
+    /// No clip with this id exists in the channel or its sub-channels; see ``ChannelError/id``.
+    public static let unknownClip = Code("unknown-clip")
+    /// No clip list with this id exists in the channel or its sub-channels; see ``ChannelError/id``.
+    public static let unknownClipList = Code("unknown-clip-list")
+    /// The channel has no sub-channel with this id; see ``ChannelError/id``.
+    public static let unknownSubChannel = Code("unknown-sub-channel")
+    /// The page is not one of `main`, `detail`, `overview`, `search`; see ``ChannelError/pageName``.
+    public static let unknownPage = Code("unknown-page")
+    /// The page needs an identifier that was not given (a `detail` page without `clipId`, ...); see
+    /// ``ChannelError/page`` and ``ChannelError/parameter``.
+    public static let missingParameter = Code("missing-parameter")
+    /// A search was asked for with an empty or blank query.
+    public static let emptySearchQuery = Code("empty-search-query")
+    /// The channel has no catalog to check the navigation against.
+    public static let notLoaded = Code("not-loaded")
+    /// The channel's catalog could not be loaded; see ``ChannelError/catalogError``.
+    public static let catalog = Code("catalog")
+    /// The navigator refused the state; see ``ChannelError/navigationError``.
+    public static let navigation = Code("navigation")
+    /// A link the channel's route table refused to read (malformed, unknown scheme or host); see
+    /// ``ChannelError/linkError``.
+    public static let invalidLink = Code("invalid-link")
+    /// A well-formed link that no channel route matches; see ``ChannelError/url``.
+    public static let unroutedLink = Code("unrouted-link")
+    /// A navigation call arrived while the most calls a channel keeps waiting for it to be ready
+    /// already wait; it was not queued and will not run. See ``ChannelError/limit``.
+    public static let queueFull = Code("queue-full")
+  }
 
-  /// The channel has no sub-channel with this id.
-  ///
-  /// - Parameter id: The sub-channel id as given.
-  case unknownSubChannel(String)
+  /// The refusal and the details that belong to it.
+  private enum Refusal: Sendable, Hashable {
+    case unknownEntityType(String)
+    case unknownClip(String)
+    case unknownClipList(String)
+    case unknownSubChannel(String)
+    case unknownPage(String)
+    case missingParameter(page: ChannelPage, parameter: String)
+    case emptySearchQuery
+    case notLoaded
+    case catalog(ChannelCatalogError)
+    case navigation(NavigationError)
+    case invalidLink(LinkError)
+    case unroutedLink(String)
+    case queueFull(ReadinessGateError)
+  }
 
-  /// The page is not one of `main`, `detail`, `overview`, `search`.
-  ///
-  /// - Parameter name: The page name as given.
-  case unknownPage(String)
+  private let refusal: Refusal
 
-  /// The page needs an identifier that was not given (a `detail` page without `clipId`, ...).
-  ///
-  /// - Parameters:
-  ///   - page: The page asked for.
-  ///   - parameter: The name of the missing parameter.
-  case missingParameter(page: ChannelPage, parameter: String)
+  private init(_ refusal: Refusal) {
+    self.refusal = refusal
+  }
 
-  /// A search was asked for with an empty or blank query.
-  case emptySearchQuery
+  /// What kind of refusal it is.
+  public var code: Code {
+    switch refusal {
+    case .unknownEntityType: .unknownEntityType
+    case .unknownClip: .unknownClip
+    case .unknownClipList: .unknownClipList
+    case .unknownSubChannel: .unknownSubChannel
+    case .unknownPage: .unknownPage
+    case .missingParameter: .missingParameter
+    case .emptySearchQuery: .emptySearchQuery
+    case .notLoaded: .notLoaded
+    case .catalog: .catalog
+    case .navigation: .navigation
+    case .invalidLink: .invalidLink
+    case .unroutedLink: .unroutedLink
+    case .queueFull: .queueFull
+    }
+  }
 
-  /// The channel has no catalog to check the navigation against.
-  case notLoaded
+  /// The entity type as given, for ``Code/unknownEntityType``; `nil` otherwise.
+  public var entityType: String? {
+    guard case .unknownEntityType(let type) = refusal else { return nil }
+    return type
+  }
 
-  /// The channel's catalog could not be loaded.
-  ///
-  /// - Parameter error: What went wrong, and where.
-  case catalog(ChannelCatalogError)
+  /// The id as given, for ``Code/unknownClip``, ``Code/unknownClipList`` and ``Code/unknownSubChannel``;
+  /// `nil` otherwise.
+  public var id: String? {
+    switch refusal {
+    case .unknownClip(let id), .unknownClipList(let id), .unknownSubChannel(let id):
+      id
+    case .unknownEntityType, .unknownPage, .missingParameter, .emptySearchQuery, .notLoaded, .catalog,
+      .navigation, .invalidLink, .unroutedLink, .queueFull:
+      nil
+    }
+  }
 
-  /// The navigator refused the state.
-  ///
-  /// - Parameter error: The navigator's reason.
-  case navigation(NavigationError)
+  /// The page name as given, for ``Code/unknownPage``; `nil` otherwise.
+  public var pageName: String? {
+    guard case .unknownPage(let name) = refusal else { return nil }
+    return name
+  }
 
-  /// A link the channel's route table refused to read (malformed, unknown scheme or host).
-  ///
-  /// - Parameter error: The router's reason.
-  case invalidLink(LinkError)
+  /// The page asked for, for ``Code/missingParameter``; `nil` otherwise.
+  public var page: ChannelPage? {
+    guard case .missingParameter(let page, _) = refusal else { return nil }
+    return page
+  }
 
-  /// A well-formed link that no channel route matches.
-  ///
-  /// - Parameter url: The link as given.
-  case unroutedLink(String)
+  /// The name of the missing parameter, for ``Code/missingParameter``; `nil` otherwise.
+  public var parameter: String? {
+    guard case .missingParameter(_, let parameter) = refusal else { return nil }
+    return parameter
+  }
 
-  /// A navigation call arrived while the most calls a channel keeps waiting for it to be ready
-  /// already wait; it was not queued and will not run.
-  ///
-  /// - Parameter error: The readiness gate's reason, with its limit.
-  case queueFull(ReadinessGateError)
+  /// What went wrong loading the catalog, and where, for ``Code/catalog``; `nil` otherwise.
+  public var catalogError: ChannelCatalogError? {
+    guard case .catalog(let error) = refusal else { return nil }
+    return error
+  }
+
+  /// The navigator's reason, for ``Code/navigation``; `nil` otherwise.
+  public var navigationError: NavigationError? {
+    guard case .navigation(let error) = refusal else { return nil }
+    return error
+  }
+
+  /// The router's reason, for ``Code/invalidLink``; `nil` otherwise.
+  public var linkError: LinkError? {
+    guard case .invalidLink(let error) = refusal else { return nil }
+    return error
+  }
+
+  /// The link as given, for ``Code/unroutedLink``; `nil` otherwise.
+  public var url: String? {
+    guard case .unroutedLink(let url) = refusal else { return nil }
+    return url
+  }
+
+  /// The most navigation calls that wait at once, for ``Code/queueFull``; `nil` otherwise.
+  public var limit: Int? {
+    guard case .queueFull(let error) = refusal else { return nil }
+    return error.limit
+  }
 
   /// A human-readable explanation that names the offending value.
   public var description: String {
-    switch self {
+    switch refusal {
     case .unknownEntityType(let type):
       return "unknown entity type \"\(type)\"; expected \"mediaclip\" or \"mediacliplist\""
     case .unknownClip(let id): return "unknown clip \"\(id)\""
@@ -90,5 +180,113 @@ public enum ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
     case .unroutedLink(let url): return "no channel route matches \(url)"
     case .queueFull(let error): return "navigation refused: \(error)"
     }
+  }
+}
+
+extension ChannelError {
+  /// ``ChannelViewModel/navigateToEntity(entityType:entityId:)`` got a type other than `mediaclip` or
+  /// `mediacliplist`.
+  ///
+  /// - Parameter type: The entity type as given.
+  /// - Returns: An error with code ``Code/unknownEntityType``.
+  public static func unknownEntityType(_ type: String) -> Self {
+    Self(.unknownEntityType(type))
+  }
+
+  /// No clip with this id exists in the channel or its sub-channels.
+  ///
+  /// - Parameter id: The clip id as given.
+  /// - Returns: An error with code ``Code/unknownClip``.
+  public static func unknownClip(_ id: String) -> Self {
+    Self(.unknownClip(id))
+  }
+
+  /// No clip list with this id exists in the channel or its sub-channels.
+  ///
+  /// - Parameter id: The clip list id as given.
+  /// - Returns: An error with code ``Code/unknownClipList``.
+  public static func unknownClipList(_ id: String) -> Self {
+    Self(.unknownClipList(id))
+  }
+
+  /// The channel has no sub-channel with this id.
+  ///
+  /// - Parameter id: The sub-channel id as given.
+  /// - Returns: An error with code ``Code/unknownSubChannel``.
+  public static func unknownSubChannel(_ id: String) -> Self {
+    Self(.unknownSubChannel(id))
+  }
+
+  /// The page is not one of `main`, `detail`, `overview`, `search`.
+  ///
+  /// - Parameter name: The page name as given.
+  /// - Returns: An error with code ``Code/unknownPage``.
+  public static func unknownPage(_ name: String) -> Self {
+    Self(.unknownPage(name))
+  }
+
+  /// The page needs an identifier that was not given.
+  ///
+  /// - Parameters:
+  ///   - page: The page asked for.
+  ///   - parameter: The name of the missing parameter.
+  /// - Returns: An error with code ``Code/missingParameter``.
+  public static func missingParameter(page: ChannelPage, parameter: String) -> Self {
+    Self(.missingParameter(page: page, parameter: parameter))
+  }
+
+  /// A search was asked for with an empty or blank query.
+  public static let emptySearchQuery = Self(.emptySearchQuery)
+
+  /// The channel has no catalog to check the navigation against.
+  public static let notLoaded = Self(.notLoaded)
+
+  /// The channel's catalog could not be loaded.
+  ///
+  /// - Parameter error: What went wrong, and where.
+  /// - Returns: An error with code ``Code/catalog``.
+  public static func catalog(_ error: ChannelCatalogError) -> Self {
+    Self(.catalog(error))
+  }
+
+  /// The navigator refused the state.
+  ///
+  /// - Parameter error: The navigator's reason.
+  /// - Returns: An error with code ``Code/navigation``.
+  public static func navigation(_ error: NavigationError) -> Self {
+    Self(.navigation(error))
+  }
+
+  /// A link the channel's route table refused to read.
+  ///
+  /// - Parameter error: The router's reason.
+  /// - Returns: An error with code ``Code/invalidLink``.
+  public static func invalidLink(_ error: LinkError) -> Self {
+    Self(.invalidLink(error))
+  }
+
+  /// A well-formed link that no channel route matches.
+  ///
+  /// - Parameter url: The link as given.
+  /// - Returns: An error with code ``Code/unroutedLink``.
+  public static func unroutedLink(_ url: String) -> Self {
+    Self(.unroutedLink(url))
+  }
+
+  /// A navigation call arrived while the most calls a channel keeps waiting for it to be ready already
+  /// wait; it was not queued and will not run.
+  ///
+  /// - Parameter limit: The most navigation calls that wait at once.
+  /// - Returns: An error with code ``Code/queueFull``.
+  public static func queueFull(limit: Int) -> Self {
+    queueFull(.tooManyPendingCalls(limit: limit))
+  }
+
+  /// A navigation call the channel's readiness gate refused.
+  ///
+  /// - Parameter error: The gate's reason, with its limit.
+  /// - Returns: An error with code ``Code/queueFull``.
+  package static func queueFull(_ error: ReadinessGateError) -> Self {
+    Self(.queueFull(error))
   }
 }

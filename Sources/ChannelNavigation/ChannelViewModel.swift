@@ -30,7 +30,7 @@ import Observation
 /// ``ChannelCallbacks/onReady`` is called. Links (``open(_:)`` and the initial navigation state) follow
 /// the gate's rule that the newest link wins; superseded links are reported through
 /// ``ChannelCallbacks/onSuperseded``. At most 1,024 calls wait; one past that is refused and reported
-/// as ``ChannelError/queueFull(_:)``. A load that fails reports the error and keeps the queue for the
+/// as ``ChannelError/queueFull(limit:)``. A load that fails reports the error and keeps the queue for the
 /// next attempt.
 ///
 /// ## Where a destination lands

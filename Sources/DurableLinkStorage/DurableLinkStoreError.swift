@@ -2,29 +2,133 @@ import Foundation
 
 /// Why a ``DurableLinkStore`` operation failed.
 ///
-/// Each case names the file or link involved; ``description`` reads as one line.
-public enum DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// A file-system call failed: which call, on which path, and the system's error number and message.
-  case io(operation: String, path: String, code: Int32, message: String)
-  /// Another store (in this or another process) has the directory open.
-  case locked(path: String)
-  /// A file that is not a directory stands where the store needs a directory: the store's directory,
-  /// one above it, or one of the store's folders inside it.
-  case notADirectory(path: String)
-  /// A link with this id is already stored.
-  case duplicate(id: UUID)
-  /// The link could not be encoded to JSON.
-  case encoding(id: UUID, message: String)
-  /// The link's entry would be larger than ``DurableLinkStore/maximumEntrySize``: `size` bytes, over
-  /// `limit`. It is refused rather than written, because the store would not read it back.
-  case entryTooLarge(id: UUID, size: Int, limit: Int)
-  /// The store at this path has used every arrival number (`UInt64.max`): it takes no more links until
-  /// it is reopened with no links waiting, when numbering starts again at 1.
-  case sequenceExhausted(path: String)
+/// Each error names the file or link involved; ``description`` reads as one line. ``code`` says what
+/// went wrong; the details that belong to it (``operation``, ``path``, ``errorNumber``, ``message``,
+/// ``linkID``, ``size``, ``limit``) are set for the codes that have them and `nil` otherwise.
+///
+/// New kinds of failure can be added as new codes without breaking callers: compare ``code`` with the
+/// codes you handle and treat any other as a failure in general.
+public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of failure it is; more codes may be added.
+  ///
+  /// Its ``description`` is a short, stable identifier (`io`, `locked`, ...).
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier: `io`, `locked`, `not-a-directory`, ...
+    public let description: String
+
+    fileprivate init(_ description: String) {
+      self.description = description
+    }
+
+    /// A file-system call failed; see ``DurableLinkStoreError/operation``,
+    /// ``DurableLinkStoreError/path``, ``DurableLinkStoreError/errorNumber`` and
+    /// ``DurableLinkStoreError/message``.
+    public static let io = Code("io")
+    /// Another store (in this or another process) has the directory open.
+    public static let locked = Code("locked")
+    /// A file that is not a directory stands where the store needs a directory: the store's directory,
+    /// one above it, or one of the store's folders inside it.
+    public static let notADirectory = Code("not-a-directory")
+    /// A link with this id is already stored; see ``DurableLinkStoreError/linkID``.
+    public static let duplicate = Code("duplicate")
+    /// The link could not be encoded to JSON; see ``DurableLinkStoreError/message``.
+    public static let encoding = Code("encoding")
+    /// The link's entry would be larger than ``DurableLinkStore/maximumEntrySize``; see
+    /// ``DurableLinkStoreError/size`` and ``DurableLinkStoreError/limit``.
+    public static let entryTooLarge = Code("entry-too-large")
+    /// The store has used every arrival number (`UInt64.max`).
+    public static let sequenceExhausted = Code("sequence-exhausted")
+  }
+
+  /// The failure and the details that belong to it.
+  private enum Failure: Sendable, Hashable {
+    case io(operation: String, path: String, code: Int32, message: String)
+    case locked(path: String)
+    case notADirectory(path: String)
+    case duplicate(id: UUID)
+    case encoding(id: UUID, message: String)
+    case entryTooLarge(id: UUID, size: Int, limit: Int)
+    case sequenceExhausted(path: String)
+  }
+
+  private let failure: Failure
+
+  private init(_ failure: Failure) {
+    self.failure = failure
+  }
+
+  /// What kind of failure it is.
+  public var code: Code {
+    switch failure {
+    case .io: .io
+    case .locked: .locked
+    case .notADirectory: .notADirectory
+    case .duplicate: .duplicate
+    case .encoding: .encoding
+    case .entryTooLarge: .entryTooLarge
+    case .sequenceExhausted: .sequenceExhausted
+    }
+  }
+
+  /// The file-system call that failed, such as `open`, for ``Code/io``; `nil` otherwise.
+  public var operation: String? {
+    guard case .io(let operation, _, _, _) = failure else { return nil }
+    return operation
+  }
+
+  /// The file or directory involved, for ``Code/io``, ``Code/locked``, ``Code/notADirectory`` and
+  /// ``Code/sequenceExhausted``; `nil` otherwise.
+  public var path: String? {
+    switch failure {
+    case .io(_, let path, _, _), .locked(let path), .notADirectory(let path), .sequenceExhausted(let path):
+      path
+    case .duplicate, .encoding, .entryTooLarge:
+      nil
+    }
+  }
+
+  /// The system's error number (`errno`), for ``Code/io``; `nil` otherwise.
+  public var errorNumber: Int32? {
+    guard case .io(_, _, let code, _) = failure else { return nil }
+    return code
+  }
+
+  /// The system's or the encoder's explanation, for ``Code/io`` and ``Code/encoding``; `nil` otherwise.
+  public var message: String? {
+    switch failure {
+    case .io(_, _, _, let message), .encoding(_, let message):
+      message
+    case .locked, .notADirectory, .duplicate, .entryTooLarge, .sequenceExhausted:
+      nil
+    }
+  }
+
+  /// The id of the link involved, for ``Code/duplicate``, ``Code/encoding`` and ``Code/entryTooLarge``;
+  /// `nil` otherwise.
+  public var linkID: UUID? {
+    switch failure {
+    case .duplicate(let id), .encoding(let id, _), .entryTooLarge(let id, _, _):
+      id
+    case .io, .locked, .notADirectory, .sequenceExhausted:
+      nil
+    }
+  }
+
+  /// The size in bytes the link's entry would have, for ``Code/entryTooLarge``; `nil` otherwise.
+  public var size: Int? {
+    guard case .entryTooLarge(_, let size, _) = failure else { return nil }
+    return size
+  }
+
+  /// The store's ``DurableLinkStore/maximumEntrySize``, for ``Code/entryTooLarge``; `nil` otherwise.
+  public var limit: Int? {
+    guard case .entryTooLarge(_, _, let limit) = failure else { return nil }
+    return limit
+  }
 
   /// A one-line explanation naming the file or link.
   public var description: String {
-    switch self {
+    switch failure {
     case .io(let operation, let path, let code, let message):
       return "\(operation) failed for \(path): \(message) (errno \(code))"
     case .locked(let path):
@@ -41,5 +145,74 @@ public enum DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConver
     case .sequenceExhausted(let path):
       return "the link store at \(path) has used every arrival number; deliver its links and reopen it"
     }
+  }
+}
+
+extension DurableLinkStoreError {
+  /// A file-system call failed.
+  ///
+  /// - Parameters:
+  ///   - operation: The call, such as `open`.
+  ///   - path: The file or directory it was called on.
+  ///   - code: The system's error number (`errno`).
+  ///   - message: The system's explanation.
+  /// - Returns: An error with code ``Code/io``.
+  public static func io(operation: String, path: String, code: Int32, message: String) -> Self {
+    Self(.io(operation: operation, path: path, code: code, message: message))
+  }
+
+  /// Another store (in this or another process) has the directory open.
+  ///
+  /// - Parameter path: The store's directory.
+  /// - Returns: An error with code ``Code/locked``.
+  public static func locked(path: String) -> Self {
+    Self(.locked(path: path))
+  }
+
+  /// A file that is not a directory stands where the store needs a directory.
+  ///
+  /// - Parameter path: The file.
+  /// - Returns: An error with code ``Code/notADirectory``.
+  public static func notADirectory(path: String) -> Self {
+    Self(.notADirectory(path: path))
+  }
+
+  /// A link with this id is already stored.
+  ///
+  /// - Parameter id: The link's id.
+  /// - Returns: An error with code ``Code/duplicate``.
+  public static func duplicate(id: UUID) -> Self {
+    Self(.duplicate(id: id))
+  }
+
+  /// The link could not be encoded to JSON.
+  ///
+  /// - Parameters:
+  ///   - id: The link's id.
+  ///   - message: The encoder's explanation.
+  /// - Returns: An error with code ``Code/encoding``.
+  public static func encoding(id: UUID, message: String) -> Self {
+    Self(.encoding(id: id, message: message))
+  }
+
+  /// The link's entry would be larger than ``DurableLinkStore/maximumEntrySize``: it is refused rather
+  /// than written, because the store would not read it back.
+  ///
+  /// - Parameters:
+  ///   - id: The link's id.
+  ///   - size: The entry's size in bytes.
+  ///   - limit: The store's ``DurableLinkStore/maximumEntrySize``.
+  /// - Returns: An error with code ``Code/entryTooLarge``.
+  public static func entryTooLarge(id: UUID, size: Int, limit: Int) -> Self {
+    Self(.entryTooLarge(id: id, size: size, limit: limit))
+  }
+
+  /// The store has used every arrival number (`UInt64.max`): it takes no more links until it is
+  /// reopened with no links waiting, when numbering starts again at 1.
+  ///
+  /// - Parameter path: The store's directory.
+  /// - Returns: An error with code ``Code/sequenceExhausted``.
+  public static func sequenceExhausted(path: String) -> Self {
+    Self(.sequenceExhausted(path: path))
   }
 }

@@ -108,46 +108,143 @@ extension TrackingOrigin {
   ///
   /// The ``description`` names the input and the reason, for example
   /// `invalid tracking origin "ftp://x": unsupported scheme "ftp" (use https, or http explicitly)`.
+  /// ``code`` says what was wrong; ``reason`` holds it with its details.
   public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The string that was parsed.
     public let input: String
     /// What was wrong with it.
     public let reason: Reason
 
-    /// What made an origin string unusable.
-    public enum Reason: Sendable, Hashable {
+    /// What kind of problem made an origin string unusable; more codes may be added.
+    ///
+    /// Its ``description`` is a short, stable identifier (`empty`, `unsupported-scheme`, ...).
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+      /// The stable identifier: `empty`, `malformed`, `unsupported-scheme`, ...
+      public let description: String
+
+      fileprivate init(_ description: String) {
+        self.description = description
+      }
+
       /// The string was empty or only whitespace.
-      case empty
+      public static let empty = Code("empty")
       /// The string is not a URL.
-      case malformed
-      /// The scheme is neither `https` nor `http`.
-      case unsupportedScheme(String)
+      public static let malformed = Code("malformed")
+      /// The scheme is neither `https` nor `http`; see ``TrackingOrigin/ParseError/Reason/scheme``.
+      public static let unsupportedScheme = Code("unsupported-scheme")
       /// The string names no host.
-      case missingHost
-      /// The string carries a part an origin cannot have (a path, query, fragment or user information).
-      case unexpectedComponent(String)
-      /// The port is outside 1...65535.
-      case invalidPort(Int)
+      public static let missingHost = Code("missing-host")
+      /// The string carries a part an origin cannot have (a path, query, fragment or user
+      /// information); see ``TrackingOrigin/ParseError/Reason/component``.
+      public static let unexpectedComponent = Code("unexpected-component")
+      /// The port is outside 1...65535; see ``TrackingOrigin/ParseError/Reason/port``.
+      public static let invalidPort = Code("invalid-port")
     }
+
+    /// What made an origin string unusable: a ``Code`` and the details that belong to it, which are
+    /// set for the codes that have them and `nil` otherwise.
+    ///
+    /// New reasons can be added as new codes without breaking callers: compare ``code`` with the codes
+    /// you handle and treat any other as a parse failure in general.
+    public struct Reason: Sendable, Hashable {
+      /// The reason and the details that belong to it.
+      private enum Problem: Sendable, Hashable {
+        case empty
+        case malformed
+        case unsupportedScheme(String)
+        case missingHost
+        case unexpectedComponent(String)
+        case invalidPort(Int)
+      }
+
+      private let problem: Problem
+
+      private init(_ problem: Problem) {
+        self.problem = problem
+      }
+
+      /// What kind of reason it is.
+      public var code: Code {
+        switch problem {
+        case .empty: .empty
+        case .malformed: .malformed
+        case .unsupportedScheme: .unsupportedScheme
+        case .missingHost: .missingHost
+        case .unexpectedComponent: .unexpectedComponent
+        case .invalidPort: .invalidPort
+        }
+      }
+
+      /// The scheme as given, lowercased, for ``Code/unsupportedScheme``; `nil` otherwise.
+      public var scheme: String? {
+        guard case .unsupportedScheme(let scheme) = problem else { return nil }
+        return scheme
+      }
+
+      /// The part an origin cannot have, such as `query` or `path /x`, for
+      /// ``Code/unexpectedComponent``; `nil` otherwise.
+      public var component: String? {
+        guard case .unexpectedComponent(let component) = problem else { return nil }
+        return component
+      }
+
+      /// The port as given, for ``Code/invalidPort``; `nil` otherwise.
+      public var port: Int? {
+        guard case .invalidPort(let port) = problem else { return nil }
+        return port
+      }
+
+      /// The reason in words, without the input.
+      fileprivate var explanation: String {
+        switch problem {
+        case .empty: "empty"
+        case .malformed: "not a URL"
+        case .unsupportedScheme(let scheme):
+          "unsupported scheme \"\(scheme)\" (use https, or http explicitly)"
+        case .missingHost: "no host"
+        case .unexpectedComponent(let component): "an origin cannot have a \(component)"
+        case .invalidPort(let port): "port \(port) is outside 1...65535"
+        }
+      }
+
+      /// The string was empty or only whitespace.
+      public static let empty = Reason(.empty)
+      /// The string is not a URL.
+      public static let malformed = Reason(.malformed)
+      /// The string names no host.
+      public static let missingHost = Reason(.missingHost)
+
+      /// The scheme is neither `https` nor `http`.
+      ///
+      /// - Parameter scheme: The scheme as given, lowercased.
+      /// - Returns: A reason with code ``Code/unsupportedScheme``.
+      public static func unsupportedScheme(_ scheme: String) -> Reason {
+        Reason(.unsupportedScheme(scheme))
+      }
+
+      /// The string carries a part an origin cannot have.
+      ///
+      /// - Parameter component: The part, such as `query` or `path /x`.
+      /// - Returns: A reason with code ``Code/unexpectedComponent``.
+      public static func unexpectedComponent(_ component: String) -> Reason {
+        Reason(.unexpectedComponent(component))
+      }
+
+      /// The port is outside 1...65535.
+      ///
+      /// - Parameter port: The port as given.
+      /// - Returns: A reason with code ``Code/invalidPort``.
+      public static func invalidPort(_ port: Int) -> Reason {
+        Reason(.invalidPort(port))
+      }
+    }
+
+    /// What kind of reason made the string unusable: the ``reason``'s code.
+    public var code: Code { reason.code }
 
     /// A one-line explanation naming the input and the reason.
     public var description: String {
-      let why: String
-      switch reason {
-      case .empty:
-        why = "empty"
-      case .malformed:
-        why = "not a URL"
-      case .unsupportedScheme(let scheme):
-        why = "unsupported scheme \"\(scheme)\" (use https, or http explicitly)"
-      case .missingHost:
-        why = "no host"
-      case .unexpectedComponent(let component):
-        why = "an origin cannot have a \(component)"
-      case .invalidPort(let port):
-        why = "port \(port) is outside 1...65535"
-      }
-      return "invalid tracking origin \"\(input)\": \(why)"
+      "invalid tracking origin \"\(input)\": \(reason.explanation)"
     }
   }
 }

@@ -35,11 +35,12 @@ struct ChannelCatalogStrictJSONTests {
 
   @Test("Trailing commas are refused")
   func trailingCommas() throws {
-    guard case .invalidJSON(let detail) = try error(#"{"id": "c", "title": "C", "clips": [],}"#) else {
+    let problem = try error(#"{"id": "c", "title": "C", "clips": [],}"#)
+    guard problem.code == .invalidJSON else {
       Issue.record("expected invalid JSON")
       return
     }
-    #expect(detail == "expected a quoted key at line 1, column 39")
+    #expect(problem.detail == "expected a quoted key at line 1, column 39")
   }
 
   @Test("An unknown key is refused with its path, position and the key it most likely means")

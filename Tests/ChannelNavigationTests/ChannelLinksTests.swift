@@ -91,8 +91,8 @@ struct ChannelLinksTests {
     #expect(!viewModel.open("myapp://channel/nope", links: links))
     #expect(!viewModel.open("myapp://channel/video/%ZZ", links: links))
     #expect(recorder.errors.count == 2)
-    if case .unroutedLink(let url) = recorder.errors.first {
-      #expect(url == "myapp://channel/nope")
+    if let first = recorder.errors.first, first.code == .unroutedLink {
+      #expect(first.url == "myapp://channel/nope")
     } else {
       Issue.record("expected an unrouted link, got \(recorder.errors)")
     }

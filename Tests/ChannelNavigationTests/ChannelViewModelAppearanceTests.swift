@@ -136,11 +136,11 @@ final class ChannelViewModelAppearanceTests {
     await viewModel.loadIfNeeded(channelUrl: file.absoluteString, initialNavigationState: initial)
     #expect(!viewModel.isReady)
     #expect(recorder.errors.count == 1)
-    guard case .catalog(.unreadable(let url, _)) = recorder.errors.first else {
+    guard let catalogError = recorder.errors.first?.catalogError, catalogError.code == .unreadable else {
       Issue.record("expected an unreadable catalog, got \(recorder.errors)")
       return
     }
-    #expect(url == file.absoluteString)
+    #expect(catalogError.url == file.absoluteString)
 
     try writeCatalog()
     await viewModel.loadIfNeeded(

@@ -272,7 +272,8 @@ struct ChannelViewModelTests {
     await viewModel.load(from: missing)
     #expect(!viewModel.isReady)
     #expect(recorder.errors.count == 1)
-    guard case .catalog(.unreadable) = recorder.errors.first else {
+    guard recorder.errors.first?.code == .catalog, recorder.errors.first?.catalogError?.code == .unreadable
+    else {
       Issue.record("expected a catalog error, got \(recorder.errors)")
       return
     }

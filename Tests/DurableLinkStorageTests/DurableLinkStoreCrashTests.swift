@@ -124,7 +124,7 @@ struct DurableLinkStoreCrashTests {
     #expect(store.pending().isEmpty, context)
     var abandoned: Set<String> = []
     for problem in try store.quarantinedEntries() {
-      guard case .abandoned(_, let link) = problem, let link else {
+      guard problem.code == .abandoned, let link = problem.link else {
         Issue.record("unexpected problem \(problem) (seed \(seed))")
         continue
       }

@@ -295,7 +295,9 @@ struct DurableLinkStoreFileTests {
       try await store.append(long)
       Issue.record("an oversized link was stored")
     } catch {
-      guard case .entryTooLarge(long.id, let size, DurableLinkStore.maximumEntrySize) = error else {
+      guard error.code == .entryTooLarge, error.linkID == long.id,
+        error.limit == DurableLinkStore.maximumEntrySize, let size = error.size
+      else {
         Issue.record("expected entryTooLarge, got \(error)")
         return
       }

@@ -162,13 +162,14 @@ struct DurableLinkStoreTests {
     let store = try DurableLinkStore(directory: root)
     #expect(store.pending() == [link(1), link(2)])
     let problem = try #require(store.problems.first)
-    guard case .corrupt(let file, _) = problem else {
+    guard problem.code == .corrupt else {
       Issue.record("expected a corrupt entry for \(kind), got \(problem)")
       return
     }
-    #expect(file == name)
+    #expect(problem.file == name)
     #expect(try files("quarantine") == ["corrupt-\(name)"])
-    guard case .corrupt(name, _)? = try store.quarantinedEntries().first else {
+    guard let listed = try store.quarantinedEntries().first, listed.code == .corrupt, listed.file == name
+    else {
       Issue.record("the quarantine does not list \(name)")
       return
     }
@@ -242,11 +243,11 @@ struct DurableLinkStoreTests {
     let final = try DurableLinkStore(directory: afterSecondCrash)
     #expect(final.pending() == [link(2)])
     let problem = try #require(final.problems.first)
-    guard case .abandoned(_, let abandoned) = problem else {
+    guard problem.code == .abandoned else {
       Issue.record("expected an abandoned link, got \(problem)")
       return
     }
-    #expect(abandoned == link(1))
+    #expect(problem.link == link(1))
     #expect(try files("quarantine", under: afterSecondCrash).count == 1)
     #expect(try final.quarantinedEntries() == [problem])
   }

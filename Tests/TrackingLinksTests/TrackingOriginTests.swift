@@ -55,6 +55,32 @@ extension TrackingTests {
       )
     }
 
+    @Test("each parse error code keeps its identifier, and a reason carries only its details")
+    func parseErrorCodes() throws {
+      let reasons: [(TrackingOrigin.ParseError.Reason, String)] = [
+        (.empty, "empty"), (.malformed, "malformed"), (.unsupportedScheme("ftp"), "unsupported-scheme"),
+        (.missingHost, "missing-host"), (.unexpectedComponent("query"), "unexpected-component"),
+        (.invalidPort(0), "invalid-port"),
+      ]
+      for (reason, identifier) in reasons {
+        #expect(reason.code.description == identifier)
+      }
+      #expect(Set(reasons.map(\.0.code)).count == reasons.count)
+
+      let scheme = TrackingOrigin.ParseError.Reason.unsupportedScheme("ftp")
+      #expect(scheme.scheme == "ftp" && scheme.component == nil && scheme.port == nil)
+      let component = TrackingOrigin.ParseError.Reason.unexpectedComponent("query")
+      #expect(component.component == "query" && component.scheme == nil && component.port == nil)
+      let port = TrackingOrigin.ParseError.Reason.invalidPort(0)
+      #expect(port.port == 0 && port.scheme == nil && port.component == nil)
+      let empty = TrackingOrigin.ParseError.Reason.empty
+      #expect(empty.scheme == nil && empty.component == nil && empty.port == nil)
+
+      let error = try #require(throws: TrackingOrigin.ParseError.self) { try TrackingOrigin("ftp://x") }
+      #expect(error.code == .unsupportedScheme && error.reason.scheme == "ftp" && error.input == "ftp://x")
+      #expect(scheme != .unsupportedScheme("gopher"))
+    }
+
     @Test(
       "contains matches scheme, host (any case) and effective port",
       arguments: [

@@ -202,7 +202,7 @@ enum RouteCommand {
         members.append(("linkSource", .string(linkSource.rawValue)))
       }
       if let refusal = LinkPolicy.standard.refusal(for: route, match: match, source: linkSource) {
-        members += [("error", .string(refusal.description)), ("errorCode", .string(refusal.code))]
+        members += [("error", .string(refusal.description)), ("errorCode", .string(refusal.identifier))]
         output.line(JSONValue.object(members).rendered)
         return false
       }

@@ -15,7 +15,7 @@ import Foundation
 ///   }
 /// }
 /// ```
-public protocol DestinationLoader<Destination, Value>: Sendable {
+package protocol DestinationLoader<Destination, Value>: Sendable {
   /// The typed destination a route produces.
   associatedtype Destination: Sendable
   /// What the screen for a destination needs.

@@ -2,7 +2,7 @@
 ///
 /// It keeps the contract of every store (oldest first, removed only after delivery, one delivery at a
 /// time) and never fails. It is thread-safe.
-public final class InMemoryLinkStore: LinkStore {
+package final class InMemoryLinkStore: LinkStore {
   private struct Entry: Sendable {
     var link: IncomingLink
     var reason: String?
@@ -16,12 +16,12 @@ public final class InMemoryLinkStore: LinkStore {
   private let state = LockedValue(State())
 
   /// Creates an empty store.
-  public init() {}
+  package init() {}
 
   /// The links waiting to be delivered, oldest first.
   ///
   /// - Returns: Every link stored and not yet delivered, in arrival order.
-  public func pending() -> [IncomingLink] {
+  package func pending() -> [IncomingLink] {
     state.withLock { $0.entries.map(\.link) }
   }
 
@@ -30,7 +30,7 @@ public final class InMemoryLinkStore: LinkStore {
   /// - Parameters:
   ///   - link: The link to keep.
   ///   - reason: Why it waits, handed back with it in ``LinkDelivery/reason``.
-  public func append(_ link: IncomingLink, reason: String? = nil) async {
+  package func append(_ link: IncomingLink, reason: String? = nil) async {
     state.withLock { $0.entries.append(Entry(link: link, reason: reason)) }
   }
 
@@ -42,7 +42,7 @@ public final class InMemoryLinkStore: LinkStore {
   /// - Returns: The number of links delivered and removed; 0 when another delivery is running.
   /// - Throws: The error `body` threw.
   @discardableResult
-  public func deliver(
+  package func deliver(
     isolation: isolated (any Actor)? = #isolation,
     _ body: (LinkDelivery) async throws -> Void
   ) async throws -> Int {

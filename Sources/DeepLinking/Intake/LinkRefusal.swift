@@ -1,53 +1,177 @@
 /// Why the intake did not apply a link: a typed reason an app can log and show.
-public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The link broke a reading rule of the route table (malformed, a foreign host, over a limit).
-  case invalid(LinkError)
-  /// No route matched and no fallback handler took the link.
-  case noRoute(String)
-  /// The route accepts only verified Universal Links, and the link came from a source that anyone can
-  /// forge (a custom scheme, a stored link).
-  case notVerified(route: String, source: LinkSource)
-  /// The route needs a signed-in user; the link was parked and the user signed out.
-  case signedOut(route: String)
-  /// The route matched but the app found no destination for it (the entity does not exist).
-  case notFound(route: String)
-  /// The destination's loader failed.
-  case loadFailed(route: String, reason: String)
-  /// The destination's loader took longer than its time limit.
-  case loadTimedOut(route: String)
-  /// A newer link, named here, arrived before this one could be applied.
-  case superseded(by: String)
-  /// The route matched and its destination was ready, but the app's navigation refused to show it
-  /// (for example a ``NavigationError``).
-  case navigationFailed(route: String, reason: String)
-  /// A fallback handler knew the link but could not handle it.
-  case fallbackFailed(handler: String, reason: String)
-  /// A fallback handler sent the intake back to a link already in the chain.
-  case fallbackLoop(String)
-  /// Fallback handlers handed back links more times in a row than the limit.
-  case fallbackTooDeep(limit: Int)
+///
+/// ``code`` says what kind of refusal it is; the details that belong to it (``route``, ``source``,
+/// ``reason``, ``handler``, ``url``, ``limit``, ``linkError``) are set for the codes that have them and
+/// `nil` otherwise. ``identifier`` is a short, stable string for grouping and logs.
+///
+/// New kinds of refusal can be added as new codes without breaking callers: compare ``code`` with the
+/// codes you handle and treat any other as a refusal in general.
+///
+/// ```swift
+/// if let refusal = outcome.refusal {
+///   if refusal.code == .notFound {
+///     showNotFound(route: refusal.route ?? "")
+///   } else {
+///     log(refusal.identifier, refusal.description)
+///   }
+/// }
+/// ```
+public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of refusal it is; more codes may be added.
+  ///
+  /// Its ``description`` is a short, stable identifier (`no-route`, `not-verified`, ...).
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier: `invalid`, `no-route`, `not-verified`, ...
+    public let description: String
 
-  /// A short, stable identifier for grouping and logs.
-  public var code: String {
-    switch self {
-    case .invalid(let error): "invalid:\(error.code)"
-    case .noRoute: "no-route"
-    case .notVerified: "not-verified"
-    case .signedOut: "signed-out"
-    case .notFound: "not-found"
-    case .loadFailed: "load-failed"
-    case .loadTimedOut: "load-timed-out"
-    case .superseded: "superseded"
-    case .navigationFailed: "navigation-failed"
-    case .fallbackFailed: "fallback-failed"
-    case .fallbackLoop: "fallback-loop"
-    case .fallbackTooDeep: "fallback-too-deep"
+    fileprivate init(_ description: String) {
+      self.description = description
     }
+
+    /// The link broke a reading rule of the route table (malformed, a foreign host, over a limit); see
+    /// ``LinkRefusal/linkError``.
+    public static let invalid = Code("invalid")
+    /// No route matched and no fallback handler took the link; see ``LinkRefusal/url``.
+    public static let noRoute = Code("no-route")
+    /// The route accepts only verified Universal Links, and the link came from a source that anyone can
+    /// forge (a custom scheme, a stored link); see ``LinkRefusal/route`` and ``LinkRefusal/source``.
+    public static let notVerified = Code("not-verified")
+    /// The route needs a signed-in user; the link was parked and the user signed out.
+    public static let signedOut = Code("signed-out")
+    /// The route matched but the app found no destination for it (the entity does not exist).
+    public static let notFound = Code("not-found")
+    /// The destination's loader failed; see ``LinkRefusal/reason``.
+    public static let loadFailed = Code("load-failed")
+    /// The destination's loader took longer than its time limit.
+    public static let loadTimedOut = Code("load-timed-out")
+    /// A newer link, named in ``LinkRefusal/url``, arrived before this one could be applied.
+    public static let superseded = Code("superseded")
+    /// The route matched and its destination was ready, but the app's navigation refused to show it
+    /// (for example a ``NavigationError``); see ``LinkRefusal/reason``.
+    public static let navigationFailed = Code("navigation-failed")
+    /// A fallback handler knew the link but could not handle it; see ``LinkRefusal/handler`` and
+    /// ``LinkRefusal/reason``.
+    public static let fallbackFailed = Code("fallback-failed")
+    /// A fallback handler sent the intake back to a link already in the chain, named in
+    /// ``LinkRefusal/url``.
+    public static let fallbackLoop = Code("fallback-loop")
+    /// Fallback handlers handed back links more times in a row than ``LinkRefusal/limit``.
+    public static let fallbackTooDeep = Code("fallback-too-deep")
+  }
+
+  /// The refusal and the details that belong to it.
+  private enum Refusal: Sendable, Hashable {
+    case invalid(LinkError)
+    case noRoute(url: String)
+    case notVerified(route: String, source: LinkSource)
+    case signedOut(route: String)
+    case notFound(route: String)
+    case loadFailed(route: String, reason: String)
+    case loadTimedOut(route: String)
+    case superseded(by: String)
+    case navigationFailed(route: String, reason: String)
+    case fallbackFailed(handler: String, reason: String)
+    case fallbackLoop(url: String)
+    case fallbackTooDeep(limit: Int)
+  }
+
+  private let refusal: Refusal
+
+  private init(_ refusal: Refusal) {
+    self.refusal = refusal
+  }
+
+  /// What kind of refusal it is.
+  public var code: Code {
+    switch refusal {
+    case .invalid: .invalid
+    case .noRoute: .noRoute
+    case .notVerified: .notVerified
+    case .signedOut: .signedOut
+    case .notFound: .notFound
+    case .loadFailed: .loadFailed
+    case .loadTimedOut: .loadTimedOut
+    case .superseded: .superseded
+    case .navigationFailed: .navigationFailed
+    case .fallbackFailed: .fallbackFailed
+    case .fallbackLoop: .fallbackLoop
+    case .fallbackTooDeep: .fallbackTooDeep
+    }
+  }
+
+  /// A short, stable identifier for grouping and logs: the ``code``, followed for ``Code/invalid`` by the
+  /// link error's code (`invalid:unknown-host`).
+  public var identifier: String {
+    guard case .invalid(let error) = refusal else { return code.description }
+    return "invalid:\(error.code)"
+  }
+
+  /// The name of the route the link matched, for ``Code/notVerified``, ``Code/signedOut``,
+  /// ``Code/notFound``, ``Code/loadFailed``, ``Code/loadTimedOut`` and ``Code/navigationFailed``; `nil`
+  /// otherwise.
+  public var route: String? {
+    switch refusal {
+    case .notVerified(let route, _), .signedOut(let route), .notFound(let route), .loadFailed(let route, _),
+      .loadTimedOut(let route), .navigationFailed(let route, _):
+      route
+    case .invalid, .noRoute, .superseded, .fallbackFailed, .fallbackLoop, .fallbackTooDeep:
+      nil
+    }
+  }
+
+  /// The source the link came from, which the route does not trust, for ``Code/notVerified``; `nil`
+  /// otherwise.
+  public var source: LinkSource? {
+    guard case .notVerified(_, let source) = refusal else { return nil }
+    return source
+  }
+
+  /// What went wrong in words, for ``Code/loadFailed`` (the loader's error), ``Code/navigationFailed``
+  /// (the navigation's error) and ``Code/fallbackFailed`` (the handler's reason); `nil` otherwise.
+  public var reason: String? {
+    switch refusal {
+    case .loadFailed(_, let reason), .navigationFailed(_, let reason), .fallbackFailed(_, let reason):
+      reason
+    case .invalid, .noRoute, .notVerified, .signedOut, .notFound, .loadTimedOut, .superseded, .fallbackLoop,
+      .fallbackTooDeep:
+      nil
+    }
+  }
+
+  /// The name of the fallback handler that failed, for ``Code/fallbackFailed``; `nil` otherwise.
+  public var handler: String? {
+    guard case .fallbackFailed(let handler, _) = refusal else { return nil }
+    return handler
+  }
+
+  /// A link named by the refusal: the refused link for ``Code/noRoute``, the newer link for
+  /// ``Code/superseded``, the link met a second time for ``Code/fallbackLoop``; `nil` otherwise.
+  public var url: String? {
+    switch refusal {
+    case .noRoute(let url), .superseded(let url), .fallbackLoop(let url):
+      url
+    case .invalid, .notVerified, .signedOut, .notFound, .loadFailed, .loadTimedOut, .navigationFailed,
+      .fallbackFailed, .fallbackTooDeep:
+      nil
+    }
+  }
+
+  /// The most links fallback handlers may hand back in a row, for ``Code/fallbackTooDeep``; `nil`
+  /// otherwise.
+  public var limit: Int? {
+    guard case .fallbackTooDeep(let limit) = refusal else { return nil }
+    return limit
+  }
+
+  /// The reading rule the link broke, for ``Code/invalid``; `nil` otherwise.
+  public var linkError: LinkError? {
+    guard case .invalid(let error) = refusal else { return nil }
+    return error
   }
 
   /// The reason in words.
   public var description: String {
-    switch self {
+    switch refusal {
     case .invalid(let error): "invalid link: \(error.message)"
     case .noRoute(let url): "no route matches \(url)"
     case .notVerified(let route, let source):
@@ -62,5 +186,111 @@ public enum LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case .fallbackLoop(let url): "fallback handlers looped back to \(url)"
     case .fallbackTooDeep(let limit): "fallback handlers redirected more than \(limit) times"
     }
+  }
+}
+
+extension LinkRefusal {
+  /// The link broke a reading rule of the route table.
+  ///
+  /// - Parameter error: The rule it broke.
+  /// - Returns: A refusal with code ``Code/invalid``.
+  public static func invalid(_ error: LinkError) -> Self {
+    Self(.invalid(error))
+  }
+
+  /// No route matched and no fallback handler took the link.
+  ///
+  /// - Parameter url: The link.
+  /// - Returns: A refusal with code ``Code/noRoute``.
+  public static func noRoute(_ url: String) -> Self {
+    Self(.noRoute(url: url))
+  }
+
+  /// The route accepts only verified Universal Links, and the link came from a source anyone can forge.
+  ///
+  /// - Parameters:
+  ///   - route: The route's name.
+  ///   - source: The source the link came from.
+  /// - Returns: A refusal with code ``Code/notVerified``.
+  public static func notVerified(route: String, source: LinkSource) -> Self {
+    Self(.notVerified(route: route, source: source))
+  }
+
+  /// The route needs a signed-in user; the link was parked and the user signed out.
+  ///
+  /// - Parameter route: The route's name.
+  /// - Returns: A refusal with code ``Code/signedOut``.
+  public static func signedOut(route: String) -> Self {
+    Self(.signedOut(route: route))
+  }
+
+  /// The route matched but the app found no destination for it.
+  ///
+  /// - Parameter route: The route's name.
+  /// - Returns: A refusal with code ``Code/notFound``.
+  public static func notFound(route: String) -> Self {
+    Self(.notFound(route: route))
+  }
+
+  /// The destination's loader failed.
+  ///
+  /// - Parameters:
+  ///   - route: The route's name.
+  ///   - reason: The loader's error, in words.
+  /// - Returns: A refusal with code ``Code/loadFailed``.
+  public static func loadFailed(route: String, reason: String) -> Self {
+    Self(.loadFailed(route: route, reason: reason))
+  }
+
+  /// The destination's loader took longer than its time limit.
+  ///
+  /// - Parameter route: The route's name.
+  /// - Returns: A refusal with code ``Code/loadTimedOut``.
+  public static func loadTimedOut(route: String) -> Self {
+    Self(.loadTimedOut(route: route))
+  }
+
+  /// A newer link arrived before this one could be applied.
+  ///
+  /// - Parameter url: The newer link.
+  /// - Returns: A refusal with code ``Code/superseded``.
+  public static func superseded(by url: String) -> Self {
+    Self(.superseded(by: url))
+  }
+
+  /// The app's navigation refused to show the destination.
+  ///
+  /// - Parameters:
+  ///   - route: The route's name.
+  ///   - reason: The navigation's error, in words.
+  /// - Returns: A refusal with code ``Code/navigationFailed``.
+  public static func navigationFailed(route: String, reason: String) -> Self {
+    Self(.navigationFailed(route: route, reason: reason))
+  }
+
+  /// A fallback handler knew the link but could not handle it.
+  ///
+  /// - Parameters:
+  ///   - handler: The handler's name.
+  ///   - reason: The handler's reason.
+  /// - Returns: A refusal with code ``Code/fallbackFailed``.
+  public static func fallbackFailed(handler: String, reason: String) -> Self {
+    Self(.fallbackFailed(handler: handler, reason: reason))
+  }
+
+  /// A fallback handler sent the intake back to a link already in the chain.
+  ///
+  /// - Parameter url: The link met a second time.
+  /// - Returns: A refusal with code ``Code/fallbackLoop``.
+  public static func fallbackLoop(_ url: String) -> Self {
+    Self(.fallbackLoop(url: url))
+  }
+
+  /// Fallback handlers handed back links more times in a row than the limit.
+  ///
+  /// - Parameter limit: The most links they may hand back in a row.
+  /// - Returns: A refusal with code ``Code/fallbackTooDeep``.
+  public static func fallbackTooDeep(limit: Int) -> Self {
+    Self(.fallbackTooDeep(limit: limit))
   }
 }

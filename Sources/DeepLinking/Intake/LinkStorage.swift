@@ -24,7 +24,7 @@ public struct LinkStorage: Sendable {
     self.waitingForSignIn = waitingForSignIn
   }
 
-  /// Two new ``InMemoryLinkStore``s: waiting links are kept for the life of the process.
+  /// Two new stores in memory: waiting links are kept for the life of the process.
   public static var inMemory: LinkStorage {
     LinkStorage(waitingForReady: InMemoryLinkStore(), waitingForSignIn: InMemoryLinkStore())
   }

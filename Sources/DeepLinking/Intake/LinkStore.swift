@@ -1,7 +1,7 @@
 /// A place where links wait until the app can apply them, handing each one over exactly once.
 ///
 /// ``LinkIntake`` keeps links that wait for the UI and links that wait for sign-in in two stores (see
-/// ``LinkStorage``). ``InMemoryLinkStore`` keeps them for the life of the process; the
+/// ``LinkStorage``). ``LinkStorage/inMemory`` keeps them for the life of the process; the
 /// `DurableLinkStorage` module adds `DurableLinkStore`, which keeps them in files that survive a crash
 /// or a relaunch.
 ///

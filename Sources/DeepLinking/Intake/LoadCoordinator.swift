@@ -18,14 +18,14 @@ import Foundation
 /// case .cancelled, .superseded: break
 /// }
 /// ```
-public final class LoadCoordinator<Loader: DestinationLoader>: Sendable {
+package final class LoadCoordinator<Loader: DestinationLoader>: Sendable {
   /// The outcome type of this coordinator's loads.
-  public typealias Outcome = LoadOutcome<Loader.Value>
+  package typealias Outcome = LoadOutcome<Loader.Value>
 
   /// The loader that does the work.
-  public let loader: Loader
+  package let loader: Loader
   /// The time limit of each load.
-  public let timeout: Duration
+  package let timeout: Duration
 
   private let current = LockedValue<Attempt?>(nil)
 
@@ -34,7 +34,7 @@ public final class LoadCoordinator<Loader: DestinationLoader>: Sendable {
   /// - Parameters:
   ///   - loader: The loader that does the work.
   ///   - timeout: The time limit of each load (default 10 seconds).
-  public init(loader: Loader, timeout: Duration = .seconds(10)) {
+  package init(loader: Loader, timeout: Duration = .seconds(10)) {
     self.loader = loader
     self.timeout = timeout
   }
@@ -43,7 +43,7 @@ public final class LoadCoordinator<Loader: DestinationLoader>: Sendable {
   ///
   /// - Parameter destination: The destination to load.
   /// - Returns: How the load ended. Cancelling the calling task ends it with ``LoadOutcome/cancelled``.
-  public func load(_ destination: Loader.Destination) async -> Outcome {
+  package func load(_ destination: Loader.Destination) async -> Outcome {
     let attempt = Attempt()
     let previous = current.withLock { current -> Attempt? in
       defer { current = attempt }
@@ -91,7 +91,7 @@ public final class LoadCoordinator<Loader: DestinationLoader>: Sendable {
   }
 
   /// Cancels the running load, if any; its caller gets ``LoadOutcome/cancelled``.
-  public func cancel() {
+  package func cancel() {
     let running = current.withLock { current -> Attempt? in
       defer { current = nil }
       return current

@@ -7,7 +7,7 @@ import Foundation
 /// - ``failed(_:)``: show an error with a retry.
 /// - ``timedOut``: show a "taking too long" screen with a retry.
 /// - ``cancelled`` and ``superseded``: show nothing; the user or a newer link moved on.
-public enum LoadOutcome<Value: Sendable>: Sendable {
+package enum LoadOutcome<Value: Sendable>: Sendable {
   /// The value loaded.
   case loaded(Value)
   /// The loader found nothing for the destination.
@@ -22,7 +22,7 @@ public enum LoadOutcome<Value: Sendable>: Sendable {
   case timedOut
 
   /// The loaded value, or `nil` for every other outcome.
-  public var value: Value? {
+  package var value: Value? {
     if case .loaded(let value) = self {
       return value
     }

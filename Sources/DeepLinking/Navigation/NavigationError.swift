@@ -3,27 +3,98 @@
 /// The app's parent rule is code, and code can be wrong: a destination that is (through a chain of
 /// parents) its own ancestor, or a chain longer than the rules allow, would otherwise loop forever.
 /// The navigator refuses such a destination and leaves its state unchanged.
-public enum NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// ``code`` says what went wrong; the details that belong to it (``chain``, ``destination`` and
+/// ``limit``) are set for the codes that have them and `nil` otherwise. New kinds of failure can be
+/// added as new codes without breaking callers.
+public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of failure it is; more codes may be added.
+  ///
+  /// Its ``description`` is a short, stable identifier (`parent-cycle`, `chain-too-deep`).
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier: `parent-cycle` or `chain-too-deep`.
+    public let description: String
+
+    fileprivate init(_ description: String) {
+      self.description = description
+    }
+
+    /// The parent rule leads back to a destination already in the chain; see
+    /// ``NavigationError/chain``.
+    public static let parentCycle = Code("parent-cycle")
+    /// The chain of parents is longer than ``NavigationRules/maximumDepth``; see
+    /// ``NavigationError/destination`` and ``NavigationError/limit``.
+    public static let chainTooDeep = Code("chain-too-deep")
+  }
+
+  /// The failure and the details that belong to it.
+  private enum Failure: Sendable, Hashable {
+    case parentCycle(chain: [String])
+    case chainTooDeep(destination: String, limit: Int)
+  }
+
+  private let failure: Failure
+
+  private init(_ failure: Failure) {
+    self.failure = failure
+  }
+
+  /// What kind of failure it is.
+  public var code: Code {
+    switch failure {
+    case .parentCycle: .parentCycle
+    case .chainTooDeep: .chainTooDeep
+    }
+  }
+
+  /// The destinations visited, starting at the requested one and ending with the destination met a
+  /// second time, each written with `String(describing:)`, for ``Code/parentCycle``; `nil` otherwise.
+  public var chain: [String]? {
+    guard case .parentCycle(let chain) = failure else { return nil }
+    return chain
+  }
+
+  /// The requested destination, written with `String(describing:)`, for ``Code/chainTooDeep``; `nil`
+  /// otherwise.
+  public var destination: String? {
+    guard case .chainTooDeep(let destination, _) = failure else { return nil }
+    return destination
+  }
+
+  /// The maximum number of destinations a stack may hold, for ``Code/chainTooDeep``; `nil` otherwise.
+  public var limit: Int? {
+    guard case .chainTooDeep(_, let limit) = failure else { return nil }
+    return limit
+  }
+
+  /// A human-readable explanation naming the destinations involved.
+  public var description: String {
+    switch failure {
+    case .parentCycle(let chain):
+      return "parent rule forms a cycle: \(chain.joined(separator: " -> "))"
+    case .chainTooDeep(let destination, let limit):
+      return "parent chain of \(destination) is longer than the limit of \(limit) destinations"
+    }
+  }
+}
+
+extension NavigationError {
   /// The parent rule leads back to a destination already in the chain.
   ///
   /// - Parameter chain: The destinations visited, starting at the requested one and ending with the
   ///   destination met a second time, each written with `String(describing:)`.
-  case parentCycle(chain: [String])
+  /// - Returns: An error with code ``Code/parentCycle``.
+  public static func parentCycle(chain: [String]) -> Self {
+    Self(.parentCycle(chain: chain))
+  }
 
   /// The chain of parents is longer than ``NavigationRules/maximumDepth``.
   ///
   /// - Parameters:
   ///   - destination: The requested destination, written with `String(describing:)`.
   ///   - limit: The maximum number of destinations a stack may hold.
-  case chainTooDeep(destination: String, limit: Int)
-
-  /// A human-readable explanation naming the destinations involved.
-  public var description: String {
-    switch self {
-    case .parentCycle(let chain):
-      return "parent rule forms a cycle: \(chain.joined(separator: " -> "))"
-    case .chainTooDeep(let destination, let limit):
-      return "parent chain of \(destination) is longer than the limit of \(limit) destinations"
-    }
+  /// - Returns: An error with code ``Code/chainTooDeep``.
+  public static func chainTooDeep(destination: String, limit: Int) -> Self {
+    Self(.chainTooDeep(destination: destination, limit: limit))
   }
 }

@@ -31,9 +31,9 @@ import Observation
 /// ```
 @MainActor
 @Observable
-public final class ReadinessGate<Link> {
+package final class ReadinessGate<Link> {
   /// What ``submit(_:)`` did with a link.
-  public enum Submission {
+  package enum Submission {
     /// The gate was ready; the link was handled before ``submit(_:)`` returned (or, when submitted while
     /// queued items were being applied, right after them).
     case applied
@@ -45,7 +45,7 @@ public final class ReadinessGate<Link> {
   }
 
   /// What ``perform(_:)`` did with a call.
-  public enum CallSubmission {
+  package enum CallSubmission {
     /// The gate was ready; the call ran before ``perform(_:)`` returned (or, when performed while
     /// queued items were being applied, right after them).
     case applied
@@ -65,19 +65,19 @@ public final class ReadinessGate<Link> {
   }
 
   /// The default of ``maximumPendingCalls``: 1,024 calls.
-  public static var defaultMaximumPendingCalls: Int { 1024 }
+  package static var defaultMaximumPendingCalls: Int { 1024 }
 
   /// Whether items apply immediately.
-  public private(set) var isReady: Bool
+  package private(set) var isReady: Bool
 
   /// Called with every link that a newer link superseded before the gate became ready.
-  @ObservationIgnored public var onSuperseded: (@MainActor (Link) -> Void)?
+  @ObservationIgnored package var onSuperseded: (@MainActor (Link) -> Void)?
 
   /// Called with the reason of every call ``perform(_:)`` refused.
-  @ObservationIgnored public var onRefused: (@MainActor (ReadinessGateError) -> Void)?
+  @ObservationIgnored package var onRefused: (@MainActor (ReadinessGateError) -> Void)?
 
   /// The most programmatic calls that wait at once; ``perform(_:)`` refuses a call past it.
-  public let maximumPendingCalls: Int
+  package let maximumPendingCalls: Int
 
   @ObservationIgnored private let handler: @MainActor (Link) -> Void
   /// The queue is `slots[head...]`; a `nil` slot held a link that a newer link superseded.
@@ -99,7 +99,7 @@ public final class ReadinessGate<Link> {
   ///   - maximumPendingCalls: The most programmatic calls that wait at once (at least 1); the default
   ///     is ``defaultMaximumPendingCalls``.
   ///   - handler: Applies one link; called exactly once per link that is not superseded.
-  public init(
+  package init(
     isReady: Bool = false,
     maximumPendingCalls: Int = ReadinessGate.defaultMaximumPendingCalls,
     handler: @escaping @MainActor (Link) -> Void
@@ -110,10 +110,10 @@ public final class ReadinessGate<Link> {
   }
 
   /// The number of links and calls waiting for ``markReady()``.
-  public var pendingCount: Int { queuedCount }
+  package var pendingCount: Int { queuedCount }
 
   /// The link waiting for ``markReady()``, if any.
-  public var pendingLink: Link? {
+  package var pendingLink: Link? {
     if let initialLink { return initialLink }
     guard let linkSlot, case .link(let link) = slots[linkSlot] else { return nil }
     return link
@@ -125,7 +125,7 @@ public final class ReadinessGate<Link> {
   /// - Returns: ``Submission/applied`` when handled now, or ``Submission/queued(superseding:)`` with the
   ///   pending link it replaced.
   @discardableResult
-  public func submit(_ link: Link) -> Submission {
+  package func submit(_ link: Link) -> Submission {
     if isReady {
       append(.link(link))
       drain()
@@ -149,7 +149,7 @@ public final class ReadinessGate<Link> {
   ///   when queued; ``Submission/queued(superseding:)`` with `link` itself when a newer pending link
   ///   superseded it.
   @discardableResult
-  public func submitInitial(_ link: Link) -> Submission {
+  package func submitInitial(_ link: Link) -> Submission {
     if isReady {
       return submit(link)
     }
@@ -172,7 +172,7 @@ public final class ReadinessGate<Link> {
   /// - Returns: ``CallSubmission/applied`` when run now, ``CallSubmission/queued`` when it waits, or
   ///   ``CallSubmission/refused(_:)`` with ``ReadinessGateError/tooManyPendingCalls(limit:)``.
   @discardableResult
-  public func perform(_ call: @escaping @MainActor () -> Void) -> CallSubmission {
+  package func perform(_ call: @escaping @MainActor () -> Void) -> CallSubmission {
     guard pendingCalls < maximumPendingCalls else {
       let error = ReadinessGateError.tooManyPendingCalls(limit: maximumPendingCalls)
       onRefused?(error)
@@ -191,14 +191,14 @@ public final class ReadinessGate<Link> {
   ///
   /// - Returns: The number of items applied.
   @discardableResult
-  public func markReady() -> Int {
+  package func markReady() -> Int {
     guard !isReady else { return 0 }
     isReady = true
     return drain()
   }
 
   /// Closes the gate: links and calls queue again until the next ``markReady()``.
-  public func markNotReady() {
+  package func markNotReady() {
     isReady = false
   }
 
@@ -280,18 +280,63 @@ public final class ReadinessGate<Link> {
 }
 
 /// Why a ``ReadinessGate`` refused a call.
-public enum ReadinessGateError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// ``ReadinessGate/maximumPendingCalls`` calls already wait for the gate to be ready.
-  ///
-  /// - Parameter limit: The gate's ``ReadinessGate/maximumPendingCalls``.
-  case tooManyPendingCalls(limit: Int)
+///
+/// ``code`` says what went wrong; the details that belong to it (``limit``) are set for the codes that
+/// have them and `nil` otherwise.
+package struct ReadinessGateError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of refusal it is; more codes may be added.
+  package struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier: `too-many-pending-calls`.
+    package let description: String
+
+    fileprivate init(_ description: String) {
+      self.description = description
+    }
+
+    /// ``ReadinessGate/maximumPendingCalls`` calls already wait for the gate to be ready; see
+    /// ``ReadinessGateError/limit``.
+    package static let tooManyPendingCalls = Code("too-many-pending-calls")
+  }
+
+  /// The refusal and the details that belong to it.
+  private enum Refusal: Sendable, Hashable {
+    case tooManyPendingCalls(limit: Int)
+  }
+
+  private let refusal: Refusal
+
+  private init(_ refusal: Refusal) {
+    self.refusal = refusal
+  }
+
+  /// What kind of refusal it is.
+  package var code: Code {
+    switch refusal {
+    case .tooManyPendingCalls: .tooManyPendingCalls
+    }
+  }
+
+  /// The gate's ``ReadinessGate/maximumPendingCalls``, for ``Code/tooManyPendingCalls``; `nil` otherwise.
+  package var limit: Int? {
+    switch refusal {
+    case .tooManyPendingCalls(let limit): limit
+    }
+  }
 
   /// A human-readable explanation that names the limit.
-  public var description: String {
-    switch self {
+  package var description: String {
+    switch refusal {
     case .tooManyPendingCalls(let limit):
       return "\(limit) navigation calls already wait for the screen to be ready; this one is refused"
     }
+  }
+
+  /// ``ReadinessGate/maximumPendingCalls`` calls already wait for the gate to be ready.
+  ///
+  /// - Parameter limit: The gate's ``ReadinessGate/maximumPendingCalls``.
+  /// - Returns: An error with code ``Code/tooManyPendingCalls``.
+  package static func tooManyPendingCalls(limit: Int) -> Self {
+    Self(.tooManyPendingCalls(limit: limit))
   }
 }
 

@@ -137,7 +137,7 @@ extension IntakeTests {
       #expect(await harness.intake.receive("myapp://clip/1", source: .customScheme).isDeferred)
       #expect(await harness.intake.receive("myapp://clip/2", source: .notification).isDeferred)
       #expect(
-        await harness.intake.receive("myapp://clip/%ZZ", source: .customScheme).refusal?.code
+        await harness.intake.receive("myapp://clip/%ZZ", source: .customScheme).refusal?.identifier
           == "invalid:malformed-percent-escape")
       #expect(harness.intake.waitingForReadyCount == 2)
       #expect(harness.applied.isEmpty)
@@ -232,12 +232,12 @@ extension IntakeTests {
         await harness.intake.receive("myapp://nowhere", source: .customScheme).refusal
           == .noRoute("myapp://nowhere"))
       #expect(
-        await harness.intake.receive("https://elsewhere.net/x", source: .universalLink).refusal?.code
+        await harness.intake.receive("https://elsewhere.net/x", source: .universalLink).refusal?.identifier
           == "invalid:unknown-host")
       // Malformed links never reach the handlers.
       #expect(
         await harness.intake.receive("https://user@click.example.net/c/1", source: .universalLink).refusal?
-          .code == "invalid:user-info")
+          .identifier == "invalid:user-info")
       #expect(first.seen.withLock { $0 }.count == 5)
       #expect(sdk.seen.withLock { $0 } == first.seen.withLock { $0 })
     }
@@ -297,7 +297,7 @@ extension IntakeTests {
         }, loadTimeout: .milliseconds(100))
       await harness.intake.markReady()
       #expect(
-        await harness.intake.receive("myapp://clip/fail", source: .customScheme).refusal?.code
+        await harness.intake.receive("myapp://clip/fail", source: .customScheme).refusal?.identifier
           == "load-failed")
       #expect(
         await harness.intake.receive("myapp://clip/slow", source: .customScheme).refusal
@@ -341,10 +341,10 @@ extension IntakeTests {
       #expect(outcome.appliedDestination == .clip("42"))
       let loop = await harness.intake.receive(
         try server.url("/loop/a").absoluteString, source: .universalLink)
-      #expect(loop.refusal?.code == "fallback-failed")
+      #expect(loop.refusal?.identifier == "fallback-failed")
       let notFound = await harness.intake.receive(
         try server.url("/missing").absoluteString, source: .universalLink)
-      #expect(notFound.refusal?.code == "fallback-failed")
+      #expect(notFound.refusal?.identifier == "fallback-failed")
     }
   }
 }

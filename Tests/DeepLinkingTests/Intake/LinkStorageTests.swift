@@ -128,7 +128,9 @@ extension IntakeTests {
       let outcome = await harness.intake.receive("myapp://admin", source: .programmatic)
       let refusal = LinkRefusal.navigationFailed(route: "admin", reason: "blocked by a modal")
       #expect(outcome.refusal == refusal)
-      #expect(refusal.code == "navigation-failed")
+      #expect(refusal.code == .navigationFailed)
+      #expect(refusal.identifier == "navigation-failed")
+      #expect(refusal.route == "admin" && refusal.reason == "blocked by a modal")
       #expect(refusal.description == "opening route 'admin' failed: blocked by a modal")
       #expect(reported.map(\.refusal) == [refusal])
       #expect(reported.map(\.link.url) == ["myapp://admin"])
@@ -143,7 +145,8 @@ extension IntakeTests {
       await harness.intake.markReady()
       let outcome = await harness.intake.receive("myapp://clip/missing", source: .customScheme)
       #expect(outcome.refusal == .notFound(route: "clip"))
-      #expect(harness.refusals.map(\.code) == ["not-found", "navigation-failed"])
+      #expect(harness.refusals.map(\.code) == [.notFound, .navigationFailed])
+      #expect(harness.refusals.map(\.identifier) == ["not-found", "navigation-failed"])
       #expect(harness.intake.currentDestination == nil)
     }
 
