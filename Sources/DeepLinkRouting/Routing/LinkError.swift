@@ -107,7 +107,9 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text is empty: code ``Code/empty``.
     public static let empty = Reason(.empty)
     /// The text is `length` bytes, over the table's `limit`: code ``Code/tooLong``.
-    public static func tooLong(length: Int, limit: Int) -> Reason { Reason(.tooLong(length: length, limit: limit)) }
+    public static func tooLong(length: Int, limit: Int) -> Reason {
+      Reason(.tooLong(length: length, limit: limit))
+    }
     /// The text has no scheme: code ``Code/relativeURL``.
     public static let relativeURL = Reason(.relativeURL)
     /// The scheme is not in the route table: code ``Code/unknownScheme``.
@@ -127,14 +129,18 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A user name or password in the link: code ``Code/userInfoNotAllowed``.
     public static let userInfoNotAllowed = Reason(.userInfoNotAllowed)
     /// A raw character a URL cannot hold, by its code point: code ``Code/invalidCharacter``.
-    public static func invalidCharacter(_ codePoint: UInt32) -> Reason { Reason(.invalidCharacter(codePoint)) }
+    public static func invalidCharacter(_ codePoint: UInt32) -> Reason {
+      Reason(.invalidCharacter(codePoint))
+    }
     /// A `%` not followed by two hex digits: code ``Code/malformedPercentEscape``.
     public static let malformedPercentEscape = Reason(.malformedPercentEscape)
     /// Percent escapes that decode to invalid UTF-8: code ``Code/invalidUTF8``.
     public static let invalidUTF8 = Reason(.invalidUTF8)
     /// A decoded control or bidirectional-formatting character, by its code point: code
     /// ``Code/forbiddenCharacter``.
-    public static func forbiddenCharacter(_ codePoint: UInt32) -> Reason { Reason(.forbiddenCharacter(codePoint)) }
+    public static func forbiddenCharacter(_ codePoint: UInt32) -> Reason {
+      Reason(.forbiddenCharacter(codePoint))
+    }
     /// More path segments than the table's `limit`: code ``Code/tooManySegments``.
     public static func tooManySegments(limit: Int) -> Reason { Reason(.tooManySegments(limit: limit)) }
     /// More query items than the table's `limit`: code ``Code/tooManyQueryItems``.

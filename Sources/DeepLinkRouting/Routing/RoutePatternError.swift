@@ -104,9 +104,13 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     /// A catch-all with a type or in the query: code ``Code/catchAllNotAllowed``.
     public static func catchAllNotAllowed(_ name: String) -> Reason { Reason(.catchAllNotAllowed(name)) }
     /// An optional marker on a path parameter: code ``Code/optionalPathParameter``.
-    public static func optionalPathParameter(_ name: String) -> Reason { Reason(.optionalPathParameter(name)) }
+    public static func optionalPathParameter(_ name: String) -> Reason {
+      Reason(.optionalPathParameter(name))
+    }
     /// The same parameter name twice: code ``Code/duplicateParameterName``.
-    public static func duplicateParameterName(_ name: String) -> Reason { Reason(.duplicateParameterName(name)) }
+    public static func duplicateParameterName(_ name: String) -> Reason {
+      Reason(.duplicateParameterName(name))
+    }
     /// The same query key twice: code ``Code/duplicateQueryKey``.
     public static func duplicateQueryKey(_ key: String) -> Reason { Reason(.duplicateQueryKey(key)) }
     /// A query item that is not `key={parameter}`: code ``Code/invalidQueryItem``.

@@ -163,7 +163,9 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     public static func parameterNotInCase(_ name: String) -> Reason { Reason(.parameterNotInCase(name)) }
     /// The case reads `label` as `reads`, but the pattern piece `pattern` cannot give it; `suggestion`
     /// is the piece that would: code ``Code/typeMismatch``.
-    public static func typeMismatch(label: String, reads: String, pattern: String, suggestion: String?) -> Reason {
+    public static func typeMismatch(label: String, reads: String, pattern: String, suggestion: String?)
+      -> Reason
+    {
       Reason(.typeMismatch(label: label, reads: reads, pattern: pattern, suggestion: suggestion))
     }
     /// The case reads the optional query item `name` as a value that must be present: code

@@ -114,7 +114,8 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
   /// ``Code/typeMismatch`` and ``Code/emptyValue``; `nil` otherwise.
   public var parameter: String? {
     switch reason.problem {
-    case .missingValue(let name), .unexpectedValue(let name), .typeMismatch(let name, _, _), .emptyValue(let name):
+    case .missingValue(let name), .unexpectedValue(let name), .typeMismatch(let name, _, _),
+      .emptyValue(let name):
       name
     default: nil
     }
