@@ -79,7 +79,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
       match = try router.match(link)
     } catch {
-      check(!error.code.isEmpty && !error.description.isEmpty, "an error without a code")
+      check(!error.code.description.isEmpty && !error.description.isEmpty, "an error without a code")
       continue
     }
     guard let match else { continue }
@@ -89,10 +89,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       rebuilt = try router.urlString(
         for: match.route, match.parameters, query: match.query, fragment: match.fragment)
     } catch {
-      if case .notRoundTrippable(let detail) = error.reason, detail.contains("over the limit") { continue }
+      if error.code == .notRoundTrippable, error.detail?.contains("over the limit") == true { continue }
       // A value read from text such as `01` is written back as `1`, which a more specific route
       // (the literal `1`) captures: the builder refuses that link, as it must.
-      if case .shadowed = error.reason { continue }
+      if error.code == .shadowed { continue }
       fail("\(link) matched \(match.route) but does not build back: \(error)")
     }
     do {

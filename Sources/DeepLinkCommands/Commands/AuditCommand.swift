@@ -114,7 +114,7 @@ enum AuditCommand {
           tally.nearMisses[group] = entry
         }
       case .failure(let error):
-        tally.reject(error.code, example: String(decoding: line, as: UTF8.self))
+        tally.reject(error.code.description, example: String(decoding: line, as: UTF8.self))
       }
     }
     for (index, route) in router.table.routes.enumerated() { tally.perRoute[route.name] = counts[index] }

@@ -209,7 +209,8 @@ enum RouteCommand {
       output.line(JSONValue.object(members).rendered)
       return true
     } catch {
-      output.line(failureLine(url: url, resolvedURL: resolvedURL, error: error.message, code: error.code))
+      output.line(
+        failureLine(url: url, resolvedURL: resolvedURL, error: error.message, code: error.code.description))
       return false
     }
   }

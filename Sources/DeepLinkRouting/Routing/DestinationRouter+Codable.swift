@@ -16,8 +16,9 @@ extension DestinationRouter where Destination: Codable {
   /// that silently opens nothing.
   ///
   /// - Parameter table: The route table.
-  /// - Throws: ``RouteTableError`` when the table does not build, or with
-  ///   ``RouteTableError/Reason/destinationMismatch(_:)`` when a route and the destination disagree.
+  /// - Throws: ``RouteTableError`` when the table does not build, or when a route and the destination
+  ///   disagree (codes such as ``RouteTableError/Code/labelNotInPattern`` and
+  ///   ``RouteTableError/Code/typeMismatch``, naming the route and the label).
   public init(table: RouteTable) throws(RouteTableError) {
     try self.init(router: Router(table))
   }
@@ -26,8 +27,8 @@ extension DestinationRouter where Destination: Codable {
   /// `Codable` shape; see ``init(table:)``.
   ///
   /// - Parameter router: The router.
-  /// - Throws: ``RouteTableError`` with ``RouteTableError/Reason/destinationMismatch(_:)`` when a route
-  ///   and the destination disagree.
+  /// - Throws: ``RouteTableError`` naming the route and the label when a route and the destination
+  ///   disagree (codes such as ``RouteTableError/Code/labelNotInPattern``).
   public init(router: Router) throws(RouteTableError) {
     for (route, pattern) in zip(router.table.routes, router.patterns) {
       try DestinationDeclaration<Destination>.check(route: route.name, pattern: pattern)
@@ -51,8 +52,8 @@ enum DestinationDeclaration<Destination: Codable> {
   ///
   /// - Throws: ``RouteTableError`` naming the route, with the mismatch.
   static func check(route: String, pattern: RoutePattern) throws(RouteTableError) {
-    func fail(_ mismatch: DestinationMismatch) -> RouteTableError {
-      RouteTableError(route: route, reason: .destinationMismatch(mismatch))
+    func fail(_ mismatch: RouteTableError.Reason) -> RouteTableError {
+      RouteTableError(route: route, reason: mismatch)
     }
     let declared = pattern.parameterNames
     for sample in samples(for: pattern) {
@@ -78,7 +79,7 @@ enum DestinationDeclaration<Destination: Codable> {
       do {
         written = try RouteValuesEncoder.values(for: destination)
       } catch {
-        throw fail(.unsupported(Self.explain(error)))
+        throw fail(.unsupportedShape(Self.explain(error)))
       }
       guard written.route == route else { throw fail(.writesOtherRoute(written.route)) }
       for entry in sample {
@@ -118,11 +119,11 @@ enum DestinationDeclaration<Destination: Codable> {
   /// The mismatch a decoding error reveals, or `nil` when the error is a value refused as data.
   private static func mismatch(
     for error: DecodingError, route: String, pattern: RoutePattern, log: DestinationReadLog
-  ) -> DestinationMismatch? {
+  ) -> RouteTableError.Reason? {
     if log.routeIsNoCase { return .noCase(type: String(describing: Destination.self)) }
     switch error {
     case .typeMismatch(let type, let context):
-      guard context.codingPath.count >= 2 else { return .unsupported(context.debugDescription) }
+      guard context.codingPath.count >= 2 else { return .unsupportedShape(context.debugDescription) }
       let label = context.codingPath[1].stringValue
       if isPositional(label) { return .unlabeledValue(caseName: route, key: label) }
       guard let declaredPiece = piece(named: label, in: pattern, as: nil) else {
@@ -134,18 +135,18 @@ enum DestinationDeclaration<Destination: Codable> {
         suggestion: suggestedKind(for: type).flatMap { piece(named: label, in: pattern, as: $0) })
     case .keyNotFound(let key, let context):
       let label = key.stringValue
-      guard context.codingPath.count == 1 else { return .unsupported(context.debugDescription) }
+      guard context.codingPath.count == 1 else { return .unsupportedShape(context.debugDescription) }
       if isPositional(label) { return .unlabeledValue(caseName: route, key: label) }
       if pattern.query.contains(where: { $0.name == label && $0.isOptional }) {
         return .optionalItemRequired(label)
       }
       return .labelNotInPattern(label, parameters: pattern.parameterNames)
     case .dataCorrupted(let context):
-      return context.codingPath.count >= 2 ? nil : .unsupported(context.debugDescription)
+      return context.codingPath.count >= 2 ? nil : .unsupportedShape(context.debugDescription)
     case .valueNotFound(_, let context):
-      return .unsupported(context.debugDescription)
+      return .unsupportedShape(context.debugDescription)
     @unknown default:
-      return .unsupported(String(describing: error))
+      return .unsupportedShape(String(describing: error))
     }
   }
 

@@ -3,15 +3,56 @@ import Foundation
 extension DestinationRouter {
   /// A destination that does not come back from its own link: which destination, which link, and what
   /// came back instead.
+  ///
+  /// ``code`` says what went wrong; the details that belong to it (``buildError``, ``linkError``,
+  /// ``cameBack``) are set for the codes that have them and `nil` otherwise. New problems can be added
+  /// as new codes without breaking callers.
   public struct RoundTripError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Reason: Sendable, Hashable {
-      /// The destination's link could not be built.
-      case noLink(URLBuildError)
-      /// The built link does not read.
-      case unreadable(LinkError)
-      /// The built link reads as another destination, or as none (`nil`).
-      case cameBack(Destination?)
+    /// What went wrong; more codes may be added.
+    ///
+    /// Its ``description`` is a short, stable identifier for logs (`no-link`, `unreadable`,
+    /// `came-back`).
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+      /// The stable identifier: `no-link`, `unreadable` or `came-back`.
+      public let description: String
+
+      fileprivate init(_ description: String) {
+        self.description = description
+      }
+
+      /// The destination's link could not be built; see ``DestinationRouter/RoundTripError/buildError``.
+      public static var noLink: Code { Code("no-link") }
+      /// The built link does not read; see ``DestinationRouter/RoundTripError/linkError``.
+      public static var unreadable: Code { Code("unreadable") }
+      /// The built link reads as another destination, or as none; see
+      /// ``DestinationRouter/RoundTripError/cameBack``.
+      public static var cameBack: Code { Code("came-back") }
+    }
+
+    /// What went wrong, with its details: what
+    /// ``DestinationRouter/RoundTripError/init(destination:form:url:reason:)`` takes.
+    ///
+    /// Make one with the static member named like its code (`.cameBack(nil)`); read it back through
+    /// the error's ``DestinationRouter/RoundTripError/code`` and detail properties.
+    public struct Reason: Sendable, Hashable {
+      fileprivate enum Problem: Sendable, Hashable {
+        case noLink(URLBuildError)
+        case unreadable(LinkError)
+        case cameBack(Destination?)
+      }
+
+      fileprivate let problem: Problem
+
+      private init(_ problem: Problem) {
+        self.problem = problem
+      }
+
+      /// The destination's link could not be built, for `error`: code ``Code/noLink``.
+      public static func noLink(_ error: URLBuildError) -> Reason { Reason(.noLink(error)) }
+      /// The built link does not read, for `error`: code ``Code/unreadable``.
+      public static func unreadable(_ error: LinkError) -> Reason { Reason(.unreadable(error)) }
+      /// The built link reads as `other`, or as no destination (`nil`): code ``Code/cameBack``.
+      public static func cameBack(_ other: Destination?) -> Reason { Reason(.cameBack(other)) }
     }
 
     /// The destination that was checked.
@@ -20,7 +61,7 @@ extension DestinationRouter {
     public var form: LinkForm
     /// The built link, when one was built.
     public var url: String?
-    /// What went wrong.
+    /// What went wrong, with its details.
     public var reason: Reason
 
     /// Creates an error.
@@ -37,10 +78,38 @@ extension DestinationRouter {
       self.reason = reason
     }
 
+    /// What went wrong.
+    public var code: Code {
+      switch reason.problem {
+      case .noLink: .noLink
+      case .unreadable: .unreadable
+      case .cameBack: .cameBack
+      }
+    }
+
+    /// Why the link could not be built, for ``Code/noLink``; `nil` otherwise.
+    public var buildError: URLBuildError? {
+      guard case .noLink(let error) = reason.problem else { return nil }
+      return error
+    }
+
+    /// Why the built link does not read, for ``Code/unreadable``; `nil` otherwise.
+    public var linkError: LinkError? {
+      guard case .unreadable(let error) = reason.problem else { return nil }
+      return error
+    }
+
+    /// The destination the built link reads as, for ``Code/cameBack``; `nil` otherwise, and `nil` for
+    /// ``Code/cameBack`` when the link reads as no destination.
+    public var cameBack: Destination? {
+      guard case .cameBack(let other) = reason.problem else { return nil }
+      return other
+    }
+
     /// The problem in words: the destination, the link and what came back.
     public var description: String {
       let link = url ?? "no link"
-      switch reason {
+      switch reason.problem {
       case .noLink(let error): return "\(destination): no \(form) link: \(error)"
       case .unreadable(let error): return "\(destination) -> \(link): the link does not read: \(error)"
       case .cameBack(let other):

@@ -7,48 +7,151 @@
 /// ```
 /// https://example.com/channel/video/%E0%A4%A: malformed percent escape at offset 34
 /// ```
+///
+/// ``code`` says which rule was broken; the details that belong to it (``length``, ``limit``,
+/// ``scheme``, ``host``, ``port``, ``codePoint``) are set for the codes that have them and `nil`
+/// otherwise. New rules can be added as new codes without breaking callers: compare ``code`` with the
+/// codes you handle and treat any other as a refused link in general.
+///
+/// ```swift
+/// do {
+///   _ = try router.match("https://example.com/video/42")
+/// } catch {
+///   if error.code == .unknownHost {
+///     print("not our host: \(error.host ?? "")")
+///   } else {
+///     print(error)
+///   }
+/// }
+/// ```
 public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The rule a link broke.
-  public enum Reason: Sendable, Hashable {
+  /// Which rule a link broke; more codes may be added.
+  ///
+  /// Its ``description`` is a short, stable identifier for grouping, logs and the tool's JSON
+  /// (`unknown-host`, `too-long`, ...).
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier: `empty`, `too-long`, `unknown-host`, ...
+    public let description: String
+
+    fileprivate init(_ description: String) {
+      self.description = description
+    }
+
     /// The text is empty.
-    case empty
-    /// The text is longer than the table's limit, in bytes.
-    case tooLong(length: Int, limit: Int)
+    public static let empty = Code("empty")
+    /// The text is longer than the table's limit, in bytes; see ``LinkError/length`` and
+    /// ``LinkError/limit``.
+    public static let tooLong = Code("too-long")
     /// The text has no scheme: a relative URL or plain text.
-    case relativeURL
-    /// The scheme is not one the route table lists.
-    case unknownScheme(String)
-    /// A web link whose host is not one the route table lists.
-    case unknownHost(String)
+    public static let relativeURL = Code("relative-url")
+    /// The scheme is not one the route table lists; see ``LinkError/scheme``.
+    public static let unknownScheme = Code("unknown-scheme")
+    /// A web link whose host is not one the route table lists; see ``LinkError/host``.
+    public static let unknownHost = Code("unknown-host")
     /// A web link without a host (`https:/path`, `https:///path`).
-    case missingHost
-    /// A host with characters a host name cannot have (use punycode for international names).
-    case invalidHost(String)
-    /// A port the route table does not list for this host, or a port on a custom-scheme link.
-    case portNotAllowed(host: String, port: String)
-    /// A port that is not a number from 0 to 65535.
-    case invalidPort(String)
+    public static let missingHost = Code("missing-host")
+    /// A host with characters a host name cannot have (use punycode for international names); see
+    /// ``LinkError/host``.
+    public static let invalidHost = Code("invalid-host")
+    /// A port the route table does not list for this host, or a port on a custom-scheme link; see
+    /// ``LinkError/host`` and ``LinkError/port``.
+    public static let portNotAllowed = Code("port-not-allowed")
+    /// A port that is not a number from 0 to 65535; see ``LinkError/port``.
+    public static let invalidPort = Code("invalid-port")
     /// A user name or password in the link (`https://user@example.com/`), refused as a spoofing aid.
-    case userInfoNotAllowed
-    /// A raw character a URL cannot hold (a space, a control character), by its code point.
-    case invalidCharacter(UInt32)
+    public static let userInfoNotAllowed = Code("user-info")
+    /// A raw character a URL cannot hold (a space, a control character); see ``LinkError/codePoint``.
+    public static let invalidCharacter = Code("invalid-character")
     /// A `%` not followed by two hex digits.
-    case malformedPercentEscape
+    public static let malformedPercentEscape = Code("malformed-percent-escape")
     /// Percent escapes that decode to invalid UTF-8.
-    case invalidUTF8
-    /// A decoded control or bidirectional-formatting character, by its code point.
-    case forbiddenCharacter(UInt32)
-    /// More path segments than the table's limit.
-    case tooManySegments(limit: Int)
-    /// More query items than the table's limit.
-    case tooManyQueryItems(limit: Int)
+    public static let invalidUTF8 = Code("invalid-utf8")
+    /// A decoded control or bidirectional-formatting character; see ``LinkError/codePoint``.
+    public static let forbiddenCharacter = Code("forbidden-character")
+    /// More path segments than the table's limit; see ``LinkError/limit``.
+    public static let tooManySegments = Code("too-many-segments")
+    /// More query items than the table's limit; see ``LinkError/limit``.
+    public static let tooManyQueryItems = Code("too-many-query-items")
+  }
+
+  /// The rule a link broke, with its details: what ``LinkError/init(url:offset:reason:)`` takes.
+  ///
+  /// Make one with the static member named like its code (`.tooLong(length: 3000, limit: 2048)`);
+  /// read it back through the error's ``LinkError/code`` and detail properties.
+  public struct Reason: Sendable, Hashable {
+    fileprivate enum Rule: Sendable, Hashable {
+      case empty
+      case tooLong(length: Int, limit: Int)
+      case relativeURL
+      case unknownScheme(String)
+      case unknownHost(String)
+      case missingHost
+      case invalidHost(String)
+      case portNotAllowed(host: String, port: String)
+      case invalidPort(String)
+      case userInfoNotAllowed
+      case invalidCharacter(UInt32)
+      case malformedPercentEscape
+      case invalidUTF8
+      case forbiddenCharacter(UInt32)
+      case tooManySegments(limit: Int)
+      case tooManyQueryItems(limit: Int)
+    }
+
+    fileprivate let rule: Rule
+
+    private init(_ rule: Rule) {
+      self.rule = rule
+    }
+
+    /// The text is empty: code ``Code/empty``.
+    public static let empty = Reason(.empty)
+    /// The text is `length` bytes, over the table's `limit`: code ``Code/tooLong``.
+    public static func tooLong(length: Int, limit: Int) -> Reason {
+      Reason(.tooLong(length: length, limit: limit))
+    }
+    /// The text has no scheme: code ``Code/relativeURL``.
+    public static let relativeURL = Reason(.relativeURL)
+    /// The scheme is not in the route table: code ``Code/unknownScheme``.
+    public static func unknownScheme(_ scheme: String) -> Reason { Reason(.unknownScheme(scheme)) }
+    /// The host of a web link is not in the route table: code ``Code/unknownHost``.
+    public static func unknownHost(_ host: String) -> Reason { Reason(.unknownHost(host)) }
+    /// A web link without a host: code ``Code/missingHost``.
+    public static let missingHost = Reason(.missingHost)
+    /// A host with characters a host name cannot have: code ``Code/invalidHost``.
+    public static func invalidHost(_ host: String) -> Reason { Reason(.invalidHost(host)) }
+    /// A port the table does not list for `host`: code ``Code/portNotAllowed``.
+    public static func portNotAllowed(host: String, port: String) -> Reason {
+      Reason(.portNotAllowed(host: host, port: port))
+    }
+    /// A port that is not a number from 0 to 65535: code ``Code/invalidPort``.
+    public static func invalidPort(_ port: String) -> Reason { Reason(.invalidPort(port)) }
+    /// A user name or password in the link: code ``Code/userInfoNotAllowed``.
+    public static let userInfoNotAllowed = Reason(.userInfoNotAllowed)
+    /// A raw character a URL cannot hold, by its code point: code ``Code/invalidCharacter``.
+    public static func invalidCharacter(_ codePoint: UInt32) -> Reason {
+      Reason(.invalidCharacter(codePoint))
+    }
+    /// A `%` not followed by two hex digits: code ``Code/malformedPercentEscape``.
+    public static let malformedPercentEscape = Reason(.malformedPercentEscape)
+    /// Percent escapes that decode to invalid UTF-8: code ``Code/invalidUTF8``.
+    public static let invalidUTF8 = Reason(.invalidUTF8)
+    /// A decoded control or bidirectional-formatting character, by its code point: code
+    /// ``Code/forbiddenCharacter``.
+    public static func forbiddenCharacter(_ codePoint: UInt32) -> Reason {
+      Reason(.forbiddenCharacter(codePoint))
+    }
+    /// More path segments than the table's `limit`: code ``Code/tooManySegments``.
+    public static func tooManySegments(limit: Int) -> Reason { Reason(.tooManySegments(limit: limit)) }
+    /// More query items than the table's `limit`: code ``Code/tooManyQueryItems``.
+    public static func tooManyQueryItems(limit: Int) -> Reason { Reason(.tooManyQueryItems(limit: limit)) }
   }
 
   /// The link as given.
   public var url: String
   /// The byte offset in ``url`` where the problem is, when it has one place.
   public var offset: Int?
-  /// The rule that was broken.
+  /// The rule that was broken, with its details.
   public var reason: Reason
 
   /// Creates an error.
@@ -63,32 +166,79 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     self.reason = reason
   }
 
-  /// A short, stable identifier of the rule, for grouping and logs (`unknown-host`, `too-long`, ...).
-  public var code: String {
-    switch reason {
-    case .empty: "empty"
-    case .tooLong: "too-long"
-    case .relativeURL: "relative-url"
-    case .unknownScheme: "unknown-scheme"
-    case .unknownHost: "unknown-host"
-    case .missingHost: "missing-host"
-    case .invalidHost: "invalid-host"
-    case .portNotAllowed: "port-not-allowed"
-    case .invalidPort: "invalid-port"
-    case .userInfoNotAllowed: "user-info"
-    case .invalidCharacter: "invalid-character"
-    case .malformedPercentEscape: "malformed-percent-escape"
-    case .invalidUTF8: "invalid-utf8"
-    case .forbiddenCharacter: "forbidden-character"
-    case .tooManySegments: "too-many-segments"
-    case .tooManyQueryItems: "too-many-query-items"
+  /// Which rule was broken.
+  public var code: Code {
+    switch reason.rule {
+    case .empty: .empty
+    case .tooLong: .tooLong
+    case .relativeURL: .relativeURL
+    case .unknownScheme: .unknownScheme
+    case .unknownHost: .unknownHost
+    case .missingHost: .missingHost
+    case .invalidHost: .invalidHost
+    case .portNotAllowed: .portNotAllowed
+    case .invalidPort: .invalidPort
+    case .userInfoNotAllowed: .userInfoNotAllowed
+    case .invalidCharacter: .invalidCharacter
+    case .malformedPercentEscape: .malformedPercentEscape
+    case .invalidUTF8: .invalidUTF8
+    case .forbiddenCharacter: .forbiddenCharacter
+    case .tooManySegments: .tooManySegments
+    case .tooManyQueryItems: .tooManyQueryItems
+    }
+  }
+
+  /// The link's length in bytes, for ``Code/tooLong``; `nil` otherwise.
+  public var length: Int? {
+    guard case .tooLong(let length, _) = reason.rule else { return nil }
+    return length
+  }
+
+  /// The table's limit that was passed, for ``Code/tooLong`` (bytes), ``Code/tooManySegments`` and
+  /// ``Code/tooManyQueryItems``; `nil` otherwise.
+  public var limit: Int? {
+    switch reason.rule {
+    case .tooLong(_, let limit), .tooManySegments(let limit), .tooManyQueryItems(let limit): limit
+    default: nil
+    }
+  }
+
+  /// The scheme the table does not list, for ``Code/unknownScheme``; `nil` otherwise.
+  public var scheme: String? {
+    guard case .unknownScheme(let scheme) = reason.rule else { return nil }
+    return scheme
+  }
+
+  /// The host at fault, for ``Code/unknownHost``, ``Code/invalidHost`` and ``Code/portNotAllowed``;
+  /// `nil` otherwise.
+  public var host: String? {
+    switch reason.rule {
+    case .unknownHost(let host), .invalidHost(let host), .portNotAllowed(let host, _): host
+    default: nil
+    }
+  }
+
+  /// The port as written, for ``Code/portNotAllowed`` and ``Code/invalidPort``; `nil` otherwise.
+  public var port: String? {
+    switch reason.rule {
+    case .portNotAllowed(_, let port), .invalidPort(let port): port
+    default: nil
+    }
+  }
+
+  /// The Unicode code point of the character at fault, for ``Code/invalidCharacter`` and
+  /// ``Code/forbiddenCharacter``; `nil` otherwise.
+  public var codePoint: UInt32? {
+    switch reason.rule {
+    case .invalidCharacter(let value), .forbiddenCharacter(let value): value
+    default: nil
     }
   }
 
   /// The broken rule in words, with its position, without the link itself.
   public var message: String {
     let place = offset.map { " at offset \($0)" } ?? ""
-    switch reason {
+    switch reason.rule {
     case .empty: return "empty link"
     case .tooLong(let length, let limit): return "link is \(length) bytes, over the limit of \(limit)"
     case .relativeURL: return "not an absolute URL (no scheme)"

@@ -7,45 +7,125 @@
 ///   /files/{path+}/meta
 ///          ^
 /// ```
+///
+/// ``code`` says what is wrong; the details that belong to it (``name``, ``typeName``, ``queryKey``,
+/// ``queryItem``) are set for the codes that have them and `nil` otherwise. New problems can be added
+/// as new codes without breaking callers.
 public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What is wrong with the pattern.
-  public enum Reason: Sendable, Hashable {
+  /// What is wrong with a pattern; more codes may be added.
+  ///
+  /// Its ``description`` is a short, stable identifier for logs (`empty-segment`, `unknown-type`, ...).
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier: `missing-leading-slash`, `empty-segment`, ...
+    public let description: String
+
+    fileprivate init(_ description: String) {
+      self.description = description
+    }
+
     /// The pattern is empty or does not start with `/`.
-    case missingLeadingSlash
+    public static let missingLeadingSlash = Code("missing-leading-slash")
     /// Two slashes in a row: a segment is empty.
-    case emptySegment
+    public static let emptySegment = Code("empty-segment")
     /// A `{` without its `}`, or a `}` without its `{`.
-    case unbalancedBrace
+    public static let unbalancedBrace = Code("unbalanced-brace")
     /// A parameter fills only part of a segment, as in `video-{id}`.
-    case parameterNotWholeSegment
-    /// A parameter name is empty or not an identifier (`[A-Za-z_][A-Za-z0-9_]*`).
-    case invalidParameterName(String)
-    /// A type other than `int`, `uuid` or `string`.
-    case unknownType(String)
-    /// A catch-all (`{name+}`, `{name*}`) that is not the last piece of the path.
-    case catchAllNotLast(String)
-    /// A catch-all with a type, as in `{path+:int}`, or a catch-all in the query.
-    case catchAllNotAllowed(String)
-    /// An optional marker (`?`) on a path parameter; only query items can be optional.
-    case optionalPathParameter(String)
-    /// The same parameter name twice in one pattern.
-    case duplicateParameterName(String)
-    /// The same query key twice in one pattern.
-    case duplicateQueryKey(String)
-    /// A query item that is not `key={parameter}`.
-    case invalidQueryItem(String)
+    public static let parameterNotWholeSegment = Code("parameter-not-whole-segment")
+    /// A parameter name is empty or not an identifier (`[A-Za-z_][A-Za-z0-9_]*`); see
+    /// ``RoutePatternError/name``.
+    public static let invalidParameterName = Code("invalid-parameter-name")
+    /// A type other than the known parameter types; see ``RoutePatternError/typeName``.
+    public static let unknownType = Code("unknown-type")
+    /// A catch-all (`{name+}`, `{name*}`) that is not the last piece of the path; see
+    /// ``RoutePatternError/name``.
+    public static let catchAllNotLast = Code("catch-all-not-last")
+    /// A catch-all with a type, as in `{path+:int}`, or a catch-all in the query; see
+    /// ``RoutePatternError/name``.
+    public static let catchAllNotAllowed = Code("catch-all-not-allowed")
+    /// An optional marker (`?`) on a path parameter; only query items can be optional. See
+    /// ``RoutePatternError/name``.
+    public static let optionalPathParameter = Code("optional-path-parameter")
+    /// The same parameter name twice in one pattern; see ``RoutePatternError/name``.
+    public static let duplicateParameterName = Code("duplicate-parameter-name")
+    /// The same query key twice in one pattern; see ``RoutePatternError/queryKey``.
+    public static let duplicateQueryKey = Code("duplicate-query-key")
+    /// A query item that is not `key={parameter}`; see ``RoutePatternError/queryItem``.
+    public static let invalidQueryItem = Code("invalid-query-item")
     /// A malformed percent escape in a literal, or one that decodes to invalid UTF-8.
-    case malformedPercentEscape
+    public static let malformedPercentEscape = Code("malformed-percent-escape")
     /// A control or bidirectional-formatting character in a literal, raw or percent-encoded: no link can
     /// carry one, so the route could never match.
-    case forbiddenCharacter
+    public static let forbiddenCharacter = Code("forbidden-character")
+  }
+
+  /// What is wrong with a pattern, with its details: what
+  /// ``RoutePatternError/init(pattern:offset:reason:)`` takes.
+  ///
+  /// Make one with the static member named like its code (`.unknownType("date")`); read it back
+  /// through the error's ``RoutePatternError/code`` and detail properties.
+  public struct Reason: Sendable, Hashable {
+    fileprivate enum Problem: Sendable, Hashable {
+      case missingLeadingSlash
+      case emptySegment
+      case unbalancedBrace
+      case parameterNotWholeSegment
+      case invalidParameterName(String)
+      case unknownType(String)
+      case catchAllNotLast(String)
+      case catchAllNotAllowed(String)
+      case optionalPathParameter(String)
+      case duplicateParameterName(String)
+      case duplicateQueryKey(String)
+      case invalidQueryItem(String)
+      case malformedPercentEscape
+      case forbiddenCharacter
+    }
+
+    fileprivate let problem: Problem
+
+    private init(_ problem: Problem) {
+      self.problem = problem
+    }
+
+    /// The pattern is empty or does not start with `/`: code ``Code/missingLeadingSlash``.
+    public static let missingLeadingSlash = Reason(.missingLeadingSlash)
+    /// Two slashes in a row: code ``Code/emptySegment``.
+    public static let emptySegment = Reason(.emptySegment)
+    /// A `{` without its `}`, or a `}` without its `{`: code ``Code/unbalancedBrace``.
+    public static let unbalancedBrace = Reason(.unbalancedBrace)
+    /// A parameter fills only part of a segment: code ``Code/parameterNotWholeSegment``.
+    public static let parameterNotWholeSegment = Reason(.parameterNotWholeSegment)
+    /// A parameter name that is not an identifier: code ``Code/invalidParameterName``.
+    public static func invalidParameterName(_ name: String) -> Reason { Reason(.invalidParameterName(name)) }
+    /// A type the patterns do not know: code ``Code/unknownType``.
+    public static func unknownType(_ typeName: String) -> Reason { Reason(.unknownType(typeName)) }
+    /// A catch-all that is not the last piece of the path: code ``Code/catchAllNotLast``.
+    public static func catchAllNotLast(_ name: String) -> Reason { Reason(.catchAllNotLast(name)) }
+    /// A catch-all with a type or in the query: code ``Code/catchAllNotAllowed``.
+    public static func catchAllNotAllowed(_ name: String) -> Reason { Reason(.catchAllNotAllowed(name)) }
+    /// An optional marker on a path parameter: code ``Code/optionalPathParameter``.
+    public static func optionalPathParameter(_ name: String) -> Reason {
+      Reason(.optionalPathParameter(name))
+    }
+    /// The same parameter name twice: code ``Code/duplicateParameterName``.
+    public static func duplicateParameterName(_ name: String) -> Reason {
+      Reason(.duplicateParameterName(name))
+    }
+    /// The same query key twice: code ``Code/duplicateQueryKey``.
+    public static func duplicateQueryKey(_ key: String) -> Reason { Reason(.duplicateQueryKey(key)) }
+    /// A query item that is not `key={parameter}`: code ``Code/invalidQueryItem``.
+    public static func invalidQueryItem(_ item: String) -> Reason { Reason(.invalidQueryItem(item)) }
+    /// A malformed percent escape in a literal: code ``Code/malformedPercentEscape``.
+    public static let malformedPercentEscape = Reason(.malformedPercentEscape)
+    /// A control or bidirectional-formatting character in a literal: code ``Code/forbiddenCharacter``.
+    public static let forbiddenCharacter = Reason(.forbiddenCharacter)
   }
 
   /// The pattern's text.
   public var pattern: String
   /// The offset, in characters, of the offending piece within ``pattern``.
   public var offset: Int
-  /// What is wrong.
+  /// What is wrong, with its details.
   public var reason: Reason
 
   /// Creates an error.
@@ -60,9 +140,59 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     self.reason = reason
   }
 
+  /// What is wrong.
+  public var code: Code {
+    switch reason.problem {
+    case .missingLeadingSlash: .missingLeadingSlash
+    case .emptySegment: .emptySegment
+    case .unbalancedBrace: .unbalancedBrace
+    case .parameterNotWholeSegment: .parameterNotWholeSegment
+    case .invalidParameterName: .invalidParameterName
+    case .unknownType: .unknownType
+    case .catchAllNotLast: .catchAllNotLast
+    case .catchAllNotAllowed: .catchAllNotAllowed
+    case .optionalPathParameter: .optionalPathParameter
+    case .duplicateParameterName: .duplicateParameterName
+    case .duplicateQueryKey: .duplicateQueryKey
+    case .invalidQueryItem: .invalidQueryItem
+    case .malformedPercentEscape: .malformedPercentEscape
+    case .forbiddenCharacter: .forbiddenCharacter
+    }
+  }
+
+  /// The parameter name at fault, for ``Code/invalidParameterName``, ``Code/catchAllNotLast``,
+  /// ``Code/catchAllNotAllowed``, ``Code/optionalPathParameter`` and ``Code/duplicateParameterName``;
+  /// `nil` otherwise.
+  public var name: String? {
+    switch reason.problem {
+    case .invalidParameterName(let name), .catchAllNotLast(let name), .catchAllNotAllowed(let name),
+      .optionalPathParameter(let name), .duplicateParameterName(let name):
+      name
+    default: nil
+    }
+  }
+
+  /// The type as written, for ``Code/unknownType``; `nil` otherwise.
+  public var typeName: String? {
+    guard case .unknownType(let typeName) = reason.problem else { return nil }
+    return typeName
+  }
+
+  /// The query key declared twice, for ``Code/duplicateQueryKey``; `nil` otherwise.
+  public var queryKey: String? {
+    guard case .duplicateQueryKey(let key) = reason.problem else { return nil }
+    return key
+  }
+
+  /// The query item as written, for ``Code/invalidQueryItem``; `nil` otherwise.
+  public var queryItem: String? {
+    guard case .invalidQueryItem(let item) = reason.problem else { return nil }
+    return item
+  }
+
   /// The reason in words, without the pattern.
   public var message: String {
-    switch reason {
+    switch reason.problem {
     case .missingLeadingSlash: "a pattern must start with '/'"
     case .emptySegment: "empty segment ('//')"
     case .unbalancedBrace: "unbalanced '{' or '}'"

@@ -4,44 +4,189 @@
 /// routes with one name, two routes that would match exactly the same URLs, a malformed scheme or host,
 /// a route file that is not valid JSON of the expected shape, or a destination type that does not fit
 /// its routes.
+///
+/// ``code`` says what is wrong; the details that belong to it (``patternError``, ``key``, ``limit``,
+/// ``label``, ...) are set for the codes that have them and `nil` otherwise. New problems can be added
+/// as new codes without breaking callers: compare ``code`` with the codes you handle and treat any
+/// other as a table that does not build.
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What is wrong.
-  public enum Reason: Sendable, Hashable {
-    /// The route's pattern does not parse.
-    case invalidPattern(RoutePatternError)
+  /// What is wrong with a route table; more codes may be added.
+  ///
+  /// Its ``description`` is a short, stable identifier for logs (`invalid-pattern`, `unknown-key`,
+  /// ...).
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier: `invalid-pattern`, `ambiguous`, `unknown-key`, ...
+    public let description: String
+
+    fileprivate init(_ description: String) {
+      self.description = description
+    }
+
+    /// The route's pattern does not parse; see ``RouteTableError/patternError``.
+    public static let invalidPattern = Code("invalid-pattern")
     /// Two routes share a name.
-    case duplicateRouteName
-    /// The route would match exactly the same URLs as another route, named here.
-    case ambiguous(with: String)
+    public static let duplicateRouteName = Code("duplicate-route-name")
+    /// The route would match exactly the same URLs as another route; see ``RouteTableError/otherRoute``.
+    public static let ambiguous = Code("ambiguous")
     /// A route without a name.
-    case emptyRouteName
-    /// A scheme that is not `letter *(letter / digit / "+" / "-" / ".")`.
-    case invalidScheme(String)
-    /// A host entry that is not a host name, `*.` followed by a host name, or either with `:port`.
-    case invalidHost(String)
+    public static let emptyRouteName = Code("empty-route-name")
+    /// A scheme that is not `letter *(letter / digit / "+" / "-" / ".")`; see ``RouteTableError/scheme``.
+    public static let invalidScheme = Code("invalid-scheme")
+    /// A host entry that is not a host name, `*.` followed by a host name, or either with `:port`; see
+    /// ``RouteTableError/host``.
+    public static let invalidHost = Code("invalid-host")
     /// A table with routes but neither a scheme nor a host, so no link could reach them.
-    case noSchemeOrHost
-    /// More routes than the table's limit.
-    case tooManyRoutes(limit: Int)
-    /// A limit outside the range it may take (see ``RouteTable/Limits/validate()``).
-    case limitOutOfRange(key: String, value: Int, allowed: ClosedRange<Int>)
-    /// The route file is not valid JSON.
-    case invalidJSON(String)
-    /// A value of the wrong type at ``RouteTableError/location``.
-    case wrongType(expected: String)
-    /// A key the format does not have (a misspelling, usually), with a suggestion when one is close.
-    case unknownKey(String, suggestion: String?)
-    /// A required key is missing.
-    case missingKey(String)
-    /// The destination type of a ``DestinationRouter`` does not fit the route.
-    case destinationMismatch(DestinationMismatch)
+    public static let noSchemeOrHost = Code("no-scheme-or-host")
+    /// More routes than the table's limit; see ``RouteTableError/limit``.
+    public static let tooManyRoutes = Code("too-many-routes")
+    /// A limit outside the range it may take (see ``RouteTable/Limits/validate()``); see
+    /// ``RouteTableError/key``, ``RouteTableError/value`` and ``RouteTableError/allowed``.
+    public static let limitOutOfRange = Code("limit-out-of-range")
+    /// The route file is not valid JSON; see ``RouteTableError/detail``.
+    public static let invalidJSON = Code("invalid-json")
+    /// A value of the wrong type at ``RouteTableError/location``; see ``RouteTableError/expected`` and
+    /// ``RouteTableError/found``.
+    public static let wrongType = Code("wrong-type")
+    /// A key the format does not have (a misspelling, usually); see ``RouteTableError/key`` and
+    /// ``RouteTableError/suggestion``.
+    public static let unknownKey = Code("unknown-key")
+    /// A required key is missing; see ``RouteTableError/key``.
+    public static let missingKey = Code("missing-key")
+    /// The destination type of a ``DestinationRouter`` has no case named after the route; see
+    /// ``RouteTableError/destinationType``.
+    public static let noCase = Code("no-case")
+    /// A case's associated values have no labels, so they cannot name parameters; see
+    /// ``RouteTableError/caseName`` and ``RouteTableError/label`` (the key `_0`).
+    public static let unlabeledValue = Code("unlabeled-value")
+    /// A case reads a label the pattern does not declare (a misspelling, or a value with no place in the
+    /// link); see ``RouteTableError/label`` and ``RouteTableError/parameters``.
+    public static let labelNotInPattern = Code("label-not-in-pattern")
+    /// The pattern declares a parameter the case does not carry, so building the link would lose it;
+    /// see ``RouteTableError/parameter``.
+    public static let parameterNotInCase = Code("parameter-not-in-case")
+    /// A case reads a label as a type the pattern's parameter cannot give; see
+    /// ``RouteTableError/label``, ``RouteTableError/readType``, ``RouteTableError/patternPiece`` and
+    /// ``RouteTableError/suggestion``.
+    public static let typeMismatch = Code("type-mismatch")
+    /// A case reads an optional query item as a value that must be present; see
+    /// ``RouteTableError/parameter``.
+    public static let optionalItemRequired = Code("optional-item-required")
+    /// Writing the destination back gives another value than the link held; see
+    /// ``RouteTableError/label``, ``RouteTableError/readValue`` and ``RouteTableError/writtenValue``.
+    public static let writesDifferentValue = Code("writes-different-value")
+    /// Writing the destination back names another route; see ``RouteTableError/otherRoute``.
+    public static let writesOtherRoute = Code("writes-other-route")
+    /// A destination shape that route values cannot hold (a nested structure, a `Bool`); see
+    /// ``RouteTableError/detail``.
+    public static let unsupportedShape = Code("unsupported-shape")
+  }
+
+  /// What is wrong with a route table, with its details: what
+  /// ``RouteTableError/init(route:location:reason:found:line:column:)`` takes.
+  ///
+  /// Make one with the static member named like its code (`.missingKey("pattern")`); read it back
+  /// through the error's ``RouteTableError/code`` and detail properties.
+  public struct Reason: Sendable, Hashable {
+    fileprivate enum Problem: Sendable, Hashable {
+      case invalidPattern(RoutePatternError)
+      case duplicateRouteName
+      case ambiguous(with: String)
+      case emptyRouteName
+      case invalidScheme(String)
+      case invalidHost(String)
+      case noSchemeOrHost
+      case tooManyRoutes(limit: Int)
+      case limitOutOfRange(key: String, value: Int, allowed: ClosedRange<Int>)
+      case invalidJSON(String)
+      case wrongType(expected: String)
+      case unknownKey(String, suggestion: String?)
+      case missingKey(String)
+      case noCase(type: String)
+      case unlabeledValue(caseName: String, key: String)
+      case labelNotInPattern(String, parameters: [String])
+      case parameterNotInCase(String)
+      case typeMismatch(label: String, reads: String, pattern: String, suggestion: String?)
+      case optionalItemRequired(String)
+      case writesDifferentValue(label: String, read: String, written: String)
+      case writesOtherRoute(String)
+      case unsupportedShape(String)
+    }
+
+    fileprivate let problem: Problem
+
+    private init(_ problem: Problem) {
+      self.problem = problem
+    }
+
+    /// The route's pattern does not parse: code ``Code/invalidPattern``.
+    public static func invalidPattern(_ error: RoutePatternError) -> Reason { Reason(.invalidPattern(error)) }
+    /// Two routes share a name: code ``Code/duplicateRouteName``.
+    public static let duplicateRouteName = Reason(.duplicateRouteName)
+    /// The route matches exactly the same URLs as the route named `other`: code ``Code/ambiguous``.
+    public static func ambiguous(with other: String) -> Reason { Reason(.ambiguous(with: other)) }
+    /// A route without a name: code ``Code/emptyRouteName``.
+    public static let emptyRouteName = Reason(.emptyRouteName)
+    /// A malformed scheme: code ``Code/invalidScheme``.
+    public static func invalidScheme(_ scheme: String) -> Reason { Reason(.invalidScheme(scheme)) }
+    /// A malformed host entry: code ``Code/invalidHost``.
+    public static func invalidHost(_ host: String) -> Reason { Reason(.invalidHost(host)) }
+    /// Routes but neither a scheme nor a host: code ``Code/noSchemeOrHost``.
+    public static let noSchemeOrHost = Reason(.noSchemeOrHost)
+    /// More routes than `limit`: code ``Code/tooManyRoutes``.
+    public static func tooManyRoutes(limit: Int) -> Reason { Reason(.tooManyRoutes(limit: limit)) }
+    /// The limit `key` is `value`, outside `allowed`: code ``Code/limitOutOfRange``.
+    public static func limitOutOfRange(key: String, value: Int, allowed: ClosedRange<Int>) -> Reason {
+      Reason(.limitOutOfRange(key: key, value: value, allowed: allowed))
+    }
+    /// The route file is not valid JSON, as the reader explains in `detail`: code ``Code/invalidJSON``.
+    public static func invalidJSON(_ detail: String) -> Reason { Reason(.invalidJSON(detail)) }
+    /// A value of the wrong type where the format expects `expected`: code ``Code/wrongType``.
+    public static func wrongType(expected: String) -> Reason { Reason(.wrongType(expected: expected)) }
+    /// A key the format does not have, with a close key if there is one: code ``Code/unknownKey``.
+    public static func unknownKey(_ key: String, suggestion: String?) -> Reason {
+      Reason(.unknownKey(key, suggestion: suggestion))
+    }
+    /// A required key is missing: code ``Code/missingKey``.
+    public static func missingKey(_ key: String) -> Reason { Reason(.missingKey(key)) }
+    /// The destination type, named `type`, has no case named after the route: code ``Code/noCase``.
+    public static func noCase(type: String) -> Reason { Reason(.noCase(type: type)) }
+    /// The associated value `key` of case `caseName` has no label: code ``Code/unlabeledValue``.
+    public static func unlabeledValue(caseName: String, key: String) -> Reason {
+      Reason(.unlabeledValue(caseName: caseName, key: key))
+    }
+    /// The case reads `label`, which the pattern, declaring `parameters`, does not: code
+    /// ``Code/labelNotInPattern``.
+    public static func labelNotInPattern(_ label: String, parameters: [String]) -> Reason {
+      Reason(.labelNotInPattern(label, parameters: parameters))
+    }
+    /// The pattern's parameter `name` is not a label of the case: code ``Code/parameterNotInCase``.
+    public static func parameterNotInCase(_ name: String) -> Reason { Reason(.parameterNotInCase(name)) }
+    /// The case reads `label` as `reads`, but the pattern piece `pattern` cannot give it; `suggestion`
+    /// is the piece that would: code ``Code/typeMismatch``.
+    public static func typeMismatch(label: String, reads: String, pattern: String, suggestion: String?)
+      -> Reason
+    {
+      Reason(.typeMismatch(label: label, reads: reads, pattern: pattern, suggestion: suggestion))
+    }
+    /// The case reads the optional query item `name` as a value that must be present: code
+    /// ``Code/optionalItemRequired``.
+    public static func optionalItemRequired(_ name: String) -> Reason { Reason(.optionalItemRequired(name)) }
+    /// The case writes `label` as `written` where the link gave `read`: code
+    /// ``Code/writesDifferentValue``.
+    public static func writesDifferentValue(label: String, read: String, written: String) -> Reason {
+      Reason(.writesDifferentValue(label: label, read: read, written: written))
+    }
+    /// The case writes the link of the route named `other`: code ``Code/writesOtherRoute``.
+    public static func writesOtherRoute(_ other: String) -> Reason { Reason(.writesOtherRoute(other)) }
+    /// A shape route values cannot hold, explained in `detail`: code ``Code/unsupportedShape``.
+    public static func unsupportedShape(_ detail: String) -> Reason { Reason(.unsupportedShape(detail)) }
   }
 
   /// The route at fault, when there is one.
   public var route: String?
   /// Where in the route file the problem is (`routes[2].pattern`), when read from a file.
   public var location: String?
-  /// What is wrong.
+  /// What is wrong, with its details.
   public var reason: Reason
   /// For a value of the wrong type, what the file holds instead ("a number (1)").
   public var found: String?
@@ -71,10 +216,179 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     self.column = column
   }
 
+  /// What is wrong.
+  public var code: Code {
+    switch reason.problem {
+    case .invalidPattern: .invalidPattern
+    case .duplicateRouteName: .duplicateRouteName
+    case .ambiguous: .ambiguous
+    case .emptyRouteName: .emptyRouteName
+    case .invalidScheme: .invalidScheme
+    case .invalidHost: .invalidHost
+    case .noSchemeOrHost: .noSchemeOrHost
+    case .tooManyRoutes: .tooManyRoutes
+    case .limitOutOfRange: .limitOutOfRange
+    case .invalidJSON: .invalidJSON
+    case .wrongType: .wrongType
+    case .unknownKey: .unknownKey
+    case .missingKey: .missingKey
+    case .noCase: .noCase
+    case .unlabeledValue: .unlabeledValue
+    case .labelNotInPattern: .labelNotInPattern
+    case .parameterNotInCase: .parameterNotInCase
+    case .typeMismatch: .typeMismatch
+    case .optionalItemRequired: .optionalItemRequired
+    case .writesDifferentValue: .writesDifferentValue
+    case .writesOtherRoute: .writesOtherRoute
+    case .unsupportedShape: .unsupportedShape
+    }
+  }
+
+  /// The pattern's own error, for ``Code/invalidPattern``; `nil` otherwise.
+  public var patternError: RoutePatternError? {
+    guard case .invalidPattern(let error) = reason.problem else { return nil }
+    return error
+  }
+
+  /// The other route, for ``Code/ambiguous`` (the route matching the same URLs) and
+  /// ``Code/writesOtherRoute`` (the route whose link the destination writes); `nil` otherwise.
+  public var otherRoute: String? {
+    switch reason.problem {
+    case .ambiguous(let other), .writesOtherRoute(let other): other
+    default: nil
+    }
+  }
+
+  /// The malformed scheme, for ``Code/invalidScheme``; `nil` otherwise.
+  public var scheme: String? {
+    guard case .invalidScheme(let scheme) = reason.problem else { return nil }
+    return scheme
+  }
+
+  /// The malformed host entry, for ``Code/invalidHost``; `nil` otherwise.
+  public var host: String? {
+    guard case .invalidHost(let host) = reason.problem else { return nil }
+    return host
+  }
+
+  /// The table's route limit, for ``Code/tooManyRoutes``; `nil` otherwise.
+  public var limit: Int? {
+    guard case .tooManyRoutes(let limit) = reason.problem else { return nil }
+    return limit
+  }
+
+  /// The key at fault: the limit's key for ``Code/limitOutOfRange`` (`maxRoutes`), the file's key for
+  /// ``Code/unknownKey`` and ``Code/missingKey``; `nil` otherwise.
+  public var key: String? {
+    switch reason.problem {
+    case .limitOutOfRange(let key, _, _), .unknownKey(let key, _), .missingKey(let key): key
+    default: nil
+    }
+  }
+
+  /// The limit's value, for ``Code/limitOutOfRange``; `nil` otherwise.
+  public var value: Int? {
+    guard case .limitOutOfRange(_, let value, _) = reason.problem else { return nil }
+    return value
+  }
+
+  /// The range the limit may take, for ``Code/limitOutOfRange``; `nil` otherwise.
+  public var allowed: ClosedRange<Int>? {
+    guard case .limitOutOfRange(_, _, let allowed) = reason.problem else { return nil }
+    return allowed
+  }
+
+  /// The problem in words, for ``Code/invalidJSON`` (the reader's account) and
+  /// ``Code/unsupportedShape``; `nil` otherwise.
+  public var detail: String? {
+    switch reason.problem {
+    case .invalidJSON(let detail), .unsupportedShape(let detail): detail
+    default: nil
+    }
+  }
+
+  /// What the format expects, for ``Code/wrongType`` ("a string"); `nil` otherwise.
+  public var expected: String? {
+    guard case .wrongType(let expected) = reason.problem else { return nil }
+    return expected
+  }
+
+  /// What to write instead, when there is a close match: the key for ``Code/unknownKey``, the pattern
+  /// piece for ``Code/typeMismatch``; `nil` otherwise.
+  public var suggestion: String? {
+    switch reason.problem {
+    case .unknownKey(_, let suggestion), .typeMismatch(_, _, _, let suggestion): suggestion
+    default: nil
+    }
+  }
+
+  /// The destination type's name, for ``Code/noCase``; `nil` otherwise.
+  public var destinationType: String? {
+    guard case .noCase(let type) = reason.problem else { return nil }
+    return type
+  }
+
+  /// The case without labels, for ``Code/unlabeledValue``; `nil` otherwise.
+  public var caseName: String? {
+    guard case .unlabeledValue(let caseName, _) = reason.problem else { return nil }
+    return caseName
+  }
+
+  /// The case's label at fault, for ``Code/unlabeledValue`` (the positional key, `_0`),
+  /// ``Code/labelNotInPattern``, ``Code/typeMismatch`` and ``Code/writesDifferentValue``; `nil`
+  /// otherwise.
+  public var label: String? {
+    switch reason.problem {
+    case .unlabeledValue(_, let label), .labelNotInPattern(let label, _), .typeMismatch(let label, _, _, _),
+      .writesDifferentValue(let label, _, _):
+      label
+    default: nil
+    }
+  }
+
+  /// The parameters the pattern declares, for ``Code/labelNotInPattern``; `nil` otherwise.
+  public var parameters: [String]? {
+    guard case .labelNotInPattern(_, let parameters) = reason.problem else { return nil }
+    return parameters
+  }
+
+  /// The pattern's parameter at fault, for ``Code/parameterNotInCase`` and
+  /// ``Code/optionalItemRequired``; `nil` otherwise.
+  public var parameter: String? {
+    switch reason.problem {
+    case .parameterNotInCase(let name), .optionalItemRequired(let name): name
+    default: nil
+    }
+  }
+
+  /// The type the case reads the label as, for ``Code/typeMismatch``; `nil` otherwise.
+  public var readType: String? {
+    guard case .typeMismatch(_, let reads, _, _) = reason.problem else { return nil }
+    return reads
+  }
+
+  /// The pattern piece that declares the parameter, for ``Code/typeMismatch``; `nil` otherwise.
+  public var patternPiece: String? {
+    guard case .typeMismatch(_, _, let pattern, _) = reason.problem else { return nil }
+    return pattern
+  }
+
+  /// The value the link held, for ``Code/writesDifferentValue``; `nil` otherwise.
+  public var readValue: String? {
+    guard case .writesDifferentValue(_, let read, _) = reason.problem else { return nil }
+    return read
+  }
+
+  /// The value the destination writes back, for ``Code/writesDifferentValue``; `nil` otherwise.
+  public var writtenValue: String? {
+    guard case .writesDifferentValue(_, _, let written) = reason.problem else { return nil }
+    return written
+  }
+
   /// The problem in words, naming the route and the location (with line and column for a route file).
   public var description: String {
     // The reader's own account of invalid JSON already names the place (and, for a duplicate key, both).
-    if case .invalidJSON = reason { return problem }
+    if case .invalidJSON = reason.problem { return problem }
     let place = line.map { line in " at line \(line)" + (column.map { ", column \($0)" } ?? "") } ?? ""
     return problem + (found.map { ", found \($0)" } ?? "") + place
   }
@@ -84,24 +398,48 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     if let location { parts.append(PrintableText.escaped(location)) }
     if let route { parts.append("route '\(PrintableText.escaped(route))'") }
     let prefix = parts.isEmpty ? "" : parts.joined(separator: ", ") + ": "
-    switch reason {
-    case .invalidPattern(let error): return prefix + error.description
-    case .duplicateRouteName: return prefix + "another route has the same name"
-    case .ambiguous(let other): return prefix + "matches exactly the same URLs as route '\(other)'"
-    case .emptyRouteName: return prefix + "a route needs a name"
-    case .invalidScheme(let scheme): return prefix + "invalid scheme '\(scheme)'"
-    case .invalidHost(let host): return prefix + "invalid host '\(host)'"
-    case .noSchemeOrHost: return prefix + "the table lists no scheme and no host"
-    case .tooManyRoutes(let limit): return prefix + "more than \(limit) routes"
+    return prefix + Self.explanation(of: reason.problem)
+  }
+
+  /// A problem in words, without the route or the place.
+  private static func explanation(of problem: Reason.Problem) -> String {
+    switch problem {
+    case .invalidPattern(let error): return error.description
+    case .duplicateRouteName: return "another route has the same name"
+    case .ambiguous(let other): return "matches exactly the same URLs as route '\(other)'"
+    case .emptyRouteName: return "a route needs a name"
+    case .invalidScheme(let scheme): return "invalid scheme '\(scheme)'"
+    case .invalidHost(let host): return "invalid host '\(host)'"
+    case .noSchemeOrHost: return "the table lists no scheme and no host"
+    case .tooManyRoutes(let limit): return "more than \(limit) routes"
     case .limitOutOfRange(let key, let value, let allowed):
-      return prefix
-        + "\(key) is \(value), outside the allowed range \(allowed.lowerBound)...\(allowed.upperBound)"
-    case .invalidJSON(let detail): return prefix + "invalid JSON: \(detail)"
-    case .wrongType(let expected): return prefix + "expected \(expected)"
+      return "\(key) is \(value), outside the allowed range \(allowed.lowerBound)...\(allowed.upperBound)"
+    case .invalidJSON(let detail): return "invalid JSON: \(detail)"
+    case .wrongType(let expected): return "expected \(expected)"
     case .unknownKey(let key, let suggestion):
-      return prefix + "unknown key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-    case .missingKey(let key): return prefix + "missing key '\(key)'"
-    case .destinationMismatch(let mismatch): return prefix + mismatch.description
+      return "unknown key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+    case .missingKey(let key): return "missing key '\(key)'"
+    case .noCase(let type):
+      return "\(type) has no case named after the route (route names are the destination's case names)"
+    case .unlabeledValue(let caseName, let key):
+      return "the associated value '\(key)' of case '\(caseName)' has no label; label it with the "
+        + "pattern's parameter name, as in `case \(caseName)(id: String)`"
+    case .labelNotInPattern(let label, let parameters):
+      let declared = parameters.isEmpty ? "no parameters" : "only " + parameters.joined(separator: ", ")
+      return "the case reads '\(label)', which the pattern does not declare (it declares \(declared))"
+    case .parameterNotInCase(let name):
+      return "the pattern's parameter '\(name)' is not a label of the case, so its link would lose it"
+    case .typeMismatch(let label, let reads, let pattern, let suggestion):
+      return "'\(label)' is read as \(reads), but the pattern gives \(pattern)"
+        + (suggestion.map { "; write \($0)" } ?? "")
+    case .optionalItemRequired(let name):
+      return "'\(name)' is an optional query item, so the case must read it as an Optional"
+    case .writesDifferentValue(let label, let read, let written):
+      return "the case writes '\(label)' as '\(written)', but the link gave '\(read)'"
+    case .writesOtherRoute(let other):
+      return "the case writes the link of route '\(other)'"
+    case .unsupportedShape(let detail):
+      return detail
     }
   }
 }

@@ -1,30 +1,89 @@
 /// A URL that cannot be built from a route and values, saying which value is wrong and why.
+///
+/// ``code`` says what is wrong; the details that belong to it (``parameter``, ``expected``, ``value``,
+/// ``otherRoute``, ``detail``) are set for the codes that have them and `nil` otherwise. New problems
+/// can be added as new codes without breaking callers.
 public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What is wrong.
-  public enum Reason: Sendable, Hashable {
+  /// What is wrong; more codes may be added.
+  ///
+  /// Its ``description`` is a short, stable identifier for logs and the tool's JSON (`missing-value`,
+  /// `shadowed`, ...).
+  public struct Code: Sendable, Hashable, CustomStringConvertible {
+    /// The stable identifier: `unknown-route`, `missing-value`, `shadowed`, ...
+    public let description: String
+
+    fileprivate init(_ description: String) {
+      self.description = description
+    }
+
     /// No route has this name.
-    case unknownRoute
-    /// A required parameter has no value.
-    case missingValue(String)
-    /// A value for a parameter the route does not declare.
-    case unexpectedValue(String)
-    /// A value that does not fit the parameter's type.
-    case typeMismatch(name: String, expected: ParameterType, value: String)
-    /// An empty value (or an empty segment in a catch-all) where the link needs text.
-    case emptyValue(String)
+    public static let unknownRoute = Code("unknown-route")
+    /// A required parameter has no value; see ``URLBuildError/parameter``.
+    public static let missingValue = Code("missing-value")
+    /// A value for a parameter the route does not declare; see ``URLBuildError/parameter``.
+    public static let unexpectedValue = Code("unexpected-value")
+    /// A value that does not fit the parameter's type; see ``URLBuildError/parameter``,
+    /// ``URLBuildError/expected`` and ``URLBuildError/value``.
+    public static let typeMismatch = Code("type-mismatch")
+    /// An empty value (or an empty segment in a catch-all) where the link needs text; see
+    /// ``URLBuildError/parameter``.
+    public static let emptyValue = Code("empty-value")
     /// The table has no host (for a web link) or no scheme (for a custom-scheme link) to build with,
-    /// or the requested one is not in the table.
-    case formUnavailable(String)
+    /// or the requested one is not in the table; see ``URLBuildError/detail``.
+    public static let formUnavailable = Code("form-unavailable")
     /// The built URL would be read as another route, which wins on specificity (a value equal to a
-    /// literal of a more specific route).
-    case shadowed(by: String)
-    /// The built URL would not read back as the same values (for example, a control character).
-    case notRoundTrippable(String)
+    /// literal of a more specific route); see ``URLBuildError/otherRoute``.
+    public static let shadowed = Code("shadowed")
+    /// The built URL would not read back as the same values (for example, a control character); see
+    /// ``URLBuildError/detail``.
+    public static let notRoundTrippable = Code("not-round-trippable")
+  }
+
+  /// What is wrong, with its details: what ``URLBuildError/init(route:reason:)`` takes.
+  ///
+  /// Make one with the static member named like its code (`.missingValue("id")`); read it back
+  /// through the error's ``URLBuildError/code`` and detail properties.
+  public struct Reason: Sendable, Hashable {
+    fileprivate enum Problem: Sendable, Hashable {
+      case unknownRoute
+      case missingValue(String)
+      case unexpectedValue(String)
+      case typeMismatch(name: String, expected: ParameterType, value: String)
+      case emptyValue(String)
+      case formUnavailable(String)
+      case shadowed(by: String)
+      case notRoundTrippable(String)
+    }
+
+    fileprivate let problem: Problem
+
+    private init(_ problem: Problem) {
+      self.problem = problem
+    }
+
+    /// No route has this name: code ``Code/unknownRoute``.
+    public static let unknownRoute = Reason(.unknownRoute)
+    /// The required parameter `name` has no value: code ``Code/missingValue``.
+    public static func missingValue(_ name: String) -> Reason { Reason(.missingValue(name)) }
+    /// A value for `name`, which the route does not declare: code ``Code/unexpectedValue``.
+    public static func unexpectedValue(_ name: String) -> Reason { Reason(.unexpectedValue(name)) }
+    /// The value of `name` does not fit its type: code ``Code/typeMismatch``.
+    public static func typeMismatch(name: String, expected: ParameterType, value: String) -> Reason {
+      Reason(.typeMismatch(name: name, expected: expected, value: value))
+    }
+    /// The value of `name` is empty where the link needs text: code ``Code/emptyValue``.
+    public static func emptyValue(_ name: String) -> Reason { Reason(.emptyValue(name)) }
+    /// The table cannot build the requested form, explained in `detail`: code ``Code/formUnavailable``.
+    public static func formUnavailable(_ detail: String) -> Reason { Reason(.formUnavailable(detail)) }
+    /// The URL would open the route named `other` instead: code ``Code/shadowed``.
+    public static func shadowed(by other: String) -> Reason { Reason(.shadowed(by: other)) }
+    /// The URL would not read back the same, explained in `detail`: code ``Code/notRoundTrippable``.
+    public static func notRoundTrippable(_ detail: String) -> Reason { Reason(.notRoundTrippable(detail)) }
   }
 
   /// The route asked for.
   public var route: String
-  /// What is wrong.
+  /// What is wrong, with its details.
   public var reason: Reason
 
   /// Creates an error.
@@ -37,10 +96,62 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     self.reason = reason
   }
 
+  /// What is wrong.
+  public var code: Code {
+    switch reason.problem {
+    case .unknownRoute: .unknownRoute
+    case .missingValue: .missingValue
+    case .unexpectedValue: .unexpectedValue
+    case .typeMismatch: .typeMismatch
+    case .emptyValue: .emptyValue
+    case .formUnavailable: .formUnavailable
+    case .shadowed: .shadowed
+    case .notRoundTrippable: .notRoundTrippable
+    }
+  }
+
+  /// The parameter at fault, for ``Code/missingValue``, ``Code/unexpectedValue``,
+  /// ``Code/typeMismatch`` and ``Code/emptyValue``; `nil` otherwise.
+  public var parameter: String? {
+    switch reason.problem {
+    case .missingValue(let name), .unexpectedValue(let name), .typeMismatch(let name, _, _),
+      .emptyValue(let name):
+      name
+    default: nil
+    }
+  }
+
+  /// The type the parameter needs, for ``Code/typeMismatch``; `nil` otherwise.
+  public var expected: ParameterType? {
+    guard case .typeMismatch(_, let expected, _) = reason.problem else { return nil }
+    return expected
+  }
+
+  /// The value that does not fit, for ``Code/typeMismatch``; `nil` otherwise.
+  public var value: String? {
+    guard case .typeMismatch(_, _, let value) = reason.problem else { return nil }
+    return value
+  }
+
+  /// The route the URL would open instead, for ``Code/shadowed``; `nil` otherwise.
+  public var otherRoute: String? {
+    guard case .shadowed(let other) = reason.problem else { return nil }
+    return other
+  }
+
+  /// What stands in the way, in words, for ``Code/formUnavailable`` and ``Code/notRoundTrippable``;
+  /// `nil` otherwise.
+  public var detail: String? {
+    switch reason.problem {
+    case .formUnavailable(let detail), .notRoundTrippable(let detail): detail
+    default: nil
+    }
+  }
+
   /// The problem in words, naming the route and the value.
   public var description: String {
     let prefix = "route '\(route)': "
-    switch reason {
+    switch reason.problem {
     case .unknownRoute: return prefix + "no such route"
     case .missingValue(let name): return prefix + "missing value for '\(name)'"
     case .unexpectedValue(let name): return prefix + "the route has no parameter '\(name)'"

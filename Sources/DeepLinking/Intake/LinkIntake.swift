@@ -381,10 +381,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// Links of a scheme or host the table does not list may belong to a fallback handler (a tracking
   /// host, an SDK's scheme); every other reading error is refused outright.
   private static func mayFallBack(_ error: LinkError) -> Bool {
-    switch error.reason {
-    case .unknownScheme, .unknownHost, .portNotAllowed: true
-    default: false
-    }
+    [.unknownScheme, .unknownHost, .portNotAllowed].contains(error.code)
   }
 }
 

@@ -169,7 +169,7 @@ struct ReliabilityDifferentialTests {
         route: match.route, parameters: match.parameters.dictionary, query: match.query,
         fragment: match.fragment)
     } catch {
-      return .failure(error.code)
+      return .failure(error.code.description)
     }
   }
 

@@ -29,7 +29,7 @@ struct HostileInputTests {
       _ = try router.match(url)
       return nil
     } catch {
-      return error.code
+      return error.code.description
     }
   }
 

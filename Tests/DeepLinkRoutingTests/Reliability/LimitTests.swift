@@ -30,11 +30,11 @@ struct LimitTests {
       let table = RouteTable(schemes: ["myapp"], limits: limits, routes: [RouteDefinition("a", "/a")])
       let error = try #require(throws: RouteTableError.self) { try Router(table) }
       #expect(error.location == "limits.\(key)", "\(error)")
-      guard case .limitOutOfRange(let reportedKey, _, let allowed) = error.reason else {
+      guard error.code == .limitOutOfRange, let allowed = error.allowed else {
         Issue.record("unexpected \(error)")
         continue
       }
-      #expect(reportedKey == key)
+      #expect(error.key == key)
       #expect(allowed.lowerBound == 1)
     }
   }

@@ -30,7 +30,7 @@ struct ReliabilityPropertyTests {
     do {
       link = try router.urlString(for: route, values, form: form)
     } catch {
-      switch error.reason {
+      switch error.code {
       case .shadowed: shadowed += 1
       case .notRoundTrippable: refused += 1
       default: Issue.record("\(route) \(values): unexpected build error \(error)")
@@ -102,7 +102,7 @@ struct ReliabilityPropertyTests {
       #expect {
         try router.urlString(for: "bySlug", ["slug": .string(text)])
       } throws: { error in
-        guard let error = error as? URLBuildError, case .notRoundTrippable = error.reason else {
+        guard let error = error as? URLBuildError, error.code == .notRoundTrippable else {
           return false
         }
         return true

@@ -63,7 +63,7 @@ struct RouteFileStrictnessTests {
   )
   func trailingCommas(json: String) throws {
     let problem = try error(json)
-    guard case .invalidJSON = problem.reason else {
+    guard problem.code == .invalidJSON else {
       Issue.record("expected invalid JSON, got \(problem)")
       return
     }
