@@ -152,34 +152,11 @@ extension ParameterType {
 
   /// An optional `-` then ASCII digits only, fitting in `Int`; `007` is 7, `+7` and `-` are not integers.
   static func integer(_ text: String) -> Int? {
-    var utf8 = text.utf8.makeIterator()
-    guard var byte = utf8.next() else { return nil }
-    let negative = byte == UInt8(ascii: "-")
-    if negative {
-      guard let next = utf8.next() else { return nil }
-      byte = next
-    }
-    var value = 0
-    while true {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      let digit = Int(byte &- UInt8(ascii: "0"))
-      let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-      let (next, overflow2) =
-        negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
-      if overflow1 || overflow2 { return nil }
-      value = next
-      guard let following = utf8.next() else { return value }
-      byte = following
-    }
+    Bytes.withUTF8(of: text) { integerValue($0) }
   }
 
-  /// Whether decoded bytes read as an integer by the rule of ``integer(_:)``, without building text.
-  @inline(__always)
-  static func isInteger(_ bytes: Bytes) -> Bool {
-    integerValue(bytes) != nil
-  }
-
-  /// The integer decoded bytes read as, by the rule of ``integer(_:)``, without building text.
+  /// The integer decoded bytes read as: an optional `-` then ASCII digits only, fitting in `Int`. The
+  /// one statement of the rule; ``integer(_:)`` reads text through it.
   @inline(__always)
   static func integerValue(_ bytes: Bytes) -> Int? {
     var index = 0
