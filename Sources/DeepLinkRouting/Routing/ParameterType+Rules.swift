@@ -68,25 +68,25 @@ extension ParameterType {
     }
   }
 
-  /// Whether a decoded segment fits this type, from its bytes when they are ASCII (no text built),
-  /// from its text otherwise. The rule is the one of ``accepts(_:)``.
+  /// Whether a decoded segment fits this type, read from its bytes (the segment's UTF-8, which the
+  /// link reader has validated, so the rule is the one of ``accepts(_:)`` without building text).
   @inline(__always)
-  func accepts(bytes: Bytes, isASCII: Bool, text: () -> String) -> Bool {
+  func accepts(_ bytes: Bytes) -> Bool {
     switch self {
     case .string: bytes.count > 0
-    case .int: isASCII ? Self.integerValue(bytes) != nil : Self.integer(text()) != nil
-    case .uuid: isASCII ? Self.isUUIDText(bytes) : Self.isUUIDText(text())
+    case .int: Self.integerValue(bytes) != nil
+    case .uuid: Self.isUUIDText(bytes)
     }
   }
 
-  /// The value of a decoded segment, from its bytes when they are ASCII, from its text otherwise, or
-  /// `nil` when it does not fit. The rule is the one of ``value(from:)``.
+  /// The value of a decoded segment, read from its bytes, or `nil` when it does not fit; `text` builds
+  /// the segment's text for the types whose value is text. The rule is the one of ``value(from:)``.
   @inline(__always)
-  func value(bytes: Bytes, isASCII: Bool, text: () -> String) -> ParameterValue? {
+  func value(bytes: Bytes, text: () -> String) -> ParameterValue? {
     switch self {
     case .string: bytes.count > 0 ? .string(text()) : nil
-    case .int: (isASCII ? Self.integerValue(bytes) : Self.integer(text())).map(ParameterValue.int)
-    case .uuid: (isASCII ? Self.uuid(bytes) : Self.uuid(text())).map(ParameterValue.uuid)
+    case .int: Self.integerValue(bytes).map(ParameterValue.int)
+    case .uuid: Self.uuid(bytes).map(ParameterValue.uuid)
     }
   }
 

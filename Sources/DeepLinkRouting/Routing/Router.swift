@@ -298,8 +298,7 @@ public final class Router: Sendable {
   ) {
     if case .parameter(let type) = kind {
       if position < view.count,
-        let value = type.value(
-          bytes: view.bytes(position), isASCII: view.isASCII(position), text: { view.string(position) })
+        let value = type.value(bytes: view.bytes(position), text: { view.string(position) })
       {
         entries.append(RouteParameters.Entry(name: name, value: value))
       }
@@ -535,11 +534,7 @@ private struct TrieSearch {
       case .parameter(let rank):
         let type = parameterTypes[rank]
         let slot = node.child(for: type)
-        if slot >= 0,
-          type.accepts(bytes: view.bytes(depth), isASCII: view.isASCII(depth), text: { view.string(depth) })
-        {
-          child = slot
-        }
+        if slot >= 0, type.accepts(view.bytes(depth)) { child = slot }
         resume = rank &+ 1 < parameterTypes.count ? .parameter(rank &+ 1) : .oneOrMore
       case .oneOrMore:
         if node.oneOrMoreCount > 0, let found = first(node, node.endpointCount, node.oneOrMoreCount, view) {
