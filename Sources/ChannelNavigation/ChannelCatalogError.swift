@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// Why a channel catalog could not be read, naming what was wrong and where.
 ///
 /// Locations are paths into the catalog's JSON, such as `clipLists[2].clipIds[1]`, so the
@@ -14,47 +16,6 @@
 /// without breaking callers: compare ``code`` with the codes you handle and treat any other as a
 /// problem in general.
 public struct ChannelCatalogError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of problem it is; more codes may be added.
-  ///
-  /// Its ``description`` is a short, stable identifier (`invalid-json`, `missing-field`, ...).
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier: `invalid-json`, `missing-field`, `wrong-type`, ...
-    public let description: String
-
-    fileprivate init(_ description: String) {
-      self.description = description
-    }
-
-    /// The data is not JSON; see ``ChannelCatalogError/detail``.
-    public static let invalidJSON = Code("invalid-json")
-    /// A required field is missing; see ``ChannelCatalogError/path``.
-    public static let missingField = Code("missing-field")
-    /// A field holds a value of the wrong type (or `null`); see ``ChannelCatalogError/path`` and
-    /// ``ChannelCatalogError/expected``.
-    public static let wrongType = Code("wrong-type")
-    /// An id is empty or only whitespace; see ``ChannelCatalogError/path``.
-    public static let emptyId = Code("empty-id")
-    /// Two entities of the same kind share an id; see ``ChannelCatalogError/path``,
-    /// ``ChannelCatalogError/kind``, ``ChannelCatalogError/id`` and ``ChannelCatalogError/firstPath``.
-    public static let duplicateId = Code("duplicate-id")
-    /// A clip list names a clip the catalog does not have; see ``ChannelCatalogError/path`` and
-    /// ``ChannelCatalogError/id``.
-    public static let unknownClip = Code("unknown-clip")
-    /// A value is outside what the format allows (a negative duration); see
-    /// ``ChannelCatalogError/path`` and ``ChannelCatalogError/reason``.
-    public static let invalidValue = Code("invalid-value")
-    /// The catalog could not be read from its location; see ``ChannelCatalogError/url`` and
-    /// ``ChannelCatalogError/reason``.
-    public static let unreadable = Code("unreadable")
-    /// The server answered with a status other than 2xx; see ``ChannelCatalogError/url`` and
-    /// ``ChannelCatalogError/status``.
-    public static let httpStatus = Code("http-status")
-    /// The location is neither a file URL nor an `http`/`https` URL; see ``ChannelCatalogError/url``.
-    public static let unsupportedURL = Code("unsupported-url")
-    /// A catalog bundled with the package is missing from its resource bundle; see
-    /// ``ChannelCatalogError/resource``.
-    public static let missingResource = Code("missing-resource")
-  }
 
   /// The problem and the details that belong to it.
   private enum Problem: Sendable, Hashable {
@@ -78,7 +39,7 @@ public struct ChannelCatalogError: Error, Sendable, Hashable, CustomStringConver
   }
 
   /// What kind of problem it is.
-  public var code: Code {
+  public var code: ErrorCode<ChannelCatalogError> {
     switch problem {
     case .invalidJSON: .invalidJSON
     case .missingField: .missingField
@@ -94,7 +55,7 @@ public struct ChannelCatalogError: Error, Sendable, Hashable, CustomStringConver
     }
   }
 
-  /// The parser's explanation, with the position when it gives one, for ``Code/invalidJSON``; `nil`
+  /// The parser's explanation, with the position when it gives one, for `invalidJSON`; `nil`
   /// otherwise.
   public var detail: String? {
     guard case .invalidJSON(let detail) = problem else { return nil }
@@ -102,8 +63,8 @@ public struct ChannelCatalogError: Error, Sendable, Hashable, CustomStringConver
   }
 
   /// The path in the catalog's JSON where the problem is, such as `clips[3].title`, for
-  /// ``Code/missingField``, ``Code/wrongType``, ``Code/emptyId``, ``Code/duplicateId`` (the second
-  /// use), ``Code/unknownClip`` and ``Code/invalidValue``; `nil` otherwise.
+  /// `missingField`, `wrongType`, `emptyId`, `duplicateId` (the second
+  /// use), `unknownClip` and `invalidValue`; `nil` otherwise.
   public var path: String? {
     switch problem {
     case .missingField(let path), .wrongType(let path, _), .emptyId(let path),
@@ -115,20 +76,20 @@ public struct ChannelCatalogError: Error, Sendable, Hashable, CustomStringConver
     }
   }
 
-  /// The type the format asks for, such as `String`, for ``Code/wrongType``; `nil` otherwise.
+  /// The type the format asks for, such as `String`, for `wrongType`; `nil` otherwise.
   public var expected: String? {
     guard case .wrongType(_, let expected) = problem else { return nil }
     return expected
   }
 
-  /// The kind of entity, `clip`, `clip list` or `sub-channel`, for ``Code/duplicateId``; `nil`
+  /// The kind of entity, `clip`, `clip list` or `sub-channel`, for `duplicateId`; `nil`
   /// otherwise.
   public var kind: String? {
     guard case .duplicateId(_, let kind, _, _) = problem else { return nil }
     return kind
   }
 
-  /// The id involved, for ``Code/duplicateId`` (the shared id) and ``Code/unknownClip`` (the clip id
+  /// The id involved, for `duplicateId` (the shared id) and `unknownClip` (the clip id
   /// named); `nil` otherwise.
   public var id: String? {
     switch problem {
@@ -140,14 +101,14 @@ public struct ChannelCatalogError: Error, Sendable, Hashable, CustomStringConver
     }
   }
 
-  /// The path of the first use of a shared id, for ``Code/duplicateId``; `nil` otherwise.
+  /// The path of the first use of a shared id, for `duplicateId`; `nil` otherwise.
   public var firstPath: String? {
     guard case .duplicateId(_, _, _, let firstPath) = problem else { return nil }
     return firstPath
   }
 
-  /// What is wrong, in words: for ``Code/invalidValue`` what is wrong with the value, for
-  /// ``Code/unreadable`` the system's explanation; `nil` otherwise.
+  /// What is wrong, in words: for `invalidValue` what is wrong with the value, for
+  /// `unreadable` the system's explanation; `nil` otherwise.
   public var reason: String? {
     switch problem {
     case .invalidValue(_, let reason), .unreadable(_, let reason):
@@ -158,7 +119,7 @@ public struct ChannelCatalogError: Error, Sendable, Hashable, CustomStringConver
     }
   }
 
-  /// The catalog's location, for ``Code/unreadable``, ``Code/httpStatus`` and ``Code/unsupportedURL``;
+  /// The catalog's location, for `unreadable`, `httpStatus` and `unsupportedURL`;
   /// `nil` otherwise.
   public var url: String? {
     switch problem {
@@ -170,13 +131,13 @@ public struct ChannelCatalogError: Error, Sendable, Hashable, CustomStringConver
     }
   }
 
-  /// The HTTP status code, for ``Code/httpStatus``; `nil` otherwise.
+  /// The HTTP status code, for `httpStatus`; `nil` otherwise.
   public var status: Int? {
     guard case .httpStatus(_, let status) = problem else { return nil }
     return status
   }
 
-  /// The missing resource's file name, for ``Code/missingResource``; `nil` otherwise.
+  /// The missing resource's file name, for `missingResource`; `nil` otherwise.
   public var resource: String? {
     guard case .missingResource(let name) = problem else { return nil }
     return name
@@ -205,7 +166,7 @@ extension ChannelCatalogError {
   /// The data is not JSON.
   ///
   /// - Parameter detail: The parser's explanation, with the position when it gives one.
-  /// - Returns: An error with code ``Code/invalidJSON``.
+  /// - Returns: An error with code `invalidJSON`.
   public static func invalidJSON(detail: String) -> Self {
     Self(.invalidJSON(detail: detail))
   }
@@ -213,7 +174,7 @@ extension ChannelCatalogError {
   /// A required field is missing.
   ///
   /// - Parameter path: The path of the missing field, such as `clips[3].title`.
-  /// - Returns: An error with code ``Code/missingField``.
+  /// - Returns: An error with code `missingField`.
   public static func missingField(path: String) -> Self {
     Self(.missingField(path: path))
   }
@@ -223,7 +184,7 @@ extension ChannelCatalogError {
   /// - Parameters:
   ///   - path: The path of the field.
   ///   - expected: The type the format asks for, such as `String`.
-  /// - Returns: An error with code ``Code/wrongType``.
+  /// - Returns: An error with code `wrongType`.
   public static func wrongType(path: String, expected: String) -> Self {
     Self(.wrongType(path: path, expected: expected))
   }
@@ -231,7 +192,7 @@ extension ChannelCatalogError {
   /// An id is empty or only whitespace.
   ///
   /// - Parameter path: The path of the id, such as `clips[2].id`.
-  /// - Returns: An error with code ``Code/emptyId``.
+  /// - Returns: An error with code `emptyId`.
   public static func emptyId(path: String) -> Self {
     Self(.emptyId(path: path))
   }
@@ -243,7 +204,7 @@ extension ChannelCatalogError {
   ///   - kind: `clip`, `clip list` or `sub-channel`.
   ///   - id: The shared id.
   ///   - firstPath: The path of the first use.
-  /// - Returns: An error with code ``Code/duplicateId``.
+  /// - Returns: An error with code `duplicateId`.
   public static func duplicateId(path: String, kind: String, id: String, firstPath: String) -> Self {
     Self(.duplicateId(path: path, kind: kind, id: id, firstPath: firstPath))
   }
@@ -253,7 +214,7 @@ extension ChannelCatalogError {
   /// - Parameters:
   ///   - path: The path of the reference, such as `clipLists[2].clipIds[1]`.
   ///   - id: The clip id named.
-  /// - Returns: An error with code ``Code/unknownClip``.
+  /// - Returns: An error with code `unknownClip`.
   public static func unknownClip(path: String, id: String) -> Self {
     Self(.unknownClip(path: path, id: id))
   }
@@ -263,7 +224,7 @@ extension ChannelCatalogError {
   /// - Parameters:
   ///   - path: The path of the value.
   ///   - reason: What is wrong with it.
-  /// - Returns: An error with code ``Code/invalidValue``.
+  /// - Returns: An error with code `invalidValue`.
   public static func invalidValue(path: String, reason: String) -> Self {
     Self(.invalidValue(path: path, reason: reason))
   }
@@ -273,7 +234,7 @@ extension ChannelCatalogError {
   /// - Parameters:
   ///   - url: The location.
   ///   - reason: The system's explanation.
-  /// - Returns: An error with code ``Code/unreadable``.
+  /// - Returns: An error with code `unreadable`.
   public static func unreadable(url: String, reason: String) -> Self {
     Self(.unreadable(url: url, reason: reason))
   }
@@ -283,7 +244,7 @@ extension ChannelCatalogError {
   /// - Parameters:
   ///   - url: The location.
   ///   - status: The HTTP status code.
-  /// - Returns: An error with code ``Code/httpStatus``.
+  /// - Returns: An error with code `httpStatus`.
   public static func httpStatus(url: String, status: Int) -> Self {
     Self(.httpStatus(url: url, status: status))
   }
@@ -291,7 +252,7 @@ extension ChannelCatalogError {
   /// The location is neither a file URL nor an `http`/`https` URL.
   ///
   /// - Parameter url: The location.
-  /// - Returns: An error with code ``Code/unsupportedURL``.
+  /// - Returns: An error with code `unsupportedURL`.
   public static func unsupportedURL(_ url: String) -> Self {
     Self(.unsupportedURL(url))
   }
@@ -299,8 +260,40 @@ extension ChannelCatalogError {
   /// A catalog bundled with the package is missing from its resource bundle.
   ///
   /// - Parameter name: The resource's file name.
-  /// - Returns: An error with code ``Code/missingResource``.
+  /// - Returns: An error with code `missingResource`.
   public static func missingResource(_ name: String) -> Self {
     Self(.missingResource(name))
   }
+}
+
+extension ErrorCode where Subject == ChannelCatalogError {
+  /// The data is not JSON; see ``ChannelCatalogError/detail``.
+  public static let invalidJSON = Self("invalid-json")
+  /// A required field is missing; see ``ChannelCatalogError/path``.
+  public static let missingField = Self("missing-field")
+  /// A field holds a value of the wrong type (or `null`); see ``ChannelCatalogError/path`` and
+  /// ``ChannelCatalogError/expected``.
+  public static let wrongType = Self("wrong-type")
+  /// An id is empty or only whitespace; see ``ChannelCatalogError/path``.
+  public static let emptyId = Self("empty-id")
+  /// Two entities of the same kind share an id; see ``ChannelCatalogError/path``,
+  /// ``ChannelCatalogError/kind``, ``ChannelCatalogError/id`` and ``ChannelCatalogError/firstPath``.
+  public static let duplicateId = Self("duplicate-id")
+  /// A clip list names a clip the catalog does not have; see ``ChannelCatalogError/path`` and
+  /// ``ChannelCatalogError/id``.
+  public static let unknownClip = Self("unknown-clip")
+  /// A value is outside what the format allows (a negative duration); see
+  /// ``ChannelCatalogError/path`` and ``ChannelCatalogError/reason``.
+  public static let invalidValue = Self("invalid-value")
+  /// The catalog could not be read from its location; see ``ChannelCatalogError/url`` and
+  /// ``ChannelCatalogError/reason``.
+  public static let unreadable = Self("unreadable")
+  /// The server answered with a status other than 2xx; see ``ChannelCatalogError/url`` and
+  /// ``ChannelCatalogError/status``.
+  public static let httpStatus = Self("http-status")
+  /// The location is neither a file URL nor an `http`/`https` URL; see ``ChannelCatalogError/url``.
+  public static let unsupportedURL = Self("unsupported-url")
+  /// A catalog bundled with the package is missing from its resource bundle; see
+  /// ``ChannelCatalogError/resource``.
+  public static let missingResource = Self("missing-resource")
 }

@@ -9,48 +9,6 @@ import DeepLinking
 /// and `nil` otherwise. New kinds of refusal can be added as new codes without breaking callers:
 /// compare ``code`` with the codes you handle and treat any other as a refusal in general.
 public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of refusal it is; more codes may be added.
-  ///
-  /// Its ``description`` is a short, stable identifier (`unknown-clip`, `not-loaded`, ...).
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier: `unknown-entity-type`, `unknown-clip`, `not-loaded`, ...
-    public let description: String
-
-    fileprivate init(_ description: String) {
-      self.description = description
-    }
-
-    /// ``ChannelViewModel/navigateToEntity(entityType:entityId:)`` got a type other than `mediaclip`
-    /// or `mediacliplist`; see ``ChannelError/entityType``.
-    public static let unknownEntityType = Code("unknown-entity-type")
-    /// No clip with this id exists in the channel or its sub-channels; see ``ChannelError/id``.
-    public static let unknownClip = Code("unknown-clip")
-    /// No clip list with this id exists in the channel or its sub-channels; see ``ChannelError/id``.
-    public static let unknownClipList = Code("unknown-clip-list")
-    /// The channel has no sub-channel with this id; see ``ChannelError/id``.
-    public static let unknownSubChannel = Code("unknown-sub-channel")
-    /// The page is not one of `main`, `detail`, `overview`, `search`; see ``ChannelError/pageName``.
-    public static let unknownPage = Code("unknown-page")
-    /// The page needs an identifier that was not given (a `detail` page without `clipId`, ...); see
-    /// ``ChannelError/page`` and ``ChannelError/parameter``.
-    public static let missingParameter = Code("missing-parameter")
-    /// A search was asked for with an empty or blank query.
-    public static let emptySearchQuery = Code("empty-search-query")
-    /// The channel has no catalog to check the navigation against.
-    public static let notLoaded = Code("not-loaded")
-    /// The channel's catalog could not be loaded; see ``ChannelError/catalogError``.
-    public static let catalog = Code("catalog")
-    /// The navigator refused the state; see ``ChannelError/navigationError``.
-    public static let navigation = Code("navigation")
-    /// A link the channel's route table refused to read (malformed, unknown scheme or host); see
-    /// ``ChannelError/linkError``.
-    public static let invalidLink = Code("invalid-link")
-    /// A well-formed link that no channel route matches; see ``ChannelError/url``.
-    public static let unroutedLink = Code("unrouted-link")
-    /// A navigation call arrived while the most calls a channel keeps waiting for it to be ready
-    /// already wait; it was not queued and will not run. See ``ChannelError/limit``.
-    public static let queueFull = Code("queue-full")
-  }
 
   /// The refusal and the details that belong to it.
   private enum Refusal: Sendable, Hashable {
@@ -76,7 +34,7 @@ public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What kind of refusal it is.
-  public var code: Code {
+  public var code: ErrorCode<ChannelError> {
     switch refusal {
     case .unknownEntityType: .unknownEntityType
     case .unknownClip: .unknownClip
@@ -94,13 +52,13 @@ public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The entity type as given, for ``Code/unknownEntityType``; `nil` otherwise.
+  /// The entity type as given, for `unknownEntityType`; `nil` otherwise.
   public var entityType: String? {
     guard case .unknownEntityType(let type) = refusal else { return nil }
     return type
   }
 
-  /// The id as given, for ``Code/unknownClip``, ``Code/unknownClipList`` and ``Code/unknownSubChannel``;
+  /// The id as given, for `unknownClip`, `unknownClipList` and `unknownSubChannel`;
   /// `nil` otherwise.
   public var id: String? {
     switch refusal {
@@ -112,49 +70,49 @@ public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The page name as given, for ``Code/unknownPage``; `nil` otherwise.
+  /// The page name as given, for `unknownPage`; `nil` otherwise.
   public var pageName: String? {
     guard case .unknownPage(let name) = refusal else { return nil }
     return name
   }
 
-  /// The page asked for, for ``Code/missingParameter``; `nil` otherwise.
+  /// The page asked for, for `missingParameter`; `nil` otherwise.
   public var page: ChannelPage? {
     guard case .missingParameter(let page, _) = refusal else { return nil }
     return page
   }
 
-  /// The name of the missing parameter, for ``Code/missingParameter``; `nil` otherwise.
+  /// The name of the missing parameter, for `missingParameter`; `nil` otherwise.
   public var parameter: String? {
     guard case .missingParameter(_, let parameter) = refusal else { return nil }
     return parameter
   }
 
-  /// What went wrong loading the catalog, and where, for ``Code/catalog``; `nil` otherwise.
+  /// What went wrong loading the catalog, and where, for `catalog`; `nil` otherwise.
   public var catalogError: ChannelCatalogError? {
     guard case .catalog(let error) = refusal else { return nil }
     return error
   }
 
-  /// The navigator's reason, for ``Code/navigation``; `nil` otherwise.
+  /// The navigator's reason, for `navigation`; `nil` otherwise.
   public var navigationError: NavigationError? {
     guard case .navigation(let error) = refusal else { return nil }
     return error
   }
 
-  /// The router's reason, for ``Code/invalidLink``; `nil` otherwise.
+  /// The router's reason, for `invalidLink`; `nil` otherwise.
   public var linkError: LinkError? {
     guard case .invalidLink(let error) = refusal else { return nil }
     return error
   }
 
-  /// The link as given, for ``Code/unroutedLink``; `nil` otherwise.
+  /// The link as given, for `unroutedLink`; `nil` otherwise.
   public var url: String? {
     guard case .unroutedLink(let url) = refusal else { return nil }
     return url
   }
 
-  /// The most navigation calls that wait at once, for ``Code/queueFull``; `nil` otherwise.
+  /// The most navigation calls that wait at once, for `queueFull`; `nil` otherwise.
   public var limit: Int? {
     guard case .queueFull(let error) = refusal else { return nil }
     return error.limit
@@ -188,7 +146,7 @@ extension ChannelError {
   /// `mediacliplist`.
   ///
   /// - Parameter type: The entity type as given.
-  /// - Returns: An error with code ``Code/unknownEntityType``.
+  /// - Returns: An error with code `unknownEntityType`.
   public static func unknownEntityType(_ type: String) -> Self {
     Self(.unknownEntityType(type))
   }
@@ -196,7 +154,7 @@ extension ChannelError {
   /// No clip with this id exists in the channel or its sub-channels.
   ///
   /// - Parameter id: The clip id as given.
-  /// - Returns: An error with code ``Code/unknownClip``.
+  /// - Returns: An error with code `unknownClip`.
   public static func unknownClip(_ id: String) -> Self {
     Self(.unknownClip(id))
   }
@@ -204,7 +162,7 @@ extension ChannelError {
   /// No clip list with this id exists in the channel or its sub-channels.
   ///
   /// - Parameter id: The clip list id as given.
-  /// - Returns: An error with code ``Code/unknownClipList``.
+  /// - Returns: An error with code `unknownClipList`.
   public static func unknownClipList(_ id: String) -> Self {
     Self(.unknownClipList(id))
   }
@@ -212,7 +170,7 @@ extension ChannelError {
   /// The channel has no sub-channel with this id.
   ///
   /// - Parameter id: The sub-channel id as given.
-  /// - Returns: An error with code ``Code/unknownSubChannel``.
+  /// - Returns: An error with code `unknownSubChannel`.
   public static func unknownSubChannel(_ id: String) -> Self {
     Self(.unknownSubChannel(id))
   }
@@ -220,7 +178,7 @@ extension ChannelError {
   /// The page is not one of `main`, `detail`, `overview`, `search`.
   ///
   /// - Parameter name: The page name as given.
-  /// - Returns: An error with code ``Code/unknownPage``.
+  /// - Returns: An error with code `unknownPage`.
   public static func unknownPage(_ name: String) -> Self {
     Self(.unknownPage(name))
   }
@@ -230,7 +188,7 @@ extension ChannelError {
   /// - Parameters:
   ///   - page: The page asked for.
   ///   - parameter: The name of the missing parameter.
-  /// - Returns: An error with code ``Code/missingParameter``.
+  /// - Returns: An error with code `missingParameter`.
   public static func missingParameter(page: ChannelPage, parameter: String) -> Self {
     Self(.missingParameter(page: page, parameter: parameter))
   }
@@ -244,7 +202,7 @@ extension ChannelError {
   /// The channel's catalog could not be loaded.
   ///
   /// - Parameter error: What went wrong, and where.
-  /// - Returns: An error with code ``Code/catalog``.
+  /// - Returns: An error with code `catalog`.
   public static func catalog(_ error: ChannelCatalogError) -> Self {
     Self(.catalog(error))
   }
@@ -252,7 +210,7 @@ extension ChannelError {
   /// The navigator refused the state.
   ///
   /// - Parameter error: The navigator's reason.
-  /// - Returns: An error with code ``Code/navigation``.
+  /// - Returns: An error with code `navigation`.
   public static func navigation(_ error: NavigationError) -> Self {
     Self(.navigation(error))
   }
@@ -260,7 +218,7 @@ extension ChannelError {
   /// A link the channel's route table refused to read.
   ///
   /// - Parameter error: The router's reason.
-  /// - Returns: An error with code ``Code/invalidLink``.
+  /// - Returns: An error with code `invalidLink`.
   public static func invalidLink(_ error: LinkError) -> Self {
     Self(.invalidLink(error))
   }
@@ -268,7 +226,7 @@ extension ChannelError {
   /// A well-formed link that no channel route matches.
   ///
   /// - Parameter url: The link as given.
-  /// - Returns: An error with code ``Code/unroutedLink``.
+  /// - Returns: An error with code `unroutedLink`.
   public static func unroutedLink(_ url: String) -> Self {
     Self(.unroutedLink(url))
   }
@@ -277,7 +235,7 @@ extension ChannelError {
   /// wait; it was not queued and will not run.
   ///
   /// - Parameter limit: The most navigation calls that wait at once.
-  /// - Returns: An error with code ``Code/queueFull``.
+  /// - Returns: An error with code `queueFull`.
   public static func queueFull(limit: Int) -> Self {
     queueFull(.tooManyPendingCalls(limit: limit))
   }
@@ -285,8 +243,41 @@ extension ChannelError {
   /// A navigation call the channel's readiness gate refused.
   ///
   /// - Parameter error: The gate's reason, with its limit.
-  /// - Returns: An error with code ``Code/queueFull``.
+  /// - Returns: An error with code `queueFull`.
   package static func queueFull(_ error: ReadinessGateError) -> Self {
     Self(.queueFull(error))
   }
+}
+
+extension ErrorCode where Subject == ChannelError {
+  /// ``ChannelViewModel/navigateToEntity(entityType:entityId:)`` got a type other than `mediaclip`
+  /// or `mediacliplist`; see ``ChannelError/entityType``.
+  public static let unknownEntityType = Self("unknown-entity-type")
+  /// No clip with this id exists in the channel or its sub-channels; see ``ChannelError/id``.
+  public static let unknownClip = Self("unknown-clip")
+  /// No clip list with this id exists in the channel or its sub-channels; see ``ChannelError/id``.
+  public static let unknownClipList = Self("unknown-clip-list")
+  /// The channel has no sub-channel with this id; see ``ChannelError/id``.
+  public static let unknownSubChannel = Self("unknown-sub-channel")
+  /// The page is not one of `main`, `detail`, `overview`, `search`; see ``ChannelError/pageName``.
+  public static let unknownPage = Self("unknown-page")
+  /// The page needs an identifier that was not given (a `detail` page without `clipId`, ...); see
+  /// ``ChannelError/page`` and ``ChannelError/parameter``.
+  public static let missingParameter = Self("missing-parameter")
+  /// A search was asked for with an empty or blank query.
+  public static let emptySearchQuery = Self("empty-search-query")
+  /// The channel has no catalog to check the navigation against.
+  public static let notLoaded = Self("not-loaded")
+  /// The channel's catalog could not be loaded; see ``ChannelError/catalogError``.
+  public static let catalog = Self("catalog")
+  /// The navigator refused the state; see ``ChannelError/navigationError``.
+  public static let navigation = Self("navigation")
+  /// A link the channel's route table refused to read (malformed, unknown scheme or host); see
+  /// ``ChannelError/linkError``.
+  public static let invalidLink = Self("invalid-link")
+  /// A well-formed link that no channel route matches; see ``ChannelError/url``.
+  public static let unroutedLink = Self("unrouted-link")
+  /// A navigation call arrived while the most calls a channel keeps waiting for it to be ready
+  /// already wait; it was not queued and will not run. See ``ChannelError/limit``.
+  public static let queueFull = Self("queue-full")
 }

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 /// Why a ``DurableLinkStore`` operation failed.
@@ -9,36 +10,6 @@ import Foundation
 /// New kinds of failure can be added as new codes without breaking callers: compare ``code`` with the
 /// codes you handle and treat any other as a failure in general.
 public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of failure it is; more codes may be added.
-  ///
-  /// Its ``description`` is a short, stable identifier (`io`, `locked`, ...).
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier: `io`, `locked`, `not-a-directory`, ...
-    public let description: String
-
-    fileprivate init(_ description: String) {
-      self.description = description
-    }
-
-    /// A file-system call failed; see ``DurableLinkStoreError/operation``,
-    /// ``DurableLinkStoreError/path``, ``DurableLinkStoreError/errorNumber`` and
-    /// ``DurableLinkStoreError/message``.
-    public static let io = Code("io")
-    /// Another store (in this or another process) has the directory open.
-    public static let locked = Code("locked")
-    /// A file that is not a directory stands where the store needs a directory: the store's directory,
-    /// one above it, or one of the store's folders inside it.
-    public static let notADirectory = Code("not-a-directory")
-    /// A link with this id is already stored; see ``DurableLinkStoreError/linkID``.
-    public static let duplicate = Code("duplicate")
-    /// The link could not be encoded to JSON; see ``DurableLinkStoreError/message``.
-    public static let encoding = Code("encoding")
-    /// The link's entry would be larger than ``DurableLinkStore/maximumEntrySize``; see
-    /// ``DurableLinkStoreError/size`` and ``DurableLinkStoreError/limit``.
-    public static let entryTooLarge = Code("entry-too-large")
-    /// The store has used every arrival number (`UInt64.max`).
-    public static let sequenceExhausted = Code("sequence-exhausted")
-  }
 
   /// The failure and the details that belong to it.
   private enum Failure: Sendable, Hashable {
@@ -58,7 +29,7 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
   }
 
   /// What kind of failure it is.
-  public var code: Code {
+  public var code: ErrorCode<DurableLinkStoreError> {
     switch failure {
     case .io: .io
     case .locked: .locked
@@ -70,14 +41,14 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
     }
   }
 
-  /// The file-system call that failed, such as `open`, for ``Code/io``; `nil` otherwise.
+  /// The file-system call that failed, such as `open`, for `io`; `nil` otherwise.
   public var operation: String? {
     guard case .io(let operation, _, _, _) = failure else { return nil }
     return operation
   }
 
-  /// The file or directory involved, for ``Code/io``, ``Code/locked``, ``Code/notADirectory`` and
-  /// ``Code/sequenceExhausted``; `nil` otherwise.
+  /// The file or directory involved, for `io`, `locked`, `notADirectory` and
+  /// `sequenceExhausted`; `nil` otherwise.
   public var path: String? {
     switch failure {
     case .io(_, let path, _, _), .locked(let path), .notADirectory(let path), .sequenceExhausted(let path):
@@ -87,13 +58,13 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
     }
   }
 
-  /// The system's error number (`errno`), for ``Code/io``; `nil` otherwise.
+  /// The system's error number (`errno`), for `io`; `nil` otherwise.
   public var errorNumber: Int32? {
     guard case .io(_, _, let code, _) = failure else { return nil }
     return code
   }
 
-  /// The system's or the encoder's explanation, for ``Code/io`` and ``Code/encoding``; `nil` otherwise.
+  /// The system's or the encoder's explanation, for `io` and `encoding`; `nil` otherwise.
   public var message: String? {
     switch failure {
     case .io(_, _, _, let message), .encoding(_, let message):
@@ -103,7 +74,7 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
     }
   }
 
-  /// The id of the link involved, for ``Code/duplicate``, ``Code/encoding`` and ``Code/entryTooLarge``;
+  /// The id of the link involved, for `duplicate`, `encoding` and `entryTooLarge`;
   /// `nil` otherwise.
   public var linkID: UUID? {
     switch failure {
@@ -114,13 +85,13 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
     }
   }
 
-  /// The size in bytes the link's entry would have, for ``Code/entryTooLarge``; `nil` otherwise.
+  /// The size in bytes the link's entry would have, for `entryTooLarge`; `nil` otherwise.
   public var size: Int? {
     guard case .entryTooLarge(_, let size, _) = failure else { return nil }
     return size
   }
 
-  /// The store's ``DurableLinkStore/maximumEntrySize``, for ``Code/entryTooLarge``; `nil` otherwise.
+  /// The store's ``DurableLinkStore/maximumEntrySize``, for `entryTooLarge`; `nil` otherwise.
   public var limit: Int? {
     guard case .entryTooLarge(_, _, let limit) = failure else { return nil }
     return limit
@@ -156,7 +127,7 @@ extension DurableLinkStoreError {
   ///   - path: The file or directory it was called on.
   ///   - code: The system's error number (`errno`).
   ///   - message: The system's explanation.
-  /// - Returns: An error with code ``Code/io``.
+  /// - Returns: An error with code `io`.
   public static func io(operation: String, path: String, code: Int32, message: String) -> Self {
     Self(.io(operation: operation, path: path, code: code, message: message))
   }
@@ -164,7 +135,7 @@ extension DurableLinkStoreError {
   /// Another store (in this or another process) has the directory open.
   ///
   /// - Parameter path: The store's directory.
-  /// - Returns: An error with code ``Code/locked``.
+  /// - Returns: An error with code `locked`.
   public static func locked(path: String) -> Self {
     Self(.locked(path: path))
   }
@@ -172,7 +143,7 @@ extension DurableLinkStoreError {
   /// A file that is not a directory stands where the store needs a directory.
   ///
   /// - Parameter path: The file.
-  /// - Returns: An error with code ``Code/notADirectory``.
+  /// - Returns: An error with code `notADirectory`.
   public static func notADirectory(path: String) -> Self {
     Self(.notADirectory(path: path))
   }
@@ -180,7 +151,7 @@ extension DurableLinkStoreError {
   /// A link with this id is already stored.
   ///
   /// - Parameter id: The link's id.
-  /// - Returns: An error with code ``Code/duplicate``.
+  /// - Returns: An error with code `duplicate`.
   public static func duplicate(id: UUID) -> Self {
     Self(.duplicate(id: id))
   }
@@ -190,7 +161,7 @@ extension DurableLinkStoreError {
   /// - Parameters:
   ///   - id: The link's id.
   ///   - message: The encoder's explanation.
-  /// - Returns: An error with code ``Code/encoding``.
+  /// - Returns: An error with code `encoding`.
   public static func encoding(id: UUID, message: String) -> Self {
     Self(.encoding(id: id, message: message))
   }
@@ -202,7 +173,7 @@ extension DurableLinkStoreError {
   ///   - id: The link's id.
   ///   - size: The entry's size in bytes.
   ///   - limit: The store's ``DurableLinkStore/maximumEntrySize``.
-  /// - Returns: An error with code ``Code/entryTooLarge``.
+  /// - Returns: An error with code `entryTooLarge`.
   public static func entryTooLarge(id: UUID, size: Int, limit: Int) -> Self {
     Self(.entryTooLarge(id: id, size: size, limit: limit))
   }
@@ -211,8 +182,29 @@ extension DurableLinkStoreError {
   /// reopened with no links waiting, when numbering starts again at 1.
   ///
   /// - Parameter path: The store's directory.
-  /// - Returns: An error with code ``Code/sequenceExhausted``.
+  /// - Returns: An error with code `sequenceExhausted`.
   public static func sequenceExhausted(path: String) -> Self {
     Self(.sequenceExhausted(path: path))
   }
+}
+
+extension ErrorCode where Subject == DurableLinkStoreError {
+  /// A file-system call failed; see ``DurableLinkStoreError/operation``,
+  /// ``DurableLinkStoreError/path``, ``DurableLinkStoreError/errorNumber`` and
+  /// ``DurableLinkStoreError/message``.
+  public static let io = Self("io")
+  /// Another store (in this or another process) has the directory open.
+  public static let locked = Self("locked")
+  /// A file that is not a directory stands where the store needs a directory: the store's directory,
+  /// one above it, or one of the store's folders inside it.
+  public static let notADirectory = Self("not-a-directory")
+  /// A link with this id is already stored; see ``DurableLinkStoreError/linkID``.
+  public static let duplicate = Self("duplicate")
+  /// The link could not be encoded to JSON; see ``DurableLinkStoreError/message``.
+  public static let encoding = Self("encoding")
+  /// The link's entry would be larger than ``DurableLinkStore/maximumEntrySize``; see
+  /// ``DurableLinkStoreError/size`` and ``DurableLinkStoreError/limit``.
+  public static let entryTooLarge = Self("entry-too-large")
+  /// The store has used every arrival number (`UInt64.max`).
+  public static let sequenceExhausted = Self("sequence-exhausted")
 }

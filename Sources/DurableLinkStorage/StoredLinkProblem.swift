@@ -10,24 +10,6 @@ import Foundation
 /// (``reason``, ``link``) are set for the codes that have them and `nil` otherwise. New kinds of
 /// problem can be added as new codes without breaking callers.
 public struct StoredLinkProblem: Sendable, Hashable, CustomStringConvertible {
-  /// What kind of problem it is; more codes may be added.
-  ///
-  /// Its ``description`` is a short, stable identifier (`corrupt`, `abandoned`).
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier: `corrupt` or `abandoned`.
-    public let description: String
-
-    fileprivate init(_ description: String) {
-      self.description = description
-    }
-
-    /// A file could not be read as a stored link (truncated JSON, garbage, an unknown file name ...);
-    /// see ``StoredLinkProblem/reason``.
-    public static let corrupt = Code("corrupt")
-    /// A link was being re-delivered after a crash and the process died again; it is not tried a third
-    /// time. See ``StoredLinkProblem/link``.
-    public static let abandoned = Code("abandoned")
-  }
 
   /// The problem and the details that belong to it.
   private enum Problem: Sendable, Hashable {
@@ -45,20 +27,20 @@ public struct StoredLinkProblem: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What kind of problem it is.
-  public var code: Code {
+  public var code: ErrorCode<StoredLinkProblem> {
     switch problem {
     case .corrupt: .corrupt
     case .abandoned: .abandoned
     }
   }
 
-  /// Why the file could not be read, for ``Code/corrupt``; `nil` otherwise.
+  /// Why the file could not be read, for `corrupt`; `nil` otherwise.
   public var reason: String? {
     guard case .corrupt(let reason) = problem else { return nil }
     return reason
   }
 
-  /// The link that was being delivered, for ``Code/abandoned`` when its file could still be read; `nil`
+  /// The link that was being delivered, for `abandoned` when its file could still be read; `nil`
   /// otherwise.
   public var link: IncomingLink? {
     guard case .abandoned(let link) = problem else { return nil }
@@ -83,7 +65,7 @@ extension StoredLinkProblem {
   /// - Parameters:
   ///   - file: The quarantined file's name.
   ///   - reason: Why it could not be read.
-  /// - Returns: A problem with code ``Code/corrupt``.
+  /// - Returns: A problem with code `corrupt`.
   public static func corrupt(file: String, reason: String) -> Self {
     Self(file: file, problem: .corrupt(reason: reason))
   }
@@ -93,8 +75,17 @@ extension StoredLinkProblem {
   /// - Parameters:
   ///   - file: The quarantined file's name.
   ///   - link: The link, or `nil` when its file could not be read.
-  /// - Returns: A problem with code ``Code/abandoned``.
+  /// - Returns: A problem with code `abandoned`.
   public static func abandoned(file: String, link: IncomingLink?) -> Self {
     Self(file: file, problem: .abandoned(link: link))
   }
+}
+
+extension ErrorCode where Subject == StoredLinkProblem {
+  /// A file could not be read as a stored link (truncated JSON, garbage, an unknown file name ...);
+  /// see ``StoredLinkProblem/reason``.
+  public static let corrupt = Self("corrupt")
+  /// A link was being re-delivered after a crash and the process died again; it is not tried a third
+  /// time. See ``StoredLinkProblem/link``.
+  public static let abandoned = Self("abandoned")
 }

@@ -1,9 +1,10 @@
+import DeepLinkRouting
 import Foundation
 
 /// Why a tracking link could not be turned into its click-through URL.
 ///
 /// Every error says where resolution stopped: ``url`` is the URL being requested (or, for
-/// ``Code/loop``, ``Code/tooManyHops`` and ``Code/insecure``, the URL that would have been requested
+/// `loop`, `tooManyHops` and `insecure`, the URL that would have been requested
 /// next) and ``hop`` is the 1-based number of that request in the chain. ``code`` says what went wrong;
 /// the details that belong to it (``status``, ``location``, ``limit``, ``timeout`` and ``elapsed``,
 /// ``message``) are set for the codes that have them and `nil` otherwise.
@@ -23,42 +24,6 @@ import Foundation
 /// }
 /// ```
 public struct TrackingLinkError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of failure stopped resolution; more codes may be added.
-  ///
-  /// Its ``description`` is a short, stable identifier for logs and the tool's JSON (`loop`,
-  /// `timed-out`, ...).
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier: `loop`, `too-many-hops`, `timed-out`, ...
-    public let description: String
-
-    fileprivate init(_ description: String) {
-      self.description = description
-    }
-
-    /// A redirect pointed back to a tracking URL already visited in this chain.
-    public static let loop = Code("loop")
-    /// The chain needed more requests than the resolver's hop limit allows; see ``TrackingLinkError/limit``.
-    public static let tooManyHops = Code("too-many-hops")
-    /// The whole resolution reached the resolver's time limit without an answer; see
-    /// ``TrackingLinkError/timeout`` and ``TrackingLinkError/elapsed``.
-    public static let timedOut = Code("timed-out")
-    /// A tracking URL answered with a status that is neither a redirect nor an error (such as 200).
-    public static let notRedirect = Code("not-a-redirect")
-    /// A tracking URL answered with an HTTP error status (4xx or 5xx).
-    public static let httpError = Code("http-error")
-    /// A redirect response carried no `Location` header.
-    public static let missingLocation = Code("missing-location")
-    /// A redirect response carried a `Location` header that is not a URL; see
-    /// ``TrackingLinkError/location``.
-    public static let invalidLocation = Code("invalid-location")
-    /// A URL uses plain `http` on a tracking host that is configured for `https` only.
-    public static let insecure = Code("insecure")
-    /// The calling task was cancelled.
-    public static let cancelled = Code("cancelled")
-    /// The request failed below HTTP (connection refused, DNS failure, TLS failure ...); see
-    /// ``TrackingLinkError/message``.
-    public static let transport = Code("transport")
-  }
 
   /// The failure and the details that belong to it.
   private enum Failure: Sendable, Hashable {
@@ -87,7 +52,7 @@ public struct TrackingLinkError: Error, Sendable, Hashable, CustomStringConverti
   }
 
   /// What kind of failure stopped resolution.
-  public var code: Code {
+  public var code: ErrorCode<TrackingLinkError> {
     switch failure {
     case .loop: .loop
     case .tooManyHops: .tooManyHops
@@ -102,8 +67,8 @@ public struct TrackingLinkError: Error, Sendable, Hashable, CustomStringConverti
     }
   }
 
-  /// The HTTP status of the response, for the codes that come from one (``Code/notRedirect``,
-  /// ``Code/httpError``, ``Code/missingLocation``, ``Code/invalidLocation``); `nil` otherwise.
+  /// The HTTP status of the response, for the codes that come from one (`notRedirect`,
+  /// `httpError`, `missingLocation`, `invalidLocation`); `nil` otherwise.
   public var status: Int? {
     switch failure {
     case .notRedirect(let status), .httpError(let status), .missingLocation(let status),
@@ -114,32 +79,32 @@ public struct TrackingLinkError: Error, Sendable, Hashable, CustomStringConverti
     }
   }
 
-  /// The `Location` header that is not a URL, for ``Code/invalidLocation``; `nil` otherwise.
+  /// The `Location` header that is not a URL, for `invalidLocation`; `nil` otherwise.
   public var location: String? {
     guard case .invalidLocation(_, let location) = failure else { return nil }
     return location
   }
 
-  /// The resolver's hop limit, for ``Code/tooManyHops``; `nil` otherwise.
+  /// The resolver's hop limit, for `tooManyHops`; `nil` otherwise.
   public var limit: Int? {
     guard case .tooManyHops(let limit) = failure else { return nil }
     return limit
   }
 
-  /// The resolver's time limit, for ``Code/timedOut``; `nil` otherwise.
+  /// The resolver's time limit, for `timedOut`; `nil` otherwise.
   public var timeout: Duration? {
     guard case .timedOut(let timeout, _) = failure else { return nil }
     return timeout
   }
 
   /// The time the resolution really ran, measured on the continuous clock (never less than
-  /// ``timeout``), for ``Code/timedOut``; `nil` otherwise.
+  /// ``timeout``), for `timedOut`; `nil` otherwise.
   public var elapsed: Duration? {
     guard case .timedOut(_, let elapsed) = failure else { return nil }
     return elapsed
   }
 
-  /// What the transport reported, for ``Code/transport``; `nil` otherwise.
+  /// What the transport reported, for `transport`; `nil` otherwise.
   public var message: String? {
     guard case .transport(let message) = failure else { return nil }
     return message
@@ -188,7 +153,7 @@ extension TrackingLinkError {
   /// - Parameters:
   ///   - url: The URL that would have been requested again.
   ///   - hop: The number of that request in the chain.
-  /// - Returns: An error with code ``Code/loop``.
+  /// - Returns: An error with code `loop`.
   public static func loop(url: URL, hop: Int) -> Self {
     Self(url: url, hop: hop, failure: .loop)
   }
@@ -199,7 +164,7 @@ extension TrackingLinkError {
   ///   - url: The URL that would have been requested next.
   ///   - hop: The number of that request, one past the limit.
   ///   - limit: The resolver's hop limit.
-  /// - Returns: An error with code ``Code/tooManyHops``.
+  /// - Returns: An error with code `tooManyHops`.
   public static func tooManyHops(url: URL, hop: Int, limit: Int) -> Self {
     Self(url: url, hop: hop, failure: .tooManyHops(limit: limit))
   }
@@ -211,7 +176,7 @@ extension TrackingLinkError {
   ///   - hop: The number of that request.
   ///   - timeout: The resolver's time limit.
   ///   - elapsed: The time the resolution really ran, on the continuous clock.
-  /// - Returns: An error with code ``Code/timedOut``.
+  /// - Returns: An error with code `timedOut`.
   public static func timedOut(url: URL, hop: Int, timeout: Duration, elapsed: Duration) -> Self {
     Self(url: url, hop: hop, failure: .timedOut(timeout: timeout, elapsed: elapsed))
   }
@@ -222,7 +187,7 @@ extension TrackingLinkError {
   ///   - url: The URL that answered.
   ///   - hop: The number of that request.
   ///   - status: The status it answered with.
-  /// - Returns: An error with code ``Code/notRedirect``.
+  /// - Returns: An error with code `notRedirect`.
   public static func notRedirect(url: URL, hop: Int, status: Int) -> Self {
     Self(url: url, hop: hop, failure: .notRedirect(status: status))
   }
@@ -233,7 +198,7 @@ extension TrackingLinkError {
   ///   - url: The URL that answered.
   ///   - hop: The number of that request.
   ///   - status: The status it answered with.
-  /// - Returns: An error with code ``Code/httpError``.
+  /// - Returns: An error with code `httpError`.
   public static func httpError(url: URL, hop: Int, status: Int) -> Self {
     Self(url: url, hop: hop, failure: .httpError(status: status))
   }
@@ -244,7 +209,7 @@ extension TrackingLinkError {
   ///   - url: The URL that answered.
   ///   - hop: The number of that request.
   ///   - status: The redirect status it answered with.
-  /// - Returns: An error with code ``Code/missingLocation``.
+  /// - Returns: An error with code `missingLocation`.
   public static func missingLocation(url: URL, hop: Int, status: Int) -> Self {
     Self(url: url, hop: hop, failure: .missingLocation(status: status))
   }
@@ -256,7 +221,7 @@ extension TrackingLinkError {
   ///   - hop: The number of that request.
   ///   - status: The redirect status it answered with.
   ///   - location: The header's value.
-  /// - Returns: An error with code ``Code/invalidLocation``.
+  /// - Returns: An error with code `invalidLocation`.
   public static func invalidLocation(url: URL, hop: Int, status: Int, location: String) -> Self {
     Self(url: url, hop: hop, failure: .invalidLocation(status: status, location: location))
   }
@@ -266,7 +231,7 @@ extension TrackingLinkError {
   /// - Parameters:
   ///   - url: The insecure URL.
   ///   - hop: The number of the request it would have been.
-  /// - Returns: An error with code ``Code/insecure``.
+  /// - Returns: An error with code `insecure`.
   public static func insecure(url: URL, hop: Int) -> Self {
     Self(url: url, hop: hop, failure: .insecure)
   }
@@ -276,7 +241,7 @@ extension TrackingLinkError {
   /// - Parameters:
   ///   - url: The URL being requested.
   ///   - hop: The number of that request.
-  /// - Returns: An error with code ``Code/cancelled``.
+  /// - Returns: An error with code `cancelled`.
   public static func cancelled(url: URL, hop: Int) -> Self {
     Self(url: url, hop: hop, failure: .cancelled)
   }
@@ -287,8 +252,34 @@ extension TrackingLinkError {
   ///   - url: The URL being requested.
   ///   - hop: The number of that request.
   ///   - message: What the transport reported.
-  /// - Returns: An error with code ``Code/transport``.
+  /// - Returns: An error with code `transport`.
   public static func transport(url: URL, hop: Int, message: String) -> Self {
     Self(url: url, hop: hop, failure: .transport(message: message))
   }
+}
+
+extension ErrorCode where Subject == TrackingLinkError {
+  /// A redirect pointed back to a tracking URL already visited in this chain.
+  public static let loop = Self("loop")
+  /// The chain needed more requests than the resolver's hop limit allows; see ``TrackingLinkError/limit``.
+  public static let tooManyHops = Self("too-many-hops")
+  /// The whole resolution reached the resolver's time limit without an answer; see
+  /// ``TrackingLinkError/timeout`` and ``TrackingLinkError/elapsed``.
+  public static let timedOut = Self("timed-out")
+  /// A tracking URL answered with a status that is neither a redirect nor an error (such as 200).
+  public static let notRedirect = Self("not-a-redirect")
+  /// A tracking URL answered with an HTTP error status (4xx or 5xx).
+  public static let httpError = Self("http-error")
+  /// A redirect response carried no `Location` header.
+  public static let missingLocation = Self("missing-location")
+  /// A redirect response carried a `Location` header that is not a URL; see
+  /// ``TrackingLinkError/location``.
+  public static let invalidLocation = Self("invalid-location")
+  /// A URL uses plain `http` on a tracking host that is configured for `https` only.
+  public static let insecure = Self("insecure")
+  /// The calling task was cancelled.
+  public static let cancelled = Self("cancelled")
+  /// The request failed below HTTP (connection refused, DNS failure, TLS failure ...); see
+  /// ``TrackingLinkError/message``.
+  public static let transport = Self("transport")
 }

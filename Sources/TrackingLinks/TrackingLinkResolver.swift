@@ -25,7 +25,7 @@ import Foundation
 /// ```
 ///
 /// The resolver is `Sendable`; share one instance. Cancelling the calling task cancels the request in
-/// flight and ends resolution with a ``TrackingLinkError`` of code ``TrackingLinkError/Code/cancelled``.
+/// flight and ends resolution with a ``TrackingLinkError`` of code `cancelled`.
 public final class TrackingLinkResolver: Sendable {
   /// What the resolver follows and how far.
   public struct Configuration: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 /// A scheme, host and port whose URLs are tracking links that redirect to the real destination.
@@ -115,32 +116,6 @@ extension TrackingOrigin {
     /// What was wrong with it.
     public let reason: Reason
 
-    /// What kind of problem made an origin string unusable; more codes may be added.
-    ///
-    /// Its ``description`` is a short, stable identifier (`empty`, `unsupported-scheme`, ...).
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-      /// The stable identifier: `empty`, `malformed`, `unsupported-scheme`, ...
-      public let description: String
-
-      fileprivate init(_ description: String) {
-        self.description = description
-      }
-
-      /// The string was empty or only whitespace.
-      public static let empty = Code("empty")
-      /// The string is not a URL.
-      public static let malformed = Code("malformed")
-      /// The scheme is neither `https` nor `http`; see ``TrackingOrigin/ParseError/Reason/scheme``.
-      public static let unsupportedScheme = Code("unsupported-scheme")
-      /// The string names no host.
-      public static let missingHost = Code("missing-host")
-      /// The string carries a part an origin cannot have (a path, query, fragment or user
-      /// information); see ``TrackingOrigin/ParseError/Reason/component``.
-      public static let unexpectedComponent = Code("unexpected-component")
-      /// The port is outside 1...65535; see ``TrackingOrigin/ParseError/Reason/port``.
-      public static let invalidPort = Code("invalid-port")
-    }
-
     /// What made an origin string unusable: a ``Code`` and the details that belong to it, which are
     /// set for the codes that have them and `nil` otherwise.
     ///
@@ -164,7 +139,7 @@ extension TrackingOrigin {
       }
 
       /// What kind of reason it is.
-      public var code: Code {
+      public var code: ErrorCode<TrackingOrigin.ParseError> {
         switch problem {
         case .empty: .empty
         case .malformed: .malformed
@@ -175,20 +150,20 @@ extension TrackingOrigin {
         }
       }
 
-      /// The scheme as given, lowercased, for ``Code/unsupportedScheme``; `nil` otherwise.
+      /// The scheme as given, lowercased, for `unsupportedScheme`; `nil` otherwise.
       public var scheme: String? {
         guard case .unsupportedScheme(let scheme) = problem else { return nil }
         return scheme
       }
 
       /// The part an origin cannot have, such as `query` or `path /x`, for
-      /// ``Code/unexpectedComponent``; `nil` otherwise.
+      /// `unexpectedComponent`; `nil` otherwise.
       public var component: String? {
         guard case .unexpectedComponent(let component) = problem else { return nil }
         return component
       }
 
-      /// The port as given, for ``Code/invalidPort``; `nil` otherwise.
+      /// The port as given, for `invalidPort`; `nil` otherwise.
       public var port: Int? {
         guard case .invalidPort(let port) = problem else { return nil }
         return port
@@ -217,7 +192,7 @@ extension TrackingOrigin {
       /// The scheme is neither `https` nor `http`.
       ///
       /// - Parameter scheme: The scheme as given, lowercased.
-      /// - Returns: A reason with code ``Code/unsupportedScheme``.
+      /// - Returns: A reason with code `unsupportedScheme`.
       public static func unsupportedScheme(_ scheme: String) -> Reason {
         Reason(.unsupportedScheme(scheme))
       }
@@ -225,7 +200,7 @@ extension TrackingOrigin {
       /// The string carries a part an origin cannot have.
       ///
       /// - Parameter component: The part, such as `query` or `path /x`.
-      /// - Returns: A reason with code ``Code/unexpectedComponent``.
+      /// - Returns: A reason with code `unexpectedComponent`.
       public static func unexpectedComponent(_ component: String) -> Reason {
         Reason(.unexpectedComponent(component))
       }
@@ -233,18 +208,34 @@ extension TrackingOrigin {
       /// The port is outside 1...65535.
       ///
       /// - Parameter port: The port as given.
-      /// - Returns: A reason with code ``Code/invalidPort``.
+      /// - Returns: A reason with code `invalidPort`.
       public static func invalidPort(_ port: Int) -> Reason {
         Reason(.invalidPort(port))
       }
     }
 
     /// What kind of reason made the string unusable: the ``reason``'s code.
-    public var code: Code { reason.code }
+    public var code: ErrorCode<TrackingOrigin.ParseError> { reason.code }
 
     /// A one-line explanation naming the input and the reason.
     public var description: String {
       "invalid tracking origin \"\(input)\": \(reason.explanation)"
     }
   }
+}
+
+extension ErrorCode where Subject == TrackingOrigin.ParseError {
+  /// The string was empty or only whitespace.
+  public static let empty = Self("empty")
+  /// The string is not a URL.
+  public static let malformed = Self("malformed")
+  /// The scheme is neither `https` nor `http`; see ``TrackingOrigin/ParseError/Reason/scheme``.
+  public static let unsupportedScheme = Self("unsupported-scheme")
+  /// The string names no host.
+  public static let missingHost = Self("missing-host")
+  /// The string carries a part an origin cannot have (a path, query, fragment or user
+  /// information); see ``TrackingOrigin/ParseError/Reason/component``.
+  public static let unexpectedComponent = Self("unexpected-component")
+  /// The port is outside 1...65535; see ``TrackingOrigin/ParseError/Reason/port``.
+  public static let invalidPort = Self("invalid-port")
 }

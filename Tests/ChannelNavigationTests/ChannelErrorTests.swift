@@ -26,7 +26,7 @@ struct ChannelErrorTests {
     for (error, identifier) in errors {
       #expect(error.code.description == identifier)
     }
-    #expect(ChannelError.Code.invalidLink.description == "invalid-link")
+    #expect(ErrorCode<ChannelError>.invalidLink.description == "invalid-link")
     #expect(Set(errors.map(\.0.code) + [.invalidLink]).count == errors.count + 1)
 
     let clip = ChannelError.unknownClip("1")

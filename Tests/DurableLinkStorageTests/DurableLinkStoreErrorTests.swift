@@ -48,8 +48,8 @@ struct DurableLinkStoreErrorTests {
 
   @Test("each stored-link problem keeps its identifier and carries only its details")
   func problemCodes() {
-    #expect(StoredLinkProblem.Code.corrupt.description == "corrupt")
-    #expect(StoredLinkProblem.Code.abandoned.description == "abandoned")
+    #expect(ErrorCode<StoredLinkProblem>.corrupt.description == "corrupt")
+    #expect(ErrorCode<StoredLinkProblem>.abandoned.description == "abandoned")
 
     let corrupt = StoredLinkProblem.corrupt(file: "0001-a.json", reason: "truncated JSON")
     #expect(corrupt.code == .corrupt && corrupt.file == "0001-a.json" && corrupt.reason == "truncated JSON")

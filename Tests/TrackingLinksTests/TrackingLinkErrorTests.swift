@@ -1,3 +1,4 @@
+import DeepLinking
 import Foundation
 import Testing
 import TrackingLinks
@@ -9,7 +10,7 @@ extension TrackingTests {
 
     @Test("each code keeps its stable identifier, which the tool prints after tracking-")
     func codeIdentifiers() {
-      let identifiers: [(TrackingLinkError.Code, String)] = [
+      let identifiers: [(ErrorCode<TrackingLinkError>, String)] = [
         (.loop, "loop"), (.tooManyHops, "too-many-hops"), (.timedOut, "timed-out"),
         (.notRedirect, "not-a-redirect"), (.httpError, "http-error"), (.missingLocation, "missing-location"),
         (.invalidLocation, "invalid-location"), (.insecure, "insecure"), (.cancelled, "cancelled"),

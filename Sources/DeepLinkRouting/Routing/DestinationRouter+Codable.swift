@@ -17,8 +17,8 @@ extension DestinationRouter where Destination: Codable {
   ///
   /// - Parameter table: The route table.
   /// - Throws: ``RouteTableError`` when the table does not build, or when a route and the destination
-  ///   disagree (codes such as ``RouteTableError/Code/labelNotInPattern`` and
-  ///   ``RouteTableError/Code/typeMismatch``, naming the route and the label).
+  ///   disagree (codes such as `labelNotInPattern` and
+  ///   `typeMismatch`, naming the route and the label).
   public init(table: RouteTable) throws(RouteTableError) {
     try self.init(router: Router(table))
   }
@@ -28,7 +28,7 @@ extension DestinationRouter where Destination: Codable {
   ///
   /// - Parameter router: The router.
   /// - Throws: ``RouteTableError`` naming the route and the label when a route and the destination
-  ///   disagree (codes such as ``RouteTableError/Code/labelNotInPattern``).
+  ///   disagree (codes such as `labelNotInPattern`).
   public init(router: Router) throws(RouteTableError) {
     for (route, pattern) in zip(router.table.routes, router.patterns) {
       try DestinationDeclaration<Destination>.check(route: route.name, pattern: pattern)

@@ -25,54 +25,6 @@
 /// }
 /// ```
 public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// Which rule a link broke; more codes may be added.
-  ///
-  /// Its ``description`` is a short, stable identifier for grouping, logs and the tool's JSON
-  /// (`unknown-host`, `too-long`, ...).
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier: `empty`, `too-long`, `unknown-host`, ...
-    public let description: String
-
-    fileprivate init(_ description: String) {
-      self.description = description
-    }
-
-    /// The text is empty.
-    public static let empty = Code("empty")
-    /// The text is longer than the table's limit, in bytes; see ``LinkError/length`` and
-    /// ``LinkError/limit``.
-    public static let tooLong = Code("too-long")
-    /// The text has no scheme: a relative URL or plain text.
-    public static let relativeURL = Code("relative-url")
-    /// The scheme is not one the route table lists; see ``LinkError/scheme``.
-    public static let unknownScheme = Code("unknown-scheme")
-    /// A web link whose host is not one the route table lists; see ``LinkError/host``.
-    public static let unknownHost = Code("unknown-host")
-    /// A web link without a host (`https:/path`, `https:///path`).
-    public static let missingHost = Code("missing-host")
-    /// A host with characters a host name cannot have (use punycode for international names); see
-    /// ``LinkError/host``.
-    public static let invalidHost = Code("invalid-host")
-    /// A port the route table does not list for this host, or a port on a custom-scheme link; see
-    /// ``LinkError/host`` and ``LinkError/port``.
-    public static let portNotAllowed = Code("port-not-allowed")
-    /// A port that is not a number from 0 to 65535; see ``LinkError/port``.
-    public static let invalidPort = Code("invalid-port")
-    /// A user name or password in the link (`https://user@example.com/`), refused as a spoofing aid.
-    public static let userInfoNotAllowed = Code("user-info")
-    /// A raw character a URL cannot hold (a space, a control character); see ``LinkError/codePoint``.
-    public static let invalidCharacter = Code("invalid-character")
-    /// A `%` not followed by two hex digits.
-    public static let malformedPercentEscape = Code("malformed-percent-escape")
-    /// Percent escapes that decode to invalid UTF-8.
-    public static let invalidUTF8 = Code("invalid-utf8")
-    /// A decoded control or bidirectional-formatting character; see ``LinkError/codePoint``.
-    public static let forbiddenCharacter = Code("forbidden-character")
-    /// More path segments than the table's limit; see ``LinkError/limit``.
-    public static let tooManySegments = Code("too-many-segments")
-    /// More query items than the table's limit; see ``LinkError/limit``.
-    public static let tooManyQueryItems = Code("too-many-query-items")
-  }
 
   /// The rule a link broke, with its details: what ``LinkError/init(url:offset:reason:)`` takes.
   ///
@@ -104,46 +56,46 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
       self.rule = rule
     }
 
-    /// The text is empty: code ``Code/empty``.
+    /// The text is empty: code `empty`.
     public static let empty = Reason(.empty)
-    /// The text is `length` bytes, over the table's `limit`: code ``Code/tooLong``.
+    /// The text is `length` bytes, over the table's `limit`: code `tooLong`.
     public static func tooLong(length: Int, limit: Int) -> Reason {
       Reason(.tooLong(length: length, limit: limit))
     }
-    /// The text has no scheme: code ``Code/relativeURL``.
+    /// The text has no scheme: code `relativeURL`.
     public static let relativeURL = Reason(.relativeURL)
-    /// The scheme is not in the route table: code ``Code/unknownScheme``.
+    /// The scheme is not in the route table: code `unknownScheme`.
     public static func unknownScheme(_ scheme: String) -> Reason { Reason(.unknownScheme(scheme)) }
-    /// The host of a web link is not in the route table: code ``Code/unknownHost``.
+    /// The host of a web link is not in the route table: code `unknownHost`.
     public static func unknownHost(_ host: String) -> Reason { Reason(.unknownHost(host)) }
-    /// A web link without a host: code ``Code/missingHost``.
+    /// A web link without a host: code `missingHost`.
     public static let missingHost = Reason(.missingHost)
-    /// A host with characters a host name cannot have: code ``Code/invalidHost``.
+    /// A host with characters a host name cannot have: code `invalidHost`.
     public static func invalidHost(_ host: String) -> Reason { Reason(.invalidHost(host)) }
-    /// A port the table does not list for `host`: code ``Code/portNotAllowed``.
+    /// A port the table does not list for `host`: code `portNotAllowed`.
     public static func portNotAllowed(host: String, port: String) -> Reason {
       Reason(.portNotAllowed(host: host, port: port))
     }
-    /// A port that is not a number from 0 to 65535: code ``Code/invalidPort``.
+    /// A port that is not a number from 0 to 65535: code `invalidPort`.
     public static func invalidPort(_ port: String) -> Reason { Reason(.invalidPort(port)) }
-    /// A user name or password in the link: code ``Code/userInfoNotAllowed``.
+    /// A user name or password in the link: code `userInfoNotAllowed`.
     public static let userInfoNotAllowed = Reason(.userInfoNotAllowed)
-    /// A raw character a URL cannot hold, by its code point: code ``Code/invalidCharacter``.
+    /// A raw character a URL cannot hold, by its code point: code `invalidCharacter`.
     public static func invalidCharacter(_ codePoint: UInt32) -> Reason {
       Reason(.invalidCharacter(codePoint))
     }
-    /// A `%` not followed by two hex digits: code ``Code/malformedPercentEscape``.
+    /// A `%` not followed by two hex digits: code `malformedPercentEscape`.
     public static let malformedPercentEscape = Reason(.malformedPercentEscape)
-    /// Percent escapes that decode to invalid UTF-8: code ``Code/invalidUTF8``.
+    /// Percent escapes that decode to invalid UTF-8: code `invalidUTF8`.
     public static let invalidUTF8 = Reason(.invalidUTF8)
     /// A decoded control or bidirectional-formatting character, by its code point: code
-    /// ``Code/forbiddenCharacter``.
+    /// `forbiddenCharacter`.
     public static func forbiddenCharacter(_ codePoint: UInt32) -> Reason {
       Reason(.forbiddenCharacter(codePoint))
     }
-    /// More path segments than the table's `limit`: code ``Code/tooManySegments``.
+    /// More path segments than the table's `limit`: code `tooManySegments`.
     public static func tooManySegments(limit: Int) -> Reason { Reason(.tooManySegments(limit: limit)) }
-    /// More query items than the table's `limit`: code ``Code/tooManyQueryItems``.
+    /// More query items than the table's `limit`: code `tooManyQueryItems`.
     public static func tooManyQueryItems(limit: Int) -> Reason { Reason(.tooManyQueryItems(limit: limit)) }
   }
 
@@ -167,7 +119,7 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Which rule was broken.
-  public var code: Code {
+  public var code: ErrorCode<LinkError> {
     switch reason.rule {
     case .empty: .empty
     case .tooLong: .tooLong
@@ -188,14 +140,14 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The link's length in bytes, for ``Code/tooLong``; `nil` otherwise.
+  /// The link's length in bytes, for `tooLong`; `nil` otherwise.
   public var length: Int? {
     guard case .tooLong(let length, _) = reason.rule else { return nil }
     return length
   }
 
-  /// The table's limit that was passed, for ``Code/tooLong`` (bytes), ``Code/tooManySegments`` and
-  /// ``Code/tooManyQueryItems``; `nil` otherwise.
+  /// The table's limit that was passed, for `tooLong` (bytes), `tooManySegments` and
+  /// `tooManyQueryItems`; `nil` otherwise.
   public var limit: Int? {
     switch reason.rule {
     case .tooLong(_, let limit), .tooManySegments(let limit), .tooManyQueryItems(let limit): limit
@@ -203,13 +155,13 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The scheme the table does not list, for ``Code/unknownScheme``; `nil` otherwise.
+  /// The scheme the table does not list, for `unknownScheme`; `nil` otherwise.
   public var scheme: String? {
     guard case .unknownScheme(let scheme) = reason.rule else { return nil }
     return scheme
   }
 
-  /// The host at fault, for ``Code/unknownHost``, ``Code/invalidHost`` and ``Code/portNotAllowed``;
+  /// The host at fault, for `unknownHost`, `invalidHost` and `portNotAllowed`;
   /// `nil` otherwise.
   public var host: String? {
     switch reason.rule {
@@ -218,7 +170,7 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The port as written, for ``Code/portNotAllowed`` and ``Code/invalidPort``; `nil` otherwise.
+  /// The port as written, for `portNotAllowed` and `invalidPort`; `nil` otherwise.
   public var port: String? {
     switch reason.rule {
     case .portNotAllowed(_, let port), .invalidPort(let port): port
@@ -226,8 +178,8 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The Unicode code point of the character at fault, for ``Code/invalidCharacter`` and
-  /// ``Code/forbiddenCharacter``; `nil` otherwise.
+  /// The Unicode code point of the character at fault, for `invalidCharacter` and
+  /// `forbiddenCharacter`; `nil` otherwise.
   public var codePoint: UInt32? {
     switch reason.rule {
     case .invalidCharacter(let value), .forbiddenCharacter(let value): value
@@ -269,4 +221,42 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     let hex = String(value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
+}
+
+extension ErrorCode where Subject == LinkError {
+  /// The text is empty.
+  public static let empty = Self("empty")
+  /// The text is longer than the table's limit, in bytes; see ``LinkError/length`` and
+  /// ``LinkError/limit``.
+  public static let tooLong = Self("too-long")
+  /// The text has no scheme: a relative URL or plain text.
+  public static let relativeURL = Self("relative-url")
+  /// The scheme is not one the route table lists; see ``LinkError/scheme``.
+  public static let unknownScheme = Self("unknown-scheme")
+  /// A web link whose host is not one the route table lists; see ``LinkError/host``.
+  public static let unknownHost = Self("unknown-host")
+  /// A web link without a host (`https:/path`, `https:///path`).
+  public static let missingHost = Self("missing-host")
+  /// A host with characters a host name cannot have (use punycode for international names); see
+  /// ``LinkError/host``.
+  public static let invalidHost = Self("invalid-host")
+  /// A port the route table does not list for this host, or a port on a custom-scheme link; see
+  /// ``LinkError/host`` and ``LinkError/port``.
+  public static let portNotAllowed = Self("port-not-allowed")
+  /// A port that is not a number from 0 to 65535; see ``LinkError/port``.
+  public static let invalidPort = Self("invalid-port")
+  /// A user name or password in the link (`https://user@example.com/`), refused as a spoofing aid.
+  public static let userInfoNotAllowed = Self("user-info")
+  /// A raw character a URL cannot hold (a space, a control character); see ``LinkError/codePoint``.
+  public static let invalidCharacter = Self("invalid-character")
+  /// A `%` not followed by two hex digits.
+  public static let malformedPercentEscape = Self("malformed-percent-escape")
+  /// Percent escapes that decode to invalid UTF-8.
+  public static let invalidUTF8 = Self("invalid-utf8")
+  /// A decoded control or bidirectional-formatting character; see ``LinkError/codePoint``.
+  public static let forbiddenCharacter = Self("forbidden-character")
+  /// More path segments than the table's limit; see ``LinkError/limit``.
+  public static let tooManySegments = Self("too-many-segments")
+  /// More query items than the table's limit; see ``LinkError/limit``.
+  public static let tooManyQueryItems = Self("too-many-query-items")
 }

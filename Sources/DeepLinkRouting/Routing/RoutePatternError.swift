@@ -12,51 +12,6 @@
 /// ``queryItem``) are set for the codes that have them and `nil` otherwise. New problems can be added
 /// as new codes without breaking callers.
 public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What is wrong with a pattern; more codes may be added.
-  ///
-  /// Its ``description`` is a short, stable identifier for logs (`empty-segment`, `unknown-type`, ...).
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier: `missing-leading-slash`, `empty-segment`, ...
-    public let description: String
-
-    fileprivate init(_ description: String) {
-      self.description = description
-    }
-
-    /// The pattern is empty or does not start with `/`.
-    public static let missingLeadingSlash = Code("missing-leading-slash")
-    /// Two slashes in a row: a segment is empty.
-    public static let emptySegment = Code("empty-segment")
-    /// A `{` without its `}`, or a `}` without its `{`.
-    public static let unbalancedBrace = Code("unbalanced-brace")
-    /// A parameter fills only part of a segment, as in `video-{id}`.
-    public static let parameterNotWholeSegment = Code("parameter-not-whole-segment")
-    /// A parameter name is empty or not an identifier (`[A-Za-z_][A-Za-z0-9_]*`); see
-    /// ``RoutePatternError/name``.
-    public static let invalidParameterName = Code("invalid-parameter-name")
-    /// A type other than the known parameter types; see ``RoutePatternError/typeName``.
-    public static let unknownType = Code("unknown-type")
-    /// A catch-all (`{name+}`, `{name*}`) that is not the last piece of the path; see
-    /// ``RoutePatternError/name``.
-    public static let catchAllNotLast = Code("catch-all-not-last")
-    /// A catch-all with a type, as in `{path+:int}`, or a catch-all in the query; see
-    /// ``RoutePatternError/name``.
-    public static let catchAllNotAllowed = Code("catch-all-not-allowed")
-    /// An optional marker (`?`) on a path parameter; only query items can be optional. See
-    /// ``RoutePatternError/name``.
-    public static let optionalPathParameter = Code("optional-path-parameter")
-    /// The same parameter name twice in one pattern; see ``RoutePatternError/name``.
-    public static let duplicateParameterName = Code("duplicate-parameter-name")
-    /// The same query key twice in one pattern; see ``RoutePatternError/queryKey``.
-    public static let duplicateQueryKey = Code("duplicate-query-key")
-    /// A query item that is not `key={parameter}`; see ``RoutePatternError/queryItem``.
-    public static let invalidQueryItem = Code("invalid-query-item")
-    /// A malformed percent escape in a literal, or one that decodes to invalid UTF-8.
-    public static let malformedPercentEscape = Code("malformed-percent-escape")
-    /// A control or bidirectional-formatting character in a literal, raw or percent-encoded: no link can
-    /// carry one, so the route could never match.
-    public static let forbiddenCharacter = Code("forbidden-character")
-  }
 
   /// What is wrong with a pattern, with its details: what
   /// ``RoutePatternError/init(pattern:offset:reason:)`` takes.
@@ -87,37 +42,37 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
       self.problem = problem
     }
 
-    /// The pattern is empty or does not start with `/`: code ``Code/missingLeadingSlash``.
+    /// The pattern is empty or does not start with `/`: code `missingLeadingSlash`.
     public static let missingLeadingSlash = Reason(.missingLeadingSlash)
-    /// Two slashes in a row: code ``Code/emptySegment``.
+    /// Two slashes in a row: code `emptySegment`.
     public static let emptySegment = Reason(.emptySegment)
-    /// A `{` without its `}`, or a `}` without its `{`: code ``Code/unbalancedBrace``.
+    /// A `{` without its `}`, or a `}` without its `{`: code `unbalancedBrace`.
     public static let unbalancedBrace = Reason(.unbalancedBrace)
-    /// A parameter fills only part of a segment: code ``Code/parameterNotWholeSegment``.
+    /// A parameter fills only part of a segment: code `parameterNotWholeSegment`.
     public static let parameterNotWholeSegment = Reason(.parameterNotWholeSegment)
-    /// A parameter name that is not an identifier: code ``Code/invalidParameterName``.
+    /// A parameter name that is not an identifier: code `invalidParameterName`.
     public static func invalidParameterName(_ name: String) -> Reason { Reason(.invalidParameterName(name)) }
-    /// A type the patterns do not know: code ``Code/unknownType``.
+    /// A type the patterns do not know: code `unknownType`.
     public static func unknownType(_ typeName: String) -> Reason { Reason(.unknownType(typeName)) }
-    /// A catch-all that is not the last piece of the path: code ``Code/catchAllNotLast``.
+    /// A catch-all that is not the last piece of the path: code `catchAllNotLast`.
     public static func catchAllNotLast(_ name: String) -> Reason { Reason(.catchAllNotLast(name)) }
-    /// A catch-all with a type or in the query: code ``Code/catchAllNotAllowed``.
+    /// A catch-all with a type or in the query: code `catchAllNotAllowed`.
     public static func catchAllNotAllowed(_ name: String) -> Reason { Reason(.catchAllNotAllowed(name)) }
-    /// An optional marker on a path parameter: code ``Code/optionalPathParameter``.
+    /// An optional marker on a path parameter: code `optionalPathParameter`.
     public static func optionalPathParameter(_ name: String) -> Reason {
       Reason(.optionalPathParameter(name))
     }
-    /// The same parameter name twice: code ``Code/duplicateParameterName``.
+    /// The same parameter name twice: code `duplicateParameterName`.
     public static func duplicateParameterName(_ name: String) -> Reason {
       Reason(.duplicateParameterName(name))
     }
-    /// The same query key twice: code ``Code/duplicateQueryKey``.
+    /// The same query key twice: code `duplicateQueryKey`.
     public static func duplicateQueryKey(_ key: String) -> Reason { Reason(.duplicateQueryKey(key)) }
-    /// A query item that is not `key={parameter}`: code ``Code/invalidQueryItem``.
+    /// A query item that is not `key={parameter}`: code `invalidQueryItem`.
     public static func invalidQueryItem(_ item: String) -> Reason { Reason(.invalidQueryItem(item)) }
-    /// A malformed percent escape in a literal: code ``Code/malformedPercentEscape``.
+    /// A malformed percent escape in a literal: code `malformedPercentEscape`.
     public static let malformedPercentEscape = Reason(.malformedPercentEscape)
-    /// A control or bidirectional-formatting character in a literal: code ``Code/forbiddenCharacter``.
+    /// A control or bidirectional-formatting character in a literal: code `forbiddenCharacter`.
     public static let forbiddenCharacter = Reason(.forbiddenCharacter)
   }
 
@@ -141,7 +96,7 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
   }
 
   /// What is wrong.
-  public var code: Code {
+  public var code: ErrorCode<RoutePatternError> {
     switch reason.problem {
     case .missingLeadingSlash: .missingLeadingSlash
     case .emptySegment: .emptySegment
@@ -160,8 +115,8 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     }
   }
 
-  /// The parameter name at fault, for ``Code/invalidParameterName``, ``Code/catchAllNotLast``,
-  /// ``Code/catchAllNotAllowed``, ``Code/optionalPathParameter`` and ``Code/duplicateParameterName``;
+  /// The parameter name at fault, for `invalidParameterName`, `catchAllNotLast`,
+  /// `catchAllNotAllowed`, `optionalPathParameter` and `duplicateParameterName`;
   /// `nil` otherwise.
   public var name: String? {
     switch reason.problem {
@@ -172,19 +127,19 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     }
   }
 
-  /// The type as written, for ``Code/unknownType``; `nil` otherwise.
+  /// The type as written, for `unknownType`; `nil` otherwise.
   public var typeName: String? {
     guard case .unknownType(let typeName) = reason.problem else { return nil }
     return typeName
   }
 
-  /// The query key declared twice, for ``Code/duplicateQueryKey``; `nil` otherwise.
+  /// The query key declared twice, for `duplicateQueryKey`; `nil` otherwise.
   public var queryKey: String? {
     guard case .duplicateQueryKey(let key) = reason.problem else { return nil }
     return key
   }
 
-  /// The query item as written, for ``Code/invalidQueryItem``; `nil` otherwise.
+  /// The query item as written, for `invalidQueryItem`; `nil` otherwise.
   public var queryItem: String? {
     guard case .invalidQueryItem(let item) = reason.problem else { return nil }
     return item
@@ -221,4 +176,40 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     let caret = String(repeating: " ", count: before.count) + "^"
     return "pattern '\(shown)': \(message)\n  \(shown)\n  \(caret)"
   }
+}
+
+extension ErrorCode where Subject == RoutePatternError {
+  /// The pattern is empty or does not start with `/`.
+  public static let missingLeadingSlash = Self("missing-leading-slash")
+  /// Two slashes in a row: a segment is empty.
+  public static let emptySegment = Self("empty-segment")
+  /// A `{` without its `}`, or a `}` without its `{`.
+  public static let unbalancedBrace = Self("unbalanced-brace")
+  /// A parameter fills only part of a segment, as in `video-{id}`.
+  public static let parameterNotWholeSegment = Self("parameter-not-whole-segment")
+  /// A parameter name is empty or not an identifier (`[A-Za-z_][A-Za-z0-9_]*`); see
+  /// ``RoutePatternError/name``.
+  public static let invalidParameterName = Self("invalid-parameter-name")
+  /// A type other than the known parameter types; see ``RoutePatternError/typeName``.
+  public static let unknownType = Self("unknown-type")
+  /// A catch-all (`{name+}`, `{name*}`) that is not the last piece of the path; see
+  /// ``RoutePatternError/name``.
+  public static let catchAllNotLast = Self("catch-all-not-last")
+  /// A catch-all with a type, as in `{path+:int}`, or a catch-all in the query; see
+  /// ``RoutePatternError/name``.
+  public static let catchAllNotAllowed = Self("catch-all-not-allowed")
+  /// An optional marker (`?`) on a path parameter; only query items can be optional. See
+  /// ``RoutePatternError/name``.
+  public static let optionalPathParameter = Self("optional-path-parameter")
+  /// The same parameter name twice in one pattern; see ``RoutePatternError/name``.
+  public static let duplicateParameterName = Self("duplicate-parameter-name")
+  /// The same query key twice in one pattern; see ``RoutePatternError/queryKey``.
+  public static let duplicateQueryKey = Self("duplicate-query-key")
+  /// A query item that is not `key={parameter}`; see ``RoutePatternError/queryItem``.
+  public static let invalidQueryItem = Self("invalid-query-item")
+  /// A malformed percent escape in a literal, or one that decodes to invalid UTF-8.
+  public static let malformedPercentEscape = Self("malformed-percent-escape")
+  /// A control or bidirectional-formatting character in a literal, raw or percent-encoded: no link can
+  /// carry one, so the route could never match.
+  public static let forbiddenCharacter = Self("forbidden-character")
 }

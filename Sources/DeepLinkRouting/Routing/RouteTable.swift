@@ -65,7 +65,7 @@ public struct RouteTable: Sendable, Hashable {
     /// ``Router/init(_:)`` and ``RouteTable/init(json:)`` call it; call it yourself to check limits
     /// before building a table.
     ///
-    /// - Throws: ``RouteTableError`` with code ``RouteTableError/Code/limitOutOfRange``
+    /// - Throws: ``RouteTableError`` with code `limitOutOfRange`
     ///   and the location `limits.<key>` for the first limit out of its range.
     public func validate() throws(RouteTableError) {
       let checks: [(key: String, value: Int, allowed: ClosedRange<Int>)] = [

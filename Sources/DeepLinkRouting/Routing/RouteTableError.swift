@@ -10,76 +10,6 @@
 /// as new codes without breaking callers: compare ``code`` with the codes you handle and treat any
 /// other as a table that does not build.
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What is wrong with a route table; more codes may be added.
-  ///
-  /// Its ``description`` is a short, stable identifier for logs (`invalid-pattern`, `unknown-key`,
-  /// ...).
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier: `invalid-pattern`, `ambiguous`, `unknown-key`, ...
-    public let description: String
-
-    fileprivate init(_ description: String) {
-      self.description = description
-    }
-
-    /// The route's pattern does not parse; see ``RouteTableError/patternError``.
-    public static let invalidPattern = Code("invalid-pattern")
-    /// Two routes share a name.
-    public static let duplicateRouteName = Code("duplicate-route-name")
-    /// The route would match exactly the same URLs as another route; see ``RouteTableError/otherRoute``.
-    public static let ambiguous = Code("ambiguous")
-    /// A route without a name.
-    public static let emptyRouteName = Code("empty-route-name")
-    /// A scheme that is not `letter *(letter / digit / "+" / "-" / ".")`; see ``RouteTableError/scheme``.
-    public static let invalidScheme = Code("invalid-scheme")
-    /// A host entry that is not a host name, `*.` followed by a host name, or either with `:port`; see
-    /// ``RouteTableError/host``.
-    public static let invalidHost = Code("invalid-host")
-    /// A table with routes but neither a scheme nor a host, so no link could reach them.
-    public static let noSchemeOrHost = Code("no-scheme-or-host")
-    /// More routes than the table's limit; see ``RouteTableError/limit``.
-    public static let tooManyRoutes = Code("too-many-routes")
-    /// A limit outside the range it may take (see ``RouteTable/Limits/validate()``); see
-    /// ``RouteTableError/key``, ``RouteTableError/value`` and ``RouteTableError/allowed``.
-    public static let limitOutOfRange = Code("limit-out-of-range")
-    /// The route file is not valid JSON; see ``RouteTableError/detail``.
-    public static let invalidJSON = Code("invalid-json")
-    /// A value of the wrong type at ``RouteTableError/location``; see ``RouteTableError/expected`` and
-    /// ``RouteTableError/found``.
-    public static let wrongType = Code("wrong-type")
-    /// A key the format does not have (a misspelling, usually); see ``RouteTableError/key`` and
-    /// ``RouteTableError/suggestion``.
-    public static let unknownKey = Code("unknown-key")
-    /// A required key is missing; see ``RouteTableError/key``.
-    public static let missingKey = Code("missing-key")
-    /// The destination type of a ``DestinationRouter`` has no case named after the route; see
-    /// ``RouteTableError/destinationType``.
-    public static let noCase = Code("no-case")
-    /// A case's associated values have no labels, so they cannot name parameters; see
-    /// ``RouteTableError/caseName`` and ``RouteTableError/label`` (the key `_0`).
-    public static let unlabeledValue = Code("unlabeled-value")
-    /// A case reads a label the pattern does not declare (a misspelling, or a value with no place in the
-    /// link); see ``RouteTableError/label`` and ``RouteTableError/parameters``.
-    public static let labelNotInPattern = Code("label-not-in-pattern")
-    /// The pattern declares a parameter the case does not carry, so building the link would lose it;
-    /// see ``RouteTableError/parameter``.
-    public static let parameterNotInCase = Code("parameter-not-in-case")
-    /// A case reads a label as a type the pattern's parameter cannot give; see
-    /// ``RouteTableError/label``, ``RouteTableError/readType``, ``RouteTableError/patternPiece`` and
-    /// ``RouteTableError/suggestion``.
-    public static let typeMismatch = Code("type-mismatch")
-    /// A case reads an optional query item as a value that must be present; see
-    /// ``RouteTableError/parameter``.
-    public static let optionalItemRequired = Code("optional-item-required")
-    /// Writing the destination back gives another value than the link held; see
-    /// ``RouteTableError/label``, ``RouteTableError/readValue`` and ``RouteTableError/writtenValue``.
-    public static let writesDifferentValue = Code("writes-different-value")
-    /// Writing the destination back names another route; see ``RouteTableError/otherRoute``.
-    public static let writesOtherRoute = Code("writes-other-route")
-    /// A destination shape that route values cannot hold (a nested structure, a `Bool`); see
-    /// ``RouteTableError/detail``.
-    public static let unsupportedShape = Code("unsupported-shape")
-  }
 
   /// What is wrong with a route table, with its details: what
   /// ``RouteTableError/init(route:location:reason:found:line:column:)`` takes.
@@ -118,67 +48,67 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       self.problem = problem
     }
 
-    /// The route's pattern does not parse: code ``Code/invalidPattern``.
+    /// The route's pattern does not parse: code `invalidPattern`.
     public static func invalidPattern(_ error: RoutePatternError) -> Reason { Reason(.invalidPattern(error)) }
-    /// Two routes share a name: code ``Code/duplicateRouteName``.
+    /// Two routes share a name: code `duplicateRouteName`.
     public static let duplicateRouteName = Reason(.duplicateRouteName)
-    /// The route matches exactly the same URLs as the route named `other`: code ``Code/ambiguous``.
+    /// The route matches exactly the same URLs as the route named `other`: code `ambiguous`.
     public static func ambiguous(with other: String) -> Reason { Reason(.ambiguous(with: other)) }
-    /// A route without a name: code ``Code/emptyRouteName``.
+    /// A route without a name: code `emptyRouteName`.
     public static let emptyRouteName = Reason(.emptyRouteName)
-    /// A malformed scheme: code ``Code/invalidScheme``.
+    /// A malformed scheme: code `invalidScheme`.
     public static func invalidScheme(_ scheme: String) -> Reason { Reason(.invalidScheme(scheme)) }
-    /// A malformed host entry: code ``Code/invalidHost``.
+    /// A malformed host entry: code `invalidHost`.
     public static func invalidHost(_ host: String) -> Reason { Reason(.invalidHost(host)) }
-    /// Routes but neither a scheme nor a host: code ``Code/noSchemeOrHost``.
+    /// Routes but neither a scheme nor a host: code `noSchemeOrHost`.
     public static let noSchemeOrHost = Reason(.noSchemeOrHost)
-    /// More routes than `limit`: code ``Code/tooManyRoutes``.
+    /// More routes than `limit`: code `tooManyRoutes`.
     public static func tooManyRoutes(limit: Int) -> Reason { Reason(.tooManyRoutes(limit: limit)) }
-    /// The limit `key` is `value`, outside `allowed`: code ``Code/limitOutOfRange``.
+    /// The limit `key` is `value`, outside `allowed`: code `limitOutOfRange`.
     public static func limitOutOfRange(key: String, value: Int, allowed: ClosedRange<Int>) -> Reason {
       Reason(.limitOutOfRange(key: key, value: value, allowed: allowed))
     }
-    /// The route file is not valid JSON, as the reader explains in `detail`: code ``Code/invalidJSON``.
+    /// The route file is not valid JSON, as the reader explains in `detail`: code `invalidJSON`.
     public static func invalidJSON(_ detail: String) -> Reason { Reason(.invalidJSON(detail)) }
-    /// A value of the wrong type where the format expects `expected`: code ``Code/wrongType``.
+    /// A value of the wrong type where the format expects `expected`: code `wrongType`.
     public static func wrongType(expected: String) -> Reason { Reason(.wrongType(expected: expected)) }
-    /// A key the format does not have, with a close key if there is one: code ``Code/unknownKey``.
+    /// A key the format does not have, with a close key if there is one: code `unknownKey`.
     public static func unknownKey(_ key: String, suggestion: String?) -> Reason {
       Reason(.unknownKey(key, suggestion: suggestion))
     }
-    /// A required key is missing: code ``Code/missingKey``.
+    /// A required key is missing: code `missingKey`.
     public static func missingKey(_ key: String) -> Reason { Reason(.missingKey(key)) }
-    /// The destination type, named `type`, has no case named after the route: code ``Code/noCase``.
+    /// The destination type, named `type`, has no case named after the route: code `noCase`.
     public static func noCase(type: String) -> Reason { Reason(.noCase(type: type)) }
-    /// The associated value `key` of case `caseName` has no label: code ``Code/unlabeledValue``.
+    /// The associated value `key` of case `caseName` has no label: code `unlabeledValue`.
     public static func unlabeledValue(caseName: String, key: String) -> Reason {
       Reason(.unlabeledValue(caseName: caseName, key: key))
     }
     /// The case reads `label`, which the pattern, declaring `parameters`, does not: code
-    /// ``Code/labelNotInPattern``.
+    /// `labelNotInPattern`.
     public static func labelNotInPattern(_ label: String, parameters: [String]) -> Reason {
       Reason(.labelNotInPattern(label, parameters: parameters))
     }
-    /// The pattern's parameter `name` is not a label of the case: code ``Code/parameterNotInCase``.
+    /// The pattern's parameter `name` is not a label of the case: code `parameterNotInCase`.
     public static func parameterNotInCase(_ name: String) -> Reason { Reason(.parameterNotInCase(name)) }
     /// The case reads `label` as `reads`, but the pattern piece `pattern` cannot give it; `suggestion`
-    /// is the piece that would: code ``Code/typeMismatch``.
+    /// is the piece that would: code `typeMismatch`.
     public static func typeMismatch(label: String, reads: String, pattern: String, suggestion: String?)
       -> Reason
     {
       Reason(.typeMismatch(label: label, reads: reads, pattern: pattern, suggestion: suggestion))
     }
     /// The case reads the optional query item `name` as a value that must be present: code
-    /// ``Code/optionalItemRequired``.
+    /// `optionalItemRequired`.
     public static func optionalItemRequired(_ name: String) -> Reason { Reason(.optionalItemRequired(name)) }
     /// The case writes `label` as `written` where the link gave `read`: code
-    /// ``Code/writesDifferentValue``.
+    /// `writesDifferentValue`.
     public static func writesDifferentValue(label: String, read: String, written: String) -> Reason {
       Reason(.writesDifferentValue(label: label, read: read, written: written))
     }
-    /// The case writes the link of the route named `other`: code ``Code/writesOtherRoute``.
+    /// The case writes the link of the route named `other`: code `writesOtherRoute`.
     public static func writesOtherRoute(_ other: String) -> Reason { Reason(.writesOtherRoute(other)) }
-    /// A shape route values cannot hold, explained in `detail`: code ``Code/unsupportedShape``.
+    /// A shape route values cannot hold, explained in `detail`: code `unsupportedShape`.
     public static func unsupportedShape(_ detail: String) -> Reason { Reason(.unsupportedShape(detail)) }
   }
 
@@ -217,7 +147,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   }
 
   /// What is wrong.
-  public var code: Code {
+  public var code: ErrorCode<RouteTableError> {
     switch reason.problem {
     case .invalidPattern: .invalidPattern
     case .duplicateRouteName: .duplicateRouteName
@@ -244,14 +174,14 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
-  /// The pattern's own error, for ``Code/invalidPattern``; `nil` otherwise.
+  /// The pattern's own error, for `invalidPattern`; `nil` otherwise.
   public var patternError: RoutePatternError? {
     guard case .invalidPattern(let error) = reason.problem else { return nil }
     return error
   }
 
-  /// The other route, for ``Code/ambiguous`` (the route matching the same URLs) and
-  /// ``Code/writesOtherRoute`` (the route whose link the destination writes); `nil` otherwise.
+  /// The other route, for `ambiguous` (the route matching the same URLs) and
+  /// `writesOtherRoute` (the route whose link the destination writes); `nil` otherwise.
   public var otherRoute: String? {
     switch reason.problem {
     case .ambiguous(let other), .writesOtherRoute(let other): other
@@ -259,26 +189,26 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
-  /// The malformed scheme, for ``Code/invalidScheme``; `nil` otherwise.
+  /// The malformed scheme, for `invalidScheme`; `nil` otherwise.
   public var scheme: String? {
     guard case .invalidScheme(let scheme) = reason.problem else { return nil }
     return scheme
   }
 
-  /// The malformed host entry, for ``Code/invalidHost``; `nil` otherwise.
+  /// The malformed host entry, for `invalidHost`; `nil` otherwise.
   public var host: String? {
     guard case .invalidHost(let host) = reason.problem else { return nil }
     return host
   }
 
-  /// The table's route limit, for ``Code/tooManyRoutes``; `nil` otherwise.
+  /// The table's route limit, for `tooManyRoutes`; `nil` otherwise.
   public var limit: Int? {
     guard case .tooManyRoutes(let limit) = reason.problem else { return nil }
     return limit
   }
 
-  /// The key at fault: the limit's key for ``Code/limitOutOfRange`` (`maxRoutes`), the file's key for
-  /// ``Code/unknownKey`` and ``Code/missingKey``; `nil` otherwise.
+  /// The key at fault: the limit's key for `limitOutOfRange` (`maxRoutes`), the file's key for
+  /// `unknownKey` and `missingKey`; `nil` otherwise.
   public var key: String? {
     switch reason.problem {
     case .limitOutOfRange(let key, _, _), .unknownKey(let key, _), .missingKey(let key): key
@@ -286,20 +216,20 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
-  /// The limit's value, for ``Code/limitOutOfRange``; `nil` otherwise.
+  /// The limit's value, for `limitOutOfRange`; `nil` otherwise.
   public var value: Int? {
     guard case .limitOutOfRange(_, let value, _) = reason.problem else { return nil }
     return value
   }
 
-  /// The range the limit may take, for ``Code/limitOutOfRange``; `nil` otherwise.
+  /// The range the limit may take, for `limitOutOfRange`; `nil` otherwise.
   public var allowed: ClosedRange<Int>? {
     guard case .limitOutOfRange(_, _, let allowed) = reason.problem else { return nil }
     return allowed
   }
 
-  /// The problem in words, for ``Code/invalidJSON`` (the reader's account) and
-  /// ``Code/unsupportedShape``; `nil` otherwise.
+  /// The problem in words, for `invalidJSON` (the reader's account) and
+  /// `unsupportedShape`; `nil` otherwise.
   public var detail: String? {
     switch reason.problem {
     case .invalidJSON(let detail), .unsupportedShape(let detail): detail
@@ -307,14 +237,14 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
-  /// What the format expects, for ``Code/wrongType`` ("a string"); `nil` otherwise.
+  /// What the format expects, for `wrongType` ("a string"); `nil` otherwise.
   public var expected: String? {
     guard case .wrongType(let expected) = reason.problem else { return nil }
     return expected
   }
 
-  /// What to write instead, when there is a close match: the key for ``Code/unknownKey``, the pattern
-  /// piece for ``Code/typeMismatch``; `nil` otherwise.
+  /// What to write instead, when there is a close match: the key for `unknownKey`, the pattern
+  /// piece for `typeMismatch`; `nil` otherwise.
   public var suggestion: String? {
     switch reason.problem {
     case .unknownKey(_, let suggestion), .typeMismatch(_, _, _, let suggestion): suggestion
@@ -322,20 +252,20 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
-  /// The destination type's name, for ``Code/noCase``; `nil` otherwise.
+  /// The destination type's name, for `noCase`; `nil` otherwise.
   public var destinationType: String? {
     guard case .noCase(let type) = reason.problem else { return nil }
     return type
   }
 
-  /// The case without labels, for ``Code/unlabeledValue``; `nil` otherwise.
+  /// The case without labels, for `unlabeledValue`; `nil` otherwise.
   public var caseName: String? {
     guard case .unlabeledValue(let caseName, _) = reason.problem else { return nil }
     return caseName
   }
 
-  /// The case's label at fault, for ``Code/unlabeledValue`` (the positional key, `_0`),
-  /// ``Code/labelNotInPattern``, ``Code/typeMismatch`` and ``Code/writesDifferentValue``; `nil`
+  /// The case's label at fault, for `unlabeledValue` (the positional key, `_0`),
+  /// `labelNotInPattern`, `typeMismatch` and `writesDifferentValue`; `nil`
   /// otherwise.
   public var label: String? {
     switch reason.problem {
@@ -346,14 +276,14 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
-  /// The parameters the pattern declares, for ``Code/labelNotInPattern``; `nil` otherwise.
+  /// The parameters the pattern declares, for `labelNotInPattern`; `nil` otherwise.
   public var parameters: [String]? {
     guard case .labelNotInPattern(_, let parameters) = reason.problem else { return nil }
     return parameters
   }
 
-  /// The pattern's parameter at fault, for ``Code/parameterNotInCase`` and
-  /// ``Code/optionalItemRequired``; `nil` otherwise.
+  /// The pattern's parameter at fault, for `parameterNotInCase` and
+  /// `optionalItemRequired`; `nil` otherwise.
   public var parameter: String? {
     switch reason.problem {
     case .parameterNotInCase(let name), .optionalItemRequired(let name): name
@@ -361,25 +291,25 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
-  /// The type the case reads the label as, for ``Code/typeMismatch``; `nil` otherwise.
+  /// The type the case reads the label as, for `typeMismatch`; `nil` otherwise.
   public var readType: String? {
     guard case .typeMismatch(_, let reads, _, _) = reason.problem else { return nil }
     return reads
   }
 
-  /// The pattern piece that declares the parameter, for ``Code/typeMismatch``; `nil` otherwise.
+  /// The pattern piece that declares the parameter, for `typeMismatch`; `nil` otherwise.
   public var patternPiece: String? {
     guard case .typeMismatch(_, _, let pattern, _) = reason.problem else { return nil }
     return pattern
   }
 
-  /// The value the link held, for ``Code/writesDifferentValue``; `nil` otherwise.
+  /// The value the link held, for `writesDifferentValue`; `nil` otherwise.
   public var readValue: String? {
     guard case .writesDifferentValue(_, let read, _) = reason.problem else { return nil }
     return read
   }
 
-  /// The value the destination writes back, for ``Code/writesDifferentValue``; `nil` otherwise.
+  /// The value the destination writes back, for `writesDifferentValue`; `nil` otherwise.
   public var writtenValue: String? {
     guard case .writesDifferentValue(_, _, let written) = reason.problem else { return nil }
     return written
@@ -442,4 +372,64 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       return detail
     }
   }
+}
+
+extension ErrorCode where Subject == RouteTableError {
+  /// The route's pattern does not parse; see ``RouteTableError/patternError``.
+  public static let invalidPattern = Self("invalid-pattern")
+  /// Two routes share a name.
+  public static let duplicateRouteName = Self("duplicate-route-name")
+  /// The route would match exactly the same URLs as another route; see ``RouteTableError/otherRoute``.
+  public static let ambiguous = Self("ambiguous")
+  /// A route without a name.
+  public static let emptyRouteName = Self("empty-route-name")
+  /// A scheme that is not `letter *(letter / digit / "+" / "-" / ".")`; see ``RouteTableError/scheme``.
+  public static let invalidScheme = Self("invalid-scheme")
+  /// A host entry that is not a host name, `*.` followed by a host name, or either with `:port`; see
+  /// ``RouteTableError/host``.
+  public static let invalidHost = Self("invalid-host")
+  /// A table with routes but neither a scheme nor a host, so no link could reach them.
+  public static let noSchemeOrHost = Self("no-scheme-or-host")
+  /// More routes than the table's limit; see ``RouteTableError/limit``.
+  public static let tooManyRoutes = Self("too-many-routes")
+  /// A limit outside the range it may take (see ``RouteTable/Limits/validate()``); see
+  /// ``RouteTableError/key``, ``RouteTableError/value`` and ``RouteTableError/allowed``.
+  public static let limitOutOfRange = Self("limit-out-of-range")
+  /// The route file is not valid JSON; see ``RouteTableError/detail``.
+  public static let invalidJSON = Self("invalid-json")
+  /// A value of the wrong type at ``RouteTableError/location``; see ``RouteTableError/expected`` and
+  /// ``RouteTableError/found``.
+  public static let wrongType = Self("wrong-type")
+  /// A key the format does not have (a misspelling, usually); see ``RouteTableError/key`` and
+  /// ``RouteTableError/suggestion``.
+  public static let unknownKey = Self("unknown-key")
+  /// A required key is missing; see ``RouteTableError/key``.
+  public static let missingKey = Self("missing-key")
+  /// The destination type of a ``DestinationRouter`` has no case named after the route; see
+  /// ``RouteTableError/destinationType``.
+  public static let noCase = Self("no-case")
+  /// A case's associated values have no labels, so they cannot name parameters; see
+  /// ``RouteTableError/caseName`` and ``RouteTableError/label`` (the key `_0`).
+  public static let unlabeledValue = Self("unlabeled-value")
+  /// A case reads a label the pattern does not declare (a misspelling, or a value with no place in the
+  /// link); see ``RouteTableError/label`` and ``RouteTableError/parameters``.
+  public static let labelNotInPattern = Self("label-not-in-pattern")
+  /// The pattern declares a parameter the case does not carry, so building the link would lose it;
+  /// see ``RouteTableError/parameter``.
+  public static let parameterNotInCase = Self("parameter-not-in-case")
+  /// A case reads a label as a type the pattern's parameter cannot give; see
+  /// ``RouteTableError/label``, ``RouteTableError/readType``, ``RouteTableError/patternPiece`` and
+  /// ``RouteTableError/suggestion``.
+  public static let typeMismatch = Self("type-mismatch")
+  /// A case reads an optional query item as a value that must be present; see
+  /// ``RouteTableError/parameter``.
+  public static let optionalItemRequired = Self("optional-item-required")
+  /// Writing the destination back gives another value than the link held; see
+  /// ``RouteTableError/label``, ``RouteTableError/readValue`` and ``RouteTableError/writtenValue``.
+  public static let writesDifferentValue = Self("writes-different-value")
+  /// Writing the destination back names another route; see ``RouteTableError/otherRoute``.
+  public static let writesOtherRoute = Self("writes-other-route")
+  /// A destination shape that route values cannot hold (a nested structure, a `Bool`); see
+  /// ``RouteTableError/detail``.
+  public static let unsupportedShape = Self("unsupported-shape")
 }

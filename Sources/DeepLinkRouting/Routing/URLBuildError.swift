@@ -4,40 +4,6 @@
 /// ``otherRoute``, ``detail``) are set for the codes that have them and `nil` otherwise. New problems
 /// can be added as new codes without breaking callers.
 public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What is wrong; more codes may be added.
-  ///
-  /// Its ``description`` is a short, stable identifier for logs and the tool's JSON (`missing-value`,
-  /// `shadowed`, ...).
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier: `unknown-route`, `missing-value`, `shadowed`, ...
-    public let description: String
-
-    fileprivate init(_ description: String) {
-      self.description = description
-    }
-
-    /// No route has this name.
-    public static let unknownRoute = Code("unknown-route")
-    /// A required parameter has no value; see ``URLBuildError/parameter``.
-    public static let missingValue = Code("missing-value")
-    /// A value for a parameter the route does not declare; see ``URLBuildError/parameter``.
-    public static let unexpectedValue = Code("unexpected-value")
-    /// A value that does not fit the parameter's type; see ``URLBuildError/parameter``,
-    /// ``URLBuildError/expected`` and ``URLBuildError/value``.
-    public static let typeMismatch = Code("type-mismatch")
-    /// An empty value (or an empty segment in a catch-all) where the link needs text; see
-    /// ``URLBuildError/parameter``.
-    public static let emptyValue = Code("empty-value")
-    /// The table has no host (for a web link) or no scheme (for a custom-scheme link) to build with,
-    /// or the requested one is not in the table; see ``URLBuildError/detail``.
-    public static let formUnavailable = Code("form-unavailable")
-    /// The built URL would be read as another route, which wins on specificity (a value equal to a
-    /// literal of a more specific route); see ``URLBuildError/otherRoute``.
-    public static let shadowed = Code("shadowed")
-    /// The built URL would not read back as the same values (for example, a control character); see
-    /// ``URLBuildError/detail``.
-    public static let notRoundTrippable = Code("not-round-trippable")
-  }
 
   /// What is wrong, with its details: what ``URLBuildError/init(route:reason:)`` takes.
   ///
@@ -61,23 +27,23 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
       self.problem = problem
     }
 
-    /// No route has this name: code ``Code/unknownRoute``.
+    /// No route has this name: code `unknownRoute`.
     public static let unknownRoute = Reason(.unknownRoute)
-    /// The required parameter `name` has no value: code ``Code/missingValue``.
+    /// The required parameter `name` has no value: code `missingValue`.
     public static func missingValue(_ name: String) -> Reason { Reason(.missingValue(name)) }
-    /// A value for `name`, which the route does not declare: code ``Code/unexpectedValue``.
+    /// A value for `name`, which the route does not declare: code `unexpectedValue`.
     public static func unexpectedValue(_ name: String) -> Reason { Reason(.unexpectedValue(name)) }
-    /// The value of `name` does not fit its type: code ``Code/typeMismatch``.
+    /// The value of `name` does not fit its type: code `typeMismatch`.
     public static func typeMismatch(name: String, expected: ParameterType, value: String) -> Reason {
       Reason(.typeMismatch(name: name, expected: expected, value: value))
     }
-    /// The value of `name` is empty where the link needs text: code ``Code/emptyValue``.
+    /// The value of `name` is empty where the link needs text: code `emptyValue`.
     public static func emptyValue(_ name: String) -> Reason { Reason(.emptyValue(name)) }
-    /// The table cannot build the requested form, explained in `detail`: code ``Code/formUnavailable``.
+    /// The table cannot build the requested form, explained in `detail`: code `formUnavailable`.
     public static func formUnavailable(_ detail: String) -> Reason { Reason(.formUnavailable(detail)) }
-    /// The URL would open the route named `other` instead: code ``Code/shadowed``.
+    /// The URL would open the route named `other` instead: code `shadowed`.
     public static func shadowed(by other: String) -> Reason { Reason(.shadowed(by: other)) }
-    /// The URL would not read back the same, explained in `detail`: code ``Code/notRoundTrippable``.
+    /// The URL would not read back the same, explained in `detail`: code `notRoundTrippable`.
     public static func notRoundTrippable(_ detail: String) -> Reason { Reason(.notRoundTrippable(detail)) }
   }
 
@@ -97,7 +63,7 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
   }
 
   /// What is wrong.
-  public var code: Code {
+  public var code: ErrorCode<URLBuildError> {
     switch reason.problem {
     case .unknownRoute: .unknownRoute
     case .missingValue: .missingValue
@@ -110,8 +76,8 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     }
   }
 
-  /// The parameter at fault, for ``Code/missingValue``, ``Code/unexpectedValue``,
-  /// ``Code/typeMismatch`` and ``Code/emptyValue``; `nil` otherwise.
+  /// The parameter at fault, for `missingValue`, `unexpectedValue`,
+  /// `typeMismatch` and `emptyValue`; `nil` otherwise.
   public var parameter: String? {
     switch reason.problem {
     case .missingValue(let name), .unexpectedValue(let name), .typeMismatch(let name, _, _),
@@ -121,25 +87,25 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     }
   }
 
-  /// The type the parameter needs, for ``Code/typeMismatch``; `nil` otherwise.
+  /// The type the parameter needs, for `typeMismatch`; `nil` otherwise.
   public var expected: ParameterType? {
     guard case .typeMismatch(_, let expected, _) = reason.problem else { return nil }
     return expected
   }
 
-  /// The value that does not fit, for ``Code/typeMismatch``; `nil` otherwise.
+  /// The value that does not fit, for `typeMismatch`; `nil` otherwise.
   public var value: String? {
     guard case .typeMismatch(_, _, let value) = reason.problem else { return nil }
     return value
   }
 
-  /// The route the URL would open instead, for ``Code/shadowed``; `nil` otherwise.
+  /// The route the URL would open instead, for `shadowed`; `nil` otherwise.
   public var otherRoute: String? {
     guard case .shadowed(let other) = reason.problem else { return nil }
     return other
   }
 
-  /// What stands in the way, in words, for ``Code/formUnavailable`` and ``Code/notRoundTrippable``;
+  /// What stands in the way, in words, for `formUnavailable` and `notRoundTrippable`;
   /// `nil` otherwise.
   public var detail: String? {
     switch reason.problem {
@@ -163,4 +129,28 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     case .notRoundTrippable(let detail): return prefix + "the URL would not read back the same: \(detail)"
     }
   }
+}
+
+extension ErrorCode where Subject == URLBuildError {
+  /// No route has this name.
+  public static let unknownRoute = Self("unknown-route")
+  /// A required parameter has no value; see ``URLBuildError/parameter``.
+  public static let missingValue = Self("missing-value")
+  /// A value for a parameter the route does not declare; see ``URLBuildError/parameter``.
+  public static let unexpectedValue = Self("unexpected-value")
+  /// A value that does not fit the parameter's type; see ``URLBuildError/parameter``,
+  /// ``URLBuildError/expected`` and ``URLBuildError/value``.
+  public static let typeMismatch = Self("type-mismatch")
+  /// An empty value (or an empty segment in a catch-all) where the link needs text; see
+  /// ``URLBuildError/parameter``.
+  public static let emptyValue = Self("empty-value")
+  /// The table has no host (for a web link) or no scheme (for a custom-scheme link) to build with,
+  /// or the requested one is not in the table; see ``URLBuildError/detail``.
+  public static let formUnavailable = Self("form-unavailable")
+  /// The built URL would be read as another route, which wins on specificity (a value equal to a
+  /// literal of a more specific route); see ``URLBuildError/otherRoute``.
+  public static let shadowed = Self("shadowed")
+  /// The built URL would not read back as the same values (for example, a control character); see
+  /// ``URLBuildError/detail``.
+  public static let notRoundTrippable = Self("not-round-trippable")
 }

@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// Why the intake did not apply a link: a typed reason an app can log and show.
 ///
 /// ``code`` says what kind of refusal it is; the details that belong to it (``route``, ``source``,
@@ -17,47 +19,6 @@
 /// }
 /// ```
 public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of refusal it is; more codes may be added.
-  ///
-  /// Its ``description`` is a short, stable identifier (`no-route`, `not-verified`, ...).
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier: `invalid`, `no-route`, `not-verified`, ...
-    public let description: String
-
-    fileprivate init(_ description: String) {
-      self.description = description
-    }
-
-    /// The link broke a reading rule of the route table (malformed, a foreign host, over a limit); see
-    /// ``LinkRefusal/linkError``.
-    public static let invalid = Code("invalid")
-    /// No route matched and no fallback handler took the link; see ``LinkRefusal/url``.
-    public static let noRoute = Code("no-route")
-    /// The route accepts only verified Universal Links, and the link came from a source that anyone can
-    /// forge (a custom scheme, a stored link); see ``LinkRefusal/route`` and ``LinkRefusal/source``.
-    public static let notVerified = Code("not-verified")
-    /// The route needs a signed-in user; the link was parked and the user signed out.
-    public static let signedOut = Code("signed-out")
-    /// The route matched but the app found no destination for it (the entity does not exist).
-    public static let notFound = Code("not-found")
-    /// The destination's loader failed; see ``LinkRefusal/reason``.
-    public static let loadFailed = Code("load-failed")
-    /// The destination's loader took longer than its time limit.
-    public static let loadTimedOut = Code("load-timed-out")
-    /// A newer link, named in ``LinkRefusal/url``, arrived before this one could be applied.
-    public static let superseded = Code("superseded")
-    /// The route matched and its destination was ready, but the app's navigation refused to show it
-    /// (for example a ``NavigationError``); see ``LinkRefusal/reason``.
-    public static let navigationFailed = Code("navigation-failed")
-    /// A fallback handler knew the link but could not handle it; see ``LinkRefusal/handler`` and
-    /// ``LinkRefusal/reason``.
-    public static let fallbackFailed = Code("fallback-failed")
-    /// A fallback handler sent the intake back to a link already in the chain, named in
-    /// ``LinkRefusal/url``.
-    public static let fallbackLoop = Code("fallback-loop")
-    /// Fallback handlers handed back links more times in a row than ``LinkRefusal/limit``.
-    public static let fallbackTooDeep = Code("fallback-too-deep")
-  }
 
   /// The refusal and the details that belong to it.
   private enum Refusal: Sendable, Hashable {
@@ -82,7 +43,7 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What kind of refusal it is.
-  public var code: Code {
+  public var code: ErrorCode<LinkRefusal> {
     switch refusal {
     case .invalid: .invalid
     case .noRoute: .noRoute
@@ -99,15 +60,15 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// A short, stable identifier for grouping and logs: the ``code``, followed for ``Code/invalid`` by the
+  /// A short, stable identifier for grouping and logs: the ``code``, followed for `invalid` by the
   /// link error's code (`invalid:unknown-host`).
   public var identifier: String {
     guard case .invalid(let error) = refusal else { return code.description }
     return "invalid:\(error.code)"
   }
 
-  /// The name of the route the link matched, for ``Code/notVerified``, ``Code/signedOut``,
-  /// ``Code/notFound``, ``Code/loadFailed``, ``Code/loadTimedOut`` and ``Code/navigationFailed``; `nil`
+  /// The name of the route the link matched, for `notVerified`, `signedOut`,
+  /// `notFound`, `loadFailed`, `loadTimedOut` and `navigationFailed`; `nil`
   /// otherwise.
   public var route: String? {
     switch refusal {
@@ -119,15 +80,15 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The source the link came from, which the route does not trust, for ``Code/notVerified``; `nil`
+  /// The source the link came from, which the route does not trust, for `notVerified`; `nil`
   /// otherwise.
   public var source: LinkSource? {
     guard case .notVerified(_, let source) = refusal else { return nil }
     return source
   }
 
-  /// What went wrong in words, for ``Code/loadFailed`` (the loader's error), ``Code/navigationFailed``
-  /// (the navigation's error) and ``Code/fallbackFailed`` (the handler's reason); `nil` otherwise.
+  /// What went wrong in words, for `loadFailed` (the loader's error), `navigationFailed`
+  /// (the navigation's error) and `fallbackFailed` (the handler's reason); `nil` otherwise.
   public var reason: String? {
     switch refusal {
     case .loadFailed(_, let reason), .navigationFailed(_, let reason), .fallbackFailed(_, let reason):
@@ -138,14 +99,14 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The name of the fallback handler that failed, for ``Code/fallbackFailed``; `nil` otherwise.
+  /// The name of the fallback handler that failed, for `fallbackFailed`; `nil` otherwise.
   public var handler: String? {
     guard case .fallbackFailed(let handler, _) = refusal else { return nil }
     return handler
   }
 
-  /// A link named by the refusal: the refused link for ``Code/noRoute``, the newer link for
-  /// ``Code/superseded``, the link met a second time for ``Code/fallbackLoop``; `nil` otherwise.
+  /// A link named by the refusal: the refused link for `noRoute`, the newer link for
+  /// `superseded`, the link met a second time for `fallbackLoop`; `nil` otherwise.
   public var url: String? {
     switch refusal {
     case .noRoute(let url), .superseded(let url), .fallbackLoop(let url):
@@ -156,14 +117,14 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The most links fallback handlers may hand back in a row, for ``Code/fallbackTooDeep``; `nil`
+  /// The most links fallback handlers may hand back in a row, for `fallbackTooDeep`; `nil`
   /// otherwise.
   public var limit: Int? {
     guard case .fallbackTooDeep(let limit) = refusal else { return nil }
     return limit
   }
 
-  /// The reading rule the link broke, for ``Code/invalid``; `nil` otherwise.
+  /// The reading rule the link broke, for `invalid`; `nil` otherwise.
   public var linkError: LinkError? {
     guard case .invalid(let error) = refusal else { return nil }
     return error
@@ -193,7 +154,7 @@ extension LinkRefusal {
   /// The link broke a reading rule of the route table.
   ///
   /// - Parameter error: The rule it broke.
-  /// - Returns: A refusal with code ``Code/invalid``.
+  /// - Returns: A refusal with code `invalid`.
   public static func invalid(_ error: LinkError) -> Self {
     Self(.invalid(error))
   }
@@ -201,7 +162,7 @@ extension LinkRefusal {
   /// No route matched and no fallback handler took the link.
   ///
   /// - Parameter url: The link.
-  /// - Returns: A refusal with code ``Code/noRoute``.
+  /// - Returns: A refusal with code `noRoute`.
   public static func noRoute(_ url: String) -> Self {
     Self(.noRoute(url: url))
   }
@@ -211,7 +172,7 @@ extension LinkRefusal {
   /// - Parameters:
   ///   - route: The route's name.
   ///   - source: The source the link came from.
-  /// - Returns: A refusal with code ``Code/notVerified``.
+  /// - Returns: A refusal with code `notVerified`.
   public static func notVerified(route: String, source: LinkSource) -> Self {
     Self(.notVerified(route: route, source: source))
   }
@@ -219,7 +180,7 @@ extension LinkRefusal {
   /// The route needs a signed-in user; the link was parked and the user signed out.
   ///
   /// - Parameter route: The route's name.
-  /// - Returns: A refusal with code ``Code/signedOut``.
+  /// - Returns: A refusal with code `signedOut`.
   public static func signedOut(route: String) -> Self {
     Self(.signedOut(route: route))
   }
@@ -227,7 +188,7 @@ extension LinkRefusal {
   /// The route matched but the app found no destination for it.
   ///
   /// - Parameter route: The route's name.
-  /// - Returns: A refusal with code ``Code/notFound``.
+  /// - Returns: A refusal with code `notFound`.
   public static func notFound(route: String) -> Self {
     Self(.notFound(route: route))
   }
@@ -237,7 +198,7 @@ extension LinkRefusal {
   /// - Parameters:
   ///   - route: The route's name.
   ///   - reason: The loader's error, in words.
-  /// - Returns: A refusal with code ``Code/loadFailed``.
+  /// - Returns: A refusal with code `loadFailed`.
   public static func loadFailed(route: String, reason: String) -> Self {
     Self(.loadFailed(route: route, reason: reason))
   }
@@ -245,7 +206,7 @@ extension LinkRefusal {
   /// The destination's loader took longer than its time limit.
   ///
   /// - Parameter route: The route's name.
-  /// - Returns: A refusal with code ``Code/loadTimedOut``.
+  /// - Returns: A refusal with code `loadTimedOut`.
   public static func loadTimedOut(route: String) -> Self {
     Self(.loadTimedOut(route: route))
   }
@@ -253,7 +214,7 @@ extension LinkRefusal {
   /// A newer link arrived before this one could be applied.
   ///
   /// - Parameter url: The newer link.
-  /// - Returns: A refusal with code ``Code/superseded``.
+  /// - Returns: A refusal with code `superseded`.
   public static func superseded(by url: String) -> Self {
     Self(.superseded(by: url))
   }
@@ -263,7 +224,7 @@ extension LinkRefusal {
   /// - Parameters:
   ///   - route: The route's name.
   ///   - reason: The navigation's error, in words.
-  /// - Returns: A refusal with code ``Code/navigationFailed``.
+  /// - Returns: A refusal with code `navigationFailed`.
   public static func navigationFailed(route: String, reason: String) -> Self {
     Self(.navigationFailed(route: route, reason: reason))
   }
@@ -273,7 +234,7 @@ extension LinkRefusal {
   /// - Parameters:
   ///   - handler: The handler's name.
   ///   - reason: The handler's reason.
-  /// - Returns: A refusal with code ``Code/fallbackFailed``.
+  /// - Returns: A refusal with code `fallbackFailed`.
   public static func fallbackFailed(handler: String, reason: String) -> Self {
     Self(.fallbackFailed(handler: handler, reason: reason))
   }
@@ -281,7 +242,7 @@ extension LinkRefusal {
   /// A fallback handler sent the intake back to a link already in the chain.
   ///
   /// - Parameter url: The link met a second time.
-  /// - Returns: A refusal with code ``Code/fallbackLoop``.
+  /// - Returns: A refusal with code `fallbackLoop`.
   public static func fallbackLoop(_ url: String) -> Self {
     Self(.fallbackLoop(url: url))
   }
@@ -289,8 +250,40 @@ extension LinkRefusal {
   /// Fallback handlers handed back links more times in a row than the limit.
   ///
   /// - Parameter limit: The most links they may hand back in a row.
-  /// - Returns: A refusal with code ``Code/fallbackTooDeep``.
+  /// - Returns: A refusal with code `fallbackTooDeep`.
   public static func fallbackTooDeep(limit: Int) -> Self {
     Self(.fallbackTooDeep(limit: limit))
   }
+}
+
+extension ErrorCode where Subject == LinkRefusal {
+  /// The link broke a reading rule of the route table (malformed, a foreign host, over a limit); see
+  /// ``LinkRefusal/linkError``.
+  public static let invalid = Self("invalid")
+  /// No route matched and no fallback handler took the link; see ``LinkRefusal/url``.
+  public static let noRoute = Self("no-route")
+  /// The route accepts only verified Universal Links, and the link came from a source that anyone can
+  /// forge (a custom scheme, a stored link); see ``LinkRefusal/route`` and ``LinkRefusal/source``.
+  public static let notVerified = Self("not-verified")
+  /// The route needs a signed-in user; the link was parked and the user signed out.
+  public static let signedOut = Self("signed-out")
+  /// The route matched but the app found no destination for it (the entity does not exist).
+  public static let notFound = Self("not-found")
+  /// The destination's loader failed; see ``LinkRefusal/reason``.
+  public static let loadFailed = Self("load-failed")
+  /// The destination's loader took longer than its time limit.
+  public static let loadTimedOut = Self("load-timed-out")
+  /// A newer link, named in ``LinkRefusal/url``, arrived before this one could be applied.
+  public static let superseded = Self("superseded")
+  /// The route matched and its destination was ready, but the app's navigation refused to show it
+  /// (for example a ``NavigationError``); see ``LinkRefusal/reason``.
+  public static let navigationFailed = Self("navigation-failed")
+  /// A fallback handler knew the link but could not handle it; see ``LinkRefusal/handler`` and
+  /// ``LinkRefusal/reason``.
+  public static let fallbackFailed = Self("fallback-failed")
+  /// A fallback handler sent the intake back to a link already in the chain, named in
+  /// ``LinkRefusal/url``.
+  public static let fallbackLoop = Self("fallback-loop")
+  /// Fallback handlers handed back links more times in a row than ``LinkRefusal/limit``.
+  public static let fallbackTooDeep = Self("fallback-too-deep")
 }

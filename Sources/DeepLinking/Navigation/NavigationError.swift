@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// A failure to compute where a destination belongs.
 ///
 /// The app's parent rule is code, and code can be wrong: a destination that is (through a chain of
@@ -8,24 +10,6 @@
 /// ``limit``) are set for the codes that have them and `nil` otherwise. New kinds of failure can be
 /// added as new codes without breaking callers.
 public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of failure it is; more codes may be added.
-  ///
-  /// Its ``description`` is a short, stable identifier (`parent-cycle`, `chain-too-deep`).
-  public struct Code: Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier: `parent-cycle` or `chain-too-deep`.
-    public let description: String
-
-    fileprivate init(_ description: String) {
-      self.description = description
-    }
-
-    /// The parent rule leads back to a destination already in the chain; see
-    /// ``NavigationError/chain``.
-    public static let parentCycle = Code("parent-cycle")
-    /// The chain of parents is longer than ``NavigationRules/maximumDepth``; see
-    /// ``NavigationError/destination`` and ``NavigationError/limit``.
-    public static let chainTooDeep = Code("chain-too-deep")
-  }
 
   /// The failure and the details that belong to it.
   private enum Failure: Sendable, Hashable {
@@ -40,7 +24,7 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
   }
 
   /// What kind of failure it is.
-  public var code: Code {
+  public var code: ErrorCode<NavigationError> {
     switch failure {
     case .parentCycle: .parentCycle
     case .chainTooDeep: .chainTooDeep
@@ -48,20 +32,20 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
   }
 
   /// The destinations visited, starting at the requested one and ending with the destination met a
-  /// second time, each written with `String(describing:)`, for ``Code/parentCycle``; `nil` otherwise.
+  /// second time, each written with `String(describing:)`, for `parentCycle`; `nil` otherwise.
   public var chain: [String]? {
     guard case .parentCycle(let chain) = failure else { return nil }
     return chain
   }
 
-  /// The requested destination, written with `String(describing:)`, for ``Code/chainTooDeep``; `nil`
+  /// The requested destination, written with `String(describing:)`, for `chainTooDeep`; `nil`
   /// otherwise.
   public var destination: String? {
     guard case .chainTooDeep(let destination, _) = failure else { return nil }
     return destination
   }
 
-  /// The maximum number of destinations a stack may hold, for ``Code/chainTooDeep``; `nil` otherwise.
+  /// The maximum number of destinations a stack may hold, for `chainTooDeep`; `nil` otherwise.
   public var limit: Int? {
     guard case .chainTooDeep(_, let limit) = failure else { return nil }
     return limit
@@ -83,7 +67,7 @@ extension NavigationError {
   ///
   /// - Parameter chain: The destinations visited, starting at the requested one and ending with the
   ///   destination met a second time, each written with `String(describing:)`.
-  /// - Returns: An error with code ``Code/parentCycle``.
+  /// - Returns: An error with code `parentCycle`.
   public static func parentCycle(chain: [String]) -> Self {
     Self(.parentCycle(chain: chain))
   }
@@ -93,8 +77,17 @@ extension NavigationError {
   /// - Parameters:
   ///   - destination: The requested destination, written with `String(describing:)`.
   ///   - limit: The maximum number of destinations a stack may hold.
-  /// - Returns: An error with code ``Code/chainTooDeep``.
+  /// - Returns: An error with code `chainTooDeep`.
   public static func chainTooDeep(destination: String, limit: Int) -> Self {
     Self(.chainTooDeep(destination: destination, limit: limit))
   }
+}
+
+extension ErrorCode where Subject == NavigationError {
+  /// The parent rule leads back to a destination already in the chain; see
+  /// ``NavigationError/chain``.
+  public static let parentCycle = Self("parent-cycle")
+  /// The chain of parents is longer than ``NavigationRules/maximumDepth``; see
+  /// ``NavigationError/destination`` and ``NavigationError/limit``.
+  public static let chainTooDeep = Self("chain-too-deep")
 }

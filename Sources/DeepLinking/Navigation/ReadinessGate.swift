@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 import Observation
 
 /// Holds links and navigation calls until the user interface says it is ready, then applies them.
@@ -284,19 +286,6 @@ package final class ReadinessGate<Link> {
 /// ``code`` says what went wrong; the details that belong to it (``limit``) are set for the codes that
 /// have them and `nil` otherwise.
 package struct ReadinessGateError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of refusal it is; more codes may be added.
-  package struct Code: Sendable, Hashable, CustomStringConvertible {
-    /// The stable identifier: `too-many-pending-calls`.
-    package let description: String
-
-    fileprivate init(_ description: String) {
-      self.description = description
-    }
-
-    /// ``ReadinessGate/maximumPendingCalls`` calls already wait for the gate to be ready; see
-    /// ``ReadinessGateError/limit``.
-    package static let tooManyPendingCalls = Code("too-many-pending-calls")
-  }
 
   /// The refusal and the details that belong to it.
   private enum Refusal: Sendable, Hashable {
@@ -310,13 +299,13 @@ package struct ReadinessGateError: Error, Sendable, Hashable, CustomStringConver
   }
 
   /// What kind of refusal it is.
-  package var code: Code {
+  package var code: ErrorCode<ReadinessGateError> {
     switch refusal {
     case .tooManyPendingCalls: .tooManyPendingCalls
     }
   }
 
-  /// The gate's ``ReadinessGate/maximumPendingCalls``, for ``Code/tooManyPendingCalls``; `nil` otherwise.
+  /// The gate's ``ReadinessGate/maximumPendingCalls``, for `tooManyPendingCalls`; `nil` otherwise.
   package var limit: Int? {
     switch refusal {
     case .tooManyPendingCalls(let limit): limit
@@ -334,7 +323,7 @@ package struct ReadinessGateError: Error, Sendable, Hashable, CustomStringConver
   /// ``ReadinessGate/maximumPendingCalls`` calls already wait for the gate to be ready.
   ///
   /// - Parameter limit: The gate's ``ReadinessGate/maximumPendingCalls``.
-  /// - Returns: An error with code ``Code/tooManyPendingCalls``.
+  /// - Returns: An error with code `tooManyPendingCalls`.
   package static func tooManyPendingCalls(limit: Int) -> Self {
     Self(.tooManyPendingCalls(limit: limit))
   }
@@ -345,3 +334,9 @@ extension ReadinessGate.Submission: Equatable where Link: Equatable {}
 extension ReadinessGate.Submission: Sendable where Link: Sendable {}
 
 extension ReadinessGate.CallSubmission: Equatable {}
+
+extension ErrorCode where Subject == ReadinessGateError {
+  /// ``ReadinessGate/maximumPendingCalls`` calls already wait for the gate to be ready; see
+  /// ``ReadinessGateError/limit``.
+  package static let tooManyPendingCalls = Self("too-many-pending-calls")
+}

@@ -30,7 +30,7 @@ struct RoutingErrorCodeTests {
 
   @Test("LinkError: stable identifiers, details only for their code")
   func linkError() {
-    typealias Case = Expectation<LinkError.Reason, LinkError.Code>
+    typealias Case = Expectation<LinkError.Reason, ErrorCode<LinkError>>
     let cases: [Case] = [
       Case(reason: .empty, code: .empty, identifier: "empty"),
       Case(
@@ -88,7 +88,7 @@ struct RoutingErrorCodeTests {
 
   @Test("RoutePatternError: stable identifiers, details only for their code")
   func routePatternError() {
-    typealias Case = Expectation<RoutePatternError.Reason, RoutePatternError.Code>
+    typealias Case = Expectation<RoutePatternError.Reason, ErrorCode<RoutePatternError>>
     let cases: [Case] = [
       Case(reason: .missingLeadingSlash, code: .missingLeadingSlash, identifier: "missing-leading-slash"),
       Case(reason: .emptySegment, code: .emptySegment, identifier: "empty-segment"),
@@ -142,7 +142,7 @@ struct RoutingErrorCodeTests {
 
   @Test("URLBuildError: stable identifiers, details only for their code")
   func urlBuildError() {
-    typealias Case = Expectation<URLBuildError.Reason, URLBuildError.Code>
+    typealias Case = Expectation<URLBuildError.Reason, ErrorCode<URLBuildError>>
     let cases: [Case] = [
       Case(reason: .unknownRoute, code: .unknownRoute, identifier: "unknown-route"),
       Case(
@@ -182,7 +182,7 @@ struct RoutingErrorCodeTests {
 
   @Test("RouteTableError: stable identifiers, details only for their code")
   func routeTableError() {
-    typealias Case = Expectation<RouteTableError.Reason, RouteTableError.Code>
+    typealias Case = Expectation<RouteTableError.Reason, ErrorCode<RouteTableError>>
     let patternError = RoutePatternError(pattern: "/a/{b", offset: 3, reason: .unbalancedBrace)
     let cases: [Case] = [
       Case(

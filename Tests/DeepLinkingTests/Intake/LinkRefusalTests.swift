@@ -19,7 +19,7 @@ extension IntakeTests {
 
     @Test("each code keeps its stable identifier, which logs and the tool's JSON print")
     func codeIdentifiers() throws {
-      let refusals: [(LinkRefusal, LinkRefusal.Code, String)] = [
+      let refusals: [(LinkRefusal, ErrorCode<LinkRefusal>, String)] = [
         (.invalid(try linkError("myapp://clip/%ZZ")), .invalid, "invalid:malformed-percent-escape"),
         (.noRoute("myapp://x"), .noRoute, "no-route"),
         (.notVerified(route: "admin", source: .customScheme), .notVerified, "not-verified"),
@@ -37,7 +37,7 @@ extension IntakeTests {
         #expect(refusal.code == code)
         #expect(refusal.identifier == identifier)
       }
-      #expect(LinkRefusal.Code.invalid.description == "invalid")
+      #expect(ErrorCode<LinkRefusal>.invalid.description == "invalid")
       #expect(Set(refusals.map(\.1)).count == refusals.count)
       #expect(Set(refusals.map(\.1.description)).count == refusals.count)
     }

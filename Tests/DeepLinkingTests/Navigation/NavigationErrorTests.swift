@@ -7,8 +7,8 @@ extension NavigationTests {
   struct NavigationErrorTests {
     @Test("each navigation error code keeps its identifier and carries only its details")
     func navigationErrorCodes() {
-      #expect(NavigationError.Code.parentCycle.description == "parent-cycle")
-      #expect(NavigationError.Code.chainTooDeep.description == "chain-too-deep")
+      #expect(ErrorCode<NavigationError>.parentCycle.description == "parent-cycle")
+      #expect(ErrorCode<NavigationError>.chainTooDeep.description == "chain-too-deep")
 
       let cycle = NavigationError.parentCycle(chain: ["a", "b", "a"])
       #expect(cycle.code == .parentCycle && cycle.chain == ["a", "b", "a"])
@@ -27,7 +27,7 @@ extension NavigationTests {
     @Test("the readiness gate's refusal keeps its identifier and carries its limit")
     func readinessGateErrorCodes() {
       let refused = ReadinessGateError.tooManyPendingCalls(limit: 3)
-      #expect(ReadinessGateError.Code.tooManyPendingCalls.description == "too-many-pending-calls")
+      #expect(ErrorCode<ReadinessGateError>.tooManyPendingCalls.description == "too-many-pending-calls")
       #expect(refused.code == .tooManyPendingCalls && refused.limit == 3)
       #expect(
         refused.description
