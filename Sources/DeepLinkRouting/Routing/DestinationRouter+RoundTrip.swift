@@ -7,26 +7,26 @@ extension DestinationRouter {
   /// ``code`` says what went wrong; the details that belong to it (``buildError``, ``linkError``,
   /// ``cameBack``) are set for the codes that have them and `nil` otherwise. New problems can be added
   /// as new codes without breaking callers.
-  public struct RoundTripError: Error, Sendable, Hashable, CustomStringConvertible {
+  package struct RoundTripError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong; more codes may be added.
     ///
     /// Its ``description`` is a short, stable identifier for logs (`no-link`, `unreadable`,
     /// `came-back`).
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
+    package struct Code: Sendable, Hashable, CustomStringConvertible {
       /// The stable identifier: `no-link`, `unreadable` or `came-back`.
-      public let description: String
+      package let description: String
 
       fileprivate init(_ description: String) {
         self.description = description
       }
 
       /// The destination's link could not be built; see ``DestinationRouter/RoundTripError/buildError``.
-      public static var noLink: Code { Code("no-link") }
+      package static var noLink: Code { Code("no-link") }
       /// The built link does not read; see ``DestinationRouter/RoundTripError/linkError``.
-      public static var unreadable: Code { Code("unreadable") }
+      package static var unreadable: Code { Code("unreadable") }
       /// The built link reads as another destination, or as none; see
       /// ``DestinationRouter/RoundTripError/cameBack``.
-      public static var cameBack: Code { Code("came-back") }
+      package static var cameBack: Code { Code("came-back") }
     }
 
     /// What went wrong, with its details: what
@@ -34,7 +34,7 @@ extension DestinationRouter {
     ///
     /// Make one with the static member named like its code (`.cameBack(nil)`); read it back through
     /// the error's ``DestinationRouter/RoundTripError/code`` and detail properties.
-    public struct Reason: Sendable, Hashable {
+    package struct Reason: Sendable, Hashable {
       fileprivate enum Problem: Sendable, Hashable {
         case noLink(URLBuildError)
         case unreadable(LinkError)
@@ -48,21 +48,21 @@ extension DestinationRouter {
       }
 
       /// The destination's link could not be built, for `error`: code ``Code/noLink``.
-      public static func noLink(_ error: URLBuildError) -> Reason { Reason(.noLink(error)) }
+      package static func noLink(_ error: URLBuildError) -> Reason { Reason(.noLink(error)) }
       /// The built link does not read, for `error`: code ``Code/unreadable``.
-      public static func unreadable(_ error: LinkError) -> Reason { Reason(.unreadable(error)) }
+      package static func unreadable(_ error: LinkError) -> Reason { Reason(.unreadable(error)) }
       /// The built link reads as `other`, or as no destination (`nil`): code ``Code/cameBack``.
-      public static func cameBack(_ other: Destination?) -> Reason { Reason(.cameBack(other)) }
+      package static func cameBack(_ other: Destination?) -> Reason { Reason(.cameBack(other)) }
     }
 
     /// The destination that was checked.
-    public var destination: Destination
+    package var destination: Destination
     /// The kind of link that was built.
-    public var form: LinkForm
+    package var form: LinkForm
     /// The built link, when one was built.
-    public var url: String?
+    package var url: String?
     /// What went wrong, with its details.
-    public var reason: Reason
+    package var reason: Reason
 
     /// Creates an error.
     ///
@@ -71,7 +71,7 @@ extension DestinationRouter {
     ///   - form: The kind of link that was built.
     ///   - url: The built link, if any.
     ///   - reason: What went wrong.
-    public init(destination: Destination, form: LinkForm, url: String?, reason: Reason) {
+    package init(destination: Destination, form: LinkForm, url: String?, reason: Reason) {
       self.destination = destination
       self.form = form
       self.url = url
@@ -79,7 +79,7 @@ extension DestinationRouter {
     }
 
     /// What went wrong.
-    public var code: Code {
+    package var code: Code {
       switch reason.problem {
       case .noLink: .noLink
       case .unreadable: .unreadable
@@ -88,26 +88,26 @@ extension DestinationRouter {
     }
 
     /// Why the link could not be built, for ``Code/noLink``; `nil` otherwise.
-    public var buildError: URLBuildError? {
+    package var buildError: URLBuildError? {
       guard case .noLink(let error) = reason.problem else { return nil }
       return error
     }
 
     /// Why the built link does not read, for ``Code/unreadable``; `nil` otherwise.
-    public var linkError: LinkError? {
+    package var linkError: LinkError? {
       guard case .unreadable(let error) = reason.problem else { return nil }
       return error
     }
 
     /// The destination the built link reads as, for ``Code/cameBack``; `nil` otherwise, and `nil` for
     /// ``Code/cameBack`` when the link reads as no destination.
-    public var cameBack: Destination? {
+    package var cameBack: Destination? {
       guard case .cameBack(let other) = reason.problem else { return nil }
       return other
     }
 
     /// The problem in words: the destination, the link and what came back.
-    public var description: String {
+    package var description: String {
       let link = url ?? "no link"
       switch reason.problem {
       case .noLink(let error): return "\(destination): no \(form) link: \(error)"
@@ -134,10 +134,11 @@ extension DestinationRouter {
   /// - Parameters:
   ///   - destinations: The destinations to check.
   ///   - forms: The kinds of link to build (default: the preferred one).
-  /// - Throws: ``RoundTripError`` for the first destination that does not come back.
+  /// - Throws: An error for the first destination that does not come back, whose description names the
+  ///   destination, the link and what went wrong.
   public func checkRoundTrip(
     _ destinations: [Destination], forms: [LinkForm] = [.preferred]
-  ) throws(RoundTripError) {
+  ) throws {
     for destination in destinations {
       for form in forms {
         let url: URL

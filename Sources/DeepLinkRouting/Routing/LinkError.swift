@@ -30,7 +30,7 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
   ///
   /// Make one with the static member named like its code (`.tooLong(length: 3000, limit: 2048)`);
   /// read it back through the error's ``LinkError/code`` and detail properties.
-  public struct Reason: Sendable, Hashable {
+  package struct Reason: Sendable, Hashable {
     fileprivate enum Rule: Sendable, Hashable {
       case empty
       case tooLong(length: Int, limit: Int)
@@ -57,46 +57,46 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The text is empty: code `empty`.
-    public static let empty = Reason(.empty)
+    package static let empty = Reason(.empty)
     /// The text is `length` bytes, over the table's `limit`: code `tooLong`.
-    public static func tooLong(length: Int, limit: Int) -> Reason {
+    package static func tooLong(length: Int, limit: Int) -> Reason {
       Reason(.tooLong(length: length, limit: limit))
     }
     /// The text has no scheme: code `relativeURL`.
-    public static let relativeURL = Reason(.relativeURL)
+    package static let relativeURL = Reason(.relativeURL)
     /// The scheme is not in the route table: code `unknownScheme`.
-    public static func unknownScheme(_ scheme: String) -> Reason { Reason(.unknownScheme(scheme)) }
+    package static func unknownScheme(_ scheme: String) -> Reason { Reason(.unknownScheme(scheme)) }
     /// The host of a web link is not in the route table: code `unknownHost`.
-    public static func unknownHost(_ host: String) -> Reason { Reason(.unknownHost(host)) }
+    package static func unknownHost(_ host: String) -> Reason { Reason(.unknownHost(host)) }
     /// A web link without a host: code `missingHost`.
-    public static let missingHost = Reason(.missingHost)
+    package static let missingHost = Reason(.missingHost)
     /// A host with characters a host name cannot have: code `invalidHost`.
-    public static func invalidHost(_ host: String) -> Reason { Reason(.invalidHost(host)) }
+    package static func invalidHost(_ host: String) -> Reason { Reason(.invalidHost(host)) }
     /// A port the table does not list for `host`: code `portNotAllowed`.
-    public static func portNotAllowed(host: String, port: String) -> Reason {
+    package static func portNotAllowed(host: String, port: String) -> Reason {
       Reason(.portNotAllowed(host: host, port: port))
     }
     /// A port that is not a number from 0 to 65535: code `invalidPort`.
-    public static func invalidPort(_ port: String) -> Reason { Reason(.invalidPort(port)) }
+    package static func invalidPort(_ port: String) -> Reason { Reason(.invalidPort(port)) }
     /// A user name or password in the link: code `userInfoNotAllowed`.
-    public static let userInfoNotAllowed = Reason(.userInfoNotAllowed)
+    package static let userInfoNotAllowed = Reason(.userInfoNotAllowed)
     /// A raw character a URL cannot hold, by its code point: code `invalidCharacter`.
-    public static func invalidCharacter(_ codePoint: UInt32) -> Reason {
+    package static func invalidCharacter(_ codePoint: UInt32) -> Reason {
       Reason(.invalidCharacter(codePoint))
     }
     /// A `%` not followed by two hex digits: code `malformedPercentEscape`.
-    public static let malformedPercentEscape = Reason(.malformedPercentEscape)
+    package static let malformedPercentEscape = Reason(.malformedPercentEscape)
     /// Percent escapes that decode to invalid UTF-8: code `invalidUTF8`.
-    public static let invalidUTF8 = Reason(.invalidUTF8)
+    package static let invalidUTF8 = Reason(.invalidUTF8)
     /// A decoded control or bidirectional-formatting character, by its code point: code
     /// `forbiddenCharacter`.
-    public static func forbiddenCharacter(_ codePoint: UInt32) -> Reason {
+    package static func forbiddenCharacter(_ codePoint: UInt32) -> Reason {
       Reason(.forbiddenCharacter(codePoint))
     }
     /// More path segments than the table's `limit`: code `tooManySegments`.
-    public static func tooManySegments(limit: Int) -> Reason { Reason(.tooManySegments(limit: limit)) }
+    package static func tooManySegments(limit: Int) -> Reason { Reason(.tooManySegments(limit: limit)) }
     /// More query items than the table's `limit`: code `tooManyQueryItems`.
-    public static func tooManyQueryItems(limit: Int) -> Reason { Reason(.tooManyQueryItems(limit: limit)) }
+    package static func tooManyQueryItems(limit: Int) -> Reason { Reason(.tooManyQueryItems(limit: limit)) }
   }
 
   /// The link as given.
@@ -104,7 +104,7 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The byte offset in ``url`` where the problem is, when it has one place.
   public var offset: Int?
   /// The rule that was broken, with its details.
-  public var reason: Reason
+  package var reason: Reason
 
   /// Creates an error.
   ///
@@ -112,7 +112,7 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
   ///   - url: The link as given.
   ///   - offset: The byte offset of the problem, if it has one place.
   ///   - reason: The rule that was broken.
-  public init(url: String, offset: Int? = nil, reason: Reason) {
+  package init(url: String, offset: Int? = nil, reason: Reason) {
     self.url = url
     self.offset = offset
     self.reason = reason

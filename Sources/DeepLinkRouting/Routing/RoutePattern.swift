@@ -21,9 +21,9 @@
 /// let pattern = try RoutePattern("/channel/video/{clipId}")
 /// pattern.parameterNames  // ["clipId"]
 /// ```
-public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// One piece of a pattern's path.
-  public enum Segment: Sendable, Hashable, CustomStringConvertible {
+  package enum Segment: Sendable, Hashable, CustomStringConvertible {
     /// A literal segment, percent-decoded.
     case literal(String)
     /// A parameter that captures exactly one segment of the given type.
@@ -34,7 +34,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     case zeroOrMore(name: String)
 
     /// The segment as written in pattern syntax.
-    public var description: String {
+    package var description: String {
       switch self {
       case .literal(let text): text
       case .parameter(let name, .string): "{\(name)}"
@@ -45,7 +45,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The parameter name, or `nil` for a literal.
-    public var parameterName: String? {
+    package var parameterName: String? {
       switch self {
       case .literal: nil
       case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name): name
@@ -54,15 +54,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A query item that the pattern declares, such as `q={query}` or `page={page:int?}`.
-  public struct QueryParameter: Sendable, Hashable, CustomStringConvertible {
+  package struct QueryParameter: Sendable, Hashable, CustomStringConvertible {
     /// The query item's name in the URL (`q` in `q={query}`), decoded.
-    public var key: String
+    package var key: String
     /// The parameter name the value is captured under (`query` in `q={query}`).
-    public var name: String
+    package var name: String
     /// The type the value must fit.
-    public var type: ParameterType
+    package var type: ParameterType
     /// Whether the item may be absent.
-    public var isOptional: Bool
+    package var isOptional: Bool
 
     /// Creates a declared query item.
     ///
@@ -71,7 +71,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     ///   - name: The parameter name the value is captured under.
     ///   - type: The type the value must fit.
     ///   - isOptional: Whether the item may be absent.
-    public init(key: String, name: String, type: ParameterType = .string, isOptional: Bool = false) {
+    package init(key: String, name: String, type: ParameterType = .string, isOptional: Bool = false) {
       self.key = key
       self.name = name
       self.type = type
@@ -79,26 +79,26 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The item as written in pattern syntax, such as `page={page:int?}`.
-    public var description: String {
+    package var description: String {
       let typeText = type == .string ? "" : ":\(type)"
       return "\(key)={\(name)\(typeText)\(isOptional ? "?" : "")}"
     }
   }
 
   /// The pattern's text as written.
-  public let text: String
+  package let text: String
   /// The path pieces, in order.
-  public let segments: [Segment]
+  package let segments: [Segment]
   /// The query items the pattern declares, in order.
-  public let query: [QueryParameter]
+  package let query: [QueryParameter]
   /// Whether the pattern's path ends with `/` (significant only with strict trailing slashes).
-  public let hasTrailingSlash: Bool
+  package let hasTrailingSlash: Bool
 
   /// Parses a pattern.
   ///
   /// - Parameter text: The pattern, starting with `/`.
   /// - Throws: ``RoutePatternError`` naming the offending piece and its position.
-  public init(_ text: String) throws(RoutePatternError) {
+  package init(_ text: String) throws(RoutePatternError) {
     let parsed = try RoutePatternParser(text: text).parse()
     self.text = text
     self.segments = parsed.segments
@@ -107,10 +107,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Every parameter name, path parameters first, in order.
-  public var parameterNames: [String] {
+  package var parameterNames: [String] {
     segments.compactMap(\.parameterName) + query.map(\.name)
   }
 
   /// The pattern's text as written.
-  public var description: String { text }
+  package var description: String { text }
 }

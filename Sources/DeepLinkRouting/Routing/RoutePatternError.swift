@@ -11,14 +11,14 @@
 /// ``code`` says what is wrong; the details that belong to it (``name``, ``typeName``, ``queryKey``,
 /// ``queryItem``) are set for the codes that have them and `nil` otherwise. New problems can be added
 /// as new codes without breaking callers.
-public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// What is wrong with a pattern, with its details: what
   /// ``RoutePatternError/init(pattern:offset:reason:)`` takes.
   ///
   /// Make one with the static member named like its code (`.unknownType("date")`); read it back
   /// through the error's ``RoutePatternError/code`` and detail properties.
-  public struct Reason: Sendable, Hashable {
+  package struct Reason: Sendable, Hashable {
     fileprivate enum Problem: Sendable, Hashable {
       case missingLeadingSlash
       case emptySegment
@@ -43,45 +43,45 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     }
 
     /// The pattern is empty or does not start with `/`: code `missingLeadingSlash`.
-    public static let missingLeadingSlash = Reason(.missingLeadingSlash)
+    package static let missingLeadingSlash = Reason(.missingLeadingSlash)
     /// Two slashes in a row: code `emptySegment`.
-    public static let emptySegment = Reason(.emptySegment)
+    package static let emptySegment = Reason(.emptySegment)
     /// A `{` without its `}`, or a `}` without its `{`: code `unbalancedBrace`.
-    public static let unbalancedBrace = Reason(.unbalancedBrace)
+    package static let unbalancedBrace = Reason(.unbalancedBrace)
     /// A parameter fills only part of a segment: code `parameterNotWholeSegment`.
-    public static let parameterNotWholeSegment = Reason(.parameterNotWholeSegment)
+    package static let parameterNotWholeSegment = Reason(.parameterNotWholeSegment)
     /// A parameter name that is not an identifier: code `invalidParameterName`.
-    public static func invalidParameterName(_ name: String) -> Reason { Reason(.invalidParameterName(name)) }
+    package static func invalidParameterName(_ name: String) -> Reason { Reason(.invalidParameterName(name)) }
     /// A type the patterns do not know: code `unknownType`.
-    public static func unknownType(_ typeName: String) -> Reason { Reason(.unknownType(typeName)) }
+    package static func unknownType(_ typeName: String) -> Reason { Reason(.unknownType(typeName)) }
     /// A catch-all that is not the last piece of the path: code `catchAllNotLast`.
-    public static func catchAllNotLast(_ name: String) -> Reason { Reason(.catchAllNotLast(name)) }
+    package static func catchAllNotLast(_ name: String) -> Reason { Reason(.catchAllNotLast(name)) }
     /// A catch-all with a type or in the query: code `catchAllNotAllowed`.
-    public static func catchAllNotAllowed(_ name: String) -> Reason { Reason(.catchAllNotAllowed(name)) }
+    package static func catchAllNotAllowed(_ name: String) -> Reason { Reason(.catchAllNotAllowed(name)) }
     /// An optional marker on a path parameter: code `optionalPathParameter`.
-    public static func optionalPathParameter(_ name: String) -> Reason {
+    package static func optionalPathParameter(_ name: String) -> Reason {
       Reason(.optionalPathParameter(name))
     }
     /// The same parameter name twice: code `duplicateParameterName`.
-    public static func duplicateParameterName(_ name: String) -> Reason {
+    package static func duplicateParameterName(_ name: String) -> Reason {
       Reason(.duplicateParameterName(name))
     }
     /// The same query key twice: code `duplicateQueryKey`.
-    public static func duplicateQueryKey(_ key: String) -> Reason { Reason(.duplicateQueryKey(key)) }
+    package static func duplicateQueryKey(_ key: String) -> Reason { Reason(.duplicateQueryKey(key)) }
     /// A query item that is not `key={parameter}`: code `invalidQueryItem`.
-    public static func invalidQueryItem(_ item: String) -> Reason { Reason(.invalidQueryItem(item)) }
+    package static func invalidQueryItem(_ item: String) -> Reason { Reason(.invalidQueryItem(item)) }
     /// A malformed percent escape in a literal: code `malformedPercentEscape`.
-    public static let malformedPercentEscape = Reason(.malformedPercentEscape)
+    package static let malformedPercentEscape = Reason(.malformedPercentEscape)
     /// A control or bidirectional-formatting character in a literal: code `forbiddenCharacter`.
-    public static let forbiddenCharacter = Reason(.forbiddenCharacter)
+    package static let forbiddenCharacter = Reason(.forbiddenCharacter)
   }
 
   /// The pattern's text.
-  public var pattern: String
+  package var pattern: String
   /// The offset, in characters, of the offending piece within ``pattern``.
-  public var offset: Int
+  package var offset: Int
   /// What is wrong, with its details.
-  public var reason: Reason
+  package var reason: Reason
 
   /// Creates an error.
   ///
@@ -89,14 +89,14 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
   ///   - pattern: The pattern's text.
   ///   - offset: The offset, in characters, of the offending piece.
   ///   - reason: What is wrong.
-  public init(pattern: String, offset: Int, reason: Reason) {
+  package init(pattern: String, offset: Int, reason: Reason) {
     self.pattern = pattern
     self.offset = offset
     self.reason = reason
   }
 
   /// What is wrong.
-  public var code: ErrorCode<RoutePatternError> {
+  package var code: ErrorCode<RoutePatternError> {
     switch reason.problem {
     case .missingLeadingSlash: .missingLeadingSlash
     case .emptySegment: .emptySegment
@@ -118,7 +118,7 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
   /// The parameter name at fault, for `invalidParameterName`, `catchAllNotLast`,
   /// `catchAllNotAllowed`, `optionalPathParameter` and `duplicateParameterName`;
   /// `nil` otherwise.
-  public var name: String? {
+  package var name: String? {
     switch reason.problem {
     case .invalidParameterName(let name), .catchAllNotLast(let name), .catchAllNotAllowed(let name),
       .optionalPathParameter(let name), .duplicateParameterName(let name):
@@ -128,25 +128,25 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
   }
 
   /// The type as written, for `unknownType`; `nil` otherwise.
-  public var typeName: String? {
+  package var typeName: String? {
     guard case .unknownType(let typeName) = reason.problem else { return nil }
     return typeName
   }
 
   /// The query key declared twice, for `duplicateQueryKey`; `nil` otherwise.
-  public var queryKey: String? {
+  package var queryKey: String? {
     guard case .duplicateQueryKey(let key) = reason.problem else { return nil }
     return key
   }
 
   /// The query item as written, for `invalidQueryItem`; `nil` otherwise.
-  public var queryItem: String? {
+  package var queryItem: String? {
     guard case .invalidQueryItem(let item) = reason.problem else { return nil }
     return item
   }
 
   /// The reason in words, without the pattern.
-  public var message: String {
+  package var message: String {
     switch reason.problem {
     case .missingLeadingSlash: "a pattern must start with '/'"
     case .emptySegment: "empty segment ('//')"
@@ -170,7 +170,7 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
   ///
   /// Control and bidirectional-formatting characters in the pattern are written as `\u{XXXX}`, so a
   /// NUL or an override in a route file cannot cut or reorder the message; the caret follows.
-  public var description: String {
+  package var description: String {
     let shown = PrintableText.escaped(pattern)
     let before = PrintableText.escaped(pattern.prefix(max(0, offset)))
     let caret = String(repeating: " ", count: before.count) + "^"
@@ -180,36 +180,36 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
 
 extension ErrorCode where Subject == RoutePatternError {
   /// The pattern is empty or does not start with `/`.
-  public static let missingLeadingSlash = Self("missing-leading-slash")
+  package static let missingLeadingSlash = Self("missing-leading-slash")
   /// Two slashes in a row: a segment is empty.
-  public static let emptySegment = Self("empty-segment")
+  package static let emptySegment = Self("empty-segment")
   /// A `{` without its `}`, or a `}` without its `{`.
-  public static let unbalancedBrace = Self("unbalanced-brace")
+  package static let unbalancedBrace = Self("unbalanced-brace")
   /// A parameter fills only part of a segment, as in `video-{id}`.
-  public static let parameterNotWholeSegment = Self("parameter-not-whole-segment")
+  package static let parameterNotWholeSegment = Self("parameter-not-whole-segment")
   /// A parameter name is empty or not an identifier (`[A-Za-z_][A-Za-z0-9_]*`); see
   /// ``RoutePatternError/name``.
-  public static let invalidParameterName = Self("invalid-parameter-name")
+  package static let invalidParameterName = Self("invalid-parameter-name")
   /// A type other than the known parameter types; see ``RoutePatternError/typeName``.
-  public static let unknownType = Self("unknown-type")
+  package static let unknownType = Self("unknown-type")
   /// A catch-all (`{name+}`, `{name*}`) that is not the last piece of the path; see
   /// ``RoutePatternError/name``.
-  public static let catchAllNotLast = Self("catch-all-not-last")
+  package static let catchAllNotLast = Self("catch-all-not-last")
   /// A catch-all with a type, as in `{path+:int}`, or a catch-all in the query; see
   /// ``RoutePatternError/name``.
-  public static let catchAllNotAllowed = Self("catch-all-not-allowed")
+  package static let catchAllNotAllowed = Self("catch-all-not-allowed")
   /// An optional marker (`?`) on a path parameter; only query items can be optional. See
   /// ``RoutePatternError/name``.
-  public static let optionalPathParameter = Self("optional-path-parameter")
+  package static let optionalPathParameter = Self("optional-path-parameter")
   /// The same parameter name twice in one pattern; see ``RoutePatternError/name``.
-  public static let duplicateParameterName = Self("duplicate-parameter-name")
+  package static let duplicateParameterName = Self("duplicate-parameter-name")
   /// The same query key twice in one pattern; see ``RoutePatternError/queryKey``.
-  public static let duplicateQueryKey = Self("duplicate-query-key")
+  package static let duplicateQueryKey = Self("duplicate-query-key")
   /// A query item that is not `key={parameter}`; see ``RoutePatternError/queryItem``.
-  public static let invalidQueryItem = Self("invalid-query-item")
+  package static let invalidQueryItem = Self("invalid-query-item")
   /// A malformed percent escape in a literal, or one that decodes to invalid UTF-8.
-  public static let malformedPercentEscape = Self("malformed-percent-escape")
+  package static let malformedPercentEscape = Self("malformed-percent-escape")
   /// A control or bidirectional-formatting character in a literal, raw or percent-encoded: no link can
   /// carry one, so the route could never match.
-  public static let forbiddenCharacter = Self("forbidden-character")
+  package static let forbiddenCharacter = Self("forbidden-character")
 }

@@ -16,7 +16,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   ///
   /// Make one with the static member named like its code (`.missingKey("pattern")`); read it back
   /// through the error's ``RouteTableError/code`` and detail properties.
-  public struct Reason: Sendable, Hashable {
+  package struct Reason: Sendable, Hashable {
     fileprivate enum Problem: Sendable, Hashable {
       case invalidPattern(RoutePatternError)
       case duplicateRouteName
@@ -49,67 +49,69 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// The route's pattern does not parse: code `invalidPattern`.
-    public static func invalidPattern(_ error: RoutePatternError) -> Reason { Reason(.invalidPattern(error)) }
+    package static func invalidPattern(_ error: RoutePatternError) -> Reason {
+      Reason(.invalidPattern(error))
+    }
     /// Two routes share a name: code `duplicateRouteName`.
-    public static let duplicateRouteName = Reason(.duplicateRouteName)
+    package static let duplicateRouteName = Reason(.duplicateRouteName)
     /// The route matches exactly the same URLs as the route named `other`: code `ambiguous`.
-    public static func ambiguous(with other: String) -> Reason { Reason(.ambiguous(with: other)) }
+    package static func ambiguous(with other: String) -> Reason { Reason(.ambiguous(with: other)) }
     /// A route without a name: code `emptyRouteName`.
-    public static let emptyRouteName = Reason(.emptyRouteName)
+    package static let emptyRouteName = Reason(.emptyRouteName)
     /// A malformed scheme: code `invalidScheme`.
-    public static func invalidScheme(_ scheme: String) -> Reason { Reason(.invalidScheme(scheme)) }
+    package static func invalidScheme(_ scheme: String) -> Reason { Reason(.invalidScheme(scheme)) }
     /// A malformed host entry: code `invalidHost`.
-    public static func invalidHost(_ host: String) -> Reason { Reason(.invalidHost(host)) }
+    package static func invalidHost(_ host: String) -> Reason { Reason(.invalidHost(host)) }
     /// Routes but neither a scheme nor a host: code `noSchemeOrHost`.
-    public static let noSchemeOrHost = Reason(.noSchemeOrHost)
+    package static let noSchemeOrHost = Reason(.noSchemeOrHost)
     /// More routes than `limit`: code `tooManyRoutes`.
-    public static func tooManyRoutes(limit: Int) -> Reason { Reason(.tooManyRoutes(limit: limit)) }
+    package static func tooManyRoutes(limit: Int) -> Reason { Reason(.tooManyRoutes(limit: limit)) }
     /// The limit `key` is `value`, outside `allowed`: code `limitOutOfRange`.
-    public static func limitOutOfRange(key: String, value: Int, allowed: ClosedRange<Int>) -> Reason {
+    package static func limitOutOfRange(key: String, value: Int, allowed: ClosedRange<Int>) -> Reason {
       Reason(.limitOutOfRange(key: key, value: value, allowed: allowed))
     }
     /// The route file is not valid JSON, as the reader explains in `detail`: code `invalidJSON`.
-    public static func invalidJSON(_ detail: String) -> Reason { Reason(.invalidJSON(detail)) }
+    package static func invalidJSON(_ detail: String) -> Reason { Reason(.invalidJSON(detail)) }
     /// A value of the wrong type where the format expects `expected`: code `wrongType`.
-    public static func wrongType(expected: String) -> Reason { Reason(.wrongType(expected: expected)) }
+    package static func wrongType(expected: String) -> Reason { Reason(.wrongType(expected: expected)) }
     /// A key the format does not have, with a close key if there is one: code `unknownKey`.
-    public static func unknownKey(_ key: String, suggestion: String?) -> Reason {
+    package static func unknownKey(_ key: String, suggestion: String?) -> Reason {
       Reason(.unknownKey(key, suggestion: suggestion))
     }
     /// A required key is missing: code `missingKey`.
-    public static func missingKey(_ key: String) -> Reason { Reason(.missingKey(key)) }
+    package static func missingKey(_ key: String) -> Reason { Reason(.missingKey(key)) }
     /// The destination type, named `type`, has no case named after the route: code `noCase`.
-    public static func noCase(type: String) -> Reason { Reason(.noCase(type: type)) }
+    package static func noCase(type: String) -> Reason { Reason(.noCase(type: type)) }
     /// The associated value `key` of case `caseName` has no label: code `unlabeledValue`.
-    public static func unlabeledValue(caseName: String, key: String) -> Reason {
+    package static func unlabeledValue(caseName: String, key: String) -> Reason {
       Reason(.unlabeledValue(caseName: caseName, key: key))
     }
     /// The case reads `label`, which the pattern, declaring `parameters`, does not: code
     /// `labelNotInPattern`.
-    public static func labelNotInPattern(_ label: String, parameters: [String]) -> Reason {
+    package static func labelNotInPattern(_ label: String, parameters: [String]) -> Reason {
       Reason(.labelNotInPattern(label, parameters: parameters))
     }
     /// The pattern's parameter `name` is not a label of the case: code `parameterNotInCase`.
-    public static func parameterNotInCase(_ name: String) -> Reason { Reason(.parameterNotInCase(name)) }
+    package static func parameterNotInCase(_ name: String) -> Reason { Reason(.parameterNotInCase(name)) }
     /// The case reads `label` as `reads`, but the pattern piece `pattern` cannot give it; `suggestion`
     /// is the piece that would: code `typeMismatch`.
-    public static func typeMismatch(label: String, reads: String, pattern: String, suggestion: String?)
+    package static func typeMismatch(label: String, reads: String, pattern: String, suggestion: String?)
       -> Reason
     {
       Reason(.typeMismatch(label: label, reads: reads, pattern: pattern, suggestion: suggestion))
     }
     /// The case reads the optional query item `name` as a value that must be present: code
     /// `optionalItemRequired`.
-    public static func optionalItemRequired(_ name: String) -> Reason { Reason(.optionalItemRequired(name)) }
+    package static func optionalItemRequired(_ name: String) -> Reason { Reason(.optionalItemRequired(name)) }
     /// The case writes `label` as `written` where the link gave `read`: code
     /// `writesDifferentValue`.
-    public static func writesDifferentValue(label: String, read: String, written: String) -> Reason {
+    package static func writesDifferentValue(label: String, read: String, written: String) -> Reason {
       Reason(.writesDifferentValue(label: label, read: read, written: written))
     }
     /// The case writes the link of the route named `other`: code `writesOtherRoute`.
-    public static func writesOtherRoute(_ other: String) -> Reason { Reason(.writesOtherRoute(other)) }
+    package static func writesOtherRoute(_ other: String) -> Reason { Reason(.writesOtherRoute(other)) }
     /// A shape route values cannot hold, explained in `detail`: code `unsupportedShape`.
-    public static func unsupportedShape(_ detail: String) -> Reason { Reason(.unsupportedShape(detail)) }
+    package static func unsupportedShape(_ detail: String) -> Reason { Reason(.unsupportedShape(detail)) }
   }
 
   /// The route at fault, when there is one.
@@ -117,7 +119,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   /// Where in the route file the problem is (`routes[2].pattern`), when read from a file.
   public var location: String?
   /// What is wrong, with its details.
-  public var reason: Reason
+  package var reason: Reason
   /// For a value of the wrong type, what the file holds instead ("a number (1)").
   public var found: String?
   /// The 1-based line in the route file, when read from a file.
@@ -134,7 +136,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   ///   - found: For a value of the wrong type, what the file holds instead.
   ///   - line: The 1-based line in the route file, if any.
   ///   - column: The 1-based column in the route file, if any.
-  public init(
+  package init(
     route: String? = nil, location: String? = nil, reason: Reason, found: String? = nil, line: Int? = nil,
     column: Int? = nil
   ) {
@@ -175,7 +177,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   }
 
   /// The pattern's own error, for `invalidPattern`; `nil` otherwise.
-  public var patternError: RoutePatternError? {
+  package var patternError: RoutePatternError? {
     guard case .invalidPattern(let error) = reason.problem else { return nil }
     return error
   }

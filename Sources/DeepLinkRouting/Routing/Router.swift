@@ -22,7 +22,7 @@ public final class Router: Sendable {
   /// The table the router was built from.
   public let table: RouteTable
   /// The parsed pattern of each route, in table order.
-  public let patterns: [RoutePattern]
+  package let patterns: [RoutePattern]
 
   let trie: FlatTrie
   /// Every literal edge by its text, for segments that are not ASCII (compared with Unicode canonical
@@ -121,7 +121,7 @@ public final class Router: Sendable {
   ///
   /// - Parameter name: A route name.
   /// - Returns: The pattern, or `nil`.
-  public func pattern(named name: String) -> RoutePattern? {
+  package func pattern(named name: String) -> RoutePattern? {
     routeIndex[name].map { patterns[$0] }
   }
 

@@ -9,7 +9,7 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
   ///
   /// Make one with the static member named like its code (`.missingValue("id")`); read it back
   /// through the error's ``URLBuildError/code`` and detail properties.
-  public struct Reason: Sendable, Hashable {
+  package struct Reason: Sendable, Hashable {
     fileprivate enum Problem: Sendable, Hashable {
       case unknownRoute
       case missingValue(String)
@@ -28,36 +28,36 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// No route has this name: code `unknownRoute`.
-    public static let unknownRoute = Reason(.unknownRoute)
+    package static let unknownRoute = Reason(.unknownRoute)
     /// The required parameter `name` has no value: code `missingValue`.
-    public static func missingValue(_ name: String) -> Reason { Reason(.missingValue(name)) }
+    package static func missingValue(_ name: String) -> Reason { Reason(.missingValue(name)) }
     /// A value for `name`, which the route does not declare: code `unexpectedValue`.
-    public static func unexpectedValue(_ name: String) -> Reason { Reason(.unexpectedValue(name)) }
+    package static func unexpectedValue(_ name: String) -> Reason { Reason(.unexpectedValue(name)) }
     /// The value of `name` does not fit its type: code `typeMismatch`.
-    public static func typeMismatch(name: String, expected: ParameterType, value: String) -> Reason {
+    package static func typeMismatch(name: String, expected: ParameterType, value: String) -> Reason {
       Reason(.typeMismatch(name: name, expected: expected, value: value))
     }
     /// The value of `name` is empty where the link needs text: code `emptyValue`.
-    public static func emptyValue(_ name: String) -> Reason { Reason(.emptyValue(name)) }
+    package static func emptyValue(_ name: String) -> Reason { Reason(.emptyValue(name)) }
     /// The table cannot build the requested form, explained in `detail`: code `formUnavailable`.
-    public static func formUnavailable(_ detail: String) -> Reason { Reason(.formUnavailable(detail)) }
+    package static func formUnavailable(_ detail: String) -> Reason { Reason(.formUnavailable(detail)) }
     /// The URL would open the route named `other` instead: code `shadowed`.
-    public static func shadowed(by other: String) -> Reason { Reason(.shadowed(by: other)) }
+    package static func shadowed(by other: String) -> Reason { Reason(.shadowed(by: other)) }
     /// The URL would not read back the same, explained in `detail`: code `notRoundTrippable`.
-    public static func notRoundTrippable(_ detail: String) -> Reason { Reason(.notRoundTrippable(detail)) }
+    package static func notRoundTrippable(_ detail: String) -> Reason { Reason(.notRoundTrippable(detail)) }
   }
 
   /// The route asked for.
   public var route: String
   /// What is wrong, with its details.
-  public var reason: Reason
+  package var reason: Reason
 
   /// Creates an error.
   ///
   /// - Parameters:
   ///   - route: The route asked for.
   ///   - reason: What is wrong.
-  public init(route: String, reason: Reason) {
+  package init(route: String, reason: Reason) {
     self.route = route
     self.reason = reason
   }
