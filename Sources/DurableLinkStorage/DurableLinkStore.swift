@@ -176,7 +176,7 @@ public final class DurableLinkStore: LinkStore {
   ///
   /// - Returns: Every link stored and not yet delivered, in arrival order, including links a crashed
   ///   process had started to deliver.
-  public func pending() -> [IncomingLink] {
+  package func pending() -> [IncomingLink] {
     state.withLock { $0.entries.map(\.record.link) }
   }
 
@@ -193,7 +193,7 @@ public final class DurableLinkStore: LinkStore {
   ///   ``DurableLinkStoreError/entryTooLarge(id:size:limit:)`` when the link's entry would be larger than
   ///   ``maximumEntrySize``, ``DurableLinkStoreError/sequenceExhausted(path:)`` when the arrival numbers
   ///   ran out, or an I/O error naming the file; after an error the link is not stored.
-  public func append(_ link: IncomingLink, reason: String? = nil) async throws(DurableLinkStoreError) {
+  package func append(_ link: IncomingLink, reason: String? = nil) async throws(DurableLinkStoreError) {
     let record = StoredLinkRecord(link, reason: reason)
     let data: Data
     do {
@@ -255,7 +255,7 @@ public final class DurableLinkStore: LinkStore {
   /// - Returns: The stored link, with its new id and the current date.
   /// - Throws: The errors of ``append(_:reason:)``; after an error the link is not stored.
   @discardableResult
-  public func append(
+  package func append(
     _ url: URL,
     source: LinkSource,
     reason: String? = nil
@@ -283,7 +283,7 @@ public final class DurableLinkStore: LinkStore {
   /// - Throws: The error `body` threw, or a ``DurableLinkStoreError`` when the store cannot record
   ///   progress (then the link in hand stays stored).
   @discardableResult
-  public func deliver(
+  package func deliver(
     isolation: isolated (any Actor)? = #isolation,
     _ body: (LinkDelivery) async throws -> Void
   ) async throws -> Int {

@@ -27,57 +27,20 @@ import Foundation
 /// The resolver is `Sendable`; share one instance. Cancelling the calling task cancels the request in
 /// flight and ends resolution with a ``TrackingLinkError`` of code `cancelled`.
 public final class TrackingLinkResolver: Sendable {
-  /// What the resolver follows and how far.
-  public struct Configuration: Sendable, Hashable {
-    /// The origins whose URLs are tracking links. Redirects are followed only within these.
-    public var origins: [TrackingOrigin]
-    /// The most tracking URLs one resolution may request (values below 1 count as 1); a `HEAD` retried
-    /// as `GET` counts once. The default is 10.
-    public var maxHops: Int
-    /// The time limit for a whole resolution, all hops together. The default is 5 seconds.
-    public var timeout: Duration
-    /// How many resolutions the cache keeps (0 turns the cache off). The default is 64.
-    public var cacheCapacity: Int
-    /// How long a cached resolution stays valid. The default is 10 minutes.
-    public var cacheLifetime: Duration
-
-    /// Creates a configuration.
-    ///
-    /// - Parameters:
-    ///   - origins: The tracking origins.
-    ///   - maxHops: The most tracking URLs requested per resolution.
-    ///   - timeout: The time limit for a whole resolution.
-    ///   - cacheCapacity: How many resolutions to cache; 0 turns the cache off.
-    ///   - cacheLifetime: How long a cached resolution stays valid.
-    public init(
-      origins: [TrackingOrigin],
-      maxHops: Int = 10,
-      timeout: Duration = .seconds(5),
-      cacheCapacity: Int = 64,
-      cacheLifetime: Duration = .seconds(600)
-    ) {
-      self.origins = origins
-      self.maxHops = maxHops
-      self.timeout = timeout
-      self.cacheCapacity = cacheCapacity
-      self.cacheLifetime = cacheLifetime
-    }
-  }
-
-  /// The configuration this resolver was created with.
-  public let configuration: Configuration
+  /// The origins whose URLs are tracking links. Redirects are followed only within these.
+  public let origins: [TrackingOrigin]
+  /// The most tracking URLs one resolution may request (values below 1 count as 1); a `HEAD` retried
+  /// as `GET` counts once.
+  public let maxHops: Int
+  /// The time limit for a whole resolution, all hops together.
+  public let timeout: Duration
+  /// How many resolutions the cache keeps (0 turns the cache off).
+  public let cacheCapacity: Int
+  /// How long a cached resolution stays valid.
+  public let cacheLifetime: Duration
 
   private let probe = ResponseHeadProbe()
   private let cache: LockedValue<ResolutionCache>
-
-  /// Creates a resolver from a configuration.
-  ///
-  /// - Parameter configuration: The tracking origins and limits.
-  public init(configuration: Configuration) {
-    self.configuration = configuration
-    self.cache = LockedValue(
-      ResolutionCache(capacity: configuration.cacheCapacity, lifetime: configuration.cacheLifetime))
-  }
 
   /// Creates a resolver for the given tracking origins.
   ///
@@ -85,8 +48,21 @@ public final class TrackingLinkResolver: Sendable {
   ///   - origins: The tracking origins.
   ///   - maxHops: The most tracking URLs requested per resolution (default 10).
   ///   - timeout: The time limit for a whole resolution (default 5 seconds).
-  public convenience init(origins: [TrackingOrigin], maxHops: Int = 10, timeout: Duration = .seconds(5)) {
-    self.init(configuration: Configuration(origins: origins, maxHops: maxHops, timeout: timeout))
+  ///   - cacheCapacity: How many resolutions to cache (default 64); 0 turns the cache off.
+  ///   - cacheLifetime: How long a cached resolution stays valid (default 10 minutes).
+  public init(
+    origins: [TrackingOrigin],
+    maxHops: Int = 10,
+    timeout: Duration = .seconds(5),
+    cacheCapacity: Int = 64,
+    cacheLifetime: Duration = .seconds(600)
+  ) {
+    self.origins = origins
+    self.maxHops = maxHops
+    self.timeout = timeout
+    self.cacheCapacity = cacheCapacity
+    self.cacheLifetime = cacheLifetime
+    self.cache = LockedValue(ResolutionCache(capacity: cacheCapacity, lifetime: cacheLifetime))
   }
 
   deinit {
@@ -98,7 +74,7 @@ public final class TrackingLinkResolver: Sendable {
   /// - Parameter url: The URL to test.
   /// - Returns: `true` when ``resolve(_:)`` would make a request for `url`.
   public func isTrackingLink(_ url: URL) -> Bool {
-    configuration.origins.contains { $0.contains(url) }
+    origins.contains { $0.contains(url) }
   }
 
   /// Returns the click-through URL for a tracking link, or `url` itself when it is not one.
@@ -159,7 +135,7 @@ public final class TrackingLinkResolver: Sendable {
   /// is left (some implementations round it down to whole seconds), so the resolution ends when the
   /// deadline passes, never before.
   private func followWithDeadline(_ url: URL) async -> Result<TrackingLinkResolution, TrackingLinkError> {
-    let timing = Timing(limit: configuration.timeout)
+    let timing = Timing(limit: timeout)
     let position = Position(url)
     return await withTaskGroup(of: Race.self) { group in
       group.addTask {
@@ -215,7 +191,7 @@ public final class TrackingLinkResolver: Sendable {
     timing: Timing,
     position: Position
   ) async -> Result<TrackingLinkResolution, TrackingLinkError> {
-    let maxHops = max(1, configuration.maxHops)
+    let maxHops = max(1, self.maxHops)
     var current = start
     var hops: [URL] = []
     var visited: Set<String> = []
@@ -317,7 +293,7 @@ public final class TrackingLinkResolver: Sendable {
     guard url.scheme?.lowercased() == "http", let host = url.host.map(TrackingOrigin.normalizedHost) else {
       return false
     }
-    let onHost = configuration.origins.filter { $0.host == host }
+    let onHost = origins.filter { $0.host == host }
     return !onHost.isEmpty && !onHost.contains { $0.scheme == "http" }
   }
 

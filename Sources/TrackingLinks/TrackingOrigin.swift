@@ -109,19 +109,30 @@ extension TrackingOrigin {
   ///
   /// The ``description`` names the input and the reason, for example
   /// `invalid tracking origin "ftp://x": unsupported scheme "ftp" (use https, or http explicitly)`.
-  /// ``code`` says what was wrong; ``reason`` holds it with its details.
+  /// ``code`` says what was wrong; ``scheme``, ``component`` and ``port`` are the details of the codes
+  /// that have them, `nil` otherwise.
   public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The string that was parsed.
     public let input: String
-    /// What was wrong with it.
-    public let reason: Reason
+    /// What was wrong with it, with its details.
+    package let reason: Reason
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - input: The string that was parsed.
+    ///   - reason: What was wrong with it.
+    package init(input: String, reason: Reason) {
+      self.input = input
+      self.reason = reason
+    }
 
     /// What made an origin string unusable: a ``Code`` and the details that belong to it, which are
     /// set for the codes that have them and `nil` otherwise.
     ///
     /// New reasons can be added as new codes without breaking callers: compare ``code`` with the codes
     /// you handle and treat any other as a parse failure in general.
-    public struct Reason: Sendable, Hashable {
+    package struct Reason: Sendable, Hashable {
       /// The reason and the details that belong to it.
       private enum Problem: Sendable, Hashable {
         case empty
@@ -139,7 +150,7 @@ extension TrackingOrigin {
       }
 
       /// What kind of reason it is.
-      public var code: ErrorCode<TrackingOrigin.ParseError> {
+      package var code: ErrorCode<TrackingOrigin.ParseError> {
         switch problem {
         case .empty: .empty
         case .malformed: .malformed
@@ -151,20 +162,20 @@ extension TrackingOrigin {
       }
 
       /// The scheme as given, lowercased, for `unsupportedScheme`; `nil` otherwise.
-      public var scheme: String? {
+      package var scheme: String? {
         guard case .unsupportedScheme(let scheme) = problem else { return nil }
         return scheme
       }
 
       /// The part an origin cannot have, such as `query` or `path /x`, for
       /// `unexpectedComponent`; `nil` otherwise.
-      public var component: String? {
+      package var component: String? {
         guard case .unexpectedComponent(let component) = problem else { return nil }
         return component
       }
 
       /// The port as given, for `invalidPort`; `nil` otherwise.
-      public var port: Int? {
+      package var port: Int? {
         guard case .invalidPort(let port) = problem else { return nil }
         return port
       }
@@ -183,17 +194,17 @@ extension TrackingOrigin {
       }
 
       /// The string was empty or only whitespace.
-      public static let empty = Reason(.empty)
+      package static let empty = Reason(.empty)
       /// The string is not a URL.
-      public static let malformed = Reason(.malformed)
+      package static let malformed = Reason(.malformed)
       /// The string names no host.
-      public static let missingHost = Reason(.missingHost)
+      package static let missingHost = Reason(.missingHost)
 
       /// The scheme is neither `https` nor `http`.
       ///
       /// - Parameter scheme: The scheme as given, lowercased.
       /// - Returns: A reason with code `unsupportedScheme`.
-      public static func unsupportedScheme(_ scheme: String) -> Reason {
+      package static func unsupportedScheme(_ scheme: String) -> Reason {
         Reason(.unsupportedScheme(scheme))
       }
 
@@ -201,7 +212,7 @@ extension TrackingOrigin {
       ///
       /// - Parameter component: The part, such as `query` or `path /x`.
       /// - Returns: A reason with code `unexpectedComponent`.
-      public static func unexpectedComponent(_ component: String) -> Reason {
+      package static func unexpectedComponent(_ component: String) -> Reason {
         Reason(.unexpectedComponent(component))
       }
 
@@ -209,13 +220,23 @@ extension TrackingOrigin {
       ///
       /// - Parameter port: The port as given.
       /// - Returns: A reason with code `invalidPort`.
-      public static func invalidPort(_ port: Int) -> Reason {
+      package static func invalidPort(_ port: Int) -> Reason {
         Reason(.invalidPort(port))
       }
     }
 
-    /// What kind of reason made the string unusable: the ``reason``'s code.
+    /// What kind of reason made the string unusable.
     public var code: ErrorCode<TrackingOrigin.ParseError> { reason.code }
+
+    /// The scheme as given, lowercased, for `unsupportedScheme`; `nil` otherwise.
+    public var scheme: String? { reason.scheme }
+
+    /// The part an origin cannot have, such as `query` or `path /x`, for `unexpectedComponent`; `nil`
+    /// otherwise.
+    public var component: String? { reason.component }
+
+    /// The port as given, for `invalidPort`; `nil` otherwise.
+    public var port: Int? { reason.port }
 
     /// A one-line explanation naming the input and the reason.
     public var description: String {
@@ -229,13 +250,13 @@ extension ErrorCode where Subject == TrackingOrigin.ParseError {
   public static let empty = Self("empty")
   /// The string is not a URL.
   public static let malformed = Self("malformed")
-  /// The scheme is neither `https` nor `http`; see ``TrackingOrigin/ParseError/Reason/scheme``.
+  /// The scheme is neither `https` nor `http`; see ``TrackingOrigin/ParseError/scheme``.
   public static let unsupportedScheme = Self("unsupported-scheme")
   /// The string names no host.
   public static let missingHost = Self("missing-host")
   /// The string carries a part an origin cannot have (a path, query, fragment or user
-  /// information); see ``TrackingOrigin/ParseError/Reason/component``.
+  /// information); see ``TrackingOrigin/ParseError/component``.
   public static let unexpectedComponent = Self("unexpected-component")
-  /// The port is outside 1...65535; see ``TrackingOrigin/ParseError/Reason/port``.
+  /// The port is outside 1...65535; see ``TrackingOrigin/ParseError/port``.
   public static let invalidPort = Self("invalid-port")
 }

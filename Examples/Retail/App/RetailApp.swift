@@ -20,8 +20,8 @@
       navigator = Navigator(rules: links.rules, initialTab: .home)
       // Tracking ("creative tag") links resolve to their click-through URL, which is routed again.
       let origins = (try? [TrackingOrigin("https://click.example-ink.com")]) ?? []
-      let tracking = TrackingLinkResolver(configuration: .init(origins: origins))
-      let fallbacks: [any LinkFallbackHandler] = [TrackingLinkFallback(resolver: tracking)]
+      let tracking = TrackingLinkResolver(origins: origins)
+      let fallbacks: [LinkFallbackHandler] = [.trackingLinks(resolver: tracking)]
       let directory = URL.applicationSupportDirectory.appendingPathComponent("links")
       // Waiting links survive a relaunch when the store opens; otherwise they are kept in memory.
       let storage = (try? LinkStorage.durable(directory: directory)) ?? .inMemory

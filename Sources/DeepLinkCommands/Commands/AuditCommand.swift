@@ -107,7 +107,7 @@ enum AuditCommand {
         }
         // Only links no route matched are explained: the walk is off the matching path.
         if let miss = (try? router.explain(text)).flatMap({ $0 }) {
-          let group = NearMissGroup(route: miss.route, code: miss.code.rawValue)
+          let group = NearMissGroup(route: miss.route, code: miss.code.description)
           var entry = tally.nearMisses[group] ?? (0, miss.description, [])
           entry.count += 1
           if entry.examples.count < exampleLimit { entry.examples.append(String(text.prefix(200))) }

@@ -257,7 +257,7 @@ enum RouteCommand {
         "nearest",
         .object([
           ("route", .string(miss.route)), ("reason", .string(miss.description)),
-          ("code", .string(miss.code.rawValue)), ("segment", miss.segment.map { .int($0 + 1) } ?? .null),
+          ("code", .string(miss.code.description)), ("segment", miss.segment.map { .int($0 + 1) } ?? .null),
           ("expected", .string(miss.expected)), ("found", miss.found.map(JSONValue.string) ?? .null),
         ])
       ),

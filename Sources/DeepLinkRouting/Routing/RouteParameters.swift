@@ -10,32 +10,39 @@ import Foundation
 public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral,
   CustomStringConvertible
 {
-  /// One captured parameter.
-  public struct Entry: Sendable, Hashable {
+  /// One captured parameter, as stored.
+  package struct Entry: Sendable, Hashable {
     /// The parameter's name.
-    public var name: String
+    package var name: String
     /// The parameter's value.
-    public var value: ParameterValue
+    package var value: ParameterValue
 
     /// Creates an entry.
     ///
     /// - Parameters:
     ///   - name: The parameter's name.
     ///   - value: The parameter's value.
-    public init(name: String, value: ParameterValue) {
+    package init(name: String, value: ParameterValue) {
       self.name = name
       self.value = value
     }
   }
 
   /// The entries, in pattern order.
-  public private(set) var entries: [Entry]
+  package private(set) var entries: [Entry]
 
   /// Creates parameters from entries in order.
   ///
   /// - Parameter entries: The entries; names should be unique.
-  public init(_ entries: [Entry] = []) {
+  package init(_ entries: [Entry]) {
     self.entries = entries
+  }
+
+  /// Creates parameters from name and value pairs in order.
+  ///
+  /// - Parameter parameters: The pairs; names should be unique.
+  public init(_ parameters: [(name: String, value: ParameterValue)] = []) {
+    self.entries = parameters.map { Entry(name: $0.name, value: $0.value) }
   }
 
   /// Creates parameters from a dictionary literal, keeping the literal's order.
@@ -49,10 +56,12 @@ public struct RouteParameters: Sendable, Hashable, RandomAccessCollection, Expre
   public var startIndex: Int { entries.startIndex }
   /// The position past the last entry.
   public var endIndex: Int { entries.endIndex }
-  /// The entry at a position.
+  /// The parameter at a position: its name and value.
   ///
   /// - Parameter position: A valid index.
-  public subscript(position: Int) -> Entry { entries[position] }
+  public subscript(position: Int) -> (name: String, value: ParameterValue) {
+    (entries[position].name, entries[position].value)
+  }
 
   /// The value of the parameter with this name, or `nil` when it was not captured.
   ///

@@ -8,35 +8,6 @@
 /// Made by ``Router/explain(_:)`` for a link that reads correctly but matches no route: the answer to
 /// "why didn't my link open what I expected?".
 public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
-  /// What stopped the closest route. New codes may be added; compare with the constants.
-  public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-    /// The code as text, such as `expected-literal`.
-    public let rawValue: String
-
-    /// Creates a code from its text.
-    ///
-    /// - Parameter rawValue: The code's text.
-    public init(rawValue: String) { self.rawValue = rawValue }
-
-    /// The code's text.
-    public var description: String { rawValue }
-
-    /// A segment is not the literal the route has there.
-    public static let expectedLiteral = Code(rawValue: "expected-literal")
-    /// A segment does not fit the type of the route's parameter there (`int`, `uuid`).
-    public static let expectedType = Code(rawValue: "expected-type")
-    /// The link has more segments than the route.
-    public static let tooManySegments = Code(rawValue: "too-many-segments")
-    /// The link ends before the route does.
-    public static let tooFewSegments = Code(rawValue: "too-few-segments")
-    /// A query item the route requires is absent or empty.
-    public static let missingQueryItem = Code(rawValue: "missing-query-item")
-    /// A query item does not fit the type the route declares for it.
-    public static let queryItemType = Code(rawValue: "query-item-type")
-    /// The trailing slash differs from the route's, in a table where it counts.
-    public static let trailingSlash = Code(rawValue: "trailing-slash")
-  }
-
   /// The name of the route that came closest.
   public let route: String
   /// The path as the router read it: decoded segments, a custom-scheme link's authority first.
@@ -45,7 +16,7 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
   /// stopped after the path (too few segments, the query or the trailing slash).
   public let segment: Int?
   /// What stopped it.
-  public let code: Code
+  public let code: ErrorCode<NearMiss>
   /// What the route wanted there: a literal, a parameter such as `{id:int}`, a query item such as
   /// `q={query}`, or the remaining pieces of the route.
   public let expected: String
@@ -253,7 +224,7 @@ struct NearMissSearch {
     }
     let query = LinkQuery(link.query, hasTrailingSlash: link.hasTrailingSlash)
     guard let unmet = requirements.unmet(query) else { return nil }
-    let code: NearMiss.Code = unmet.value == nil ? .missingQueryItem : .queryItemType
+    let code: ErrorCode<NearMiss> = unmet.value == nil ? .missingQueryItem : .queryItemType
     return Candidate(
       depth: depth, rank: 3,
       miss: NearMiss(
@@ -262,7 +233,7 @@ struct NearMissSearch {
   }
 
   private func miss(
-    route: Int, segment: Int?, code: NearMiss.Code, depth: Int, rank: Int, expected: String
+    route: Int, segment: Int?, code: ErrorCode<NearMiss>, depth: Int, rank: Int, expected: String
   ) -> Candidate {
     Candidate(
       depth: depth, rank: rank,
@@ -323,4 +294,21 @@ struct NearMissSearch {
       index = next
     }
   }
+}
+
+extension ErrorCode where Subject == NearMiss {
+  /// A segment is not the literal the route has there.
+  public static let expectedLiteral = Self("expected-literal")
+  /// A segment does not fit the type of the route's parameter there (`int`, `uuid`).
+  public static let expectedType = Self("expected-type")
+  /// The link has more segments than the route.
+  public static let tooManySegments = Self("too-many-segments")
+  /// The link ends before the route does.
+  public static let tooFewSegments = Self("too-few-segments")
+  /// A query item the route requires is absent or empty.
+  public static let missingQueryItem = Self("missing-query-item")
+  /// A query item does not fit the type the route declares for it.
+  public static let queryItemType = Self("query-item-type")
+  /// The trailing slash differs from the route's, in a table where it counts.
+  public static let trailingSlash = Self("trailing-slash")
 }

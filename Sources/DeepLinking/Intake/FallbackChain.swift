@@ -15,7 +15,7 @@ struct FallbackChain: Sendable {
     case notHandled
   }
 
-  let handlers: [any LinkFallbackHandler]
+  let handlers: [LinkFallbackHandler]
   /// The most links handlers may hand back in a row (``LinkPolicy/maxFallbackDepth``).
   let maxDepth: Int
 

@@ -1,17 +1,13 @@
 /// What the intake did with one link.
 public enum IntakeOutcome<Destination: Sendable>: Sendable {
-  /// Why a link waits instead of being applied.
-  public enum Deferral: Sendable, Hashable {
-    /// The UI is not ready; the link applies when it is (the newest such link wins).
-    case notReady
-    /// The route needs a signed-in user; the link applies after sign-in.
-    case signInRequired
-  }
-
   /// The link's destination was applied.
   case applied(Destination)
-  /// The link waits, kept in the intake's ``LinkStorage`` until it can apply.
-  case deferred(Deferral)
+  /// The UI is not ready: the link is kept in the intake's ``LinkStorage`` and applies at
+  /// ``LinkIntake/markReady()`` (the newest such link wins).
+  case waitingForReady
+  /// The route needs a signed-in user: the link is kept in the intake's ``LinkStorage`` and applies
+  /// after ``LinkIntake/signIn()``.
+  case waitingForSignIn
   /// A fallback handler took the link.
   case handledByFallback(handler: String)
   /// The link was not applied, for this reason.

@@ -5,13 +5,13 @@
 /// `DurableLinkStorage` module's, redelivers). State that lived only in that process (such as
 /// in-memory navigation) died with it, so applying the link again is right; effects that outlived the
 /// process should be de-duplicated with the link's ``IncomingLink/id``.
-public struct LinkDelivery: Sendable, Hashable {
+package struct LinkDelivery: Sendable, Hashable {
   /// The link to apply, as it was received.
-  public let link: IncomingLink
+  package let link: IncomingLink
   /// Why the link was kept instead of applied, such as `"app not ready"`, when the store was told.
-  public let reason: String?
+  package let reason: String?
   /// Whether a process that crashed had already been handed this link.
-  public let isRedelivery: Bool
+  package let isRedelivery: Bool
 
   /// Creates a delivery.
   ///
@@ -19,7 +19,7 @@ public struct LinkDelivery: Sendable, Hashable {
   ///   - link: The link to apply.
   ///   - reason: Why the link was kept, if known.
   ///   - isRedelivery: Whether a crashed process had already been handed this link.
-  public init(link: IncomingLink, reason: String?, isRedelivery: Bool) {
+  package init(link: IncomingLink, reason: String?, isRedelivery: Bool) {
     self.link = link
     self.reason = reason
     self.isRedelivery = isRedelivery

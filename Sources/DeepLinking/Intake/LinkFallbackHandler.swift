@@ -20,28 +20,15 @@ public enum FallbackResult: Sendable, Hashable {
 /// link through the intake, with the chain bounded in depth and loops refused.
 ///
 /// ```swift
-/// struct MarketingSDKFallback: LinkFallbackHandler {
-///   let name = "marketing"
-///   func handle(_ link: IncomingLink) async -> FallbackResult {
-///     guard let clickThrough = await sdk.clickThroughURL(for: link.url) else { return .notHandled }
-///     return .redirect(clickThrough)
-///   }
+/// let marketing = LinkFallbackHandler(name: "marketing") { link in
+///   guard let clickThrough = await sdk.clickThroughURL(for: link.url) else { return .notHandled }
+///   return .redirect(clickThrough)
 /// }
 /// ```
-public protocol LinkFallbackHandler: Sendable {
+///
+/// `TrackingLinks` adds one for tracking links: `LinkFallbackHandler.trackingLinks(resolver:)`.
+public struct LinkFallbackHandler: Sendable {
   /// A name for logs and refusals.
-  var name: String { get }
-
-  /// Handles a link the router could not.
-  ///
-  /// - Parameter link: The link, with its source and chain.
-  /// - Returns: What the handler did.
-  func handle(_ link: IncomingLink) async -> FallbackResult
-}
-
-/// A fallback handler made of a closure.
-public struct ClosureFallbackHandler: LinkFallbackHandler {
-  /// The handler's name.
   public let name: String
   private let body: @Sendable (IncomingLink) async -> FallbackResult
 
@@ -49,16 +36,16 @@ public struct ClosureFallbackHandler: LinkFallbackHandler {
   ///
   /// - Parameters:
   ///   - name: A name for logs and refusals.
-  ///   - body: What to do with a link.
+  ///   - body: Handles a link the router could not, and says what it did.
   public init(name: String, _ body: @escaping @Sendable (IncomingLink) async -> FallbackResult) {
     self.name = name
     self.body = body
   }
 
-  /// Runs the closure.
+  /// Handles a link the router could not.
   ///
-  /// - Parameter link: The link.
-  /// - Returns: What the closure returned.
+  /// - Parameter link: The link, with its source and chain.
+  /// - Returns: What the handler did.
   public func handle(_ link: IncomingLink) async -> FallbackResult {
     await body(link)
   }

@@ -19,7 +19,7 @@ import Observation
 /// - **Sign-in**: a route marked ``RouteDefinition/requiresSignIn`` waits while the user is signed out,
 ///   applies after ``signIn()``, and is dropped with a reason on ``signOut()``.
 /// - **Fallbacks**: what the router cannot handle goes to the ``LinkFallbackHandler`` chain in order
-///   (a marketing SDK, `TrackingLinkFallback` from `TrackingLinks`); a handler may hand back a new link.
+///   (a marketing SDK, `LinkFallbackHandler.trackingLinks(resolver:)` from `TrackingLinks`); a handler may hand back a new link.
 /// - **Loaders**: an optional async step turns a destination into one that is ready to show (the
 ///   entity looked up); a newer link supersedes an older load, and a time limit applies.
 ///
@@ -47,7 +47,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// The trust policy.
   @ObservationIgnored public let policy: LinkPolicy
   /// The fallback handlers, tried in order.
-  public var fallbacks: [any LinkFallbackHandler] { fallbackChain.handlers }
+  public var fallbacks: [LinkFallbackHandler] { fallbackChain.handlers }
   /// A destination to show when a route names nothing that exists (a "not found" screen), if any.
   @ObservationIgnored public var notFoundDestination: Destination?
   /// Called with every refused link.
@@ -96,7 +96,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     destinations: DestinationRouter<Destination>,
     storage: LinkStorage = .inMemory,
     policy: LinkPolicy = .standard,
-    fallbacks: [any LinkFallbackHandler] = [],
+    fallbacks: [LinkFallbackHandler] = [],
     isSignedIn: Bool = true,
     load: (@Sendable (Destination) async throws -> Destination?)? = nil,
     loadTimeout: Duration = .seconds(10),
@@ -134,7 +134,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     navigator: Navigator<Destination, Tab>,
     storage: LinkStorage = .inMemory,
     policy: LinkPolicy = .standard,
-    fallbacks: [any LinkFallbackHandler] = [],
+    fallbacks: [LinkFallbackHandler] = [],
     isSignedIn: Bool = true,
     load: (@Sendable (Destination) async throws -> Destination?)? = nil,
     loadTimeout: Duration = .seconds(10)
@@ -264,7 +264,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     await waitingForReady.keep(link)
     // Counted from the store rather than incremented: a drain may have run while the append waited.
     waitingForReadyCount = waitingForReady.links.count
-    return .deferred(.notReady)
+    return .waitingForReady
   }
 
   /// Applies the newest waiting link and reports the others superseded, each exactly once.
@@ -316,7 +316,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
       } catch {
         return refuse(link, .signedOut(route: route.name))
       }
-      return .deferred(.signInRequired)
+      return .waitingForSignIn
     }
     if let loads {
       newestLoad = link

@@ -9,9 +9,9 @@
 /// ```
 public struct LinkStorage: Sendable {
   /// The links received before ``LinkIntake/markReady()``.
-  public var waitingForReady: any LinkStore
+  package var waitingForReady: any LinkStore
   /// The links whose route needs a signed-in user, received while signed out.
-  public var waitingForSignIn: any LinkStore
+  package var waitingForSignIn: any LinkStore
 
   /// Creates storage from two stores.
   ///
@@ -19,7 +19,7 @@ public struct LinkStorage: Sendable {
   ///   - waitingForReady: The store of links received before the UI is ready.
   ///   - waitingForSignIn: The store of links that wait for sign-in; a different store from
   ///     `waitingForReady`.
-  public init(waitingForReady: any LinkStore, waitingForSignIn: any LinkStore) {
+  package init(waitingForReady: any LinkStore, waitingForSignIn: any LinkStore) {
     self.waitingForReady = waitingForReady
     self.waitingForSignIn = waitingForSignIn
   }

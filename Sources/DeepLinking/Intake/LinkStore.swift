@@ -10,7 +10,7 @@
 /// - ``pending()`` lists what is stored and not yet delivered, oldest first.
 /// - ``deliver(isolation:_:)`` hands every stored link to its closure, oldest first, and removes each
 ///   one only after the closure returned; a link whose closure throws stays stored, in front.
-public protocol LinkStore: AnyObject, Sendable {
+package protocol LinkStore: AnyObject, Sendable {
   /// The links waiting to be delivered, oldest first.
   ///
   /// - Returns: Every link stored and not yet delivered, in arrival order.

@@ -9,26 +9,26 @@
 /// let plan = try rules.plan(for: .product(id: "42"))
 /// // plan.tab == .shop, plan.stack == [.category("shoes"), .product(id: "42")]
 /// ```
-public struct NavigationPlan<Destination, Tab>: Sendable, Hashable, Codable
+package struct NavigationPlan<Destination, Tab>: Sendable, Hashable, Codable
 where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Codable {
   /// The tab that shows the destination.
-  public var tab: Tab
+  package var tab: Tab
 
   /// The destinations above the tab's root, oldest first, ending with the destination.
   ///
   /// Empty when the destination is the root of ``tab``.
-  public var stack: [Destination]
+  package var stack: [Destination]
 
   /// Creates a plan from a tab and a stack.
   ///
   /// - Parameters:
   ///   - tab: The tab that shows the destination.
   ///   - stack: The destinations above the tab's root, oldest first.
-  public init(tab: Tab, stack: [Destination]) {
+  package init(tab: Tab, stack: [Destination]) {
     self.tab = tab
     self.stack = stack
   }
 
   /// The destination the plan leads to, or `nil` when the plan shows the tab's root.
-  public var destination: Destination? { stack.last }
+  package var destination: Destination? { stack.last }
 }

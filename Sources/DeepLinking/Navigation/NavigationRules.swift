@@ -85,7 +85,8 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
   /// - Returns: The plan: the destination's tab and the stack to show in it.
   /// - Throws: ``NavigationError/parentCycle(chain:)`` when the parent rule loops, or
   ///   ``NavigationError/chainTooDeep(destination:limit:)`` when the chain exceeds ``maximumDepth``.
-  public func plan(for destination: Destination) throws(NavigationError) -> NavigationPlan<Destination, Tab> {
+  package func plan(for destination: Destination) throws(NavigationError) -> NavigationPlan<Destination, Tab>
+  {
     let tab = tab(for: destination)
     let root = root(of: tab)
     var chain: [Destination] = []

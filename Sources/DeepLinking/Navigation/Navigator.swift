@@ -13,7 +13,7 @@ import Observation
 /// ```
 ///
 /// ## Opening a destination
-/// ``open(_:)`` asks the ``NavigationRules`` for a ``NavigationPlan`` (the destination's tab and its
+/// ``open(_:)`` asks the ``NavigationRules`` for a plan (the destination's tab and its
 /// parent chain) and then:
 /// - selects the plan's tab;
 /// - if the tab's stack already ends with the destination, changes nothing else (the same link twice
@@ -162,7 +162,7 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
   /// - Parameter plan: The tab and stack to show.
   /// - Returns: What happened to the tab's stack; see ``open(_:)``.
   @discardableResult
-  public func apply(_ plan: NavigationPlan<Destination, Tab>) -> NavigationOutcome {
+  package func apply(_ plan: NavigationPlan<Destination, Tab>) -> NavigationOutcome {
     let current = stack(for: plan.tab)
     if let top = current.last, top == plan.stack.last {
       update(selectedTab: plan.tab, stacks: stacks)

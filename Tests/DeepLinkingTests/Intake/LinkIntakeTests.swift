@@ -56,7 +56,7 @@ final class IntakeHarness {
   }
 
   init(
-    fallbacks: [any LinkFallbackHandler] = [], storage: LinkStorage = .inMemory, isSignedIn: Bool = true,
+    fallbacks: [LinkFallbackHandler] = [], storage: LinkStorage = .inMemory, isSignedIn: Bool = true,
     policy: LinkPolicy = .standard, load: (@Sendable (Place) async throws -> Place?)? = nil,
     loadTimeout: Duration = .seconds(5), apply: (@MainActor (Place) throws -> Void)? = nil
   ) throws {
@@ -73,7 +73,7 @@ final class IntakeHarness {
 }
 
 /// A fallback handler that records what it saw and answers from a table.
-final class ScriptedFallback: LinkFallbackHandler {
+final class ScriptedFallback: Sendable {
   let name: String
   let answers: @Sendable (String) -> FallbackResult
   let seen = Mutex<[String]>([])
@@ -83,9 +83,12 @@ final class ScriptedFallback: LinkFallbackHandler {
     self.answers = answers
   }
 
-  func handle(_ link: IncomingLink) async -> FallbackResult {
-    seen.withLock { $0.append(link.url) }
-    return answers(link.url)
+  /// The intake's handler, which asks this script.
+  var handler: LinkFallbackHandler {
+    LinkFallbackHandler(name: name) { link in
+      self.seen.withLock { $0.append(link.url) }
+      return self.answers(link.url)
+    }
   }
 }
 
@@ -134,8 +137,8 @@ extension IntakeTests {
 
     @Test func linksBeforeReadyWaitAndTheNewestWins() async throws {
       let harness = try IntakeHarness()
-      #expect(await harness.intake.receive("myapp://clip/1", source: .customScheme).isDeferred)
-      #expect(await harness.intake.receive("myapp://clip/2", source: .notification).isDeferred)
+      #expect(await harness.intake.receive("myapp://clip/1", source: .customScheme).isWaitingForReady)
+      #expect(await harness.intake.receive("myapp://clip/2", source: .notification).isWaitingForReady)
       #expect(
         await harness.intake.receive("myapp://clip/%ZZ", source: .customScheme).refusal?.identifier
           == "invalid:malformed-percent-escape")
@@ -179,7 +182,7 @@ extension IntakeTests {
     @Test func signInParksThenApplies() async throws {
       let harness = try IntakeHarness(isSignedIn: false)
       await harness.intake.markReady()
-      #expect(await harness.intake.receive("myapp://account", source: .customScheme).isDeferred)
+      #expect(await harness.intake.receive("myapp://account", source: .customScheme).isWaitingForSignIn)
       #expect(harness.intake.waitingForSignInCount == 1)
       await harness.intake.receive("myapp://clip/3", source: .customScheme)
       #expect(harness.applied == [.clip("3")])
@@ -217,7 +220,7 @@ extension IntakeTests {
         default: .notHandled
         }
       }
-      let harness = try IntakeHarness(fallbacks: [first, sdk])
+      let harness = try IntakeHarness(fallbacks: [first.handler, sdk.handler])
       await harness.intake.markReady()
       #expect(
         await harness.intake.receive("https://click.example.net/c/1", source: .universalLink)
@@ -248,7 +251,7 @@ extension IntakeTests {
           ? .redirect(URL(string: "myapp://b") ?? URL(fileURLWithPath: "/"))
           : .redirect(URL(string: "myapp://a") ?? URL(fileURLWithPath: "/"))
       }
-      let harness = try IntakeHarness(fallbacks: [looping])
+      let harness = try IntakeHarness(fallbacks: [looping.handler])
       await harness.intake.markReady()
       #expect(
         await harness.intake.receive("myapp://a", source: .customScheme).refusal == .fallbackLoop("myapp://a")
@@ -259,7 +262,7 @@ extension IntakeTests {
         let next = counter.add(1, ordering: .relaxed).newValue
         return .redirect(URL(string: "myapp://step/\(next)") ?? URL(fileURLWithPath: "/"))
       }
-      let deep = try IntakeHarness(fallbacks: [endless], policy: LinkPolicy(maxFallbackDepth: 3))
+      let deep = try IntakeHarness(fallbacks: [endless.handler], policy: LinkPolicy(maxFallbackDepth: 3))
       await deep.intake.markReady()
       #expect(
         await deep.intake.receive("myapp://start", source: .customScheme).refusal
@@ -333,7 +336,7 @@ extension IntakeTests {
 
     @Test func trackingLinksResolveToTheirClickThroughAndRoute() async throws {
       let resolver = TrackingLinkResolver(origins: [try TrackingOrigin("http://127.0.0.1:\(server.port)")])
-      let harness = try IntakeHarness(fallbacks: [TrackingLinkFallback(resolver: resolver)])
+      let harness = try IntakeHarness(fallbacks: [.trackingLinks(resolver: resolver)])
       await harness.intake.markReady()
       let target = "myapp://clip/42".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
       let outcome = await harness.intake.receive(
@@ -350,8 +353,13 @@ extension IntakeTests {
 }
 
 extension IntakeOutcome {
-  var isDeferred: Bool {
-    if case .deferred = self { return true }
+  var isWaitingForReady: Bool {
+    if case .waitingForReady = self { return true }
+    return false
+  }
+
+  var isWaitingForSignIn: Bool {
+    if case .waitingForSignIn = self { return true }
     return false
   }
 

@@ -105,8 +105,8 @@ extension IntakeTests {
     @Test func aStoreThatFailsKeepsWaitingLinksInMemoryAndRefusesSignInLinks() async throws {
       let storage = LinkStorage(waitingForReady: RefusingLinkStore(), waitingForSignIn: RefusingLinkStore())
       let harness = try IntakeHarness(storage: storage, isSignedIn: false)
-      #expect(await harness.intake.receive("myapp://clip/1", source: .customScheme).isDeferred)
-      #expect(await harness.intake.receive("myapp://clip/2", source: .customScheme).isDeferred)
+      #expect(await harness.intake.receive("myapp://clip/1", source: .customScheme).isWaitingForReady)
+      #expect(await harness.intake.receive("myapp://clip/2", source: .customScheme).isWaitingForReady)
       #expect(harness.intake.waitingForReadyCount == 2)
       await harness.intake.markReady()
       #expect(harness.applied == [.clip("2")])

@@ -104,7 +104,7 @@ public struct RetailLinks: Sendable {
   @MainActor
   public func intake(
     navigator: Navigator<RetailDestination, RetailTab>, storage: LinkStorage = .inMemory,
-    fallbacks: [any LinkFallbackHandler] = [], isSignedIn: Bool = true
+    fallbacks: [LinkFallbackHandler] = [], isSignedIn: Bool = true
   ) -> LinkIntake<RetailDestination> {
     LinkIntake(
       destinations: destinations, navigator: navigator, storage: storage, fallbacks: fallbacks,

@@ -10,7 +10,7 @@ import Testing
 @Suite("Retail example: the app's link flow")
 struct RetailSeedFlowTests {
   /// Stands in for the marketing SDK: it knows its own click links and answers with the click-through.
-  static let marketingSDK = ClosureFallbackHandler(name: "marketing") { link in
+  static let marketingSDK = LinkFallbackHandler(name: "marketing") { link in
     guard link.url.hasPrefix("https://click.example-ink.com/") else { return .notHandled }
     let campaigns = [
       "https://click.example-ink.com/c/summer": "https://shop.example.com/product/p101",
