@@ -12,7 +12,7 @@ import Foundation
 /// Keeps links the app cannot apply yet in a directory, and hands each one to the app exactly once.
 ///
 /// A link arrives before the app is ready (during launch, behind a login, while offline). The intake
-/// parks it here with ``append(_:reason:)``; once the app is ready, ``deliver(isolation:_:)`` hands
+/// parks it here with `append(_:reason:)`; once the app is ready, `deliver(isolation:_:)` hands
 /// the parked links over in arrival order. A `LinkIntake` uses two of these through
 /// `LinkStorage.durable(directory:)`; the store can also be used on its own:
 ///
@@ -24,12 +24,12 @@ import Foundation
 /// ```
 ///
 /// ## Guarantees
-/// - **Nothing reported stored is lost.** ``append(_:reason:)`` returns only after the entry file and the
+/// - **Nothing reported stored is lost.** `append(_:reason:)` returns only after the entry file and the
 ///   directory that names it are flushed to disk (write a temporary file, `fsync`, `rename`, `fsync`
 ///   the directory). A crash before that leaves at most a temporary file, which the next open deletes;
 ///   such a link was never reported stored. Every name and size the store writes is one it loads again:
-///   an entry larger than ``maximumEntrySize`` is refused by ``append(_:reason:)`` rather than written.
-/// - **A link is removed only after it was applied.** ``deliver(isolation:_:)`` first moves the entry to
+///   an entry larger than ``maximumEntrySize`` is refused by `append(_:reason:)` rather than written.
+/// - **A link is removed only after it was applied.** `deliver(isolation:_:)` first moves the entry to
 ///   `delivering/` (durably), then calls the closure, then deletes the entry (durably). If the closure
 ///   throws, the entry goes back and delivery stops, so order is kept.
 /// - **Exactly once for state that lives in the process.** Within one process a link is handed over
@@ -60,14 +60,14 @@ import Foundation
 /// One store owns its directory: a second store on the same directory, in this process or another,
 /// fails with ``DurableLinkStoreError/locked(path:)`` (after waiting up to 200 ms for a store that is
 /// closing); the lock is released when the store is deallocated or the process ends. The store is
-/// thread-safe. ``append(_:reason:)`` and the steps of a delivery wait for `fsync`, which usually takes
+/// thread-safe. `append(_:reason:)` and the steps of a delivery wait for `fsync`, which usually takes
 /// milliseconds but can take longer on a busy disk; they run one at a time on the store's own serial
 /// queue, never on the caller's thread, so awaiting them from the main actor does not block it.
 /// Opening reads the directory on the calling thread.
 public final class DurableLinkStore: LinkStore {
   /// The largest entry file the store writes or reads, in bytes: 64 KiB.
   ///
-  /// A stored link is a few hundred bytes; ``append(_:reason:)`` refuses a larger one with
+  /// A stored link is a few hundred bytes; `append(_:reason:)` refuses a larger one with
   /// ``DurableLinkStoreError/entryTooLarge(id:size:limit:)``, and opening quarantines a larger file
   /// without reading it.
   public static let maximumEntrySize = 65_536
@@ -253,7 +253,7 @@ public final class DurableLinkStore: LinkStore {
   ///   - source: Where it came from.
   ///   - reason: Why it was parked, if known.
   /// - Returns: The stored link, with its new id and the current date.
-  /// - Throws: The errors of ``append(_:reason:)``; after an error the link is not stored.
+  /// - Throws: The errors of `append(_:reason:)`; after an error the link is not stored.
   @discardableResult
   package func append(
     _ url: URL,

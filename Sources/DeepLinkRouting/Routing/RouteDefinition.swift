@@ -2,7 +2,7 @@
 public struct RouteDefinition: Sendable, Hashable, Codable {
   /// The route's name, unique in its table (`clip`, `search`).
   public var name: String
-  /// The pattern text, such as `/channel/video/{clipId}`; see ``RoutePattern``.
+  /// The pattern text, such as `/channel/video/{clipId}`.
   public var pattern: String
   /// Whether the route only accepts web links that the system verified for the app (Universal
   /// Links, App Links), refusing the same path through a custom scheme, which any app can claim.

@@ -5,7 +5,7 @@
 /// a route file that is not valid JSON of the expected shape, or a destination type that does not fit
 /// its routes.
 ///
-/// ``code`` says what is wrong; the details that belong to it (``patternError``, ``key``, ``limit``,
+/// ``code`` says what is wrong; the details that belong to it (``key``, ``limit``,
 /// ``label``, ...) are set for the codes that have them and `nil` otherwise. New problems can be added
 /// as new codes without breaking callers: compare ``code`` with the codes you handle and treat any
 /// other as a table that does not build.
@@ -377,7 +377,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 extension ErrorCode where Subject == RouteTableError {
-  /// The route's pattern does not parse; see ``RouteTableError/patternError``.
+  /// The route's pattern does not parse; the description quotes the pattern and points at the piece.
   public static let invalidPattern = Self("invalid-pattern")
   /// Two routes share a name.
   public static let duplicateRouteName = Self("duplicate-route-name")

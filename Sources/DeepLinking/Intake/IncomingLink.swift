@@ -5,7 +5,7 @@ import Foundation
 /// Fallback handlers that hand back a new link keep the chain of links that led to it, so the intake can
 /// bound the depth and refuse loops.
 public struct IncomingLink: Sendable, Hashable, Identifiable {
-  /// The identity of the link; a link delivered from a ``LinkStore`` keeps the id it was stored with.
+  /// The identity of the link; a link kept in the intake's ``LinkStorage`` keeps the id it was stored with.
   public var id: UUID
   /// The link's text exactly as received.
   public var url: String
