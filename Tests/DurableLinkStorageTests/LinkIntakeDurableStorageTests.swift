@@ -39,7 +39,7 @@ final class DurableIntakeHarness {
     intake = LinkIntake(
       destinations: destinations, storage: try .durable(directory: directory), isSignedIn: isSignedIn
     ) { place in log.applied.append(place) }
-    intake.onRefusal = { log.refusals.append($0.refusal) }
+    intake.onRefusal = { log.refusals.append($1) }
   }
 }
 

@@ -34,14 +34,6 @@ import Observation
 @MainActor
 @Observable
 public final class LinkIntake<Destination: Hashable & Sendable> {
-  /// A refused link and the reason.
-  public struct RefusedLink: Sendable, Hashable {
-    /// The link.
-    public var link: IncomingLink
-    /// Why it was refused.
-    public var refusal: LinkRefusal
-  }
-
   /// The router from links to destinations.
   @ObservationIgnored public let destinations: DestinationRouter<Destination>
   /// The trust policy.
@@ -50,8 +42,8 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   public var fallbacks: [LinkFallbackHandler] { fallbackChain.handlers }
   /// A destination to show when a route names nothing that exists (a "not found" screen), if any.
   @ObservationIgnored public var notFoundDestination: Destination?
-  /// Called with every refused link.
-  @ObservationIgnored public var onRefusal: (@MainActor (RefusedLink) -> Void)?
+  /// Called with every refused link and the reason.
+  @ObservationIgnored public var onRefusal: (@MainActor (_ link: IncomingLink, _ refusal: LinkRefusal) -> Void)?
 
   /// Whether links apply immediately.
   public private(set) var isReady = false
@@ -59,14 +51,14 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   public private(set) var isSignedIn: Bool
   /// The destination of the link applied last: the "current link" an app shares through its views.
   public private(set) var currentDestination: Destination?
-  /// The most recent refusals, newest last (at most 50).
-  public var recentRefusals: [RefusedLink] { refusalLog.records }
+  /// The most recent refused links with their reasons, newest last (at most 50).
+  public var recentRefusals: [(link: IncomingLink, refusal: LinkRefusal)] { refusalLog.records }
   /// How many links wait for the UI to be ready.
   public private(set) var waitingForReadyCount = 0
   /// How many links wait for sign-in.
   public private(set) var waitingForSignInCount = 0
 
-  private var refusalLog = RefusalLog<RefusedLink>()
+  private var refusalLog = RefusalLog<(link: IncomingLink, refusal: LinkRefusal)>()
   @ObservationIgnored private let apply: @MainActor (Destination) throws -> Void
   @ObservationIgnored private let fallbackChain: FallbackChain
   @ObservationIgnored private let waitingForReady: PendingLinks
@@ -372,9 +364,8 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
 
   @discardableResult
   private func refuse(_ link: IncomingLink, _ refusal: LinkRefusal) -> IntakeOutcome<Destination> {
-    let record = RefusedLink(link: link, refusal: refusal)
-    refusalLog.append(record)
-    onRefusal?(record)
+    refusalLog.append((link, refusal))
+    onRefusal?(link, refusal)
     return .refused(refusal)
   }
 

@@ -68,7 +68,7 @@ final class IntakeHarness {
       try apply?(place)
       log.applied.append(place)
     }
-    intake.onRefusal = { [unowned self] in self.refusals.append($0.refusal) }
+    intake.onRefusal = { [unowned self] in self.refusals.append($1) }
   }
 }
 
