@@ -64,19 +64,19 @@ import Foundation
 /// milliseconds but can take longer on a busy disk; they run one at a time on the store's own serial
 /// queue, never on the caller's thread, so awaiting them from the main actor does not block it.
 /// Opening reads the directory on the calling thread.
-public final class DurableLinkStore: LinkStore {
+package final class DurableLinkStore: LinkStore {
   /// The largest entry file the store writes or reads, in bytes: 64 KiB.
   ///
   /// A stored link is a few hundred bytes; `append(_:reason:)` refuses a larger one with
   /// ``DurableLinkStoreError/entryTooLarge(id:size:limit:)``, and opening quarantines a larger file
   /// without reading it.
-  public static let maximumEntrySize = 65_536
+  package static let maximumEntrySize = 65_536
 
   /// The directory that holds the store.
-  public let directory: URL
+  package let directory: URL
 
   /// What opening the directory set aside: corrupt entries and links abandoned after repeated crashes.
-  public let problems: [StoredLinkProblem]
+  package let problems: [StoredLinkProblem]
 
   private enum Folder: String, CaseIterable {
     case pending, delivering, redelivering, quarantine, tmp
@@ -125,7 +125,7 @@ public final class DurableLinkStore: LinkStore {
   ///   ``DurableLinkStoreError/notADirectory(path:)`` when a file that is not a directory stands where
   ///   the directory or one above it should be, or
   ///   ``DurableLinkStoreError/io(operation:path:code:message:)`` when the directory cannot be used.
-  public init(directory: URL) throws(DurableLinkStoreError) {
+  package init(directory: URL) throws(DurableLinkStoreError) {
     self.directory = directory
     let rootPath = directory.path
     root = RawPath(rootPath)
@@ -153,9 +153,29 @@ public final class DurableLinkStore: LinkStore {
   /// - Returns: One problem per quarantined file, in file-name order. A name that is not valid UTF-8
   ///   is shown with each byte outside ASCII written as `\xNN`.
   /// - Throws: An I/O error when the folder cannot be listed.
-  public func quarantinedEntries() throws(DurableLinkStoreError) -> [StoredLinkProblem] {
-    let folder = Self.path(root, .quarantine)
-    return try Self.list(folder).map { stored -> StoredLinkProblem in
+  package func quarantinedEntries() throws(DurableLinkStoreError) -> [StoredLinkProblem] {
+    try Self.quarantinedEntries(root: root)
+  }
+
+  /// Everything in the `quarantine` folder of the store in `directory`, without opening the store (an
+  /// open store holds a lock on its directory); none when the directory holds no store.
+  ///
+  /// - Parameter directory: The store's directory.
+  /// - Returns: One problem per quarantined file, in file-name order.
+  /// - Throws: An I/O error when the folder exists but cannot be listed.
+  package static func quarantinedEntries(inStoreAt directory: URL) throws(DurableLinkStoreError)
+    -> [StoredLinkProblem]
+  {
+    var isDirectory: ObjCBool = false
+    let folder = directory.path + "/" + Folder.quarantine.rawValue
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+    else { return [] }
+    return try quarantinedEntries(root: RawPath(directory.path))
+  }
+
+  private static func quarantinedEntries(root: RawPath) throws(DurableLinkStoreError) -> [StoredLinkProblem] {
+    let folder = path(root, .quarantine)
+    return try list(folder).map { stored -> StoredLinkProblem in
       for kind in QuarantineKind.allCases {
         let prefix = Array((kind.rawValue + "-").utf8)
         guard stored.starts(with: prefix) else { continue }

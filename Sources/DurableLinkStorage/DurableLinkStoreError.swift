@@ -1,7 +1,7 @@
 import DeepLinkRouting
 import Foundation
 
-/// Why a ``DurableLinkStore`` operation failed.
+/// Why durable link storage could not open, keep or hand over a link.
 ///
 /// Each error names the file or link involved; ``description`` reads as one line. ``code`` says what
 /// went wrong; the details that belong to it (``operation``, ``path``, ``errorNumber``, ``message``,
@@ -91,7 +91,7 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
     return size
   }
 
-  /// The store's ``DurableLinkStore/maximumEntrySize``, for `entryTooLarge`; `nil` otherwise.
+  /// The store's entry size limit (64 KiB), for `entryTooLarge`; `nil` otherwise.
   public var limit: Int? {
     guard case .entryTooLarge(_, _, let limit) = failure else { return nil }
     return limit
@@ -166,13 +166,13 @@ extension DurableLinkStoreError {
     Self(.encoding(id: id, message: message))
   }
 
-  /// The link's entry would be larger than ``DurableLinkStore/maximumEntrySize``: it is refused rather
+  /// The link's entry would be larger than the entry size limit (64 KiB): it is refused rather
   /// than written, because the store would not read it back.
   ///
   /// - Parameters:
   ///   - id: The link's id.
   ///   - size: The entry's size in bytes.
-  ///   - limit: The store's ``DurableLinkStore/maximumEntrySize``.
+  ///   - limit: The store's entry size limit (64 KiB).
   /// - Returns: An error with code `entryTooLarge`.
   public static func entryTooLarge(id: UUID, size: Int, limit: Int) -> Self {
     Self(.entryTooLarge(id: id, size: size, limit: limit))
@@ -202,7 +202,7 @@ extension ErrorCode where Subject == DurableLinkStoreError {
   public static let duplicate = Self("duplicate")
   /// The link could not be encoded to JSON; see ``DurableLinkStoreError/message``.
   public static let encoding = Self("encoding")
-  /// The link's entry would be larger than ``DurableLinkStore/maximumEntrySize``; see
+  /// The link's entry would be larger than the entry size limit (64 KiB); see
   /// ``DurableLinkStoreError/size`` and ``DurableLinkStoreError/limit``.
   public static let entryTooLarge = Self("entry-too-large")
   /// The store has used every arrival number (`UInt64.max`).

@@ -2,7 +2,7 @@ import DeepLinking
 import Foundation
 
 extension LinkStorage {
-  /// Two ``DurableLinkStore``s inside one directory: `waiting-for-ready` and `waiting-for-sign-in`.
+  /// Two file stores inside one directory: `waiting-for-ready` and `waiting-for-sign-in`.
   ///
   /// A `LinkIntake` with this storage writes each waiting link to disk before its `receive` returns;
   /// links left by an earlier launch are counted at once and applied at `markReady()`.
@@ -23,5 +23,30 @@ extension LinkStorage {
       waitingForReady: try DurableLinkStore(directory: directory.appendingPathComponent("waiting-for-ready")),
       waitingForSignIn: try DurableLinkStore(
         directory: directory.appendingPathComponent("waiting-for-sign-in")))
+  }
+
+  /// The files the durable storage in `directory` set aside, in both stores: corrupt entries and links
+  /// abandoned after a redelivery crashed the app.
+  ///
+  /// Opening the storage never fails because of a bad file: it moves the file to a `quarantine` folder
+  /// and goes on. This lists those folders, including what earlier launches set aside, so an app can
+  /// report them; the files stay until the app deletes them. It reads without opening the stores, so it
+  /// works while an intake uses them.
+  ///
+  /// ```swift
+  /// for problem in try LinkStorage.quarantinedLinks(in: directory) {
+  ///   print(problem)  // quarantined corrupt entry …: not a stored link
+  /// }
+  /// ```
+  ///
+  /// - Parameter directory: The directory given to ``durable(directory:)``.
+  /// - Returns: One problem per quarantined file: those of `waiting-for-ready`, then those of
+  ///   `waiting-for-sign-in`, each in file-name order; none when the directory holds no storage.
+  /// - Throws: ``DurableLinkStoreError`` when a quarantine folder exists but cannot be listed.
+  public static func quarantinedLinks(in directory: URL) throws(DurableLinkStoreError) -> [StoredLinkProblem]
+  {
+    try DurableLinkStore.quarantinedEntries(inStoreAt: directory.appendingPathComponent("waiting-for-ready"))
+      + DurableLinkStore.quarantinedEntries(
+        inStoreAt: directory.appendingPathComponent("waiting-for-sign-in"))
   }
 }

@@ -1,7 +1,7 @@
 import DeepLinking
 import Foundation
 
-/// The JSON of one stored link, as ``DurableLinkStore`` writes and reads it.
+/// The JSON of one stored link, as the file store writes and reads it.
 ///
 /// The keys are those of every earlier version of the file format (`id`, `urlString`, `source`,
 /// `receivedAt`, `reason`), so entries written before stay readable, and entries written now stay

@@ -83,6 +83,26 @@ struct LinkIntakeDurableStorageTests {
     #expect(second.intake.waitingForReadyCount == 0)
   }
 
+  @Test func quarantinedLinksAreListedFromBothStoresWhileTheIntakeHasThemOpen() async throws {
+    let temporary = try TemporaryDirectory()
+    let directory = temporary.sub("links")
+    #expect(try LinkStorage.quarantinedLinks(in: directory).isEmpty)
+    do {
+      let first = try DurableIntakeHarness(directory: directory)
+      await first.intake.receive("myapp://clip/1", source: .notification)
+    }
+    #expect(try LinkStorage.quarantinedLinks(in: directory).isEmpty)
+    for (store, name) in [("waiting-for-ready", "not-a-link"), ("waiting-for-sign-in", "stray")] {
+      let pending = directory.appendingPathComponent(store).appendingPathComponent("pending")
+      try RawFiles.create(Array(name.utf8), in: pending, contents: Array("x".utf8))
+    }
+    let second = try DurableIntakeHarness(directory: directory)
+    let problems = try LinkStorage.quarantinedLinks(in: directory)
+    #expect(problems.map(\.file) == ["not-a-link", "stray"])
+    #expect(problems.allSatisfy { $0.code == .corrupt && $0.reason == "unrecognized file name" })
+    #expect(second.intake.waitingForReadyCount == 1)
+  }
+
   @Test func aStoreDirectoryUnderARegularFileIsATypedError() throws {
     let temporary = try TemporaryDirectory()
     let file = temporary.sub("plain-file")
