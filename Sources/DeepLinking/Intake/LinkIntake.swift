@@ -43,7 +43,8 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// A destination to show when a route names nothing that exists (a "not found" screen), if any.
   @ObservationIgnored public var notFoundDestination: Destination?
   /// Called with every refused link and the reason.
-  @ObservationIgnored public var onRefusal: (@MainActor (_ link: IncomingLink, _ refusal: LinkRefusal) -> Void)?
+  @ObservationIgnored
+  public var onRefusal: (@MainActor (_ link: IncomingLink, _ refusal: LinkRefusal) -> Void)?
 
   /// Whether links apply immediately.
   public private(set) var isReady = false
