@@ -172,7 +172,8 @@ public struct AASAMatcher: Sendable {
   ///   - domain: The host the file is served from, or `nil` to skip the host check.
   /// - Returns: The decision and the claims behind it.
   /// - Throws: `AASAMatchError` as `match(_:domain:)` for text does.
-  package func decide(_ urlString: String, domain: String? = nil) throws(AASAMatchError) -> AASAMatchDecision {
+  package func decide(_ urlString: String, domain: String? = nil) throws(AASAMatchError) -> AASAMatchDecision
+  {
     let url = try LinkURLParts(urlString)
     for (name, part) in [("path", url.path), ("query", url.query ?? ""), ("fragment", url.fragment ?? "")]
     where part.utf8.count > Self.maximumURLComponentLength {
