@@ -13,12 +13,12 @@ extension ChannelCatalog {
   /// does not have is refused, with the known key it most likely misspells.
   ///
   /// - Parameter data: A catalog in the JSON format described on ``ChannelCatalog``.
-  /// - Throws: ``ChannelCatalogError``: ``ChannelCatalogError/invalidJSON(detail:)`` when the data is
-  ///   not strict JSON (with line and column), ``ChannelCatalogError/missingField(path:)`` or
-  ///   ``ChannelCatalogError/wrongType(path:expected:)`` when it does not have the format's shape,
-  ///   ``ChannelCatalogError/invalidValue(path:reason:)`` for an unknown key, and the validation errors
+  /// - Throws: ``ChannelError``: ``ChannelError/invalidJSON(detail:)`` when the data is
+  ///   not strict JSON (with line and column), ``ChannelError/missingField(path:)`` or
+  ///   ``ChannelError/wrongType(path:expected:)`` when it does not have the format's shape,
+  ///   ``ChannelError/invalidValue(path:reason:)`` for an unknown key, and the validation errors
   ///   of ``init(id:title:clips:clipLists:subChannels:)``.
-  public init(data: Data) throws(ChannelCatalogError) {
+  public init(data: Data) throws(ChannelError) {
     let document: JSONValue
     do {
       document = try JSONReader.read(data)
@@ -44,10 +44,10 @@ extension ChannelCatalog {
   /// Reads and validates a catalog from a file.
   ///
   /// - Parameter fileURL: The location of a catalog file; must be a `file:` URL.
-  /// - Throws: ``ChannelCatalogError/unsupportedURL(_:)`` for any other URL,
-  ///   ``ChannelCatalogError/unreadable(url:reason:)`` when the file cannot be read, and the errors of
+  /// - Throws: ``ChannelError/unsupportedURL(_:)`` for any other URL,
+  ///   ``ChannelError/unreadable(url:reason:)`` when the file cannot be read, and the errors of
   ///   ``init(data:)``.
-  public init(contentsOf fileURL: URL) throws(ChannelCatalogError) {
+  public init(contentsOf fileURL: URL) throws(ChannelError) {
     guard fileURL.isFileURL else { throw .unsupportedURL(fileURL.absoluteString) }
     let data: Data
     do {
@@ -68,11 +68,11 @@ extension ChannelCatalog {
   ///   - url: A `file:`, `http:` or `https:` URL.
   ///   - session: The session that fetches remote catalogs.
   /// - Returns: The validated catalog.
-  /// - Throws: ``ChannelCatalogError/unsupportedURL(_:)`` for other schemes,
-  ///   ``ChannelCatalogError/unreadable(url:reason:)`` when the request fails,
-  ///   ``ChannelCatalogError/httpStatus(url:status:)`` for a status other than 2xx, and the errors of
+  /// - Throws: ``ChannelError/unsupportedURL(_:)`` for other schemes,
+  ///   ``ChannelError/unreadable(url:reason:)`` when the request fails,
+  ///   ``ChannelError/httpStatus(url:status:)`` for a status other than 2xx, and the errors of
   ///   ``init(data:)``.
-  public static func load(from url: URL, session: URLSession = .shared) async throws(ChannelCatalogError)
+  public static func load(from url: URL, session: URLSession = .shared) async throws(ChannelError)
     -> ChannelCatalog
   {
     if url.isFileURL {
@@ -100,18 +100,18 @@ extension ChannelCatalog {
   /// dozen clips, several of them with `highlights` in the title, so the samples of the channel's
   /// documentation run against it unchanged.
   ///
-  /// - Throws: ``ChannelCatalogError/missingResource(_:)`` when the resource bundle is incomplete.
+  /// - Throws: ``ChannelError/missingResource(_:)`` when the resource bundle is incomplete.
   public static var demo: ChannelCatalog {
-    get throws(ChannelCatalogError) {
+    get throws(ChannelError) {
       try demoResult.get()
     }
   }
 
-  private static let demoResult: Result<ChannelCatalog, ChannelCatalogError> = {
+  private static let demoResult: Result<ChannelCatalog, ChannelError> = {
     guard let url = Bundle.module.url(forResource: "demo-channel", withExtension: "json") else {
       return .failure(.missingResource("demo-channel.json"))
     }
-    do throws(ChannelCatalogError) {
+    do throws(ChannelError) {
       return .success(try ChannelCatalog(contentsOf: url))
     } catch {
       return .failure(error)
@@ -122,10 +122,10 @@ extension ChannelCatalog {
     (error as NSError).localizedDescription
   }
 
-  private static func catalogError(from error: DecodingError) -> ChannelCatalogError {
+  private static func catalogError(from error: DecodingError) -> ChannelError {
     switch error {
     case .dataCorrupted(let context):
-      if let catalogError = context.underlyingError as? ChannelCatalogError {
+      if let catalogError = context.underlyingError as? ChannelError {
         return catalogError
       }
       return .invalidValue(path: path(context.codingPath), reason: context.debugDescription)

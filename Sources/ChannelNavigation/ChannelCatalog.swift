@@ -31,7 +31,7 @@
 /// - A clip list's `clipIds` may name any clip of the catalog.
 /// - Ids are not empty and not only whitespace.
 ///
-/// Anything else is a ``ChannelCatalogError`` naming the problem and its path, such as
+/// Anything else is a ``ChannelError`` naming the problem and its path, such as
 /// `clipLists[2].clipIds[1]: unknown clip "999"`. Unknown keys are ignored, so the format can grow.
 ///
 /// Load a catalog with ``init(data:)``, ``init(contentsOf:)`` or ``load(from:session:)``, or use the
@@ -70,7 +70,7 @@ public struct ChannelCatalog: Sendable, Hashable {
   ///   - clips: The clips of the channel itself.
   ///   - clipLists: The clip lists of the channel itself.
   ///   - subChannels: The channel's sub-channels, each with its own clips and clip lists.
-  /// - Throws: ``ChannelCatalogError`` for the first problem found: an empty or duplicate id, a clip
+  /// - Throws: ``ChannelError`` for the first problem found: an empty or duplicate id, a clip
   ///   list naming an unknown clip, or a negative duration.
   public init(
     id: String,
@@ -78,7 +78,7 @@ public struct ChannelCatalog: Sendable, Hashable {
     clips: [Clip] = [],
     clipLists: [ClipList] = [],
     subChannels: [SubChannel] = []
-  ) throws(ChannelCatalogError) {
+  ) throws(ChannelError) {
     self.id = id
     self.title = title
     self.clips = clips
@@ -90,7 +90,7 @@ public struct ChannelCatalog: Sendable, Hashable {
     var subChannelsByID: [String: SubChannel] = [:]
     var firstPaths: [String: String] = [:]
 
-    func claim(_ id: String, kind: String, at path: String) throws(ChannelCatalogError) {
+    func claim(_ id: String, kind: String, at path: String) throws(ChannelError) {
       guard !id.allSatisfy(\.isWhitespace) else { throw .emptyId(path: path) }
       if let first = firstPaths["\(kind)\u{0}\(id)"] {
         throw .duplicateId(path: path, kind: kind, id: id, firstPath: first)
@@ -207,9 +207,9 @@ extension ChannelCatalog: Codable {
 
   /// Decodes and validates a catalog in the format described on the type.
   ///
-  /// Prefer ``init(data:)``, which reports problems as ``ChannelCatalogError``; this initializer
+  /// Prefer ``init(data:)``, which reports problems as ``ChannelError``; this initializer
   /// serves other decoders and reports validation problems as `DecodingError.dataCorrupted` whose
-  /// description is the ``ChannelCatalogError``'s.
+  /// description is the ``ChannelError``'s.
   ///
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError` when a field is missing, has the wrong type, or the catalog is invalid.
@@ -223,7 +223,7 @@ extension ChannelCatalog: Codable {
         clipLists: try container.decodeIfPresent([ClipList].self, forKey: .clipLists) ?? [],
         subChannels: try container.decodeIfPresent([SubChannel].self, forKey: .subChannels) ?? []
       )
-    } catch let error as ChannelCatalogError {
+    } catch let error as ChannelError {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error)

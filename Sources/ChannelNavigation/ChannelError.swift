@@ -1,9 +1,20 @@
 import DeepLinking
 
-/// Why a channel refused to navigate or to load.
+/// Why a channel refused to navigate or to load, or why its catalog could not be read.
 ///
 /// Every refusal leaves the navigation state as it was and is reported through
-/// ``ChannelCallbacks/onError`` and ``ChannelViewModel/lastError``.
+/// ``ChannelCallbacks/onError`` and ``ChannelViewModel/lastError``; a catalog that could not be loaded
+/// is reported there with code `catalog`, its problem in ``catalogError``.
+///
+/// ``ChannelCatalog`` throws the catalog's problems (codes `invalidJSON` to `missingResource`) naming
+/// what was wrong and where. Locations are paths into the catalog's JSON, such as
+/// `clipLists[2].clipIds[1]`, so the ``description`` reads like a compiler diagnostic:
+///
+/// ```text
+/// clipLists[2].clipIds[1]: unknown clip "999"
+/// clips[4].id: duplicate clip id "12345", first used at clips[0].id
+/// invalid JSON: Unexpected character '}' around line 3, column 1.
+/// ```
 ///
 /// ``code`` says what was refused; the details that belong to it are set for the codes that have them
 /// and `nil` otherwise. New kinds of refusal can be added as new codes without breaking callers:
@@ -20,7 +31,8 @@ public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingParameter(page: ChannelPage, parameter: String)
     case emptySearchQuery
     case notLoaded
-    case catalog(ChannelCatalogError)
+    indirect case catalog(ChannelError)
+    case catalogProblem(CatalogProblem)
     case navigation(NavigationError)
     case invalidLink(LinkError)
     case unroutedLink(String)
@@ -31,6 +43,19 @@ public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
 
   private init(_ refusal: Refusal) {
     self.refusal = refusal
+  }
+
+  /// Creates an error for a problem of a catalog.
+  ///
+  /// - Parameter catalogProblem: The problem and its details.
+  init(catalogProblem: CatalogProblem) {
+    self.refusal = .catalogProblem(catalogProblem)
+  }
+
+  /// The catalog's problem, for the codes of a catalog; `nil` otherwise.
+  var catalogProblem: CatalogProblem? {
+    guard case .catalogProblem(let problem) = refusal else { return nil }
+    return problem
   }
 
   /// What kind of refusal it is.
@@ -49,6 +74,7 @@ public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidLink: .invalidLink
     case .unroutedLink: .unroutedLink
     case .queueFull: .queueFull
+    case .catalogProblem(let problem): problem.code
     }
   }
 
@@ -58,12 +84,14 @@ public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
     return type
   }
 
-  /// The id as given, for `unknownClip`, `unknownClipList` and `unknownSubChannel`;
-  /// `nil` otherwise.
+  /// The id as given, for `unknownClip`, `unknownClipList` and `unknownSubChannel`; the id involved,
+  /// for `duplicateId` (the shared id); `nil` otherwise.
   public var id: String? {
     switch refusal {
     case .unknownClip(let id), .unknownClipList(let id), .unknownSubChannel(let id):
       id
+    case .catalogProblem(let problem):
+      problem.id
     case .unknownEntityType, .unknownPage, .missingParameter, .emptySearchQuery, .notLoaded, .catalog,
       .navigation, .invalidLink, .unroutedLink, .queueFull:
       nil
@@ -89,7 +117,7 @@ public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What went wrong loading the catalog, and where, for `catalog`; `nil` otherwise.
-  public var catalogError: ChannelCatalogError? {
+  public var catalogError: ChannelError? {
     guard case .catalog(let error) = refusal else { return nil }
     return error
   }
@@ -106,10 +134,14 @@ public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
     return error
   }
 
-  /// The link as given, for `unroutedLink`; `nil` otherwise.
+  /// The link as given, for `unroutedLink`; the catalog's location, for `unreadable`, `httpStatus`
+  /// and `unsupportedURL`; `nil` otherwise.
   public var url: String? {
-    guard case .unroutedLink(let url) = refusal else { return nil }
-    return url
+    switch refusal {
+    case .unroutedLink(let url): url
+    case .catalogProblem(let problem): problem.url
+    default: nil
+    }
   }
 
   /// The most navigation calls that wait at once, for `queueFull`; `nil` otherwise.
@@ -137,6 +169,7 @@ public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidLink(let error): return "invalid link: \(error)"
     case .unroutedLink(let url): return "no channel route matches \(url)"
     case .queueFull(let error): return "navigation refused: \(error)"
+    case .catalogProblem(let problem): return problem.description
     }
   }
 }
@@ -203,7 +236,7 @@ extension ChannelError {
   ///
   /// - Parameter error: What went wrong, and where.
   /// - Returns: An error with code `catalog`.
-  public static func catalog(_ error: ChannelCatalogError) -> Self {
+  public static func catalog(_ error: ChannelError) -> Self {
     Self(.catalog(error))
   }
 
@@ -253,7 +286,9 @@ extension ErrorCode where Subject == ChannelError {
   /// ``ChannelViewModel/navigateToEntity(entityType:entityId:)`` got a type other than `mediaclip`
   /// or `mediacliplist`; see ``ChannelError/entityType``.
   public static let unknownEntityType = Self("unknown-entity-type")
-  /// No clip with this id exists in the channel or its sub-channels; see ``ChannelError/id``.
+  /// No clip with this id exists in the channel or its sub-channels, or a catalog's clip list names
+  /// a clip the catalog does not have; see ``ChannelError/id`` (and ``ChannelError/path`` in a
+  /// catalog).
   public static let unknownClip = Self("unknown-clip")
   /// No clip list with this id exists in the channel or its sub-channels; see ``ChannelError/id``.
   public static let unknownClipList = Self("unknown-clip-list")

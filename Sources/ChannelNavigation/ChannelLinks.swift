@@ -2,7 +2,7 @@ import DeepLinking
 import Foundation
 
 /// The channel's links in both directions: a link to a ``ChannelNavigationState``, and any state to
-/// its shareable link, through the package's router and the routes of ``ChannelRoutes``.
+/// its shareable link, through the package's router and the channel's ``routes``.
 ///
 /// Every row of the channel's URL table works as a custom-scheme link and as a Universal Link:
 ///
@@ -24,10 +24,10 @@ public struct ChannelLinks: Sendable {
   ///   - hosts: The app's Universal Link hosts (default `example.com`).
   /// - Throws: `RouteTableError` for a malformed scheme or host.
   public init(schemes: [String] = ["myapp"], hosts: [String] = ["example.com"]) throws(RouteTableError) {
-    try self.init(table: ChannelRoutes.table(schemes: schemes, hosts: hosts))
+    try self.init(table: Self.table(schemes: schemes, hosts: hosts))
   }
 
-  /// Creates the channel's links from a route table that holds the routes of ``ChannelRoutes``.
+  /// Creates the channel's links from a route table that holds the channel's ``routes``.
   ///
   /// - Parameter table: The table.
   /// - Throws: `RouteTableError` when the table does not build.
@@ -35,6 +35,45 @@ public struct ChannelLinks: Sendable {
     destinations = try DestinationRouter(
       table: table, destination: Self.state(for:), values: Self.values(for:))
   }
+
+  /// The routes of the channel, by name and pattern.
+  ///
+  /// Every row of the channel's URL table, both as custom-scheme links and as Universal Links, plus
+  /// sub-channels (each of the four pages again below `/channel/sub/{subChannelId}`):
+  ///
+  /// | link | route | page |
+  /// | --- | --- | --- |
+  /// | `myapp://channel` | `main` | main |
+  /// | `myapp://channel/video/12345` | `clip` | detail, clip 12345 |
+  /// | `myapp://channel/playlist/678` | `playlist` | overview, clip list 678 |
+  /// | `myapp://channel/search/highlights` | `search` | search, query "highlights" |
+  /// | `myapp://channel/sub/sports` | `subChannel` | main of sub-channel "sports" |
+  /// | `myapp://channel/sub/sports/video/12345` | `subChannelClip` | detail in "sports" |
+  /// | `myapp://channel/sub/sports/playlist/678` | `subChannelPlaylist` | overview in "sports" |
+  /// | `myapp://channel/sub/sports/search/goals` | `subChannelSearch` | search in "sports" |
+  public static let routes: [RouteDefinition] = [
+    RouteDefinition("main", "/channel"),
+    RouteDefinition("clip", "/channel/video/{clipId}"),
+    RouteDefinition("playlist", "/channel/playlist/{clipListId}"),
+    RouteDefinition("search", "/channel/search/{query}"),
+    RouteDefinition("subChannel", "/channel/sub/{subChannelId}"),
+    RouteDefinition("subChannelClip", "/channel/sub/{subChannelId}/video/{clipId}"),
+    RouteDefinition("subChannelPlaylist", "/channel/sub/{subChannelId}/playlist/{clipListId}"),
+    RouteDefinition("subChannelSearch", "/channel/sub/{subChannelId}/search/{query}"),
+  ]
+
+  /// The channel's route table for an app's scheme and web hosts.
+  ///
+  /// - Parameters:
+  ///   - schemes: The app's custom schemes.
+  ///   - hosts: The app's Universal Link hosts.
+  /// - Returns: The table.
+  public static func table(schemes: [String] = ["myapp"], hosts: [String] = ["example.com"]) -> RouteTable {
+    RouteTable(schemes: schemes, hosts: hosts, routes: routes)
+  }
+
+  /// The demo table: scheme `myapp`, host `example.com`.
+  public static let demoTable = table()
 
   /// The router underneath.
   public var router: Router { destinations.router }

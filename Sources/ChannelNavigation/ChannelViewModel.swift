@@ -192,7 +192,7 @@ public final class ChannelViewModel {
   ) async {
     source = (channelURL, .loading)
     beginLoading(initialNavigationState: initialNavigationState)
-    do throws(ChannelCatalogError) {
+    do throws(ChannelError) {
       let catalog = try await ChannelCatalog.load(from: channelURL, session: session)
       if source?.url == channelURL { source = (channelURL, .loaded) }
       finishLoading(catalog)
@@ -213,7 +213,7 @@ public final class ChannelViewModel {
   ///
   /// - Parameters:
   ///   - channelUrl: The catalog's location, a file or `http`/`https` URL. Text that is not a URL is
-  ///     reported as ``ChannelError/catalog(_:)`` with ``ChannelCatalogError/unsupportedURL(_:)``.
+  ///     reported as ``ChannelError/catalog(_:)`` with ``ChannelError/unsupportedURL(_:)``.
   ///   - initialNavigationState: Where the channel should open, unless a link arrives meanwhile.
   ///   - session: The session that fetches remote catalogs.
   public func loadIfNeeded(

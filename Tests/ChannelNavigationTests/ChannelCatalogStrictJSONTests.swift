@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Channel catalogs are strict JSON with exact types")
 struct ChannelCatalogStrictJSONTests {
-  func error(_ json: String) throws -> ChannelCatalogError {
-    try #require(throws: ChannelCatalogError.self) { try ChannelCatalog(data: Data(json.utf8)) }
+  func error(_ json: String) throws -> ChannelError {
+    try #require(throws: ChannelError.self) { try ChannelCatalog(data: Data(json.utf8)) }
   }
 
   @Test("A key written twice is an error with both positions, not silently the last")

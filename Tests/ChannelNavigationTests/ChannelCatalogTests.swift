@@ -5,12 +5,12 @@ import Testing
 
 @Suite("ChannelCatalog")
 struct ChannelCatalogTests {
-  func catalog(_ json: String) throws(ChannelCatalogError) -> ChannelCatalog {
+  func catalog(_ json: String) throws(ChannelError) -> ChannelCatalog {
     try ChannelCatalog(data: Data(json.utf8))
   }
 
-  func error(_ json: String) -> ChannelCatalogError? {
-    #expect(throws: ChannelCatalogError.self) { try catalog(json) }
+  func error(_ json: String) -> ChannelError? {
+    #expect(throws: ChannelError.self) { try catalog(json) }
   }
 
   // MARK: Demo
@@ -93,7 +93,7 @@ struct ChannelCatalogTests {
   @Test(
     "shape errors name the path",
     arguments: [
-      (#"{"title": "C"}"#, ChannelCatalogError.missingField(path: "id")),
+      (#"{"title": "C"}"#, ChannelError.missingField(path: "id")),
       (#"{"id": "c", "title": "C", "clips": [{"id": "1"}]}"#, .missingField(path: "clips[0].title")),
       (
         #"{"id": "c", "title": "C", "clips": [{"id": 1, "title": "T"}]}"#,
@@ -106,7 +106,7 @@ struct ChannelCatalogTests {
       ),
     ]
   )
-  func shapeErrors(json: String, expected: ChannelCatalogError) {
+  func shapeErrors(json: String, expected: ChannelError) {
     #expect(error(json) == expected)
   }
 
@@ -166,7 +166,7 @@ struct ChannelCatalogTests {
 
   @Test("building a catalog in code validates too")
   func codeValidation() {
-    #expect(throws: ChannelCatalogError.unknownClip(path: "clipLists[0].clipIds[0]", id: "x")) {
+    #expect(throws: ChannelError.unknownClip(path: "clipLists[0].clipIds[0]", id: "x")) {
       try ChannelCatalog(id: "c", title: "C", clipLists: [.init(id: "l", title: "L", clipIds: ["x"])])
     }
   }
@@ -188,15 +188,15 @@ struct ChannelCatalogTests {
     await #expect {
       try await ChannelCatalog.load(from: missing)
     } throws: { error in
-      guard let error = error as? ChannelCatalogError, error.code == .unreadable else { return false }
+      guard let error = error as? ChannelError, error.code == .unreadable else { return false }
       return error.url == missing.absoluteString
     }
 
     let ftp = try #require(URL(string: "ftp://example.com/channel.json"))
-    await #expect(throws: ChannelCatalogError.unsupportedURL("ftp://example.com/channel.json")) {
+    await #expect(throws: ChannelError.unsupportedURL("ftp://example.com/channel.json")) {
       try await ChannelCatalog.load(from: ftp)
     }
-    #expect(throws: ChannelCatalogError.unsupportedURL("https://example.com/c.json")) {
+    #expect(throws: ChannelError.unsupportedURL("https://example.com/c.json")) {
       try ChannelCatalog(contentsOf: try #require(URL(string: "https://example.com/c.json")))
     }
   }

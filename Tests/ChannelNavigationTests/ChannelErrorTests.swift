@@ -3,11 +3,11 @@ import Testing
 
 @testable import ChannelNavigation
 
-@Suite("ChannelError and ChannelCatalogError")
+@Suite("ChannelError and ChannelError")
 struct ChannelErrorTests {
   @Test("each channel error code keeps its identifier and carries only its details")
   func channelErrorCodes() throws {
-    let catalogError = ChannelCatalogError.missingField(path: "clips[0].title")
+    let catalogError = ChannelError.missingField(path: "clips[0].title")
     let navigationError = NavigationError.chainTooDeep(destination: "x", limit: 2)
     let errors: [(ChannelError, String)] = [
       (.unknownEntityType("movie"), "unknown-entity-type"),
@@ -62,7 +62,7 @@ struct ChannelErrorTests {
 
   @Test("each catalog error code keeps its identifier and carries only its details")
   func catalogErrorCodes() {
-    let errors: [(ChannelCatalogError, String)] = [
+    let errors: [(ChannelError, String)] = [
       (.invalidJSON(detail: "at line 1"), "invalid-json"),
       (.missingField(path: "id"), "missing-field"),
       (.wrongType(path: "id", expected: "String"), "wrong-type"),
@@ -80,7 +80,7 @@ struct ChannelErrorTests {
     }
     #expect(Set(errors.map(\.0.code)).count == errors.count)
 
-    let duplicate = ChannelCatalogError.duplicateId(
+    let duplicate = ChannelError.duplicateId(
       path: "clips[1].id", kind: "clip", id: "7", firstPath: "clips[0].id")
     #expect(duplicate.path == "clips[1].id" && duplicate.kind == "clip" && duplicate.id == "7")
     #expect(duplicate.firstPath == "clips[0].id")
@@ -88,25 +88,25 @@ struct ChannelErrorTests {
       duplicate.url == nil && duplicate.reason == nil && duplicate.expected == nil && duplicate.detail == nil)
     #expect(duplicate.description == "clips[1].id: duplicate clip id \"7\", first used at clips[0].id")
 
-    let wrongType = ChannelCatalogError.wrongType(path: "id", expected: "String")
+    let wrongType = ChannelError.wrongType(path: "id", expected: "String")
     #expect(
       wrongType.path == "id" && wrongType.expected == "String" && wrongType.kind == nil && wrongType.id == nil
     )
 
-    let unreadable = ChannelCatalogError.unreadable(url: "file:///x.json", reason: "no such file")
+    let unreadable = ChannelError.unreadable(url: "file:///x.json", reason: "no such file")
     #expect(unreadable.url == "file:///x.json" && unreadable.reason == "no such file")
     #expect(unreadable.path == nil && unreadable.status == nil)
 
-    let status = ChannelCatalogError.httpStatus(url: "https://x/c.json", status: 404)
+    let status = ChannelError.httpStatus(url: "https://x/c.json", status: 404)
     #expect(status.url == "https://x/c.json" && status.status == 404 && status.reason == nil)
 
-    #expect(ChannelCatalogError.invalidJSON(detail: "at line 1").detail == "at line 1")
-    #expect(ChannelCatalogError.invalidJSON(detail: "at line 1").path == nil)
-    #expect(ChannelCatalogError.unknownClip(path: "p", id: "9").id == "9")
-    #expect(ChannelCatalogError.invalidValue(path: "p", reason: "negative").reason == "negative")
-    #expect(ChannelCatalogError.unsupportedURL("ftp://x").url == "ftp://x")
-    #expect(ChannelCatalogError.missingResource("demo.json").resource == "demo.json")
-    #expect(ChannelCatalogError.missingResource("demo.json").url == nil)
-    #expect(ChannelCatalogError.emptyId(path: "p") != .missingField(path: "p"))
+    #expect(ChannelError.invalidJSON(detail: "at line 1").detail == "at line 1")
+    #expect(ChannelError.invalidJSON(detail: "at line 1").path == nil)
+    #expect(ChannelError.unknownClip(path: "p", id: "9").id == "9")
+    #expect(ChannelError.invalidValue(path: "p", reason: "negative").reason == "negative")
+    #expect(ChannelError.unsupportedURL("ftp://x").url == "ftp://x")
+    #expect(ChannelError.missingResource("demo.json").resource == "demo.json")
+    #expect(ChannelError.missingResource("demo.json").url == nil)
+    #expect(ChannelError.emptyId(path: "p") != .missingField(path: "p"))
   }
 }

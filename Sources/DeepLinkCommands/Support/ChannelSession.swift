@@ -19,7 +19,7 @@ final class ChannelSession {
 
   /// Loads the channel file given with `--channel`, or the demo channel.
   static func catalog(at path: String?) throws(ToolFailure) -> ChannelCatalog {
-    do throws(ChannelCatalogError) {
+    do throws(ChannelError) {
       if let path { return try ChannelCatalog(contentsOf: URL(fileURLWithPath: path)) }
       return try ChannelCatalog.demo
     } catch {

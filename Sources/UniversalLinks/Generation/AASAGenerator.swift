@@ -13,9 +13,9 @@
 ///
 /// AASA has no "one segment" wildcard: `*` and `?*` cross `/`. A route without a catch-all is therefore
 /// preceded by exclusions of its paths with more segments, so the file
-/// opens the app for exactly the routed links except for the ``widenings`` AASA cannot express
-/// (integer and UUID text; see ``AASAWidening``), which the consistency check of `deeplink aasa
-/// generate` reports apart from failures. AASA
+/// opens the app for exactly the routed links except for the text AASA cannot restrict (a typed
+/// parameter's integer or UUID text), which the consistency check of `deeplink aasa generate` reports
+/// apart from failures. AASA
 /// also has no escape character, so a literal holding `*` or `?` (or `$(`) cannot be expressed and is
 /// refused. The generated query and fragment are unrestricted.
 ///
@@ -24,9 +24,9 @@
 /// The file holds no host: it is served, the same, on each of the domains.
 ///
 /// ```swift
-/// let generator = AASAGenerator(
+/// let generator = try AASAGenerator(
 ///   appIDs: ["ABCDE12345.com.example.app"],
-///   shapes: [try RoutePathShape(name: "video", template: "/channel/video/{clipId}")]
+///   table: RouteTable(hosts: ["example.com"], routes: [RouteDefinition("video", "/channel/video/{clipId}")])
 /// )
 /// let data = try generator.document().jsonData()
 /// ```

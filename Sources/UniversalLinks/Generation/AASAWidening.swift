@@ -13,7 +13,7 @@ import Foundation
 ///   kept those paths out would also block routed ones such as `/u/1/files/files/x`.
 ///
 /// The app's router still refuses such a link, so it opens the app and shows its "no route" handling.
-public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
+package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
   /// What AASA cannot express: a code that can gain values without breaking callers.
   package struct Kind: RawRepresentable, Hashable, Sendable {
     /// The code, as `--json` prints it.
@@ -35,13 +35,13 @@ public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The route's name.
-  public var route: String
+  package var route: String
   /// The parameter's name.
-  public var parameter: String
+  package var parameter: String
   /// What AASA cannot express.
   package var kind: Kind
   /// A percent-encoded path the file lets through and the route refuses.
-  public var example: String
+  package var example: String
 
   /// Creates a widening.
   ///
@@ -58,7 +58,7 @@ public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Why the file lets the example through.
-  public var reason: String {
+  package var reason: String {
     if kind == .spansSegments {
       return "a catch-all follows and a literal comes after {\(parameter)}, so it may span several segments"
     }
@@ -69,7 +69,7 @@ public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `route NAME: {param} REASON (e.g. PATH)`.
-  public var description: String {
+  package var description: String {
     "route \(route): \(reason) (e.g. \(example))"
   }
 
@@ -110,7 +110,7 @@ public struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
 extension AASAGenerator {
   /// Every path set the generated rules let through that a route refuses, route by route, in table
   /// order; see ``AASAWidening``.
-  public var widenings: [AASAWidening] {
+  package var widenings: [AASAWidening] {
     shapes.flatMap(AASAWidening.widenings(of:))
   }
 }

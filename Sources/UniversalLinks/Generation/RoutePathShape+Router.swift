@@ -31,7 +31,7 @@ extension RoutePathShape {
   /// accept verified web links, so the association file must let their paths through.
   ///
   /// ```swift
-  /// let router = try Router(ChannelRoutes.demoTable)
+  /// let router = try Router(ChannelLinks.demoTable)
   /// let shapes = RoutePathShape.shapes(from: router)
   /// shapes[1].description  // "/channel/video/{clipId}"
   /// ```

@@ -3,17 +3,17 @@
 ///
 /// An app is decided by the earliest entry whose rules match the URL; later entries do not consider it
 /// again. The URL opens the app when some entry lets one through.
-public struct AASAMatchDecision: Hashable, Sendable {
+package struct AASAMatchDecision: Hashable, Sendable {
   /// The decision of one entry.
-  public struct Claim: Hashable, Sendable {
+  package struct Claim: Hashable, Sendable {
     /// The apps the entry decided (those no earlier entry decided, with a valid app ID).
-    public var appIDs: [String]
+    package var appIDs: [String]
     /// The entry's index in `applinks.details`.
-    public var detailIndex: Int
+    package var detailIndex: Int
     /// The deciding rule's index in the entry's `components` (or `paths`).
-    public var ruleIndex: Int
+    package var ruleIndex: Int
     /// Whether the rule lets the apps open the URL (`false`: an `exclude` rule or a `NOT ` path).
-    public var opens: Bool
+    package var opens: Bool
 
     /// Creates a claim.
     ///
@@ -22,7 +22,7 @@ public struct AASAMatchDecision: Hashable, Sendable {
     ///   - detailIndex: The entry's index in `applinks.details`.
     ///   - ruleIndex: The deciding rule's index.
     ///   - opens: Whether the rule lets the apps open the URL.
-    public init(appIDs: [String], detailIndex: Int, ruleIndex: Int, opens: Bool) {
+    package init(appIDs: [String], detailIndex: Int, ruleIndex: Int, opens: Bool) {
       self.appIDs = appIDs
       self.detailIndex = detailIndex
       self.ruleIndex = ruleIndex
@@ -31,23 +31,23 @@ public struct AASAMatchDecision: Hashable, Sendable {
   }
 
   /// Every entry that decided some app, in document order.
-  public var claims: [Claim]
+  package var claims: [Claim]
 
   /// Creates a decision.
   ///
   /// - Parameter claims: The entries' decisions, in document order.
-  public init(claims: [Claim]) {
+  package init(claims: [Claim]) {
     self.claims = claims
   }
 
   /// Every app that opens the URL, across entries, in document order.
-  public var openingAppIDs: [String] {
+  package var openingAppIDs: [String] {
     claims.filter(\.opens).flatMap(\.appIDs)
   }
 
   /// The summary: `match` with every opening app and the first entry and rule that let one through;
   /// otherwise `blocked` with the apps the first blocking rule blocks and that rule; otherwise `none`.
-  public var result: AASAMatchResult {
+  package var result: AASAMatchResult {
     if let first = claims.first(where: \.opens) {
       return .match(appIDs: openingAppIDs, detailIndex: first.detailIndex, ruleIndex: first.ruleIndex)
     }

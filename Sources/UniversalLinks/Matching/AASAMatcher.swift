@@ -14,14 +14,16 @@ import Foundation
 ///
 /// Limits, so that a decision costs at most a few million steps: a pattern over
 /// ``maximumPatternLength`` bytes makes its rule ignored, and a URL whose
-/// path, query or fragment is over ``maximumURLComponentLength`` bytes is refused with an
-/// ``AASAMatchError``. Rules are indexed by the literal text their path pattern starts with, so a URL
+/// path, query or fragment is over ``maximumURLComponentLength`` bytes is not matched
+/// (``AASAMatchResult/none``). Rules are indexed by the literal text their path pattern starts with, so a URL
 /// is only tried against the rules whose prefix its path begins with.
 ///
 /// ```swift
 /// let matcher = AASAMatcher(document: document)
-/// try matcher.match("https://example.com/buy/42", domain: "example.com")
-/// // match ABCDE12345.com.example.app (details[0], rule 1)
+/// if let url = URL(string: "https://example.com/buy/42") {
+///   matcher.match(url, domain: "example.com")
+///   // match ABCDE12345.com.example.app (details[0], rule 1)
+/// }
 /// ```
 public struct AASAMatcher: Sendable {
   /// The longest pattern, in UTF-8 bytes, a rule may hold; a rule with a longer one is ignored.
@@ -157,9 +159,9 @@ public struct AASAMatcher: Sendable {
   ///   - domain: The host the file is served from (`*.example.com` for subdomains), compared
   ///     case-insensitively; `nil` to skip the host check.
   /// - Returns: The decision, as for the `URL` overload.
-  /// - Throws: ``AASAMatchError`` when the text is neither an absolute URL nor a path, or its path,
+  /// - Throws: `AASAMatchError` when the text is neither an absolute URL nor a path, or its path,
   ///   query or fragment is over ``maximumURLComponentLength`` bytes.
-  public func match(_ urlString: String, domain: String? = nil) throws(AASAMatchError) -> AASAMatchResult {
+  package func match(_ urlString: String, domain: String? = nil) throws(AASAMatchError) -> AASAMatchResult {
     try decide(urlString, domain: domain).result
   }
 
@@ -169,8 +171,9 @@ public struct AASAMatcher: Sendable {
   ///   - urlString: An absolute http(s) URL, or a path starting with `/`, compared as written.
   ///   - domain: The host the file is served from, or `nil` to skip the host check.
   /// - Returns: The decision and the claims behind it.
-  /// - Throws: ``AASAMatchError`` as ``match(_:domain:)-(String,_)`` does.
-  public func decide(_ urlString: String, domain: String? = nil) throws(AASAMatchError) -> AASAMatchDecision {
+  /// - Throws: `AASAMatchError` as `match(_:domain:)` for text does.
+  package func decide(_ urlString: String, domain: String? = nil) throws(AASAMatchError) -> AASAMatchDecision
+  {
     let url = try LinkURLParts(urlString)
     for (name, part) in [("path", url.path), ("query", url.query ?? ""), ("fragment", url.fragment ?? "")]
     where part.utf8.count > Self.maximumURLComponentLength {

@@ -3,7 +3,7 @@ import Foundation
 
 /// An apple-app-site-association file: the associated-domains services of one host.
 ///
-/// Read a file with ``init(jsonData:)`` (``AASAValidator`` also reports the keys Apple would ignore),
+/// Read a file with ``init(jsonData:)`` (``validate(jsonData:)`` also reports the keys Apple would ignore),
 /// and write one with ``jsonData()``, which gives stable, pretty-printed JSON
 /// with sorted keys, so a generated file only changes when its content does.
 ///
@@ -45,7 +45,7 @@ public struct AASADocument: Hashable, Sendable {
   ///
   /// The text must be strict JSON: a trailing comma, a comment, or a key written twice in one object
   /// (whose second value iOS would keep without a word) is an error with its line and column.
-  /// Unknown keys are ignored, as iOS ignores them; ``AASAValidator`` lists them.
+  /// Unknown keys are ignored, as iOS ignores them; ``validate(jsonData:)`` lists them.
   ///
   /// - Parameter jsonData: The file's bytes (UTF-8 JSON).
   /// - Throws: ``AssociationFileDecodingError`` when the text is not JSON or a value has the wrong type; the error

@@ -28,11 +28,11 @@ public struct AssetLinksDocument: Hashable, Sendable {
   ///   - packageNames: The Android package names.
   ///   - fingerprints: The SHA-256 fingerprints; list both the upload key and the Play signing key.
   /// - Returns: One statement per package.
-  /// - Throws: ``CertificateFingerprintError`` for the first malformed fingerprint.
+  /// - Throws: An error naming the first malformed fingerprint and what is wrong with it.
   public static func appLinks(
     packageNames: [String],
     fingerprints: [String]
-  ) throws(CertificateFingerprintError) -> AssetLinksDocument {
+  ) throws -> AssetLinksDocument {
     var validated: [CertificateFingerprint] = []
     for fingerprint in fingerprints {
       validated.append(try CertificateFingerprint(fingerprint))

@@ -1,7 +1,7 @@
 /// Why an apple-app-site-association or `assetlinks.json` file could not be read, and where.
 ///
-/// Unknown keys are not errors (the readers on the phones ignore them); ``AASAValidator`` and
-/// ``AssetLinksValidator`` report them. This error is for what makes the file unusable: text that is
+/// Unknown keys are not errors (the readers on the phones ignore them); ``AASADocument/validate(jsonData:)`` and
+/// ``AssetLinksDocument/validate(jsonData:)`` report them. This error is for what makes the file unusable: text that is
 /// not JSON, a value of the wrong type, or (in `assetlinks.json`) a malformed fingerprint.
 ///
 /// ```

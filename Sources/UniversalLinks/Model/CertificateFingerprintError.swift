@@ -2,7 +2,7 @@
 ///
 /// The required form is exactly 32 upper-case hex pairs joined by colons:
 /// `14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5`.
-public struct CertificateFingerprintError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct CertificateFingerprintError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong with the fingerprint.
   package enum Kind: Hashable, Sendable {
     /// The text is empty.
@@ -18,7 +18,7 @@ public struct CertificateFingerprintError: Error, Hashable, Sendable, CustomStri
   }
 
   /// The fingerprint as given.
-  public var fingerprint: String
+  package var fingerprint: String
   /// What is wrong with it.
   package var kind: Kind
 
@@ -33,7 +33,7 @@ public struct CertificateFingerprintError: Error, Hashable, Sendable, CustomStri
   }
 
   /// A one-line, human-readable account of the problem.
-  public var description: String {
+  package var description: String {
     let problem: String
     switch kind {
     case .empty:

@@ -26,7 +26,7 @@ extension SiteGenerator {
   ///   - serverRoot: The directory nginx serves the files from.
   /// - Throws: ``SiteGenerationError`` when the table lists no host that is not a wildcard, or no
   ///   custom scheme.
-  public init(
+  package init(
     router: Router,
     appName: String,
     appStoreID: String?,

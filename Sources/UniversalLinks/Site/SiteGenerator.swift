@@ -17,45 +17,45 @@ import Foundation
 /// It is built from the app's router with ``init(router:appName:appStoreID:appIDs:androidPackageNames:androidFingerprints:serverRoot:)``
 /// so that the site and the app read one route table. The same files serve every host of the table:
 /// copy them to each (for `*.example.com`, to each subdomain).
-public struct SiteGenerator: Hashable, Sendable {
+package struct SiteGenerator: Hashable, Sendable {
   /// The site's host, e.g. `example.com`.
-  public var host: String
+  package var host: String
   /// The app's name, for the fallback page.
-  public var appName: String
+  package var appName: String
   /// The App Store ID, digits only; `nil` for a fallback page without Smart App Banner.
-  public var appStoreID: String?
+  package var appStoreID: String?
   /// The app's custom URL scheme, e.g. `example` for `example://...`.
-  public var customScheme: String
+  package var customScheme: String
   /// The iOS app IDs, each `<TeamID>.<bundle id>`.
-  public var appIDs: [String]
+  package var appIDs: [String]
   /// The routes.
   package var shapes: [RoutePathShape]
   /// The Android package names; none to skip `assetlinks.json`.
-  public var androidPackageNames: [String]
+  package var androidPackageNames: [String]
   /// The Android signing-certificate fingerprints (upload key and Play signing key).
-  public var androidFingerprints: [String]
+  package var androidFingerprints: [String]
   /// The directory nginx serves the files from.
-  public var serverRoot: String
+  package var serverRoot: String
   /// Other hosts that serve the same files, added to nginx's `server_name` (`*.example.com`).
-  public var aliases: [String]
+  package var aliases: [String]
   /// Whether literal path segments compare case-sensitively, in the association file and in nginx.
-  public var caseSensitive: Bool
+  package var caseSensitive: Bool
   /// The TLS certificate and key nginx serves; `nil` writes placeholders marked `REPLACE`.
-  public var certificate: Certificate?
+  package var certificate: Certificate?
 
   /// The files of the site's TLS certificate.
-  public struct Certificate: Hashable, Sendable {
+  package struct Certificate: Hashable, Sendable {
     /// The certificate (with its chain), for `ssl_certificate`.
-    public var certificatePath: String
+    package var certificatePath: String
     /// The private key, for `ssl_certificate_key`.
-    public var keyPath: String
+    package var keyPath: String
 
     /// Creates a certificate reference.
     ///
     /// - Parameters:
     ///   - certificatePath: The certificate (with its chain), for `ssl_certificate`.
     ///   - keyPath: The private key, for `ssl_certificate_key`.
-    public init(certificatePath: String, keyPath: String) {
+    package init(certificatePath: String, keyPath: String) {
       self.certificatePath = certificatePath
       self.keyPath = keyPath
     }
@@ -106,7 +106,7 @@ public struct SiteGenerator: Hashable, Sendable {
   /// - Returns: The file contents by path relative to the site root.
   /// - Throws: ``AASAGenerationError`` for a route AASA cannot express, ``CertificateFingerprintError``
   ///   for a malformed fingerprint, ``SiteGenerationError`` for a bad App Store ID or scheme.
-  public func files() throws -> [String: Data] {
+  package func files() throws -> [String: Data] {
     var files: [String: Data] = [:]
     let generator = AASAGenerator(appIDs: appIDs, shapes: shapes, caseSensitive: caseSensitive)
     files[".well-known/apple-app-site-association"] = try generator.document().jsonData()

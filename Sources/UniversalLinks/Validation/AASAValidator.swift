@@ -1,38 +1,22 @@
 import Foundation
 
-/// Checks an apple-app-site-association file for the mistakes that make links open Safari.
-///
-/// Severity follows what breaks on a phone (see ``AssociationFileDiagnostic/Severity``): errors for a file or app
-/// ID no link can open through, warnings when some intended link will not open (or an unintended one
-/// will), notes for style and history. The checks: size over 128 KB (reported first), a CMS/PKCS#7
-/// signed file (the iOS 8 format; the JSON inside is checked too), invalid JSON (with line and column),
-/// a top level that is not an object, wrong value types (an array under `appID` suggests `appIDs`), a
-/// file with no section at all, unknown or misspelled keys (with a suggestion), legacy `paths` alone
-/// (a note: current iOS still honours them), `paths` and `components` that disagree, rules an earlier
-/// rule makes unreachable (query dictionaries included), `exclude` rules placed after a broader rule,
-/// `#` in a path pattern, malformed app IDs, and unknown substitution variables.
-///
-/// ```swift
-/// let diagnostics = AASAValidator().validate(data: data)
-/// diagnostics.forEach { print($0) }
-/// exit(diagnostics.exitStatus)  // 0 clean or notes only, 1 warnings, 2 errors
-/// ```
+/// The checks behind ``AASADocument/validate(jsonData:)`` and ``AASADocument/validate()``.
 ///
 /// The unreachable-rule check is conservative (it never reports a rule that can be reached) and
 /// linear in the number of rules: each rule is looked up in an index of the earlier ones by flags,
 /// query, fragment, exact pattern and literal prefix, instead of being compared with every one.
-public struct AASAValidator: Sendable {
+package struct AASAValidator: Sendable {
   /// Apple's size limit for the file: 128 KB.
-  public static let maximumFileSize = 128 * 1024
+  package static let maximumFileSize = 128 * 1024
 
   /// Creates a validator.
-  public init() {}
+  package init() {}
 
   /// Validates the bytes of an apple-app-site-association file.
   ///
   /// - Parameter data: The file's bytes.
   /// - Returns: The findings: the size first, then in document order; empty when the file is clean.
-  public func validate(data: Data) -> [AssociationFileDiagnostic] {
+  package func validate(data: Data) -> [AssociationFileDiagnostic] {
     var diagnostics: [AssociationFileDiagnostic] = []
     if data.count > Self.maximumFileSize {
       diagnostics.append(
@@ -136,7 +120,7 @@ public struct AASAValidator: Sendable {
   ///
   /// - Parameter document: The document.
   /// - Returns: The findings, in document order; empty when the document is clean.
-  public func validate(document: AASADocument) -> [AssociationFileDiagnostic] {
+  package func validate(document: AASADocument) -> [AssociationFileDiagnostic] {
     var diagnostics: [AssociationFileDiagnostic] = []
     let sections: [(String, AASAAppList?)] = [
       ("webcredentials", document.webCredentials), ("appclips", document.appClips),
@@ -416,5 +400,41 @@ public struct AASAValidator: Sendable {
         path: path
       )
     ]
+  }
+}
+
+extension AASADocument {
+  /// Checks an apple-app-site-association file for the mistakes that make links open Safari.
+  ///
+  /// Severity follows what breaks on a phone (see ``AssociationFileDiagnostic/Severity``): errors for a
+  /// file or app ID no link can open through, warnings when some intended link will not open (or an
+  /// unintended one will), notes for style and history. The checks: size over Apple's limit of 128 KB
+  /// (reported first), a CMS/PKCS#7 signed file (the iOS 8 format; the JSON inside is checked too),
+  /// invalid JSON (with line and column), a top level that is not an object, wrong value types (an
+  /// array under `appID` suggests `appIDs`), a file with no section at all, unknown or misspelled keys
+  /// (with a suggestion), legacy `paths` alone (a note: current iOS still honours them), `paths` and
+  /// `components` that disagree, rules an earlier rule makes unreachable (query dictionaries
+  /// included), `exclude` rules placed after a broader rule, `#` in a path pattern, malformed app IDs,
+  /// and unknown substitution variables.
+  ///
+  /// ```swift
+  /// let diagnostics = AASADocument.validate(jsonData: data)
+  /// diagnostics.forEach { print($0) }
+  /// exit(diagnostics.exitStatus)  // 0 clean or notes only, 1 warnings, 2 errors
+  /// ```
+  ///
+  /// - Parameter jsonData: The file's bytes.
+  /// - Returns: The findings: the size first, then in document order; empty when the file is clean.
+  public static func validate(jsonData: Data) -> [AssociationFileDiagnostic] {
+    AASAValidator().validate(data: jsonData)
+  }
+
+  /// Checks a document that has already been read, as ``validate(jsonData:)`` checks a file.
+  ///
+  /// Unknown keys are not known at this point; ``validate(jsonData:)`` reports them.
+  ///
+  /// - Returns: The findings, in document order; empty when the document is clean.
+  public func validate() -> [AssociationFileDiagnostic] {
+    AASAValidator().validate(document: self)
   }
 }

@@ -1,21 +1,8 @@
 import DeepLinkRouting
 import Foundation
 
-/// Checks an Android `assetlinks.json` file for the mistakes that stop App Links (or credential
-/// sharing) from being verified.
-///
-/// Unlike ``AssetLinksDocument/init(jsonData:)``, which stops at the first bad value, the validator
-/// reports every finding: the namespace (`android_app` or `web`), package-name syntax (segments of
-/// letters, digits and `_`, each starting with a letter, at least two), SHA-256 fingerprints (32
-/// upper-case hex pairs joined by `:`; lower case is a warning, since Google documents upper case),
-/// relations (`delegate_permission/common.handle_all_urls`, `delegate_permission/common.get_login_creds`;
-/// other strings grant nothing), misspelled keys, and duplicates.
-///
-/// ```swift
-/// let diagnostics = AssetLinksValidator().validate(data: data)
-/// exit(diagnostics.exitStatus)  // 0 clean or notes only, 1 warnings, 2 errors
-/// ```
-public struct AssetLinksValidator: Sendable {
+/// The checks behind ``AssetLinksDocument/validate(jsonData:)``.
+package struct AssetLinksValidator: Sendable {
   /// The relations this validator knows.
   package static let knownRelations = [
     AssetLinksStatement.handleAllURLs, "delegate_permission/common.get_login_creds",
@@ -26,13 +13,13 @@ public struct AssetLinksValidator: Sendable {
   private static let webTargetKeys = ["namespace", "site"]
 
   /// Creates a validator.
-  public init() {}
+  package init() {}
 
   /// Validates the bytes of an `assetlinks.json` file.
   ///
   /// - Parameter data: The file's bytes.
   /// - Returns: The findings in document order; empty when the file is clean.
-  public func validate(data: Data) -> [AssociationFileDiagnostic] {
+  package func validate(data: Data) -> [AssociationFileDiagnostic] {
     let value: JSONValue
     do {
       value = try JSONReader.read(data)
@@ -322,5 +309,28 @@ extension JSONValue {
     default:
       return rendered
     }
+  }
+}
+
+extension AssetLinksDocument {
+  /// Checks an Android `assetlinks.json` file for the mistakes that stop App Links (or credential
+  /// sharing) from being verified.
+  ///
+  /// Unlike ``init(jsonData:)``, which stops at the first bad value, this reports every finding: the
+  /// namespace (`android_app` or `web`), package-name syntax (segments of letters, digits and `_`, each
+  /// starting with a letter, at least two), SHA-256 fingerprints (32 upper-case hex pairs joined by
+  /// `:`; lower case is a warning, since Google documents upper case), relations
+  /// (`delegate_permission/common.handle_all_urls`, `delegate_permission/common.get_login_creds`;
+  /// other strings grant nothing), misspelled keys, and duplicates.
+  ///
+  /// ```swift
+  /// let diagnostics = AssetLinksDocument.validate(jsonData: data)
+  /// exit(diagnostics.exitStatus)  // 0 clean or notes only, 1 warnings, 2 errors
+  /// ```
+  ///
+  /// - Parameter jsonData: The file's bytes.
+  /// - Returns: The findings in document order; empty when the file is clean.
+  public static func validate(jsonData: Data) -> [AssociationFileDiagnostic] {
+    AssetLinksValidator().validate(data: jsonData)
   }
 }

@@ -1,4 +1,5 @@
-/// One finding of ``AASAValidator`` or ``AssetLinksValidator``: how bad, which check, what, and where.
+/// One finding of ``AASADocument/validate(jsonData:)`` or ``AssetLinksDocument/validate(jsonData:)``: how
+/// bad, which check, what, and where.
 ///
 /// Prints like a compiler diagnostic:
 /// `warning[unknown-key] applinks.details[0].appIds: unknown key "appIds" is ignored; did you mean "appIDs"?`
