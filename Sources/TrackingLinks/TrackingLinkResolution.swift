@@ -4,13 +4,13 @@ import Foundation
 ///
 /// ``hops`` lists every tracking URL that was requested, in order; it is empty when the input was not a
 /// tracking link (then ``destination`` is the input itself and no request was made).
-public struct TrackingLinkResolution: Sendable, Hashable {
+package struct TrackingLinkResolution: Sendable, Hashable {
   /// The click-through URL: the first redirect target outside the tracking origins. It is never fetched.
-  public let destination: URL
+  package let destination: URL
   /// The tracking URLs that were requested, in order.
-  public let hops: [URL]
+  package let hops: [URL]
   /// Whether this result came from the resolver's cache instead of the network.
-  public let isCached: Bool
+  package let isCached: Bool
 
   /// Creates a resolution.
   ///
@@ -18,7 +18,7 @@ public struct TrackingLinkResolution: Sendable, Hashable {
   ///   - destination: The click-through URL.
   ///   - hops: The tracking URLs requested on the way, in order.
   ///   - isCached: Whether the result came from a cache.
-  public init(destination: URL, hops: [URL], isCached: Bool = false) {
+  package init(destination: URL, hops: [URL], isCached: Bool = false) {
     self.destination = destination
     self.hops = hops
     self.isCached = isCached

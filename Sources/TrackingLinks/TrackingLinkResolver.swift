@@ -93,7 +93,7 @@ public final class TrackingLinkResolver: Sendable {
   /// - Returns: The click-through URL with the hops that led to it; no hops when `url` is not a tracking
   ///   link.
   /// - Throws: ``TrackingLinkError`` saying what went wrong, at which URL and hop.
-  public func trace(_ url: URL) async throws(TrackingLinkError) -> TrackingLinkResolution {
+  package func trace(_ url: URL) async throws(TrackingLinkError) -> TrackingLinkResolution {
     if isInsecure(url) {
       throw .insecure(url: url, hop: 1)
     }
