@@ -1,6 +1,6 @@
 /// What kind of failure an error reports: a stable identifier, typed by the error it belongs to.
 ///
-/// Every error of the package has a `code` of this type, such as `LinkError.code`, an
+/// Every error of the package, and ``NearMiss``, has a `code` of this type, such as `LinkError.code`, an
 /// `ErrorCode<LinkError>`. The codes an error can have are static members, so comparing and switching
 /// read like an enumeration, while a later release can add codes without breaking a caller's
 /// `switch`:
