@@ -252,15 +252,8 @@ extension AASACommand {
         file-too-large, fetch-timeout, certificate-not-trusted, fetch-failed); otherwise the body is
         checked as a file would be.
         """,
-      options: [
-        .value("file", "FILE", "The apple-app-site-association file.", completion: .file)
-      ] + WellKnownFetch.options(for: .appleAppSiteAssociation) + [
-        .flag(
-          "json",
-          #"Print one JSON object instead: {"file", "errors", "warnings", "notes", "diagnostics": [...]}."#)
-      ],
-      epilogue:
-        "EXIT STATUS: 0 clean or notes only, 1 warnings, 2 errors (or a file that cannot be read or fetched, or a usage error)."
+      options: WellKnownFetch.checkerOptions(for: .appleAppSiteAssociation),
+      epilogue: WellKnownFetch.checkerExitStatus
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {

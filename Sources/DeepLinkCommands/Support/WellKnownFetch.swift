@@ -12,6 +12,14 @@ enum WellKnownFile {
   /// `assetlinks.json`, read by Android's App Links verifier.
   case assetLinks
 
+  /// The file's name.
+  var name: String {
+    switch self {
+    case .appleAppSiteAssociation: "apple-app-site-association"
+    case .assetLinks: "assetlinks.json"
+    }
+  }
+
   /// The path the fetchers request.
   var path: String {
     switch self {
@@ -319,9 +327,11 @@ final class WellKnownFetchSession: NSObject, URLSessionDataDelegate, @unchecked 
 }
 
 extension WellKnownFetch {
-  /// The options `aasa check` and `assetlinks check` share for fetching the file from a site.
-  static func options(for file: WellKnownFile) -> [OptionSpec] {
+  /// The options of `aasa check` and `assetlinks check`: the file to read, or the site to fetch it
+  /// from, and JSON output.
+  static func checkerOptions(for file: WellKnownFile) -> [OptionSpec] {
     [
+      .value("file", "FILE", "The \(file.name) file.", completion: .file),
       .value(
         "url", "URL",
         """
@@ -329,8 +339,15 @@ extension WellKnownFetch {
         \(file.path), HTTPS only, no redirect followed, status 200, at most 128 KB.
         """),
       .value("timeout", "SECONDS", "The time limit of the fetch with --url (default 10)."),
+      .flag(
+        "json",
+        #"Print one JSON object instead: {"file", "errors", "warnings", "notes", "diagnostics": [...]}."#),
     ]
   }
+
+  /// The exit statuses of `aasa check` and `assetlinks check`, for their help.
+  static let checkerExitStatus =
+    "EXIT STATUS: 0 clean or notes only, 1 warnings, 2 errors (or a file that cannot be read or fetched, or a usage error)."
 
   /// What `--file` or `--url` says to check: the file's name and bytes, or the findings of a failed
   /// fetch. Returns `nil` after writing why to standard error when a local file cannot be read.
