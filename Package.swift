@@ -91,7 +91,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DeepLinkRoutingTests",
-      dependencies: ["DeepLinkRouting"],
+      dependencies: ["DeepLinkRouting", "DeepLinkingTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -106,7 +106,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DurableLinkStorageTests",
-      dependencies: ["DurableLinkStorage"],
+      dependencies: ["DurableLinkStorage", "DeepLinkingTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -10,17 +10,7 @@ import Testing
 enum TrustedRun {
   static let caBundle = "/etc/ssl/certs/ca-certificates.crt"
 
-  static let deeplink: URL? = {
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let candidates = [
-      Bundle.main.executableURL?.deletingLastPathComponent(),
-      Bundle.main.bundleURL.deletingLastPathComponent(),
-      packageRoot.appendingPathComponent(".build/debug"),
-    ]
-    return candidates.compactMap { $0?.appendingPathComponent("deeplink") }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }()
+  static let deeplink = BuiltProducts.executable(named: "deeplink")
 
   /// Whether the trusted cases can run: openssl, python3, the built tool, the bundle, and a mount
   /// namespace this user may create.

@@ -1,4 +1,5 @@
 import DeepLinking
+import DeepLinkingTestSupport
 import Foundation
 import Testing
 
@@ -6,30 +7,7 @@ import Testing
 
 /// Where the `link-store-writer` executable was built, if it was: next to the test bundle.
 enum LinkStoreWriter {
-  static let url: URL? = {
-    // Tests/DurableLinkStorageTests/<this file>: three levels below the package's root.
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let candidates = [
-      Bundle.main.executableURL?.deletingLastPathComponent(),
-      Bundle.main.bundleURL.deletingLastPathComponent(),
-      packageRoot.appendingPathComponent(".build/debug"),
-    ]
-    return candidates.compactMap { $0?.appendingPathComponent("link-store-writer") }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }()
-}
-
-/// A small deterministic generator, so a failing run can be repeated from its seed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
+  static let url = BuiltProducts.executable(named: "link-store-writer")
 }
 
 @Suite("DurableLinkStore under SIGKILL")
@@ -87,7 +65,7 @@ struct DurableLinkStoreCrashTests {
       var completedRounds = 0
     }
     var log = try await Self.offPool { () throws -> Log in
-      var random = SplitMix64(state: seed)
+      var random = SeededGenerator(seed: seed)
       var log = Log()
       for round in 0..<rounds {
         let deliverRound = Int.random(in: 0..<10, using: &random) < 3

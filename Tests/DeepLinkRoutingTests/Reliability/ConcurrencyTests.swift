@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import DeepLinkingTestSupport
 import Foundation
 import Testing
 

@@ -1,32 +1,6 @@
 import DeepLinkRouting
+import DeepLinkingTestSupport
 import Foundation
-
-/// A small, fast, seedable generator (SplitMix64), so every reliability run can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
-
-  /// Whether an event of this probability happens.
-  mutating func chance(_ probability: Double) -> Bool {
-    Double.random(in: 0..<1, using: &self) < probability
-  }
-
-  /// One element of a non-empty list.
-  mutating func pick<T>(_ list: [T]) -> T {
-    list[Int.random(in: 0..<list.count, using: &self)]
-  }
-}
 
 /// Settings read from the environment, with fixed defaults so a plain `swift test` is reproducible.
 enum ReliabilitySettings {
