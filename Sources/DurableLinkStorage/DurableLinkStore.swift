@@ -465,7 +465,7 @@ package final class DurableLinkStore: LinkStore {
     let digits = name[..<dash]
     guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
       let sequence = UInt64(String(decoding: digits, as: UTF8.self)),
-      let uuidText = String(validating: name[(dash + 1)..<(dash + 1 + uuidLength)], as: UTF8.self),
+      let uuidText = StrictUTF8.decode(name[(dash + 1)..<(dash + 1 + uuidLength)]),
       let id = UUID(uuidString: uuidText)
     else {
       return nil
@@ -475,7 +475,7 @@ package final class DurableLinkStore: LinkStore {
 
   /// Reads one entry file, checking its size before reading; returns the entry, or why it is unusable.
   private static func read(_ name: [UInt8], at path: RawPath) -> (Entry?, String?) {
-    guard String(validating: name, as: UTF8.self) != nil else {
+    guard StrictUTF8.isValid(name) else {
       return (nil, "the file name is not valid UTF-8")
     }
     guard let (sequence, id) = parseFileName(name) else {
@@ -589,7 +589,7 @@ package final class DurableLinkStore: LinkStore {
     let suffix = name.suffix(suffixLength)
     guard suffix.first == UInt8(ascii: "."), original.count > 5,
       original.suffix(5).elementsEqual(".json".utf8),
-      let text = String(validating: suffix.dropFirst(), as: UTF8.self), UUID(uuidString: text) != nil
+      let text = StrictUTF8.decode(suffix.dropFirst()), UUID(uuidString: text) != nil
     else {
       return name
     }
@@ -599,7 +599,7 @@ package final class DurableLinkStore: LinkStore {
   /// A file name for reports: as it is when it is valid UTF-8, otherwise with every byte outside ASCII
   /// (and every control character) written as `\xNN`.
   static func displayName(_ name: [UInt8]) -> String {
-    if let text = String(validating: name, as: UTF8.self) {
+    if let text = StrictUTF8.decode(name) {
       return text
     }
     return name.map { byte in

@@ -2,7 +2,7 @@ import DeepLinking
 
 /// `deeplink audit`: reads a list of links and reports what the route table makes of them.
 @MainActor
-enum AuditCommand {
+enum AuditCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["audit"],
     usage: "[--routes FILE] [--json] [--examples N] < urls",
@@ -130,7 +130,7 @@ enum AuditCommand {
   static func isValidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
     var combined: UInt8 = 0
     for byte in buffer { combined |= byte }
-    return combined < 0x80 || String(validating: buffer, as: UTF8.self) != nil
+    return combined < 0x80 || StrictUTF8.isValid(buffer)
   }
 
   /// The near-miss groups, largest first (then by route and code, so the order is stable).

@@ -3,7 +3,7 @@ import DeepLinking
 
 /// `deeplink channel`: drives a channel with commands read from standard input.
 @MainActor
-enum ChannelCommand {
+enum ChannelCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["channel"],
     usage: "[--channel FILE] [--initial URL] [--wait-ready]",
@@ -87,7 +87,7 @@ enum ChannelCommand {
         if interactive { prompt(session, streams) }
         continue
       }
-      guard case .success(let line) = read, let decoded = String(validating: line, as: UTF8.self) else {
+      guard case .success(let line) = read, let decoded = StrictUTF8.decode(line) else {
         let error: String
         if case .failure(let overlong) = read {
           error = overlong.description

@@ -4,7 +4,7 @@ import TrackingLinks
 
 /// `deeplink route`: matches links and prints one JSON line per link.
 @MainActor
-enum RouteCommand {
+enum RouteCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["route"],
     usage:
@@ -117,7 +117,7 @@ enum RouteCommand {
           continue
         }
         if InputLine.isBlank(line) { continue }
-        guard let url = String(validating: line, as: UTF8.self) else {
+        guard let url = StrictUTF8.decode(line) else {
           let lossy = String(decoding: line, as: UTF8.self)
           streams.output.line(
             failureLine(url: lossy, error: "input line is not valid UTF-8", code: "invalid-utf8"))

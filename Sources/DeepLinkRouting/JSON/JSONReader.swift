@@ -286,7 +286,7 @@ package struct JSONReader {
       index += 1
       switch byte {
       case UInt8(ascii: "\""):
-        guard let string = String(validating: buffer, as: UTF8.self) else {
+        guard let string = StrictUTF8.decode(buffer) else {
           throw error("string is not valid UTF-8", at: start)
         }
         return string

@@ -98,7 +98,7 @@ package enum PercentCoding {
         index += 1
       }
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+    guard let text = StrictUTF8.decode(bytes) else { throw .invalidUTF8 }
     if decodedNonASCIIOrControl { try checkScalars(text) }
     return text
   }

@@ -421,7 +421,7 @@ enum ReferenceCoding {
         index += 1
       }
     }
-    guard let text = String(validating: output, as: UTF8.self) else {
+    guard let text = String(bytes: output, encoding: .utf8) else {
       return .failure(ReferenceFailure("invalid-utf8"))
     }
     if text.unicodeScalars.contains(where: isForbidden) {

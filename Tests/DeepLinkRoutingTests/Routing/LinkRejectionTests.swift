@@ -46,6 +46,12 @@ struct LinkRejectionTests {
     Case(url: "myapp://channel/video/%", code: "malformed-percent-escape"),
     Case(url: "myapp://channel/video/%C3%28", code: "invalid-utf8"),
     Case(url: "myapp://channel/video/%FF", code: "invalid-utf8"),
+    // The strict UTF-8 rule: overlong forms, surrogates, code points above U+10FFFF, truncations.
+    Case(url: "myapp://channel/video/%C0%AF", code: "invalid-utf8"),
+    Case(url: "myapp://channel/video/%E0%80%AF", code: "invalid-utf8"),
+    Case(url: "myapp://channel/video/%ED%A0%80", code: "invalid-utf8"),
+    Case(url: "myapp://channel/video/%F4%90%80%80", code: "invalid-utf8"),
+    Case(url: "myapp://channel/video/%F0%9F%98", code: "invalid-utf8"),
     Case(url: "myapp://channel/video/%00", code: "forbidden-character"),
     Case(url: "myapp://channel/video/%0A", code: "forbidden-character"),
     Case(url: "myapp://channel/video/abc%E2%80%AEgpj.exe", code: "forbidden-character"),
