@@ -6,16 +6,16 @@ package enum DeepLinkTool {
 
   /// Every command, in the order help lists them: the one table that help, dispatch, suggestions,
   /// completion scripts and the documentation check read.
-  static let commands: [(spec: CommandSpec, run: ToolCommand.Run)] = [
-    (RouteCommand.spec, RouteCommand.run),
-    (URLCommand.spec, URLCommand.run),
-    (AuditCommand.spec, AuditCommand.run),
-    (OpenCommand.spec, OpenCommand.run),
-    (ChannelCommand.spec, ChannelCommand.run),
-    (AASACommand.spec, AASACommand.run),
-    (AssetLinksCommand.spec, AssetLinksCommand.run),
-    (SiteCommand.spec, SiteCommand.run),
-    (CompletionCommand.spec, CompletionCommand.run),
+  static let commands: [any ToolSubcommand.Type] = [
+    RouteCommand.self,
+    URLCommand.self,
+    AuditCommand.self,
+    OpenCommand.self,
+    ChannelCommand.self,
+    AASACommand.self,
+    AssetLinksCommand.self,
+    SiteCommand.self,
+    CompletionCommand.self,
   ]
 
   /// The tool itself, as a command group.
@@ -30,7 +30,7 @@ package enum DeepLinkTool {
       """,
     options: [.flag("version", "Print the version.")],
     epilogue: "Every command takes --help.",
-    subcommands: commands.map(\.spec)
+    subcommands: commands.map { $0.spec }
   )
 
   /// Runs the tool.
@@ -57,10 +57,22 @@ package enum DeepLinkTool {
   }
 }
 
+/// A command of the tool, or a subcommand of a group: what help and completion read, and how it runs.
+///
+/// Commands are listed as types conforming to this protocol rather than as `(spec, run)` pairs of
+/// closures: a stored typed-throws function type needs runtime support that iOS 18 and macOS 15
+/// introduced, and the tool builds for macOS 14.
+@MainActor
+protocol ToolSubcommand {
+  /// The command's name, options and help.
+  static var spec: CommandSpec { get }
+
+  /// Runs the command on its words after its name; returns the exit status.
+  static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32
+}
+
 /// Dispatch of a command group to its subcommands, shared by the tool and `deeplink aasa`.
 enum ToolCommand {
-  /// How a command runs: its words after its name, the streams; it returns the exit status.
-  typealias Run = @MainActor ([String], ToolStreams) async throws(UsageError) -> Int32
 
   /// Runs the subcommand the first word names, or prints the group's help.
   ///
@@ -68,7 +80,7 @@ enum ToolCommand {
   /// with the pointer to that subcommand's help.
   @MainActor
   static func dispatch(
-    _ words: [String], group: CommandSpec, subcommands: [(spec: CommandSpec, run: Run)], streams: ToolStreams
+    _ words: [String], group: CommandSpec, subcommands: [any ToolSubcommand.Type], streams: ToolStreams
   ) async throws(UsageError) -> Int32 {
     let names = subcommands.compactMap { $0.spec.path.last }
     guard let name = words.first else {

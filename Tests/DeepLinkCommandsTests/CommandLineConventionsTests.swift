@@ -60,7 +60,7 @@ struct CommandLineConventionsTests {
   }
 
   @Test func everyCommandHelpListsItsOptionTable() async {
-    for (spec, _) in DeepLinkTool.commands {
+    for spec in DeepLinkTool.commands.map({ $0.spec }) {
       for leaf in spec.subcommands.isEmpty ? [spec] : spec.subcommands {
         let run = await ToolRun.run(leaf.path + ["--help"])
         #expect(run.status == 0)

@@ -4,7 +4,7 @@ import UniversalLinks
 
 /// `deeplink aasa`: matches URLs against, checks, and generates apple-app-site-association files.
 @MainActor
-enum AASACommand {
+enum AASACommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["aasa"],
     usage: "<subcommand> [options]",
@@ -12,14 +12,10 @@ enum AASACommand {
     discussion: "Works with apple-app-site-association files the way iOS reads them.",
     options: [],
     epilogue: "",
-    subcommands: [Match.spec, Check.spec, Generate.spec]
+    subcommands: subcommands.map { $0.spec }
   )
 
-  private static let subcommands: [(spec: CommandSpec, run: ToolCommand.Run)] = [
-    (Match.spec, Match.run),
-    (Check.spec, Check.run),
-    (Generate.spec, Generate.run),
-  ]
+  private static let subcommands: [any ToolSubcommand.Type] = [Match.self, Check.self, Generate.self]
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
     try await ToolCommand.dispatch(words, group: spec, subcommands: subcommands, streams: streams)
@@ -108,7 +104,7 @@ enum AASACommand {
 extension AASACommand {
   /// `deeplink aasa match`.
   @MainActor
-  enum Match {
+  enum Match: ToolSubcommand {
     static let spec = CommandSpec(
       path: ["aasa", "match"],
       usage: "--file FILE [--domain HOST] URL...",
@@ -228,7 +224,7 @@ extension AASACommand {
 
   /// `deeplink aasa check`.
   @MainActor
-  enum Check {
+  enum Check: ToolSubcommand {
     static let spec = CommandSpec(
       path: ["aasa", "check"],
       usage: "(--file FILE | --url https://HOST [--timeout SECONDS]) [--json]",
@@ -323,7 +319,7 @@ extension AASACommand {
 
   /// `deeplink aasa generate`.
   @MainActor
-  enum Generate {
+  enum Generate: ToolSubcommand {
     static let spec = CommandSpec(
       path: ["aasa", "generate"],
       usage: "[--routes FILE] --app-id ID... [--no-legacy-paths] [--web-credentials] [--json]",

@@ -3,7 +3,7 @@ import UniversalLinks
 
 /// `deeplink assetlinks`: checks Android `assetlinks.json` files.
 @MainActor
-enum AssetLinksCommand {
+enum AssetLinksCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["assetlinks"],
     usage: "<subcommand> [options]",
@@ -14,7 +14,7 @@ enum AssetLinksCommand {
     subcommands: [Check.spec]
   )
 
-  private static let subcommands: [(spec: CommandSpec, run: ToolCommand.Run)] = [(Check.spec, Check.run)]
+  private static let subcommands: [any ToolSubcommand.Type] = [Check.self]
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
     try await ToolCommand.dispatch(words, group: spec, subcommands: subcommands, streams: streams)
@@ -22,7 +22,7 @@ enum AssetLinksCommand {
 
   /// `deeplink assetlinks check`.
   @MainActor
-  enum Check {
+  enum Check: ToolSubcommand {
     static let spec = CommandSpec(
       path: ["assetlinks", "check"],
       usage: "(--file FILE | --url https://HOST [--timeout SECONDS]) [--json]",

@@ -3,7 +3,7 @@
 /// The scripts are generated from the commands' option tables, so they offer exactly the commands and
 /// options the tool accepts.
 @MainActor
-enum CompletionCommand {
+enum CompletionCommand: ToolSubcommand {
   static let shells = ["bash", "zsh", "fish"]
 
   static let spec = CommandSpec(
@@ -29,7 +29,7 @@ enum CompletionCommand {
     guard arguments.positionals.count == 1, let shell = arguments.positionals.first else {
       throw spec.usageError("name one shell: \(shells.joined(separator: ", "))")
     }
-    let commands = DeepLinkTool.commands.map(\.spec)
+    let commands = DeepLinkTool.commands.map { $0.spec }
     switch shell {
     case "bash": streams.output.write(ShellCompletion.bash(commands))
     case "zsh": streams.output.write(ShellCompletion.zsh(commands))

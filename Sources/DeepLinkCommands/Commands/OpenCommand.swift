@@ -3,7 +3,7 @@ import DeepLinking
 
 /// `deeplink open`: applies links to the demo channel and prints the screen stack after each.
 @MainActor
-enum OpenCommand {
+enum OpenCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["open"],
     usage: "[--channel FILE] [--json] URL...",

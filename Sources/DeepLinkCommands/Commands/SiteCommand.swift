@@ -4,7 +4,7 @@ import UniversalLinks
 
 /// `deeplink site`: writes the web site files of the app's links, generated from the route table.
 @MainActor
-enum SiteCommand {
+enum SiteCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["site"],
     usage: """

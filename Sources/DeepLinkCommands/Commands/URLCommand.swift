@@ -3,7 +3,7 @@ import Foundation
 
 /// `deeplink url`: builds a route's link from values.
 @MainActor
-enum URLCommand {
+enum URLCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["url"],
     usage: "[--routes FILE] [--scheme S | --host H] [--fragment F] ROUTE name=value...",
