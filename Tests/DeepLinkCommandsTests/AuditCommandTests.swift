@@ -62,10 +62,12 @@ struct AuditCommandTests {
 
   @Test func invalidUTF8LinesAreRejected() async throws {
     let run = await ToolRun.run(
-      ["audit", "--json"], inputBytes: [0xC3, 0x28, 0x0A] + Array("myapp://channel".utf8))
+      ["audit", "--json"],
+      inputBytes: [0xC3, 0x28, 0x0A] + Array("myapp://channel/video/".utf8) + [0xC0, 0xAF, 0x0A]
+        + Array("myapp://channel".utf8))
     let summary = try #require(try run.jsonLines().first)
-    #expect(summary["total"] as? Int == 2)
-    #expect(summary["rejected"] as? Int == 1)
+    #expect(summary["total"] as? Int == 3)
+    #expect(summary["rejected"] as? Int == 2, "a plain invalid byte and an overlong form alike")
     #expect(summary["matched"] as? Int == 1)
   }
 

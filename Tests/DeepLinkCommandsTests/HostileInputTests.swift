@@ -12,6 +12,8 @@ struct ToolHostileInputTests {
     var bytes: [UInt8] = []
     func line(_ text: String) { bytes += Array(text.utf8) + [0x0A] }
     bytes += [0xC3, 0x28, 0x0A]  // invalid UTF-8
+    bytes += Array("myapp://channel/video/".utf8) + [0xC0, 0xAF, 0x0A]  // an overlong "/"
+    bytes += Array("myapp://channel/video/".utf8) + [0xED, 0xA0, 0x80, 0x0A]  // a surrogate
     bytes += Array("myapp://channel/video/1".utf8) + [0x00] + Array("2".utf8) + [0x0A]  // NUL
     line("myapp://channel/video/\u{202E}gpj.exe")
     line("myapp://channel/video/%E2%80%AEgpj.exe")
@@ -24,10 +26,10 @@ struct ToolHostileInputTests {
     let lines = try run.jsonLines()
     #expect(
       lines.map { $0["errorCode"] as? String } == [
-        "invalid-utf8", "invalid-character", "forbidden-character", "forbidden-character", "line-too-long",
-        "unknown-host", "user-info", nil, "invalid-character",
+        "invalid-utf8", "invalid-utf8", "invalid-utf8", "invalid-character", "forbidden-character",
+        "forbidden-character", "line-too-long", "unknown-host", "user-info", nil, "invalid-character",
       ])
-    #expect(lines[7]["route"] as? String == "clip")
+    #expect(lines[9]["route"] as? String == "clip")
     #expect(run.status == 1)
   }
 
@@ -50,16 +52,18 @@ struct ToolHostileInputTests {
   @Test func channelSurvivesInvalidUTF8AndNULBytes() async throws {
     var bytes: [UInt8] = [0xFF, 0xFE, 0x0A]
     bytes += Array("search ".utf8) + [0xC3, 0x28, 0x00, 0x41] + [0x0A]
+    bytes += Array("search ".utf8) + [0xF4, 0x90, 0x80, 0x80] + [0x0A]  // above U+10FFFF
     bytes += Array("open myapp://channel/video/1".utf8) + [0x00, 0x0A]
     bytes += [0x00, 0x0A]
     bytes += Array("ready\nstate\n".utf8)
-    let lines = try await Self.checkChannel(bytes, commands: 6)
+    let lines = try await Self.checkChannel(bytes, commands: 7)
     #expect(lines[0]["error"] as? String == "input line is not valid UTF-8")
     // The search with broken bytes is refused as `deeplink route` refuses such a line, not repaired.
     #expect(lines[1]["error"] as? String == "input line is not valid UTF-8")
-    #expect(lines[2]["error"] as? String != nil)
-    #expect(lines[5]["page"] as? String == "main")
-    #expect(lines[5]["query"] is NSNull)
+    #expect(lines[2]["error"] as? String == "input line is not valid UTF-8")
+    #expect(lines[3]["error"] as? String != nil)
+    #expect(lines[6]["page"] as? String == "main")
+    #expect(lines[6]["query"] is NSNull)
   }
 
   @Test func channelRefusesBidiOverridesInLinks() async throws {
