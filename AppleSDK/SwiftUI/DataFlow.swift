@@ -17,7 +17,7 @@
   public var projectedValue: Binding<Value> { fatalError() }
 }
 
-// developer.apple.com/documentation/swiftui/state (SwiftUI.swiftinterface, iOS 18 and 26 SDKs:
+// developer.apple.com/documentation/swiftui/state (SwiftUI.swiftinterface:
 // `extension State : Sendable where Value : Sendable`). Without it this storage-less `@frozen`
 // stand-in would be implicitly `Sendable` whatever its `Value`.
 extension State: Sendable where Value: Sendable {}
