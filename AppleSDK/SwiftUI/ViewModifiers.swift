@@ -54,9 +54,10 @@ extension View {
   // developer.apple.com/documentation/swiftui/view/tag(_:includeoptional:)
   // (`nonisolated func tag<V>(_ tag: V, includeOptional: Bool = true) -> some View
   //  where V : Hashable`. It came with the iOS 18 / macOS 15 SDKs (Xcode 16), emitted into the
-  //  client (`@_alwaysEmitIntoClient`), so it runs back to iOS 13 / macOS 10.15, as the page's
-  //  availability says; since then `tag(_:)` is only `@usableFromInline` in the swiftinterface, kept
-  //  for binaries built against older SDKs. `.tag(x)` calls this one.)
+  //  client (`@_alwaysEmitIntoClient`, `@export(implementation)` on the page), so it runs back to
+  //  iOS 13 / macOS 10.15, as the page's availability says; since then `tag(_:)` is only
+  //  `@usableFromInline` in the swiftinterface, kept for binaries built against older SDKs.
+  //  `.tag(x)` calls this one.)
   nonisolated public func tag<V>(_ tag: V, includeOptional: Bool = true) -> some View where V: Hashable {
     fatalError()
   }

@@ -13,8 +13,8 @@ public struct WindowGroup<Content> where Content: View {
 
   // developer.apple.com/documentation/swiftui/windowgroup/init(makecontent:)
   // (`nonisolated init(@ViewBuilder makeContent: @escaping () -> Content)`, available from iOS 14 /
-  //  macOS 11 because it is emitted into the client: `@_alwaysEmitIntoClient` in the swiftinterface,
-  //  `@export(implementation)` on the page, whose `@ContentBuilder` is the newest SDK's builder). A
+  //  macOS 11 because it is emitted into the client: `@export(implementation)` on the page, the new
+  //  spelling of `@_alwaysEmitIntoClient`; the page's `@ContentBuilder` is the newest SDK's builder). A
   //  trailing closure, `WindowGroup { ... }`, resolves to this one: its escaping parameter type is
   //  more specific than `init(content:)`'s.
   nonisolated public init(@ViewBuilder makeContent: @escaping () -> Content) { fatalError() }
