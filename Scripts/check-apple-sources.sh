@@ -4,6 +4,10 @@
 # SDK modules of AppleSDK/ and the package's own built modules, once per platform family:
 #   iOS      UIKit with scenes (iOS, iPadOS, Mac Catalyst, tvOS and visionOS alike)
 #   watchOS  UIKit without UIScene or UIOpenURLContext
+# Before that, per family, it compiles the probes of AppleSDK/Probes against the stand-ins alone:
+# each file in must-compile/ has to compile, and each file in must-fail/ has to fail with every
+# diagnostic its `// expect: <text>` lines name, so that a stand-in that drifts from the SDK on
+# isolation or Sendable fails here.
 # Exits non-zero on any error or warning. See AppleSDK/README.md for what this cannot see.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +15,58 @@ source Scripts/apple-sdk.sh
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+
+# Compiles each probe of AppleSDK/Probes for one family (to an object file: some of the checks, such
+# as sending a value to an actor, run on SIL) and prints one line per probe. Returns 1 when a
+# must-compile probe fails, a must-fail probe compiles, fails without one of its expected
+# diagnostics, or names none.
+# Usage: check_probes FAMILY SDK_DIR WORK_DIR
+check_probes() {
+  local family="$1" sdk="$2" dir="$3" failed=0 probe log expected missing found
+  mkdir -p "$dir"
+  found=0
+  for probe in AppleSDK/Probes/must-compile/*.swift AppleSDK/Probes/must-fail/*.swift; do
+    [ -e "$probe" ] || continue
+    found=$((found + 1))
+    apple_sdk_family_source "$probe" "$dir/src"
+    log="$dir/$(basename "$probe" .swift).log"
+    if (cd "$dir/src" && swiftc -c -o "$dir/probe.o" -module-name Probe "${APPLE_SDK_SWIFT_FLAGS[@]}" \
+      -parse-as-library -D "APPLE_SDK_OS_$family" -I "$sdk" "$probe") >"$log" 2>&1; then
+      if [[ "$probe" == */must-fail/* ]]; then
+        echo "FAILED: $probe ($family) compiled, but it must not"
+        failed=1
+      else
+        echo "passed  $probe"
+      fi
+      continue
+    fi
+    if [[ "$probe" == */must-compile/* ]]; then
+      echo "FAILED: $probe ($family) does not compile, but it must:"
+      sed 's/^/    /' "$log"
+      failed=1
+      continue
+    fi
+    missing=()
+    while IFS= read -r expected; do
+      grep -qF -- "$expected" "$log" || missing+=("$expected")
+    done < <(sed -n 's|^// expect: ||p' "$probe")
+    if ! grep -q '^// expect: ' "$probe"; then
+      echo "FAILED: $probe ($family) names no '// expect: <diagnostic>' line"
+      failed=1
+    elif [ "${#missing[@]}" -gt 0 ]; then
+      echo "FAILED: $probe ($family) fails, but without: ${missing[*]}"
+      sed 's/^/    /' "$log"
+      failed=1
+    else
+      echo "passed  $probe (fails as expected)"
+    fi
+  done
+  if [ "$found" -eq 0 ]; then
+    echo "FAILED: no probes in AppleSDK/Probes"
+    failed=1
+  fi
+  return "$failed"
+}
 
 echo "== building the package's modules"
 apple_sdk_package_modules "$work/package" DeepLinking DurableLinkStorage TrackingLinks ChannelNavigation RetailExample
@@ -25,6 +81,8 @@ for family in iOS watchOS; do
   src="$work/$family/src"
   mkdir -p "$out"
   apple_sdk_standins "$family" "$sdk"
+  echo "== $family: probes of the stand-ins"
+  check_probes "$family" "$sdk" "$work/$family/probes" || status=1
   # Stand-ins first, then this family's Apple-only modules, then the package's other modules.
   search=(-I "$sdk" -I "$out" -I "$work/package")
   flags=("${APPLE_SDK_SWIFT_FLAGS[@]}" -parse-as-library -D "APPLE_SDK_OS_$family")

@@ -17,6 +17,11 @@
   public var projectedValue: Binding<Value> { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/state (SwiftUI.swiftinterface:
+// `extension State : Sendable where Value : Sendable`). Without it this storage-less `@frozen`
+// stand-in would be implicitly `Sendable` whatever its `Value`.
+extension State: Sendable where Value: Sendable {}
+
 extension State where Value: ExpressibleByNilLiteral {
   // developer.apple.com/documentation/swiftui/state/init()
   // (`init()`, in `extension State where Value : ExpressibleByNilLiteral`)
@@ -51,6 +56,12 @@ extension State where Value: ExpressibleByNilLiteral {
   ) -> Binding<Subject> { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/binding/init(get:set:) ("A binding conforms to Sendable
+// only if its wrapped value type also conforms to Sendable"; SwiftUI.swiftinterface:
+// `extension Binding : @unchecked Sendable where Value : Sendable`, unchecked because its storage is a
+// reference; this stand-in has no storage, so a checked conformance says the same to callers).
+extension Binding: Sendable where Value: Sendable {}
+
 // developer.apple.com/documentation/swiftui/bindable
 // (`@dynamicMemberLookup @propertyWrapper struct Bindable<Value>`)
 @dynamicMemberLookup @propertyWrapper public struct Bindable<Value> {
@@ -82,6 +93,10 @@ extension Bindable where Value: AnyObject, Value: Observable {
   public init(_ wrappedValue: Value) { fatalError() }
 }
 
+// developer.apple.com/documentation/swiftui/bindable (SwiftUI.swiftinterface:
+// `extension Bindable : Sendable where Value : Sendable`)
+extension Bindable: Sendable where Value: Sendable {}
+
 // developer.apple.com/documentation/swiftui/environment
 // (`@frozen @propertyWrapper struct Environment<Value>`)
 @frozen @propertyWrapper public struct Environment<Value> {
@@ -91,6 +106,10 @@ extension Bindable where Value: AnyObject, Value: Observable {
   // developer.apple.com/documentation/swiftui/environment/wrappedvalue
   public var wrappedValue: Value { fatalError() }
 }
+
+// developer.apple.com/documentation/swiftui/environment (SwiftUI.swiftinterface:
+// `extension Environment : Sendable where Value : Sendable`)
+extension Environment: Sendable where Value: Sendable {}
 
 extension Environment {
   // developer.apple.com/documentation/swiftui/environment/init(_:) (non-optional Observable overload)

@@ -2,12 +2,15 @@
 // documentation pages named on each declaration; attributes the pages leave out but the SDK's
 // SwiftUI.swiftinterface has (`@preconcurrency`, `@MainActor` on requirements) are kept.
 //
-// `import SwiftUI` brings Foundation, Observation and Combine's `ObservableObject` with it on Apple
-// platforms; these re-exports do the same here.
+// `import SwiftUI` brings Foundation and Observation with it on Apple platforms, and of Combine only
+// what Foundation re-exports there, `ObservableObject` and `Published`; so `AnyCancellable`,
+// `Publisher` or `ObservableObjectPublisher` need `import Combine`. These re-exports do the same
+// here; `Published` is not declared by the stand-in Combine, as nothing here uses it.
 @_exported import AppleFoundationExtras
-@_exported import Combine
 @_exported import Foundation
 @_exported import Observation
+
+@_exported import protocol Combine.ObservableObject
 
 // developer.apple.com/documentation/swiftui/view
 // (`@MainActor @preconcurrency protocol View`; `body` is `@ViewBuilder @MainActor @preconcurrency`)
@@ -73,10 +76,21 @@ public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
   public var body: Never { fatalError() }
 }
 
+// SwiftUI.swiftinterface: `@available(*, unavailable) extension _ViewModifier_Content : Sendable`.
+// Without it the conformance to `View` above would make the stand-in main-actor isolated and so
+// implicitly `Sendable`.
+@available(*, unavailable)
+extension _ViewModifier_Content: Sendable {}
+
 // developer.apple.com/documentation/swiftui/modifiedcontent
 // (`@frozen struct ModifiedContent<Content, Modifier>`; a `View` where `Content : View,
 // Modifier : ViewModifier`)
 @frozen public struct ModifiedContent<Content, Modifier> {}
+
+// SwiftUI.swiftinterface: `@available(*, unavailable) extension ModifiedContent : Sendable`; without
+// it this storage-less `@frozen` stand-in would be implicitly `Sendable`.
+@available(*, unavailable)
+extension ModifiedContent: Sendable {}
 
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
   public typealias Body = Never
@@ -153,9 +167,20 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
   public var body: Never { fatalError() }
 }
 
+// SwiftUI.swiftinterface: `@available(*, unavailable) extension TupleView : Sendable`; without it the
+// stand-in would be implicitly `Sendable` (`@frozen`, and main-actor isolated by its `View`
+// conformance).
+@available(*, unavailable)
+extension TupleView: Sendable {}
+
 // developer.apple.com/documentation/swiftui/_conditionalcontent
 // (`@frozen struct _ConditionalContent<TrueContent, FalseContent>`; a `View` where both are)
 @frozen public struct _ConditionalContent<TrueContent, FalseContent> {}
+
+// SwiftUI.swiftinterface: `@available(*, unavailable) extension _ConditionalContent : Sendable`;
+// without it this storage-less `@frozen` stand-in would be implicitly `Sendable`.
+@available(*, unavailable)
+extension _ConditionalContent: Sendable {}
 
 extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
   public typealias Body = Never

@@ -51,10 +51,16 @@ extension View {
     for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
   ) -> some View where D: Hashable, C: View { fatalError() }
 
-  // developer.apple.com/documentation/swiftui/view/tag(_:)
-  // (iOS 18: `nonisolated func tag<V>(_ tag: V) -> some View where V : Hashable`; later SDKs add
-  //  `includeOptional: Bool = true`)
-  nonisolated public func tag<V>(_ tag: V) -> some View where V: Hashable { fatalError() }
+  // developer.apple.com/documentation/swiftui/view/tag(_:includeoptional:)
+  // (`nonisolated func tag<V>(_ tag: V, includeOptional: Bool = true) -> some View
+  //  where V : Hashable`. It came with the iOS 18 / macOS 15 SDKs (Xcode 16), emitted into the
+  //  client (`@_alwaysEmitIntoClient`, `@export(implementation)` on the page), so it runs back to
+  //  iOS 13 / macOS 10.15, as the page's availability says; since then `tag(_:)` is only
+  //  `@usableFromInline` in the swiftinterface, kept for binaries built against older SDKs.
+  //  `.tag(x)` calls this one.)
+  nonisolated public func tag<V>(_ tag: V, includeOptional: Bool = true) -> some View where V: Hashable {
+    fatalError()
+  }
 
   // developer.apple.com/documentation/swiftui/view/tabitem(_:)
   // (`nonisolated func tabItem<V>(@ViewBuilder _ label: () -> V) -> some View where V : View`)

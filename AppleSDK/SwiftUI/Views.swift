@@ -1,10 +1,26 @@
 // The views and scenes of SwiftUI that the package, its examples and its docs use.
 
 // developer.apple.com/documentation/swiftui/windowgroup
-// (`struct WindowGroup<Content> where Content : View`, a `Scene`)
-public struct WindowGroup<Content>: Scene where Content: View {
+// (`struct WindowGroup<Content> where Content : View`, a `Scene`; not main-actor isolated: the page
+// shows no `@MainActor`, and current SDKs spell it `nonisolated struct WindowGroup`). The `Scene`
+// conformance is in an extension so that it does not make the type, and so its initialisers,
+// main-actor isolated here.
+public struct WindowGroup<Content> where Content: View {
   // developer.apple.com/documentation/swiftui/windowgroup/init(content:)
-  public init(@ViewBuilder content: () -> Content) { fatalError() }
+  // (`nonisolated init(@ViewBuilder content: () -> Content)`; deprecated from iOS 18 / macOS 15 in
+  //  current SDKs, which is not declared here: the stand-ins state no availability)
+  nonisolated public init(@ViewBuilder content: () -> Content) { fatalError() }
+
+  // developer.apple.com/documentation/swiftui/windowgroup/init(makecontent:)
+  // (`nonisolated init(@ViewBuilder makeContent: @escaping () -> Content)`, available from iOS 14 /
+  //  macOS 11 because it is emitted into the client: `@export(implementation)` on the page, the new
+  //  spelling of `@_alwaysEmitIntoClient`; the page's `@ContentBuilder` is the newest SDK's builder). A
+  //  trailing closure, `WindowGroup { ... }`, resolves to this one: its escaping parameter type is
+  //  more specific than `init(content:)`'s.
+  nonisolated public init(@ViewBuilder makeContent: @escaping () -> Content) { fatalError() }
+}
+
+extension WindowGroup: Scene {
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
@@ -26,14 +42,20 @@ public struct WindowGroup<Content>: Scene where Content: View {
 }
 
 // developer.apple.com/documentation/swiftui/tabview
-// (`struct TabView<SelectionValue, Content> where SelectionValue : Hashable, Content : View`)
-@MainActor @preconcurrency public struct TabView<SelectionValue, Content>: View
-where SelectionValue: Hashable, Content: View {
+// (`struct TabView<SelectionValue, Content> where SelectionValue : Hashable, Content : View`; no
+// `@MainActor` on the page). The `View` conformance is in an extension so that it does not make the
+// type main-actor isolated here.
+public struct TabView<SelectionValue, Content> where SelectionValue: Hashable, Content: View {
   // developer.apple.com/documentation/swiftui/tabview/init(selection:content:)
   // (the `@ViewBuilder` overload the package uses:
-  //  `init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content)`; iOS 18's
-  //  `@TabContentBuilder` overload is not declared, nothing here uses `Tab`)
-  public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) { fatalError() }
+  //  `nonisolated init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content)`;
+  //  iOS 18's `@TabContentBuilder` overload is not declared, nothing here uses `Tab`)
+  nonisolated public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {
+    fatalError()
+  }
+}
+
+extension TabView: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
@@ -121,8 +143,10 @@ extension Button where Label == Text {
   ) where S: StringProtocol { fatalError() }
 }
 
-// developer.apple.com/documentation/swiftui/text (`@frozen struct Text`)
-@frozen public struct Text: View {
+// developer.apple.com/documentation/swiftui/text (`@frozen struct Text`; SwiftUI.swiftinterface:
+// `@frozen public struct Text : Equatable, Sendable`, with `extension Text : View`, so its
+// initialisers are not main-actor isolated: a `Text` can be built anywhere)
+@frozen public struct Text: Equatable, Sendable {
   // developer.apple.com/documentation/swiftui/text/init(_:tablename:bundle:comment:)
   public init(
     _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
@@ -132,7 +156,9 @@ extension Button where Label == Text {
   // developer.apple.com/documentation/swiftui/text/init(_:)
   // (the `StringProtocol` overload, `@_disfavoredOverload` in the swiftinterface)
   @_disfavoredOverload public init<S>(_ content: S) where S: StringProtocol { fatalError() }
+}
 
+extension Text: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
@@ -157,6 +183,11 @@ extension Button where Label == Text {
     public mutating func appendInterpolation(_ string: String) { fatalError() }
   }
 }
+
+// SwiftUI.swiftinterface: `@available(*, unavailable) extension LocalizedStringKey : Sendable`;
+// without it this storage-less `@frozen` stand-in would be implicitly `Sendable`.
+@available(*, unavailable)
+extension LocalizedStringKey: Sendable {}
 
 // developer.apple.com/documentation/swiftui/label
 // (`struct Label<Title, Icon> where Title : View, Icon : View`)
