@@ -68,6 +68,34 @@ check_probes() {
   return "$failed"
 }
 
+# Adds one module's compile command to a family's list for Scripts/check_availability.py, which
+# reads the module's typed AST for uses of API newer than the declared platforms.
+# Usage: record_for_availability LIST_FILE MODULE DIRECTORY ARGUMENT... -- SOURCE...
+record_for_availability() {
+  python3 - "$@" <<'PY'
+import json, os, sys
+path, module, directory, rest = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+split = rest.index("--")
+entries = json.load(open(path)) if os.path.exists(path) else []
+entries.append({"module": module, "directory": directory, "arguments": rest[:split], "sources": rest[split + 1:]})
+json.dump(entries, open(path, "w"))
+PY
+}
+
+# Extracts the symbol graphs of a family's stand-in modules (with the availability each declaration
+# states) into one directory per module under DIR, and prints the directories as
+# `--symbol-graphs DIR` arguments.
+# Usage: standin_symbol_graphs SDK_DIR DIR
+standin_symbol_graphs() {
+  local sdk="$1" dir="$2" module
+  for module in AppleFoundationExtras Combine UIKit SwiftUI; do
+    mkdir -p "$dir/$module"
+    swift-symbolgraph-extract -module-name "$module" -I "$sdk" -target x86_64-unknown-linux-gnu \
+      -output-dir "$dir/$module" -minimum-access-level public >&2
+    printf -- '--symbol-graphs\n%s\n' "$dir/$module"
+  done
+}
+
 echo "== building the package's modules"
 apple_sdk_package_modules "$work/package" DeepLinking DurableLinkStorage TrackingLinks ChannelNavigation RetailExample
 package_name="$(apple_sdk_package_name)"
@@ -111,6 +139,8 @@ for family in iOS watchOS; do
       status=1
       continue 2  # the example apps import it
     fi
+    record_for_availability "$work/$family/availability.json" "$module" "$src" -package-name "$package_name" \
+      -D SWIFT_PACKAGE "${flags[@]}" "${search[@]}" -- "${sources[@]}"
     echo "passed"
   done
 
@@ -126,11 +156,23 @@ for family in iOS watchOS; do
       files=(Examples/Retail/App/*.swift)
     fi
     if (cd "$src" && swiftc -c -wmo -o "$out/${example}App.o" -module-name "${example}App" "${flags[@]}" "${search[@]}" "${files[@]}"); then
+      record_for_availability "$work/$family/availability.json" "${example}App" "$src" "${flags[@]}" \
+        "${search[@]}" -- "${files[@]}"
       echo "passed"
     else
       echo "FAILED: $example example app ($family)"
       status=1
     fi
   done
+
+  echo "== $family: no SDK, standard library or Foundation API newer than the declared platforms"
+  if [ -f "$work/$family/availability.json" ]; then
+    mapfile -t graph_arguments < <(standin_symbol_graphs "$sdk" "$work/$family/graphs")
+    python3 Scripts/check_availability.py --commands "$work/$family/availability.json" \
+      "${graph_arguments[@]}" || status=1
+  else
+    echo "FAILED: no module compiled for $family, nothing to check"
+    status=1
+  fi
 done
 exit "$status"

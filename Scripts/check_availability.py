@@ -163,13 +163,14 @@ def extract_toolchain_graphs(output, target):
 
 
 class Source:
-    """Byte offsets of one file, to report line and column."""
+    """Byte offsets of one file, to report line and column. `path` is as the compiler named it,
+    relative to `directory`, where the compiler ran."""
 
-    def __init__(self, path):
-        self.path = path
+    def __init__(self, path, directory=None):
+        self.path = path if directory is None or os.path.isabs(path) else os.path.normpath(path)
         self.starts = [0]
         try:
-            data = open(path, "rb").read()
+            data = open(os.path.join(directory or "", path), "rb").read()
         except OSError:
             data = b""
         for index, byte in enumerate(data):
@@ -184,7 +185,8 @@ class Source:
                 low = middle
             else:
                 high = middle - 1
-        return f"{os.path.relpath(self.path)}:{low + 1}:{offset - self.starts[low] + 1}"
+        shown = os.path.relpath(self.path) if os.path.isabs(self.path) else self.path
+        return f"{shown}:{low + 1}:{offset - self.starts[low] + 1}"
 
 
 def demangle(names):
@@ -269,7 +271,8 @@ def dump_module(command, scratch):
     arguments += command["arguments"] + command["sources"]
     with open(output, "w", encoding="utf-8") as sink:
         # One file is dumped to standard output, several to standard error: both go to the file.
-        result = subprocess.run(arguments, stdout=sink, stderr=subprocess.STDOUT, text=True)
+        result = subprocess.run(arguments, stdout=sink, stderr=subprocess.STDOUT, text=True,
+                                cwd=command.get("directory"))
     if result.returncode != 0:
         diagnostics = [line for line in open(output, encoding="utf-8") if not line.startswith('{"_kind"')]
         fail(f"could not type-check {command['module']} for its AST:\n{''.join(diagnostics)[:2000]}")
@@ -319,7 +322,7 @@ def check(commands, newer, scratch, allowed):
     mangled_seen = defaultdict(list)
     for command in commands:
         for ast in dump_module(command, scratch):
-            source = Source(ast.get("filename", "?"))
+            source = Source(ast.get("filename", "?"), command.get("directory"))
 
             def visit(node, offset, implicit):
                 nonlocal references
@@ -391,9 +394,11 @@ def main():
     parser.add_argument("--package", default="Package.swift")
     parser.add_argument("--description", help="SwiftPM's build description (.build/debug/description.json)")
     parser.add_argument("--exclude", action="append", default=[], help="a module not to check (tests)")
-    parser.add_argument("--commands", help="JSON list of {module, arguments, sources}, for modules SwiftPM "
+    parser.add_argument("--commands", help="JSON list of {module, arguments, sources[, directory]}, for "
+                        "modules SwiftPM "
                         "does not build (the Apple-only glue against the stand-ins)")
-    parser.add_argument("--scratch", required=True)
+    parser.add_argument("--scratch", help="where symbol graphs are cached and ASTs written "
+                        "(default: .build/availability/<compiler version>)")
     parser.add_argument("--symbol-graphs", action="append", default=[],
                         help="a directory of extra symbol graphs (the stand-in SDK's)")
     parser.add_argument("--target", default="x86_64-unknown-linux-gnu")
@@ -401,6 +406,11 @@ def main():
                         help="check FILE alone and require a finding on exactly its `expect:` lines")
     arguments = parser.parse_args()
 
+    if not arguments.scratch:
+        compiler = subprocess.run(["swiftc", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+        arguments.scratch = os.path.join(".build", "availability", re.sub(r"[^A-Za-z0-9.-]", "", compiler))
+    arguments.scratch = os.path.abspath(arguments.scratch)
+    os.makedirs(arguments.scratch, exist_ok=True)
     floors = read_floors(arguments.package)
     toolchain = os.path.join(arguments.scratch, "symbolgraphs")
     directories = extract_toolchain_graphs(toolchain, arguments.target)
