@@ -86,7 +86,7 @@ let package = Package(
     .target(
       name: "DeepLinkingTestSupport",
       path: "Tests/DeepLinkingTestSupport",
-      exclude: ["redirect_server.py", "well_known_server.py"],
+      exclude: ["peak_memory.py", "redirect_server.py", "well_known_server.py"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

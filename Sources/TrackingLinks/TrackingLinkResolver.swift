@@ -14,9 +14,13 @@ import Foundation
 /// fetched. A URL that is not on a tracking origin is returned unchanged without any request.
 ///
 /// Each hop sends `HEAD`; a server that refuses `HEAD` (405 or 501) is asked again with `GET`. No body
-/// is ever read: the request is cancelled as soon as the response head arrives. Redirects are never
-/// followed by `URLSession` itself, responses are not cached and cookies are neither sent nor stored.
+/// is ever kept: the request ends as soon as the response head arrives. Redirects are never followed by
+/// `URLSession` itself, responses are not cached and cookies are neither sent nor stored.
 /// Successful results are kept in a small least-recently-used cache.
+///
+/// Resolution is bounded whatever the servers do: at most ``maxHops`` requests, all of them within
+/// ``timeout`` on the wall clock. On Linux, swift-corelibs-foundation reads a redirect's whole body
+/// before it reports the redirect; a body that does not end runs into the time limit.
 ///
 /// ```swift
 /// let resolver = TrackingLinkResolver(origins: [try TrackingOrigin("click.example.com")])
@@ -38,8 +42,10 @@ public final class TrackingLinkResolver: Sendable {
   public let cacheCapacity: Int
   /// How long a cached resolution stays valid.
   public let cacheLifetime: Duration
+  /// The most body bytes one request may receive before its answer's head is known: 64 KiB. A hop
+  /// needs only the head, so no body is kept.
+  static let maximumResponseBytes = 65_536
 
-  private let probe = ResponseHeadProbe()
   private let cache: LockedValue<ResolutionCache>
 
   /// Creates a resolver for the given tracking origins.
@@ -63,10 +69,6 @@ public final class TrackingLinkResolver: Sendable {
     self.cacheCapacity = cacheCapacity
     self.cacheLifetime = cacheLifetime
     self.cache = LockedValue(ResolutionCache(capacity: cacheCapacity, lifetime: cacheLifetime))
-  }
-
-  deinit {
-    probe.invalidate()
   }
 
   /// Tells whether a URL is a tracking link, that is, lives on one of the tracking origins.
@@ -117,55 +119,6 @@ public final class TrackingLinkResolver: Sendable {
 
   // MARK: - Following
 
-  private enum Race: Sendable {
-    case finished(Result<TrackingLinkResolution, TrackingLinkError>)
-    case deadline
-    case deadlineCancelled
-  }
-
-  /// The position reached so far, read when the deadline fires to say where resolution stopped.
-  private final class Position: Sendable {
-    let state: LockedValue<(url: URL, hop: Int)>
-    init(_ url: URL) { state = LockedValue((url, 1)) }
-  }
-
-  /// Runs the whole resolution against one deadline, measured on the continuous clock from the start.
-  ///
-  /// The deadline is enforced here, not by `URLSession`: a request's own time limit is set above what
-  /// is left (some implementations round it down to whole seconds), so the resolution ends when the
-  /// deadline passes, never before.
-  private func followWithDeadline(_ url: URL) async -> Result<TrackingLinkResolution, TrackingLinkError> {
-    let timing = Timing(limit: timeout)
-    let position = Position(url)
-    return await withTaskGroup(of: Race.self) { group in
-      group.addTask {
-        .finished(await self.follow(url, timing: timing, position: position))
-      }
-      group.addTask {
-        do {
-          try await Task.sleep(until: timing.deadline, clock: .continuous)
-          return .deadline
-        } catch {
-          return .deadlineCancelled
-        }
-      }
-      var outcome: Result<TrackingLinkResolution, TrackingLinkError>?
-      while outcome == nil, let next = await group.next() {
-        switch next {
-        case .finished(let result):
-          outcome = result
-        case .deadline:
-          let (stoppedAt, hop) = position.state.withLock { ($0.url, $0.hop) }
-          outcome = .failure(timing.timedOut(url: stoppedAt, hop: hop))
-        case .deadlineCancelled:
-          continue
-        }
-      }
-      group.cancelAll()
-      return outcome ?? .failure(.cancelled(url: url, hop: 1))
-    }
-  }
-
   /// The time limit of one resolution: when it started and when it ends.
   private struct Timing: Sendable {
     let limit: Duration
@@ -186,10 +139,15 @@ public final class TrackingLinkResolver: Sendable {
     }
   }
 
+  /// Follows the chain from `url`, every request bounded by one deadline measured on the continuous
+  /// clock from the start (``BoundedFetch`` enforces it, whatever `URLSession` does).
+  private func followWithDeadline(_ url: URL) async -> Result<TrackingLinkResolution, TrackingLinkError> {
+    await follow(url, timing: Timing(limit: timeout))
+  }
+
   private func follow(
     _ start: URL,
-    timing: Timing,
-    position: Position
+    timing: Timing
   ) async -> Result<TrackingLinkResolution, TrackingLinkError> {
     let maxHops = max(1, self.maxHops)
     var current = start
@@ -204,7 +162,6 @@ public final class TrackingLinkResolver: Sendable {
         return .failure(.loop(url: current, hop: hop))
       }
       hops.append(current)
-      position.state.withLock { $0 = (current, hop) }
 
       let head: ResponseHead
       switch await fetchHead(current, hop: hop, timing: timing) {
@@ -238,26 +195,31 @@ public final class TrackingLinkResolver: Sendable {
   ) async -> Result<ResponseHead, TrackingLinkError> {
     var head: ResponseHead?
     for method in ["HEAD", "GET"] {
-      let remaining = timing.deadline - ContinuousClock.now
-      guard remaining > .zero else {
+      guard !timing.hasPassed else {
         return .failure(timing.timedOut(url: url, hop: hop))
       }
       var request = URLRequest(url: url)
       request.httpMethod = method
-      request.cachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-      request.httpShouldHandleCookies = false
-      request.timeoutInterval = Self.requestTimeout(remaining: remaining)
-      switch await probe.head(for: request) {
-      case .success(let value):
-        head = value
-      case .failure(.cancelled):
-        return .failure(.cancelled(url: url, hop: hop))
-      case .failure(.timedOut) where timing.hasPassed:
+      let fetch = BoundedFetch(
+        byteLimit: Self.maximumResponseBytes, deadline: timing.deadline, readsBody: false)
+      switch await fetch.run(request) {
+      case .response(let answer):
+        head = ResponseHead(status: answer.status, location: answer.location)
+      case .tooLarge:
+        return .failure(
+          .transport(
+            url: url, hop: hop,
+            message: "more than \(Self.maximumResponseBytes) bytes arrived before the answer's head"))
+      case .timedOut:
         return .failure(timing.timedOut(url: url, hop: hop))
-      case .failure(.timedOut):
+      case .cancelled:
+        return .failure(.cancelled(url: url, hop: hop))
+      case .failed(.timedOut?, _) where timing.hasPassed:
+        return .failure(timing.timedOut(url: url, hop: hop))
+      case .failed(.timedOut?, _):
         // The request's own limit lies beyond the deadline, so this is not the resolution's time limit.
         return .failure(.transport(url: url, hop: hop, message: "the request timed out"))
-      case .failure(.transport(let message)):
+      case .failed(_, let message):
         return .failure(.transport(url: url, hop: hop, message: message))
       }
       if let status = head?.status, method == "HEAD", status == 405 || status == 501 {
@@ -296,12 +258,10 @@ public final class TrackingLinkResolver: Sendable {
     let onHost = origins.filter { $0.host == host }
     return !onHost.isEmpty && !onHost.contains { $0.scheme == "http" }
   }
+}
 
-  /// The time limit handed to `URLSession` for one request: the whole seconds left, rounded up, plus one,
-  /// so that it never fires before the resolution's own deadline.
-  static func requestTimeout(remaining: Duration) -> TimeInterval {
-    let parts = remaining.components
-    let wholeSeconds = parts.seconds + (parts.attoseconds > 0 ? 1 : 0)
-    return TimeInterval(max(0, wholeSeconds) + 1)
-  }
+/// The part of an HTTP response the resolver needs: the status and the raw `Location` header.
+struct ResponseHead: Sendable, Hashable {
+  var status: Int
+  var location: String?
 }

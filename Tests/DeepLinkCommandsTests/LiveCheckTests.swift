@@ -23,6 +23,13 @@ enum TrustedRun {
 
   /// Runs `deeplink arguments` trusting only `certificateAuthority`.
   static func run(_ arguments: [String], trusting certificateAuthority: String) throws -> ToolRun {
+    let run = try measured(arguments, trusting: certificateAuthority)
+    return ToolRun(status: run.status, output: run.output, error: run.error)
+  }
+
+  /// Runs `deeplink arguments` trusting only `certificateAuthority`, with its peak memory and running time.
+  static func measured(_ arguments: [String], trusting certificateAuthority: String) throws -> MeasuredProcess
+  {
     // The bind mount is set-up, not the subject: when mount(8) itself fails (seen under load as its
     // "internal error" status), it is tried again, a bounded number of times.
     var attempt = 0
@@ -36,28 +43,16 @@ enum TrustedRun {
   /// The status the wrapper exits with when the bind mount fails, before the tool runs.
   static let mountFailed: Int32 = 97
 
-  private static func runOnce(_ arguments: [String], trusting certificateAuthority: String) throws -> ToolRun
+  private static func runOnce(_ arguments: [String], trusting certificateAuthority: String) throws
+    -> MeasuredProcess
   {
     guard let deeplink else { throw ToolRunError.notAnObject("deeplink is not built") }
-    let output = Pipe()
-    let error = Pipe()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
+    return try MeasuredProcess.run(
       [
         "unshare", "--mount", "--map-root-user", "/bin/sh", "-c",
         #"mount --bind "$0" "$1" || exit 97; shift && exec "$@""#, certificateAuthority, caBundle,
         deeplink.path,
-      ] + arguments
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(
-      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-      error: String(decoding: errorData, as: UTF8.self))
+      ] + arguments)
   }
 
   private static func run(_ command: [String], status: Bool) throws -> Int32 {
@@ -184,6 +179,54 @@ struct LiveCheckTests {
     #expect(streamed.status == 2)
     #expect(try Self.codes(streamed) == ["file-too-large"])
     #expect(ContinuousClock.now - start < .seconds(8))
+  }
+
+  /// The most memory a `deeplink` run may take whatever the server sends: the tool itself needs about
+  /// 40 MB, and the fetch keeps at most 128 KB of the body.
+  static let memoryBound = 100 * 1024 * 1024
+
+  /// Runs `aasa check --url --timeout 2 --json` against a hostile server and checks that it ends with
+  /// `code` within the time limit and a few seconds, in bounded memory.
+  func expectBounded(
+    _ mode: WellKnownServer.Mode, code: String, sourceLocation: SourceLocation = #_sourceLocation
+  )
+    async throws
+  {
+    let server = try await WellKnownServer(mode: mode)
+    let run = try TrustedRun.measured(
+      ["aasa", "check", "--url", server.origin, "--timeout", "2", "--json"],
+      trusting: server.certificateAuthorityFile)
+    #expect(run.status == 2, "\(run.output) \(run.error)", sourceLocation: sourceLocation)
+    let codes = try Self.codes(ToolRun(status: run.status, output: run.output, error: run.error))
+    #expect(codes == [code], sourceLocation: sourceLocation)
+    // Two seconds of limit and a loose margin for a busy machine.
+    #expect(run.elapsed < .seconds(5), "took \(run.elapsed)", sourceLocation: sourceLocation)
+    #expect(
+      run.peakMemory < Self.memoryBound, "peak memory \(run.peakMemory / 1_048_576) MB",
+      sourceLocation: sourceLocation)
+  }
+
+  @Test(trusted)
+  func chunkedBodyTrickledWithoutEndTimesOutOnTheWallClock() async throws {
+    // 8 bytes every 50 ms: every read arrives long before an idle timeout, and the body never reaches
+    // 128 KB; only a limit on the whole fetch ends it.
+    try await expectBounded(.trickle, code: "fetch-timeout")
+  }
+
+  @Test(trusted)
+  func announcedTenGigabytesStopAtTheLimit() async throws {
+    try await expectBounded(.huge, code: "file-too-large")
+  }
+
+  @Test(trusted)
+  func unannouncedFloodStopsAtTheLimit() async throws {
+    try await expectBounded(.flood, code: "file-too-large")
+  }
+
+  @Test(trusted)
+  func gzipBombIsCappedOnItsDecodedSize() async throws {
+    // 1 MB on the wire that inflates to 1 GB: the limit holds on the decoded bytes.
+    try await expectBounded(.gzip, code: "file-too-large")
   }
 
   @Test(trusted)

@@ -76,6 +76,47 @@ final class RouteTrackingTests {
     #expect(ContinuousClock.now - started < .seconds(20))
   }
 
+  @Test func tooLongClickThroughIsCutLikeTheURL() async throws {
+    let link = try trackingLink("/long-click-through")
+    let run = await ToolRun.run(["route", "--tracking-origin", origin, link])
+    #expect(run.status == 1)
+    let line = try #require(try run.jsonLines().first)
+    #expect(line["errorCode"] as? String == "too-long")
+    let resolved = try #require(line["resolvedURL"] as? String)
+    #expect(resolved.count == 201, "\(resolved.count) characters")
+    #expect(resolved.hasPrefix("https://shop.example.com/aaa"))
+    #expect(resolved.hasSuffix("…"))
+    #expect(run.output.utf8.count < 2_000)
+  }
+
+  /// Runs the built `deeplink route` against the server in a child process, with its peak memory.
+  func measuredRoute(_ path: String, timeout: String) throws -> MeasuredProcess? {
+    guard let deeplink = BuiltProducts.executable(named: "deeplink") else { return nil }
+    return try MeasuredProcess.run([
+      deeplink.path, "route", "--tracking-origin", origin, "--timeout", timeout, try trackingLink(path),
+    ])
+  }
+
+  @Test(.enabled(if: BuiltProducts.executable(named: "deeplink") != nil, "needs the built deeplink"))
+  func endlessRedirectBodyStopsAtTheTimeLimitInBoundedMemory() async throws {
+    // HEAD is refused; GET answers 302 and then streams its body as fast as it can, without end.
+    let run = try #require(try measuredRoute("/no-head-endless", timeout: "2"))
+    #expect(run.status == 1, "\(run.output) \(run.error)")
+    let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
+    #expect(line["errorCode"] as? String == "tracking-timed-out")
+    #expect(run.elapsed < .seconds(5), "took \(run.elapsed)")
+    #expect(run.peakMemory < 100 * 1024 * 1024, "peak memory \(run.peakMemory / 1_048_576) MB")
+  }
+
+  @Test(.enabled(if: BuiltProducts.executable(named: "deeplink") != nil, "needs the built deeplink"))
+  func trickledRedirectBodyTimesOutOnTheWallClock() async throws {
+    let run = try #require(try measuredRoute("/no-head-trickle", timeout: "2"))
+    #expect(run.status == 1, "\(run.output) \(run.error)")
+    let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
+    #expect(line["errorCode"] as? String == "tracking-timed-out")
+    #expect(run.elapsed < .seconds(5), "took \(run.elapsed)")
+  }
+
   @Test func badOptions() async throws {
     #expect(await ToolRun.run(["route", "--tracking-origin", "ftp://x", "myapp://channel"]).status == 2)
     #expect(

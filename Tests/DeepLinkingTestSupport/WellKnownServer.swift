@@ -5,7 +5,7 @@ import Foundation
 public final class WellKnownServer: Sendable {
   /// How the server answers for both well-known files; see `well_known_server.py`.
   public enum Mode: String, Sendable {
-    case ok, redirect, missing, endless, slow
+    case ok, redirect, missing, endless, slow, trickle, huge, flood, gzip
   }
 
   /// The server's port on 127.0.0.1.

@@ -24,7 +24,13 @@ Routes (PORT is the server's own port):
   /no-head            HEAD: 405; GET: 302 to https://shop.example.com/from-get
   /no-head-501        HEAD: 501; GET: 302 to https://shop.example.com/from-get-501
   /no-head-big        HEAD: 405; GET: 200 announcing 100 MB and trickling it out slowly
+  /no-head-endless    HEAD: 405; GET: 302 to https://shop.example.com/from-endless with a chunked
+                      body streamed as fast as it can, for at most 10 s and 10 GB
+  /no-head-trickle    HEAD: 405; GET: 302 to https://shop.example.com/from-trickle with a chunked body
+                      of one 8-byte chunk every 50 ms, for at most 60 s
+  /long-click-through 302 to https://shop.example.com/ + 90,000 "a"s (a click-through too long to route)
   /landing            200 (the place /foreign points to)
+Every endless answer stops by itself (the limits above), even if the client never hangs up.
 """
 
 import json
@@ -123,6 +129,30 @@ class Handler(BaseHTTPRequestHandler):
                 self.send(405 if path == "/no-head" else 501, {"Allow": "GET"})
             else:
                 self.redirect("https://shop.example.com/from-get" + ("-501" if path.endswith("501") else ""))
+        elif path == "/no-head-endless" or path == "/no-head-trickle":
+            if self.command == "HEAD":
+                self.send(405, {"Allow": "GET"})
+                return
+            self.send_response(302)
+            self.send_header("Location", "https://shop.example.com/from-" + path.rsplit("-", 1)[1])
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            self.close_connection = True
+            started = time.monotonic()
+            block = b" " * 65536 if path.endswith("endless") else b"tracking"
+            try:
+                for _ in range(160_000):  # at most 10 GB
+                    if time.monotonic() - started > (10 if path.endswith("endless") else 60):
+                        break
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(block), block))
+                    if path.endswith("trickle"):
+                        self.wfile.flush()
+                        time.sleep(0.05)
+                self.wfile.write(b"0\r\n\r\n")
+            except OSError:
+                pass
+        elif path == "/long-click-through":
+            self.redirect("https://shop.example.com/" + "a" * 90_000)
         elif path == "/no-head-big":
             if self.command == "HEAD":
                 self.send(405, {"Allow": "GET"})

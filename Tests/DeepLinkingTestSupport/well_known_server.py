@@ -15,15 +15,50 @@ Both /.well-known/apple-app-site-association and /.well-known/assetlinks.json an
   missing    404
   endless    200 with no Content-Length, then JSON-looking bytes until the client hangs up
   slow       waits 30 s before answering
-Every other path answers 404.
+  trickle    200 with Transfer-Encoding: chunked, then one 8-byte chunk every 50 ms (160 B/s, never the
+             128 KB limit), for at most 60 s
+  huge       200 announcing a 10 GB Content-Length, then streams it as fast as it can, for at most 10 s
+  flood      200 chunked with no length, streamed as fast as it can, for at most 10 s and 10 GB
+  gzip       200 with Content-Encoding: gzip, chunked: 1 MB on the wire that inflates to 1 GB of zeros
+Every other path answers 404. Every endless answer stops by itself (the limits above), even if the
+client never hangs up.
 """
 
 import argparse
 import ssl
+import struct
+import zlib
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+GZIP_BOMB = None
+GZIP_BOMB_LOCK = threading.Lock()
+
+
+def gzip_bomb():
+    """1 GB of zeros as one gzip member of about 1 MB, made once in a fraction of a second: each 1 MB of
+    zeros is compressed after a full flush, so every block but the first has the same bytes."""
+    global GZIP_BOMB
+    with GZIP_BOMB_LOCK:
+        if GZIP_BOMB is None:
+            compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+            zeros = bytes(1 << 20)
+            first = compressor.compress(zeros) + compressor.flush(zlib.Z_FULL_FLUSH)
+            repeated = compressor.compress(zeros) + compressor.flush(zlib.Z_FULL_FLUSH)
+            crc = 0
+            for _ in range(1024):
+                crc = zlib.crc32(zeros, crc)
+            # An empty final block, then the gzip trailer: CRC-32 and length (mod 2^32) of the 1 GB.
+            trailer = b"\x03\x00" + struct.pack("<II", crc, (1 << 30) & 0xFFFFFFFF)
+            GZIP_BOMB = first + repeated * 1023 + trailer
+        return GZIP_BOMB
+
+
+def write_chunk(wfile, data):
+    wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+
 
 WELL_KNOWN = ("/.well-known/apple-app-site-association", "/.well-known/assetlinks.json")
 
@@ -76,6 +111,50 @@ class Handler(BaseHTTPRequestHandler):
                     self.wfile.write(b'{"appIDs": ["ABCDE12345.com.example.app"]},' * 64)
                     self.wfile.flush()
                     time.sleep(0.001)
+            except OSError:
+                pass
+        elif mode in ("trickle", "flood", "gzip"):
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Transfer-Encoding", "chunked")
+            if mode == "gzip":
+                self.send_header("Content-Encoding", "gzip")
+            self.end_headers()
+            self.close_connection = True
+            started = time.monotonic()
+            try:
+                if mode == "trickle":
+                    while time.monotonic() - started < 60:
+                        write_chunk(self.wfile, b'{"a": 1,')
+                        self.wfile.flush()
+                        time.sleep(0.05)
+                elif mode == "flood":
+                    block = b" " * 65536
+                    for _ in range(160_000):  # 10 GB
+                        if time.monotonic() - started > 10:
+                            break
+                        write_chunk(self.wfile, block)
+                else:
+                    body = gzip_bomb()
+                    for offset in range(0, len(body), 16384):
+                        write_chunk(self.wfile, body[offset:offset + 16384])
+                write_chunk(self.wfile, b"")
+                self.wfile.flush()
+            except OSError:
+                pass
+        elif mode == "huge":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(10 * 1024 ** 3))
+            self.end_headers()
+            self.close_connection = True
+            started = time.monotonic()
+            block = b" " * 65536
+            try:
+                for _ in range(160_000):  # 10 GB
+                    if time.monotonic() - started > 10:
+                        break
+                    self.wfile.write(block)
             except OSError:
                 pass
         elif mode == "slow":

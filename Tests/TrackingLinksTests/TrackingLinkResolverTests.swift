@@ -239,6 +239,36 @@ extension TrackingTests {
       #expect(clock.now - start < .seconds(6))
     }
 
+    /// Resolves `path` with a 2 s limit: the redirect's head names `destination`, and its body does
+    /// not end. Darwin reports the redirect at its head; swift-corelibs-foundation reads the body first,
+    /// so there the resolution must stop at its time limit.
+    func expectBoundedRedirect(_ path: String, destination: String) async throws {
+      let resolver = TrackingLinkResolver(
+        origins: [try TrackingOrigin("http://127.0.0.1:\(server.port)")], timeout: .seconds(2))
+      let clock = ContinuousClock()
+      let start = clock.now
+      let url = try server.url(path)
+      do throws(TrackingLinkError) {
+        #expect(try await resolver.resolve(url).absoluteString == destination)
+      } catch {
+        #expect(error.code == .timedOut)
+        #expect(error.timeout == .seconds(2))
+      }
+      #expect(clock.now - start < .seconds(5))
+    }
+
+    @Test("a redirect whose body never ends (HEAD refused) ends within the time limit")
+    func endlessRedirectBody() async throws {
+      try await expectBoundedRedirect(
+        "/no-head-endless", destination: "https://shop.example.com/from-endless")
+    }
+
+    @Test("a redirect body trickled without end (HEAD refused) ends within the time limit")
+    func trickledRedirectBody() async throws {
+      try await expectBoundedRedirect(
+        "/no-head-trickle", destination: "https://shop.example.com/from-trickle")
+    }
+
     @Test("cancelling the calling task cancels the request promptly")
     func cancellation() async throws {
       let url = try server.url("/slow")

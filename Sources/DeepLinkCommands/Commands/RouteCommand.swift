@@ -236,13 +236,14 @@ enum RouteCommand: ToolSubcommand {
     .array(items.map { .object([("name", .string($0.name)), ("value", .optional($0.value))]) })
   }
 
-  /// The JSON line of a rejected link; the link is shown as a bounded ``Excerpt``.
+  /// The JSON line of a rejected link; the link and the click-through it resolved to are shown as
+  /// bounded ``Excerpt``s.
   static func failureLine(
     url: String, resolvedURL: String? = nil, error: String, code: String, extra: [(String, JSONValue)] = []
   ) -> String {
     JSONValue.object(
       [("url", .string(Excerpt.of(url)))]
-        + (resolvedURL.map { [("resolvedURL", JSONValue.string($0))] } ?? []) + [
+        + (resolvedURL.map { [("resolvedURL", JSONValue.string(Excerpt.of($0)))] } ?? []) + [
           ("route", .null), ("parameters", .object([])), ("query", .array([])),
           ("fragment", .null), ("error", .string(error)), ("errorCode", .string(code)),
         ] + extra

@@ -1,4 +1,5 @@
 import Foundation
+import TrackingLinks
 import UniversalLinks
 
 #if canImport(FoundationNetworking)
@@ -46,7 +47,9 @@ enum WellKnownFile {
 }
 
 /// Fetches a well-known file the way Apple's CDN and Android's verifier do: HTTPS only, with the
-/// platform's certificate verification, no redirect followed, status 200 required, at most 128 KB read.
+/// platform's certificate verification, no redirect followed, status 200 required, at most 128 KB read,
+/// within the time limit on the wall clock (``BoundedFetch`` holds both bounds whatever the server
+/// does). The request asks for the file uncompressed; a compressed body counts by what it inflates to.
 ///
 /// The findings of the fetch are reported like a checker's; the body, when one was read whole, goes to
 /// the file's checker.
@@ -100,24 +103,30 @@ struct WellKnownFetch {
   /// Fetches the file from `url` and returns what the fetch found.
   func fetch(_ url: URL) async -> Outcome {
     let place = url.absoluteString
-    let result = await WellKnownFetchSession(
-      timeout: timeout, limit: Self.maximumBodySize
-    ).get(url)
+    var request = URLRequest(url: url)
+    request.httpMethod = "GET"
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+    let fetch = BoundedFetch(
+      byteLimit: Self.maximumBodySize, deadline: .now + .milliseconds(Int(timeout * 1000)), readsBody: true)
+    let result = await fetch.run(request)
     func failure(_ code: AssociationFileDiagnostic.Code, _ message: String) -> Outcome {
       Outcome(
         url: place, body: nil, findings: [.init(severity: .error, code: code, message: message, path: place)])
     }
     switch result {
-    case .timedOut:
+    case .cancelled:
+      return failure(.fetchFailed, "the fetch was cancelled; \(file.consequence)")
+    case .timedOut, .failed(.timedOut?, _):
       return failure(
         .fetchTimeout,
         "no complete answer within \(Self.seconds(timeout)); \(file.fetcher) gives up on slow servers")
-    case .untrustedCertificate(let detail):
+    case .failed(let code, let detail) where Self.isCertificateFailure(code, detail):
       return failure(
         .certificateNotTrusted,
         "the server's certificate is not trusted (\(detail)); \(file.fetcher) refuses it, so \(file.consequence)"
       )
-    case .transport(let detail):
+    case .failed(_, let detail):
       return failure(.fetchFailed, "the file cannot be fetched (\(detail)); \(file.consequence)")
     case .tooLarge(let announced):
       let size = announced.map { "\($0) bytes" } ?? "more than \(Self.maximumBodySize) bytes"
@@ -125,7 +134,10 @@ struct WellKnownFetch {
         .fileTooLarge,
         "the file is \(size); \(file.fetcher) ignores files over \(Self.maximumBodySize) bytes (128 KB), so \(file.consequence); reading stopped there"
       )
-    case .response(let status, let location, let contentType, let body):
+    case .response(let answer):
+      let (status, location, contentType, body) = (
+        answer.status, answer.location, answer.contentType, answer.body
+      )
       if (300..<400).contains(status) {
         return failure(
           .redirect,
@@ -165,165 +177,22 @@ struct WellKnownFetch {
     }
   }
 
+  /// Whether a failure is the server's certificate being refused. swift-corelibs-foundation reports
+  /// every libcurl failure with code -1 and libcurl's message.
+  private static func isCertificateFailure(_ code: URLError.Code?, _ detail: String) -> Bool {
+    switch code {
+    case .serverCertificateUntrusted?, .serverCertificateHasUnknownRoot?, .serverCertificateHasBadDate?,
+      .serverCertificateNotYetValid?, .secureConnectionFailed?:
+      return true
+    default:
+      return detail.hasPrefix("SSL certificate problem")
+        || detail.contains("SSL: no alternative certificate subject name")
+    }
+  }
+
   private static func seconds(_ value: Double) -> String {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
-}
-
-/// How one GET ended.
-enum WellKnownFetchResult: Sendable {
-  /// A response: its status, `Location` and `Content-Type` headers, and the body (for a 200).
-  case response(status: Int, location: String?, contentType: String?, body: Data)
-  /// The body passed the limit; the announced length when the server gave one.
-  case tooLarge(announced: Int64?)
-  case timedOut
-  case untrustedCertificate(String)
-  case transport(String)
-}
-
-/// One `URLSession` request that follows no redirect, stops reading past a limit and gives up after
-/// a time limit. swift-corelibs-foundation reports a refused redirect through
-/// `willPerformHTTPRedirection`, Darwin through the 3xx response itself; both end here.
-final class WellKnownFetchSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  // @unchecked Sendable: the mutable state is touched only under `lock`.
-  private let lock = NSLock()
-  private var continuation: CheckedContinuation<WellKnownFetchResult, Never>?
-  private var finished = false
-  private var status = 0
-  private var location: String?
-  private var contentType: String?
-  private var body = Data()
-  private let timeout: Double
-  private let limit: Int
-
-  init(timeout: Double, limit: Int) {
-    self.timeout = timeout
-    self.limit = limit
-  }
-
-  /// Sends one GET for `url` and waits for its end.
-  func get(_ url: URL) async -> WellKnownFetchResult {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    configuration.urlCredentialStorage = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
-    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
-    defer { session.invalidateAndCancel() }
-    var request = URLRequest(url: url)
-    request.httpMethod = "GET"
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let task = session.dataTask(with: request)
-    return await withCheckedContinuation { continuation in
-      lock.withLock { self.continuation = continuation }
-      task.resume()
-      // URLSession's own timeouts are idle timeouts on some platforms; this one bounds the whole fetch.
-      DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self, weak task] in
-        self?.finish(.timedOut)
-        task?.cancel()
-      }
-    }
-  }
-
-  private func finish(_ result: WellKnownFetchResult) {
-    let waiter = lock.withLock { () -> CheckedContinuation<WellKnownFetchResult, Never>? in
-      guard !finished else { return nil }
-      finished = true
-      defer { continuation = nil }
-      return continuation
-    }
-    waiter?.resume(returning: result)
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    // The refusal first, and no cancel: swift-corelibs-foundation handles the completion on the
-    // task's queue and stops with a fatal error if a cancel changed the task's state before it runs.
-    // A refused redirect ends the task with the 3xx response as its last.
-    completionHandler(nil)
-    finish(
-      .response(
-        status: response.statusCode, location: response.value(forHTTPHeaderField: "Location"),
-        contentType: response.value(forHTTPHeaderField: "Content-Type"), body: Data()))
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-  ) {
-    guard let http = response as? HTTPURLResponse else {
-      finish(.transport("the answer is not HTTP"))
-      completionHandler(.cancel)
-      return
-    }
-    let head = (
-      status: http.statusCode, location: http.value(forHTTPHeaderField: "Location"),
-      contentType: http.value(forHTTPHeaderField: "Content-Type")
-    )
-    lock.withLock {
-      status = head.status
-      location = head.location
-      contentType = head.contentType
-    }
-    if head.status != 200 {
-      // The body of an error or a redirect is of no use: end here.
-      finish(
-        .response(status: head.status, location: head.location, contentType: head.contentType, body: Data()))
-      completionHandler(.cancel)
-    } else if response.expectedContentLength > Int64(limit) {
-      finish(.tooLarge(announced: response.expectedContentLength))
-      completionHandler(.cancel)
-    } else {
-      completionHandler(.allow)
-    }
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let overLimit = lock.withLock { () -> Bool in
-      body.append(data)
-      return body.count > limit
-    }
-    if overLimit {
-      finish(.tooLarge(announced: nil))
-      dataTask.cancel()
-    }
-  }
-
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    let state = lock.withLock { (status, location, contentType, body) }
-    guard let error else {
-      finish(.response(status: state.0, location: state.1, contentType: state.2, body: state.3))
-      return
-    }
-    let detail = (error as NSError).localizedDescription
-    if let urlError = error as? URLError {
-      switch urlError.code {
-      case .timedOut:
-        finish(.timedOut)
-        return
-      case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot, .serverCertificateHasBadDate,
-        .serverCertificateNotYetValid, .secureConnectionFailed:
-        finish(.untrustedCertificate(detail))
-        return
-      default:
-        break
-      }
-    }
-    // swift-corelibs-foundation reports every libcurl failure with code -1 and libcurl's message.
-    if detail.hasPrefix("SSL certificate problem")
-      || detail.contains("SSL: no alternative certificate subject name")
-    {
-      finish(.untrustedCertificate(detail))
-    } else {
-      finish(.transport(detail))
-    }
-  }
-
 }
 
 extension WellKnownFetch {
