@@ -15,7 +15,10 @@ Both /.well-known/apple-app-site-association and /.well-known/assetlinks.json an
   missing    404
   endless    200 with no Content-Length, then JSON-looking bytes until the client hangs up
   slow       waits 30 s before answering
-Every other path answers 404.
+  hostile-redirect
+             301 with a Location holding terminal controls: ESC [31m, an OSC 8 hyperlink ended by
+             BEL, U+202E and the C1 CSI U+009B, sent as UTF-8
+Every other path answers 404. Header values (--content-type included) are sent as their UTF-8 bytes.
 """
 
 import argparse
@@ -26,6 +29,14 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 WELL_KNOWN = ("/.well-known/apple-app-site-association", "/.well-known/assetlinks.json")
+
+
+HOSTILE = "\x1b[31mred\x1b]8;;https://attacker.example/\x07click\x1b]8;;\x07\u202egpj.exe\u009b2J"
+
+
+def header_text(value):
+    """The value as http.server sends it (Latin-1), so that its UTF-8 bytes go out unchanged."""
+    return value.encode("utf-8").decode("latin-1")
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -57,11 +68,13 @@ class Handler(BaseHTTPRequestHandler):
             return
         mode = options.mode
         if mode == "ok":
-            headers = {"Content-Type": options.content_type} if options.content_type else {}
+            headers = {"Content-Type": header_text(options.content_type)} if options.content_type else {}
             self.send(200, headers, self.server.body)
         elif mode == "redirect":
             name = self.path.rsplit("/", 1)[1]
             self.send(301, {"Location": f"https://127.0.0.1:{port}/moved/{name}"}, b"moved")
+        elif mode == "hostile-redirect":
+            self.send(301, {"Location": header_text(f"https://127.0.0.1:{port}/{HOSTILE}")}, b"moved")
         elif mode == "missing":
             self.send(404, {"Content-Type": "text/html"}, b"<h1>Not Found</h1>")
         elif mode == "endless":
