@@ -53,8 +53,9 @@ enum SiteCommand {
     ],
     epilogue: """
       EXIT STATUS: 0 written, 1 the table cannot be expressed or the generated file does not agree with
-      it, 2 usage error (malformed app ID, App Store ID, package or fingerprint), bad route file, or a
-      file that cannot be written.
+      it, 2 usage error (malformed app ID, App Store ID, package or fingerprint), bad route file, a
+      value the files cannot hold (a --out or certificate path with '$' or a control character, a
+      link scheme a browser runs such as javascript), or a file that cannot be written.
       """
   )
 
@@ -117,6 +118,11 @@ enum SiteCommand {
     let files: [String: Data]
     do {
       files = try site.files()
+    } catch let error as SiteGenerationError {
+      // A value no file can hold as it is: a --out path nginx reads as a variable, a scheme a
+      // browser runs.
+      streams.error.line("deeplink site: \(error)")
+      return 2
     } catch {
       streams.error.line("deeplink site: \(error)")
       return 1
@@ -133,7 +139,7 @@ enum SiteCommand {
         streams.error.line("deeplink site: cannot write \(file.path) (\(error.localizedDescription))")
         return 2
       }
-      streams.output.line(file.path)
+      streams.output.line(Printable.escaped(file.path))
     }
     for widening in generator.widenings {
       streams.error.line("deeplink site: widening: \(widening)")
