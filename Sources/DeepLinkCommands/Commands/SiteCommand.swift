@@ -26,8 +26,10 @@ enum SiteCommand {
       and prints the paths written. The fallback page's canonical URL is on the table's first host that
       is not a wildcard; its app link uses the table's first custom scheme. Serve the same files on every
       host of the table (for *.example.com, on each subdomain). Paths are written into nginx.conf as
-      given (nginx reads a relative path from its prefix directory); without --certificate, the
-      certificate lines are placeholders marked REPLACE, which nginx refuses until they are replaced.
+      given, quoted where needed (nginx reads a relative path from its prefix directory); a path with
+      '$' or a control character is refused. Route names go into comments escaped, one line each.
+      Without --certificate, the certificate lines are placeholders marked REPLACE, which nginx
+      refuses until they are replaced.
       """,
     options: [
       .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
