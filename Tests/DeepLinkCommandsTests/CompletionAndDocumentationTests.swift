@@ -15,7 +15,9 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 @Suite("deeplink completion")
 struct CompletionTests {
   /// Runs the bash script's completion function for a command line being typed; returns the offers.
-  func bashCompletions(_ script: String, typed words: [String]) throws -> [String] {
+  func bashCompletions(_ script: String, typed words: [String], in workingDirectory: URL? = nil) throws
+    -> [String]
+  {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let file = directory.appendingPathComponent("deeplink.bash")
@@ -27,6 +29,7 @@ struct CompletionTests {
       "bash", "-c",
       "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _deeplink; printf '%s\\n' \"${COMPREPLY[@]}\"",
     ]
+    process.currentDirectoryURL = workingDirectory
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -34,6 +37,62 @@ struct CompletionTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  @Test(.enabled(if: executableOnPath("bash"), "needs bash"))
+  func bashOffersFileNamesWholeAndUnexpanded() async throws {
+    let script = await ToolRun.run(["completion", "bash"]).output
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "completion-files-\(UUID())")
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("my site"), withIntermediateDirectories: true)
+    for name in ["my routes.json", "*", "other.json"] {
+      try Data("{}".utf8).write(to: directory.appendingPathComponent(name))
+    }
+    #expect(
+      try bashCompletions(script, typed: ["deeplink", "route", "--routes", ""], in: directory).sorted() == [
+        "*", "my routes.json", "my site", "other.json",
+      ])
+    #expect(
+      try bashCompletions(script, typed: ["deeplink", "aasa", "check", "--file", "my"], in: directory)
+        .sorted()
+        == ["my routes.json", "my site"])
+    #expect(
+      try bashCompletions(script, typed: ["deeplink", "route", "--routes", "*"], in: directory) == ["*"])
+    #expect(
+      try bashCompletions(script, typed: ["deeplink", "site", "--out", "my"], in: directory) == ["my site"])
+    // Options are still offered as words, and a `*` typed where an option goes expands to nothing.
+    #expect(try bashCompletions(script, typed: ["deeplink", "url", "--f"], in: directory) == ["--fragment"])
+    #expect(try bashCompletions(script, typed: ["deeplink", "url", "*"], in: directory) == [])
+  }
+
+  @Test(.enabled(if: executableOnPath("bash"), "needs bash"))
+  func bashScriptParses() async throws {
+    try expectShellAccepts(
+      await ToolRun.run(["completion", "bash"]).output, shell: "bash", arguments: ["-n"])
+  }
+
+  /// Text no shell may read as anything but itself: quotes, `$`, backquotes, a newline, a backslash.
+  static let hostileWord = "it's \"$HOME\" `id` $(id) \\ \n; } # *"
+
+  @Test(
+    "Each shell reads its quoting function's word back as the text",
+    .enabled(if: executableOnPath("bash"), "needs bash"), arguments: ["bash", "zsh", "fish"])
+  @MainActor func quotingRoundTrips(shell: String) throws {
+    guard executableOnPath(shell) else { return }
+    let word =
+      shell == "fish"
+      ? ShellCompletion.fishQuoted(Self.hostileWord) : ShellCompletion.singleQuoted(Self.hostileWord)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [shell, "-c", "printf '%s' \(word)"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(String(decoding: data, as: UTF8.self) == Self.hostileWord, "\(shell): \(word)")
   }
 
   @Test(.enabled(if: executableOnPath("bash"), "needs bash"))
@@ -214,5 +273,77 @@ struct SiteNginxTests {
         "nginx", ["-t", "-q", "-e", "\(work)/error.log", "-p", work, "-c", "\(work)/unfinished.conf"],
         seconds: 30)
     }
+  }
+}
+
+@Suite("deeplink site and nginx: hostile route files")
+struct SiteNginxHostileTests {
+  /// A route file whose names try to end their comment and whose literals hold what nginx reads
+  /// specially: `$`, `;`, `{`-free braces of text, quotes, spaces, backslashes.
+  static let hostileRoutes = #"""
+    {"schemes": ["myapp"], "hosts": ["example.com"], "routes": [
+      {"name": "promo\n    location / { return 302 https://attacker.example/; }\n#", "pattern": "/promo"},
+      {"name": "shell $(id) `id` \"quoted\" ; } <script>", "pattern": "/a$b/c;d/{id}"},
+      {"name": "q", "pattern": "/we\"ird/x'y/sp%20ace/back\\slash/t\\t"},
+      {"name": "bidi \u202e\u001b[31m", "pattern": "/x/{rest*}"}
+    ]}
+    """#
+
+  @Test(
+    "nginx accepts the configuration of a hostile route file, and it holds no injected directive",
+    .enabled(if: SiteNginxTests.nginxAvailable, "needs nginx and openssl on PATH (apt-get install -y nginx)"),
+    .timeLimit(.minutes(1)))
+  func hostileRouteFile() async throws {
+    let work = temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    _ = try await runBounded(
+      "openssl",
+      [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=example.com",
+        "-keyout", "\(work)/key.pem", "-out", "\(work)/cert.pem",
+      ], seconds: 30)
+    let routes = try temporaryRouteFile(Self.hostileRoutes)
+    let out = "\(work)/site \"with\" ; {space}"
+    let site = await ToolRun.run([
+      "site", "--routes", routes, "--app-id", demoAppID, "--certificate", "\(work)/cert.pem",
+      "--certificate-key", "\(work)/key.pem", "--out", out,
+    ])
+    #expect(site.status == 0, "\(site.error)")
+    let nginx = try contents(out, "nginx.conf")
+    #expect(!nginx.contains("\n    location / {"), "\(nginx)")
+    let live = nginx.split(separator: "\n").map { line in
+      line.prefix { $0 != "#" }
+    }
+    #expect(!live.contains { $0.contains("attacker") || $0.contains("return") }, "\(nginx)")
+    let main = """
+      pid \(work)/nginx.pid;
+      error_log \(work)/error.log;
+      events {}
+      http {
+          include "\(out.replacingOccurrences(of: "\"", with: "\\\""))/nginx.conf";
+      }
+
+      """
+    try Data(main.utf8).write(to: URL(fileURLWithPath: "\(work)/main.conf"))
+    _ = try await runBounded(
+      "nginx", ["-t", "-q", "-e", "\(work)/error.log", "-p", work, "-c", "\(work)/main.conf"], seconds: 30)
+
+    // A directory nginx would read as a variable is refused with the reason, not written.
+    let dollar = await ToolRun.run([
+      "site", "--routes", routes, "--app-id", demoAppID, "--out", "\(work)/$host",
+    ])
+    #expect(dollar.status == 2)
+    #expect(dollar.error.contains("variable"), "\(dollar.error)")
+  }
+
+  @Test("A table whose app scheme a browser runs makes no fallback page")
+  func scriptSchemeIsRefused() async throws {
+    let routes = try temporaryRouteFile(
+      #"{"schemes": ["javascript"], "hosts": ["example.com"], "routes": [{"name": "a", "pattern": "/a"}]}"#)
+    let out = temporaryDirectory()
+    let run = await ToolRun.run(["site", "--routes", routes, "--app-id", demoAppID, "--out", out])
+    #expect(run.status == 2)
+    #expect(run.error.contains("appURL \"javascript://\""), "\(run.error)")
+    #expect(!FileManager.default.fileExists(atPath: out + "/fallback.html"))
   }
 }

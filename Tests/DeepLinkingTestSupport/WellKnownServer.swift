@@ -6,6 +6,8 @@ public final class WellKnownServer: Sendable {
   /// How the server answers for both well-known files; see `well_known_server.py`.
   public enum Mode: String, Sendable {
     case ok, redirect, missing, endless, slow, trickle, huge, flood, gzip
+    /// A redirect whose `Location` holds ESC, an OSC 8 hyperlink, BEL, U+202E and U+009B.
+    case hostileRedirect = "hostile-redirect"
   }
 
   /// The server's port on 127.0.0.1.

@@ -20,8 +20,11 @@ Both /.well-known/apple-app-site-association and /.well-known/assetlinks.json an
   huge       200 announcing a 10 GB Content-Length, then streams it as fast as it can, for at most 10 s
   flood      200 chunked with no length, streamed as fast as it can, for at most 10 s and 10 GB
   gzip       200 with Content-Encoding: gzip, chunked: 1 MB on the wire that inflates to 1 GB of zeros
+  hostile-redirect
+             301 with a Location holding terminal controls: ESC [31m, an OSC 8 hyperlink ended by
+             BEL, U+202E and the C1 CSI U+009B, sent as UTF-8
 Every other path answers 404. Every endless answer stops by itself (the limits above), even if the
-client never hangs up.
+client never hangs up. Header values (--content-type included) are sent as their UTF-8 bytes.
 """
 
 import argparse
@@ -63,6 +66,14 @@ def write_chunk(wfile, data):
 WELL_KNOWN = ("/.well-known/apple-app-site-association", "/.well-known/assetlinks.json")
 
 
+HOSTILE = "\x1b[31mred\x1b]8;;https://attacker.example/\x07click\x1b]8;;\x07\u202egpj.exe\u009b2J"
+
+
+def header_text(value):
+    """The value as http.server sends it (Latin-1), so that its UTF-8 bytes go out unchanged."""
+    return value.encode("utf-8").decode("latin-1")
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -92,11 +103,13 @@ class Handler(BaseHTTPRequestHandler):
             return
         mode = options.mode
         if mode == "ok":
-            headers = {"Content-Type": options.content_type} if options.content_type else {}
+            headers = {"Content-Type": header_text(options.content_type)} if options.content_type else {}
             self.send(200, headers, self.server.body)
         elif mode == "redirect":
             name = self.path.rsplit("/", 1)[1]
             self.send(301, {"Location": f"https://127.0.0.1:{port}/moved/{name}"}, b"moved")
+        elif mode == "hostile-redirect":
+            self.send(301, {"Location": header_text(f"https://127.0.0.1:{port}/{HOSTILE}")}, b"moved")
         elif mode == "missing":
             self.send(404, {"Content-Type": "text/html"}, b"<h1>Not Found</h1>")
         elif mode == "endless":

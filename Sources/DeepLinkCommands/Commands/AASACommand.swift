@@ -164,7 +164,8 @@ extension AASACommand {
         }
         for place in read.skippedQueryValues {
           streams.error.line(
-            "deeplink aasa match: note: \(place): not a string; Apple skips this query condition")
+            "deeplink aasa match: note: \(Printable.escaped(place.description)): not a string; Apple skips this query condition"
+          )
         }
         matcher = AASAMatcher(document: read.document)
       } catch {
@@ -172,11 +173,11 @@ extension AASACommand {
         return 2
       }
       for ignored in matcher.ignoredRules {
-        streams.error.line("deeplink aasa match: note: \(ignored)")
+        streams.error.line("deeplink aasa match: note: \(Printable.escaped(ignored.description))")
       }
       for appID in matcher.invalidAppIDs {
         streams.error.line(
-          "deeplink aasa match: note: \"\(appID)\" has no team prefix (<TeamID>.<bundle id>); no app can claim it, so it never opens"
+          "deeplink aasa match: note: \"\(Printable.escaped(appID))\" has no team prefix (<TeamID>.<bundle id>); no app can claim it, so it never opens"
         )
       }
       var status: Int32 = 0
@@ -280,7 +281,8 @@ extension AASACommand {
     }
 
     /// Prints findings, one line each and a summary (or one JSON object), and returns the exit status:
-    /// 0 clean or notes only, 1 warnings, 2 errors.
+    /// 0 clean or notes only, 1 warnings, 2 errors. A line quotes the file and the server (keys,
+    /// values, headers), so each is ``Printable``; the JSON is escaped as JSON.
     static func report(file: String, findings: [AssociationFileDiagnostic], json: Bool, streams: ToolStreams)
       -> Int32
     {
@@ -302,12 +304,13 @@ extension AASACommand {
           ]).rendered)
       } else {
         for finding in findings {
-          streams.output.line(finding.description)
+          streams.output.line(Printable.escaped(finding.description))
         }
+        let shown = Printable.escaped(file)
         streams.output.line(
           findings.isEmpty
-            ? "\(file): no problems found"
-            : "\(file): \(count(errors, "error")), \(count(warnings, "warning")), \(count(notes, "note"))")
+            ? "\(shown): no problems found"
+            : "\(shown): \(count(errors, "error")), \(count(warnings, "warning")), \(count(notes, "note"))")
       }
       return findings.map(\.severity).exitStatus
     }

@@ -240,11 +240,3 @@ enum AuditCommand: ToolSubcommand {
     }
   }
 }
-
-/// Text made safe to print on a terminal line, by the package's one rule.
-enum Printable {
-  /// The text with invisible and reordering characters written as `\u{XXXX}`.
-  static func escaped(_ text: String) -> String {
-    PrintableText.escaped(text)
-  }
-}

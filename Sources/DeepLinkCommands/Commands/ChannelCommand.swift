@@ -95,7 +95,7 @@ enum ChannelCommand: ToolSubcommand {
           error = "input line is not valid UTF-8"
         }
         if interactive {
-          streams.output.line("  ✗ \(error)")
+          streams.output.line("  ✗ \(Printable.escaped(error))")
           prompt(session, streams)
         } else {
           streams.output.line(JSONValue.object([("error", .string(error))]).rendered)
@@ -109,8 +109,9 @@ enum ChannelCommand: ToolSubcommand {
       }
       let result = execute(text, session: session)
       if interactive {
-        if let error = result.error { streams.output.line("  ✗ \(error)") }
-        streams.output.line("  ▸ " + session.caption(session.viewModel.state) + status(session))
+        if let error = result.error { streams.output.line("  ✗ \(Printable.escaped(error))") }
+        streams.output.line(
+          "  ▸ " + Printable.escaped(session.caption(session.viewModel.state)) + status(session))
         prompt(session, streams)
       } else if let error = result.error {
         streams.output.line(JSONValue.object([("error", .string(error))]).rendered)

@@ -65,19 +65,20 @@ enum OpenCommand: ToolSubcommand {
     return .object(members)
   }
 
+  /// The readable stack; the link, the error and the titles of the channel file are ``Printable``.
   static func render(url: String, errors: [ChannelError], session: ChannelSession, to output: TextSink) {
-    output.line("open \(url)")
+    output.line("open \(Printable.escaped(url))")
     if let error = errors.first {
-      output.line("  ✗ \(error.description) (nothing changed)")
+      output.line("  ✗ \(Printable.escaped(error.description)) (nothing changed)")
     }
     let screens = session.screens
     for (index, state) in screens.enumerated().reversed() {
       let marker = index == screens.count - 1 ? "▸" : " "
-      output.line("  \(marker) \(index + 1). \(session.caption(state))")
+      output.line("  \(marker) \(index + 1). \(Printable.escaped(session.caption(state)))")
     }
     let share = (try? session.links.url(for: session.viewModel.state).absoluteString) ?? "-"
     let back = screens.count > 1 ? session.caption(screens[screens.count - 2]) : "leaves the channel"
-    output.line("    back: \(back)")
-    output.line("    share: \(share)")
+    output.line("    back: \(Printable.escaped(back))")
+    output.line("    share: \(Printable.escaped(share))")
   }
 }

@@ -26,8 +26,10 @@ enum SiteCommand: ToolSubcommand {
       and prints the paths written. The fallback page's canonical URL is on the table's first host that
       is not a wildcard; its app link uses the table's first custom scheme. Serve the same files on every
       host of the table (for *.example.com, on each subdomain). Paths are written into nginx.conf as
-      given (nginx reads a relative path from its prefix directory); without --certificate, the
-      certificate lines are placeholders marked REPLACE, which nginx refuses until they are replaced.
+      given, quoted where needed (nginx reads a relative path from its prefix directory); a path with
+      '$' or a control character is refused. Route names go into comments escaped, one line each.
+      Without --certificate, the certificate lines are placeholders marked REPLACE, which nginx
+      refuses until they are replaced.
       """,
     options: [
       .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
@@ -53,8 +55,9 @@ enum SiteCommand: ToolSubcommand {
     ],
     epilogue: """
       EXIT STATUS: 0 written, 1 the table cannot be expressed or the generated file does not agree with
-      it, 2 usage error (malformed app ID, App Store ID, package or fingerprint), bad route file, or a
-      file that cannot be written.
+      it, 2 usage error (malformed app ID, App Store ID, package or fingerprint), bad route file, a
+      value the files cannot hold (a --out or certificate path with '$' or a control character, a
+      link scheme a browser runs such as javascript), or a file that cannot be written.
       """
   )
 
@@ -117,6 +120,11 @@ enum SiteCommand: ToolSubcommand {
     let files: [String: Data]
     do {
       files = try site.files()
+    } catch let error as SiteGenerationError {
+      // A value no file can hold as it is: a --out path nginx reads as a variable, a scheme a
+      // browser runs.
+      streams.error.line("deeplink site: \(error)")
+      return 2
     } catch {
       streams.error.line("deeplink site: \(error)")
       return 1
@@ -133,7 +141,7 @@ enum SiteCommand: ToolSubcommand {
         streams.error.line("deeplink site: cannot write \(file.path) (\(error.localizedDescription))")
         return 2
       }
-      streams.output.line(file.path)
+      streams.output.line(Printable.escaped(file.path))
     }
     for widening in generator.widenings {
       streams.error.line("deeplink site: widening: \(widening)")

@@ -56,7 +56,7 @@ enum URLCommand: ToolSubcommand {
     let form: LinkForm = scheme.map(LinkForm.scheme) ?? host.map(LinkForm.host) ?? .preferred
     do {
       let url = try router.urlString(for: route, values, fragment: arguments.value("fragment"), form: form)
-      streams.output.line(url)
+      streams.output.line(Printable.escaped(url))
       // The link is printed either way; what the app's intake will do with it is said beside it.
       if let definition = router.route(named: route), let match = try? router.match(url),
         let refusal = LinkPolicy.standard.refusal(

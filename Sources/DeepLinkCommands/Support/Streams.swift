@@ -1,3 +1,5 @@
+import DeepLinking
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -17,12 +19,39 @@
   private let systemRead = Glibc.read
 #endif
 
+/// Text from outside made safe to print on a terminal line, by the package's one rule
+/// (``PrintableText``): control characters (C0, DEL, C1: ESC and BEL among them), bidirectional and
+/// other invisible format characters, and line and paragraph separators are written as `\u{XXXX}`.
+///
+/// Every human-readable line that quotes outside text (file contents, server headers, URLs, route
+/// names, titles) goes through it; standard error through ``TextSink/escapesText``, standard output
+/// where a command writes such a line. JSON output is escaped by `JSONString` instead.
+enum Printable {
+  /// The text with invisible and reordering characters written as `\u{XXXX}`.
+  static func escaped(_ text: String) -> String {
+    PrintableText.escaped(text)
+  }
+
+  /// The text with each of its lines ``escaped(_:)``: the line feeds between them are kept, every
+  /// other control character (a carriage return too) is written as `\u{XXXX}`. For messages that
+  /// are several lines by design (a pattern error with its caret line).
+  static func escapedLines(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { PrintableText.needsEscape($0) }) else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }
+      .joined(separator: "\n")
+  }
+}
+
 /// Where the tool writes: buffered text that goes to a file descriptor or is collected in memory.
 package final class TextSink {
   private var buffer: [UInt8] = []
   private let descriptor: Int32?
   /// Everything written, when the sink collects in memory (tests).
   package private(set) var collected = ""
+  /// Whether every text written is made printable first (``Printable/escapedLines(_:)``): only line
+  /// feeds pass unescaped. Standard error holds only messages, so ``ToolStreams`` sets it there: a
+  /// message that quotes a file or a server cannot colour, move or reorder the terminal.
+  package var escapesText = false
 
   /// A sink that writes to a file descriptor, flushing every 64 KiB and on ``flush()``.
   ///
@@ -41,12 +70,7 @@ package final class TextSink {
   ///
   /// - Parameter text: The text.
   package func write(_ text: String) {
-    guard descriptor != nil else {
-      collected += text
-      return
-    }
-    buffer.append(contentsOf: text.utf8)
-    if buffer.count >= 1 << 16 { flush() }
+    append(escapesText ? Printable.escapedLines(text) : text)
   }
 
   /// Writes a line of text followed by a newline.
@@ -54,7 +78,16 @@ package final class TextSink {
   /// - Parameter text: The line.
   package func line(_ text: String) {
     write(text)
-    write("\n")
+    append("\n")
+  }
+
+  private func append(_ text: String) {
+    guard descriptor != nil else {
+      collected += text
+      return
+    }
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 16 { flush() }
   }
 
   /// Writes out what is buffered.
@@ -338,6 +371,9 @@ package struct ToolStreams {
 
   /// Creates streams.
   ///
+  /// Standard error is made to escape what it is given (``TextSink/escapesText``): it carries
+  /// messages only, and any of them may quote outside text.
+  ///
   /// - Parameters:
   ///   - input: Standard input.
   ///   - output: Standard output.
@@ -348,6 +384,7 @@ package struct ToolStreams {
     self.output = output
     self.error = error
     self.isInteractive = isInteractive
+    error.escapesText = true
   }
 
   /// The process's own standard streams.

@@ -1,9 +1,10 @@
 /// The package's one JSON string escaper, used by every piece of JSON the package writes.
 ///
 /// `"` and `\` are escaped, as are line feed, carriage return and tab (`\n`, `\r`, `\t`); every other
-/// control character, DEL, the line and paragraph separators (U+2028, U+2029, which end a line in
-/// JavaScript), and the bidirectional formatting characters (U+202A to U+202E, U+2066 to U+2069, which
-/// can make text display as something it is not) are written as `\u` escapes with upper-case hex.
+/// control character (C0, DEL and C1, ESC and BEL among them), the line and paragraph separators
+/// (U+2028, U+2029, which end a line in JavaScript), and the bidirectional formatting characters
+/// (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069, which can make text display as
+/// something it is not) are written as `\u` escapes with upper-case hex.
 /// `/` and all other characters are written as they are.
 package enum JSONString {
   /// The text as a quoted JSON string.
@@ -47,10 +48,9 @@ package enum JSONString {
     output.append("\"")
   }
 
+  /// The scalars written as `\u` escapes: the ones a link may not hold (``PercentCoding/isForbidden(_:)``:
+  /// C0 controls, DEL, C1 controls, bidirectional formatting) and the line and paragraph separators.
   private static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00..<0x20, 0x7F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
-    }
+    scalar.value == 0x2028 || scalar.value == 0x2029 || PercentCoding.isForbidden(scalar)
   }
 }

@@ -6,13 +6,22 @@ package enum PrintableText {
   package static func escaped(_ text: some StringProtocol) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
-      switch scalar.properties.generalCategory {
-      case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+      if needsEscape(scalar) {
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default:
+      } else {
         result.unicodeScalars.append(scalar)
       }
     }
     return result
+  }
+
+  /// Whether ``escaped(_:)`` writes a scalar as `\u{XXXX}`: control characters (C0, DEL, C1),
+  /// format characters (bidirectional controls such as U+202E among them), line and paragraph
+  /// separators, and unassigned, private-use and surrogate code points.
+  package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse: true
+    default: false
+    }
   }
 }

@@ -3,7 +3,10 @@
 /// Plain HTML, a little CSS and a few lines of JavaScript, no framework. It carries a Smart App Banner
 /// (`<meta name="apple-itunes-app" content="app-id=N, app-argument=URL">`), an "Open in the app" link
 /// to the app's custom-scheme URL, and a link to the App Store page; without an App Store ID the page
-/// has neither the banner nor the store link. Every attribute value is HTML-escaped.
+/// has neither the banner nor the store link. Every text and attribute value is HTML-escaped
+/// (``HTMLText/escape(_:)``), every string in a script is a JSON string with `<`, `>` and `&` escaped
+/// as well (``HTMLText/javaScriptString(_:)``), and the links are `https` or the app's own scheme,
+/// never one a browser runs (``HTMLText/isSafeLink(scheme:)``).
 ///
 /// One file serves every routed path: the server rewrites routed paths to it (see
 /// ``NginxConfiguration``), and the scripts rewrite, from `location.pathname` and `location.search`:
@@ -36,7 +39,7 @@ package struct FallbackPage: Hashable, Sendable {
   ///   - canonicalURL: The page's canonical https URL.
   ///   - appURL: The app's custom-scheme URL for that page.
   /// - Throws: ``SiteGenerationError`` when the App Store ID is not all digits, the canonical URL is
-  ///   not https, or the app URL has no scheme.
+  ///   not https, or the app URL has no scheme or one a browser runs (``HTMLText/refusedLinkSchemes``).
   package init(appName: String, appStoreID: String?, canonicalURL: String, appURL: String)
     throws(SiteGenerationError)
   {
@@ -49,9 +52,16 @@ package struct FallbackPage: Hashable, Sendable {
     guard canonicalURL.lowercased().hasPrefix("https://"), canonicalURL.count > "https://".count else {
       throw SiteGenerationError(field: "canonicalURL", value: canonicalURL, reason: "must be an https URL")
     }
-    guard Self.scheme(of: appURL) != nil else {
+    guard let scheme = Self.scheme(of: appURL) else {
       throw SiteGenerationError(
         field: "appURL", value: appURL, reason: "must be a custom-scheme URL such as myapp://path")
+    }
+    guard HTMLText.isSafeLink(scheme: scheme) else {
+      throw SiteGenerationError(
+        field: "appURL", value: appURL,
+        reason:
+          "the scheme \(scheme) is one a browser runs or reads locally, not an app's; links use a custom scheme such as myapp://"
+      )
     }
     self.appName = appName
     self.appStoreID = appStoreID

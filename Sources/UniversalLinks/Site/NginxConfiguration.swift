@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// An example nginx `server` block for the site that backs the app's links.
 ///
 /// It serves `/.well-known/apple-app-site-association` as `application/json` directly from disk (never
@@ -36,14 +38,87 @@ package struct NginxConfiguration: Hashable, Sendable {
     self.certificate = certificate
   }
 
-  /// A path or name as an nginx configuration token: quoted when it holds anything beyond plain
-  /// characters, so a directory with spaces stays one argument.
+  /// A path as an nginx configuration token: bare when it holds only plain characters, otherwise
+  /// double-quoted (``quoted(_:)``), so a directory with spaces, quotes, `;` or braces stays one
+  /// argument.
   static func token(_ text: String) -> String {
     let plain =
       !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-*:".contains($0)) }
-    guard !plain else { return text }
-    return "\""
-      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    return plain ? text : quoted(text)
+  }
+
+  /// The text as a double-quoted nginx string that nginx reads back as exactly the text: `"` is
+  /// written `\"`, and a backslash is doubled wherever nginx would otherwise read it as the start of
+  /// an escape (before `"`, `'`, `\`, `n`, `r`, `t`, or the closing quote). `;`, `{`, `}`, `#` and
+  /// whitespace need nothing inside quotes. This is the one quoting rule of the configuration.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    var characters = text.makeIterator()
+    var next = characters.next()
+    while let character = next {
+      next = characters.next()
+      switch character {
+      case "\"":
+        result += "\\\""
+      case "\\":
+        let escapes = next.map { "\"'\\nrt".contains($0) } ?? true
+        result += escapes ? "\\\\" : "\\"
+      default:
+        result.append(character)
+      }
+    }
+    return result + "\""
+  }
+
+  /// An argument of a directive that expands variables or names files (`root`, `ssl_certificate`):
+  /// ``token(_:)``, after refusing what no quoting makes safe, a `$` (nginx reads it as a variable)
+  /// and control characters.
+  static func argument(_ text: String, field: String) throws(SiteGenerationError) -> String {
+    if text.isEmpty {
+      throw SiteGenerationError(field: field, value: text, reason: "nginx needs a path here")
+    }
+    if text.contains("$") {
+      throw SiteGenerationError(
+        field: field, value: text,
+        reason:
+          "nginx reads '$' as the start of a variable and cannot be told otherwise; choose a path without it")
+    }
+    if text.unicodeScalars.contains(where: isControl) {
+      throw SiteGenerationError(
+        field: field, value: text, reason: "a control character cannot be written into nginx.conf")
+    }
+    return token(text)
+  }
+
+  /// The `server_name` argument: host names of ASCII letters, digits, `.`, `-`, `_` and `*`,
+  /// separated by spaces; anything else is refused rather than quoted, as no host holds it.
+  static func serverNames(_ text: String) throws(SiteGenerationError) -> String {
+    let names = text.split(separator: " ")
+    let valid =
+      !names.isEmpty
+      && names.allSatisfy { name in
+        name.unicodeScalars.allSatisfy {
+          ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+            || ".-_*".unicodeScalars.contains($0)
+        }
+      }
+    guard valid else {
+      throw SiteGenerationError(
+        field: "serverName", value: text,
+        reason: "a server name is host names (letters, digits, '.', '-', '_', '*') separated by spaces")
+    }
+    return names.joined(separator: " ")
+  }
+
+  /// Text in a `#` comment: the package's terminal rule (``PrintableText``), which writes control,
+  /// line-separator and bidirectional-formatting characters as `\u{XXXX}`, so a comment stays on its
+  /// line and cannot end early.
+  static func comment(_ text: String) -> String {
+    PrintableText.escaped(text)
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control
   }
 
   /// The nginx location regex of a route; nginx matches it against the decoded path.
@@ -62,30 +137,41 @@ package struct NginxConfiguration: Hashable, Sendable {
 
   private static func escapeRegex(_ text: String) -> String {
     var escaped = ""
-    for character in text {
-      if "\\^$.|?*+()[]{}\"".contains(character) {
+    for scalar in text.unicodeScalars {
+      if "\\^$.|?*+()[]{}".unicodeScalars.contains(scalar) {
         escaped.append("\\")
+        escaped.unicodeScalars.append(scalar)
+      } else if scalar.value < 0x20 || scalar.value == 0x7F {
+        // A control character, as a hex escape: the regex stays on its line.
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        escaped += "\\x" + (hex.count == 1 ? "0" : "") + hex
+      } else {
+        escaped.unicodeScalars.append(scalar)
       }
-      escaped.append(character)
     }
     return escaped
   }
 
   /// The configuration text.
   ///
+  /// Every value is written by one rule for its place: comments by ``comment(_:)``, location regexes
+  /// by ``quoted(_:)``, paths by ``argument(_:field:)``, host names by ``serverNames(_:)``.
+  ///
   /// - Returns: An nginx `server` block.
-  package func text() -> String {
+  /// - Throws: ``SiteGenerationError`` for a path nginx would misread (a `$`, a control character)
+  ///   or a server name that is not host names.
+  package func text() throws(SiteGenerationError) -> String {
     var lines = [
       "# Serves the association files for Universal Links and App Links, and one fallback page for every",
       "# routed path. Generated from the app's route table.",
       "server {",
       "    listen 443 ssl;",
-      "    server_name \(serverName);",
+      "    server_name \(try Self.serverNames(serverName));",
     ]
     if let certificate {
       lines += [
-        "    ssl_certificate \(Self.token(certificate.certificatePath));",
-        "    ssl_certificate_key \(Self.token(certificate.keyPath));",
+        "    ssl_certificate \(try Self.argument(certificate.certificatePath, field: "certificatePath"));",
+        "    ssl_certificate_key \(try Self.argument(certificate.keyPath, field: "keyPath"));",
       ]
     } else {
       lines += [
@@ -96,7 +182,7 @@ package struct NginxConfiguration: Hashable, Sendable {
       ]
     }
     lines += [
-      "    root \(Self.token(root));",
+      "    root \(try Self.argument(root, field: "root"));",
       "",
       "    # iOS fetches this file over https and does not follow redirects: serve it as is, as JSON.",
       "    location = /.well-known/apple-app-site-association {",
@@ -116,7 +202,8 @@ package struct NginxConfiguration: Hashable, Sendable {
     for shape in shapes {
       let modifier = caseSensitive ? "~" : "~*"
       lines.append(
-        "    location \(modifier) \"\(Self.locationRegex(for: shape))\" {  # route \(shape.name): \(shape)")
+        "    location \(modifier) \(Self.quoted(Self.locationRegex(for: shape))) {  # route "
+          + Self.comment("\(shape.name): \(shape)"))
       lines.append("        try_files $uri /fallback.html;")
       lines.append("    }")
     }

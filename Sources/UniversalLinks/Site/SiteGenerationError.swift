@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// Why the site files could not be generated: an input that would produce a broken page or file.
 package struct SiteGenerationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The input that is wrong, e.g. `appStoreID`.
@@ -19,8 +21,9 @@ package struct SiteGenerationError: Error, Hashable, Sendable, CustomStringConve
     self.reason = reason
   }
 
-  /// A one-line, human-readable account of the error.
+  /// A one-line, human-readable account of the error; the value is shown with control and
+  /// bidirectional-formatting characters escaped (``PrintableText``), so it stays on its line.
   package var description: String {
-    "\(field) \"\(value)\": \(reason)"
+    "\(field) \"\(PrintableText.escaped(value))\": \(reason)"
   }
 }

@@ -124,7 +124,7 @@ package struct SiteGenerator: Hashable, Sendable {
     )
     files["fallback.html"] = Data(page.html().utf8)
     files["nginx.conf"] = Data(
-      NginxConfiguration(
+      try NginxConfiguration(
         serverName: ([String(host.prefix { $0 != ":" })] + aliases).joined(separator: " "),
         root: serverRoot,
         shapes: shapes,

@@ -71,7 +71,7 @@ struct SiteTests {
       RoutePathShape(name: "docs", template: "/docs/{path*}"),
       RoutePathShape(name: "dots", template: "/a.b/{x+}"),
     ]
-    let text = NginxConfiguration(serverName: "example.com", root: "/srv/site", shapes: shapes).text()
+    let text = try NginxConfiguration(serverName: "example.com", root: "/srv/site", shapes: shapes).text()
     #expect(
       text.contains(
         "location = /.well-known/apple-app-site-association {\n        default_type application/json;"))
