@@ -108,7 +108,7 @@ def too_new(availability, floors):
     return ", ".join(reasons)
 
 
-def load_symbol_graphs(directories, floors):
+def load_symbol_graphs(directories, floors, stated=()):
     """USR -> (name, reason, module) for every declaration too new for the floors; and how many
     declarations were read.
 
@@ -116,7 +116,7 @@ def load_symbol_graphs(directories, floors):
     (a protocol requirement added later beside the extension method that always implemented it, such
     as `FixedWidthInteger.&*`) is left out: where the newer one is unavailable, the compiler resolves
     the same call to the twin, so a Linux AST naming the newer one is no finding."""
-    newer, available_twins = {}, set()
+    newer, available_twins, unstated = {}, set(), []
     read = 0
     for directory in directories:
         names = [name for name in os.listdir(directory) if name.endswith(".symbols.json")]
@@ -132,6 +132,9 @@ def load_symbol_graphs(directories, floors):
                 if "::SYNTHESIZED::" in usr:
                     continue
                 read += 1
+                if directory in stated and not any(
+                        item.get("domain") in floors for item in symbol.get("availability", [])):
+                    unstated.append(f"{module}.{'.'.join(symbol['pathComponents'])}")
                 declaration = "".join(part["spelling"] for part in symbol.get("declarationFragments", []))
                 twin = (module, tuple(symbol["pathComponents"]), declaration)
                 reason = too_new(symbol.get("availability"), floors)
@@ -139,6 +142,9 @@ def load_symbol_graphs(directories, floors):
                     newer[usr] = (".".join(symbol["pathComponents"]), reason, module, twin)
                 else:
                     available_twins.add(twin)
+    if unstated:
+        fail("these stand-in declarations state no Apple availability (copy it from the page each one "
+             "names): " + ", ".join(sorted(unstated)))
     newer = {usr: entry[:3] for usr, entry in newer.items() if entry[3] not in available_twins}
     return newer, read
 
@@ -400,7 +406,8 @@ def main():
     parser.add_argument("--scratch", help="where symbol graphs are cached and ASTs written "
                         "(default: .build/availability/<compiler version>)")
     parser.add_argument("--symbol-graphs", action="append", default=[],
-                        help="a directory of extra symbol graphs (the stand-in SDK's)")
+                        help="a directory of the stand-in SDK's symbol graphs; each declaration in it "
+                        "must state its Apple availability")
     parser.add_argument("--target", default="x86_64-unknown-linux-gnu")
     parser.add_argument("--self-test", metavar="FILE",
                         help="check FILE alone and require a finding on exactly its `expect:` lines")
@@ -414,7 +421,9 @@ def main():
     floors = read_floors(arguments.package)
     toolchain = os.path.join(arguments.scratch, "symbolgraphs")
     directories = extract_toolchain_graphs(toolchain, arguments.target)
-    newer, declarations = load_symbol_graphs(directories + arguments.symbol_graphs, floors)
+    # Every stand-in declaration states its availability, so that none passes for lack of it.
+    newer, declarations = load_symbol_graphs(directories + arguments.symbol_graphs, floors,
+                                             stated=set(arguments.symbol_graphs))
     if arguments.self_test:
         return self_test(arguments.self_test, newer, declarations, arguments.scratch)
     commands = []

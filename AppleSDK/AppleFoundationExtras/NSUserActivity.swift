@@ -5,6 +5,7 @@
 
 // developer.apple.com/documentation/foundation/nsuseractivity
 // (`class NSUserActivity : NSObject`; Hashable through NSObject, as `Set<NSUserActivity>` needs)
+@available(iOS 8.0, macOS 10.10, tvOS 9.0, watchOS 2.0, *)
 open class NSUserActivity: NSObject {
   // developer.apple.com/documentation/foundation/nsuseractivity/init(activitytype:)
   public init(activityType: String) { fatalError() }
@@ -21,4 +22,5 @@ open class NSUserActivity: NSObject {
 
 // developer.apple.com/documentation/foundation/nsuseractivitytypebrowsingweb
 // (`let NSUserActivityTypeBrowsingWeb: String`)
+@available(iOS 8.0, macOS 10.10, tvOS 9.0, watchOS 2.0, *)
 public let NSUserActivityTypeBrowsingWeb: String = "NSUserActivityTypeBrowsingWeb"

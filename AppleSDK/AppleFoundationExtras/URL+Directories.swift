@@ -5,5 +5,6 @@ import Foundation
 extension URL {
   // developer.apple.com/documentation/foundation/url/applicationsupportdirectory
   // (`static var applicationSupportDirectory: URL { get }`)
+  @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
   public static var applicationSupportDirectory: URL { fatalError() }
 }

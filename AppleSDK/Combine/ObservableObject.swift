@@ -3,6 +3,7 @@
 
 // developer.apple.com/documentation/combine/publisher
 // (only the associated types; `receive(subscriber:)` is left out because nothing here subscribes)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public protocol Publisher<Output, Failure> {
   associatedtype Output
   associatedtype Failure: Error
@@ -10,6 +11,7 @@ public protocol Publisher<Output, Failure> {
 
 // developer.apple.com/documentation/combine/observableobjectpublisher
 // (`final class ObservableObjectPublisher`, a `Publisher` of `Void` that never fails)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 final public class ObservableObjectPublisher: Publisher {
   public typealias Output = Void
   public typealias Failure = Never
@@ -21,6 +23,7 @@ final public class ObservableObjectPublisher: Publisher {
 // (`protocol ObservableObject : AnyObject`, with
 // `associatedtype ObjectWillChangePublisher : Publisher = ObservableObjectPublisher
 //  where Self.ObjectWillChangePublisher.Failure == Never`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public protocol ObservableObject: AnyObject {
   associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
   where Self.ObjectWillChangePublisher.Failure == Never
@@ -29,6 +32,7 @@ public protocol ObservableObject: AnyObject {
   var objectWillChange: Self.ObjectWillChangePublisher { get }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ObservableObject where Self.ObjectWillChangePublisher == ObservableObjectPublisher {
   // developer.apple.com/documentation/combine/observableobject/objectwillchange
   // (the default implementation: `var objectWillChange: ObservableObjectPublisher { get }`)

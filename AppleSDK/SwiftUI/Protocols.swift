@@ -14,6 +14,7 @@
 
 // developer.apple.com/documentation/swiftui/view
 // (`@MainActor @preconcurrency protocol View`; `body` is `@ViewBuilder @MainActor @preconcurrency`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency public protocol View {
   // developer.apple.com/documentation/swiftui/view/body-swift.associatedtype
   associatedtype Body: View
@@ -23,6 +24,7 @@
 
 // developer.apple.com/documentation/swift/never (SwiftUI section: `extension Never : View`)
 // (`extension Never : View`, the `Body` of every primitive view)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Never: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
@@ -30,6 +32,7 @@ extension Never: View {
 
 // developer.apple.com/documentation/swiftui/app
 // (`@MainActor @preconcurrency protocol App`)
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency public protocol App {
   // developer.apple.com/documentation/swiftui/app/body-swift.associatedtype
   associatedtype Body: Scene
@@ -39,6 +42,7 @@ extension Never: View {
   @MainActor @preconcurrency init()
 }
 
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension App {
   // developer.apple.com/documentation/swiftui/app/main()
   // (`@MainActor @preconcurrency static func main()`, what `@main` calls)
@@ -47,6 +51,7 @@ extension App {
 
 // developer.apple.com/documentation/swiftui/scene
 // (`@MainActor @preconcurrency protocol Scene`)
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency public protocol Scene {
   // developer.apple.com/documentation/swiftui/scene/body-swift.associatedtype
   associatedtype Body: Scene
@@ -55,10 +60,12 @@ extension App {
 }
 
 // developer.apple.com/documentation/swift/never (SwiftUI section: `extension Never : Scene`)
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension Never: Scene {}
 
 // developer.apple.com/documentation/swiftui/viewmodifier
 // (`@MainActor @preconcurrency protocol ViewModifier`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency public protocol ViewModifier {
   // developer.apple.com/documentation/swiftui/viewmodifier/body
   associatedtype Body: View
@@ -71,6 +78,7 @@ extension Never: Scene {}
 
 // developer.apple.com/documentation/swiftui/_viewmodifier_content
 // (`struct _ViewModifier_Content<Modifier> where Modifier : ViewModifier`, a `View`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
@@ -85,6 +93,7 @@ extension _ViewModifier_Content: Sendable {}
 // developer.apple.com/documentation/swiftui/modifiedcontent
 // (`@frozen struct ModifiedContent<Content, Modifier>`; a `View` where `Content : View,
 // Modifier : ViewModifier`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct ModifiedContent<Content, Modifier> {}
 
 // SwiftUI.swiftinterface: `@available(*, unavailable) extension ModifiedContent : Sendable`; without
@@ -92,6 +101,7 @@ extension _ViewModifier_Content: Sendable {}
 @available(*, unavailable)
 extension ModifiedContent: Sendable {}
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
   public typealias Body = Never
   public var body: Never { fatalError() }
@@ -99,6 +109,7 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
 
 // developer.apple.com/documentation/swiftui/viewbuilder
 // (`@resultBuilder struct ViewBuilder`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @resultBuilder public struct ViewBuilder {
   // developer.apple.com/documentation/swiftui/viewbuilder/buildblock()
   public static func buildBlock() -> EmptyView { fatalError() }
@@ -112,6 +123,7 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
   // developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:) (the parameter-pack overload)
   // (`static func buildBlock<each Content>(_ content: repeat each Content)
   //  -> TupleView<(repeat each Content)> where repeat each Content : View`)
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
   public static func buildBlock<each Content>(
     _ content: repeat each Content
   ) -> TupleView<(repeat each Content)> where repeat each Content: View { fatalError() }
@@ -143,6 +155,7 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
 
 // developer.apple.com/documentation/swiftui/scenebuilder
 // (`@resultBuilder struct SceneBuilder`)
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @resultBuilder public struct SceneBuilder {
   // developer.apple.com/documentation/swiftui/scenebuilder/buildblock(_:)
   public static func buildBlock<Content>(_ content: Content) -> Content where Content: Scene {
@@ -156,12 +169,14 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
 }
 
 // developer.apple.com/documentation/swiftui/emptyview (`@frozen struct EmptyView`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct EmptyView: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
 
 // developer.apple.com/documentation/swiftui/tupleview (`@frozen struct TupleView<T>`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct TupleView<T>: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
@@ -175,6 +190,7 @@ extension TupleView: Sendable {}
 
 // developer.apple.com/documentation/swiftui/_conditionalcontent
 // (`@frozen struct _ConditionalContent<TrueContent, FalseContent>`; a `View` where both are)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct _ConditionalContent<TrueContent, FalseContent> {}
 
 // SwiftUI.swiftinterface: `@available(*, unavailable) extension _ConditionalContent : Sendable`;
@@ -182,6 +198,7 @@ extension TupleView: Sendable {}
 @available(*, unavailable)
 extension _ConditionalContent: Sendable {}
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
@@ -189,6 +206,7 @@ extension _ConditionalContent: View where TrueContent: View, FalseContent: View 
 
 // developer.apple.com/documentation/swift/optional (SwiftUI: `extension Optional : View where
 // Wrapped : View`, what `buildIf` returns)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Optional: View where Wrapped: View {
   public typealias Body = Never
   public var body: Never { fatalError() }

@@ -5,6 +5,7 @@
 // shows no `@MainActor`, and current SDKs spell it `nonisolated struct WindowGroup`). The `Scene`
 // conformance is in an extension so that it does not make the type, and so its initialisers,
 // main-actor isolated here.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 public struct WindowGroup<Content> where Content: View {
   // developer.apple.com/documentation/swiftui/windowgroup/init(content:)
   // (`nonisolated init(@ViewBuilder content: () -> Content)`; deprecated from iOS 18 / macOS 15 in
@@ -20,6 +21,7 @@ public struct WindowGroup<Content> where Content: View {
   nonisolated public init(@ViewBuilder makeContent: @escaping () -> Content) { fatalError() }
 }
 
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension WindowGroup: Scene {
   public typealias Body = Never
   public var body: Never { fatalError() }
@@ -27,6 +29,7 @@ extension WindowGroup: Scene {
 
 // developer.apple.com/documentation/swiftui/navigationstack
 // (`@MainActor @preconcurrency struct NavigationStack<Data, Root> where Root : View`)
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
 @MainActor @preconcurrency public struct NavigationStack<Data, Root>: View where Root: View {
   // developer.apple.com/documentation/swiftui/navigationstack/init(path:root:)
   // (`@MainActor @preconcurrency init(path: Binding<Data>, @ViewBuilder root: () -> Root)
@@ -45,6 +48,7 @@ extension WindowGroup: Scene {
 // (`struct TabView<SelectionValue, Content> where SelectionValue : Hashable, Content : View`; no
 // `@MainActor` on the page). The `View` conformance is in an extension so that it does not make the
 // type main-actor isolated here.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 7.0, *)
 public struct TabView<SelectionValue, Content> where SelectionValue: Hashable, Content: View {
   // developer.apple.com/documentation/swiftui/tabview/init(selection:content:)
   // (the `@ViewBuilder` overload the package uses:
@@ -55,6 +59,7 @@ public struct TabView<SelectionValue, Content> where SelectionValue: Hashable, C
   }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 7.0, *)
 extension TabView: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
@@ -63,12 +68,14 @@ extension TabView: View {
 // developer.apple.com/documentation/swiftui/list
 // (`@MainActor @preconcurrency struct List<SelectionValue, Content> where SelectionValue : Hashable,
 //  Content : View`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency public struct List<SelectionValue, Content>: View
 where SelectionValue: Hashable, Content: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension List where SelectionValue == Never {
   // developer.apple.com/documentation/swiftui/list/init(content:)
   @MainActor @preconcurrency public init(@ViewBuilder content: () -> Content) { fatalError() }
@@ -100,8 +107,10 @@ extension List where SelectionValue == Never {
 
 // developer.apple.com/documentation/swiftui/foreach
 // (`struct ForEach<Data, ID, Content> where Data : RandomAccessCollection, ID : Hashable`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {}
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ForEach: View where Content: View {
   // developer.apple.com/documentation/swiftui/foreach/init(_:id:content:)
   // (the `View` overload: `init(_ data: Data, id: KeyPath<Data.Element, ID>,
@@ -114,6 +123,7 @@ extension ForEach: View where Content: View {
   public var body: Never { fatalError() }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
   // developer.apple.com/documentation/swiftui/foreach/init(_:content:)
   // (the `View` overload for identifiable data: `init(_ data: Data,
@@ -123,11 +133,13 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
 
 // developer.apple.com/documentation/swiftui/button
 // (`struct Button<Label> where Label : View`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency public struct Button<Label>: View where Label: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Button where Label == Text {
   // developer.apple.com/documentation/swiftui/button/init(_:action:)
   // (`@preconcurrency nonisolated init(_ titleKey: LocalizedStringKey,
@@ -146,6 +158,7 @@ extension Button where Label == Text {
 // developer.apple.com/documentation/swiftui/text (`@frozen struct Text`; SwiftUI.swiftinterface:
 // `@frozen public struct Text : Equatable, Sendable`, with `extension Text : View`, so its
 // initialisers are not main-actor isolated: a `Text` can be built anywhere)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct Text: Equatable, Sendable {
   // developer.apple.com/documentation/swiftui/text/init(_:tablename:bundle:comment:)
   public init(
@@ -158,6 +171,7 @@ extension Button where Label == Text {
   @_disfavoredOverload public init<S>(_ content: S) where S: StringProtocol { fatalError() }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Text: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
@@ -165,6 +179,7 @@ extension Text: View {
 
 // developer.apple.com/documentation/swiftui/localizedstringkey (`@frozen struct LocalizedStringKey`,
 // `ExpressibleByStringInterpolation`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {
   // developer.apple.com/documentation/swiftui/localizedstringkey/init(stringliteral:)
   public init(stringLiteral value: String) { fatalError() }
@@ -191,11 +206,13 @@ extension LocalizedStringKey: Sendable {}
 
 // developer.apple.com/documentation/swiftui/label
 // (`struct Label<Title, Icon> where Title : View, Icon : View`)
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 public struct Label<Title, Icon>: View where Title: View, Icon: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
 
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension Label where Title == Text, Icon == Image {
   // developer.apple.com/documentation/swiftui/label/init(_:systemimage:)
   // (`nonisolated init(_ titleKey: LocalizedStringKey, systemImage name: String)`)
@@ -204,6 +221,7 @@ extension Label where Title == Text, Icon == Image {
 
 // developer.apple.com/documentation/swiftui/image (`@frozen struct Image`; only the type, as
 // `Label`'s icon)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct Image: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
@@ -211,12 +229,14 @@ extension Label where Title == Text, Icon == Image {
 
 // developer.apple.com/documentation/swiftui/progressview
 // (`struct ProgressView<Label, CurrentValueLabel> where Label : View, CurrentValueLabel : View`)
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 public struct ProgressView<Label, CurrentValueLabel>: View
 where Label: View, CurrentValueLabel: View {
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
 
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 extension ProgressView where CurrentValueLabel == EmptyView {
   // developer.apple.com/documentation/swiftui/progressview/init()
   // (`nonisolated init() where Label == EmptyView`)
@@ -225,6 +245,7 @@ extension ProgressView where CurrentValueLabel == EmptyView {
 
 // developer.apple.com/documentation/swiftui/navigationlink
 // (`struct NavigationLink<Label, Destination> where Label : View, Destination : View`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency public struct NavigationLink<Label, Destination>: View
 where Label: View, Destination: View {
   public typealias Body = Never
@@ -235,12 +256,14 @@ extension NavigationLink where Destination == Never {
   // developer.apple.com/documentation/swiftui/navigationlink/init(_:value:)
   // (the `StringProtocol` overload: `nonisolated init<S, P>(_ title: S, value: P?)
   //  where Label == Text, S : StringProtocol, P : Hashable`)
+  @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
   nonisolated public init<S, P>(_ title: S, value: P?) where Label == Text, S: StringProtocol, P: Hashable {
     fatalError()
   }
 }
 
 // developer.apple.com/documentation/swiftui/font (`@frozen struct Font`)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct Font: Hashable, Sendable {
   // developer.apple.com/documentation/swiftui/font/headline (`static let headline: Font`)
   public static let headline: Font = Font()

@@ -5,10 +5,12 @@
 
 // developer.apple.com/documentation/uikit/uiresponder
 // (`@MainActor class UIResponder : NSObject`)
+@available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIResponder: NSObject {}
 
 // developer.apple.com/documentation/uikit/uiscene
 // (`@MainActor class UIScene : UIResponder`)
+@available(iOS 13.0, tvOS 13.0, *)
 @MainActor open class UIScene: UIResponder {
   // developer.apple.com/documentation/uikit/uiscene/connectionoptions
   // (`@MainActor class ConnectionOptions : NSObject`)
@@ -25,6 +27,7 @@
 
 // developer.apple.com/documentation/uikit/uiopenurlcontext
 // (`@MainActor class UIOpenURLContext : NSObject`)
+@available(iOS 13.0, tvOS 13.0, *)
 @MainActor open class UIOpenURLContext: NSObject {
   // developer.apple.com/documentation/uikit/uiopenurlcontext/url
   // (`var url: URL { get }`)
