@@ -336,9 +336,11 @@ extension AASACommand {
         segments): those widenings are listed route by route on standard error. The file is checked
         against the table before it is printed: every route's sample link must open the app, and probes
         no route accepts (a segment more or fewer, a wrong literal, a missing required query item, an
-        empty catch-all) must not. Where to serve it, and the entitlements, go to standard error.
-        The same file is served on every host of the table; a *.example.com host needs it on each
-        subdomain.
+        empty catch-all) must not. Routes whose rules are the same share one rule. Apple ignores a file
+        over 128 KB: a file that would be larger pretty-printed is printed without whitespace, then
+        also without the comments; one still over 128 KB is an error giving its size. Where to serve
+        it, and the entitlements, go to standard error. The same file is served on every host of the
+        table; a *.example.com host needs it on each subdomain.
         """,
       options: [
         .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
@@ -353,8 +355,8 @@ extension AASACommand {
         ),
       ],
       epilogue: """
-        EXIT STATUS: 0 printed, 1 the table cannot be expressed or the file does not agree with it,
-        2 usage error (a malformed app ID) or bad route file.
+        EXIT STATUS: 0 printed, 1 the table cannot be expressed, the file does not agree with it, or the
+        file is over 128 KB (nothing is printed), 2 usage error (a malformed app ID) or bad route file.
         """
     )
 
@@ -371,14 +373,30 @@ extension AASACommand {
       guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
       else { return 2 }
       let generator = AASAGenerator(appIDs: appIDs, router: router)
+      let includeLegacyPaths = !arguments.has("no-legacy-paths")
+      let webCredentials = arguments.has("web-credentials")
       guard
-        let document = AASACommand.consistentDocument(
-          generator, includeLegacyPaths: !arguments.has("no-legacy-paths"),
-          webCredentials: arguments.has("web-credentials"), command: "aasa generate", streams: streams)
+        AASACommand.consistentDocument(
+          generator, includeLegacyPaths: includeLegacyPaths, webCredentials: webCredentials,
+          command: "aasa generate", streams: streams) != nil
       else { return 1 }
+      let data: Data
+      do {
+        data = try generator.fileData(includeLegacyPaths: includeLegacyPaths, webCredentials: webCredentials)
+      } catch {
+        streams.error.line("deeplink aasa generate: \(error)")
+        if error.code == .fileTooLarge, includeLegacyPaths,
+          let smaller = try? generator.fileData(includeLegacyPaths: false, webCredentials: webCredentials)
+        {
+          streams.error.line(
+            "deeplink aasa generate: without the legacy paths of iOS 12 and earlier (--no-legacy-paths) it would be \(smaller.count) bytes"
+          )
+        }
+        return 1
+      }
       let widenings = generator.widenings
       if arguments.has("json") {
-        let file = (try? JSONReader.read(document.jsonData())) ?? .null
+        let file = (try? JSONReader.read(data)) ?? .null
         let list = widenings.map { widening -> JSONValue in
           .object([
             ("route", .string(widening.route)), ("parameter", .string(widening.parameter)),
@@ -388,7 +406,7 @@ extension AASACommand {
         }
         streams.output.line(JSONValue.object([("file", file), ("widenings", .array(list))]).rendered)
       } else {
-        streams.output.write(document.jsonString())
+        streams.output.write(String(decoding: data, as: UTF8.self))
       }
       for widening in widenings {
         streams.error.line("deeplink aasa generate: widening: \(widening)")

@@ -15,7 +15,8 @@ enum SiteCommand: ToolSubcommand {
     summary: "Write the web site files of the links: AASA, assetlinks.json, fallback page, nginx.conf.",
     discussion: """
       Writes, under DIR, the files the app's web site needs, all from the one route table:
-        .well-known/apple-app-site-association  the Universal Links file (checked against the table)
+        .well-known/apple-app-site-association  the Universal Links file (checked against the table;
+                                                within 128 KB, as aasa generate writes it)
         .well-known/assetlinks.json             the Android App Links file (with --android-package)
         fallback.html                           the page a routed URL shows without the app: Smart App
                                                 Banner (with --app-store-id), "Open in the app" link
@@ -54,10 +55,11 @@ enum SiteCommand: ToolSubcommand {
       .value("out", "DIR", "The directory to write to (created if needed).", completion: .directory),
     ],
     epilogue: """
-      EXIT STATUS: 0 written, 1 the table cannot be expressed or the generated file does not agree with
-      it, 2 usage error (malformed app ID, App Store ID, package or fingerprint), bad route file, a
-      value the files cannot hold (a --out or certificate path with '$' or a control character, a
-      link scheme a browser runs such as javascript), or a file that cannot be written.
+      EXIT STATUS: 0 written, 1 the table cannot be expressed, the generated file does not agree with
+      it, or it is over 128 KB (nothing is written), 2 usage error (malformed app ID, App Store ID,
+      package or fingerprint), bad route file, a value the files cannot hold (a --out or certificate
+      path with '$' or a control character, a link scheme a browser runs such as javascript), or a
+      file that cannot be written.
       """
   )
 

@@ -38,12 +38,25 @@ extension JSONValue {
   /// scalar values, `/` not escaped, a final newline. The same value always gives the same text.
   package var prettyPrinted: String {
     var output = ""
-    writePretty(indent: "", into: &output)
+    writeStable(indent: "", into: &output)
     output.append("\n")
     return output
   }
 
-  private func writePretty(indent: String, into output: inout String) {
+  /// The value as stable JSON without whitespace: the text of ``prettyPrinted`` (the same key order)
+  /// with no indentation and no space after `:` or `,`, and a final newline.
+  package var compact: String {
+    var output = ""
+    writeStable(indent: nil, into: &output)
+    output.append("\n")
+    return output
+  }
+
+  /// Writes the value with sorted keys, indented by `indent` and two spaces a level, or on one line
+  /// with no whitespace when `indent` is `nil`.
+  private func writeStable(indent: String?, into output: inout String) {
+    let inner = indent.map { $0 + "  " }
+    let open = indent == nil ? "" : "\n"
     switch kind {
     case .null, .bool, .number, .string:
       render(into: &output)
@@ -52,32 +65,32 @@ extension JSONValue {
         output.append("[]")
         return
       }
-      let inner = indent + "  "
-      output.append("[\n")
+      output.append("[" + open)
       for (position, element) in elements.enumerated() {
-        output.append(inner)
-        element.writePretty(indent: inner, into: &output)
-        output.append(position == elements.count - 1 ? "\n" : ",\n")
+        output.append(inner ?? "")
+        element.writeStable(indent: inner, into: &output)
+        if position < elements.count - 1 { output.append(",") }
+        output.append(open)
       }
-      output.append(indent + "]")
+      output.append((indent ?? "") + "]")
     case .object(let members):
       guard !members.isEmpty else {
         output.append("{}")
         return
       }
-      let inner = indent + "  "
       let sorted = members.sorted {
         $0.key.unicodeScalars.map(\.value).lexicographicallyPrecedes($1.key.unicodeScalars.map(\.value))
       }
-      output.append("{\n")
+      output.append("{" + open)
       for (position, member) in sorted.enumerated() {
-        output.append(inner)
+        output.append(inner ?? "")
         JSONString.appendQuoted(member.key, to: &output)
-        output.append(": ")
-        member.value.writePretty(indent: inner, into: &output)
-        output.append(position == sorted.count - 1 ? "\n" : ",\n")
+        output.append(indent == nil ? ":" : ": ")
+        member.value.writeStable(indent: inner, into: &output)
+        if position < sorted.count - 1 { output.append(",") }
+        output.append(open)
       }
-      output.append(indent + "}")
+      output.append((indent ?? "") + "}")
     }
   }
 }

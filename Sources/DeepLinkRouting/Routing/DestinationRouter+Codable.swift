@@ -38,7 +38,13 @@ extension DestinationRouter where Destination: Codable {
       destination: { match in
         try? RouteMatchDecoder.decode(Destination.self, route: match.route, parameters: match.parameters)
       },
-      values: { destination in try? RouteValuesEncoder.values(for: destination) })
+      result: { destination in
+        do throws(URLBuildError) {
+          return .success(try RouteValuesEncoder.routeValues(for: destination))
+        } catch {
+          return .failure(error)
+        }
+      })
   }
 }
 

@@ -29,7 +29,9 @@ public struct DestinationRouter<Destination: Hashable & Sendable>: Sendable {
   /// The router that reads and builds the links.
   public let router: Router
   private let makeDestination: @Sendable (RouteMatch) -> Destination?
-  private let makeValues: @Sendable (Destination) -> RouteValues?
+  /// The route values of a destination: `nil` when it has no link, a failure when it holds a value no
+  /// link can hold.
+  private let makeValues: @Sendable (Destination) -> Result<RouteValues, URLBuildError>?
 
   /// Creates a destination router over a built router.
   ///
@@ -44,9 +46,18 @@ public struct DestinationRouter<Destination: Hashable & Sendable>: Sendable {
     destination: @escaping @Sendable (RouteMatch) -> Destination?,
     values: @escaping @Sendable (Destination) -> RouteValues?
   ) {
+    self.init(router: router, destination: destination, result: { values($0).map { .success($0) } })
+  }
+
+  /// Creates a destination router whose writing can say why a destination has no link.
+  package init(
+    router: Router,
+    destination: @escaping @Sendable (RouteMatch) -> Destination?,
+    result: @escaping @Sendable (Destination) -> Result<RouteValues, URLBuildError>?
+  ) {
     self.router = router
     self.makeDestination = destination
-    self.makeValues = values
+    self.makeValues = result
   }
 
   /// Creates a destination router from a route table.
@@ -93,9 +104,10 @@ public struct DestinationRouter<Destination: Hashable & Sendable>: Sendable {
   /// The route and values of a destination's link.
   ///
   /// - Parameter destination: A destination.
-  /// - Returns: The route values, or `nil` when the destination has no link.
+  /// - Returns: The route values, or `nil` when the destination has no link (or holds a value no link
+  ///   can hold; ``url(for:form:)`` says which).
   public func routeValues(for destination: Destination) -> RouteValues? {
-    makeValues(destination)
+    try? makeValues(destination)?.get()
   }
 
   /// The shareable link of a destination.
@@ -104,10 +116,15 @@ public struct DestinationRouter<Destination: Hashable & Sendable>: Sendable {
   ///   - destination: A destination.
   ///   - form: Which kind of link to build.
   /// - Returns: The link.
-  /// - Throws: ``URLBuildError`` when the destination has no link or a value does not fit.
+  /// - Throws: ``URLBuildError`` when the destination has no link (code `unknownRoute`, naming the
+  ///   destination), holds a value no link can hold (code `unwritableValue`, naming the case and the
+  ///   label: an integer beyond `Int`, `nil` inside an optional), or a value does not fit its route.
   public func url(for destination: Destination, form: LinkForm = .preferred) throws(URLBuildError) -> URL {
-    guard let values = makeValues(destination) else {
-      throw URLBuildError(route: String(describing: destination), reason: .unknownRoute)
+    let values: RouteValues
+    switch makeValues(destination) {
+    case nil: throw URLBuildError(route: String(describing: destination), reason: .unknownRoute)
+    case .failure(let error): throw error
+    case .success(let found): values = found
     }
     return try router.url(for: values.route, values.parameters, query: values.query, form: form)
   }

@@ -2,11 +2,12 @@
 /// and the literal's decoded UTF-8 bytes, so that a link's segment is looked up straight from its bytes,
 /// without building a `String`.
 ///
-/// Only literals that are ASCII (after lower-casing, for a case-insensitive table) are here: for ASCII
-/// text, byte equality is exactly Swift's `String` equality. A node with a non-ASCII literal is marked
-/// in ``FlatNode/hasUnicodeLiterals`` and a segment that is not ASCII goes through the node's
-/// `[String: Int32]` dictionary instead, so Unicode canonical equivalence (`café` written precomposed
-/// or with a combining accent) keeps working exactly as before.
+/// Only literals that are ASCII (after lower-casing, for a case-insensitive table) are here, where
+/// lower-casing is ASCII's. A node with a non-ASCII literal is marked in
+/// ``FlatNode/hasUnicodeLiterals`` and a segment that is not ASCII goes through the router's
+/// ``LiteralEdge`` dictionary instead, which lower-cases with Unicode's rules and compares the bytes
+/// (``ReadingRules/isSameLiteral(_:_:)``: `café` precomposed and `cafe` with a combining accent are two
+/// literals, as they are to iOS).
 struct LiteralTable: Sendable {
   /// One slot of 32 bytes, so that a lookup reads one cache line; `child < 0` marks an empty slot.
   struct Slot: Sendable {

@@ -163,14 +163,22 @@ package enum PercentCoding {
     }
   }
 
+  /// Whether a decoded path segment is a dot segment, `.` or `..`, which no link can carry: browsers
+  /// and WHATWG URL parsers remove it (with its parent, for `..`) in every spelling (`%2e`, `.%2E`,
+  /// `%2e%2E`, in any case), and RFC 3986 resolution removes the raw forms. Every such spelling decodes
+  /// to `.` or `..`, so the decoded text says it all. The one statement of the rule: URL building
+  /// refuses such a value and route patterns refuse such a literal.
+  package static func isDotSegment(_ decoded: String) -> Bool {
+    decoded == "." || decoded == ".."
+  }
+
   /// Encodes a decoded path segment so that reading it back gives exactly the same text.
   ///
-  /// `/` becomes `%2F`, a space `%20`, and a segment that is exactly `.` or `..` is encoded whole so
-  /// that no URL library removes it as a dot segment.
+  /// `/` becomes `%2F`, a space `%20`, a `%` `%25` (so text that spells an escaped dot, `%2e`, is not a
+  /// dot segment). A dot segment itself (``isDotSegment(_:)``) has no encoding that survives; callers
+  /// refuse it first.
   static func encodePathSegment(_ text: String) -> String {
-    if text == "." { return "%2E" }
-    if text == ".." { return "%2E%2E" }
-    return encode(text) { isPathSafe($0) }
+    encode(text) { isPathSafe($0) }
   }
 
   /// Encodes a decoded query name or value: only unreserved characters stay (so `+` is `%2B` and a

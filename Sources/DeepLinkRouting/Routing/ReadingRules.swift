@@ -2,7 +2,7 @@
 ///
 /// The one-pass reader (``LinkReader``'s fast path for ordinary links) and the full reader (every
 /// rule, with exact errors) both ask these functions, so a rule cannot change for one of them only.
-enum ReadingRules {
+package enum ReadingRules {
   /// A raw byte a link may hold: no space and no control character (bytes beyond ASCII are UTF-8).
   @inline(__always)
   static func isAllowedRaw(_ byte: UInt8) -> Bool { byte > 0x20 && byte != 0x7F }
@@ -18,6 +18,15 @@ enum ReadingRules {
   /// An ASCII upper-case letter lower-cased; any other byte as it is.
   @inline(__always)
   static func lowercased(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
+
+  /// Whether a decoded segment is a literal: the same Unicode scalars, so the same UTF-8 bytes, with no
+  /// Unicode normalisation (`café` precomposed is not `cafe` + U+0301, and U+212A KELVIN SIGN is not
+  /// `K`). iOS matches an apple-app-site-association pattern against the link's bytes, so this is the
+  /// rule under which a link the router opens is a link the phone hands to the app. The one statement of
+  /// the rule: the router's literal edges and the generator's model of the routes compare with it.
+  package static func isSameLiteral(_ segment: String, _ literal: String) -> Bool {
+    segment.utf8.elementsEqual(literal.utf8)
+  }
 
   /// Whether literals compare with the segment at `depth` case-insensitively whatever the table says:
   /// the first segment of a custom-scheme link, which is the authority in `myapp://channel/x` and keeps

@@ -34,6 +34,7 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       case invalidQueryItem(String)
       case malformedPercentEscape
       case forbiddenCharacter
+      case dotSegment
     }
 
     fileprivate let problem: Problem
@@ -74,6 +75,8 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     package static let malformedPercentEscape = Reason(.malformedPercentEscape)
     /// A control or bidirectional-formatting character in a literal: code `forbiddenCharacter`.
     package static let forbiddenCharacter = Reason(.forbiddenCharacter)
+    /// A literal that is `.` or `..` in some spelling: code `dotSegment`.
+    package static let dotSegment = Reason(.dotSegment)
   }
 
   /// The pattern's text.
@@ -112,6 +115,7 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .invalidQueryItem: .invalidQueryItem
     case .malformedPercentEscape: .malformedPercentEscape
     case .forbiddenCharacter: .forbiddenCharacter
+    case .dotSegment: .dotSegment
     }
   }
 
@@ -163,6 +167,8 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .invalidQueryItem(let item): "query item '\(item)' must be written key={parameter}"
     case .malformedPercentEscape: "malformed percent escape"
     case .forbiddenCharacter: "control or bidirectional-formatting character"
+    case .dotSegment:
+      "a literal '.' or '..' (in any spelling, such as %2E) is a dot segment: browsers remove it from the path, so no link reaches the route"
     }
   }
 
@@ -212,4 +218,7 @@ extension ErrorCode where Subject == RoutePatternError {
   /// A control or bidirectional-formatting character in a literal, raw or percent-encoded: no link can
   /// carry one, so the route could never match.
   package static let forbiddenCharacter = Self("forbidden-character")
+  /// A literal segment that is `.` or `..`, raw or percent-encoded (`%2E`, `.%2e`): browsers remove such
+  /// a segment, so no link could reach the route.
+  package static let dotSegment = Self("dot-segment")
 }

@@ -90,11 +90,14 @@ struct RoutePatternParser {
     let opening = characters[start..<end].firstIndex(of: "{")
     let closing = characters[start..<end].firstIndex(of: "}")
     if opening == nil && closing == nil {
+      let literal: String
       do {
-        return .literal(try PercentCoding.decode(string(start, end)))
+        literal = try PercentCoding.decode(string(start, end))
       } catch {
         throw fail(start, Self.reason(for: error))
       }
+      if PercentCoding.isDotSegment(literal) { throw fail(start, .dotSegment) }
+      return .literal(literal)
     }
     guard let opening, let closing, opening < closing else {
       throw fail(opening ?? closing ?? start, .unbalancedBrace)

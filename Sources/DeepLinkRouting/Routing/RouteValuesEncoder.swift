@@ -33,7 +33,32 @@ struct RouteValuesEncoder: Encoder {
 
   /// The route values of a destination.
   static func values<Destination: Encodable>(for destination: Destination) throws -> RouteValues {
+    try values(for: destination, capture: RouteValuesCapture())
+  }
+
+  /// The route values of a destination, or why it has none as URL building reports it: code
+  /// `unwritableValue`, naming the case as the route and the label at fault as the parameter.
+  static func routeValues<Destination: Encodable>(for destination: Destination) throws(URLBuildError)
+    -> RouteValues
+  {
     let capture = RouteValuesCapture()
+    do {
+      return try values(for: destination, capture: capture)
+    } catch {
+      var context: EncodingError.Context?
+      if case .invalidValue(_, let found) = error as? EncodingError { context = found }
+      let path = context?.codingPath ?? []
+      let route = capture.route ?? path.first?.stringValue ?? String(describing: destination)
+      throw URLBuildError(
+        route: route,
+        reason: .unwritableValue(
+          name: path.count >= 2 ? path[1].stringValue : nil, detail: context?.debugDescription ?? "\(error)"))
+    }
+  }
+
+  private static func values<Destination: Encodable>(
+    for destination: Destination, capture: RouteValuesCapture
+  ) throws -> RouteValues {
     try destination.encode(to: RouteValuesEncoder(capture: capture))
     for (name, slot) in capture.slots {
       if let value = slot.value { capture.parameters[name] = value }
@@ -192,7 +217,9 @@ private func encodeParameter<T: Encodable>(
   if let text = value as? String { return .string(text) }
   if let uuid = value as? UUID { return .uuid(uuid) }
   if let integer = value as? any FixedWidthInteger {
-    guard let number = Int(exactly: integer) else { throw refuse("\(integer) does not fit in Int") }
+    guard let number = Int(exactly: integer) else {
+      throw refuse("\(integer) does not fit in Int, the type of a route's integer values")
+    }
     return .int(number)
   }
   if value is Bool || value is Double || value is Float {
@@ -217,7 +244,11 @@ private struct SingleParameterWriter: SingleValueEncodingContainer, ParameterSin
   mutating func encodeNil() throws {
     throw EncodingError.invalidValue(
       Optional<Int>.none as Any,
-      EncodingError.Context(codingPath: codingPath, debugDescription: "a route parameter cannot be nil"))
+      EncodingError.Context(
+        codingPath: codingPath,
+        debugDescription:
+          "the value is nil (such as .some(nil) in a double optional); a parameter needs a value, and only an absent optional query item is left out"
+      ))
   }
 }
 

@@ -5,9 +5,11 @@ extension Router {
   ///
   /// Literals are written as declared; values are percent-encoded so that reading the link back gives
   /// exactly the same values (`/` inside a value becomes `%2F`, a space `%20`, `+` in a query value
-  /// `%2B`). The built link is matched once before it is returned: if it would read as another, more
-  /// specific route (a value equal to that route's literal), or not read back the same, the build
-  /// fails instead of returning a link that opens the wrong screen.
+  /// `%2B`). A path value (or a catch-all's segment) that is `.` or `..` is refused (code
+  /// `dotSegment`): browsers remove such a segment, so the link would open another page. The built
+  /// link is matched once before it is returned: if it would read as another, more specific route (a
+  /// value equal to that route's literal), or not read back the same, the build fails instead of
+  /// returning a link that opens the wrong screen.
   ///
   /// A ``ParameterValue/string(_:)`` is accepted for a typed or catch-all parameter and read with the
   /// router's rules (`"42"` for `int`, `"a/b"` for a catch-all).
@@ -66,6 +68,9 @@ extension Router {
       case .parameter(let name, let type):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
         let typed = try Self.convert(value, to: type, name: name, fail: fail)
+        if PercentCoding.isDotSegment(typed.description) {
+          throw fail(.dotSegment(name: name, value: typed.description))
+        }
         segments.append(typed.description)
         expected[name] = typed
       case .oneOrMore(let name), .zeroOrMore(let name):
@@ -78,6 +83,9 @@ extension Router {
         case .int, .uuid: parts = [value.description]
         }
         if parts.contains(where: \.isEmpty) { throw fail(.emptyValue(name)) }
+        if let dot = parts.first(where: PercentCoding.isDotSegment) {
+          throw fail(.dotSegment(name: name, value: dot))
+        }
         if case .oneOrMore = segment, parts.isEmpty { throw fail(.emptyValue(name)) }
         segments.append(contentsOf: parts)
         expected[name] = .segments(parts)

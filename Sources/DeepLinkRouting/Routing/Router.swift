@@ -25,8 +25,8 @@ public final class Router: Sendable {
   package let patterns: [RoutePattern]
 
   let trie: FlatTrie
-  /// Every literal edge by its text, for segments that are not ASCII (compared with Unicode canonical
-  /// equivalence) and for tools that walk the trie.
+  /// Every literal edge by its text (compared by bytes, see ``LiteralEdge``), for segments that are not
+  /// ASCII and for tools that walk the trie.
   let literals: [LiteralEdge: Int32]
   /// The literal keys of each node that has any, sorted: what a near miss lists as expected.
   let literalKeys: [Int32: [String]]
@@ -654,8 +654,8 @@ private struct TrieSearch {
   }
 
   /// The literal child whose key is the segment (lower-cased first when `folds`): by hashing its bytes
-  /// when both are ASCII, otherwise through the node's `String` dictionary (Unicode canonical
-  /// equivalence, full lower-casing).
+  /// when both are ASCII, otherwise through the router's ``literals`` (the same bytes, after full
+  /// Unicode lower-casing when `folds`).
   @inline(__always)
   private func lookupLiteral(
     of index: Int, _ node: FlatNode, _ depth: Int, _ view: LinkView, folds: Bool

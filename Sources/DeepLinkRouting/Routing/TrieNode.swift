@@ -1,8 +1,19 @@
 /// A literal edge of the trie: the parent node and the literal's key (lower-cased for a
-/// case-insensitive table), compared as Swift strings, so with Unicode canonical equivalence.
+/// case-insensitive table), compared by ``ReadingRules/isSameLiteral(_:_:)``: by their UTF-8 bytes, not
+/// with the Unicode canonical equivalence of Swift's `String` equality.
 struct LiteralEdge: Hashable, Sendable {
   var parent: Int32
   var key: String
+
+  static func == (lhs: LiteralEdge, rhs: LiteralEdge) -> Bool {
+    lhs.parent == rhs.parent && ReadingRules.isSameLiteral(lhs.key, rhs.key)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(parent)
+    hasher.combine(key.utf8.count)
+    for byte in key.utf8 { hasher.combine(byte) }
+  }
 }
 
 /// The query items of one link as the routes read them: the first value of each name (`""` for an

@@ -19,6 +19,8 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
       case formUnavailable(String)
       case shadowed(by: String)
       case notRoundTrippable(String)
+      case dotSegment(name: String, value: String)
+      case unwritableValue(name: String?, detail: String)
     }
 
     fileprivate let problem: Problem
@@ -45,6 +47,16 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     package static func shadowed(by other: String) -> Reason { Reason(.shadowed(by: other)) }
     /// The URL would not read back the same, explained in `detail`: code `notRoundTrippable`.
     package static func notRoundTrippable(_ detail: String) -> Reason { Reason(.notRoundTrippable(detail)) }
+    /// The value of path parameter `name` is `.` or `..`, which browsers remove from a path: code
+    /// `dotSegment`.
+    package static func dotSegment(name: String, value: String) -> Reason {
+      Reason(.dotSegment(name: name, value: value))
+    }
+    /// A destination holds a value no link can hold, at label `name` (`nil` when the problem is not one
+    /// label's), explained in `detail`: code `unwritableValue`.
+    package static func unwritableValue(name: String?, detail: String) -> Reason {
+      Reason(.unwritableValue(name: name, detail: detail))
+    }
   }
 
   /// The route asked for.
@@ -73,16 +85,20 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     case .formUnavailable: .formUnavailable
     case .shadowed: .shadowed
     case .notRoundTrippable: .notRoundTrippable
+    case .dotSegment: .dotSegment
+    case .unwritableValue: .unwritableValue
     }
   }
 
-  /// The parameter at fault, for `missingValue`, `unexpectedValue`,
-  /// `typeMismatch` and `emptyValue`; `nil` otherwise.
+  /// The parameter at fault, for `missingValue`, `unexpectedValue`, `typeMismatch`, `emptyValue` and
+  /// `dotSegment`, and the destination's label for `unwritableValue` (when one label is at fault);
+  /// `nil` otherwise.
   public var parameter: String? {
     switch reason.problem {
     case .missingValue(let name), .unexpectedValue(let name), .typeMismatch(let name, _, _),
-      .emptyValue(let name):
+      .emptyValue(let name), .dotSegment(let name, _):
       name
+    case .unwritableValue(let name, _): name
     default: nil
     }
   }
@@ -93,10 +109,12 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     return expected
   }
 
-  /// The value that does not fit, for `typeMismatch`; `nil` otherwise.
+  /// The value that does not fit, for `typeMismatch` and `dotSegment`; `nil` otherwise.
   public var value: String? {
-    guard case .typeMismatch(_, _, let value) = reason.problem else { return nil }
-    return value
+    switch reason.problem {
+    case .typeMismatch(_, _, let value), .dotSegment(_, let value): value
+    default: nil
+    }
   }
 
   /// The route the URL would open instead, for `shadowed`; `nil` otherwise.
@@ -105,11 +123,11 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     return other
   }
 
-  /// What stands in the way, in words, for `formUnavailable` and `notRoundTrippable`;
-  /// `nil` otherwise.
+  /// What stands in the way, in words, for `formUnavailable`, `notRoundTrippable` and
+  /// `unwritableValue`; `nil` otherwise.
   public var detail: String? {
     switch reason.problem {
-    case .formUnavailable(let detail), .notRoundTrippable(let detail): detail
+    case .formUnavailable(let detail), .notRoundTrippable(let detail), .unwritableValue(_, let detail): detail
     default: nil
     }
   }
@@ -127,6 +145,11 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     case .formUnavailable(let detail): return prefix + detail
     case .shadowed(let other): return prefix + "the URL would open route '\(other)' instead"
     case .notRoundTrippable(let detail): return prefix + "the URL would not read back the same: \(detail)"
+    case .dotSegment(let name, let value):
+      return prefix
+        + "'\(name)' is '\(value)', a dot segment: browsers remove it from the path (and its parent, for '..'), so the link would open another page"
+    case .unwritableValue(let name, let detail):
+      return prefix + (name.map { "parameter '\($0)': " } ?? "") + detail
     }
   }
 }
@@ -153,4 +176,12 @@ extension ErrorCode where Subject == URLBuildError {
   /// The built URL would not read back as the same values (for example, a control character); see
   /// ``URLBuildError/detail``.
   public static let notRoundTrippable = Self("not-round-trippable")
+  /// A path parameter's value (or a catch-all's segment) is `.` or `..`: browsers and every WHATWG URL
+  /// parser remove such a segment, in any spelling (`%2E`, `.%2e`), together with its parent for
+  /// `..`, so the link would open another page; see ``URLBuildError/parameter`` and
+  /// ``URLBuildError/value``.
+  public static let dotSegment = Self("dot-segment")
+  /// A destination holds a value no link can hold (an integer beyond `Int`, `nil` inside an optional);
+  /// see ``URLBuildError/parameter`` (the label) and ``URLBuildError/detail``.
+  public static let unwritableValue = Self("unwritable-value")
 }

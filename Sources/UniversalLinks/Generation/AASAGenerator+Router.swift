@@ -12,7 +12,7 @@ extension AASAGenerator {
   ///
   /// ```swift
   /// let generator = AASAGenerator(appIDs: ["ABCDE12345.com.example.app"], router: router)
-  /// let data = try generator.document().jsonData()
+  /// let data = try generator.fileData()
   /// generator.entitlements  // ["applinks:example.com"]
   /// ```
   ///

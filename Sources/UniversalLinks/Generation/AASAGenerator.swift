@@ -1,3 +1,5 @@
+import Foundation
+
 /// Generates the `applinks` rules that let through the routed paths of an app.
 ///
 /// Each route becomes one `components` entry (with a `comment` naming the route) and one legacy
@@ -5,7 +7,7 @@
 ///
 /// | piece | pattern |
 /// |---|---|
-/// | literal `café` | `caf%C3%A9` (percent-encoded as browsers send it) |
+/// | literal `café` | `caf%C3%A9` (its bytes as written, percent-encoded as browsers send them) |
 /// | `{name}`, `{name:int}` | `?*` |
 /// | `{name:uuid}` | `????????-????-????-????-????????????` |
 /// | `{name+}` | `?*` |
@@ -19,6 +21,14 @@
 /// also has no escape character, so a literal holding `*` or `?` (or `$(`) cannot be expressed and is
 /// refused. The generated query and fragment are unrestricted.
 ///
+/// A literal is its bytes, for iOS as for the router: neither normalises Unicode, so `café` written
+/// precomposed opens the app for `/caf%C3%A9` and not for `/cafe%CC%81` (e and a combining accent),
+/// which the router does not open either.
+///
+/// Routes whose rules are the same share one rule. ``fileData(includeLegacyPaths:webCredentials:)``
+/// writes the file within the 128 KB Apple reads (without whitespace and comments when it must), or
+/// refuses to.
+///
 /// Build the generator from the app's router with ``init(appIDs:router:)`` so that the file and the
 /// app read one route table: the routes, the table's case sensitivity, and its hosts as ``domains``.
 /// The file holds no host: it is served, the same, on each of the domains.
@@ -28,7 +38,7 @@
 ///   appIDs: ["ABCDE12345.com.example.app"],
 ///   table: RouteTable(hosts: ["example.com"], routes: [RouteDefinition("video", "/channel/video/{clipId}")])
 /// )
-/// let data = try generator.document().jsonData()
+/// let data = try generator.fileData()
 /// ```
 public struct AASAGenerator: Hashable, Sendable {
   /// The apps the rules are for.
@@ -74,10 +84,9 @@ public struct AASAGenerator: Hashable, Sendable {
       case .literal(let text):
         for marker in ["*", "?", "$("] where text.contains(marker) {
           throw AASAGenerationError(
-            route: shape.name,
-            piece: text,
-            reason: "\"\(marker)\" is a wildcard in AASA patterns and there is no escape character"
-          )
+            .inexpressible(
+              route: shape.name, piece: text,
+              detail: "\"\(marker)\" is a wildcard in AASA patterns and there is no escape character"))
         }
         segments.append(RoutePathShape.encode(text))
       case .parameter(_, let type):
@@ -189,9 +198,31 @@ public struct AASAGenerator: Hashable, Sendable {
   /// One `components` entry per route, each with a `comment` naming the route, in ``ruleOrder``; a
   /// route without a catch-all is preceded by its exclusions (see ``exclusionPatterns(for:)``).
   ///
+  /// Entries that are the same rule (`/n/{id:int}` and `/n/{word}` are both `/n/?*`) are written once,
+  /// where the first stands, with a comment naming every route: a later copy could never decide, since
+  /// the first rule that matches decides.
+  ///
   /// - Returns: The entries.
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.
   package func components() throws(AASAGenerationError) -> [AASAComponent] {
+    var merged: [AASAComponent] = []
+    var positions: [AASAComponent: Int] = [:]
+    for component in try componentsPerRoute() {
+      var rule = component
+      rule.comment = nil
+      if let position = positions[rule] {
+        let comments = [merged[position].comment, component.comment].compactMap { $0 }
+        merged[position].comment = comments.joined(separator: "; ")
+      } else {
+        positions[rule] = merged.count
+        merged.append(component)
+      }
+    }
+    return merged
+  }
+
+  /// The entries of every route, before the same rules are merged.
+  private func componentsPerRoute() throws(AASAGenerationError) -> [AASAComponent] {
     var components: [AASAComponent] = []
     for shape in ruleOrder {
       for exclusion in try Self.exclusionPatterns(for: shape) {
@@ -230,8 +261,9 @@ public struct AASAGenerator: Hashable, Sendable {
     for name in shape.requiredQueryItems {
       if name.contains("*") || name.contains("?") {
         throw AASAGenerationError(
-          route: shape.name, piece: "?\(name)=", reason: "AASA has no escape for * and ? in a query item name"
-        )
+          .inexpressible(
+            route: shape.name, piece: "?\(name)=",
+            detail: "AASA has no escape for * and ? in a query item name"))
       }
       items[name] = "?*"
     }
@@ -239,17 +271,64 @@ public struct AASAGenerator: Hashable, Sendable {
   }
 
   /// The legacy `paths` equivalent of ``components()``, for iOS 12 and earlier (which compare the path
-  /// only, so required query items are not enforced there).
+  /// only, so required query items are not enforced there), each pattern written once, where it first
+  /// stands.
   ///
-  /// - Returns: One path pattern per route.
+  /// - Returns: The path patterns of the routes.
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.
   package func legacyPaths() throws(AASAGenerationError) -> [String] {
     var paths: [String] = []
+    var written: Set<String> = []
     for shape in ruleOrder {
-      paths += try Self.exclusionPatterns(for: shape).map { "NOT " + $0 }
-      paths.append(try Self.pathPattern(for: shape))
+      for path in try Self.exclusionPatterns(for: shape).map({ "NOT " + $0 }) + [
+        try Self.pathPattern(for: shape)
+      ]
+      where written.insert(path).inserted {
+        paths.append(path)
+      }
     }
     return paths
+  }
+
+  /// The largest file Apple reads: 128 KB. A larger file is ignored, so no link opens the app.
+  package static let maximumFileSize = AASAValidator.maximumFileSize
+
+  /// The file to serve: ``document(includeLegacyPaths:webCredentials:)`` as bytes, within the
+  /// 128 KB Apple reads.
+  ///
+  /// The file is the document's ``AASADocument/jsonData()`` (pretty-printed, each rule with its
+  /// comment) when that fits. Otherwise it is written compactly (no whitespace, which JSON readers,
+  /// Apple's included, ignore), then also without the `comment` of each rule (which Apple ignores):
+  /// the same rules in the same order, so every link is decided the same way.
+  ///
+  /// - Parameters:
+  ///   - includeLegacyPaths: Whether to add the `paths` array for iOS 12 and earlier.
+  ///   - webCredentials: Whether to add a `webcredentials` section for the same apps.
+  /// - Returns: UTF-8 JSON, ready to be served at ``filePath``.
+  /// - Throws: ``AASAGenerationError``: code `inexpressible` for a route AASA cannot express, code
+  ///   `fileTooLarge` (with the size and the limit) when even the smallest form is over the limit.
+  public func fileData(
+    includeLegacyPaths: Bool = true, webCredentials: Bool = false
+  ) throws(AASAGenerationError) -> Data {
+    let limit = Self.maximumFileSize
+    var document = try document(includeLegacyPaths: includeLegacyPaths, webCredentials: webCredentials)
+    let pretty = document.jsonData()
+    if pretty.count <= limit { return pretty }
+    let compact = Data(AASAEncoder.document(document).compact.utf8)
+    if compact.count <= limit { return compact }
+    if var detail = document.appLinks?.details.first {
+      detail.components = detail.components?.map { component in
+        var component = component
+        component.comment = nil
+        return component
+      }
+      document.appLinks?.details = [detail]
+    }
+    let smallest = Data(AASAEncoder.document(document).compact.utf8)
+    guard smallest.count <= limit else {
+      throw AASAGenerationError(.fileTooLarge(size: smallest.count, limit: limit))
+    }
+    return smallest
   }
 
   /// A complete document: one `details` entry for all the apps with the generated rules.

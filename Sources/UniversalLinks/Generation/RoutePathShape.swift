@@ -146,7 +146,8 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether this route accepts a percent-encoded path, with the router's segment rules: empty
-  /// segments are dropped, each segment is decoded once, literals compare exactly; a query after `?`
+  /// segments are dropped, each segment is decoded once, literals compare by their bytes (no Unicode
+  /// normalisation, ``ReadingRules/isSameLiteral(_:_:)``); a query after `?`
   /// must hold every required item with a non-empty value.
   ///
   /// - Parameter link: A percent-encoded path such as `/users/42`, with an optional query.
@@ -177,7 +178,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       case .oneOrMore: return index < segments.count
       case .zeroOrMore: return true
       case .literal(let text):
-        guard index < segments.count, segments[index] == text else { return false }
+        guard index < segments.count, ReadingRules.isSameLiteral(segments[index], text) else { return false }
       case .parameter(_, let type):
         guard index < segments.count, Self.accepts(segments[index], as: typed ? type : .string) else {
           return false

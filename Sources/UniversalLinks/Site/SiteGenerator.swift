@@ -104,12 +104,13 @@ package struct SiteGenerator: Hashable, Sendable {
   /// Generates the files.
   ///
   /// - Returns: The file contents by path relative to the site root.
-  /// - Throws: ``AASAGenerationError`` for a route AASA cannot express, ``CertificateFingerprintError``
+  /// - Throws: ``AASAGenerationError`` for a route AASA cannot express or an association file over
+  ///   the 128 KB Apple reads (see ``AASAGenerator/fileData(includeLegacyPaths:webCredentials:)``), ``CertificateFingerprintError``
   ///   for a malformed fingerprint, ``SiteGenerationError`` for a bad App Store ID or scheme.
   package func files() throws -> [String: Data] {
     var files: [String: Data] = [:]
     let generator = AASAGenerator(appIDs: appIDs, shapes: shapes, caseSensitive: caseSensitive)
-    files[".well-known/apple-app-site-association"] = try generator.document().jsonData()
+    files[".well-known/apple-app-site-association"] = try generator.fileData()
     if !androidPackageNames.isEmpty {
       files[".well-known/assetlinks.json"] = try AssetLinksDocument.appLinks(
         packageNames: androidPackageNames,

@@ -279,12 +279,14 @@ struct ReferenceRouter {
         guard position < segments.count else { return nil }
         // A custom-scheme link's first segment keeps the host rule: a first literal written exactly
         // as the segment wins; when no route's first literal is, the segment compares in lower case.
+        // Literals are their bytes (ROUTING.md): no Unicode normalisation, as iOS matches AASA files.
         let segment = segments[position]
+        func same(_ lhs: String, _ rhs: String) -> Bool { lhs.utf8.elementsEqual(rhs.utf8) }
         let equal =
           caseInsensitive
-          ? segment.lowercased() == literal.lowercased()
-          : !link.isWeb && position == 0 && !firstLiterals.contains(segment)
-            ? segment.lowercased() == literal : segment == literal
+          ? same(segment.lowercased(), literal.lowercased())
+          : !link.isWeb && position == 0 && !firstLiterals.contains(where: { same($0, segment) })
+            ? same(segment.lowercased(), literal) : same(segment, literal)
         guard equal else { return nil }
       case .parameter(let name, let type):
         guard position < segments.count, let value = Self.typed(segments[position], type) else { return nil }
@@ -356,7 +358,11 @@ struct ReferenceRouter {
     var sets: [String] = []
     for piece in route.pieces {
       switch piece {
-      case .literal(let literal): sets.append("literal " + (caseInsensitive ? literal.lowercased() : literal))
+      case .literal(let literal):
+        // By its scalars: two spellings of one canonical text are two literals.
+        let text = caseInsensitive ? literal.lowercased() : literal
+        sets.append(
+          "literal " + text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
       case .parameter(_, let type): sets.append("\(type)")
       case .oneOrMore:
         guard length > sets.count else { return nil }

@@ -110,6 +110,56 @@ struct CodableDestinationTests {
     #expect(error.description == "unrouted: no preferred link: route 'unrouted': no such route")
   }
 
+  enum Wide: Hashable, Sendable, Codable {
+    case clip(id: UInt64)
+    case search(query: String, page: Int??)
+  }
+
+  static let wideTable = RouteTable(
+    schemes: ["myapp"],
+    routes: [
+      RouteDefinition("clip", "/clip/{id:int}"),
+      RouteDefinition("search", "/search?q={query}&page={page:int?}"),
+    ])
+
+  /// A value the destination holds but a link cannot: the error names the route and the label and says
+  /// what is wrong, instead of "no such route" about the whole destination.
+  @Test func aValueThatCannotBeWrittenNamesItsRouteAndLabel() throws {
+    let screens = try DestinationRouter<Wide>(table: Self.wideTable)
+    #expect(try screens.url(for: .clip(id: 7)).absoluteString == "myapp://clip/7")
+    #expect(
+      try screens.url(for: .search(query: "q", page: .some(.some(2)))).absoluteString
+        == "myapp://search?q=q&page=2")
+    #expect(try screens.url(for: .search(query: "q", page: nil)).absoluteString == "myapp://search?q=q")
+
+    let tooBig = try #require(throws: URLBuildError.self) { try screens.url(for: .clip(id: UInt64.max)) }
+    #expect(tooBig.code == .unwritableValue)
+    #expect(tooBig.code.description == "unwritable-value")
+    #expect(tooBig.route == "clip")
+    #expect(tooBig.parameter == "id")
+    #expect(
+      tooBig.description
+        == "route 'clip': parameter 'id': 18446744073709551615 does not fit in Int, the type of a route's integer values"
+    )
+
+    let nilInside = try #require(throws: URLBuildError.self) {
+      try screens.url(for: .search(query: "q", page: .some(nil)))
+    }
+    #expect(nilInside.code == .unwritableValue)
+    #expect(nilInside.route == "search")
+    #expect(nilInside.parameter == "page")
+    #expect(
+      nilInside.description
+        == "route 'search': parameter 'page': the value is nil (such as .some(nil) in a double optional); a parameter needs a value, and only an absent optional query item is left out"
+    )
+    #expect(screens.routeValues(for: .clip(id: UInt64.max)) == nil)
+
+    let roundTrip = try #require(throws: DestinationRouter<Wide>.RoundTripError.self) {
+      try screens.checkRoundTrip([.clip(id: UInt64.max)])
+    }
+    #expect(roundTrip.reason == .noLink(tooBig))
+  }
+
   // MARK: Closure-form routers
 
   enum Tag: Hashable, Sendable, CustomStringConvertible {

@@ -33,6 +33,12 @@ struct RouteTableErrorTests {
     PatternCase(pattern: "/s?q=fixed", reason: .invalidQueryItem("q=fixed"), offset: 3),
     PatternCase(pattern: "/s?={x}", reason: .invalidQueryItem("={x}"), offset: 3),
     PatternCase(pattern: "/caf%C3", reason: .malformedPercentEscape, offset: 1),
+    // Dot segments, which browsers remove, in every spelling.
+    PatternCase(pattern: "/a/../b", reason: .dotSegment, offset: 3),
+    PatternCase(pattern: "/a/.", reason: .dotSegment, offset: 3),
+    PatternCase(pattern: "/%2e/b", reason: .dotSegment, offset: 1),
+    PatternCase(pattern: "/a/.%2E/{id}", reason: .dotSegment, offset: 3),
+    PatternCase(pattern: "/a/%2E%2e", reason: .dotSegment, offset: 3),
   ]
 
   @Test(arguments: patternCases)
@@ -66,6 +72,7 @@ struct RouteTableErrorTests {
     #expect(try RoutePattern("/").segments.isEmpty)
     #expect(try RoutePattern("/a/").hasTrailingSlash)
     #expect(try RoutePattern("/caf%C3%A9").segments == [.literal("café")])
+    #expect(try RoutePattern("/.well-known/.../a.b/%252e").segments.count == 4)
   }
 
   struct TableCase: CustomTestStringConvertible, Sendable {

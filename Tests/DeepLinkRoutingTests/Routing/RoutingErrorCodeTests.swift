@@ -126,6 +126,7 @@ struct RoutingErrorCodeTests {
         reason: .malformedPercentEscape, code: .malformedPercentEscape, identifier: "malformed-percent-escape"
       ),
       Case(reason: .forbiddenCharacter, code: .forbiddenCharacter, identifier: "forbidden-character"),
+      Case(reason: .dotSegment, code: .dotSegment, identifier: "dot-segment"),
     ]
     for expected in cases {
       let error = RoutePatternError(pattern: "/a", offset: 1, reason: expected.reason)
@@ -166,6 +167,12 @@ struct RoutingErrorCodeTests {
       Case(
         reason: .notRoundTrippable("a control character"), code: .notRoundTrippable,
         identifier: "not-round-trippable", details: ["detail": "a control character"]),
+      Case(
+        reason: .dotSegment(name: "page", value: ".."), code: .dotSegment, identifier: "dot-segment",
+        details: ["parameter": "page", "value": ".."]),
+      Case(
+        reason: .unwritableValue(name: "id", detail: "too big"), code: .unwritableValue,
+        identifier: "unwritable-value", details: ["parameter": "id", "detail": "too big"]),
     ]
     for expected in cases {
       let error = URLBuildError(route: "item", reason: expected.reason)
@@ -178,6 +185,12 @@ struct RoutingErrorCodeTests {
       #expect(details == expected.details, "\(expected.identifier)")
     }
     Self.checkIdentifiersAreDistinct(cases.map(\.identifier))
+    // A problem that is not one label's names no parameter.
+    let whole = URLBuildError(route: "item", reason: .unwritableValue(name: nil, detail: "not an enum"))
+    #expect(whole.code == .unwritableValue)
+    #expect(whole.parameter == nil)
+    #expect(whole.detail == "not an enum")
+    #expect(whole.description == "route 'item': not an enum")
   }
 
   @Test("RouteTableError: stable identifiers, details only for their code")

@@ -10,7 +10,11 @@ struct URLBuildingTests {
     "~tilde_-.", "@:!$'()*", "日本語", "\"quoted\"", "<tag>", "back\\slash", "é" + "\u{301}",
   ]
 
-  @Test(arguments: awkwardValues)
+  /// The awkward values a path parameter can hold: all but the dot segments, which are refused
+  /// (``dotSegmentsAreRefusedInThePath(_:)``).
+  static let awkwardPathValues = awkwardValues.filter { $0 != "." && $0 != ".." }
+
+  @Test(arguments: awkwardPathValues)
   func plainParameterRoundTrips(_ value: String) throws {
     let router = try Router(Fixtures.kindsTable)
     for form in [LinkForm.universalLink, .customScheme] {
@@ -140,6 +144,59 @@ struct URLBuildingTests {
     }
     #expect(error.reason == failure.reason, "\(error)")
     #expect(error.route == failure.route)
+  }
+
+  /// Whether a written path segment is a dot segment by the WHATWG URL standard, which browsers
+  /// follow: `.` or `%2e`, and `..`, `.%2e`, `%2e.` or `%2e%2e`, in any case. Such a segment is removed
+  /// (with its parent, for two dots) before the link reaches anyone.
+  static func isWHATWGDotSegment(_ segment: String) -> Bool {
+    [".", "%2e", "..", ".%2e", "%2e.", "%2e%2e"].contains(segment.lowercased())
+  }
+
+  /// `.` and `..` have no spelling a browser delivers as a segment: the link would open the parent
+  /// path (another route), so building refuses them, in a parameter and in a catch-all.
+  @Test(arguments: [".", ".."])
+  func dotSegmentsAreRefusedInThePath(_ value: String) throws {
+    let router = try Router(Fixtures.kindsTable)
+    for form in [LinkForm.universalLink, .customScheme] {
+      let error = try #require(throws: URLBuildError.self) {
+        try router.urlString(for: "web", ["page": .string(value)], form: form)
+      }
+      #expect(error.code == .dotSegment)
+      #expect(error.code.description == "dot-segment")
+      #expect(error.route == "web")
+      #expect(error.parameter == "page")
+      #expect(error.value == value)
+      #expect(
+        error.description
+          == "route 'web': 'page' is '\(value)', a dot segment: browsers remove it from the path (and its parent, for '..'), so the link would open another page"
+      )
+    }
+    for values: RouteParameters in [
+      ["path": .segments(["a", value, "b"])], ["path": .string("a/\(value)/b")], ["path": .segments([value])],
+    ] {
+      let error = try #require(throws: URLBuildError.self) { try router.urlString(for: "docs", values) }
+      #expect(error.code == .dotSegment, "\(values)")
+      #expect(error.parameter == "path")
+    }
+    // In the query a dot is plain text.
+    let query = try router.urlString(for: "find", ["query": .string(value)])
+    #expect(try router.match(query)?.parameters.string("query") == value)
+  }
+
+  /// Text that spells an escaped dot is written with its `%` escaped, so no parser, browser or server
+  /// (which decode once) reads a dot segment, and it reads back as the same text.
+  @Test(arguments: ["%2e", "%2E", ".%2E", "%2e.", "%2E%2e", "...", ".a", "a.", "%252e"])
+  func textThatSpellsAnEscapedDotIsNotADotSegment(_ value: String) throws {
+    let router = try Router(Fixtures.kindsTable)
+    let url = try router.urlString(for: "web", ["page": .string(value)])
+    let segment = String(try #require(url.split(separator: "/").last))
+    #expect(!Self.isWHATWGDotSegment(segment), "\(url)")
+    #expect(try router.match(url)?.parameters.string("page") == value)
+    let files = try router.urlString(for: "docs", ["path": .segments(["a", value])])
+    #expect(
+      !files.split(separator: "/").map(String.init).contains(where: Self.isWHATWGDotSegment), "\(files)")
+    #expect(try router.match(files)?.parameters.segments("path") == ["a", value])
   }
 
   @Test func tableWithoutHostsOrSchemesCannotBuildThatForm() throws {
