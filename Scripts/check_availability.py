@@ -362,8 +362,14 @@ def check(commands, newer, scratch, allowed):
             for place, kind in sorted(set(places)):
                 findings.append((place, f"typed-throws function type `{spelling}` needs runtime metadata "
                                  f"({kind}): iOS 18, macOS 15", "typed-throws"))
-    kept = [f for f in findings if f[2] not in allowed]
-    return sorted(set(kept)), references
+    # One finding per line and message: an expression and the declaration it initialises say the same.
+    kept, seen = [], set()
+    for place, message, name in sorted(set(findings)):
+        line = place.rsplit(":", 1)[0]
+        if name not in allowed and (line, message) not in seen:
+            seen.add((line, message))
+            kept.append((place, message, name))
+    return kept, references
 
 
 def self_test(path, newer, declarations, scratch):
