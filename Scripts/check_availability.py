@@ -360,8 +360,8 @@ def check(commands, newer, scratch, allowed):
         erased = mangled.endswith("#erased") and "throws(" in spelling
         if erased or typed_throws_needing_metadata(spelling):
             for place, kind in sorted(set(places)):
-                findings.append((place, f"typed-throws function type `{spelling}` needs runtime metadata "
-                                 f"({kind}): iOS 18, macOS 15", "typed-throws"))
+                findings.append((place, f"typed-throws function type `{spelling}` needs runtime metadata: "
+                                 "iOS 18, macOS 15", "typed-throws"))
     # One finding per line and message: an expression and the declaration it initialises say the same.
     kept, seen = [], set()
     for place, message, name in sorted(set(findings)):
