@@ -59,7 +59,8 @@ let package = Package(
     ),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommands"], swiftSettings: swiftSettings),
     .executableTarget(
-      name: "deeplink-bench", dependencies: ["DeepLinking", "DeepLinkCommands"], swiftSettings: swiftSettings),
+      name: "deeplink-bench", dependencies: ["DeepLinking", "DeepLinkCommands", "DurableLinkStorage"],
+      swiftSettings: swiftSettings),
     // The retail example's logic, kept in a tested module; Examples/Retail/App holds its SwiftUI views.
     .target(
       name: "RetailExample",

@@ -3,7 +3,7 @@
 #
 # USAGE: Fuzz/run.sh [SECONDS] [TARGET...]
 #   SECONDS  time per target (default 60)
-#   TARGET   router, pattern, routefile, channel, aasa (default: all)
+#   TARGET   router, pattern, routefile, channel, aasa, store (default: all)
 #
 # Each target is linked against the package's modules built here as static libraries (SwiftPM does
 # not build with -sanitize=fuzzer). Exits with libFuzzer's status of the first target that found a
@@ -16,7 +16,7 @@ export SWIFT_BACKTRACE=enable=no
 
 seconds="${1:-60}"
 shift || true
-all_targets=(router pattern routefile channel aasa)
+all_targets=(router pattern routefile channel aasa store)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=("${all_targets[@]}"); fi
 
@@ -32,6 +32,7 @@ modules_for() {
     router | pattern | routefile) echo "DeepLinkRouting" ;;
     channel) echo "DeepLinkRouting DeepLinking TrackingLinks ChannelNavigation UniversalLinks DeepLinkCommands" ;;
     aasa) echo "DeepLinkRouting UniversalLinks" ;;
+    store) echo "DeepLinkRouting DeepLinking DurableLinkStorage" ;;
     *) echo "unknown fuzz target '$1' (known: ${all_targets[*]})" >&2; return 2 ;;
   esac
 }
@@ -43,6 +44,7 @@ target_file() {
     routefile) echo Fuzz/Targets/RouteFileFuzz.swift ;;
     channel) echo Fuzz/Targets/ChannelFuzz.swift ;;
     aasa) echo Fuzz/Targets/AASAFuzz.swift ;;
+    store) echo Fuzz/Targets/StoreFuzz.swift ;;
   esac
 }
 
@@ -65,6 +67,7 @@ build_module() {
       links=(-lDeepLinkRouting -lDeepLinking -lTrackingLinks -lChannelNavigation -lUniversalLinks)
       ;;
     UniversalLinks) links=(-lDeepLinkRouting) ;;
+    DurableLinkStorage) links=(-lDeepLinkRouting -lDeepLinking) ;;
   esac
   echo "== build $module"
   swiftc "${flags[@]}" -module-name "$module" -emit-library -static -wmo \

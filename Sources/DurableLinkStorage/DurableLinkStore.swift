@@ -49,6 +49,15 @@ import Foundation
 ///   regular file, and a file larger than ``maximumEntrySize`` (never read) are moved to `quarantine/`
 ///   under their exact names and reported in ``problems``; every other entry still loads. A bad file
 ///   that cannot be moved is left where it is and reported.
+/// - **No link it did not create is followed.** The store's directory, its folders and its lock are
+///   opened without following a symbolic link (`O_NOFOLLOW`) and checked once opened (`fstat`): each
+///   folder must be a directory owned by the process's user, the lock a regular file. A symbolic link
+///   there, a directory of another user, or a lock of another type makes opening fail with
+///   ``DurableLinkStoreError/foreignEntry(path:reason:)`` naming it, and nothing inside is touched.
+///   Every later step works relative to the folders opened then (`openat`, `renameat`, `unlinkat`),
+///   never through a path again. A symbolic link or other entry that is not a regular file inside a
+///   folder, `tmp/` included, is moved to `quarantine/` as it is (the link itself, never its target)
+///   and reported.
 ///
 /// ## Files
 /// An entry is named `SEQUENCE-ID.json`: the 20-digit, zero-padded arrival number (a `UInt64`) and the
@@ -92,11 +101,13 @@ package final class DurableLinkStore: LinkStore {
   }
 
   private struct State: Sendable {
-    var entries: [Entry] = []
+    var entries = WaitingQueue<Entry>()
     var ids: Set<UUID> = []
     /// `nil` once the sequence reached `UInt64.max`: the store takes no more links until reopened empty.
     var nextSequence: UInt64? = 1
     var isDelivering = false
+    /// How many times a folder was listed: while opening, never per delivered link.
+    var folderListings = 0
   }
 
   private struct Envelope: Codable {
@@ -105,12 +116,20 @@ package final class DurableLinkStore: LinkStore {
   }
 
   private let root: RawPath
+  /// The directory and its folders, opened once without following links; closed with the store.
+  private let folders: Folders
   private let state: LockedValue<State>
   private let lockDescriptor: Int32
   /// Runs every step that writes to the directory, one at a time and off the caller's thread.
   private let diskQueue = DispatchQueue(label: "DurableLinkStorage.DurableLinkStore")
   /// Called on the disk queue with the name of each step as it starts; lets tests see where disk work runs.
   let diskStepObserver = LockedValue<(@Sendable (String) -> Void)?>(nil)
+
+  /// The work delivery did beyond one step per link: entries moved in memory by the waiting queue,
+  /// and folders listed (only while opening). Tests bound both.
+  var deliveryWork: (entryMoves: Int, folderListings: Int) {
+    state.withLock { ($0.entries.moves, $0.folderListings) }
+  }
 
   /// Opens (or creates) a store in a directory and recovers from any crash that interrupted it.
   ///
@@ -121,27 +140,50 @@ package final class DurableLinkStore: LinkStore {
   /// - Parameter directory: The directory to keep the links in. It is created when missing, with every
   ///   missing directory above it; each directory the store creates is readable only by its owner
   ///   (mode `0700`).
+  ///   Directories above it are followed as the system resolves them; the directory itself, its
+  ///   folders and its lock never are.
   /// - Throws: ``DurableLinkStoreError/locked(path:)`` when another store has the directory open,
   ///   ``DurableLinkStoreError/notADirectory(path:)`` when a file that is not a directory stands where
-  ///   the directory or one above it should be, or
-  ///   ``DurableLinkStoreError/io(operation:path:code:message:)`` when the directory cannot be used.
+  ///   the directory or one above it should be,
+  ///   ``DurableLinkStoreError/foreignEntry(path:reason:)`` when the directory, a folder or the lock is
+  ///   not the store's own (a symbolic link, a directory of another user, a lock that is not a regular
+  ///   file), or ``DurableLinkStoreError/io(operation:path:code:message:)`` when the directory cannot be
+  ///   used.
   package init(directory: URL) throws(DurableLinkStoreError) {
     self.directory = directory
     let rootPath = directory.path
     root = RawPath(rootPath)
-    try Self.makeDirectories([rootPath] + Folder.allCases.map { rootPath + "/" + $0.rawValue })
-    lockDescriptor = try Self.lock(rootPath)
-    do {
-      let (recovered, problems) = try Self.recover(root)
+    try Self.makeDirectories([rootPath])
+    let rootDescriptor = try Self.openOwnDirectory(AT_FDCWD, root.bytes, path: root)
+    let lockDescriptor: Int32
+    do throws(DurableLinkStoreError) {
+      lockDescriptor = try Self.lock(rootDescriptor, root: root)
+    } catch {
+      close(rootDescriptor)
+      throw error
+    }
+    self.lockDescriptor = lockDescriptor
+    let folders: Folders
+    do throws(DurableLinkStoreError) {
+      folders = try Self.openFolders(rootDescriptor, root: root)
+    } catch {
+      close(lockDescriptor)
+      throw error
+    }
+    self.folders = folders
+    do throws(DurableLinkStoreError) {
+      let (recovered, problems) = try Self.recover(folders, root: root)
       state = LockedValue(recovered)
       self.problems = problems
     } catch {
+      folders.close()
       close(lockDescriptor)
       throw error
     }
   }
 
   deinit {
+    folders.close()
     close(lockDescriptor)
   }
 
@@ -154,7 +196,7 @@ package final class DurableLinkStore: LinkStore {
   ///   is shown with each byte outside ASCII written as `\xNN`.
   /// - Throws: An I/O error when the folder cannot be listed.
   package func quarantinedEntries() throws(DurableLinkStoreError) -> [StoredLinkProblem] {
-    try Self.quarantinedEntries(root: root)
+    try Self.quarantinedEntries(in: folders.quarantine, root: root)
   }
 
   /// Everything in the `quarantine` folder of the store in `directory`, without opening the store (an
@@ -162,25 +204,36 @@ package final class DurableLinkStore: LinkStore {
   ///
   /// - Parameter directory: The store's directory.
   /// - Returns: One problem per quarantined file, in file-name order.
-  /// - Throws: An I/O error when the folder exists but cannot be listed.
+  /// - Throws: ``DurableLinkStoreError/foreignEntry(path:reason:)`` when the directory or its
+  ///   `quarantine` folder is not the store's own (as for opening), or an I/O error when the folder
+  ///   exists but cannot be listed.
   package static func quarantinedEntries(inStoreAt directory: URL) throws(DurableLinkStoreError)
     -> [StoredLinkProblem]
   {
-    var isDirectory: ObjCBool = false
-    let folder = directory.path + "/" + Folder.quarantine.rawValue
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+    let root = RawPath(directory.path)
+    guard let rootDescriptor = try openOwnDirectory(AT_FDCWD, root.bytes, path: root, missing: .absent) else {
+      return []
+    }
+    defer { close(rootDescriptor) }
+    let name = Array(Folder.quarantine.rawValue.utf8)
+    guard
+      let folder = try openOwnDirectory(rootDescriptor, name, path: path(root, .quarantine), missing: .absent)
     else { return [] }
-    return try quarantinedEntries(root: RawPath(directory.path))
+    defer { close(folder) }
+    return try quarantinedEntries(in: folder, root: root)
   }
 
-  private static func quarantinedEntries(root: RawPath) throws(DurableLinkStoreError) -> [StoredLinkProblem] {
-    let folder = path(root, .quarantine)
-    return try list(folder).map { stored -> StoredLinkProblem in
+  private static func quarantinedEntries(in folder: Int32, root: RawPath) throws(DurableLinkStoreError)
+    -> [StoredLinkProblem]
+  {
+    var listings = 0
+    return try list(folder, path: path(root, .quarantine), counting: &listings).map {
+      stored -> StoredLinkProblem in
       for kind in QuarantineKind.allCases {
         let prefix = Array((kind.rawValue + "-").utf8)
         guard stored.starts(with: prefix) else { continue }
         let name = Self.removingClashSuffix(Array(stored.dropFirst(prefix.count)))
-        let (entry, failure) = Self.read(name, at: folder.appending(stored))
+        let (entry, failure) = Self.read(name, stored: stored, in: folder)
         switch kind {
         case .abandoned:
           return .abandoned(file: Self.displayName(name), link: entry?.record.link)
@@ -197,7 +250,7 @@ package final class DurableLinkStore: LinkStore {
   /// - Returns: Every link stored and not yet delivered, in arrival order, including links a crashed
   ///   process had started to deliver.
   package func pending() -> [IncomingLink] {
-    state.withLock { $0.entries.map(\.record.link) }
+    state.withLock { $0.entries.elements.map(\.record.link) }
   }
 
   /// Stores a link durably; when this returns, the link survives a crash or power loss.
@@ -227,6 +280,7 @@ package final class DurableLinkStore: LinkStore {
       throw .entryTooLarge(id: link.id, size: data.count, limit: Self.maximumEntrySize)
     }
     let root = self.root
+    let folders = self.folders
     let state = self.state
     try await onDisk("append") { () throws(DurableLinkStoreError) in
       let sequence = try state.withLock { (state) throws(DurableLinkStoreError) -> UInt64 in
@@ -239,21 +293,19 @@ package final class DurableLinkStore: LinkStore {
         return sequence
       }
       let fileName = Self.fileName(sequence: sequence, id: link.id)
-      let temporary = Self.path(root, .tmp).appending(Array((link.id.uuidString + ".tmp").utf8))
-      try Self.writeSynced(data, to: temporary)
-      let pendingPath = Self.path(root, .pending)
-      let finalPath = pendingPath.appending(fileName)
+      let temporary = Array((link.id.uuidString + ".tmp").utf8)
+      try Self.writeSynced(data, to: temporary, in: folders.tmp, path: Self.path(root, .tmp))
       do throws(DurableLinkStoreError) {
-        try Self.rename(temporary, finalPath)
+        try Self.rename(temporary, from: .tmp, to: fileName, in: .pending, folders: folders, root: root)
       } catch {
-        unlink(temporary.cString)
+        unlinkat(folders.tmp, temporary.cString, 0)
         throw error
       }
       do throws(DurableLinkStoreError) {
-        try Self.syncDirectory(pendingPath)
+        try Self.syncDirectory(folders.pending, path: Self.path(root, .pending))
       } catch {
         // Not reported stored, so it must not come back after a restart either.
-        unlink(finalPath.cString)
+        unlinkat(folders.pending, fileName.cString, 0)
         throw error
       }
       state.withLock { state in
@@ -356,6 +408,7 @@ package final class DurableLinkStore: LinkStore {
   /// Moves the oldest entry to `delivering/` (or `redelivering/`) durably and returns it.
   private func claimNext() async throws(DurableLinkStoreError) -> Entry? {
     let root = self.root
+    let folders = self.folders
     let state = self.state
     return try await onDisk("claim") { () throws(DurableLinkStoreError) -> Entry? in
       guard let entry = state.withLock({ $0.entries.first }) else {
@@ -363,8 +416,8 @@ package final class DurableLinkStore: LinkStore {
       }
       let from: Folder = entry.needsRedelivery ? .delivering : .pending
       let to: Folder = entry.needsRedelivery ? .redelivering : .delivering
-      try Self.move(entry.fileName, from: from, to: to, root: root)
-      state.withLock { _ = $0.entries.removeFirst() }
+      try Self.move(entry.fileName, from: from, to: to, folders: folders, root: root)
+      state.withLock { _ = $0.entries.popFirst() }
       return entry
     }
   }
@@ -372,55 +425,67 @@ package final class DurableLinkStore: LinkStore {
   /// Puts a claimed entry back at the front, in the state it was claimed from.
   private func unclaim(_ entry: Entry) async throws(DurableLinkStoreError) {
     let root = self.root
+    let folders = self.folders
     let state = self.state
     try await onDisk("unclaim") { () throws(DurableLinkStoreError) in
       let from: Folder = entry.needsRedelivery ? .redelivering : .delivering
       let to: Folder = entry.needsRedelivery ? .delivering : .pending
-      try Self.move(entry.fileName, from: from, to: to, root: root)
-      state.withLock { $0.entries.insert(entry, at: 0) }
+      try Self.move(entry.fileName, from: from, to: to, folders: folders, root: root)
+      state.withLock { $0.entries.pushFront(entry) }
     }
   }
 
   /// Deletes a delivered entry durably.
   private func acknowledge(_ entry: Entry) async throws(DurableLinkStoreError) {
-    let folder = Self.path(root, entry.needsRedelivery ? .redelivering : .delivering)
+    let folder: Folder = entry.needsRedelivery ? .redelivering : .delivering
+    let descriptor = folders[folder]
+    let folderPath = Self.path(root, folder)
     let state = self.state
     try await onDisk("acknowledge") { () throws(DurableLinkStoreError) in
-      let path = folder.appending(entry.fileName)
-      guard unlink(path.cString) == 0 || errno == ENOENT else {
-        throw Self.ioError("unlink", path)
+      guard unlinkat(descriptor, entry.fileName.cString, 0) == 0 || errno == ENOENT else {
+        throw Self.ioError("unlink", folderPath.appending(entry.fileName))
       }
-      try Self.syncDirectory(folder)
+      try Self.syncDirectory(descriptor, path: folderPath)
       state.withLock { _ = $0.ids.remove(entry.record.id) }
     }
   }
 
   // MARK: - Recovery
 
-  private static func recover(_ root: RawPath) throws(DurableLinkStoreError) -> (State, [StoredLinkProblem]) {
+  private static func recover(_ folders: Folders, root: RawPath) throws(DurableLinkStoreError) -> (
+    State, [StoredLinkProblem]
+  ) {
     var state = State()
     var problems: [StoredLinkProblem] = []
-    let temporaryFolder = path(root, .tmp)
-    for name in try list(temporaryFolder) {
-      unlink(temporaryFolder.appending(name).cString)
+    // An unfinished write is a regular file; anything else in tmp/ was not made by the store.
+    for name in try list(folders.tmp, path: path(root, .tmp), counting: &state.folderListings) {
+      var status = stat()
+      guard fstatat(folders.tmp, name.cString, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+      guard status.st_mode & S_IFMT != S_IFREG else {
+        unlinkat(folders.tmp, name.cString, 0)
+        continue
+      }
+      let note = quarantine(name, from: .tmp, as: .corrupt, folders: folders, root: root)
+      problems.append(.corrupt(file: displayName(name), reason: notARegularFile(status.st_mode) + note))
     }
     var maxSequence: UInt64?
-    let redelivering = path(root, .redelivering)
-    for name in try list(redelivering) {
-      let (parsed, _) = read(name, at: redelivering.appending(name))
+    for name in try list(
+      folders.redelivering, path: path(root, .redelivering), counting: &state.folderListings)
+    {
+      let (parsed, _) = read(name, in: folders.redelivering)
       if let parsed {
         maxSequence = max(maxSequence ?? 0, parsed.sequence)
       }
       // Reported abandoned whether or not the move works: either way it is not delivered again.
-      _ = quarantine(name, from: .redelivering, as: .abandoned, root: root)
+      _ = quarantine(name, from: .redelivering, as: .abandoned, folders: folders, root: root)
       problems.append(.abandoned(file: displayName(name), link: parsed?.record.link))
     }
+    var entries: [Entry] = []
     for folder in [Folder.delivering, .pending] {
-      let folderPath = path(root, folder)
-      for name in try list(folderPath) {
-        let (parsed, failure) = read(name, at: folderPath.appending(name))
+      for name in try list(folders[folder], path: path(root, folder), counting: &state.folderListings) {
+        let (parsed, failure) = read(name, in: folders[folder])
         guard var entry = parsed, !state.ids.contains(entry.record.id) else {
-          let note = quarantine(name, from: folder, as: .corrupt, root: root)
+          let note = quarantine(name, from: folder, as: .corrupt, folders: folders, root: root)
           let reason = (failure ?? "a second entry for the same id") + note
           problems.append(.corrupt(file: displayName(name), reason: reason))
           continue
@@ -428,13 +493,14 @@ package final class DurableLinkStore: LinkStore {
         entry.needsRedelivery = folder == .delivering
         maxSequence = max(maxSequence ?? 0, entry.sequence)
         state.ids.insert(entry.record.id)
-        state.entries.append(entry)
+        entries.append(entry)
       }
     }
-    state.entries.sort { first, second in
+    entries.sort { first, second in
       first.sequence != second.sequence
         ? first.sequence < second.sequence : first.fileName.lexicographicallyPrecedes(second.fileName)
     }
+    state.entries = WaitingQueue(entries)
     if let maxSequence {
       let (next, overflow) = maxSequence.addingReportingOverflow(1)
       state.nextSequence = overflow ? nil : next
@@ -473,8 +539,15 @@ package final class DurableLinkStore: LinkStore {
     return (sequence, id)
   }
 
-  /// Reads one entry file, checking its size before reading; returns the entry, or why it is unusable.
-  private static func read(_ name: [UInt8], at path: RawPath) -> (Entry?, String?) {
+  /// Reads one entry file of a folder, checking what it is and its size before reading; returns the
+  /// entry, or why it is unusable.
+  ///
+  /// - Parameters:
+  ///   - name: The entry's name, as the store wrote it.
+  ///   - stored: The file's name in the folder, when it differs from `name` (in `quarantine/`).
+  ///   - folder: The folder's descriptor.
+  /// - Returns: The entry, or `nil` and why the file is unusable.
+  private static func read(_ name: [UInt8], stored: [UInt8]? = nil, in folder: Int32) -> (Entry?, String?) {
     guard StrictUTF8.isValid(name) else {
       return (nil, "the file name is not valid UTF-8")
     }
@@ -482,7 +555,7 @@ package final class DurableLinkStore: LinkStore {
       return (nil, "unrecognized file name")
     }
     let data: Data
-    switch readBounded(path) {
+    switch readBounded(stored ?? name, in: folder) {
     case .success(let contents):
       data = contents
     case .failure(let reason):
@@ -507,11 +580,17 @@ package final class DurableLinkStore: LinkStore {
     var text: String
   }
 
-  /// The contents of a regular file of at most ``maximumEntrySize`` bytes; a larger file is not read.
-  private static func readBounded(_ path: RawPath) -> Result<Data, ReadFailure> {
-    let descriptor = open(path.cString, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+  /// The contents of a regular file of at most ``maximumEntrySize`` bytes; a larger file is not read,
+  /// and a symbolic link is not followed.
+  private static func readBounded(_ name: [UInt8], in folder: Int32) -> Result<Data, ReadFailure> {
+    let descriptor = openat(folder, name.cString, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
+      var status = stat()
+      if fstatat(folder, name.cString, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFLNK
+      {
+        return .failure(ReadFailure(text: notFollowed))
+      }
       return .failure(ReadFailure(text: "unreadable: \(String(cString: strerror(code))) (errno \(code))"))
     }
     defer { close(descriptor) }
@@ -520,7 +599,7 @@ package final class DurableLinkStore: LinkStore {
       return .failure(ReadFailure(text: "unreadable: fstat failed"))
     }
     guard status.st_mode & S_IFMT == S_IFREG else {
-      return .failure(ReadFailure(text: "not a regular file"))
+      return .failure(ReadFailure(text: notARegularFile(status.st_mode)))
     }
     let limit = maximumEntrySize
     guard status.st_size <= limit else {
@@ -553,28 +632,27 @@ package final class DurableLinkStore: LinkStore {
     case abandoned, corrupt
   }
 
-  /// Moves a bad file to `quarantine/` under its exact name with the kind in front.
+  /// Moves a bad file to `quarantine/` under its exact name with the kind in front; a symbolic link
+  /// is moved itself, never what it points to.
   ///
   /// Never fails: a file that cannot be moved stays where it is, and the returned note (empty when the
   /// move worked) says so, to be added to the report.
-  private static func quarantine(_ name: [UInt8], from folder: Folder, as kind: QuarantineKind, root: RawPath)
-    -> String
-  {
-    let quarantineFolder = path(root, .quarantine)
+  private static func quarantine(
+    _ name: [UInt8], from folder: Folder, as kind: QuarantineKind, folders: Folders, root: RawPath
+  ) -> String {
     var target = Array((kind.rawValue + "-").utf8) + name
     var status = stat()
-    if lstat(quarantineFolder.appending(target).cString, &status) == 0 {
+    if fstatat(folders.quarantine, target.cString, &status, AT_SYMLINK_NOFOLLOW) == 0 {
       target += Array(("." + UUID().uuidString).utf8)
     }
-    let folderPath = path(root, folder)
     do throws(DurableLinkStoreError) {
-      try rename(folderPath.appending(name), quarantineFolder.appending(target))
+      try rename(name, from: folder, to: target, in: .quarantine, folders: folders, root: root)
     } catch {
       return " (left in \(folder.rawValue)/: \(error))"
     }
     do throws(DurableLinkStoreError) {
-      try syncDirectory(quarantineFolder)
-      try syncDirectory(folderPath)
+      try syncDirectory(folders.quarantine, path: path(root, .quarantine))
+      try syncDirectory(folders[folder], path: path(root, folder))
     } catch {
       return " (moved to quarantine/, but not yet flushed: \(error))"
     }
@@ -627,7 +705,9 @@ package final class DurableLinkStore: LinkStore {
   /// each directory that names a new one (once), so a stored link never outlives the path to it.
   ///
   /// Existing directories are only looked at (`stat`), never passed to `mkdir`: a sandbox may refuse
-  /// `mkdir` on a parent the app cannot write even though it exists.
+  /// `mkdir` on a parent the app cannot write even though it exists. Directories above a path are
+  /// followed as the system resolves them; the path itself is not (`lstat`): a symbolic link there is
+  /// refused.
   private static func makeDirectories(_ paths: [String]) throws(DurableLinkStoreError) {
     var changedParents: [String] = []
     for path in paths {
@@ -636,7 +716,12 @@ package final class DurableLinkStore: LinkStore {
       }
     }
     for parent in changedParents {
-      try syncDirectory(RawPath(parent))
+      let path = RawPath(parent)
+      // Above the store: followed as the system resolves it, like every directory above.
+      let descriptor = open(path.cString, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw ioError("open", path) }
+      defer { close(descriptor) }
+      try syncDirectory(descriptor, path: path)
     }
   }
 
@@ -648,7 +733,9 @@ package final class DurableLinkStore: LinkStore {
     var current = path
     while true {
       var status = stat()
-      if stat(current, &status) == 0 {
+      let found = current == path ? lstat(current, &status) : stat(current, &status)
+      if found == 0 {
+        if status.st_mode & S_IFMT == S_IFLNK { throw .foreignEntry(path: current, reason: notFollowed) }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: current) }
         break
       }
@@ -665,7 +752,10 @@ package final class DurableLinkStore: LinkStore {
         guard errno == EEXIST else { throw ioError("mkdir", directory) }
         // Created meanwhile by someone else: fine if it is a directory.
         var status = stat()
-        guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        guard (directory == path ? lstat(directory, &status) : stat(directory, &status)) == 0,
+          status.st_mode & S_IFMT == S_IFDIR
+        else {
+          if status.st_mode & S_IFMT == S_IFLNK { throw .foreignEntry(path: directory, reason: notFollowed) }
           throw .notADirectory(path: directory)
         }
         continue
@@ -684,11 +774,137 @@ package final class DurableLinkStore: LinkStore {
     return String(trimmed[..<slash])
   }
 
-  private static func lock(_ root: String) throws(DurableLinkStoreError) -> Int32 {
-    let lockPath = root + "/lock"
-    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+  /// Why an entry that is a symbolic link is refused or set aside.
+  static let notFollowed = "a symbolic link, which the store does not follow"
+
+  /// Why an entry of another type is refused or set aside where a regular file belongs.
+  static func notARegularFile(_ mode: mode_t) -> String {
+    mode & S_IFMT == S_IFLNK ? notFollowed : "\(typeName(mode)), not a regular file"
+  }
+
+  /// What an entry is, from its `st_mode`: "a directory", "a FIFO", ...
+  static func typeName(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFREG: "a regular file"
+    case S_IFDIR: "a directory"
+    case S_IFLNK: "a symbolic link"
+    case S_IFIFO: "a FIFO"
+    case S_IFSOCK: "a socket"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    default: "a file of unknown type"
+    }
+  }
+
+  /// What to do when a directory to open does not exist.
+  private enum Missing {
+    case fails, absent
+  }
+
+  /// Opens a directory without following a symbolic link in its place, and checks that it is a
+  /// directory owned by the process's user.
+  ///
+  /// - Parameters:
+  ///   - parent: The directory `name` is in (`AT_FDCWD` for a path, whose parents are followed).
+  ///   - name: The directory's name, or its path under `AT_FDCWD`.
+  ///   - path: The directory's path, for errors.
+  ///   - missing: Whether a missing directory is an error or gives `nil`.
+  /// - Returns: The descriptor, to be closed by the caller; `nil` for a missing directory when
+  ///   `missing` is `.absent`.
+  /// - Throws: ``DurableLinkStoreError/foreignEntry(path:reason:)`` for a symbolic link or a directory
+  ///   of another user, ``DurableLinkStoreError/notADirectory(path:)`` for another type, or an I/O
+  ///   error.
+  private static func openOwnDirectory(
+    _ parent: Int32, _ name: [UInt8], path: RawPath, missing: Missing = .fails
+  ) throws(DurableLinkStoreError) -> Int32? {
+    let descriptor = openat(parent, name.cString, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT && missing == .absent { return nil }
+      var status = stat()
+      if code == ELOOP || code == ENOTDIR, fstatat(parent, name.cString, &status, AT_SYMLINK_NOFOLLOW) == 0 {
+        if status.st_mode & S_IFMT == S_IFLNK { throw .foreignEntry(path: path.display, reason: notFollowed) }
+        if code == ENOTDIR && missing == .absent { return nil }
+        throw .notADirectory(path: path.display)
+      }
+      // Something above is not a directory: there is no store here.
+      if code == ENOTDIR && missing == .absent { return nil }
+      errno = code
+      throw ioError("open", path)
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let failure = ioError("fstat", path)
+      close(descriptor)
+      throw failure
+    }
+    let user = geteuid()
+    guard status.st_uid == user else {
+      close(descriptor)
+      throw .foreignEntry(
+        path: path.display, reason: "owned by user \(status.st_uid), not by this process's user (\(user))")
+    }
+    return descriptor
+  }
+
+  /// ``openOwnDirectory(_:_:path:missing:)`` for a directory that must exist.
+  private static func openOwnDirectory(_ parent: Int32, _ name: [UInt8], path: RawPath)
+    throws(DurableLinkStoreError) -> Int32
+  {
+    guard let descriptor = try openOwnDirectory(parent, name, path: path, missing: .fails) else {
+      throw .notADirectory(path: path.display)
+    }
+    return descriptor
+  }
+
+  /// Creates the store's folders that are missing (mode `0700`) and opens each; takes over the root's
+  /// descriptor (closed on failure).
+  private static func openFolders(_ rootDescriptor: Int32, root: RawPath) throws(DurableLinkStoreError)
+    -> Folders
+  {
+    var descriptors: [Int32] = []
+    var created = false
+    do throws(DurableLinkStoreError) {
+      for folder in Folder.allCases {
+        let name = Array(folder.rawValue.utf8)
+        if mkdirat(rootDescriptor, name.cString, 0o700) == 0 {
+          created = true
+        } else if errno != EEXIST {
+          throw ioError("mkdir", path(root, folder))
+        }
+        descriptors.append(try openOwnDirectory(rootDescriptor, name, path: path(root, folder)))
+      }
+      if created { try syncDirectory(rootDescriptor, path: root) }
+    } catch {
+      for descriptor in descriptors { close(descriptor) }
+      close(rootDescriptor)
+      throw error
+    }
+    return Folders(root: rootDescriptor, descriptors: descriptors)
+  }
+
+  /// Opens and locks the store's `lock` file: a regular file, created if missing, never through a
+  /// symbolic link.
+  private static func lock(_ rootDescriptor: Int32, root: RawPath) throws(DurableLinkStoreError) -> Int32 {
+    let name = Array("lock".utf8)
+    let lockPath = root.appending(name)
+    let descriptor = openat(
+      rootDescriptor, name.cString, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      let code = errno
+      var status = stat()
+      if fstatat(rootDescriptor, name.cString, &status, AT_SYMLINK_NOFOLLOW) == 0,
+        status.st_mode & S_IFMT != S_IFREG
+      {
+        throw .foreignEntry(path: lockPath.display, reason: notARegularFile(status.st_mode))
+      }
+      errno = code
       throw ioError("open", lockPath)
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw .foreignEntry(path: lockPath.display, reason: notARegularFile(status.st_mode))
     }
     // A lock just released can stay held for a moment by a child process between fork and exec (the
     // descriptor is close-on-exec), so a busy lock is tried again for up to 200 ms before giving up.
@@ -703,17 +919,25 @@ package final class DurableLinkStore: LinkStore {
       }
       close(descriptor)
       if code == EWOULDBLOCK {
-        throw .locked(path: root)
+        throw .locked(path: root.display)
       }
-      throw .io(operation: "flock", path: lockPath, code: code, message: String(cString: strerror(code)))
+      throw .io(
+        operation: "flock", path: lockPath.display, code: code, message: String(cString: strerror(code)))
     }
     return descriptor
   }
 
-  /// The names in a folder, as the bytes the file system returns, in byte order.
-  private static func list(_ folder: RawPath) throws(DurableLinkStoreError) -> [[UInt8]] {
-    guard let directory = opendir(folder.cString) else {
-      throw ioError("opendir", folder)
+  /// The names in an open folder, as the bytes the file system returns, in byte order.
+  private static func list(_ folder: Int32, path: RawPath, counting listings: inout Int)
+    throws(DurableLinkStoreError) -> [[UInt8]]
+  {
+    listings += 1
+    // A descriptor of its own: `closedir` closes it, and reading starts at the first entry.
+    let descriptor = openat(folder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0, let directory = fdopendir(descriptor) else {
+      let failure = ioError("opendir", path)
+      if descriptor >= 0 { close(descriptor) }
+      throw failure
     }
     defer { closedir(directory) }
     var names: [[UInt8]] = []
@@ -727,8 +951,19 @@ package final class DurableLinkStore: LinkStore {
     return names.sorted { $0.lexicographicallyPrecedes($1) }
   }
 
-  private static func writeSynced(_ data: Data, to path: RawPath) throws(DurableLinkStoreError) {
-    let descriptor = open(path.cString, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+  /// Writes a new file in a folder and flushes it; a file of that name is replaced, never written
+  /// through.
+  private static func writeSynced(_ data: Data, to name: [UInt8], in folder: Int32, path folderPath: RawPath)
+    throws(DurableLinkStoreError)
+  {
+    let path = folderPath.appending(name)
+    let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+    var descriptor = openat(folder, name.cString, flags, 0o600)
+    if descriptor < 0 && errno == EEXIST {
+      // Left by an earlier attempt, or planted: removed (the name only), then created afresh.
+      unlinkat(folder, name.cString, 0)
+      descriptor = openat(folder, name.cString, flags, 0o600)
+    }
     guard descriptor >= 0 else {
       throw ioError("open", path)
     }
@@ -752,7 +987,7 @@ package final class DurableLinkStore: LinkStore {
     }
     close(descriptor)
     if let failure {
-      unlink(path.cString)
+      unlinkat(folder, name.cString, 0)
       throw failure
     }
   }
@@ -768,36 +1003,74 @@ package final class DurableLinkStore: LinkStore {
     #endif
   }
 
-  private static func rename(_ from: RawPath, _ to: RawPath) throws(DurableLinkStoreError) {
-    #if canImport(Glibc)
-      let result = Glibc.rename(from.cString, to.cString)
-    #elseif canImport(Musl)
-      let result = Musl.rename(from.cString, to.cString)
-    #else
-      let result = Darwin.rename(from.cString, to.cString)
-    #endif
-    guard result == 0 else {
-      throw ioError("rename to \(to.display)", from)
+  /// Renames an entry from one folder to another (`renameat`): a symbolic link is moved itself.
+  private static func rename(
+    _ name: [UInt8], from: Folder, to target: [UInt8], in destination: Folder, folders: Folders, root: RawPath
+  ) throws(DurableLinkStoreError) {
+    guard renameat(folders[from], name.cString, folders[destination], target.cString) == 0 else {
+      throw ioError(
+        "rename to \(path(root, destination).appending(target).display)", path(root, from).appending(name))
     }
   }
 
-  private static func move(_ name: [UInt8], from: Folder, to: Folder, root: RawPath)
+  private static func move(_ name: [UInt8], from: Folder, to: Folder, folders: Folders, root: RawPath)
     throws(DurableLinkStoreError)
   {
-    try rename(path(root, from).appending(name), path(root, to).appending(name))
-    try syncDirectory(path(root, to))
-    try syncDirectory(path(root, from))
+    try rename(name, from: from, to: name, in: to, folders: folders, root: root)
+    try syncDirectory(folders[to], path: path(root, to))
+    try syncDirectory(folders[from], path: path(root, from))
   }
 
-  private static func syncDirectory(_ path: RawPath) throws(DurableLinkStoreError) {
-    let descriptor = open(path.cString, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw ioError("open", path)
-    }
-    defer { close(descriptor) }
+  private static func syncDirectory(_ descriptor: Int32, path: RawPath) throws(DurableLinkStoreError) {
     guard fsync(descriptor) == 0 else {
       throw ioError("fsync", path)
     }
+  }
+
+  /// The store's directory and its folders, opened once; every step after opening works relative to
+  /// these descriptors.
+  private struct Folders: Sendable {
+    var root: Int32
+    /// One per ``Folder``, in the order of `Folder.allCases`.
+    var descriptors: [Int32]
+
+    subscript(folder: Folder) -> Int32 {
+      switch folder {
+      case .pending: descriptors[0]
+      case .delivering: descriptors[1]
+      case .redelivering: descriptors[2]
+      case .quarantine: descriptors[3]
+      case .tmp: descriptors[4]
+      }
+    }
+
+    var pending: Int32 { self[.pending] }
+    var quarantine: Int32 { self[.quarantine] }
+    var tmp: Int32 { self[.tmp] }
+    var redelivering: Int32 { self[.redelivering] }
+
+    func close() {
+      for descriptor in descriptors + [root] {
+        _ = DurableLinkStore.closeDescriptor(descriptor)
+      }
+    }
+  }
+
+  fileprivate static func closeDescriptor(_ descriptor: Int32) -> Int32 {
+    #if canImport(Glibc)
+      Glibc.close(descriptor)
+    #elseif canImport(Musl)
+      Musl.close(descriptor)
+    #else
+      Darwin.close(descriptor)
+    #endif
+  }
+}
+
+extension [UInt8] {
+  /// The NUL-terminated form the system calls take.
+  fileprivate var cString: [CChar] {
+    map { CChar(bitPattern: $0) } + [0]
   }
 }
 

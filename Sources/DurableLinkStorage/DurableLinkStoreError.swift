@@ -16,6 +16,7 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
     case io(operation: String, path: String, code: Int32, message: String)
     case locked(path: String)
     case notADirectory(path: String)
+    case foreignEntry(path: String, reason: String)
     case duplicate(id: UUID)
     case encoding(id: UUID, message: String)
     case entryTooLarge(id: UUID, size: Int, limit: Int)
@@ -34,6 +35,7 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
     case .io: .io
     case .locked: .locked
     case .notADirectory: .notADirectory
+    case .foreignEntry: .foreignEntry
     case .duplicate: .duplicate
     case .encoding: .encoding
     case .entryTooLarge: .entryTooLarge
@@ -47,11 +49,12 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
     return operation
   }
 
-  /// The file or directory involved, for `io`, `locked`, `notADirectory` and
+  /// The file or directory involved, for `io`, `locked`, `notADirectory`, `foreignEntry` and
   /// `sequenceExhausted`; `nil` otherwise.
   public var path: String? {
     switch failure {
-    case .io(_, let path, _, _), .locked(let path), .notADirectory(let path), .sequenceExhausted(let path):
+    case .io(_, let path, _, _), .locked(let path), .notADirectory(let path), .foreignEntry(let path, _),
+      .sequenceExhausted(let path):
       path
     case .duplicate, .encoding, .entryTooLarge:
       nil
@@ -64,10 +67,11 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
     return code
   }
 
-  /// The system's or the encoder's explanation, for `io` and `encoding`; `nil` otherwise.
+  /// The system's or the encoder's explanation, for `io` and `encoding`; what the entry is and why
+  /// the store will not use it, for `foreignEntry`; `nil` otherwise.
   public var message: String? {
     switch failure {
-    case .io(_, _, _, let message), .encoding(_, let message):
+    case .io(_, _, _, let message), .encoding(_, let message), .foreignEntry(_, let message):
       message
     case .locked, .notADirectory, .duplicate, .entryTooLarge, .sequenceExhausted:
       nil
@@ -80,7 +84,7 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
     switch failure {
     case .duplicate(let id), .encoding(let id, _), .entryTooLarge(let id, _, _):
       id
-    case .io, .locked, .notADirectory, .sequenceExhausted:
+    case .io, .locked, .notADirectory, .foreignEntry, .sequenceExhausted:
       nil
     }
   }
@@ -106,6 +110,8 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
       return "the link store at \(path) is already open in another store or process"
     case .notADirectory(let path):
       return "\(path) is not a directory, but the link store needs a directory there"
+    case .foreignEntry(let path, let reason):
+      return "\(path) is \(reason); the link store uses only a directory, folders and lock of its own"
     case .duplicate(let id):
       return "a link with id \(id.uuidString) is already stored"
     case .encoding(let id, let message):
@@ -146,6 +152,19 @@ extension DurableLinkStoreError {
   /// - Returns: An error with code `notADirectory`.
   public static func notADirectory(path: String) -> Self {
     Self(.notADirectory(path: path))
+  }
+
+  /// The store's directory, one of its folders or its lock is not the store's own: a symbolic link
+  /// (which the store never follows), a directory owned by another user, or a lock that is not a
+  /// regular file. Nothing in it or behind it was touched.
+  ///
+  /// - Parameters:
+  ///   - path: The entry.
+  ///   - reason: What it is and why it is refused, such as
+  ///     `"a symbolic link, which the store does not follow"`.
+  /// - Returns: An error with code `foreignEntry`.
+  public static func foreignEntry(path: String, reason: String) -> Self {
+    Self(.foreignEntry(path: path, reason: reason))
   }
 
   /// A link with this id is already stored.
@@ -198,6 +217,10 @@ extension ErrorCode where Subject == DurableLinkStoreError {
   /// A file that is not a directory stands where the store needs a directory: the store's directory,
   /// one above it, or one of the store's folders inside it.
   public static let notADirectory = Self("not-a-directory")
+  /// The store's directory, a folder or the lock is not the store's own (a symbolic link, a directory of
+  /// another user, a lock that is not a regular file); see ``DurableLinkStoreError/path`` and
+  /// ``DurableLinkStoreError/message``.
+  public static let foreignEntry = Self("foreign-entry")
   /// A link with this id is already stored; see ``DurableLinkStoreError/linkID``.
   public static let duplicate = Self("duplicate")
   /// The link could not be encoded to JSON; see ``DurableLinkStoreError/message``.

@@ -17,7 +17,8 @@ extension LinkStorage {
   ///   directory above it.
   /// - Returns: The storage.
   /// - Throws: ``DurableLinkStoreError`` when a store cannot be opened (another store or process has
-  ///   it, a file stands where a directory goes, or the directory is not writable).
+  ///   it, a file stands where a directory goes, the directory is not writable, or a symbolic link or
+  ///   a directory of another user stands where the store's own belongs).
   public static func durable(directory: URL) throws(DurableLinkStoreError) -> LinkStorage {
     LinkStorage(
       waitingForReady: try DurableLinkStore(directory: directory.appendingPathComponent("waiting-for-ready")),
@@ -42,7 +43,9 @@ extension LinkStorage {
   /// - Parameter directory: The directory given to ``durable(directory:)``.
   /// - Returns: One problem per quarantined file: those of `waiting-for-ready`, then those of
   ///   `waiting-for-sign-in`, each in file-name order; none when the directory holds no storage.
-  /// - Throws: ``DurableLinkStoreError`` when a quarantine folder exists but cannot be listed.
+  /// - Throws: ``DurableLinkStoreError`` when a quarantine folder exists but cannot be listed, or when
+  ///   a store's directory or its quarantine folder is not the store's own (a symbolic link, which is
+  ///   never followed, or a directory of another user).
   public static func quarantinedLinks(in directory: URL) throws(DurableLinkStoreError) -> [StoredLinkProblem]
   {
     try DurableLinkStore.quarantinedEntries(inStoreAt: directory.appendingPathComponent("waiting-for-ready"))

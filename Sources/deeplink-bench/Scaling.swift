@@ -30,6 +30,9 @@ struct ScalingDimension {
   var metrics: [String]
   /// Whether to show the step's peak memory.
   var showsMemory: Bool
+  /// The longest predicted step that is still run, in seconds, when it differs from
+  /// `Scaling.stepBudget` (a dimension whose every step does real disk work).
+  var stepBudget: Double? = nil
   /// Measures one step.
   var measure: @MainActor (Int) async -> ScalingStep
 }
@@ -93,16 +96,17 @@ enum Scaling {
     // The growth of each metric between the last two steps, assumed at least linear.
     var growth = [Double](repeating: 1, count: dimension.metrics.count)
     var skipping = false
+    let budget = dimension.stepBudget ?? stepBudget
     for size in dimension.sizes {
       if !skipping, let previous {
         let ratio = Double(size) / Double(previous.size)
         // One noisy step can suggest any growth: assume between linear and quadratic.
         let predicted = zip(previous.seconds, growth).map { $0 * pow(ratio, min(2, max(1, $1))) }.max() ?? 0
         // Preparing the input is not timed but takes time too: at least linear in the size.
-        if predicted > stepBudget || previous.wall * ratio > 4 * stepBudget { skipping = true }
+        if predicted > budget || previous.wall * ratio > 4 * budget { skipping = true }
       }
       if skipping {
-        print(cell(String(size), 10) + "  skipped: predicted over \(format(stepBudget, 0)) s")
+        print(cell(String(size), 10) + "  skipped: predicted over \(format(budget, 0)) s")
         continue
       }
       let start = now()
@@ -304,7 +308,7 @@ enum Scaling {
         return ScalingStep(
           seconds: [seconds], peakKiB: memory, note: table.routes.count == size ? nil : "count?")
       },
-    ] + universalLinksDimensions(scale: scale)
+    ] + universalLinksDimensions(scale: scale) + [storeDelivery(scale: scale)]
   }
 
   /// Every mix of `1`, `{x:int}` and `{x}` over `d` segments, then `/end`: 3^d routes. The size is

@@ -14,6 +14,10 @@ struct DurableLinkStoreErrorTests {
       (.io(operation: "open", path: "/s/a", code: 13, message: "Permission denied"), "io"),
       (.locked(path: "/s"), "locked"),
       (.notADirectory(path: "/s"), "not-a-directory"),
+      (
+        .foreignEntry(path: "/s/tmp", reason: "a symbolic link, which the store does not follow"),
+        "foreign-entry"
+      ),
       (.duplicate(id: id), "duplicate"),
       (.encoding(id: id, message: "bad"), "encoding"),
       (.entryTooLarge(id: id, size: 70_000, limit: 65_536), "entry-too-large"),
@@ -40,6 +44,14 @@ struct DurableLinkStoreErrorTests {
 
     let locked = DurableLinkStoreError.locked(path: "/s")
     #expect(locked.path == "/s" && locked.linkID == nil && locked.message == nil && locked.operation == nil)
+    let foreign = DurableLinkStoreError.foreignEntry(
+      path: "/s/tmp", reason: "a directory, not a regular file")
+    #expect(foreign.path == "/s/tmp" && foreign.message == "a directory, not a regular file")
+    #expect(foreign.operation == nil && foreign.errorNumber == nil && foreign.linkID == nil)
+    #expect(
+      foreign.description
+        == "/s/tmp is a directory, not a regular file; the link store uses only a directory, folders and lock of its own"
+    )
     #expect(DurableLinkStoreError.duplicate(id: id).linkID == id)
     #expect(DurableLinkStoreError.sequenceExhausted(path: "/s").path == "/s")
     #expect(locked != .notADirectory(path: "/s"))

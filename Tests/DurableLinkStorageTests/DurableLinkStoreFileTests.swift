@@ -402,3 +402,34 @@ struct DurableLinkStoreFileTests {
     #expect(try await deliverAll(store).map(\.reason) == ["app not ready", nil])
   }
 }
+
+extension DurableLinkStoreFileTests {
+  @Test(
+    "delivering many waiting links hands each over once, in order, moving each entry a bounded number of times"
+  )
+  func deliveryWorkIsLinear() async throws {
+    _ = try await openStore()
+    let count = 500
+    for number in 1...count {
+      let stored = link(number)
+      let digits = String(number)
+      try RawFiles.create(
+        Array(
+          (String(repeating: "0", count: 20 - digits.count) + digits + "-\(stored.id.uuidString).json").utf8),
+        in: folder("pending"), contents: try entryBytes(stored))
+    }
+    let store = try await openStore()
+    #expect(store.pending().count == count)
+    let opened = store.deliveryWork
+    let delivered = Mutex<[IncomingLink]>([])
+    #expect(try await store.deliver { delivery in delivered.withLock { $0.append(delivery.link) } } == count)
+    #expect(delivered.withLock { $0 } == (1...count).map(link))
+    // Taking the oldest entry moves none of the others until the taken ones are dropped in one pass
+    // (removing each from the front of an array would move every one still waiting:
+    // count * (count - 1) / 2 in all), and no folder is listed again.
+    #expect(store.deliveryWork.entryMoves <= count)
+    #expect(store.deliveryWork.folderListings == opened.folderListings)
+    #expect(store.pending().isEmpty)
+    #expect(try RawFiles.names(in: folder("pending")).isEmpty)
+  }
+}
