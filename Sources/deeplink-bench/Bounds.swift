@@ -36,7 +36,9 @@ func runBounds(quick: Bool = false) {
       fail("a bounds table does not build: \(error)")
     }
   }
-  print("backtracking table: routes, build s, matching ns, failing ns, failing / matching, explaining the failing link µs")
+  print(
+    "backtracking table: routes, build s, matching ns, failing ns, failing / matching, explaining the failing link µs"
+  )
   for depth in [6, 8, 10] {
     var patterns = [""]
     for position in 0..<depth {
@@ -78,7 +80,9 @@ func runBounds(quick: Bool = false) {
 /// and 2^k routes at one path that differ only in their query key (a link naming none of them; the
 /// link is the same at every size). The cost should be flat, or follow the link, not the table.
 func explainDoubling(quick: Bool, time: (Router, String) -> Double) {
-  print("explain, doubling tables: routes, µs per unmatched link (mix of {x:int} and {x} over k segments; 2^k query keys)")
+  print(
+    "explain, doubling tables: routes, µs per unmatched link (mix of {x:int} and {x} over k segments; 2^k query keys)"
+  )
   var mixed: [(Double, Double)] = []
   var keyed: [(Double, Double)] = []
   for k in quick ? Array(8...13) : Array(10...16) {
@@ -94,7 +98,8 @@ func explainDoubling(quick: Bool, time: (Router, String) -> Double) {
           schemes: ["app"],
           routes: patterns.enumerated().map { RouteDefinition("m\($0.offset)", $0.element + "/end") }))
       keys = try Router(
-        RouteTable(schemes: ["app"], routes: (0..<(1 << k)).map { RouteDefinition("k\($0)", "/p?key\($0)={v}") }))
+        RouteTable(
+          schemes: ["app"], routes: (0..<(1 << k)).map { RouteDefinition("k\($0)", "/p?key\($0)={v}") }))
     } catch {
       fail("an explain table does not build: \(error)")
     }
@@ -112,5 +117,7 @@ func explainDoubling(quick: Bool, time: (Router, String) -> Double) {
     let variance = logs.map { ($0.0 - meanX) * ($0.0 - meanX) }.reduce(0, +)
     return String(format: "%.2f", variance > 0 ? covariance / variance : 0)
   }
-  print("exponent against the route count (0 flat, 1 linear): mix \(exponent(mixed)), query keys \(exponent(keyed))")
+  print(
+    "exponent against the route count (0 flat, 1 linear): mix \(exponent(mixed)), query keys \(exponent(keyed))"
+  )
 }

@@ -91,6 +91,8 @@ extension Router {
   ///   - url: The link.
   ///   - remembersShapes: `false` to look at every node the link can enter (the reference the bounded
   ///     search must agree with, for tests).
+  /// - Returns: The near miss (`nil` when the link matches), the nodes looked at and the routes checked.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
   func explainWork(_ url: String, remembersShapes: Bool = true) throws(LinkError) -> (
     miss: NearMiss?, nodes: Int, routeChecks: Int
   ) {
@@ -102,7 +104,8 @@ extension Router {
     miss: NearMiss?, nodes: Int, routeChecks: Int
   ) {
     guard !patterns.isEmpty else { return (nil, 0, 0) }
-    return try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> (miss: NearMiss?, nodes: Int, routeChecks: Int) in
+    return try Bytes.withUTF8(of: url) {
+      (link) throws(LinkError) -> (miss: NearMiss?, nodes: Int, routeChecks: Int) in
       try reader.withLink(link, original: { url }) { view in
         let path = (0..<view.count).map { view.string($0) }
         let link = ReadLink(
@@ -176,7 +179,8 @@ struct NearMissSearch {
   /// that depth (then it is recorded as explored now).
   private mutating func isFirstOfItsShape(_ node: Int, depth: Int) -> Bool {
     guard remembersShapes, router.trie.nodes[node].flags & FlatNode.sharesShape != 0 else { return true }
-    let pair = UInt64(UInt32(bitPattern: router.trie.shapes[node])) << 32 | UInt64(UInt32(truncatingIfNeeded: depth))
+    let pair =
+      UInt64(UInt32(bitPattern: router.trie.shapes[node])) << 32 | UInt64(UInt32(truncatingIfNeeded: depth))
     return explored.insert(pair).inserted
   }
 

@@ -273,8 +273,9 @@ public final class Router: Sendable {
       }
     }
     var remaining = view.queryStart >= 0 ? (decodedQuery ?? reader.query(of: view)) : []
-    let requirement = requirements[route]
-    if declaresQuery && !requirement.declaredByKey.isEmpty {
+    // Most routes declare no query item: then nothing is looked up or removed.
+    if declaresQuery && !requirements[route].declaredByKey.isEmpty {
+      let requirement = requirements[route]
       // Many declared items: the link's items are looked up, so the cost follows the link.
       let declared = patterns[route].query
       var found: [(index: Int, entry: RouteParameters.Entry)] = []
