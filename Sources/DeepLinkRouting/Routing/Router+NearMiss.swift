@@ -202,7 +202,7 @@ struct NearMissSearch {
     while let (index, depth) = pending.popLast() {
       nodes += 1
       guard isFirstOfItsShape(index, depth: depth) else { continue }
-      let ending = router.routes(endingAt: index)
+      let ending = router.endingRoutes(at: index)
       // Routes that end here, or that take the rest of the path with a catch-all.
       if depth == count {
         consider(firstUnmetQuery(ending, ending.endpoints, ending.zeroOrMore, depth: depth))
@@ -366,7 +366,7 @@ struct NearMissSearch {
   private func nearestRoute(below start: Int) -> Int? {
     var index = start
     while true {
-      let ending = router.routes(endingAt: index)
+      let ending = router.endingRoutes(at: index)
       if let route = ending.first(ending.endpoints) ?? ending.first(ending.oneOrMore)
         ?? ending.first(ending.zeroOrMore)
       {

@@ -235,8 +235,19 @@ public final class Router: Sendable {
   }
 
   /// The routes that end at a node, in the order they are tried, without copying them.
-  func routes(endingAt node: Int) -> EndingRoutes {
+  func endingRoutes(at node: Int) -> EndingRoutes {
     EndingRoutes(trie: trie, node: trie.nodes[node])
+  }
+
+  /// The routes (indices in ``table``) that end at a node, in the order they are tried: those whose
+  /// path ends there, those ending with `{name+}`, those ending with `{name*}`, copied into arrays
+  /// (for tools; the near-miss search reads them in place through ``endingRoutes(at:)``).
+  func routes(endingAt node: Int) -> (endpoints: [Int], oneOrMore: [Int], zeroOrMore: [Int]) {
+    let ending = endingRoutes(at: node)
+    return (
+      ending.endpoints.map(ending.route(at:)), ending.oneOrMore.map(ending.route(at:)),
+      ending.zeroOrMore.map(ending.route(at:))
+    )
   }
 
   /// What one search did: the route it found and the work it took (nodes entered and routes whose
