@@ -3,7 +3,8 @@
 //   swift build -c release --product deeplink && swift run -c release deeplink-bench [--svg FILE]
 //
 // Options: --quick (shorter rounds, 200,000 audit lines), --sizes 10,100 (table sizes), --bounds (tables
-// built to make a link's cost follow the table: backtracking, query keys, many query items),
+// built to make a link's cost follow the table: backtracking, query keys, many query items, and the
+// doubling tables for explaining an unmatched link; --bounds --quick stops them smaller),
 // --svg FILE (chart of cost against table size), --no-audit, --audit-lines N.
 // --scaling: the growth of every cost with its input instead (see Benchmarks.md).
 import DeepLinking
@@ -58,7 +59,7 @@ if arguments.first == "--build-child", arguments.count == 2, let size = Int(argu
 }
 
 if arguments.first == "--bounds" {
-  runBounds()
+  runBounds(quick: arguments.dropFirst().contains("--quick"))
   exit(0)
 }
 

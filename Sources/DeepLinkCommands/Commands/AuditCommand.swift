@@ -106,7 +106,7 @@ enum AuditCommand: ToolSubcommand {
           tally.unmatchedExamples.append(String(text.prefix(200)))
         }
         // Only links no route matched are explained: the walk is off the matching path.
-        if let miss = (try? router.explain(text)).flatMap({ $0 }) {
+        if let miss = (try? router.explain(unmatched: text)).flatMap({ $0 }) {
           let group = NearMissGroup(route: miss.route, code: miss.code.description)
           var entry = tally.nearMisses[group] ?? (0, miss.description, [])
           entry.count += 1

@@ -7,26 +7,53 @@ struct RoutePatternParser {
   }
 
   let text: String
-  let characters: [Character]
 
-  init(text: String) {
-    self.text = text
-    self.characters = Array(text)
+  func parse() throws(RoutePatternError) -> Parsed {
+    // ASCII text without a carriage return has one character per byte (CR LF is the only cluster
+    // of two ASCII characters), so its bytes parse exactly as its characters would, without
+    // breaking it into characters first.
+    if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+      return try PatternUnitParser(text: text, characters: Array(text.utf8)).parse()
+    }
+    return try PatternUnitParser(text: text, characters: Array(text)).parse()
   }
+}
+
+/// What the pattern parser reads a pattern as: characters, or the bytes of ASCII text.
+protocol PatternUnit: Equatable {
+  init(ascii: Unicode.Scalar)
+  /// The units as text.
+  static func text(_ units: ArraySlice<Self>) -> String
+}
+
+extension Character: PatternUnit {
+  init(ascii scalar: Unicode.Scalar) { self.init(scalar) }
+  static func text(_ units: ArraySlice<Character>) -> String { String(units) }
+}
+
+extension UInt8: PatternUnit {
+  static func text(_ units: ArraySlice<UInt8>) -> String { String(decoding: units, as: UTF8.self) }
+}
+
+/// The parser itself, over one unit per character.
+struct PatternUnitParser<Unit: PatternUnit> {
+  typealias Parsed = RoutePatternParser.Parsed
+  let text: String
+  let characters: [Unit]
 
   private func fail(_ offset: Int, _ reason: RoutePatternError.Reason) -> RoutePatternError {
     RoutePatternError(pattern: text, offset: offset, reason: reason)
   }
 
   func parse() throws(RoutePatternError) -> Parsed {
-    guard characters.first == "/" else { throw fail(0, .missingLeadingSlash) }
+    guard characters.first == Unit(ascii: "/") else { throw fail(0, .missingLeadingSlash) }
     // The query starts at the first "?" outside braces ("{page?}" marks an optional item).
     var depth = 0
     var queryStart = characters.count
     for (index, character) in characters.enumerated() {
-      if character == "{" { depth += 1 }
-      if character == "}" { depth -= 1 }
-      if character == "?" && depth == 0 {
+      if character == Unit(ascii: "{") { depth += 1 }
+      if character == Unit(ascii: "}") { depth -= 1 }
+      if character == Unit(ascii: "?") && depth == 0 {
         queryStart = index
         break
       }
@@ -38,7 +65,7 @@ struct RoutePatternParser {
     var pieceStart = 1
     var pieces: [(start: Int, end: Int)] = []
     for index in 1...queryStart {
-      if index == queryStart || characters[index] == "/" {
+      if index == queryStart || characters[index] == Unit(ascii: "/") {
         pieces.append((pieceStart, index))
         pieceStart = index + 1
       }
@@ -70,7 +97,7 @@ struct RoutePatternParser {
     var keys: Set<String> = []
     var itemStart = queryStart + 1
     for index in (queryStart + 1)...characters.count {
-      guard index == characters.count || characters[index] == "&" else { continue }
+      guard index == characters.count || characters[index] == Unit(ascii: "&") else { continue }
       let item = try parseQueryItem(from: itemStart, to: index)
       guard keys.insert(item.key).inserted else { throw fail(itemStart, .duplicateQueryKey(item.key)) }
       guard names.insert(item.name).inserted else {
@@ -83,12 +110,12 @@ struct RoutePatternParser {
   }
 
   private func string(_ start: Int, _ end: Int) -> String {
-    String(characters[start..<end])
+    Unit.text(characters[start..<end])
   }
 
   private func parseSegment(from start: Int, to end: Int) throws(RoutePatternError) -> RoutePattern.Segment {
-    let opening = characters[start..<end].firstIndex(of: "{")
-    let closing = characters[start..<end].firstIndex(of: "}")
+    let opening = characters[start..<end].firstIndex(of: Unit(ascii: "{"))
+    let closing = characters[start..<end].firstIndex(of: Unit(ascii: "}"))
     if opening == nil && closing == nil {
       let literal: String
       do {
@@ -126,8 +153,8 @@ struct RoutePatternParser {
     -> RoutePattern.QueryParameter
   {
     let item = string(start, end)
-    guard let equals = characters[start..<end].firstIndex(of: "="), equals > start,
-      equals + 1 < end, characters[equals + 1] == "{", characters[end - 1] == "}"
+    guard let equals = characters[start..<end].firstIndex(of: Unit(ascii: "=")), equals > start,
+      equals + 1 < end, characters[equals + 1] == Unit(ascii: "{"), characters[end - 1] == Unit(ascii: "}")
     else { throw fail(start, .invalidQueryItem(item)) }
     let key: String
     do {

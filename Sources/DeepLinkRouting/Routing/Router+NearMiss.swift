@@ -58,23 +58,62 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
 extension Router {
   /// Explains why a link matches no route: the route that got furthest, and where and why it stopped.
   ///
-  /// The search follows every branch of the route trie the link can enter, as matching does, and each
-  /// trie node is looked at once, so the work is bounded by the nodes the link reaches (at most one per
-  /// route segment and link segment pair on a path through the trie), never by a scan of the table.
+  /// The search follows every branch of the route trie the link can enter, as matching does, and is
+  /// bounded as matching is: a trie node is looked at once, nodes whose subtrees are alike (the same
+  /// shape, see ``FlatNode/sharesShape``) are explored once per depth, since an alike subtree can only
+  /// give an explanation that came as close as the one already found, and of the routes ending at a
+  /// node only the first whose query does not hold is checked, since every other one stops at the same
+  /// place. So the work follows the link (at most one explored node per shape and link segment),
+  /// never a scan of the table, and the explanation is the one a look at every node would choose.
   /// Call it for links ``match(_:)-(String)`` returned `nil` for; it is not on the matching path.
   ///
   /// - Parameter url: The link.
   /// - Returns: The closest miss, or `nil` when the link matches a route (or the table has no routes).
   /// - Throws: ``LinkError`` when the link breaks a reading rule: such a link reaches no route at all.
   public func explain(_ url: String) throws(LinkError) -> NearMiss? {
-    guard try match(url) == nil, !patterns.isEmpty else { return nil }
-    return try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> NearMiss? in
-      try reader.withLink(link, original: { url }) { view -> NearMiss? in
+    guard try match(url) == nil else { return nil }
+    return try explainWork(unmatched: url).miss
+  }
+
+  /// Explains a link already known to match no route (``matchIndex(_:)`` returned `nil`), without
+  /// matching it again: what `deeplink audit` calls for each unmatched line.
+  ///
+  /// - Parameter url: A link that matches no route.
+  /// - Returns: The closest miss, or `nil` when the table has no routes.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  package func explain(unmatched url: String) throws(LinkError) -> NearMiss? {
+    try explainWork(unmatched: url).miss
+  }
+
+  /// What one explanation did: the near miss and the work it took, for tests that bound the work.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - remembersShapes: `false` to look at every node the link can enter (the reference the bounded
+  ///     search must agree with, for tests).
+  /// - Returns: The near miss (`nil` when the link matches), the nodes looked at and the routes checked.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  func explainWork(_ url: String, remembersShapes: Bool = true) throws(LinkError) -> (
+    miss: NearMiss?, nodes: Int, routeChecks: Int
+  ) {
+    guard try match(url) == nil else { return (nil, 0, 0) }
+    return try explainWork(unmatched: url, remembersShapes: remembersShapes)
+  }
+
+  private func explainWork(unmatched url: String, remembersShapes: Bool = true) throws(LinkError) -> (
+    miss: NearMiss?, nodes: Int, routeChecks: Int
+  ) {
+    guard !patterns.isEmpty else { return (nil, 0, 0) }
+    return try Bytes.withUTF8(of: url) {
+      (link) throws(LinkError) -> (miss: NearMiss?, nodes: Int, routeChecks: Int) in
+      try reader.withLink(link, original: { url }) { view in
         let path = (0..<view.count).map { view.string($0) }
         let link = ReadLink(
           path: path, query: reader.query(of: view), hasTrailingSlash: view.hasTrailingSlash,
           isCustomScheme: !view.isWeb)
-        return NearMissSearch(router: self, link: link).closest()
+        var search = NearMissSearch(router: self, link: link, remembersShapes: remembersShapes)
+        let miss = search.closest()
+        return (miss, search.nodes, search.routeChecks)
       }
     }
   }
@@ -89,10 +128,29 @@ struct ReadLink {
 }
 
 /// The walk behind ``Router/explain(_:)``.
+///
+/// Bound on the work, as for matching (see `TrieSearch`): which candidates a node's subtree gives, and
+/// how close each comes (its depth and rank), depends only on the node's shape and on the link from the
+/// node's depth on; only the routes named differ. Candidates compete by (depth, rank) and the first one
+/// found keeps a tie. So once the subtree of one node of a shared shape has been explored at a depth,
+/// an alike node at that depth can only tie: it is skipped, and the explanation is the one a walk of
+/// every node would give. Likewise, every route of one list at a node gives a candidate of the same
+/// depth and rank, so the first candidate of a list ends it. Hence nodes explored <= distinct (shape,
+/// depth) pairs reached, each with a bounded number of children, and route checks <= 2 per node.
 struct NearMissSearch {
   let router: Router
   let link: ReadLink
   let comparedPath: [String]
+  /// The link's query as routes read it, made once.
+  let query: LinkQuery
+  /// `false` to look at every node the link can enter (the reference for tests).
+  let remembersShapes: Bool
+  /// The (shape, depth) pairs explored: shape in the high 32 bits.
+  private var explored: Set<UInt64> = []
+  /// Work counters, for tests that bound the work per link: trie nodes looked at (explored or skipped),
+  /// routes whose query was checked.
+  var nodes = 0
+  var routeChecks = 0
 
   /// A candidate explanation and how far its route got: deeper wins; at the same depth, a route whose
   /// whole path matched (query, slash, too many or too few segments) wins over a segment mismatch.
@@ -102,9 +160,11 @@ struct NearMissSearch {
     var miss: NearMiss
   }
 
-  init(router: Router, link: ReadLink) {
+  init(router: Router, link: ReadLink, remembersShapes: Bool = true) {
     self.router = router
     self.link = link
+    self.remembersShapes = remembersShapes
+    query = LinkQuery(link.query, hasTrailingSlash: link.hasTrailingSlash)
     // As the search compares them: lower-cased in a case-insensitive table; the first segment of a
     // custom-scheme link as written when a root literal is written so, else lower-cased.
     comparedPath = link.path.indices.map { depth in
@@ -115,7 +175,16 @@ struct NearMissSearch {
     }
   }
 
-  func closest() -> NearMiss? {
+  /// Whether the node at `depth` is one to explore: always, unless an alike node was explored at
+  /// that depth (then it is recorded as explored now).
+  private mutating func isFirstOfItsShape(_ node: Int, depth: Int) -> Bool {
+    guard remembersShapes, router.trie.nodes[node].flags & FlatNode.sharesShape != 0 else { return true }
+    let pair =
+      UInt64(UInt32(bitPattern: router.trie.shapes[node])) << 32 | UInt64(UInt32(truncatingIfNeeded: depth))
+    return explored.insert(pair).inserted
+  }
+
+  mutating func closest() -> NearMiss? {
     var best: Candidate?
     func consider(_ candidate: Candidate?) {
       guard let candidate else { return }
@@ -127,19 +196,17 @@ struct NearMissSearch {
       best = candidate
     }
     // Depth-first over the trie nodes the link can enter; a trie node has one parent, so each is
-    // visited once.
+    // visited once, and of alike nodes at one depth only the first is explored.
     var pending: [(node: Int, depth: Int)] = [(0, 0)]
     let count = link.path.count
     while let (index, depth) = pending.popLast() {
-      let ending = router.routes(endingAt: index)
-      let children = ParameterType.bySpecificity.compactMap { type in
-        router.parameterChild(of: index, type: type).map { (type: type, node: $0) }
-      }
-      let literalKeys = router.literalKeys(of: index)
+      nodes += 1
+      guard isFirstOfItsShape(index, depth: depth) else { continue }
+      let ending = router.endingRoutes(at: index)
       // Routes that end here, or that take the rest of the path with a catch-all.
       if depth == count {
-        for route in ending.endpoints + ending.zeroOrMore { consider(unmetQuery(route: route, depth: depth)) }
-        if let route = ending.oneOrMore.first {
+        consider(firstUnmetQuery(ending, ending.endpoints, ending.zeroOrMore, depth: depth))
+        if let route = ending.first(ending.oneOrMore) {
           consider(
             miss(
               route: route, segment: nil, code: .tooFewSegments, depth: depth, rank: 2,
@@ -153,23 +220,29 @@ struct NearMissSearch {
         }
         continue
       }
-      for route in ending.oneOrMore + ending.zeroOrMore { consider(unmetQuery(route: route, depth: count)) }
+      consider(firstUnmetQuery(ending, ending.oneOrMore, ending.zeroOrMore, depth: count))
       var entered = false
       if let child = router.literalChild(of: index, key: comparedPath[depth]) {
         pending.append((child, depth + 1))
         entered = true
       }
-      for child in children where child.type.accepts(link.path[depth]) {
-        pending.append((child.node, depth + 1))
-        entered = true
+      var hasTypedChild = false
+      for type in ParameterType.bySpecificity {
+        guard let child = router.parameterChild(of: index, type: type) else { continue }
+        if !type.acceptsAnyText { hasTypedChild = true }
+        if type.accepts(link.path[depth]) {
+          pending.append((child, depth + 1))
+          entered = true
+        }
       }
       guard !entered, ending.oneOrMore.isEmpty, ending.zeroOrMore.isEmpty else { continue }
       // A route ends here and the link goes on. One segment more reads as "too many", unless the
       // segment looks like a misspelling of a literal that would go on (`vid` for `video`); with
       // nothing to go on to, it is "too many" whatever the count.
-      let hasChildren = !literalKeys.isEmpty || children.contains { !$0.type.acceptsAnyText }
+      let literalKeys = router.literalKeys(of: index)
+      let hasChildren = !literalKeys.isEmpty || hasTypedChild
       let misspelled = Self.likelyLiteral(comparedPath[depth], among: literalKeys) != nil
-      if let route = ending.endpoints.first, !hasChildren || (depth + 1 == count && !misspelled) {
+      if let route = ending.first(ending.endpoints), !hasChildren || (depth + 1 == count && !misspelled) {
         consider(
           miss(
             route: route, segment: depth, code: .tooManySegments, depth: depth, rank: 2,
@@ -184,9 +257,8 @@ struct NearMissSearch {
   /// The miss of a segment no child of the node accepts: what the closest child route wanted there.
   private func mismatch(at index: Int, depth: Int) -> Candidate? {
     // Typed children first: "is not an int" says more than a list of literals.
-    let typed = ParameterType.bySpecificity.filter { !$0.acceptsAnyText }
-    for child in typed.compactMap({ router.parameterChild(of: index, type: $0) }) {
-      if let route = nearestRoute(below: child) {
+    for type in ParameterType.bySpecificity where !type.acceptsAnyText {
+      if let child = router.parameterChild(of: index, type: type), let route = nearestRoute(below: child) {
         return miss(
           route: route, segment: depth, code: .expectedType, depth: depth, rank: 1,
           expected: router.patterns[route].segments[depth].description)
@@ -213,8 +285,20 @@ struct NearMissSearch {
       route: route, segment: depth, code: .expectedLiteral, depth: depth, rank: 1, expected: expected)
   }
 
+  /// The miss of the first route of two of a node's lists whose query or trailing slash does not hold
+  /// (each gives a candidate of the same depth and rank, so the first one is the one that counts).
+  private mutating func firstUnmetQuery(
+    _ ending: Router.EndingRoutes, _ first: Range<Int>, _ second: Range<Int>, depth: Int
+  ) -> Candidate? {
+    for position in [first, second].joined() {
+      if let candidate = unmetQuery(route: ending.route(at: position), depth: depth) { return candidate }
+    }
+    return nil
+  }
+
   /// The miss of a route whose path matched, when its query or trailing slash does not hold.
-  private func unmetQuery(route: Int, depth: Int) -> Candidate? {
+  private mutating func unmetQuery(route: Int, depth: Int) -> Candidate? {
+    routeChecks += 1
     let requirements = router.requirements[route]
     if router.table.strictTrailingSlash && requirements.hasTrailingSlash != link.hasTrailingSlash {
       let expected =
@@ -222,7 +306,6 @@ struct NearMissSearch {
         ? "the route ends with '/', the link does not" : "the route has no trailing '/'"
       return miss(route: route, segment: nil, code: .trailingSlash, depth: depth, rank: 3, expected: expected)
     }
-    let query = LinkQuery(link.query, hasTrailingSlash: link.hasTrailingSlash)
     guard let unmet = requirements.unmet(query) else { return nil }
     let code: ErrorCode<NearMiss> = unmet.value == nil ? .missingQueryItem : .queryItemType
     return Candidate(
@@ -283,8 +366,10 @@ struct NearMissSearch {
   private func nearestRoute(below start: Int) -> Int? {
     var index = start
     while true {
-      let ending = router.routes(endingAt: index)
-      if let route = ending.endpoints.first ?? ending.oneOrMore.first ?? ending.zeroOrMore.first {
+      let ending = router.endingRoutes(at: index)
+      if let route = ending.first(ending.endpoints) ?? ending.first(ending.oneOrMore)
+        ?? ending.first(ending.zeroOrMore)
+      {
         return route
       }
       let next =

@@ -202,23 +202,51 @@ public final class Router: Sendable {
     return child >= 0 ? Int(child) : nil
   }
 
-  /// The routes (indices in ``table``) that end at a node, in the order they are tried: those whose
-  /// path ends there, those ending with `{name+}`, those ending with `{name*}`.
-  func routes(endingAt node: Int) -> (endpoints: [Int], oneOrMore: [Int], zeroOrMore: [Int]) {
-    let flat = trie.nodes[node]
-    var all: [Int] = []
-    if flat.hasInlineRoute {
-      all = [Int(flat.routeStart >> 1)]
-    } else {
-      let start = Int(flat.routeStart)
-      let count = Int(flat.endpointCount + flat.oneOrMoreCount + flat.zeroOrMoreCount)
-      all = (start..<(start + count)).map { Int(trie.routeList[$0] >> 1) }
+  /// The routes that end at a node, read in place: positions `0..<endpoints.upperBound` are those
+  /// whose path ends there, then those ending with `{name+}`, then those ending with `{name*}`, in the
+  /// order they are tried.
+  struct EndingRoutes {
+    let trie: FlatTrie
+    let node: FlatNode
+    let endpoints: Range<Int>
+    let oneOrMore: Range<Int>
+    let zeroOrMore: Range<Int>
+
+    init(trie: FlatTrie, node: FlatNode) {
+      self.trie = trie
+      self.node = node
+      let endpointEnd = Int(node.endpointCount)
+      let oneOrMoreEnd = endpointEnd + Int(node.oneOrMoreCount)
+      endpoints = 0..<endpointEnd
+      oneOrMore = endpointEnd..<oneOrMoreEnd
+      zeroOrMore = oneOrMoreEnd..<(oneOrMoreEnd + Int(node.zeroOrMoreCount))
     }
-    let endpoints = Int(flat.endpointCount)
-    let oneOrMore = Int(flat.oneOrMoreCount)
+
+    /// The route (an index in ``Router/table``) at a position.
+    func route(at position: Int) -> Int {
+      if node.hasInlineRoute { return Int(node.routeStart >> 1) }
+      return Int(trie.routeList[Int(node.routeStart) + position] >> 1)
+    }
+
+    /// The first route of one of the lists, or `nil` when it is empty.
+    func first(_ list: Range<Int>) -> Int? {
+      list.isEmpty ? nil : route(at: list.lowerBound)
+    }
+  }
+
+  /// The routes that end at a node, in the order they are tried, without copying them.
+  func endingRoutes(at node: Int) -> EndingRoutes {
+    EndingRoutes(trie: trie, node: trie.nodes[node])
+  }
+
+  /// The routes (indices in ``table``) that end at a node, in the order they are tried: those whose
+  /// path ends there, those ending with `{name+}`, those ending with `{name*}`, copied into arrays
+  /// (for tools; the near-miss search reads them in place through ``endingRoutes(at:)``).
+  func routes(endingAt node: Int) -> (endpoints: [Int], oneOrMore: [Int], zeroOrMore: [Int]) {
+    let ending = endingRoutes(at: node)
     return (
-      Array(all[..<endpoints]), Array(all[endpoints..<(endpoints + oneOrMore)]),
-      Array(all[(endpoints + oneOrMore)...])
+      ending.endpoints.map(ending.route(at:)), ending.oneOrMore.map(ending.route(at:)),
+      ending.zeroOrMore.map(ending.route(at:))
     )
   }
 
@@ -256,8 +284,9 @@ public final class Router: Sendable {
       }
     }
     var remaining = view.queryStart >= 0 ? (decodedQuery ?? reader.query(of: view)) : []
-    let requirement = requirements[route]
-    if declaresQuery && !requirement.declaredByKey.isEmpty {
+    // Most routes declare no query item: then nothing is looked up or removed.
+    if declaresQuery && !requirements[route].declaredByKey.isEmpty {
+      let requirement = requirements[route]
       // Many declared items: the link's items are looked up, so the cost follows the link.
       let declared = patterns[route].query
       var found: [(index: Int, entry: RouteParameters.Entry)] = []

@@ -35,4 +35,28 @@ struct RouterTrieViewTests {
     #expect(atVideo.zeroOrMore.map(name) == ["docs"])
     #expect(ParameterType.allCases.allSatisfy { router.parameterChild(of: 0, type: $0) == nil })
   }
+
+  /// The near-miss search reads a node's routes in place: the same routes in the same order.
+  @Test func theRoutesOfANodeReadInPlaceAreTheCopiedOnes() throws {
+    let router = try Router(
+      RouteTable(
+        schemes: ["app"],
+        routes: [
+          RouteDefinition("a", "/v?k={k}"), RouteDefinition("b", "/v?j={j:int}"), RouteDefinition("c", "/v"),
+          RouteDefinition("files", "/v/{path+}"), RouteDefinition("docs", "/v/{path*}"),
+          RouteDefinition("one", "/w"),
+        ]))
+    for key in ["v", "w"] {
+      let node = try #require(router.literalChild(of: 0, key: key))
+      let copied = router.routes(endingAt: node)
+      let inPlace = router.endingRoutes(at: node)
+      #expect(inPlace.endpoints.map(inPlace.route(at:)) == copied.endpoints)
+      #expect(inPlace.oneOrMore.map(inPlace.route(at:)) == copied.oneOrMore)
+      #expect(inPlace.zeroOrMore.map(inPlace.route(at:)) == copied.zeroOrMore)
+      #expect(inPlace.first(inPlace.endpoints) == copied.endpoints.first)
+    }
+    let name = { (index: Int) in router.table.routes[index].name }
+    let v = try #require(router.literalChild(of: 0, key: "v"))
+    #expect(router.routes(endingAt: v).endpoints.map(name) == ["b", "a", "c"])
+  }
 }
