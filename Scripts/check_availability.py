@@ -396,8 +396,9 @@ def self_test(path, newer, declarations, scratch):
             problems.extend(f"{path}:{number}: unexpected finding: {message}" for _, message in entries)
     for problem in problems:
         print(problem)
-    print(f"availability self-test: {len(expected)} expected findings, {sum(map(len, found.values()))} found, "
-          f"{references} references read; {'FAILED' if problems else 'ok'}")
+    print(f"availability self-test: findings expected on {len(expected)} lines, found on {len(found)} "
+          f"({sum(map(len, found.values()))} findings), {references} references read; "
+          f"{'FAILED' if problems else 'ok'}")
     return 1 if problems or references == 0 else 0
 
 
