@@ -60,7 +60,7 @@ extension Router {
   ///
   /// The search follows every branch of the route trie the link can enter, as matching does, and is
   /// bounded as matching is: a trie node is looked at once, nodes whose subtrees are alike (the same
-  /// shape, see ``FlatNode/sharesShape``) are explored once per depth, since an alike subtree can only
+  /// shape, as the matcher records it) are explored once per depth, since an alike subtree can only
   /// give an explanation that came as close as the one already found, and of the routes ending at a
   /// node only the first whose query does not hold is checked, since every other one stops at the same
   /// place. So the work follows the link (at most one explored node per shape and link segment),
