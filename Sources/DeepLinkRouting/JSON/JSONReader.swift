@@ -278,7 +278,22 @@ package struct JSONReader {
   private mutating func readString() throws(JSONSyntaxError) -> String {
     let start = index
     index += 1
+    // Most strings hold no escape: then their text is their bytes, decoded once with no copy first.
+    var plainEnd = index
+    while plainEnd < bytes.count, bytes[plainEnd] >= 0x20, bytes[plainEnd] != UInt8(ascii: "\""),
+      bytes[plainEnd] != UInt8(ascii: "\\")
+    {
+      plainEnd += 1
+    }
+    if plainEnd < bytes.count && bytes[plainEnd] == UInt8(ascii: "\"") {
+      guard let string = StrictUTF8.decode(bytes[index..<plainEnd]) else {
+        throw error("string is not valid UTF-8", at: start)
+      }
+      index = plainEnd + 1
+      return string
+    }
     var buffer: [UInt8] = []
+    buffer.reserveCapacity(plainEnd - index + 16)
     while true {
       guard let byte = current else {
         throw error("unterminated string", at: start)

@@ -28,6 +28,18 @@ package enum JSONString {
   package static func appendQuoted(
     _ text: String, to output: inout String, alsoEscaping: Set<Unicode.Scalar> = []
   ) {
+    // Printable ASCII other than `"` and `\` is written as it is (no rule below escapes it): most text
+    // is, and is then appended whole instead of scalar by scalar.
+    if alsoEscaping.isEmpty
+      && text.utf8.allSatisfy({
+        $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+      })
+    {
+      output.append("\"")
+      output.append(text)
+      output.append("\"")
+      return
+    }
     output.append("\"")
     for scalar in text.unicodeScalars {
       switch scalar {

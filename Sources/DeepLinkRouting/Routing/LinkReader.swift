@@ -113,7 +113,10 @@ final class LinkReader: Sendable {
       }
       return .success(body(&view))
     }
-    return try outcome.get()
+    switch consume outcome {
+    case .success(let value): return value
+    case .failure(let error): throw error
+    }
   }
 
   static let https = Array("https".utf8)

@@ -180,17 +180,28 @@ extension ParameterType {
 
   /// Whether decoded bytes are a UUID by the rule of ``isUUIDText(_:)-(String)``.
   @inline(__always)
-  static func isUUIDText(_ bytes: Bytes) -> Bool {
-    guard bytes.count == 36 else { return false }
+  static func isUUIDText(_ bytes: Bytes) -> Bool { uuidBits(bytes) != nil }
+
+  /// The 128 bits of a UUID written as 8-4-4-4-12 hex digits in any case, read from decoded bytes in one
+  /// pass, or `nil` when the bytes are not such a UUID. The one statement of the rule: ``isUUIDText(_:)``
+  /// and ``uuid(_:)`` read through it.
+  @inline(__always)
+  static func uuidBits(_ bytes: Bytes) -> (high: UInt64, low: UInt64)? {
+    guard bytes.count == 36 else { return nil }
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    var digits = 0
     for position in 0..<36 {
       let byte = bytes[position]
       if position == 8 || position == 13 || position == 18 || position == 23 {
-        guard byte == UInt8(ascii: "-") else { return false }
-      } else if PercentCoding.hexValue(byte) == nil {
-        return false
+        guard byte == UInt8(ascii: "-") else { return nil }
+        continue
       }
+      guard let value = PercentCoding.hexValue(byte) else { return nil }
+      if digits < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+      digits &+= 1
     }
-    return true
+    return (high, low)
   }
 
   /// 8-4-4-4-12 hex digits in any case.
@@ -206,19 +217,13 @@ extension ParameterType {
 
   /// Reads the 16 bytes of a UUID from decoded bytes, with no intermediate array.
   static func uuid(_ bytes: Bytes) -> UUID? {
-    guard isUUIDText(bytes) else { return nil }
-    /// Byte `index` of the UUID: two hex digits, after the dashes before them.
-    func byte(_ index: Int) -> UInt8 {
-      let position =
-        2 * index + (index >= 4 ? 1 : 0) + (index >= 6 ? 1 : 0) + (index >= 8 ? 1 : 0)
-        + (index >= 10 ? 1 : 0)
-      let high = PercentCoding.hexValue(bytes[position]) ?? 0
-      let low = PercentCoding.hexValue(bytes[position + 1]) ?? 0
-      return high << 4 | low
-    }
+    guard let (high, low) = uuidBits(bytes) else { return nil }
+    /// Byte `index` (0 first) of a big-endian word.
+    func byte(_ word: UInt64, _ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (56 - 8 * index)) }
     let value: uuid_t = (
-      byte(0), byte(1), byte(2), byte(3), byte(4), byte(5), byte(6), byte(7), byte(8), byte(9), byte(10),
-      byte(11), byte(12), byte(13), byte(14), byte(15)
+      byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5), byte(high, 6),
+      byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3), byte(low, 4), byte(low, 5),
+      byte(low, 6), byte(low, 7)
     )
     return UUID(uuid: value)
   }

@@ -116,6 +116,11 @@ package enum PercentCoding {
   /// For any other text it is total too, but not the decoding of the rules: a malformed escape stays as
   /// it is. Call it only for text the rules found plain.
   static func decodePlain(_ buffer: Bytes, from start: Int, to end: Int, plusAsSpace: Bool) -> String {
+    // Most names and values hold no escape and no `+`: their text is their bytes, with no copy first.
+    let firstChange = buffer.firstIndex(from: start, to: end) {
+      $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+"))
+    }
+    if firstChange == end { return buffer.string(start, end) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(end - start)
     var index = start

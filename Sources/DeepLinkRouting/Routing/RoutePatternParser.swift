@@ -131,14 +131,16 @@ struct PatternUnitParser<Unit: PatternUnit> {
     }
     guard opening == start, closing == end - 1 else { throw fail(start, .parameterNotWholeSegment) }
     var body = string(start + 1, end - 1)
-    guard !body.contains("{"), !body.contains("}") else { throw fail(start, .unbalancedBrace) }
+    guard !body.contains("{" as Character), !body.contains("}" as Character) else {
+      throw fail(start, .unbalancedBrace)
+    }
     if body.dropLast().contains(where: { $0 == "+" || $0 == "*" }) {
       throw fail(start, .catchAllNotAllowed(body))
     }
     if body.hasSuffix("+") || body.hasSuffix("*") {
       let isOneOrMore = body.hasSuffix("+")
       body.removeLast()
-      guard !body.contains(":") else { throw fail(start, .catchAllNotAllowed(body)) }
+      guard !body.contains(":" as Character) else { throw fail(start, .catchAllNotAllowed(body)) }
       try checkName(body, at: start + 1)
       return isOneOrMore ? .oneOrMore(name: body) : .zeroOrMore(name: body)
     }
@@ -163,7 +165,9 @@ struct PatternUnitParser<Unit: PatternUnit> {
       throw fail(start, Self.reason(for: error))
     }
     var body = string(equals + 2, end - 1)
-    guard !body.contains("{"), !body.contains("}") else { throw fail(equals + 1, .unbalancedBrace) }
+    guard !body.contains("{" as Character), !body.contains("}" as Character) else {
+      throw fail(equals + 1, .unbalancedBrace)
+    }
     if body.hasSuffix("+") || body.hasSuffix("*") {
       throw fail(equals + 1, .catchAllNotAllowed(String(body.dropLast())))
     }
@@ -179,12 +183,14 @@ struct PatternUnitParser<Unit: PatternUnit> {
   private func nameAndType(_ body: String, at offset: Int) throws(RoutePatternError) -> (
     String, ParameterType
   ) {
-    let parts = body.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-    let name = String(parts[0])
+    // The name, then after the first ":" (if any) the type.
+    let colon = body.firstIndex(of: ":")
+    let name = String(body[..<(colon ?? body.endIndex)])
     try checkName(name, at: offset)
-    guard parts.count == 2 else { return (name, .string) }
-    guard let type = ParameterType(rawValue: String(parts[1])) else {
-      throw fail(offset + name.count + 1, .unknownType(String(parts[1])))
+    guard let colon else { return (name, .string) }
+    let typeName = String(body[body.index(after: colon)...])
+    guard let type = ParameterType(rawValue: typeName) else {
+      throw fail(offset + name.count + 1, .unknownType(typeName))
     }
     return (name, type)
   }

@@ -25,6 +25,18 @@ struct Bytes {
     return base[index]
   }
 
+  /// The first position in `start..<end` whose byte satisfies `predicate`, or `end` when none does.
+  ///
+  /// The range is checked once, then read without a check per byte (decoding plain query text looks
+  /// for its first `%` or `+` this way).
+  @inline(__always)
+  func firstIndex(from start: Int, to end: Int, where predicate: (UInt8) -> Bool) -> Int {
+    precondition(start >= 0 && start <= end && end <= base.count, "byte range out of range")
+    var index = start
+    while index < end && !predicate(base[index]) { index &+= 1 }
+    return index
+  }
+
   /// The bytes `start..<end`, which must lie within these bytes.
   @inline(__always)
   func slice(_ start: Int, _ end: Int) -> Bytes {
@@ -64,7 +76,11 @@ struct Bytes {
   ) throws(Failure) -> Value {
     var text = text
     let result = text.withUTF8 { buffer in Result { () throws(Failure) -> Value in try body(Bytes(buffer)) } }
-    return try result.get()
+    // Taken apart rather than `get()`, which would copy the value and then release the result.
+    switch consume result {
+    case .success(let value): return value
+    case .failure(let error): throw error
+    }
   }
 
   /// Calls `body` with the bytes of an array.
