@@ -87,7 +87,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .parameter(let name, .string): values[name] = .string("v a/l")
     case .parameter(let name, .bool): values[name] = .string("false")
     case .parameter(let name, .decimal): values[name] = .string("-0.25")
-    case .parameter(let name, .url): values[name] = .string("https://example.com/a b?c=d")
+    case .parameter(let name, .url): values[name] = .string("https://example.com/a?c=d&e=%2B")
     case .oneOrMore(let name), .zeroOrMore(let name): values[name] = .segments(["x", "y z"])
     case .literal: break
     }
