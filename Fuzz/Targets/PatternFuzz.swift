@@ -85,14 +85,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .parameter(let name, .int): values[name] = .int(-7)
     case .parameter(let name, .uuid): values[name] = .string("0A1B2C3D-4E5F-6789-ABCD-EF0123456789")
     case .parameter(let name, .string): values[name] = .string("v a/l")
+    case .parameter(let name, .bool): values[name] = .string("false")
+    case .parameter(let name, .decimal): values[name] = .string("-0.25")
+    case .parameter(let name, .url): values[name] = .string("https://example.com/a?c=d&e=%2B")
     case .oneOrMore(let name), .zeroOrMore(let name): values[name] = .segments(["x", "y z"])
     case .literal: break
     }
   }
   for item in pattern.query where !item.isOptional {
-    values[item.name] =
-      item.type == .int
-      ? .int(3) : .string(item.type == .uuid ? "0a1b2c3d-4e5f-6789-abcd-ef0123456789" : "q+v")
+    switch item.type {
+    case .int: values[item.name] = .int(3)
+    case .uuid: values[item.name] = .string("0a1b2c3d-4e5f-6789-abcd-ef0123456789")
+    case .string: values[item.name] = .string("q+v")
+    case .bool: values[item.name] = .bool(true)
+    case .decimal: values[item.name] = .decimal(1e-7)
+    case .url: values[item.name] = .string("http://h/?x=1&y=+")
+    }
   }
   for form in [LinkForm.universalLink, LinkForm.customScheme] {
     do {

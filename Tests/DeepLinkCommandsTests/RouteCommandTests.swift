@@ -54,6 +54,38 @@ struct RouteCommandTests {
       ), "\(run.output)")
   }
 
+  @Test func booleansDecimalsAndURLsInJSON() async throws {
+    let file = try temporaryRouteFile(
+      """
+      {"schemes": ["app"], "routes": [
+        {"name": "geo", "pattern": "/geo/{on:bool}?lat={lat:decimal}&url={url:url}"}]}
+      """)
+    let run = await ToolRun.run([
+      "route", "--routes", file, "app:/geo/true?lat=-12.5&url=https%3A%2F%2Fexample.org%2Fa",
+      "app:/geo/TRUE?lat=1&url=https%3A%2F%2Fexample.org",
+      "app:/geo/true?lat=1e5&url=https%3A%2F%2Fexample.org",
+      "app:/geo/true?lat=1&url=javascript%3Aalert(1)",
+    ])
+    let lines = try run.jsonLines()
+    #expect(lines.map { $0["route"] as? String } == ["geo", nil, nil, nil], "\(run.output)")
+    #expect(
+      run.output.contains(#""parameters": {"on": true, "lat": -12.5, "url": "https://example.org/a"}"#),
+      "\(run.output)")
+    #expect(run.status == 1)
+    let built = await ToolRun.run([
+      "url", "--routes", file, "--scheme", "app", "geo", "on=false", "lat=0.25",
+      "url=https://example.org/?q=1",
+    ])
+    #expect(
+      built.output == "app://geo/false?lat=0.25&url=https%3A%2F%2Fexample.org%2F%3Fq%3D1\n", "\(built.error)"
+    )
+    let refused = await ToolRun.run([
+      "url", "--routes", file, "geo", "on=yes", "lat=1", "url=https://example.org",
+    ])
+    #expect(refused.status == 2)
+    #expect(refused.error.contains("'on'"), "\(refused.error)")
+  }
+
   @Test func readsStandardInputIncludingInvalidUTF8() async throws {
     var bytes = Array("myapp://channel\r\nmyapp://channel/search/x\n".utf8)
     bytes += [0xFF, 0xFE, 0x0A]

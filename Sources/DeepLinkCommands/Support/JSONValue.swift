@@ -4,12 +4,15 @@ import DeepLinking
 // `rendered` text is one line with members in order and strings escaped by `JSONString`.
 
 extension ParameterValue {
-  /// The value as JSON: a number for `int`, an array for catch-alls, a string otherwise (UUIDs upper-case).
+  /// The value as JSON: a number for `int` and `decimal`, a boolean for `bool`, an array for catch-alls, a string otherwise (UUIDs upper-case).
   var json: JSONValue {
     switch self {
     case .string(let value): .string(value)
     case .int(let value): .int(value)
     case .uuid(let value): .string(value.uuidString)
+    case .bool(let value): .bool(value)
+    case .decimal(let value): .double(value)
+    case .url(let value): .string(value.absoluteString)
     case .segments(let values): .array(values.map(JSONValue.string))
     }
   }

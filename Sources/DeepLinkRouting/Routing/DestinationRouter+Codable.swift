@@ -6,10 +6,16 @@ extension DestinationRouter where Destination: Codable {
   ///
   /// Route names are the destination enum's case names; a pattern's parameters (path and query) are the
   /// case's associated-value labels. `{name}` reads as `String`, `{name:int}` as an integer type that
-  /// holds the value, `{name:uuid}` as `UUID`, `{name+}` and `{name*}` as `[String]`, and an optional
+  /// holds the value, `{name:uuid}` as `UUID`, `{name:bool}` as `Bool`, `{name:decimal}` as `Double`,
+  /// `Float` or `Decimal`, `{name:url}` as `URL`, `{name+}` and `{name*}` as `[String]`, and an optional
   /// query item that is absent as `nil`. A type built on one of those, such as a `String` raw-value enum,
   /// reads as that value; a value it refuses (an unknown raw value) means the link names no
   /// destination.
+  ///
+  /// A `String`-backed enum is how a destination takes one of a fixed set of words: `case
+  /// settings(section: Section)` with `enum Section: String, Codable { case general, privacy }` and the
+  /// pattern `/settings/{section}` opens `.settings(section: .general)` for `/settings/general`, and
+  /// `/settings/other` names no destination (`destination(for:)` returns `nil`).
   ///
   /// Every route is tried at once with sample values, so a misspelled label, a case without a route, or
   /// a type the pattern cannot give is an error here, naming the route and the label, instead of a link
@@ -157,11 +163,14 @@ enum DestinationDeclaration<Destination: Codable> {
   }
 
   /// The kind of parameter that gives a type, when one does.
-  private enum Kind { case text, integer, uuid, segments }
+  private enum Kind { case text, integer, uuid, boolean, decimal, url, segments }
 
   private static func suggestedKind(for type: Any.Type) -> Kind? {
     if type == String.self { return .text }
     if type == UUID.self { return .uuid }
+    if type == Bool.self { return .boolean }
+    if type == Double.self || type == Float.self || type == Decimal.self { return .decimal }
+    if type == URL.self { return .url }
     if type is any FixedWidthInteger.Type { return .integer }
     if type == [String].self { return .segments }
     return nil
@@ -175,6 +184,9 @@ enum DestinationDeclaration<Destination: Codable> {
       case .text: return RoutePattern.Segment.parameter(name: name, type: .string).description
       case .integer: return RoutePattern.Segment.parameter(name: name, type: .int).description
       case .uuid: return RoutePattern.Segment.parameter(name: name, type: .uuid).description
+      case .boolean: return RoutePattern.Segment.parameter(name: name, type: .bool).description
+      case .decimal: return RoutePattern.Segment.parameter(name: name, type: .decimal).description
+      case .url: return RoutePattern.Segment.parameter(name: name, type: .url).description
       case .segments: return "{\(name)+} or {\(name)*} (last in the path)"
       }
     }
@@ -184,6 +196,9 @@ enum DestinationDeclaration<Destination: Codable> {
     case .text: item.type = .string
     case .integer: item.type = .int
     case .uuid: item.type = .uuid
+    case .boolean: item.type = .bool
+    case .decimal: item.type = .decimal
+    case .url: item.type = .url
     case .segments: return nil
     }
     return item.description

@@ -92,6 +92,9 @@ struct FlatNode: Sendable {
   private var intChild: Int32 = -1
   private var uuidChild: Int32 = -1
   private var stringChild: Int32 = -1
+  private var boolChild: Int32 = -1
+  private var decimalChild: Int32 = -1
+  private var urlChild: Int32 = -1
   /// Where the node's routes start in the router's route list: endpoints, then `{name+}`, then
   /// `{name*}`. When the node has exactly one route, the route entry itself (see ``FlatTrie/routeList``).
   var routeStart: Int32 = 0
@@ -115,6 +118,9 @@ struct FlatNode: Sendable {
     case .int: intChild
     case .uuid: uuidChild
     case .string: stringChild
+    case .bool: boolChild
+    case .decimal: decimalChild
+    case .url: urlChild
     }
   }
 
@@ -124,6 +130,9 @@ struct FlatNode: Sendable {
     case .int: intChild = child
     case .uuid: uuidChild = child
     case .string: stringChild = child
+    case .bool: boolChild = child
+    case .decimal: decimalChild = child
+    case .url: urlChild = child
     }
   }
 

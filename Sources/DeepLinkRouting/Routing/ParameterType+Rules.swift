@@ -14,12 +14,18 @@ extension ParameterType {
 
   /// Where the type ranks when routes compete for one segment: lower is tried first.
   ///
-  /// Narrow types come first; ``string``, which accepts any non-empty segment, comes last.
+  /// The one rule: a type comes before every type that accepts a segment it accepts and more, so
+  /// ``int`` comes before ``decimal`` and ``string``, which accepts any non-empty segment, comes last.
+  /// The other typed kinds accept disjoint segments, so their order among themselves decides nothing;
+  /// it is fixed (``int``, ``uuid``, ``bool``, ``decimal``, ``url``) so the search is the same each run.
   package var specificity: Int {
     switch self {
     case .int: 0
     case .uuid: 1
-    case .string: 2
+    case .bool: 2
+    case .decimal: 3
+    case .url: 4
+    case .string: 5
     }
   }
 
@@ -31,7 +37,7 @@ extension ParameterType {
   package var acceptsAnyText: Bool {
     switch self {
     case .string: true
-    case .int, .uuid: false
+    case .int, .uuid, .bool, .decimal, .url: false
     }
   }
 
@@ -41,6 +47,9 @@ extension ParameterType {
     case .string: "a value"
     case .int: "an int"
     case .uuid: "a UUID"
+    case .bool: "true or false"
+    case .decimal: "a decimal number"
+    case .url: "an http or https URL"
     }
   }
 
@@ -55,6 +64,9 @@ extension ParameterType {
     case .string: text.isEmpty ? nil : .string(text)
     case .int: Self.integer(text).map(ParameterValue.int)
     case .uuid: Self.uuid(text).map(ParameterValue.uuid)
+    case .bool: Bytes.withUTF8(of: text) { Self.boolean($0) }.map(ParameterValue.bool)
+    case .decimal: Self.decimal(text).map(ParameterValue.decimal)
+    case .url: Self.httpURL(text).map(ParameterValue.url)
     }
   }
 
@@ -65,6 +77,7 @@ extension ParameterType {
     case .string: !text.isEmpty
     case .int: Self.integer(text) != nil
     case .uuid: Self.isUUIDText(text)
+    case .bool, .decimal, .url: value(from: text) != nil
     }
   }
 
@@ -76,6 +89,9 @@ extension ParameterType {
     case .string: bytes.count > 0
     case .int: Self.integerValue(bytes) != nil
     case .uuid: Self.isUUIDText(bytes)
+    case .bool: Self.boolean(bytes) != nil
+    case .decimal: Self.isDecimalText(bytes) && Self.decimal(bytes.string()) != nil
+    case .url: Self.isURLText(bytes) && Self.httpURL(bytes.string()) != nil
     }
   }
 
@@ -87,6 +103,9 @@ extension ParameterType {
     case .string: bytes.count > 0 ? .string(text()) : nil
     case .int: Self.integerValue(bytes).map(ParameterValue.int)
     case .uuid: Self.uuid(bytes).map(ParameterValue.uuid)
+    case .bool: Self.boolean(bytes).map(ParameterValue.bool)
+    case .decimal: Self.isDecimalText(bytes) ? Self.decimal(text()).map(ParameterValue.decimal) : nil
+    case .url: Self.isURLText(bytes) ? Self.httpURL(text()).map(ParameterValue.url) : nil
     }
   }
 
@@ -100,8 +119,12 @@ extension ParameterType {
   package func written(_ given: ParameterValue) -> ParameterValue? {
     switch (self, given) {
     case (_, .segments): nil
-    case (.int, .int), (.uuid, .uuid): given
-    case (.string, _), (.int, _), (.uuid, _): value(from: given.description)
+    case (.int, .int), (.uuid, .uuid), (.bool, .bool): given
+    case (.decimal, .decimal(let number)): number.isFinite ? given : nil
+    case (.decimal, .int(let number)): .decimal(Double(number))
+    case (.url, .url(let url)): value(from: url.absoluteString)
+    case (.string, _), (.int, _), (.uuid, _), (.bool, _), (.decimal, _), (.url, _):
+      value(from: given.description)
     }
   }
 
@@ -111,6 +134,10 @@ extension ParameterType {
     case .string: .string("sample")
     case .int: .int(0)
     case .uuid: .uuid(UUID(uuid: (0x5A, 0x3E, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)))
+    case .bool: .bool(true)
+    case .decimal: .decimal(0.5)
+    // The text always reads as a URL; the fallback only keeps the answer total.
+    case .url: Self.url.value(from: "https://example.com/") ?? .string("https://example.com/")
     }
   }
 
@@ -119,7 +146,7 @@ extension ParameterType {
   /// The AASA path pattern of one segment of this type: exact where AASA can say it.
   package var aasaSegmentPattern: String {
     switch self {
-    case .string, .int: "?*"
+    case .string, .int, .bool, .decimal, .url: "?*"
     case .uuid: "????????-????-????-????-????????????"
     }
   }
@@ -136,6 +163,10 @@ extension ParameterType {
         "uuid-text", "AASA cannot say \"hex digits only\", so {NAME} admits any text of a UUID's shape",
         "ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ"
       )
+    case .bool: ("boolean-text", "AASA cannot say \"true or false\", so {NAME} admits any text", "maybe")
+    case .decimal: ("decimal-text", "AASA cannot say \"a decimal number\", so {NAME} admits any text", "x")
+    case .url:
+      ("url-text", "AASA cannot say \"an http or https URL\", so {NAME} admits any text", "javascript:x")
     }
   }
 
@@ -145,6 +176,9 @@ extension ParameterType {
     case .string: "[^/]+"
     case .int: "-?[0-9]+"
     case .uuid: "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+    case .bool: "(?:true|false)"
+    case .decimal: "-?[0-9]+(?:\\.[0-9]+)?"
+    case .url: "[Hh][Tt][Tt][Pp][Ss]?://[^/?#]+.*"
     }
   }
 
@@ -226,5 +260,134 @@ extension ParameterType {
       byte(low, 6), byte(low, 7)
     )
     return UUID(uuid: value)
+  }
+
+  /// `true` or `false`, exactly: the one statement of the rule of ``bool``.
+  @inline(__always)
+  static func boolean(_ bytes: Bytes) -> Bool? {
+    if bytes.count == 4, bytes[0] == UInt8(ascii: "t"), bytes[1] == UInt8(ascii: "r"),
+      bytes[2] == UInt8(ascii: "u"),
+      bytes[3] == UInt8(ascii: "e")
+    {
+      return true
+    }
+    if bytes.count == 5, bytes[0] == UInt8(ascii: "f"), bytes[1] == UInt8(ascii: "a"),
+      bytes[2] == UInt8(ascii: "l"),
+      bytes[3] == UInt8(ascii: "s"), bytes[4] == UInt8(ascii: "e")
+    {
+      return false
+    }
+    return nil
+  }
+
+  /// Whether decoded bytes have the shape of a ``decimal``: an optional `-`, digits, then optionally
+  /// `.` and digits. One pass; the range check is ``decimal(_:)``.
+  @inline(__always)
+  static func isDecimalText(_ bytes: Bytes) -> Bool {
+    var index = bytes.count > 0 && bytes[0] == UInt8(ascii: "-") ? 1 : 0
+    var digits = 0
+    var fraction = -1
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        digits += 1
+      } else if byte == UInt8(ascii: "."), fraction < 0, digits > 0 {
+        fraction = digits
+      } else {
+        return false
+      }
+      index += 1
+    }
+    return digits > 0 && fraction != digits
+  }
+
+  /// The number decoded text reads as by the rule of ``decimal``: its shape (``isDecimalText(_:)``),
+  /// then a finite `Double`.
+  static func decimal(_ text: String) -> Double? {
+    guard Bytes.withUTF8(of: text, { isDecimalText($0) }), let number = Double(text), number.isFinite else {
+      return nil
+    }
+    return number
+  }
+
+  /// The text a ``decimal`` value is written as: its shortest round-tripping digits with no exponent
+  /// (`1e-05` is written `0.00001`, `1e+20` is `100000000000000000000`), `nil` when it is not finite.
+  static func decimalText(_ number: Double) -> String? {
+    guard number.isFinite else { return nil }
+    let shortest = number.description
+    guard let marker = shortest.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
+      return shortest.hasSuffix(".0") ? String(shortest.dropLast(2)) : shortest
+    }
+    guard let exponent = Int(shortest[shortest.index(after: marker)...]) else { return nil }
+    var mantissa = shortest[..<marker]
+    let negative = mantissa.hasPrefix("-")
+    if negative { mantissa = mantissa.dropFirst() }
+    let point = mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+    var digits = Array(mantissa.filter { $0 != "." })
+    var integerCount = (point ?? digits.count) + exponent
+    if integerCount <= 0 {
+      digits.insert(contentsOf: repeatElement("0", count: 1 - integerCount), at: 0)
+      integerCount = 1
+    } else if integerCount > digits.count {
+      digits.append(contentsOf: repeatElement("0", count: integerCount - digits.count))
+    }
+    var fraction = digits[integerCount...]
+    while fraction.last == "0" { fraction = fraction.dropLast() }
+    let integer = String(digits[..<integerCount])
+    return (negative ? "-" : "") + integer + (fraction.isEmpty ? "" : "." + String(fraction))
+  }
+
+  /// Whether every decoded byte is one RFC 3986 allows in a URL and the text starts with `http://`
+  /// or `https://` (the scheme in any case) and a host: the shape of a ``url``, in one pass.
+  @inline(__always)
+  static func isURLText(_ bytes: Bytes) -> Bool {
+    /// `https://` or `http://`, the scheme in any case: the length of the prefix, or 0.
+    func prefix() -> Int {
+      let letters = httpsPrefix
+      var index = 0
+      while index < bytes.count, index < letters.count {
+        let byte = bytes[index]
+        let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        if lowered == letters[index] {
+          index += 1
+        } else if index == 4, byte == UInt8(ascii: ":") {
+          return bytes.count > 7 && bytes[5] == UInt8(ascii: "/") && bytes[6] == UInt8(ascii: "/") ? 7 : 0
+        } else {
+          return 0
+        }
+      }
+      return index == letters.count ? index : 0
+    }
+    let start = prefix()
+    guard start > 0, start < bytes.count else { return false }
+    let host = bytes[start]
+    guard host != UInt8(ascii: "/"), host != UInt8(ascii: "?"), host != UInt8(ascii: "#") else {
+      return false
+    }
+    for index in start..<bytes.count where !isURLByte(bytes[index]) { return false }
+    return true
+  }
+
+  /// `https://` as bytes.
+  private static let httpsPrefix: [UInt8] = Array("https://".utf8)
+
+  /// A byte RFC 3986 allows in a URL: unreserved, reserved, or `%`.
+  @inline(__always)
+  private static func isURLByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: "-._~:/?#[]@!$&'()*+,;=%".utf8.contains(byte)
+    }
+  }
+
+  /// The URL decoded text reads as by the rule of ``url``: its shape (``isURLText(_:)``), then a URL
+  /// Foundation parses with a non-empty host.
+  static func httpURL(_ text: String) -> URL? {
+    guard Bytes.withUTF8(of: text, { isURLText($0) }), let url = URL(string: text), let host = url.host,
+      !host.isEmpty
+    else { return nil }
+    return url
   }
 }

@@ -1,8 +1,9 @@
 /// The kind of value a route parameter accepts.
 ///
 /// The type decides both whether a URL segment or query value fits the parameter and how much the
-/// parameter weighs when two routes compete for the same URL: a typed parameter (``int``, ``uuid``)
-/// is more specific than a plain one (``string``).
+/// parameter weighs when two routes compete for the same URL: a typed parameter (``int``, ``uuid``,
+/// ``bool``, ``decimal``, ``url``) is more specific than a plain one (``string``), and of two types that
+/// both accept a segment the narrower is tried first (``int`` before ``decimal``).
 public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
   /// Any non-empty text, percent-decoded (`{name}`).
   case string
@@ -12,6 +13,25 @@ public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, Cu
   case int
   /// A UUID in its 36-character form, in any hex case (`{name:uuid}`).
   case uuid
+  /// A boolean written `true` or `false`, in lower case only (`{name:bool}`).
+  ///
+  /// `TRUE`, `True`, `1`, `0`, `yes` and `no` do not fit: each value has one written form, the one
+  /// Swift's `Bool(_:)` and JSON read, so a link built back reads the same. A table that wants `1`/`0`
+  /// says `{name:int}`.
+  case bool
+  /// A decimal number: an optional `-`, ASCII digits, then optionally `.` and more digits, whose value
+  /// is a finite `Double` (`{name:decimal}`).
+  ///
+  /// `52.37`, `-12.5`, `7` and `007.50` fit; `+1`, `.5`, `5.`, `1e5`, `inf`, `nan`, `0x1p3`, `1,5` and
+  /// a number beyond `Double`'s range do not.
+  case decimal
+  /// An absolute `http` or `https` URL (`{name:url}`): the scheme in any case, then `://`, a non-empty
+  /// host, and only the characters RFC 3986 allows in a URL (ASCII letters, digits and
+  /// `-._~:/?#[]@!$&'()*+,;=%`).
+  ///
+  /// `javascript:`, `file:`, `data:` and every other scheme, relative references (`/settings`),
+  /// `https:example.com`, a missing host, spaces and non-ASCII text do not fit.
+  case url
 
   /// The name used in patterns, such as `int` in `{id:int}`.
   public var description: String { rawValue }

@@ -3,7 +3,8 @@ import Foundation
 /// A typed value captured by a route parameter, or supplied to build a URL.
 ///
 /// Matching produces ``string(_:)`` for `{name}`, ``int(_:)`` for `{name:int}`, ``uuid(_:)`` for
-/// `{name:uuid}` and ``segments(_:)`` for the catch-alls `{name+}` and `{name*}`.
+/// `{name:uuid}`, ``bool(_:)`` for `{name:bool}`, ``decimal(_:)`` for `{name:decimal}`, ``url(_:)``
+/// for `{name:url}` and ``segments(_:)`` for the catch-alls `{name+}` and `{name*}`.
 ///
 /// When building a URL, a ``string(_:)`` value is also accepted for a typed or catch-all parameter
 /// and converted with the same rules the router reads URLs with (`"42"` for `int`, `"a/b"` for a
@@ -15,6 +16,12 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
   case int(Int)
   /// A UUID from a `{name:uuid}` parameter.
   case uuid(UUID)
+  /// A boolean from a `{name:bool}` parameter.
+  case bool(Bool)
+  /// A number from a `{name:decimal}` parameter.
+  case decimal(Double)
+  /// An absolute `http` or `https` URL from a `{name:url}` parameter.
+  case url(URL)
   /// The decoded segments captured by a `{name+}` or `{name*}` catch-all.
   case segments([String])
 
@@ -36,18 +43,40 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
     return nil
   }
 
+  /// The value as a boolean, when it is a ``bool(_:)``.
+  public var boolValue: Bool? {
+    if case .bool(let value) = self { return value }
+    return nil
+  }
+
+  /// The value as a number, when it is a ``decimal(_:)``.
+  public var decimalValue: Double? {
+    if case .decimal(let value) = self { return value }
+    return nil
+  }
+
+  /// The value as a URL, when it is a ``url(_:)``.
+  public var urlValue: URL? {
+    if case .url(let value) = self { return value }
+    return nil
+  }
+
   /// The captured segments, when the value is ``segments(_:)``.
   public var segmentsValue: [String]? {
     if case .segments(let value) = self { return value }
     return nil
   }
 
-  /// A readable rendering: the text, the number, the UUID in upper case, or the segments joined by `/`.
+  /// A readable rendering: the text, the number (a decimal in plain digits, never an exponent), the
+  /// UUID in upper case, `true` or `false`, the URL's absolute string, or the segments joined by `/`.
   public var description: String {
     switch self {
     case .string(let value): value
     case .int(let value): String(value)
     case .uuid(let value): value.uuidString
+    case .bool(let value): value ? "true" : "false"
+    case .decimal(let value): ParameterType.decimalText(value) ?? String(value)
+    case .url(let value): value.absoluteString
     case .segments(let value): value.joined(separator: "/")
     }
   }

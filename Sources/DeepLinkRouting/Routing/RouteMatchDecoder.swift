@@ -16,8 +16,9 @@ final class DestinationReadLog {
 /// `{"routeName": {"label": value, ...}}`, a case without associated values being `{"routeName": {}}`.
 ///
 /// A `{name}` parameter reads as `String`, `{name:int}` as any fixed-width integer that holds the value,
-/// `{name:uuid}` as `UUID`, a catch-all as `[String]`; a type built on one of those (a raw-value enum)
-/// reads through a single-value container. An optional query item that is absent reads as `nil`.
+/// `{name:uuid}` as `UUID`, `{name:bool}` as `Bool`, `{name:decimal}` as `Double`, `Float` or `Decimal`
+/// (read from the link's digits), `{name:url}` as `URL`, a catch-all as `[String]`; a type built on one
+/// of those (a raw-value enum) reads through a single-value container. An optional query item that is absent reads as `nil`.
 struct RouteMatchDecoder: Decoder {
   let route: String
   let parameters: RouteParameters
@@ -191,8 +192,8 @@ struct ParameterDecoder: Decoder {
   }
 }
 
-/// Decodes a value of any type from one parameter: `String`, fixed-width integers, `UUID` and `[String]`
-/// directly, everything else through a ``ParameterDecoder``.
+/// Decodes a value of any type from one parameter: `String`, fixed-width integers, `UUID`, `Bool`,
+/// `Double`, `Float`, `Decimal`, `URL` and `[String]` directly, everything else through a ``ParameterDecoder``.
 private func decodeParameter<T: Decodable>(
   _ type: T.Type, from value: ParameterValue, codingPath: [any CodingKey]
 ) throws -> T {
@@ -218,8 +219,29 @@ private func decodeParameter<T: Decodable>(
     }
     return result
   }
-  if type == Bool.self || type == Double.self || type == Float.self {
-    throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
+  if type == Bool.self {
+    guard case .bool(let flag) = value, let result = flag as? T else {
+      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
+    }
+    return result
+  }
+  if type == Double.self || type == Float.self || type == Decimal.self {
+    guard case .decimal(let number) = value else {
+      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
+    }
+    let result: Any =
+      type == Double.self
+      ? number : type == Float.self ? Float(number) : Decimal(string: value.description) ?? Decimal(number)
+    guard let typed = result as? T else {
+      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
+    }
+    return typed
+  }
+  if type == URL.self {
+    guard case .url(let url) = value, let result = url as? T else {
+      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
+    }
+    return result
   }
   return try T(from: ParameterDecoder(value: value, codingPath: codingPath))
 }

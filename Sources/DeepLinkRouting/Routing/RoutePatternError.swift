@@ -157,7 +157,8 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .unbalancedBrace: "unbalanced '{' or '}'"
     case .parameterNotWholeSegment: "a parameter must fill the whole segment"
     case .invalidParameterName(let name): "invalid parameter name '\(name)'"
-    case .unknownType(let type): "unknown parameter type '\(type)' (expected int, uuid or string)"
+    case .unknownType(let type):
+      "unknown parameter type '\(type)' (expected \(ParameterType.bySpecificity.map(\.rawValue).joined(separator: ", ")))"
     case .catchAllNotLast(let name): "catch-all '\(name)' must be the last piece of the path"
     case .catchAllNotAllowed(let name): "catch-all '\(name)' cannot have a type or stand in the query"
     case .optionalPathParameter(let name):

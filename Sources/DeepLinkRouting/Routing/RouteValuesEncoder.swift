@@ -22,8 +22,8 @@ final class ParameterSlot {
 /// Writes a destination as route values, reading the shape Swift synthesizes for an enum: the case's
 /// name is the route, its labels are the parameter names.
 ///
-/// `String`, fixed-width integers, `UUID` and arrays of text become the parameter values a route
-/// holds; a type built on one of those (a raw-value enum) writes through a single-value container;
+/// `String`, fixed-width integers, `UUID`, `Bool`, `Double`, `Float`, `Decimal`, `URL` and arrays of
+/// text become the parameter values a route holds; a type built on one of those (a raw-value enum) writes through a single-value container;
 /// `nil` leaves an optional query item out. Anything else is an `EncodingError` that says what.
 struct RouteValuesEncoder: Encoder {
   let capture: RouteValuesCapture
@@ -206,7 +206,8 @@ private struct ParameterEncoder: Encoder {
   }
 }
 
-/// Encodes a value of any type as one parameter: `String`, fixed-width integers and `UUID` directly,
+/// Encodes a value of any type as one parameter: `String`, fixed-width integers, `UUID`, `Bool`,
+/// `Double`, `Float`, `Decimal` and `URL` directly,
 /// everything else through a ``ParameterEncoder``.
 private func encodeParameter<T: Encodable>(
   _ value: T, codingPath: [any CodingKey], capture: RouteValuesCapture
@@ -222,9 +223,16 @@ private func encodeParameter<T: Encodable>(
     }
     return .int(number)
   }
-  if value is Bool || value is Double || value is Float {
-    throw refuse("a route parameter holds text, an integer, a UUID or segments, not \(T.self)")
+  if let flag = value as? Bool { return .bool(flag) }
+  if let number = value as? Double { return .decimal(number) }
+  if let number = value as? Float { return .decimal(Double(number)) }
+  if let number = value as? Decimal {
+    guard let double = Double(number.description), double.isFinite else {
+      throw refuse("\(number) does not fit in Double, the type of a route's decimal values")
+    }
+    return .decimal(double)
   }
+  if let url = value as? URL { return .url(url) }
   let slot = ParameterSlot()
   try value.encode(to: ParameterEncoder(slot: slot, codingPath: codingPath, capture: capture))
   guard let result = slot.value else { throw refuse("\(T.self) writes no value") }

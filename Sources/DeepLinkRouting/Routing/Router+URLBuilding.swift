@@ -80,7 +80,7 @@ extension Router {
         case .segments(let list): parts = list
         case .string(let text):
           parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        case .int, .uuid: parts = [value.description]
+        case .int, .uuid, .bool, .decimal, .url: parts = [value.description]
         }
         if parts.contains(where: \.isEmpty) { throw fail(.emptyValue(name)) }
         if let dot = parts.first(where: PercentCoding.isDotSegment) {

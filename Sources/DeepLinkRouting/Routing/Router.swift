@@ -476,7 +476,8 @@ struct RoutePlan: Sendable {
 /// - nodes sharing a shape are entered at most once per (shape, depth): the first one entered either
 ///   finds a route (the search ends) or fails (the pair is recorded).
 /// Hence nodes entered <= distinct (shape, depth) pairs reached <= min(trie nodes, shapes × segments),
-/// each entered node takes at most six steps (and one skipped child per step), and route checks are
+/// each entered node takes at most one step per parameter type plus three (nine; one skipped child per
+/// step), and route checks are
 /// bounded per list (see ``QueryIndex``). On a table holding every mix of `1`, `{x:int}` and `{x}`
 /// over d segments, all nodes of one depth share a shape: a failing link enters about d nodes and
 /// skips about 2d children, where an exponential number of paths exist.

@@ -8,6 +8,7 @@ import Foundation
 /// expressed with exclusions and query patterns. What remains:
 /// - an integer parameter admits any text (AASA has no "digits only");
 /// - a UUID parameter admits any 36 characters shaped like a UUID (no "hex digits only");
+/// - a boolean, decimal or URL parameter admits any text (no "true or false", "a number", "http(s)");
 /// - in a route ending in a catch-all, a parameter before a later literal admits several segments
 ///   (`/u/{id}/files/{path+}` lets `/u/1/2/files/x` through): `?*` crosses `/`, and an exclusion that
 ///   kept those paths out would also block routed ones such as `/u/1/files/files/x`.

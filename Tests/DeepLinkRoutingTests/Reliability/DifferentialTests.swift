@@ -38,6 +38,12 @@ struct ReliabilityDifferentialTests {
         pieces.append(.parameter(parameter, .int))
       } else if roll < 66 {
         pieces.append(.parameter(parameter, .uuid))
+      } else if roll < 69 {
+        pieces.append(.parameter(parameter, .bool))
+      } else if roll < 73 {
+        pieces.append(.parameter(parameter, .decimal))
+      } else if roll < 75 {
+        pieces.append(.parameter(parameter, .url))
       } else {
         pieces.append(.parameter(parameter, .string))
       }
@@ -47,11 +53,12 @@ struct ReliabilityDifferentialTests {
       for key in queryKeys where random.chance(0.35) {
         query.append(
           ReferenceRouter.QueryPiece(
-            key: key, name: "k\(query.count)", type: random.pick([.string, .string, .int, .uuid]),
+            key: key, name: "k\(query.count)",
+            type: random.pick([.string, .string, .int, .uuid, .bool, .decimal, .url]),
             isOptional: random.chance(0.4)))
       }
     }
-    let isCatchAll = pieces.last.map { $0.rank >= 3 } ?? false
+    let isCatchAll = pieces.last?.isCatchAll ?? false
     // The root pattern "/" has no segment, so it cannot have a trailing slash.
     return ReferenceRouter.Route(
       name: name, pieces: pieces, query: query,
@@ -97,7 +104,8 @@ struct ReliabilityDifferentialTests {
       case 82..<88: items.append(key)
       case 88..<94:
         items.append(
-          "\(key)=\(value(of: random.pick([.int, .uuid, .string]), using: &random, inQuery: true))")
+          "\(key)=\(value(of: random.pick([.int, .uuid, .string, .bool, .decimal, .url]), using: &random, inQuery: true))"
+        )
       default:
         items.append("\(key)=\(value(of: item.type, using: &random, inQuery: true))")
         items.append("\(key)=\(value(of: .string, using: &random, inQuery: true))")
@@ -132,6 +140,21 @@ struct ReliabilityDifferentialTests {
     case .uuid:
       let (text, _) = AwkwardValues.mixedCaseUUID(using: &random)
       return random.chance(0.9) ? text : String(text.dropLast())
+    case .bool:
+      return random.pick(["true", "false", "true", "false", "TRUE", "True", "1", "0", "yes", "tru", "%74rue"])
+    case .decimal:
+      return random.pick([
+        "52.37", "-12.5", "7", "007.50", "-0", "0.0", "1e5", "+1", ".5", "5.", "inf", "nan", "0x1p3", "1,5",
+        "1.2.3", "-", String(repeating: "9", count: 400), "%35%32.%33",
+      ])
+    case .url:
+      let text = random.pick([
+        "https://example.com/a?b=c", "HTTP://example.com", "http://h", "https:example.com",
+        "javascript:alert(1)",
+        "https://", "https:///x", "ftp://example.com", "/settings", "https://exa mple.com",
+        "https://\u{E9}.example",
+      ])
+      return inQuery ? encodeQuery(text, using: &random) : encodePath(text, using: &random)
     case .string:
       let text =
         random.chance(0.5) ? random.pick(AwkwardValues.strings) : AwkwardValues.unicodeString(using: &random)

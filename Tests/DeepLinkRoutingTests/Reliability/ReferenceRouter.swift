@@ -12,14 +12,24 @@ struct ReferenceRouter {
     case oneOrMore(String)
     case zeroOrMore(String)
 
-    /// Specificity of the piece: lower wins (literal > typed > plain > `+` > `*`).
+    /// Specificity of the piece: lower wins (literal > typed > plain > `+` > `*`); of two typed
+    /// pieces that can both take a segment, the narrower wins (an int is also a decimal).
     var rank: Int {
       switch self {
       case .literal: 0
-      case .parameter(_, .int), .parameter(_, .uuid): 1
-      case .parameter(_, .string): 2
-      case .oneOrMore: 3
-      case .zeroOrMore: 4
+      case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 1
+      case .parameter(_, .decimal): 2
+      case .parameter(_, .string): 3
+      case .oneOrMore: 4
+      case .zeroOrMore: 5
+      }
+    }
+
+    /// Whether the piece is a catch-all.
+    var isCatchAll: Bool {
+      switch self {
+      case .oneOrMore, .zeroOrMore: true
+      case .literal, .parameter: false
       }
     }
   }
@@ -325,7 +335,7 @@ struct ReferenceRouter {
       let left = position < route.pieces.count ? route.pieces[position].rank : -1
       let right = position < other.pieces.count ? other.pieces[position].rank : -1
       if left != right { return left < right }
-      if left >= 3 { break }
+      if route.pieces[position].isCatchAll { break }
     }
     let leftRequired = route.query.filter { !$0.isOptional }
     let rightRequired = other.query.filter { !$0.isOptional }
@@ -398,6 +408,29 @@ struct ReferenceRouter {
         parts.allSatisfy({ $0.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit) })
       else { return nil }
       return UUID(uuidString: text).map(ParameterValue.uuid)
+    case .bool:
+      return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
+    case .decimal:
+      // Digits, optionally a point and more digits, after an optional "-"; a finite Double.
+      let body = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+      let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+        let number = Double(text), number.isFinite
+      else { return nil }
+      return .decimal(number)
+    case .url:
+      let lower = text.lowercased()
+      guard lower.hasPrefix("http://") || lower.hasPrefix("https://"),
+        text.unicodeScalars.allSatisfy({
+          $0.isASCII
+            && (CharacterSet.alphanumerics.contains($0)
+              || "-._~:/?#[]@!$&'()*+,;=%".unicodeScalars.contains($0))
+        }),
+        let url = URL(string: text), let host = url.host, !host.isEmpty
+      else { return nil }
+      let afterScheme = lower.hasPrefix("https://") ? text.dropFirst(8) : text.dropFirst(7)
+      guard let first = afterScheme.first, !"/?#".contains(first) else { return nil }
+      return .url(url)
     }
   }
 }

@@ -224,6 +224,7 @@ struct DestinationMismatchTests {
   enum ReadsUUID: Hashable, Sendable, Codable { case user(id: UUID) }
   enum ReadsList: Hashable, Sendable, Codable { case files(path: [String]) }
   enum ReadsText: Hashable, Sendable, Codable { case files(path: String) }
+  enum ReadsDate: Codable, Hashable, Sendable { case day(on: Date) }
   enum ReadsBool: Hashable, Sendable, Codable { case flag(on: Bool) }
   enum Unlabeled: Hashable, Sendable, Codable { case clip(String) }
   enum UnlabeledOptional: Hashable, Sendable, Codable { case clip(String?) }
@@ -328,11 +329,19 @@ struct DestinationMismatchTests {
   }
 
   @Test func aTypeNoParameterGives() throws {
+    let error = try Self.error(ReadsDate.self, "day", "/day/{on}")
+    #expect(
+      error.reason
+        == .typeMismatch(label: "on", reads: "Double", pattern: "{on}", suggestion: "{on:decimal}"))
+  }
+
+  @Test func aBooleanReadFromTextIsToldToSayBool() throws {
     let error = try Self.error(ReadsBool.self, "flag", "/flag/{on}")
     #expect(
       error.reason
-        == .typeMismatch(label: "on", reads: "Bool", pattern: "{on}", suggestion: nil))
-    #expect(error.description == "route 'flag': 'on' is read as Bool, but the pattern gives {on}")
+        == .typeMismatch(label: "on", reads: "Bool", pattern: "{on}", suggestion: "{on:bool}"))
+    #expect(
+      error.description == "route 'flag': 'on' is read as Bool, but the pattern gives {on}; write {on:bool}")
   }
 
   @Test func aStructureInOneParameter() throws {
