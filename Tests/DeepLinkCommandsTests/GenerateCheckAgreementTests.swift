@@ -153,3 +153,27 @@ struct GenerateCheckAgreementTests {
     #expect(tables >= 2)
   }
 }
+
+@Suite("the README's route file")
+struct READMERouteFileTests {
+  @Test("a file with routes and a scheme only works; one with routes only is refused, as the README says")
+  func smallestRouteFile() async throws {
+    let smallest = try temporaryRouteFile(
+      #"{"schemes": ["myapp"], "routes": [{"name": "clip", "pattern": "/channel/video/{clipId}"}]}"#)
+    let run = await ToolRun.run(["route", "--routes", smallest, "myapp://channel/video/1"])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(try run.jsonLines().first?["route"] as? String == "clip")
+
+    let routesOnly = try temporaryRouteFile(
+      #"{"routes": [{"name": "clip", "pattern": "/channel/video/{clipId}"}]}"#)
+    let refused = await ToolRun.run(["route", "--routes", routesOnly, "myapp://channel/video/1"])
+    #expect(refused.status == 2)
+    #expect(refused.error.contains("the table lists no scheme and no host"), "\(refused.error)")
+
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(!readme.contains("every key but `routes` may be left out"))
+    #expect(readme.contains("`routes` and at least one scheme or host are required"))
+  }
+}
