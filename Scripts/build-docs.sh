@@ -7,8 +7,12 @@
 # ``SwiftUI/View/deepLinks(_:marksReadyOnAppear:)`` resolves), they are used. Otherwise its catalog is
 # built from a copy whose task groups keep only article links: the symbol links are left out, and the
 # articles name those symbols in code voice, so they build either way.
+#
+# It builds what it needs first: `swift package dump-symbol-graph` also reads the test-discovery
+# modules, which exist only once the tests are built, so on a fresh clone it failed until then.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+swift build --build-tests >/dev/null
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 graphs=$(find .build -type d -name symbolgraph -path "*$(uname -m)*" | head -n 1)
 apple_graphs=.build/apple-sdk/symbolgraphs

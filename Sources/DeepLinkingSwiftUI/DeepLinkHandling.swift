@@ -8,7 +8,8 @@
   /// (SwiftUI hands a Universal Link over as its URL, not as an `NSUserActivity`), so it is the one
   /// handler: an `onContinueUserActivity(NSUserActivityTypeBrowsingWeb)` handler would never be called
   /// for a Universal Link there, and if it ever were, the link would arrive twice. An `https` link is
-  /// received as a Universal Link. Links go to the intake, which keeps them until
+  /// received as a Universal Link: this is one of the few places where the scheme tells the source,
+  /// because the system itself delivered the URL. Links go to the intake, which keeps them until
   /// `LinkIntake/markReady()`, so a link that arrives before the first screen can show it is applied,
   /// once, when it can. Apps with a `UISceneDelegate` forward their launch options with
   /// `LinkIntake/receive(_:)`.
@@ -24,7 +25,8 @@
       content
         .environment(intake)
         .onOpenURL { url in
-          Task { await intake.receive(url) }
+          // The system delivered this URL: an https link here is a Universal Link it verified.
+          Task { await intake.receive(url, source: IncomingLink.systemSource(of: url)) }
         }
         .task {
           if marksReadyOnAppear { await intake.markReady() }

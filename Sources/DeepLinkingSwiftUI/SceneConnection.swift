@@ -13,7 +13,8 @@
     /// - Parameter options: The scene's connection options.
     public func receive(_ options: UIScene.ConnectionOptions) async {
       for context in options.urlContexts {
-        await receive(context.url)
+        // The system delivered these URLs to the scene, so the scheme tells the source here.
+        await receive(context.url, source: IncomingLink.systemSource(of: context.url))
       }
       for activity in options.userActivities where activity.activityType == NSUserActivityTypeBrowsingWeb {
         if let url = activity.webpageURL {

@@ -10,7 +10,8 @@ extension LinkStorage {
   /// ```swift
   /// let directory = URL.applicationSupportDirectory.appendingPathComponent("links")
   /// let intake = LinkIntake(
-  ///   destinations: screens, navigator: navigator, storage: try .durable(directory: directory))
+  ///   destinations: screens, navigator: navigator, storage: try .durable(directory: directory),
+  ///   isSignedIn: false)
   /// ```
   ///
   /// - Parameter directory: The directory of the two stores; created if needed, with every missing

@@ -172,11 +172,21 @@ struct RoutePolicyCommandTests {
     ])
     #expect(stored.status == 1)
     #expect(try stored.jsonLines()[0]["errorCode"] as? String == "not-verified")
-    let notification = await ToolRun.run([
-      "route", "--routes", file, "--source", "notification", "myapp://account",
+    let programmatic = await ToolRun.run([
+      "route", "--routes", file, "--source", "programmatic", "myapp://account",
     ])
-    #expect(notification.status == 0)
-    #expect(try notification.jsonLines()[0]["linkSource"] as? String == "notification")
+    #expect(programmatic.status == 0)
+    #expect(try programmatic.jsonLines()[0]["linkSource"] as? String == "programmatic")
+    // Notifications, in-app links and QR codes are not trusted for verified routes by default: an
+    // https link from them is no Universal Link.
+    for source in ["notification", "inApp", "qrCode"] {
+      let run = await ToolRun.run([
+        "route", "--routes", file, "--source", source, "https://example.com/account",
+      ])
+      #expect(run.status == 1, "\(source)")
+      #expect(try run.jsonLines()[0]["linkSource"] as? String == source)
+      #expect(try run.jsonLines()[0]["errorCode"] as? String == "not-verified", "\(source)")
+    }
   }
 
   @Test func requirementsAreShownAndPlainRoutesAreUnchanged() async throws {

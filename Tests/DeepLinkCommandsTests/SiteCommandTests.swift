@@ -288,3 +288,83 @@ enum SiteServer {
     try await LocalScriptServer(script: scriptURL, arguments: [root])
   }
 }
+
+/// Runs the fallback page's scripts in Node with the few DOM calls they make, for one path, and
+/// prints the "Open in the app" link (`null` when taken away) and whether the verified-only note shows.
+let fallbackPageHarness = """
+  const fs = require("fs");
+  const [file, pathname, search] = process.argv.slice(2);
+  const html = fs.readFileSync(file, "utf8");
+  const scripts = [...html.matchAll(/<script>([\\s\\S]*?)<\\/script>/g)].map((m) => m[1]);
+  const elements = {};
+  function element(id) {
+    if (!elements[id]) {
+      elements[id] = {
+        hidden: id === "verified-only" && html.includes('id="verified-only" hidden'), href: "",
+        removeAttribute(name) { if (name === "href") this.href = null; }, setAttribute() {},
+      };
+    }
+    return elements[id];
+  }
+  global.document = { getElementById: element, querySelector: element };
+  global.location = { pathname, search };
+  for (const script of scripts) eval(script);
+  const link = element("open-in-app");
+  console.log(JSON.stringify({ href: link.hidden ? null : link.href, note: !element("verified-only").hidden }));
+  """
+
+@Suite("deeplink site: the fallback page and verified-only routes")
+struct SiteVerifiedRouteTests {
+  static let shopRoutes = """
+    {"schemes": ["shop"], "hosts": ["shop.example.com"], "routes": [
+      {"name": "product", "pattern": "/product/{id}"},
+      {"name": "account", "pattern": "/account", "requiresSignIn": true},
+      {"name": "latestOrder", "pattern": "/account/orders/latest", "requiresSignIn": true},
+      {"name": "order", "pattern": "/account/orders/{id}", "requiresVerifiedLink": true, "requiresSignIn": true}]}
+    """
+
+  @Test(
+    "the page lists which routes may open from the custom scheme; a table without verified routes gets no list"
+  )
+  func pageKnowsTheVerifiedRoutes() async throws {
+    let out = temporaryDirectory()
+    let site = await ToolRun.run([
+      "site", "--routes", try temporaryRouteFile(Self.shopRoutes), "--app-id", demoAppID, "--out", out,
+    ])
+    try #require(site.status == 0, "\(site.error)")
+    let html = try contents(out, "fallback.html")
+    #expect(html.contains(#"["^/account/orders/[^/]+/?$", false, ""]"#), "\(html)")
+    #expect(html.contains(#"["^/product/[^/]+/?$", true, ""]"#))
+    #expect(html.contains(#"<p id="verified-only" hidden>"#))
+
+    let demo = temporaryDirectory()
+    try #require(await ToolRun.run(["site", "--app-id", demoAppID, "--out", demo]).status == 0)
+    #expect(!(try contents(demo, "fallback.html")).contains("verified-only"))
+  }
+
+  @Test(
+    "Open in the app offers the custom scheme only for routes the app opens from it",
+    .enabled(if: executableOnPath("node"), "needs the node executable on PATH"),
+    .timeLimit(.minutes(1)))
+  func openInTheAppSkipsVerifiedRoutes() async throws {
+    let out = temporaryDirectory()
+    let site = await ToolRun.run([
+      "site", "--routes", try temporaryRouteFile(Self.shopRoutes), "--app-id", demoAppID, "--out", out,
+    ])
+    try #require(site.status == 0, "\(site.error)")
+    let harness = try temporaryFile(fallbackPageHarness, name: "harness.js")
+    let page = URL(fileURLWithPath: out).appendingPathComponent("fallback.html").path
+    let cases: [(path: String, search: String, result: String)] = [
+      ("/product/p1", "?utm_source=mail", #"{"href":"shop://product/p1?utm_source=mail","note":false}"#),
+      ("/account", "", #"{"href":"shop://account","note":false}"#),
+      // The literal route wins over the verified-only parameter route, as in the app's router.
+      ("/account/orders/latest", "", #"{"href":"shop://account/orders/latest","note":false}"#),
+      ("/account/orders/o-9", "", #"{"href":null,"note":true}"#),
+      ("/account/orders/o%2D9", "", #"{"href":null,"note":true}"#),
+    ]
+    for (path, search, result) in cases {
+      let output = try await runBounded("node", [harness, page, path, search], seconds: 20)
+      #expect(output == result + "\n", "\(path)")
+    }
+  }
+}

@@ -25,7 +25,8 @@
       let directory = URL.applicationSupportDirectory.appendingPathComponent("links")
       // Waiting links survive a relaunch when the store opens; otherwise they are kept in memory.
       let storage = (try? LinkStorage.durable(directory: directory)) ?? .inMemory
-      intake = links.intake(navigator: navigator, storage: storage, fallbacks: fallbacks)
+      // The shop starts signed out: order links wait until the app calls `intake.signIn()`.
+      intake = links.intake(navigator: navigator, storage: storage, fallbacks: fallbacks, isSignedIn: false)
       // Links a marketing SDK stored earlier: connect its stream of URL strings as a source.
       // intake.connect(MarketingSDK.storedLinks, source: .stored)
     }

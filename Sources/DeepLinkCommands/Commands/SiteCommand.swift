@@ -25,7 +25,8 @@ enum SiteCommand: ToolSubcommand {
                                                 without redirects, and fallback.html for every routed
                                                 path; include it in the http block of nginx's config
       and prints the paths written. The fallback page's canonical URL is on the table's first host that
-      is not a wildcard; its app link uses the table's first custom scheme. Serve the same files on every
+      is not a wildcard; its app link uses the table's first custom scheme, and is left out for the
+      routes that require a verified link (the app refuses them from it). Serve the same files on every
       host of the table (for *.example.com, on each subdomain). Paths are written into nginx.conf as
       given, quoted where needed (nginx reads a relative path from its prefix directory); a path with
       '$' or a control character is refused. Route names go into comments escaped, one line each.

@@ -7,7 +7,8 @@ struct FallbackChain: Sendable {
   enum Decision: Sendable {
     /// A handler took the link.
     case handled(handler: String)
-    /// A handler handed back a new link, to be routed again; its chain records how it was reached.
+    /// A handler handed back a new link, to be routed again; its chain records how it was reached, and
+    /// it keeps the source (so the trust) of the link it came from.
     case redirected(IncomingLink)
     /// A handler failed, or the links handed back looped or went too deep.
     case refused(LinkRefusal)
@@ -34,7 +35,7 @@ struct FallbackChain: Sendable {
         let chain = link.chain + [link.url]
         if chain.contains(next) { return .refused(.fallbackLoop(next)) }
         if chain.count > maxDepth { return .refused(.fallbackTooDeep(limit: maxDepth)) }
-        return .redirected(IncomingLink(url: next, source: .fallback, chain: chain))
+        return .redirected(IncomingLink(url: next, source: link.source, chain: chain))
       }
     }
     return .notHandled

@@ -38,9 +38,13 @@ public struct IncomingLink: Sendable, Hashable, Identifiable {
   /// The source a link arriving from the system has: a Universal Link for `http`/`https`, a custom
   /// scheme otherwise.
   ///
+  /// Only for the entry points where the system itself delivered the URL (SwiftUI's `onOpenURL`, a
+  /// scene's launch options, `deeplink` reading a link as the system would): anywhere else the scheme
+  /// says nothing about who sent the link, so callers state the source.
+  ///
   /// - Parameter url: The link as the system delivered it.
   /// - Returns: ``LinkSource/universalLink`` or ``LinkSource/customScheme``.
-  public static func systemSource(of url: URL) -> LinkSource {
+  package static func systemSource(of url: URL) -> LinkSource {
     let scheme = url.scheme?.lowercased()
     return scheme == "https" || scheme == "http" ? .universalLink : .customScheme
   }

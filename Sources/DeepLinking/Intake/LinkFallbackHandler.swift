@@ -7,7 +7,8 @@ public enum FallbackResult: Sendable, Hashable {
   /// The handler took care of the link itself (an SDK opened its own screen); nothing more happens.
   case handled
   /// The handler turned the link into another one, which enters the intake again (a tracking link
-  /// resolved to its click-through URL).
+  /// resolved to its click-through URL). The new link keeps the source of the link it came from, so a
+  /// tracking link read from a QR code cannot open a verified-only route by resolving to an `https` URL.
   case redirect(URL)
   /// The handler knows the link but could not handle it; the reason is reported as a refusal.
   case failed(String)

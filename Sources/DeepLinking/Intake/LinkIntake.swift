@@ -17,7 +17,8 @@ import Observation
 ///   ``RouteDefinition/requiresVerifiedLink`` opens only from a source the ``LinkPolicy`` trusts (a
 ///   Universal Link, not a custom scheme any app can claim).
 /// - **Sign-in**: a route marked ``RouteDefinition/requiresSignIn`` waits while the user is signed out,
-///   applies after ``signIn()``, and is dropped with a reason on ``signOut()``.
+///   applies after ``signIn()``, and is dropped with a reason on ``signOut()``. The app states whether a
+///   user is signed in when it creates the intake: there is no default that opens gated routes.
 /// - **Fallbacks**: what the router cannot handle goes to the ``LinkFallbackHandler`` chain in order
 ///   (a marketing SDK, `LinkFallbackHandler.trackingLinks(resolver:)` from `TrackingLinks`); a handler may hand back a new link.
 /// - **Loaders**: an optional async step turns a destination into one that is ready to show (the
@@ -27,7 +28,7 @@ import Observation
 /// including a destination the app's navigation failed to show.
 ///
 /// ```swift
-/// let intake = LinkIntake(destinations: screens, navigator: navigator)
+/// let intake = LinkIntake(destinations: screens, navigator: navigator, isSignedIn: session.isSignedIn)
 /// await intake.receive(url, source: .universalLink)   // kept: not ready yet
 /// await intake.markReady()                             // applied now, once
 /// ```
@@ -80,7 +81,8 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   ///   - storage: Where waiting links are kept (default: in memory).
   ///   - policy: The trust policy.
   ///   - fallbacks: Handlers for links the router cannot handle, in order.
-  ///   - isSignedIn: Whether a user is signed in at start.
+  ///   - isSignedIn: Whether a user is signed in at start; while not, routes that require sign-in wait
+  ///     for ``signIn()``. Required: an intake never assumes a signed-in user.
   ///   - load: Turns a destination into one ready to show, or `nil` when it names nothing that exists.
   ///   - loadTimeout: The time limit of one load.
   ///   - apply: Shows a destination (typically ``Navigator/open(_:)``). An error it throws refuses the
@@ -90,7 +92,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     storage: LinkStorage = .inMemory,
     policy: LinkPolicy = .standard,
     fallbacks: [LinkFallbackHandler] = [],
-    isSignedIn: Bool = true,
+    isSignedIn: Bool,
     load: (@Sendable (Destination) async throws -> Destination?)? = nil,
     loadTimeout: Duration = .seconds(10),
     apply: @escaping @MainActor (Destination) throws -> Void
@@ -119,7 +121,8 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   ///   - storage: Where waiting links are kept (default: in memory).
   ///   - policy: The trust policy.
   ///   - fallbacks: Handlers for links the router cannot handle, in order.
-  ///   - isSignedIn: Whether a user is signed in at start.
+  ///   - isSignedIn: Whether a user is signed in at start; while not, routes that require sign-in wait
+  ///     for ``signIn()``. Required: an intake never assumes a signed-in user.
   ///   - load: Turns a destination into one ready to show, or `nil` when it names nothing that exists.
   ///   - loadTimeout: The time limit of one load.
   public convenience init<Tab>(
@@ -128,7 +131,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     storage: LinkStorage = .inMemory,
     policy: LinkPolicy = .standard,
     fallbacks: [LinkFallbackHandler] = [],
-    isSignedIn: Bool = true,
+    isSignedIn: Bool,
     load: (@Sendable (Destination) async throws -> Destination?)? = nil,
     loadTimeout: Duration = .seconds(10)
   ) where Destination: Codable {
@@ -144,14 +147,20 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
 
   // MARK: Receiving
 
-  /// Receives a link as the system delivers it (`onOpenURL`, a user activity): a Universal Link for
-  /// `http`/`https`, a custom-scheme link otherwise.
+  /// Receives a link from a given source.
   ///
-  /// - Parameter url: The link.
+  /// The source decides the link's trust (``LinkPolicy``) and is never guessed from the URL: an
+  /// `https` link read from a QR code is ``LinkSource/qrCode``, not a Universal Link. SwiftUI's
+  /// `onOpenURL` and a scene's launch options are received by the `DeepLinkingSwiftUI` glue, which
+  /// knows what the system delivered.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - source: Where it came from.
   /// - Returns: What happened to it.
   @discardableResult
-  public func receive(_ url: URL) async -> IntakeOutcome<Destination> {
-    await receive(IncomingLink(url: url.absoluteString, source: IncomingLink.systemSource(of: url)))
+  public func receive(_ url: URL, source: LinkSource) async -> IntakeOutcome<Destination> {
+    await receive(IncomingLink(url: url.absoluteString, source: source))
   }
 
   /// Receives a link from a given source.

@@ -13,11 +13,12 @@ public struct LinkPolicy: Sendable, Hashable {
   /// Creates a policy.
   ///
   /// - Parameters:
-  ///   - trustedSources: The sources whose links count as verified (default: Universal Links, the app's
-  ///     own programmatic links, and notifications, whose payload comes from the app's push server).
+  ///   - trustedSources: The sources whose links count as verified (default: Universal Links and the
+  ///     app's own programmatic links). Notifications are not in the default: a payload can carry any
+  ///     URL; an app whose push server it trusts adds ``LinkSource/notification``.
   ///   - maxFallbackDepth: How many times in a row fallback handlers may hand back a new link.
   public init(
-    trustedSources: Set<LinkSource> = [.universalLink, .programmatic, .notification],
+    trustedSources: Set<LinkSource> = [.universalLink, .programmatic],
     maxFallbackDepth: Int = 3
   ) {
     self.trustedSources = trustedSources

@@ -2,7 +2,8 @@
 ///
 /// Every incoming link carries its source, and the source decides how far the link is trusted: a
 /// custom scheme can be claimed by any app, a Universal Link was verified by the system for the app's
-/// domain.
+/// domain. The source is always stated by the code that received the link, never guessed from the
+/// URL's scheme: an `https` link from a QR code or a notification payload is no Universal Link.
 ///
 /// The well-known sources are static constants; an app may add its own with ``init(rawValue:)``.
 public struct LinkSource: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
@@ -23,12 +24,19 @@ public struct LinkSource: RawRepresentable, Sendable, Hashable, Codable, CustomS
   public static let customScheme = LinkSource(rawValue: "customScheme")
   /// A Universal Link (an `https` URL the system routed to the app).
   public static let universalLink = LinkSource(rawValue: "universalLink")
-  /// A link carried by a push or local notification.
+  /// A link carried by a push or local notification. Not trusted for verified-only routes by the
+  /// standard policy: a payload can carry any URL.
   public static let notification = LinkSource(rawValue: "notification")
   /// A link stored earlier by a third-party SDK and handed over now.
   public static let stored = LinkSource(rawValue: "stored")
   /// A link the app created itself.
   public static let programmatic = LinkSource(rawValue: "programmatic")
-  /// A link produced by a fallback handler, such as a resolved tracking link.
+  /// A link the app re-enters after a fallback handler or an SDK produced it, when the app no longer
+  /// knows the source of the link it came from. Links a ``LinkFallbackHandler`` hands back keep the
+  /// source of the link they came from instead.
   public static let fallback = LinkSource(rawValue: "fallback")
+  /// A link the user tapped inside the app (a web view, a message, a product description).
+  public static let inApp = LinkSource(rawValue: "inApp")
+  /// A link read from a QR code by the app's own scanner: anyone can print one.
+  public static let qrCode = LinkSource(rawValue: "qrCode")
 }

@@ -5,7 +5,9 @@
 /// `LinkStorage.durable(directory:)`, which keeps them in files that survive a crash or a relaunch.
 ///
 /// ```swift
-/// let intake = LinkIntake(destinations: screens, storage: .inMemory) { _ = try navigator.open($0) }
+/// let intake = LinkIntake(destinations: screens, storage: .inMemory, isSignedIn: false) {
+///   _ = try navigator.open($0)
+/// }
 /// ```
 public struct LinkStorage: Sendable {
   /// The links received before ``LinkIntake/markReady()``.

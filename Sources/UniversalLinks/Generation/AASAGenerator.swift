@@ -200,7 +200,8 @@ public struct AASAGenerator: Hashable, Sendable {
   ///
   /// Entries that are the same rule (`/n/{id:int}` and `/n/{word}` are both `/n/?*`) are written once,
   /// where the first stands, with a comment naming every route: a later copy could never decide, since
-  /// the first rule that matches decides.
+  /// the first rule that matches decides. An entry that an earlier entry with the other outcome
+  /// overrules is left out (see ``withoutOverruledRules(_:shape:)``).
   ///
   /// - Returns: The entries.
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.
@@ -211,14 +212,37 @@ public struct AASAGenerator: Hashable, Sendable {
       var rule = component
       rule.comment = nil
       if let position = positions[rule] {
-        let comments = [merged[position].comment, component.comment].compactMap { $0 }
+        var comments = [merged[position].comment].compactMap { $0 }
+        if let comment = component.comment, !comments.contains(comment) { comments.append(comment) }
         merged[position].comment = comments.joined(separator: "; ")
       } else {
         positions[rule] = merged.count
         merged.append(component)
       }
     }
-    return merged
+    return Self.withoutOverruledRules(merged, shape: RuleShape.init)
+  }
+
+  /// The rules without those an earlier rule with the other outcome overrules: an exclusion after a
+  /// rule that already opens the app for every URL it matches (`/category/{gender}`'s exclusion
+  /// `/category/?*/?*` after `/category/{gender}/{sub}`'s rule `/category/?*/?*`), or a rule after an
+  /// exclusion that already blocks every URL it matches.
+  ///
+  /// The first rule that matches decides, so leaving such a rule out changes no link; written, it
+  /// is what `AASAValidator` warns about (`exclude-after-broader-rule`, `unreachable-rule`). Which
+  /// rule overrules which is the validator's own test (`ShadowIndex`).
+  ///
+  /// - Parameters:
+  ///   - rules: The rules in order.
+  ///   - shape: What the shadowing test reads of a rule.
+  /// - Returns: The rules that can decide some link, in order.
+  static func withoutOverruledRules<Rule>(_ rules: [Rule], shape: (Rule) -> RuleShape) -> [Rule] {
+    let shapes = rules.map(shape)
+    let shadows = ShadowIndex.shadowingRules(shapes)
+    return rules.indices.compactMap { index in
+      if let earlier = shadows[index], shapes[earlier].exclude != shapes[index].exclude { return nil }
+      return rules[index]
+    }
   }
 
   /// The entries of every route, before the same rules are merged.
@@ -272,7 +296,7 @@ public struct AASAGenerator: Hashable, Sendable {
 
   /// The legacy `paths` equivalent of ``components()``, for iOS 12 and earlier (which compare the path
   /// only, so required query items are not enforced there), each pattern written once, where it first
-  /// stands.
+  /// stands, without the patterns an earlier one with the other outcome overrules.
   ///
   /// - Returns: The path patterns of the routes.
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.
@@ -287,7 +311,7 @@ public struct AASAGenerator: Hashable, Sendable {
         paths.append(path)
       }
     }
-    return paths
+    return Self.withoutOverruledRules(paths, shape: RuleShape.init(legacyPath:))
   }
 
   /// The largest file Apple reads: 128 KB. A larger file is ignored, so no link opens the app.

@@ -17,6 +17,11 @@
 ///   (`myapp://channel/video/1`), written as the router builds it: `myapp:///Path` when the first
 ///   segment would not read back unchanged as a host (upper-case or reserved characters).
 ///
+/// For a path whose route opens only from a verified link (``Route/opensFromCustomScheme`` false),
+/// the script takes the "Open in the app" link away and says to open the link from another app: the
+/// app refuses that route through its custom scheme, and tapping the page's own Universal Link in
+/// Safari does not open the app.
+///
 /// Without JavaScript the page still works with the URLs it was generated with. The banner script runs
 /// in `<head>`, right after the tag, so the tag already holds the page's URL when Safari reads it.
 package struct FallbackPage: Hashable, Sendable {
@@ -30,6 +35,32 @@ package struct FallbackPage: Hashable, Sendable {
   package var canonicalURL: String
   /// The app's custom-scheme URL for the canonical page, e.g. `myapp://channel/video/1`.
   package var appURL: String
+  /// The app's routes in the order its router prefers them; the first whose path regex matches a
+  /// page's path decides whether the page offers the custom scheme. Empty: every page offers it.
+  package var routes: [Route]
+
+  /// A route as the page reads it: its path regex and whether the app opens it from its custom scheme.
+  package struct Route: Hashable, Sendable {
+    /// The route's path regex (the one nginx routes it by), matched against the decoded path.
+    package var pathRegex: String
+    /// Whether the app opens this route from its custom scheme (`false` for a route that requires a
+    /// verified link).
+    package var opensFromCustomScheme: Bool
+    /// Whether the regex compares case-sensitively.
+    package var caseSensitive: Bool
+
+    /// Creates a route.
+    ///
+    /// - Parameters:
+    ///   - pathRegex: The route's path regex.
+    ///   - opensFromCustomScheme: Whether the app opens this route from its custom scheme.
+    ///   - caseSensitive: Whether the regex compares case-sensitively.
+    package init(pathRegex: String, opensFromCustomScheme: Bool, caseSensitive: Bool = true) {
+      self.pathRegex = pathRegex
+      self.opensFromCustomScheme = opensFromCustomScheme
+      self.caseSensitive = caseSensitive
+    }
+  }
 
   /// Creates a page after validating its inputs.
   ///
@@ -38,11 +69,13 @@ package struct FallbackPage: Hashable, Sendable {
   ///   - appStoreID: The App Store ID, digits only, or `nil` for no banner and no store link.
   ///   - canonicalURL: The page's canonical https URL.
   ///   - appURL: The app's custom-scheme URL for that page.
+  ///   - routes: The app's routes in the order its router prefers them (default: none, every page
+  ///     offers the custom scheme).
   /// - Throws: ``SiteGenerationError`` when the App Store ID is not all digits, the canonical URL is
   ///   not https, or the app URL has no scheme or one a browser runs (``HTMLText/refusedLinkSchemes``).
-  package init(appName: String, appStoreID: String?, canonicalURL: String, appURL: String)
-    throws(SiteGenerationError)
-  {
+  package init(
+    appName: String, appStoreID: String?, canonicalURL: String, appURL: String, routes: [Route] = []
+  ) throws(SiteGenerationError) {
     if let appStoreID {
       guard !appStoreID.isEmpty, appStoreID.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
         throw SiteGenerationError(
@@ -67,6 +100,7 @@ package struct FallbackPage: Hashable, Sendable {
     self.appStoreID = appStoreID
     self.canonicalURL = canonicalURL
     self.appURL = appURL
+    self.routes = routes
   }
 
   /// The App Store page of the app, when the page has an App Store ID.
@@ -120,6 +154,38 @@ package struct FallbackPage: Hashable, Sendable {
 
         """
     }
+    var verifiedNote = ""
+    var verifiedScript = ""
+    if !routes.isEmpty {
+      verifiedNote = """
+        <p id="verified-only" hidden>This link opens the app only from another app: tap it in Messages, Mail or Notes.</p>
+
+        """
+      let list = routes.map { route in
+        "[" + HTMLText.javaScriptString(route.pathRegex) + ", "
+          + (route.opensFromCustomScheme ? "true" : "false")
+          + ", " + HTMLText.javaScriptString(route.caseSensitive ? "" : "i") + "]"
+      }
+      verifiedScript = """
+          // A route that opens only from a verified link is refused through the custom scheme: the
+          // first route whose regex matches the path decides, as the app's router would.
+          var routes = [\(list.joined(separator: ", "))];
+          var decoded = location.pathname;
+          try { decoded = decodeURIComponent(decoded); } catch (error) {}
+          for (var i = 0; i < routes.length; i++) {
+            if (new RegExp(routes[i][0], routes[i][2]).test(decoded)) {
+              if (!routes[i][1]) {
+                var link = document.getElementById("open-in-app");
+                link.removeAttribute("href");
+                link.hidden = true;
+                document.getElementById("verified-only").hidden = false;
+              }
+              break;
+            }
+          }
+
+        """
+    }
     return """
       <!DOCTYPE html>
       <html lang="en">
@@ -144,7 +210,7 @@ package struct FallbackPage: Hashable, Sendable {
       <h1>\(escapedName)</h1>
       <p>This link opens in the \(escapedName) app.</p>
       <a id="open-in-app" class="button" href="\(HTMLText.escape(appURL))">Open in the app</a>
-      \(storeLink)</main>
+      \(verifiedNote)\(storeLink)</main>
       <script>
       // The page's own Universal Link, and the same path and query in the app: scheme://path?query, or
       // scheme:///Path when the first segment would not read back unchanged as a host.
@@ -155,7 +221,7 @@ package struct FallbackPage: Hashable, Sendable {
         document.getElementById("open-in-app").href = \(HTMLText.javaScriptString(scheme)) + ":" + slashes + path + location.search;
         var canonical = document.querySelector('link[rel="canonical"]');
         canonical.href = \(HTMLText.javaScriptString(canonicalOrigin)) + location.pathname + location.search;
-      })();
+      \(verifiedScript)})();
       </script>
       </body>
       </html>

@@ -5,7 +5,8 @@ extension SiteGenerator {
   /// app and its web site.
   ///
   /// The fallback page's canonical URL is on the table's first host that is not a wildcard, its
-  /// "Open in the app" link uses the table's first custom scheme (not `http` or `https`), and nginx
+  /// "Open in the app" link uses the table's first custom scheme (not `http` or `https`) for the routes
+  /// that may open from it (not those that require a verified link), and nginx
   /// answers for every host of the table. Every route is routed to the fallback page and listed in the
   /// association file, also those that require a verified link.
   ///
@@ -69,7 +70,8 @@ extension SiteGenerator {
       androidFingerprints: androidFingerprints,
       serverRoot: serverRoot,
       aliases: names.filter { $0 != String(canonicalHost.prefix { $0 != ":" }) },
-      caseSensitive: !table.caseInsensitive
+      caseSensitive: !table.caseInsensitive,
+      verifiedOnlyRoutes: Set(table.routes.filter(\.requiresVerifiedLink).map(\.name))
     )
   }
 }

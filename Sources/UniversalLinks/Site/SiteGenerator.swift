@@ -40,6 +40,9 @@ package struct SiteGenerator: Hashable, Sendable {
   package var aliases: [String]
   /// Whether literal path segments compare case-sensitively, in the association file and in nginx.
   package var caseSensitive: Bool
+  /// The names of the routes that open only from a verified link (`requiresVerifiedLink`): the
+  /// fallback page offers no custom-scheme link for them, since the app refuses it.
+  package var verifiedOnlyRoutes: Set<String>
   /// The TLS certificate and key nginx serves; `nil` writes placeholders marked `REPLACE`.
   package var certificate: Certificate?
 
@@ -75,6 +78,7 @@ package struct SiteGenerator: Hashable, Sendable {
   ///   - serverRoot: The directory nginx serves the files from.
   ///   - aliases: Other hosts that serve the same files.
   ///   - caseSensitive: Whether literal path segments compare case-sensitively.
+  ///   - verifiedOnlyRoutes: The names of the routes that open only from a verified link.
   package init(
     host: String,
     appName: String,
@@ -86,7 +90,8 @@ package struct SiteGenerator: Hashable, Sendable {
     androidFingerprints: [String] = [],
     serverRoot: String = "/var/www/site",
     aliases: [String] = [],
-    caseSensitive: Bool = true
+    caseSensitive: Bool = true,
+    verifiedOnlyRoutes: Set<String> = []
   ) {
     self.host = host
     self.appName = appName
@@ -99,6 +104,7 @@ package struct SiteGenerator: Hashable, Sendable {
     self.serverRoot = serverRoot
     self.aliases = aliases
     self.caseSensitive = caseSensitive
+    self.verifiedOnlyRoutes = verifiedOnlyRoutes
   }
 
   /// Generates the files.
@@ -107,6 +113,17 @@ package struct SiteGenerator: Hashable, Sendable {
   /// - Throws: ``AASAGenerationError`` for a route AASA cannot express or an association file over
   ///   the 128 KB Apple reads (see ``AASAGenerator/fileData(includeLegacyPaths:webCredentials:)``), ``CertificateFingerprintError``
   ///   for a malformed fingerprint, ``SiteGenerationError`` for a bad App Store ID or scheme.
+  /// The routes as the fallback page tells them apart, in the order the router prefers them, each
+  /// saying whether the custom scheme may open it; none when every route may.
+  private func pageRoutes(_ generator: AASAGenerator) -> [FallbackPage.Route] {
+    guard shapes.contains(where: { verifiedOnlyRoutes.contains($0.name) }) else { return [] }
+    return generator.orderedShapes.map { shape in
+      FallbackPage.Route(
+        pathRegex: NginxConfiguration.locationRegex(for: shape),
+        opensFromCustomScheme: !verifiedOnlyRoutes.contains(shape.name), caseSensitive: caseSensitive)
+    }
+  }
+
   package func files() throws -> [String: Data] {
     var files: [String: Data] = [:]
     let generator = AASAGenerator(appIDs: appIDs, shapes: shapes, caseSensitive: caseSensitive)
@@ -121,7 +138,8 @@ package struct SiteGenerator: Hashable, Sendable {
       appName: appName,
       appStoreID: appStoreID,
       canonicalURL: "https://\(host)/",
-      appURL: "\(customScheme)://"
+      appURL: "\(customScheme)://",
+      routes: pageRoutes(generator)
     )
     files["fallback.html"] = Data(page.html().utf8)
     files["nginx.conf"] = Data(

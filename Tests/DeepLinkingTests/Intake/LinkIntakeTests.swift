@@ -112,12 +112,14 @@ extension IntakeTests {
       let harness = try IntakeHarness()
       await harness.intake.markReady()
       for source in [
-        LinkSource.customScheme, .universalLink, .notification, .stored, .programmatic, .fallback,
+        LinkSource.customScheme, .universalLink, .notification, .stored, .programmatic, .fallback, .inApp,
+        .qrCode,
       ] {
         let outcome = await harness.intake.receive("https://example.com/clip/\(source)", source: source)
         #expect(outcome.appliedDestination == .clip(source.rawValue))
       }
-      await harness.intake.receive(try #require(URL(string: "https://example.com/admin")))
+      await harness.intake.receive(
+        try #require(URL(string: "https://example.com/admin")), source: .universalLink)
       #expect(harness.applied.last == .admin)
     }
 
@@ -159,7 +161,9 @@ extension IntakeTests {
       ("https://example.com/admin", .stored, false),
       ("https://example.com/admin", .fallback, false),
       ("myapp://admin", .programmatic, true),
-      ("https://example.com/admin", .notification, true),
+      ("https://example.com/admin", .notification, false),
+      ("https://example.com/admin", .inApp, false),
+      ("https://example.com/admin", .qrCode, false),
     ])
     func verifiedRoutes(url: String, source: LinkSource, opens: Bool) async throws {
       let harness = try IntakeHarness()
@@ -171,6 +175,69 @@ extension IntakeTests {
         #expect(outcome.refusal == .notVerified(route: "admin", source: source))
         #expect(harness.applied.isEmpty)
       }
+    }
+
+    /// An `https` link is no Universal Link just for its scheme: received as the app's own scanner, an
+    /// in-app tap or a notification payload, a verified-only route refuses it.
+    @Test(arguments: [LinkSource.qrCode, .inApp, .notification])
+    func anHTTPSLinkFromAnUnverifiedSourceIsRefusedForAVerifiedRoute(source: LinkSource) async throws {
+      let harness = try IntakeHarness()
+      await harness.intake.markReady()
+      let url = try #require(URL(string: "https://example.com/admin"))
+      let outcome = await harness.intake.receive(url, source: source)
+      #expect(outcome.refusal == .notVerified(route: "admin", source: source))
+      #expect(harness.applied.isEmpty)
+      #expect(harness.intake.currentDestination == nil)
+      // The same link through the system's Universal Link path opens.
+      #expect(await harness.intake.receive(url, source: .universalLink).appliedDestination == .admin)
+    }
+
+    @Test func anAppThatTrustsItsPushServerSaysSo() async throws {
+      let harness = try IntakeHarness(
+        policy: LinkPolicy(trustedSources: [.universalLink, .programmatic, .notification]))
+      await harness.intake.markReady()
+      #expect(
+        await harness.intake.receive("https://example.com/admin", source: .notification).appliedDestination
+          == .admin)
+    }
+
+    /// An app that states it starts signed out: a sign-in route waits, and opens after sign-in.
+    @Test func aSignInRouteWaitsWhenTheAppStatesSignedOut() async throws {
+      let navigator = Navigator(
+        rules: NavigationRules<Place, String>(tab: { _ in "main" }, parent: { _ in nil }), initialTab: "main")
+      let intake = LinkIntake(
+        destinations: try IntakeHarness.destinations(), navigator: navigator, isSignedIn: false)
+      await intake.markReady()
+      #expect(!intake.isSignedIn)
+      let outcome = await intake.receive("myapp://account", source: .universalLink)
+      #expect(outcome.isWaitingForSignIn)
+      #expect(intake.currentDestination == nil)
+      #expect(intake.waitingForSignInCount == 1)
+      await intake.signIn()
+      #expect(intake.currentDestination == .account)
+      #expect(intake.waitingForSignInCount == 0)
+    }
+
+    /// A link a fallback handler hands back keeps the trust of the link it came from: resolved from a
+    /// Universal Link it may open a verified-only route; resolved from a QR code it may not.
+    @Test func aFallbacksSuccessorKeepsTheOriginalTrust() async throws {
+      let seenSources = Mutex<[LinkSource]>([])
+      let resolver = LinkFallbackHandler(name: "tracking") { link in
+        seenSources.withLock { $0.append(link.source) }
+        guard link.url.hasPrefix("https://click.example.net/") else { return .notHandled }
+        return .redirect(URL(string: "https://example.com/admin") ?? URL(fileURLWithPath: "/"))
+      }
+      let harness = try IntakeHarness(fallbacks: [resolver])
+      await harness.intake.markReady()
+      #expect(
+        await harness.intake.receive("https://click.example.net/c/1", source: .universalLink)
+          .appliedDestination == .admin)
+      let scanned = await harness.intake.receive("https://click.example.net/c/2", source: .qrCode)
+      #expect(scanned.refusal == .notVerified(route: "admin", source: .qrCode))
+      let tapped = await harness.intake.receive("https://click.example.net/c/3", source: .inApp)
+      #expect(tapped.refusal == .notVerified(route: "admin", source: .inApp))
+      #expect(harness.applied == [.admin])
+      #expect(seenSources.withLock { $0 } == [.universalLink, .qrCode, .inApp])
     }
 
     @Test func policyDecidesWhichSourcesAreTrusted() async throws {

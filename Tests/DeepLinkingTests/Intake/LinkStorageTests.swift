@@ -155,7 +155,8 @@ extension IntakeTests {
       let rules = NavigationRules<Place, String>(
         tab: { _ in "main" }, parent: { place in place == .admin ? .admin : nil })
       let navigator = Navigator(rules: rules, initialTab: "main")
-      let intake = LinkIntake(destinations: try IntakeHarness.destinations(), navigator: navigator)
+      let intake = LinkIntake(
+        destinations: try IntakeHarness.destinations(), navigator: navigator, isSignedIn: true)
       await intake.markReady()
       #expect(await intake.receive("myapp://clip/4", source: .customScheme).appliedDestination == .clip("4"))
       let cycle = NavigationError.parentCycle(chain: ["admin", "admin"])
@@ -168,7 +169,8 @@ extension IntakeTests {
     @Test func aNavigatorThatIsGoneRefusesTheLink() async throws {
       var navigator: Navigator<Place, String>? = Navigator(
         rules: NavigationRules(tab: { _ in "main" }, parent: { _ in nil }), initialTab: "main")
-      let intake = try LinkIntake(destinations: IntakeHarness.destinations(), navigator: #require(navigator))
+      let intake = try LinkIntake(
+        destinations: IntakeHarness.destinations(), navigator: #require(navigator), isSignedIn: true)
       navigator = nil
       await intake.markReady()
       let outcome = await intake.receive("myapp://clip/4", source: .customScheme)

@@ -98,13 +98,13 @@ public struct RetailLinks: Sendable {
   ///     `LinkStorage.durable(directory:)` so that a link that arrives while the app starts survives the
   ///     app being killed.
   ///   - fallbacks: Handlers for links the router cannot handle (a marketing SDK, tracking links).
-  ///   - isSignedIn: Whether a user is signed in at start.
+  ///   - isSignedIn: Whether a user is signed in at start; order links wait for sign-in otherwise.
   /// - Returns: The intake. A destination the navigator refuses, or one that arrives after the navigator
   ///   is gone, is refused with ``LinkRefusal/navigationFailed(route:reason:)``.
   @MainActor
   public func intake(
     navigator: Navigator<RetailDestination, RetailTab>, storage: LinkStorage = .inMemory,
-    fallbacks: [LinkFallbackHandler] = [], isSignedIn: Bool = true
+    fallbacks: [LinkFallbackHandler] = [], isSignedIn: Bool
   ) -> LinkIntake<RetailDestination> {
     LinkIntake(
       destinations: destinations, navigator: navigator, storage: storage, fallbacks: fallbacks,

@@ -50,9 +50,10 @@ struct RetailExampleTests {
   @Test func anUnknownProductLinkOpensNothing() async throws {
     let links = try RetailLinks()
     let navigator = Navigator(rules: links.rules, initialTab: .account)
-    let intake = links.intake(navigator: navigator)
+    let intake = links.intake(navigator: navigator, isSignedIn: true)
     await intake.markReady()
-    let outcome = await intake.receive(try #require(URL(string: "shop://product/nope")))
+    let outcome = await intake.receive(
+      try #require(URL(string: "shop://product/nope")), source: .customScheme)
     #expect(outcome.refusal == .notFound(route: "product"))
     #expect(navigator.selectedTab == .account)
     #expect(navigator.stack(for: .home).isEmpty)

@@ -33,18 +33,21 @@ struct RetailSeedFlowTests {
   @Test func ownLinksFirstThenTheSDKsClickThrough() async throws {
     let (navigator, intake) = try app()
     await intake.markReady()
-    await intake.receive(try #require(URL(string: "https://shop.example.com/category/women/dresses")))
+    await intake.receive(
+      try #require(URL(string: "https://shop.example.com/category/women/dresses")), source: .universalLink)
     #expect(navigator.selectedTab == .home)
     #expect(navigator.currentDestination == .subCategory(gender: .women, category: .dresses))
 
-    let outcome = await intake.receive(try #require(URL(string: "https://click.example-ink.com/c/summer")))
+    let outcome = await intake.receive(
+      try #require(URL(string: "https://click.example-ink.com/c/summer")), source: .universalLink)
     #expect(outcome.appliedDestination == .product(id: Product.mock[1].id))
     #expect(
       navigator.currentStack == [
         .category(gender: .women), .subCategory(gender: .women, category: .dresses),
         .product(id: Product.mock[1].id),
       ])
-    let expired = await intake.receive(try #require(URL(string: "https://click.example-ink.com/c/expired")))
+    let expired = await intake.receive(
+      try #require(URL(string: "https://click.example-ink.com/c/expired")), source: .universalLink)
     #expect(expired.refusal == .fallbackFailed(handler: "marketing", reason: "campaign expired"))
   }
 
@@ -67,9 +70,11 @@ struct RetailSeedFlowTests {
   @Test func orderLinksNeedAVerifiedLinkAndASignedInUser() async throws {
     let (navigator, intake) = try app(isSignedIn: false)
     await intake.markReady()
-    let forged = await intake.receive(try #require(URL(string: "shop://account/orders/o-9")))
+    let forged = await intake.receive(
+      try #require(URL(string: "shop://account/orders/o-9")), source: .customScheme)
     #expect(forged.refusal == .notVerified(route: "order", source: .customScheme))
-    await intake.receive(try #require(URL(string: "https://shop.example.com/account/orders/o-9")))
+    await intake.receive(
+      try #require(URL(string: "https://shop.example.com/account/orders/o-9")), source: .universalLink)
     #expect(navigator.stack(for: .account).isEmpty)
     await intake.signIn()
     #expect(navigator.currentStack == [.order(id: "o-9")])
