@@ -153,6 +153,22 @@ struct URLBuildingTests {
     [".", "%2e", "..", ".%2e", "%2e.", "%2e%2e"].contains(segment.lowercased())
   }
 
+  /// Fuzz finding `Fuzz/Regressions/router-dot-segment-read-back` (`shop://PRODUCT/.`): a custom-scheme
+  /// link can hold a `.` segment, which the router reads as text; building the match back refuses it
+  /// with `dotSegment`, since a browser would remove it, rather than writing a link that opens another
+  /// page.
+  @Test func aDotSegmentReadFromALinkIsNotWrittenBack() throws {
+    let router = try Router(Fixtures.channelTable)
+    let match = try #require(try router.match("myapp://channel/video/."))
+    #expect(match.route == "clip")
+    #expect(match.parameters.string("clipId") == ".")
+    let error = try #require(throws: URLBuildError.self) {
+      try router.urlString(for: match.route, match.parameters)
+    }
+    #expect(error.code == .dotSegment)
+    #expect(error.value == ".")
+  }
+
   /// `.` and `..` have no spelling a browser delivers as a segment: the link would open the parent
   /// path (another route), so building refuses them, in a parameter and in a catch-all.
   @Test(arguments: [".", ".."])
