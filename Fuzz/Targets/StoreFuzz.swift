@@ -181,6 +181,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
       let store = try DurableLinkStore(directory: directory)
       for link in appended { try await store.append(link) }
+      store.waitForQueuedDiskWork()
     } catch {
       fail("a fresh store does not take two links: \(error)")
     }
@@ -238,6 +239,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
       fail("delivery failed: \(error)")
     }
+    store.waitForQueuedDiskWork()
     return ids.withLock { $0 }
   }
   check(Set(delivered).count == delivered.count, "a link delivered twice: \(delivered)")

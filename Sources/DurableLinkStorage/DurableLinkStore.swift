@@ -390,6 +390,14 @@ package final class DurableLinkStore: LinkStore {
 
   /// Runs one disk step on the store's queue and waits for it; the step always runs to its end, even
   /// when the waiting task is cancelled.
+  /// Returns once the disk work queued so far has finished and released what it held: a barrier on
+  /// the store's serial queue. An operation's caller resumes from inside that work, a moment before
+  /// the work lets go of its captures (the encoded entry, for one); a harness that counts allocations
+  /// when an operation returns (the fuzz targets' leak check) waits here first.
+  package func waitForQueuedDiskWork() {
+    diskQueue.sync {}
+  }
+
   private func onDisk<Value: Sendable>(
     _ step: String,
     _ body: @escaping @Sendable () throws(DurableLinkStoreError) -> Value
