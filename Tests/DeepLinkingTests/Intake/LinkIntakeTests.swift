@@ -376,14 +376,19 @@ extension IntakeTests {
     }
 
     @Test func aNewerLinkCancelsAnOlderLoad() async throws {
+      // The newer link arrives once the older one's load has started (an event, not a delay).
+      let (loadStarted, started) = AsyncStream<Void>.makeStream()
       let harness = try IntakeHarness(load: { place in
-        if case .clip("slow") = place { try await Task.sleep(for: .seconds(30)) }
+        if case .clip("slow") = place {
+          started.yield()
+          try await Task.sleep(for: .seconds(30))
+        }
         return place
       })
       await harness.intake.markReady()
       let intake = harness.intake
       let older = Task { await intake.receive("myapp://clip/slow", source: .customScheme) }
-      try await Task.sleep(for: .milliseconds(50))
+      for await _ in loadStarted { break }
       let newer = await intake.receive("myapp://clip/fast", source: .customScheme)
       #expect(newer.appliedDestination == .clip("fast"))
       #expect(await older.value.refusal == .superseded(by: "myapp://clip/fast"))

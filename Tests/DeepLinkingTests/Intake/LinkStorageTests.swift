@@ -178,14 +178,17 @@ extension IntakeTests {
     }
 
     @Test func aCancelledLoadIsNotReportedAsSuperseded() async throws {
+      // The task is cancelled once its load has started (an event, not a delay).
+      let (loadStarted, started) = AsyncStream<Void>.makeStream()
       let harness = try IntakeHarness(load: { place in
+        started.yield()
         try await Task.sleep(for: .seconds(30))
         return place
       })
       await harness.intake.markReady()
       let intake = harness.intake
       let task = Task { await intake.receive("myapp://clip/slow", source: .customScheme) }
-      try await Task.sleep(for: .milliseconds(50))
+      for await _ in loadStarted { break }
       task.cancel()
       #expect(await task.value.refusal == .loadFailed(route: "clip", reason: "the load was cancelled"))
     }
