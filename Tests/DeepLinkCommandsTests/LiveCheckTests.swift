@@ -22,19 +22,20 @@ enum TrustedRun {
   }()
 
   /// Runs `deeplink arguments` trusting only `certificateAuthority`.
-  static func run(_ arguments: [String], trusting certificateAuthority: String) throws -> ToolRun {
-    let run = try measured(arguments, trusting: certificateAuthority)
+  static func run(_ arguments: [String], trusting certificateAuthority: String) async throws -> ToolRun {
+    let run = try await measured(arguments, trusting: certificateAuthority)
     return ToolRun(status: run.status, output: run.output, error: run.error)
   }
 
   /// Runs `deeplink arguments` trusting only `certificateAuthority`, with its peak memory and running time.
-  static func measured(_ arguments: [String], trusting certificateAuthority: String) throws -> MeasuredProcess
+  static func measured(_ arguments: [String], trusting certificateAuthority: String) async throws
+    -> MeasuredProcess
   {
     // The bind mount is set-up, not the subject: when mount(8) itself fails (seen under load as its
     // "internal error" status), it is tried again, a bounded number of times.
     var attempt = 0
     while true {
-      let run = try runOnce(arguments, trusting: certificateAuthority)
+      let run = try await runOnce(arguments, trusting: certificateAuthority)
       attempt += 1
       guard run.status == mountFailed, attempt < 3 else { return run }
     }
@@ -43,11 +44,11 @@ enum TrustedRun {
   /// The status the wrapper exits with when the bind mount fails, before the tool runs.
   static let mountFailed: Int32 = 97
 
-  private static func runOnce(_ arguments: [String], trusting certificateAuthority: String) throws
+  private static func runOnce(_ arguments: [String], trusting certificateAuthority: String) async throws
     -> MeasuredProcess
   {
     guard let deeplink else { throw ToolRunError.notAnObject("deeplink is not built") }
-    return try MeasuredProcess.run(
+    return try await MeasuredProcess.run(
       [
         "unshare", "--mount", "--map-root-user", "/bin/sh", "-c",
         #"mount --bind "$0" "$1" || exit 97; shift && exec "$@""#, certificateAuthority, caBundle,
@@ -98,14 +99,14 @@ struct LiveCheckTests {
   @Test(trusted)
   func goodFilesPassOverHTTPS() async throws {
     let aasaServer = try await WellKnownServer(mode: .ok, body: Self.goodAASA)
-    let aasa = try TrustedRun.run(
+    let aasa = try await TrustedRun.run(
       ["aasa", "check", "--url", aasaServer.origin, "--json"], trusting: aasaServer.certificateAuthorityFile)
     #expect(aasa.status == 0, "\(aasa.output) \(aasa.error)")
     #expect(try Self.codes(aasa) == [])
     #expect(aasa.output.contains("/.well-known/apple-app-site-association"))
 
     let assetServer = try await WellKnownServer(mode: .ok, body: Self.goodAssetLinks)
-    let assetLinks = try TrustedRun.run(
+    let assetLinks = try await TrustedRun.run(
       ["assetlinks", "check", "--url", assetServer.origin], trusting: assetServer.certificateAuthorityFile)
     #expect(assetLinks.status == 0, "\(assetLinks.output) \(assetLinks.error)")
     #expect(assetLinks.lines.last == "\(assetServer.origin)/.well-known/assetlinks.json: no problems found")
@@ -115,7 +116,7 @@ struct LiveCheckTests {
   func fetchedBodyIsCheckedLikeAFile() async throws {
     let server = try await WellKnownServer(
       mode: .ok, body: Data(#"{"applinks": {"details": [{"appID": ["x"]}]}}"#.utf8))
-    let run = try TrustedRun.run(
+    let run = try await TrustedRun.run(
       ["aasa", "check", "--url", server.origin, "--json"], trusting: server.certificateAuthorityFile)
     #expect(run.status == 2)
     #expect(try Self.codes(run).contains("wrong-type"))
@@ -124,7 +125,7 @@ struct LiveCheckTests {
   @Test(trusted)
   func redirectIsReportedWithItsLocationAndNotFollowed() async throws {
     let server = try await WellKnownServer(mode: .redirect, body: Self.goodAASA)
-    let run = try TrustedRun.run(
+    let run = try await TrustedRun.run(
       ["aasa", "check", "--url", server.origin, "--json"], trusting: server.certificateAuthorityFile)
     #expect(run.status == 2)
     let redirect = try Self.diagnostics(run).first { $0["code"] as? String == "redirect" }
@@ -137,7 +138,7 @@ struct LiveCheckTests {
   @Test(trusted)
   func notFoundIsAnError() async throws {
     let server = try await WellKnownServer(mode: .missing)
-    let run = try TrustedRun.run(
+    let run = try await TrustedRun.run(
       ["assetlinks", "check", "--url", server.origin + "/"], trusting: server.certificateAuthorityFile)
     #expect(run.status == 2)
     #expect(run.output.contains("error[http-status]"))
@@ -148,14 +149,14 @@ struct LiveCheckTests {
   func contentTypeIsAnErrorForAndroidAndANoteForApple() async throws {
     let assetServer = try await WellKnownServer(
       mode: .ok, body: Self.goodAssetLinks, contentType: "text/html")
-    let assetLinks = try TrustedRun.run(
+    let assetLinks = try await TrustedRun.run(
       ["assetlinks", "check", "--url", assetServer.origin, "--json"],
       trusting: assetServer.certificateAuthorityFile)
     #expect(assetLinks.status == 2)
     #expect(try Self.codes(assetLinks) == ["content-type"])
 
     let aasaServer = try await WellKnownServer(mode: .ok, body: Self.goodAASA, contentType: "")
-    let aasa = try TrustedRun.run(
+    let aasa = try await TrustedRun.run(
       ["aasa", "check", "--url", aasaServer.origin, "--json"], trusting: aasaServer.certificateAuthorityFile)
     #expect(aasa.status == 0)
     let note = try #require(try Self.diagnostics(aasa).first)
@@ -167,14 +168,14 @@ struct LiveCheckTests {
   func bodiesOver128KBAreRefusedWhetherAnnouncedOrStreamed() async throws {
     let padding = String(repeating: " ", count: 140 * 1024)
     let big = try await WellKnownServer(mode: .ok, body: Data((padding + "[]").utf8))
-    let announced = try TrustedRun.run(
+    let announced = try await TrustedRun.run(
       ["assetlinks", "check", "--url", big.origin, "--json"], trusting: big.certificateAuthorityFile)
     #expect(announced.status == 2)
     #expect(try Self.codes(announced) == ["file-too-large"])
 
     let endless = try await WellKnownServer(mode: .endless)
     let start = ContinuousClock.now
-    let streamed = try TrustedRun.run(
+    let streamed = try await TrustedRun.run(
       ["aasa", "check", "--url", endless.origin, "--json"], trusting: endless.certificateAuthorityFile)
     #expect(streamed.status == 2)
     #expect(try Self.codes(streamed) == ["file-too-large"])
@@ -193,7 +194,7 @@ struct LiveCheckTests {
     async throws
   {
     let server = try await WellKnownServer(mode: mode)
-    let run = try TrustedRun.measured(
+    let run = try await TrustedRun.measured(
       ["aasa", "check", "--url", server.origin, "--timeout", "2", "--json"],
       trusting: server.certificateAuthorityFile)
     #expect(run.status == 2, "\(run.output) \(run.error)", sourceLocation: sourceLocation)
@@ -233,7 +234,7 @@ struct LiveCheckTests {
   func slowServerTimesOut() async throws {
     let server = try await WellKnownServer(mode: .slow, body: Self.goodAASA)
     let start = ContinuousClock.now
-    let run = try TrustedRun.run(
+    let run = try await TrustedRun.run(
       ["aasa", "check", "--url", server.origin, "--timeout", "1"], trusting: server.certificateAuthorityFile)
     #expect(run.status == 2)
     #expect(run.output.contains("error[fetch-timeout]"))

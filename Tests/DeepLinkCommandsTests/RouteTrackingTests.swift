@@ -90,9 +90,9 @@ final class RouteTrackingTests {
   }
 
   /// Runs the built `deeplink route` against the server in a child process, with its peak memory.
-  func measuredRoute(_ path: String, timeout: String) throws -> MeasuredProcess? {
+  func measuredRoute(_ path: String, timeout: String) async throws -> MeasuredProcess? {
     guard let deeplink = BuiltProducts.executable(named: "deeplink") else { return nil }
-    return try MeasuredProcess.run([
+    return try await MeasuredProcess.run([
       deeplink.path, "route", "--tracking-origin", origin, "--timeout", timeout, try trackingLink(path),
     ])
   }
@@ -100,7 +100,7 @@ final class RouteTrackingTests {
   @Test(.enabled(if: BuiltProducts.executable(named: "deeplink") != nil, "needs the built deeplink"))
   func endlessRedirectBodyStopsAtTheTimeLimitInBoundedMemory() async throws {
     // HEAD is refused; GET answers 302 and then streams its body as fast as it can, without end.
-    let run = try #require(try measuredRoute("/no-head-endless", timeout: "2"))
+    let run = try #require(try await measuredRoute("/no-head-endless", timeout: "2"))
     #expect(run.status == 1, "\(run.output) \(run.error)")
     let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
     #expect(line["errorCode"] as? String == "tracking-timed-out")
@@ -110,7 +110,7 @@ final class RouteTrackingTests {
 
   @Test(.enabled(if: BuiltProducts.executable(named: "deeplink") != nil, "needs the built deeplink"))
   func trickledRedirectBodyTimesOutOnTheWallClock() async throws {
-    let run = try #require(try measuredRoute("/no-head-trickle", timeout: "2"))
+    let run = try #require(try await measuredRoute("/no-head-trickle", timeout: "2"))
     #expect(run.status == 1, "\(run.output) \(run.error)")
     let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
     #expect(line["errorCode"] as? String == "tracking-timed-out")

@@ -177,12 +177,12 @@ struct TerminalEscapingTests {
   func hostileLocation() async throws {
     let server = try await WellKnownServer(mode: .hostileRedirect)
     for command in [["aasa", "check"], ["assetlinks", "check"]] {
-      let text = try TrustedRun.run(
+      let text = try await TrustedRun.run(
         command + ["--url", server.origin], trusting: server.certificateAuthorityFile)
       #expect(text.status == 2)
       #expect(text.output.contains("Location: \(server.origin)/\\u{1B}[31mred"), "\(text.output)")
       Self.expectClean(text)
-      let json = try TrustedRun.run(
+      let json = try await TrustedRun.run(
         command + ["--url", server.origin, "--json"], trusting: server.certificateAuthorityFile)
       Self.expectClean(json)
       #expect(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) is [String: Any])
@@ -198,7 +198,7 @@ struct TerminalEscapingTests {
   func hostileContentType() async throws {
     let server = try await WellKnownServer(
       mode: .ok, body: LiveCheckTests.goodAssetLinks, contentType: "text/html" + Self.hostile)
-    let run = try TrustedRun.run(
+    let run = try await TrustedRun.run(
       ["assetlinks", "check", "--url", server.origin], trusting: server.certificateAuthorityFile)
     #expect(run.status == 2)
     #expect(run.output.contains("served as text/html\\u{1B}"), "\(run.output)")

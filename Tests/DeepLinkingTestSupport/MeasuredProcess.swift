@@ -19,10 +19,22 @@ public struct MeasuredProcess: Sendable {
 
   /// Runs `command` (looked up on `PATH` by `/usr/bin/env`) and waits for it to exit.
   ///
+  /// The wait happens on a thread of its own, never on the cooperative pool or the main actor: a
+  /// command that runs for seconds must not hold the threads other suites' tasks run on.
+  ///
   /// - Parameter command: The command and its arguments.
   /// - Returns: Its status, output, peak memory and running time.
   /// - Throws: The error of starting the process, or of reading the memory report.
-  public static func run(_ command: [String]) throws -> MeasuredProcess {
+  public static func run(_ command: [String]) async throws -> MeasuredProcess {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(with: Result { try runWaiting(command) })
+      }
+    }
+  }
+
+  /// Runs `command` and blocks the calling thread until it exits.
+  private static func runWaiting(_ command: [String]) throws -> MeasuredProcess {
     let report = FileManager.default.temporaryDirectory.appendingPathComponent(
       "peak-memory-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: report) }

@@ -358,11 +358,12 @@ extension IntakeTests {
 
     struct LoadFailure: Error {}
 
-    @Test func loaderFailuresAndTimeouts() async throws {
+    @Test(.timeLimit(.minutes(5)))
+    func loaderFailuresAndTimeouts() async throws {
       let harness = try IntakeHarness(
         load: { place in
           if case .clip("fail") = place { throw LoadFailure() }
-          if case .clip("slow") = place { try await Task.sleep(for: .seconds(30)) }
+          if case .clip("slow") = place { try await Task.sleep(for: .seconds(3600)) }
           return place
         }, loadTimeout: .milliseconds(100))
       await harness.intake.markReady()
@@ -375,13 +376,16 @@ extension IntakeTests {
       #expect(harness.applied.isEmpty)
     }
 
-    @Test func aNewerLinkCancelsAnOlderLoad() async throws {
-      // The newer link arrives once the older one's load has started (an event, not a delay).
+    @Test(.timeLimit(.minutes(5)))
+    func aNewerLinkCancelsAnOlderLoad() async throws {
+      // The newer link arrives once the older one's load has started (an event, not a delay). The
+      // older load only ends by being cancelled: a main actor held for half a minute by other suites
+      // (seen in CI on two cores) must not let it finish on its own first.
       let (loadStarted, started) = AsyncStream<Void>.makeStream()
       let harness = try IntakeHarness(load: { place in
         if case .clip("slow") = place {
           started.yield()
-          try await Task.sleep(for: .seconds(30))
+          try await Task.sleep(for: .seconds(3600))
         }
         return place
       })

@@ -26,11 +26,33 @@ extension IntakeTests {
     /// the thread sanitizer on two cores, where 10 s stalls happen).
     static let prompt: Duration = .seconds(30)
 
+    /// The time limit of loads that must end by supersession or cancellation, not by their timer: far
+    /// beyond any stall of the test process, so a held thread cannot turn one into `timedOut`.
+    static let unreached: Duration = .seconds(600)
+
+    /// Waits, up to ``prompt``, until the loader has recorded `count` cancelled loads: the loader sees
+    /// its cancellation on its own task, a moment after the caller got its outcome.
+    private func cancelledLoads(of loader: ScriptedLoader, reach count: Int) async throws -> [Step] {
+      let deadline = ContinuousClock.now + Self.prompt
+      while loader.cancelledLoads.withLock({ $0.count }) < count, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      return loader.cancelledLoads.withLock { $0 }
+    }
+
     /// A loader that follows its destination's script and records which loads saw cancellation.
     final class ScriptedLoader: DestinationLoader {
       let cancelledLoads = Mutex<[Step]>([])
+      /// Every load as it starts: a test waits for this event rather than for a delay.
+      let starts = AsyncStream<Step>.makeStream()
+
+      /// Waits until the next load has started (the coordinator has made it its current load).
+      func nextStart() async {
+        for await _ in starts.stream { return }
+      }
 
       func load(_ destination: Step) async throws -> String? {
+        starts.continuation.yield(destination)
         switch destination {
         case .value(let value):
           return value
@@ -80,7 +102,7 @@ extension IntakeTests {
       ]
     )
     func outcomes(step: Step, expected: String) async {
-      let coordinator = LoadCoordinator(loader: ScriptedLoader(), timeout: .seconds(5))
+      let coordinator = LoadCoordinator(loader: ScriptedLoader(), timeout: Self.unreached)
       #expect(describe(await coordinator.load(step)) == expected)
     }
 
@@ -94,26 +116,26 @@ extension IntakeTests {
     @Test("a newer load supersedes the older one at once and cancels its work")
     func newerSupersedesOlder() async throws {
       let loader = ScriptedLoader()
-      let coordinator = LoadCoordinator(loader: loader, timeout: .seconds(5))
+      let coordinator = LoadCoordinator(loader: loader, timeout: Self.unreached)
       let clock = ContinuousClock()
       let start = clock.now
       let older = Task { await coordinator.load(.slow(milliseconds: 120_000)) }
-      try await Task.sleep(for: .milliseconds(100))
+      await loader.nextStart()
       let newer = await coordinator.load(.value("newer"))
       #expect(describe(newer) == "loaded newer")
       #expect(describe(await older.value) == "superseded")
       #expect(clock.now - start < Self.prompt)
-      try await Task.sleep(for: .milliseconds(50))
-      #expect(loader.cancelledLoads.withLock { $0 } == [.slow(milliseconds: 120_000)])
+      #expect(try await cancelledLoads(of: loader, reach: 1) == [.slow(milliseconds: 120_000)])
     }
 
     @Test("a loader that ignores cancellation is still superseded promptly")
     func stubbornLoaderIsSuperseded() async throws {
-      let coordinator = LoadCoordinator(loader: ScriptedLoader(), timeout: .seconds(5))
+      let loader = ScriptedLoader()
+      let coordinator = LoadCoordinator(loader: loader, timeout: Self.unreached)
       let clock = ContinuousClock()
       let start = clock.now
       let older = Task { await coordinator.load(.stubborn(milliseconds: 90_000)) }
-      try await Task.sleep(for: .milliseconds(100))
+      await loader.nextStart()
       _ = await coordinator.load(.value("newer"))
       #expect(describe(await older.value) == "superseded")
       #expect(clock.now - start < Self.prompt)
@@ -134,20 +156,20 @@ extension IntakeTests {
     @Test("cancelling the caller's task ends the load as cancelled")
     func callerCancellation() async throws {
       let loader = ScriptedLoader()
-      let coordinator = LoadCoordinator(loader: loader, timeout: .seconds(5))
+      let coordinator = LoadCoordinator(loader: loader, timeout: Self.unreached)
       let task = Task { await coordinator.load(.slow(milliseconds: 120_000)) }
-      try await Task.sleep(for: .milliseconds(100))
+      await loader.nextStart()
       task.cancel()
       #expect(describe(await task.value) == "cancelled")
-      try await Task.sleep(for: .milliseconds(50))
-      #expect(loader.cancelledLoads.withLock { $0 }.count == 1)
+      #expect(try await cancelledLoads(of: loader, reach: 1).count == 1)
     }
 
     @Test("cancel() ends the running load as cancelled and leaves the next load unaffected")
     func explicitCancel() async throws {
-      let coordinator = LoadCoordinator(loader: ScriptedLoader(), timeout: .seconds(5))
+      let loader = ScriptedLoader()
+      let coordinator = LoadCoordinator(loader: loader, timeout: Self.unreached)
       let task = Task { await coordinator.load(.slow(milliseconds: 120_000)) }
-      try await Task.sleep(for: .milliseconds(100))
+      await loader.nextStart()
       coordinator.cancel()
       #expect(describe(await task.value) == "cancelled")
       #expect(describe(await coordinator.load(.value("next"))) == "loaded next")
@@ -155,20 +177,18 @@ extension IntakeTests {
 
     @Test("a burst of loads: only the last one loads, every other is superseded")
     func burst() async {
-      let coordinator = LoadCoordinator(loader: ScriptedLoader(), timeout: .seconds(5))
-      let outcomes = await withTaskGroup(of: (Int, String).self) { group in
-        for index in 0..<10 {
-          group.addTask {
-            try? await Task.sleep(for: .milliseconds(20 * index))
-            let step: Step = index == 9 ? .value("last") : .slow(milliseconds: 2_000)
-            return (index, describe(await coordinator.load(step)))
-          }
-        }
-        var results: [Int: String] = [:]
-        for await (index, outcome) in group {
-          results[index] = outcome
-        }
-        return results
+      // Each load starts once the one before it is running (an event, not a delay), so the burst is
+      // the same on a held thread as on a free one.
+      let loader = ScriptedLoader()
+      let coordinator = LoadCoordinator(loader: loader, timeout: Self.unreached)
+      var running: [Task<String, Never>] = []
+      for _ in 0..<9 {
+        running.append(Task { describe(await coordinator.load(.slow(milliseconds: 120_000))) })
+        await loader.nextStart()
+      }
+      var outcomes: [Int: String] = [9: describe(await coordinator.load(.value("last")))]
+      for (index, task) in running.enumerated() {
+        outcomes[index] = await task.value
       }
       #expect(outcomes[9] == "loaded last")
       #expect((0..<9).allSatisfy { outcomes[$0] == "superseded" })
