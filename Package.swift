@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "TrackingLinks", targets: ["TrackingLinks"]),
     .library(name: "UniversalLinks", targets: ["UniversalLinks"]),
     .library(name: "ChannelNavigation", targets: ["ChannelNavigation"]),
+    .library(name: "DeepLinkingUIKit", targets: ["DeepLinkingUIKit"]),
     .library(name: "DeepLinkingSwiftUI", targets: ["DeepLinkingSwiftUI"]),
     .library(name: "ChannelNavigationSwiftUI", targets: ["ChannelNavigationSwiftUI"]),
     .executable(name: "deeplink", targets: ["deeplink"]),
@@ -42,9 +43,16 @@ let package = Package(
       resources: [.copy("Resources/demo-channel.json")],
       swiftSettings: swiftSettings
     ),
+    // How a UIKit app receives links: scene options, URL contexts, user activities, notifications and
+    // quick actions. Everything is inside `#if canImport(UIKit)`; the rules it applies live in DeepLinking.
+    .target(
+      name: "DeepLinkingUIKit",
+      dependencies: ["DeepLinking"],
+      swiftSettings: swiftSettings
+    ),
     .target(
       name: "DeepLinkingSwiftUI",
-      dependencies: ["DeepLinking"],
+      dependencies: ["DeepLinking", "DeepLinkingUIKit"],
       swiftSettings: swiftSettings
     ),
     .target(

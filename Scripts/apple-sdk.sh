@@ -48,15 +48,18 @@ PY
 }
 
 # Compiles the stand-in modules for one platform family into $2.
-# Usage: apple_sdk_standins FAMILY DIR   (FAMILY: iOS or watchOS)
+# Usage: apple_sdk_standins FAMILY DIR   (FAMILY: iOS, tvOS, visionOS or watchOS)
 apple_sdk_standins() {
   local family="$1" dir="$2" root
   root="$(pwd)/AppleSDK"
   mkdir -p "$dir"
   local module sources
-  for module in AppleFoundationExtras Combine UIKit SwiftUI; do
+  for module in AppleFoundationExtras Combine UserNotifications UIKit SwiftUI; do
     sources="$root/$module"
-    [ "$module" = UIKit ] && sources="$root/UIKit-$family"
+    # watchOS has its own UIKit (no scenes); iOS, tvOS and visionOS share one.
+    if [ "$module" = UIKit ]; then
+      if [ "$family" = watchOS ]; then sources="$root/UIKit-watchOS"; else sources="$root/UIKit-iOS"; fi
+    fi
     swiftc -emit-module -parse-as-library -swift-version 6 -I "$dir" -module-name "$module" \
       -emit-module-path "$dir/$module.swiftmodule" "$sources"/*.swift
   done

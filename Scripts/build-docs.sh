@@ -2,7 +2,8 @@
 # Builds the DocC catalog of every public module with warnings as errors, so a broken symbol link or a
 # missing article fails CI. Output goes to .build/docs/<Module>.doccarchive.
 #
-# DeepLinkingSwiftUI has no symbols on Linux (its sources are inside `#if canImport(SwiftUI)`). When
+# DeepLinkingSwiftUI and DeepLinkingUIKit have no symbols on Linux (their sources are inside
+# `#if canImport(SwiftUI)` / `#if canImport(UIKit)`). When
 # .build/apple-sdk/symbolgraphs/ holds its symbol graphs (emitted with extension blocks, so that
 # ``SwiftUI/View/deepLinks(_:marksReadyOnAppear:)`` resolves), they are used. Otherwise its catalog is
 # built from a copy whose task groups keep only article links: the symbol links are left out, and the
@@ -45,7 +46,9 @@ for catalog in Sources/*/Documentation.docc; do
   module=$(basename "$(dirname "$catalog")")
   staging=".build/docs-symbols/$module"
   rm -rf "$staging" && mkdir -p "$staging"
-  if [ "$module" = DeepLinkingSwiftUI ] && [ -d "$apple_graphs" ]; then
+  apple_only=false
+  case "$module" in DeepLinkingSwiftUI | DeepLinkingUIKit) apple_only=true ;; esac
+  if $apple_only && [ -d "$apple_graphs" ]; then
     cp "$apple_graphs/$module".symbols.json "$staging/"
     cp "$apple_graphs/$module"@*.symbols.json "$staging/" 2>/dev/null || true
   else
@@ -58,7 +61,7 @@ for catalog in Sources/*/Documentation.docc; do
         -minimum-access-level public -experimental-allowed-reexported-modules=DeepLinkRouting \
         -output-dir "$staging"
     fi
-    if [ "$module" = DeepLinkingSwiftUI ]; then
+    if $apple_only; then
       catalog_without_symbol_links "$catalog" ".build/docs-catalogs/$module.docc"
       catalog=".build/docs-catalogs/$module.docc"
     fi

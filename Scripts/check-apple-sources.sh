@@ -2,8 +2,8 @@
 # Type-checks the package's Apple-only code on Linux: Sources/DeepLinkingSwiftUI (as module
 # DeepLinkingSwiftUI, with the package's -package-name) and the example apps, against the stand-in
 # SDK modules of AppleSDK/ and the package's own built modules, once per platform family:
-#   iOS      UIKit with scenes (iOS, iPadOS, Mac Catalyst, tvOS and visionOS alike)
-#   watchOS  UIKit without UIScene or UIOpenURLContext
+#   iOS, tvOS, visionOS  UIKit with scenes, each with its own os(...) conditions and floor
+#   watchOS              UIKit without UIScene or UIOpenURLContext
 # Before that, per family, it compiles the probes of AppleSDK/Probes against the stand-ins alone:
 # each file in must-compile/ has to compile, and each file in must-fail/ has to fail with every
 # diagnostic its `// expect: <text>` lines name, so that a stand-in that drifts from the SDK on
@@ -88,7 +88,7 @@ PY
 # Usage: standin_symbol_graphs SDK_DIR DIR
 standin_symbol_graphs() {
   local sdk="$1" dir="$2" module
-  for module in AppleFoundationExtras Combine UIKit SwiftUI; do
+  for module in AppleFoundationExtras Combine UserNotifications UIKit SwiftUI; do
     mkdir -p "$dir/$module"
     swift-symbolgraph-extract -module-name "$module" -I "$sdk" -target x86_64-unknown-linux-gnu \
       -output-dir "$dir/$module" -minimum-access-level public >&2
@@ -103,7 +103,10 @@ package_name="$(apple_sdk_package_name)"
 graphs="$(pwd)/.build/apple-sdk/symbolgraphs"
 rm -rf "$graphs"
 status=0
-for family in iOS watchOS; do
+# Each family is compiled with its own `os(...)` conditions and checked against its own floor: code
+# inside `#if !os(tvOS)` is neither compiled nor checked for tvOS. tvOS and visionOS share the iOS
+# UIKit stand-in (UIKit-iOS); the iOS family also stands for iPadOS (Mac Catalyst is not compiled).
+for family in iOS tvOS visionOS watchOS; do
   sdk="$work/$family/sdk"
   out="$work/$family/out"
   src="$work/$family/src"
@@ -116,7 +119,7 @@ for family in iOS watchOS; do
   flags=("${APPLE_SDK_SWIFT_FLAGS[@]}" -parse-as-library -D "APPLE_SDK_OS_$family")
 
   # The Apple-only modules, in dependency order; the example apps import them.
-  for module in DeepLinkingSwiftUI ChannelNavigationSwiftUI; do
+  for module in DeepLinkingUIKit DeepLinkingSwiftUI ChannelNavigationSwiftUI; do
     sources=()
     for file in Sources/"$module"/*.swift; do
       apple_sdk_family_source "$file" "$src"
@@ -169,7 +172,7 @@ for family in iOS watchOS; do
   if [ -f "$work/$family/availability.json" ]; then
     mapfile -t graph_arguments < <(standin_symbol_graphs "$sdk" "$work/$family/graphs")
     python3 Scripts/check_availability.py --commands "$work/$family/availability.json" \
-      "${graph_arguments[@]}" || status=1
+      --platforms "$family" "${graph_arguments[@]}" || status=1
   else
     echo "FAILED: no module compiled for $family, nothing to check"
     status=1

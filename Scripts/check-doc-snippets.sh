@@ -15,15 +15,18 @@ apple_sdk_package_modules "$work/package" DeepLinking DurableLinkStorage Trackin
 apple_sdk_standins iOS "$work/sdk"
 package_name="$(apple_sdk_package_name)"
 
-# The package's SwiftUI module, for snippets that use it (checked in full by check-apple-sources.sh).
+# The package's UIKit and SwiftUI modules, for snippets that use them (checked in full by
+# check-apple-sources.sh); DeepLinkingSwiftUI imports DeepLinkingUIKit, so it comes first.
 mkdir -p "$work/out"
-for file in Sources/DeepLinkingSwiftUI/*.swift; do
-  apple_sdk_family_source "$file" "$work/src"
+for module in DeepLinkingUIKit DeepLinkingSwiftUI; do
+  for file in Sources/"$module"/*.swift; do
+    apple_sdk_family_source "$file" "$work/src"
+  done
+  (cd "$work/src" && swiftc -emit-module -module-name "$module" \
+    -package-name "$package_name" -D SWIFT_PACKAGE -D APPLE_SDK_OS_iOS \
+    -parse-as-library "${APPLE_SDK_SWIFT_FLAGS[@]}" -I "$work/sdk" -I "$work/out" -I "$work/package" \
+    -emit-module-path "$work/out/$module.swiftmodule" Sources/"$module"/*.swift)
 done
-(cd "$work/src" && swiftc -emit-module -module-name DeepLinkingSwiftUI \
-  -package-name "$package_name" -D SWIFT_PACKAGE -D APPLE_SDK_OS_iOS \
-  -parse-as-library "${APPLE_SDK_SWIFT_FLAGS[@]}" -I "$work/sdk" -I "$work/package" \
-  -emit-module-path "$work/out/DeepLinkingSwiftUI.swiftmodule" Sources/DeepLinkingSwiftUI/*.swift)
 
 echo "== documentation snippets"
 mkdir -p "$work/snippets"

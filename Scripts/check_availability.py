@@ -86,9 +86,17 @@ def version(entry):
 
 
 def too_new(availability, floors):
-    """Why a declaration with this symbol-graph availability cannot be used at the floors, or None."""
+    """Why a declaration with this symbol-graph availability cannot be used at the floors, or None.
+
+    visionOS has the iPad's API: a declaration that states nothing for visionOS has it as on iOS
+    (iOS 17 is visionOS 1), so with visionOS among the floors its iOS entry is read against the iOS
+    floor that visionOS 1 has."""
     reasons = []
-    for item in availability or []:
+    items = list(availability or [])
+    if "visionOS" in floors and "iOS" not in floors and not any(
+            item.get("domain") == "visionOS" for item in items):
+        floors = dict(floors, iOS=(17, 0))
+    for item in items:
         domain = item.get("domain")
         if domain == "*" and item.get("isUnconditionallyUnavailable"):
             reasons.append("unavailable")
@@ -108,7 +116,7 @@ def too_new(availability, floors):
     return ", ".join(reasons)
 
 
-def load_symbol_graphs(directories, floors, stated=()):
+def load_symbol_graphs(directories, floors, stated=(), declared=None):
     """USR -> (name, reason, module) for every declaration too new for the floors; and how many
     declarations were read.
 
@@ -132,8 +140,9 @@ def load_symbol_graphs(directories, floors, stated=()):
                 if "::SYNTHESIZED::" in usr:
                     continue
                 read += 1
+                # Stated for any declared platform counts, whichever platforms this run checks.
                 if directory in stated and not any(
-                        item.get("domain") in floors for item in symbol.get("availability", [])):
+                        item.get("domain") in (declared or floors) for item in symbol.get("availability", [])):
                     unstated.append(f"{module}.{'.'.join(symbol['pathComponents'])}")
                 declaration = "".join(part["spelling"] for part in symbol.get("declarationFragments", []))
                 twin = (module, tuple(symbol["pathComponents"]), declaration)
@@ -416,6 +425,9 @@ def main():
                         help="a directory of the stand-in SDK's symbol graphs; each declaration in it "
                         "must state its Apple availability")
     parser.add_argument("--target", default="x86_64-unknown-linux-gnu")
+    parser.add_argument("--platforms", help="comma-separated platforms the checked code is compiled for "
+                        "(one platform family's `os(...)` conditions, e.g. tvOS): only their floors apply; "
+                        "default every platform Package.swift declares")
     parser.add_argument("--self-test", metavar="FILE",
                         help="check FILE alone and require a finding on exactly its `expect:` lines")
     arguments = parser.parse_args()
@@ -426,11 +438,18 @@ def main():
     arguments.scratch = os.path.abspath(arguments.scratch)
     os.makedirs(arguments.scratch, exist_ok=True)
     floors = read_floors(arguments.package)
+    declared = dict(floors)
+    if arguments.platforms:
+        wanted = arguments.platforms.split(",")
+        undeclared = [name for name in wanted if name not in floors]
+        if undeclared:
+            fail(f"--platforms names {', '.join(undeclared)}, which {arguments.package} does not declare")
+        floors = {name: floors[name] for name in wanted}
     toolchain = os.path.join(arguments.scratch, "symbolgraphs")
     directories = extract_toolchain_graphs(toolchain, arguments.target)
     # Every stand-in declaration states its availability, so that none passes for lack of it.
     newer, declarations = load_symbol_graphs(directories + arguments.symbol_graphs, floors,
-                                             stated=set(arguments.symbol_graphs))
+                                             stated=set(arguments.symbol_graphs), declared=declared)
     if arguments.self_test:
         return self_test(arguments.self_test, newer, declarations, arguments.scratch)
     commands = []

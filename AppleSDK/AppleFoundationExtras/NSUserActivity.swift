@@ -18,6 +18,14 @@ open class NSUserActivity: NSObject {
     get { fatalError() }
     set { fatalError() }
   }
+
+  // developer.apple.com/documentation/foundation/nsuseractivity/referrerurl
+  // (`@NSCopying var referrerURL: URL? { get set }`)
+  @available(iOS 11.0, macOS 10.13, tvOS 11.0, watchOS 4.0, *)
+  open var referrerURL: URL? {
+    get { fatalError() }
+    set { fatalError() }
+  }
 }
 
 // developer.apple.com/documentation/foundation/nsuseractivitytypebrowsingweb

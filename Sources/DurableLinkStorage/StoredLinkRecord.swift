@@ -6,7 +6,7 @@ import Foundation
 /// The keys are those of every earlier version of the file format (`id`, `urlString`, `source`,
 /// `receivedAt`, `reason`), so entries written before stay readable, and entries written now stay
 /// readable by earlier versions. `chain` is written only for a link a fallback handler produced; a
-/// missing `chain` reads as empty.
+/// missing `chain` reads as empty. `referrer` is written only when the system named one.
 struct StoredLinkRecord: Sendable, Hashable, Codable {
   var id: UUID
   /// The URL exactly as received, so a link that does not parse today is still kept and reported.
@@ -17,6 +17,8 @@ struct StoredLinkRecord: Sendable, Hashable, Codable {
   var reason: String?
   /// The links that led to this one through fallback handlers; `nil` when there were none.
   var chain: [String]?
+  /// What the system said about who sent the link; `nil` when it said nothing.
+  var referrer: String?
 
   init(_ link: IncomingLink, reason: String?) {
     id = link.id
@@ -25,10 +27,12 @@ struct StoredLinkRecord: Sendable, Hashable, Codable {
     receivedAt = link.receivedAt
     self.reason = reason
     chain = link.chain.isEmpty ? nil : link.chain
+    referrer = link.referrer
   }
 
   /// The link as it was received.
   var link: IncomingLink {
-    IncomingLink(id: id, url: urlString, source: source, receivedAt: receivedAt, chain: chain ?? [])
+    IncomingLink(
+      id: id, url: urlString, source: source, receivedAt: receivedAt, chain: chain ?? [], referrer: referrer)
   }
 }

@@ -67,17 +67,27 @@ struct DurableLinkStoreCrashTests {
     var log = try await Self.offPool { () throws -> Log in
       var random = SeededGenerator(seed: seed)
       var log = Log()
+      // The kill comes at a random point of the writer's work. On a loaded machine a writer may need
+      // longer than the whole random window just to start, so every round killed before it wrote a line
+      // moves the window later (up to half a second), and every round that finished moves it back.
+      var startUp = Duration.zero
+      let clock = ContinuousClock()
+      let started = clock.now
       for round in 0..<rounds {
+        // Bounded in time as well as in count: at least 50 rounds, then no more than a minute.
+        if round >= 50, clock.now - started > .seconds(60) { break }
         let deliverRound = Int.random(in: 0..<10, using: &random) < 3
         let arguments =
           deliverRound
           ? ["deliver", directory, "300"] : ["append", directory, String(round), String(perRound)]
-        let delay = Duration.microseconds(Int.random(in: 0...80_000, using: &random))
+        let delay = startUp + Duration.microseconds(Int.random(in: 0...80_000, using: &random))
         let lines = try Self.run(writer, arguments, killAfter: delay)
         if lines.last?.hasPrefix("done") == true {
           log.completedRounds += 1
-        } else if deliverRound {
-          log.killedDuringDelivery += 1
+          startUp = startUp / 2
+        } else {
+          if deliverRound { log.killedDuringDelivery += 1 }
+          if lines.isEmpty { startUp = min(startUp * 2 + .milliseconds(10), .milliseconds(500)) }
         }
         for line in lines {
           let words = line.split(separator: " ").map(String.init)

@@ -401,6 +401,25 @@ struct DurableLinkStoreFileTests {
     #expect(store.pending() == [plain, redirected])
     #expect(try await deliverAll(store).map(\.reason) == ["app not ready", nil])
   }
+
+  @Test("a link's referrer is kept across launches, and written only when the system named one")
+  func referrerIsKept() async throws {
+    var referred = link(3)
+    referred.referrer = "com.example.mail"
+    do {
+      let store = try await openStore()
+      try await store.append(referred, reason: "app not ready")
+    }
+    let name = try #require(try RawFiles.names(in: folder("pending")).first)
+    let data = try Data(
+      contentsOf: folder("pending").appendingPathComponent(String(decoding: name, as: UTF8.self)))
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let entry = try #require(object["link"] as? [String: Any])
+    #expect(entry["referrer"] as? String == "com.example.mail")
+    let store = try await openStore()
+    #expect(store.pending() == [referred])
+    #expect(try await deliverAll(store).map(\.link.referrer) == ["com.example.mail"])
+  }
 }
 
 extension DurableLinkStoreFileTests {

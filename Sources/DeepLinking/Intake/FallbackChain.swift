@@ -31,13 +31,21 @@ struct FallbackChain: Sendable {
       case .failed(let reason):
         return .refused(.fallbackFailed(handler: handler.name, reason: reason))
       case .redirect(let url):
-        let next = url.absoluteString
-        let chain = link.chain + [link.url]
-        if chain.contains(next) { return .refused(.fallbackLoop(next)) }
-        if chain.count > maxDepth { return .refused(.fallbackTooDeep(limit: maxDepth)) }
-        return .redirected(IncomingLink(url: next, source: link.source, chain: chain))
+        switch successor(of: link, url.absoluteString) {
+        case .success(let next): return .redirected(next)
+        case .failure(let refusal): return .refused(refusal)
+        }
       }
     }
     return .notHandled
+  }
+
+  /// The link `url` a handler turned `link` into, now or later: refused when it is already in the
+  /// chain (a loop) or the chain is longer than the depth allows.
+  func successor(of link: IncomingLink, _ url: String) -> Result<IncomingLink, LinkRefusal> {
+    let next = link.successor(url)
+    if next.chain.contains(url) { return .failure(.fallbackLoop(url)) }
+    if next.chain.count > maxDepth { return .failure(.fallbackTooDeep(limit: maxDepth)) }
+    return .success(next)
   }
 }

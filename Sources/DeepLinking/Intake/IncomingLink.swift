@@ -16,6 +16,11 @@ public struct IncomingLink: Sendable, Hashable, Identifiable {
   /// The links that led to this one through fallback handlers, oldest first (empty for a link that
   /// arrived from outside).
   public var chain: [String]
+  /// What the system said about who sent the link, when it said anything: the bundle identifier of the
+  /// app that opened a custom-scheme link (`UIOpenURLContext`'s `sourceApplication`), or the referring
+  /// web page of a Universal Link (`NSUserActivity.referrerURL`). A report, never trust: it does not
+  /// change what the link may open.
+  public var referrer: String?
 
   /// Creates an incoming link.
   ///
@@ -25,14 +30,26 @@ public struct IncomingLink: Sendable, Hashable, Identifiable {
   ///   - source: Where the link came from.
   ///   - receivedAt: When the app received it; now by default.
   ///   - chain: The links that led to this one through fallback handlers.
+  ///   - referrer: What the system said about who sent the link, if anything.
   public init(
-    id: UUID = UUID(), url: String, source: LinkSource, receivedAt: Date = Date(), chain: [String] = []
+    id: UUID = UUID(), url: String, source: LinkSource, receivedAt: Date = Date(), chain: [String] = [],
+    referrer: String? = nil
   ) {
     self.id = id
     self.url = url
     self.source = source
     self.receivedAt = receivedAt
     self.chain = chain
+    self.referrer = referrer
+  }
+
+  /// The link a fallback handler or an SDK turned this one into: it keeps this link's source (so its
+  /// trust) and referrer, and records this link in its chain.
+  ///
+  /// - Parameter url: The new link's text.
+  /// - Returns: The successor, with a fresh id.
+  public func successor(_ url: String) -> IncomingLink {
+    IncomingLink(url: url, source: source, chain: chain + [self.url], referrer: referrer)
   }
 
   /// The source a link arriving from the system has: a Universal Link for `http`/`https`, a custom

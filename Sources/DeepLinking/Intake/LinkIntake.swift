@@ -46,6 +46,13 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// Called with every refused link and the reason.
   @ObservationIgnored
   public var onRefusal: (@MainActor (_ link: IncomingLink, _ refusal: LinkRefusal) -> Void)?
+  /// Called with what happened to every link, each time something happens to it: on arrival (applied,
+  /// kept waiting, handed to a fallback handler, refused), and again when a waiting link is applied or
+  /// reported superseded at ``markReady()``, after ``signIn()``, or dropped at ``signOut()``. The event
+  /// carries the link's source and referrer, the route, its parameters and the query items the pattern
+  /// did not declare (`utm_*`): what a campaign counter needs. See ``LinkEvent``.
+  @ObservationIgnored
+  public var onOutcome: (@MainActor (LinkEvent<Destination>) -> Void)?
 
   /// Whether links apply immediately.
   public private(set) var isReady = false
@@ -181,8 +188,46 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   ///   handler, or refused with a reason.
   @discardableResult
   public func receive(_ link: IncomingLink) async -> IntakeOutcome<Destination> {
-    guard isReady else { return await keepUntilReady(link) }
-    return await process(link)
+    guard isReady else {
+      let outcome = await keepUntilReady(link)
+      report(LinkEvent(link: link, outcome: outcome, moment: .arrival, routed: link, match: nil))
+      return outcome
+    }
+    return await handle(link, at: .arrival)
+  }
+
+  /// Receives the link an SDK turned an earlier link into, later than its fallback handler returned
+  /// (the handler returned ``FallbackResult/handled`` and the SDK calls back with a click-through URL).
+  ///
+  /// The new link keeps the source, so the trust, and the referrer of `original`, and its chain:
+  /// a link already in the chain is refused as a loop, one past ``LinkPolicy/maxFallbackDepth`` as too
+  /// deep, exactly as for a handler that returns ``FallbackResult/redirect(_:)`` at once.
+  ///
+  /// ```swift
+  /// let marketing = LinkFallbackHandler(name: "marketing") { link in
+  ///   guard sdk.isTrackingLink(link.url) else { return .notHandled }
+  ///   sdk.resolve(link.url) { clickThrough in
+  ///     Task { @MainActor in await intake.receive(clickThrough, continuing: link) }
+  ///   }
+  ///   return .handled
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: The link the SDK produced.
+  ///   - original: The link the fallback handler was given.
+  /// - Returns: What happened to the new link.
+  @discardableResult
+  public func receive(_ url: URL, continuing original: IncomingLink) async -> IntakeOutcome<Destination> {
+    switch fallbackChain.successor(of: original, url.absoluteString) {
+    case .success(let next):
+      return await receive(next)
+    case .failure(let refusal):
+      let next = original.successor(url.absoluteString)
+      return report(
+        LinkEvent(
+          link: next, outcome: refuse(next, refusal), moment: .arrival, routed: next, match: nil))
+    }
   }
 
   /// Connects an outside stream of links, such as an SDK's stored-link publisher, as a source.
@@ -215,10 +260,10 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// Marks the UI ready: the newest waiting link applies, once; the others are reported superseded.
   public func markReady() async {
     isReady = true
-    await drain(waitingForReady)
+    await drain(waitingForReady, at: .markReady)
     waitingForReadyCount = waitingForReady.links.count
     if isSignedIn {
-      await drain(waitingForSignIn)
+      await drain(waitingForSignIn, at: .markReady)
       waitingForSignInCount = waitingForSignIn.links.count
     }
   }
@@ -232,7 +277,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   public func signIn() async {
     isSignedIn = true
     guard isReady else { return }
-    await drain(waitingForSignIn)
+    await drain(waitingForSignIn, at: .signIn)
     waitingForSignInCount = waitingForSignIn.links.count
   }
 
@@ -242,8 +287,9 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     isSignedIn = false
     do {
       try await waitingForSignIn.drain { link in
-        let route = (try? self.destinations.router.match(link.url))?.route ?? "?"
-        self.refuse(link, .signedOut(route: route))
+        let match = try? self.destinations.router.match(link.url)
+        let outcome = self.refuse(link, .signedOut(route: match?.route ?? "?"))
+        self.report(LinkEvent(link: link, outcome: outcome, moment: .signOut, routed: link, match: match))
       }
     } catch {
       // A store that cannot record progress keeps the rest; they are dropped at the next sign-out.
@@ -273,7 +319,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   ///
   /// With a durable store, each link leaves it only after it was applied or reported, so a crash in
   /// between hands it over again at the next launch rather than losing it.
-  private func drain(_ pending: PendingLinks) async {
+  private func drain(_ pending: PendingLinks, at moment: LinkEvent<Destination>.Moment) async {
     let waiting = pending.links
     guard let newest = waiting.last else { return }
     let known = Set(waiting.map(\.id))
@@ -281,9 +327,11 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
       try await pending.drain { link in
         // A link that arrived during the drain is newer than every one counted before it.
         if link.id == newest.id || !known.contains(link.id) {
-          _ = await self.process(link)
+          _ = await self.handle(link, at: moment)
         } else {
-          _ = self.refuse(link, .superseded(by: newest.url))
+          let outcome = self.refuse(link, .superseded(by: newest.url))
+          let match = try? self.destinations.router.match(link.url)
+          self.report(LinkEvent(link: link, outcome: outcome, moment: moment, routed: link, match: match))
         }
       }
     } catch {
@@ -291,19 +339,39 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     }
   }
 
-  /// Routes, checks, loads and applies a link.
+  /// Routes, checks, loads and applies a link, and reports the outcome.
+  private func handle(_ link: IncomingLink, at moment: LinkEvent<Destination>.Moment) async -> IntakeOutcome<
+    Destination
+  > {
+    let trace = Trace(link)
+    let outcome = await process(link, trace)
+    return report(
+      LinkEvent(link: link, outcome: outcome, moment: moment, routed: trace.routed, match: trace.match))
+  }
+
+  /// Hands an event to ``onOutcome``; returns its outcome.
   @discardableResult
-  private func process(_ link: IncomingLink) async -> IntakeOutcome<Destination> {
+  private func report(_ event: LinkEvent<Destination>) -> IntakeOutcome<Destination> {
+    onOutcome?(event)
+    return event.outcome
+  }
+
+  /// Routes, checks, loads and applies a link; `trace` records the link routed last (a fallback
+  /// handler's successor) and its match.
+  private func process(_ link: IncomingLink, _ trace: Trace) async -> IntakeOutcome<Destination> {
     let router = destinations.router
+    trace.routed = link
+    trace.match = nil
     let match: RouteMatch?
     do {
       match = try router.match(link.url)
     } catch {
       guard Self.mayFallBack(error) else { return refuse(link, .invalid(error)) }
-      return await fallBack(link, otherwise: .invalid(error))
+      return await fallBack(link, otherwise: .invalid(error), trace)
     }
+    trace.match = match
     guard let match, let route = router.route(named: match.route) else {
-      return await fallBack(link, otherwise: .noRoute(link.url))
+      return await fallBack(link, otherwise: .noRoute(link.url), trace)
     }
     if let refusal = policy.refusal(for: route, match: match, source: link.source) {
       return refuse(link, refusal)
@@ -361,12 +429,12 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   }
 
   /// Offers a link to the fallback handlers in order; a link they hand back enters the pipeline again.
-  private func fallBack(_ link: IncomingLink, otherwise refusal: LinkRefusal) async -> IntakeOutcome<
-    Destination
-  > {
+  private func fallBack(_ link: IncomingLink, otherwise refusal: LinkRefusal, _ trace: Trace) async
+    -> IntakeOutcome<Destination>
+  {
     switch await fallbackChain.offer(link) {
     case .handled(let handler): return .handledByFallback(handler: handler)
-    case .redirected(let next): return await process(next)
+    case .redirected(let next): return await process(next, trace)
     case .refused(let refusal): return refuse(link, refusal)
     case .notHandled: return refuse(link, refusal)
     }
@@ -383,6 +451,17 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// host, an SDK's scheme); every other reading error is refused outright.
   private static func mayFallBack(_ error: LinkError) -> Bool {
     [.unknownScheme, .unknownHost, .portNotAllowed].contains(error.code)
+  }
+}
+
+/// The link a pipeline run routed last and its match, for the outcome event.
+@MainActor
+final class Trace {
+  var routed: IncomingLink
+  var match: RouteMatch?
+
+  init(_ link: IncomingLink) {
+    routed = link
   }
 }
 

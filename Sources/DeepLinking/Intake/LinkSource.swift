@@ -39,4 +39,11 @@ public struct LinkSource: RawRepresentable, Sendable, Hashable, Codable, CustomS
   public static let inApp = LinkSource(rawValue: "inApp")
   /// A link read from a QR code by the app's own scanner: anyone can print one.
   public static let qrCode = LinkSource(rawValue: "qrCode")
+  /// A link carried by a Home Screen quick action (`UIApplicationShortcutItem`). Not trusted for
+  /// verified-only routes by the standard policy: an app that sets only its own links in its quick
+  /// actions may add it.
+  public static let quickAction = LinkSource(rawValue: "quickAction")
+  /// A web page URL handed over by Handoff or another `NSUserActivity` that is not a Universal Link
+  /// (`NSUserActivityTypeBrowsingWeb`). Not trusted for verified-only routes by the standard policy.
+  public static let userActivity = LinkSource(rawValue: "userActivity")
 }

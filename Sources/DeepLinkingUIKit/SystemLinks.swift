@@ -1,0 +1,107 @@
+// watchOS has UIKit but no scenes (`UIScene` and `UIOpenURLContext` are unavailable there).
+#if canImport(UIKit) && !os(watchOS)
+  // `import DeepLinkingUIKit` is all a UIKit app's scene delegate needs.
+  @_exported import DeepLinking
+  import UIKit
+  #if !os(tvOS)
+    import UserNotifications
+  #endif
+
+  extension LinkIntake {
+    /// Receives the links a scene was launched with (a cold start through a `UISceneDelegate`):
+    /// URL contexts, web-browsing user activities (Universal Links), a tapped notification and a Home
+    /// Screen quick action.
+    ///
+    /// An app with a scene delegate gets its launch link in `scene(_:willConnectTo:options:)`, not in
+    /// `scene(_:openURLContexts:)` or SwiftUI's `onOpenURL`: forward the connection options here, and the
+    /// link waits in the intake until the UI is ready.
+    ///
+    /// - Parameters:
+    ///   - options: The scene's connection options.
+    ///   - linkKey: The key under which notification payloads and quick actions carry their link
+    ///     (default ``LinkPayload/defaultKey``, `link`).
+    public func receive(_ options: UIScene.ConnectionOptions, linkKey: String = LinkPayload.defaultKey)
+      async
+    {
+      await receive(options.urlContexts)
+      for activity in options.userActivities {
+        await receive(activity)
+      }
+      #if !os(tvOS)
+        if let response = options.notificationResponse {
+          await receive(response, linkKey: linkKey)
+        }
+        if let shortcut = options.shortcutItem {
+          await receive(shortcut, linkKey: linkKey)
+        }
+      #endif
+    }
+
+    /// Receives the URLs a running scene is asked to open (`scene(_:openURLContexts:)`), each with the
+    /// bundle identifier of the app that opened it as its referrer.
+    ///
+    /// - Parameter contexts: The URL contexts.
+    public func receive(_ contexts: Set<UIOpenURLContext>) async {
+      for context in contexts {
+        // The system delivered these URLs to the scene, so the scheme tells the source here.
+        let url = context.url
+        await receive(
+          IncomingLink(
+            url: url.absoluteString, source: IncomingLink.systemSource(of: url),
+            referrer: context.options.sourceApplication))
+      }
+    }
+
+    /// Receives a user activity (`scene(_:continue:)`, or one of the connection options): a
+    /// Universal Link (`NSUserActivityTypeBrowsingWeb`) as ``LinkSource/universalLink`` with its
+    /// referring page, any other activity with a web page URL (Handoff) as
+    /// ``LinkSource/userActivity``; an activity without one is ignored.
+    ///
+    /// - Parameter activity: The user activity.
+    public func receive(_ activity: NSUserActivity) async {
+      guard let url = activity.webpageURL else { return }
+      let source: LinkSource =
+        activity.activityType == NSUserActivityTypeBrowsingWeb ? .universalLink : .userActivity
+      await receive(
+        IncomingLink(url: url.absoluteString, source: source, referrer: activity.referrerURL?.absoluteString))
+    }
+
+    #if !os(tvOS)
+      /// Receives the link a tapped notification carries in its payload, as ``LinkSource/notification``
+      /// (the standard policy does not trust it for verified-only routes: a payload can carry any URL).
+      ///
+      /// - Parameters:
+      ///   - response: The user's response to the notification.
+      ///   - linkKey: The payload key that holds the link (default `link`); a payload without one is
+      ///     ignored.
+      public func receive(_ response: UNNotificationResponse, linkKey: String = LinkPayload.defaultKey) async
+      {
+        guard let link = LinkPayload.link(in: response.notification.request.content.userInfo, key: linkKey)
+        else { return }
+        await receive(link, source: .notification)
+      }
+
+      /// Receives the link a Home Screen quick action carries in its `userInfo`
+      /// (`windowScene(_:performActionFor:completionHandler:)`, or a cold start), as
+      /// ``LinkSource/quickAction``.
+      ///
+      /// - Parameters:
+      ///   - shortcut: The quick action.
+      ///   - linkKey: The `userInfo` key that holds the link (default `link`); a quick action without
+      ///     one is ignored.
+      /// - Returns: Whether the quick action carried a link (what the completion handler reports).
+      @discardableResult
+      public func receive(_ shortcut: UIApplicationShortcutItem, linkKey: String = LinkPayload.defaultKey)
+        async -> Bool
+      {
+        var payload: [AnyHashable: Any] = [:]
+        for (key, value) in shortcut.userInfo ?? [:] {
+          payload[AnyHashable(key)] = value
+        }
+        guard let link = LinkPayload.link(in: payload, key: linkKey) else { return false }
+        await receive(link, source: .quickAction)
+        return true
+      }
+    #endif
+  }
+#endif
