@@ -52,7 +52,7 @@ let package = Package(
     ),
     .target(
       name: "DeepLinkingSwiftUI",
-      dependencies: ["DeepLinking", "DeepLinkingUIKit"],
+      dependencies: ["DeepLinking"],
       swiftSettings: swiftSettings
     ),
     .target(

@@ -2,8 +2,8 @@
 # Builds the DocC catalog of every public module with warnings as errors, so a broken symbol link or a
 # missing article fails CI. Output goes to .build/docs/<Module>.doccarchive.
 #
-# DeepLinkingSwiftUI and DeepLinkingUIKit have no symbols on Linux (their sources are inside
-# `#if canImport(SwiftUI)` / `#if canImport(UIKit)`). When
+# DeepLinkingSwiftUI, DeepLinkingUIKit and ChannelNavigationSwiftUI have no symbols on Linux (their
+# sources are inside `#if canImport(SwiftUI)` / `#if canImport(UIKit)`). When
 # .build/apple-sdk/symbolgraphs/ holds its symbol graphs (emitted with extension blocks, so that
 # ``SwiftUI/View/deepLinks(_:marksReadyOnAppear:)`` resolves), they are used. Otherwise its catalog is
 # built from a copy whose task groups keep only article links: the symbol links are left out, and the
@@ -47,7 +47,7 @@ for catalog in Sources/*/Documentation.docc; do
   staging=".build/docs-symbols/$module"
   rm -rf "$staging" && mkdir -p "$staging"
   apple_only=false
-  case "$module" in DeepLinkingSwiftUI | DeepLinkingUIKit) apple_only=true ;; esac
+  case "$module" in DeepLinkingSwiftUI | DeepLinkingUIKit | ChannelNavigationSwiftUI) apple_only=true ;; esac
   if $apple_only && [ -d "$apple_graphs" ]; then
     cp "$apple_graphs/$module".symbols.json "$staging/"
     cp "$apple_graphs/$module"@*.symbols.json "$staging/" 2>/dev/null || true

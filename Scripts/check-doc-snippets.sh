@@ -18,7 +18,7 @@ package_name="$(apple_sdk_package_name)"
 # The package's UIKit and SwiftUI modules, for snippets that use them (checked in full by
 # check-apple-sources.sh); DeepLinkingSwiftUI imports DeepLinkingUIKit, so it comes first.
 mkdir -p "$work/out"
-for module in DeepLinkingUIKit DeepLinkingSwiftUI; do
+for module in DeepLinkingUIKit DeepLinkingSwiftUI ChannelNavigationSwiftUI; do
   for file in Sources/"$module"/*.swift; do
     apple_sdk_family_source "$file" "$work/src"
   done

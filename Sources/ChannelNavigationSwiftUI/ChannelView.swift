@@ -12,16 +12,20 @@
   ///   channel once, so appearing again keeps the user where they were.
   /// - Its `NavigationStack` follows `ChannelViewModel/path`; each page lists what the view model
   ///   says that place shows (title, text, rows), and a tapped row opens through the view model.
-  /// - Links it receives through `onOpenURL` (custom-scheme links and Universal Links) open through the
-  ///   channel's routes. Make the view the root of the `WindowGroup` so that it is there when a link
-  ///   launches the app; links that arrive before the catalog has loaded wait in the view model.
+  /// - Links: only when the app passes its own `links` (its schemes and hosts), links the view receives
+  ///   through `onOpenURL` (custom-scheme links and Universal Links) open through the channel's routes.
+  ///   Make the view the root of the `WindowGroup` so that it is there when a link launches the app;
+  ///   links that arrive before the catalog has loaded wait in the view model. Without `links` the view
+  ///   handles no link at all, so an app that routes links itself (its own `onOpenURL`, a `LinkIntake`
+  ///   calling `ChannelViewModel/open(_:links:)`) handles each link once, and no demo host is accepted.
   ///
   /// ```swift
   /// ChannelView(
   ///   channelUrl: "https://demo.example.com/ch/channel_name.json",
   ///   initialNavigationState: ChannelNavigationState(page: "detail", clipId: "12345"),
   ///   viewModel: viewModel,
-  ///   callbacks: ChannelCallbacks(onReady: { print("ready") }))
+  ///   callbacks: ChannelCallbacks(onReady: { print("ready") }),
+  ///   links: try ChannelLinks(schemes: ["myapp"], hosts: ["channel.example.org"]))
   /// ```
   public struct ChannelView: View {
     let channelUrl: String
@@ -38,14 +42,14 @@
     ///     arrives first.
     ///   - viewModel: The channel's view model.
     ///   - callbacks: What the channel also reports to, after the view model's own callbacks.
-    ///   - links: The channel's links, to open links the view receives (default: `myapp` and
-    ///     `example.com`); `nil` leaves link handling to the app.
+    ///   - links: The channel's links (the app's own schemes and hosts), to open the links the view
+    ///     receives; `nil` (the default) leaves link handling to the app: the view handles none.
     public init(
       channelUrl: String,
       initialNavigationState: ChannelNavigationState? = nil,
       viewModel: ChannelViewModel,
       callbacks: ChannelCallbacks = ChannelCallbacks(),
-      links: ChannelLinks? = try? ChannelLinks()
+      links: ChannelLinks? = nil
     ) {
       self.channelUrl = channelUrl
       self.initialNavigationState = initialNavigationState

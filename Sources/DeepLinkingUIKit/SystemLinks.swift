@@ -1,7 +1,6 @@
 // watchOS has UIKit but no scenes (`UIScene` and `UIOpenURLContext` are unavailable there).
 #if canImport(UIKit) && !os(watchOS)
-  // `import DeepLinkingUIKit` is all a UIKit app's scene delegate needs.
-  @_exported import DeepLinking
+  import DeepLinking
   import UIKit
   #if !os(tvOS)
     import UserNotifications
