@@ -230,7 +230,7 @@ struct NearMissSearch {
       var hasTypedChild = false
       for edge in router.templateChildren(of: index) {
         hasTypedChild = true
-        if edge.template.accepts(link.path[depth], folds: foldsTemplate(depth)) {
+        if edge.template.accepts(link.path[depth], router.templateFolding(at: depth, !link.isCustomScheme)) {
           pending.append((Int(edge.child), depth + 1))
           entered = true
         }
@@ -368,11 +368,6 @@ struct NearMissSearch {
 
   /// The most literals one suggestion compares a segment with.
   static let suggestionCandidates = 64
-
-  /// Whether templates compare literals without case at `depth` of this link.
-  private func foldsTemplate(_ depth: Int) -> Bool {
-    router.foldsTemplate(at: depth, !link.isCustomScheme)
-  }
 
   /// `1 segment`, `3 segments`.
   static func segments(_ count: Int) -> String { count == 1 ? "1 segment" : "\(count) segments" }

@@ -344,7 +344,7 @@ public final class Router: Sendable {
       }
     } else if case .template = kind {
       guard position < view.count, case .template(let template) = patterns[route].segments[position],
-        let values = template.values(view.bytes(position), folds: foldsTemplate(at: position, view.isWeb))
+        let values = template.values(view.bytes(position), templateFolding(at: position, view.isWeb))
       else { return }
       for (name, value) in values { entries.append(RouteParameters.Entry(name: name, value: value)) }
     } else {
@@ -597,10 +597,10 @@ private struct TrieSearch {
         resume = .parameter(0)
         let children = router.templateChildren[Int32(truncatingIfNeeded: index)] ?? []
         let bytes = view.bytes(depth)
-        let folds = router.foldsTemplate(at: depth, view.isWeb)
+        let folding = router.templateFolding(at: depth, view.isWeb)
         var position = start
         while position < children.count {
-          if children[position].template.accepts(bytes, folds: folds) {
+          if children[position].template.accepts(bytes, folding) {
             child = children[position].child
             resume = .template(position &+ 1)
             break
@@ -788,12 +788,13 @@ private struct TrieSearch {
 }
 
 extension Router {
-  /// Whether a segment template compares its literals without case at this depth: in a
-  /// case-insensitive table, and in the first segment of a custom-scheme link (the authority, which
-  /// ``ReadingRules/foldsCase(isWeb:depth:)`` folds).
+  /// How a segment template compares its literals at this depth: without case in a case-insensitive
+  /// table; in the first segment of a custom-scheme link (the authority, which
+  /// ``ReadingRules/foldsCase(isWeb:depth:)`` folds) as written first, then without case.
   @inline(__always)
-  func foldsTemplate(at depth: Int, _ isWeb: Bool) -> Bool {
-    table.caseInsensitive || ReadingRules.foldsCase(isWeb: isWeb, depth: depth)
+  func templateFolding(at depth: Int, _ isWeb: Bool) -> SegmentTemplate.Folding {
+    if table.caseInsensitive { return .folded }
+    return ReadingRules.foldsCase(isWeb: isWeb, depth: depth) ? .exactThenFolded : .exact
   }
 }
 

@@ -146,6 +146,39 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
     split(bytes, folds: folds) { start, end, type in type.accepts(bytes.slice(start, end)) }
   }
 
+  /// How a table compares a template's literals at one position: without case in a case-insensitive
+  /// table; in the first segment of a custom-scheme link (its authority) as written first, then
+  /// without case, as literal segments there are compared; otherwise as written.
+  enum Folding {
+    case exact
+    case folded
+    case exactThenFolded
+  }
+
+  /// Whether a decoded segment fits the template under a table's ``Folding``.
+  @inline(__always)
+  func accepts(_ bytes: Bytes, _ folding: Folding) -> Bool {
+    switch folding {
+    case .exact: accepts(bytes, folds: false)
+    case .folded: accepts(bytes, folds: true)
+    case .exactThenFolded: accepts(bytes, folds: false) || accepts(bytes, folds: true)
+    }
+  }
+
+  /// The values of a decoded segment under a table's ``Folding``, or `nil` when it does not fit.
+  func values(_ bytes: Bytes, _ folding: Folding) -> [(name: String, value: ParameterValue)]? {
+    switch folding {
+    case .exact: values(bytes, folds: false)
+    case .folded: values(bytes, folds: true)
+    case .exactThenFolded: values(bytes, folds: false) ?? values(bytes, folds: true)
+    }
+  }
+
+  /// Whether a decoded segment given as text fits the template under a table's ``Folding``.
+  func accepts(_ text: String, _ folding: Folding) -> Bool {
+    Bytes.withUTF8(of: text) { accepts($0, folding) }
+  }
+
   /// The values of a decoded segment, by parameter name, or `nil` when it does not fit.
   func values(_ bytes: Bytes, folds: Bool) -> [(name: String, value: ParameterValue)]? {
     var values: [(name: String, value: ParameterValue)] = []

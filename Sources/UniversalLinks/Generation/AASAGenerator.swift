@@ -208,14 +208,15 @@ public struct AASAGenerator: Hashable, Sendable {
         widened[index] = "?*/?*"
         patterns.append("/" + widened.joined(separator: "/"))
       case .template(let template):
-        // Each `*` crosses `/`: a path where one holds a `/` is blocked.
+        // Each `*` crosses `/`: a path where one holds a `/` is blocked (`*/?*`, not `*/*`, which at
+        // the end would also match its parent, the route's own paths).
         for (position, part) in template.parts.enumerated() {
           guard case .parameter = part else { continue }
           var widened = segments
           widened[index] = template.parts.enumerated().map { other, part in
             switch part {
             case .literal(let text): RoutePathShape.encode(text)
-            case .parameter: other == position ? "*/*" : "*"
+            case .parameter: other == position ? "*/?*" : "*"
             }
           }.joined()
           patterns.append("/" + widened.joined(separator: "/"))
