@@ -152,7 +152,8 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     switch reason.problem {
     case .invalidParameterName(let name), .catchAllNotLast(let name), .catchAllNotAllowed(let name),
       .optionalPathParameter(let name), .duplicateParameterName(let name), .catchAllInTemplate(let name),
-      .ambiguousTemplate(let name, _), .typeNotAllowedInTemplate(let name, _), .adjacentParameters(_, let name):
+      .ambiguousTemplate(let name, _), .typeNotAllowedInTemplate(let name, _),
+      .adjacentParameters(_, let name):
       name
     default: nil
     }

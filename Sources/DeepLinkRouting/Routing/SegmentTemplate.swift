@@ -274,7 +274,8 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
       case .parameter(let name, _):
         let value = values[name]?.description ?? ""
         // A separator between two parameters is found leftmost, so the value before it cannot hold it.
-        if index + 2 < parts.count, case .literal(let separator) = parts[index + 1], value.contains(separator) {
+        if index + 2 < parts.count, case .literal(let separator) = parts[index + 1], value.contains(separator)
+        {
           return .failure(SeparatorInValue(name: name, value: value, separator: separator))
         }
         text += value

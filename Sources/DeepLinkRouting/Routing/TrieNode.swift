@@ -514,7 +514,8 @@ struct TrieBuilder {
         routes: routeList)
       if flat.flags & FlatNode.hasTemplates != 0 {
         key.templates = (templates[Int32(node)] ?? []).map { edge in
-          LiteralLink(previous: -1, key: edge.template.key(caseInsensitive: false), child: shapeOf[Int(edge.child)])
+          LiteralLink(
+            previous: -1, key: edge.template.key(caseInsensitive: false), child: shapeOf[Int(edge.child)])
         }
       }
       if let id = known[key] {

@@ -142,7 +142,8 @@ public struct AASAGenerator: Hashable, Sendable {
       case (.literal(let a), .literal(let b)): a == b
       case (.parameter(_, let a), .parameter(_, let b)): a == b
       case (.oneOrMore, .oneOrMore), (.zeroOrMore, .zeroOrMore): true
-      case (.template(let a), .template(let b)): a.key(caseInsensitive: false) == b.key(caseInsensitive: false)
+      case (.template(let a), .template(let b)):
+        a.key(caseInsensitive: false) == b.key(caseInsensitive: false)
       default: false
       }
     }

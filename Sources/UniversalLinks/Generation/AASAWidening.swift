@@ -100,7 +100,8 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
           let query = shape.sampleLink.dropFirst(shape.samplePath.count)
           widenings.append(
             .init(
-              route: shape.name, parameter: name, kind: widening.map { Kind(rawValue: $0.code) } ?? .emptyTemplateText,
+              route: shape.name, parameter: name,
+              kind: widening.map { Kind(rawValue: $0.code) } ?? .emptyTemplateText,
               example: "/" + segments.joined(separator: "/") + query))
         }
         continue

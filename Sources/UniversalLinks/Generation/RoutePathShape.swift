@@ -63,9 +63,11 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     var pieces: [Piece] = []
     for (index, segment) in segments.enumerated() {
       guard !segment.isEmpty else { throw failure("empty segment (\"//\")") }
-      let isWhole = segment.hasPrefix("{") && segment.hasSuffix("}") && segment.dropFirst().dropLast().allSatisfy {
-        $0 != "{" && $0 != "}"
-      }
+      let isWhole =
+        segment.hasPrefix("{") && segment.hasSuffix("}")
+        && segment.dropFirst().dropLast().allSatisfy {
+          $0 != "{" && $0 != "}"
+        }
       if !isWhole && (segment.contains("{") || segment.contains("}")) {
         // A segment template: read by the router's own rule.
         do {

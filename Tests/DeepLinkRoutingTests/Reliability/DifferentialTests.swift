@@ -74,7 +74,9 @@ struct ReliabilityDifferentialTests {
   static let templateSuffixes = ["~json", "@x", "_"]
 
   /// A segment template of one or two parameters with literal text around them.
-  static func template(named name: String, using random: inout SeededGenerator) -> [ReferenceRouter.TemplatePart] {
+  static func template(named name: String, using random: inout SeededGenerator) -> [ReferenceRouter
+    .TemplatePart]
+  {
     var parts: [ReferenceRouter.TemplatePart] = []
     let hasPrefix = random.chance(0.6)
     if hasPrefix { parts.append(.literal(random.pick(templatePrefixes))) }

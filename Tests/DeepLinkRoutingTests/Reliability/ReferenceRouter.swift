@@ -92,7 +92,8 @@ struct ReferenceRouter {
         let bytes = Array(rest)
         guard
           let found = (1..<max(1, bytes.count)).first(where: { start in
-            start + literal.count < bytes.count && bytes[start..<(start + literal.count)].elementsEqual(literal)
+            start + literal.count < bytes.count
+              && bytes[start..<(start + literal.count)].elementsEqual(literal)
           })
         else { return nil }
         length = found
@@ -126,7 +127,8 @@ struct ReferenceRouter {
     func key(_ parts: [TemplatePart]) -> [UInt8] {
       parts.flatMap { part -> [UInt8] in
         switch part {
-        case .literal(let text): Array(text.utf8).map { caseInsensitive && $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        case .literal(let text):
+          Array(text.utf8).map { caseInsensitive && $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         case .parameter(_, let type): Array("{:\(type)}".utf8)
         }
       }
@@ -417,7 +419,8 @@ struct ReferenceRouter {
         // A custom-scheme link's first segment: as written first, then without case.
         guard position < segments.count,
           let found = Self.templateValues(parts, segments[position], folds: caseInsensitive)
-            ?? (!link.isWeb && position == 0 ? Self.templateValues(parts, segments[position], folds: true) : nil)
+            ?? (!link.isWeb && position == 0
+              ? Self.templateValues(parts, segments[position], folds: true) : nil)
         else { return nil }
         values.merge(found) { _, new in new }
       }

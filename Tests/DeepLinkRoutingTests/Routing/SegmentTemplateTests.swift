@@ -100,7 +100,8 @@ struct SegmentTemplateTests {
   @Test func aCaseInsensitiveTableFoldsTheLiterals() throws {
     let router = try Router(
       RouteTable(
-        hosts: ["example.com"], caseInsensitive: true, routes: [RouteDefinition("docs", "/V{version:int}/docs")]
+        hosts: ["example.com"], caseInsensitive: true,
+        routes: [RouteDefinition("docs", "/V{version:int}/docs")]
       ))
     #expect(try router.match("https://example.com/v3/DOCS")?.parameters["version"] == .int(3))
     let exact = try Router(
@@ -197,7 +198,9 @@ struct SegmentTemplateTests {
     #expect(built == "https://example.com/u/a%20b@c")
     #expect(try router.match(built)?.parameters.string("user") == "a b")
     // The last value may hold the separator: it reads back whole.
-    #expect(try router.urlString(for: "user", ["user": .string("a"), "domain": .string("b@c")]).hasSuffix("/u/a@b@c"))
+    #expect(
+      try router.urlString(for: "user", ["user": .string("a"), "domain": .string("b@c")]).hasSuffix(
+        "/u/a@b@c"))
   }
 
   @Test func aValueHoldingItsSeparatorIsRefusedNamingTheParameter() throws {
@@ -259,7 +262,8 @@ struct SegmentTemplateTests {
     let router = try DestinationRouter<Screen>(table: Self.screens)
     let code = try #require(UUID(uuidString: Self.code))
     #expect(try router.destination(for: "app://start-sso/wire-\(Self.code)") == .sso(code: code))
-    #expect(try router.destination(for: "app://u/alice@example.org") == .user(user: "alice", domain: "example.org"))
+    #expect(
+      try router.destination(for: "app://u/alice@example.org") == .user(user: "alice", domain: "example.org"))
     for screen: Screen in [.sso(code: code), .user(user: "a", domain: "b.c"), .docs(version: 12)] {
       #expect(try router.destination(for: try router.url(for: screen)) == screen)
     }
