@@ -119,7 +119,7 @@ enum DestinationDeclaration<Destination: Codable> {
       case .parameter(let name, let type): required[name] = type.sampleValue
       case .oneOrMore(let name), .zeroOrMore(let name): required[name] = .segments([sampleText])
       case .template(let template):
-        for case .parameter(let name, let type) in template.parts { required[name] = type.sampleValue }
+        for (name, value) in template.sampleValues { required[name] = value }
       }
     }
     var complete = required

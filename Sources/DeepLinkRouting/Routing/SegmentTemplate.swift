@@ -284,6 +284,26 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
     return .success(text)
   }
 
+  /// A value of each parameter's type that the template reads back: the type's sample, or for a plain
+  /// part whose separator the sample holds (`{a}m{b}` and `sample`), the first of a few short texts
+  /// that does not hold it. What destination checks and generated server files write.
+  package var sampleValues: [String: ParameterValue] {
+    var values: [String: ParameterValue] = [:]
+    for (index, part) in parts.enumerated() {
+      guard case .parameter(let name, let type) = part else { continue }
+      var separator: String?
+      if index + 2 < parts.count, case .literal(let text) = parts[index + 1] { separator = text }
+      let sample = type.sampleValue
+      guard type.acceptsAnyText, let separator, sample.description.contains(separator) else {
+        values[name] = sample
+        continue
+      }
+      let text = ["x", "y", "0", "_"].first { !$0.contains(separator) && !separator.hasPrefix($0) } ?? "x"
+      values[name] = .string(text)
+    }
+    return values
+  }
+
   /// A value that holds the separator that ends it in its template.
   struct SeparatorInValue: Error {
     var name: String

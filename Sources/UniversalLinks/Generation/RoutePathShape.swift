@@ -170,10 +170,11 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   static func sampleText(of template: SegmentTemplate, replacing name: String? = nil, with text: String = "")
     -> String
   {
-    template.parts.map { part in
+    let samples = template.sampleValues
+    return template.parts.map { part in
       switch part {
       case .literal(let literal): literal
-      case .parameter(let parameter, let type): parameter == name ? text : type.sampleValue.description
+      case .parameter(let parameter, _): parameter == name ? text : samples[parameter]?.description ?? ""
       }
     }.joined()
   }

@@ -112,13 +112,13 @@ struct ReliabilityDifferentialTests {
         for part in parts {
           switch part {
           case .literal(let literal):
-            var literalText = random.chance(0.05) ? random.pick(templateSeparators) : literal
-            if random.chance(0.05) { literalText = literalText.uppercased() }
+            var literalText = random.chance(0.03) ? random.pick(templateSeparators) : literal
+            if random.chance(0.03) { literalText = literalText.uppercased() }
             text += encodePath(literalText, using: &random)
           case .parameter(_, let type):
             // Sometimes a value holding a separator, which the leftmost rule reads its own way.
             text +=
-              random.chance(0.1)
+              random.chance(0.05)
               ? encodePath(random.pick(templateSeparators) + "x", using: &random)
               : value(of: type, using: &random, inQuery: false)
           }

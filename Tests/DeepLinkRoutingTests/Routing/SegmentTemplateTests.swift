@@ -268,4 +268,15 @@ struct SegmentTemplateTests {
       #expect(try router.destination(for: try router.url(for: screen)) == screen)
     }
   }
+
+  enum Spelled: Codable, Hashable, Sendable {
+    case word(head: String, tail: String)
+  }
+
+  @Test func aDestinationWhoseSeparatorIsInTheSampleTextStillChecks() throws {
+    // `sample` holds `m`: the check writes another value, so the table is not refused.
+    let router = try DestinationRouter<Spelled>(
+      table: RouteTable(schemes: ["app"], routes: [RouteDefinition("word", "/w/{head}m{tail}")]))
+    #expect(try router.destination(for: "app://w/xmy") == .word(head: "x", tail: "y"))
+  }
 }
