@@ -36,6 +36,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .literal(let literal):
       check(!literal.isEmpty, "empty literal")
     case .parameter: break
+    case .template(let template):
+      var previousWasParameter = false
+      var hasLiteral = false
+      for part in template.parts {
+        switch part {
+        case .literal(let literal):
+          check(!literal.isEmpty, "empty template literal")
+          hasLiteral = true
+          previousWasParameter = false
+        case .parameter(_, let type):
+          check(!previousWasParameter, "two template parameters in a row")
+          check(type != .url, "a url parameter in a template")
+          previousWasParameter = true
+        }
+      }
+      check(hasLiteral && template.parts.count > 1, "a template without literal text or parameter")
     }
   }
 
@@ -44,6 +60,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let pieces =
     pattern.segments.compactMap { segment -> String? in
       if case .literal(let literal) = segment { return literal }
+      if case .template(let template) = segment {
+        return template.parts.compactMap { part in
+          if case .literal(let literal) = part { return literal }
+          return nil
+        }.joined()
+      }
       return nil
     } + pattern.query.map(\.key)
   if pieces.contains(where: { $0.unicodeScalars.contains(where: isControl) }) { return 0 }
@@ -90,6 +112,27 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .parameter(let name, .url): values[name] = .string("https://example.com/a?c=d&e=%2B")
     case .oneOrMore(let name), .zeroOrMore(let name): values[name] = .segments(["x", "y z"])
     case .literal: break
+    case .template(let template):
+      for (index, part) in template.parts.enumerated() {
+        guard case .parameter(let name, let type) = part else { continue }
+        switch type {
+        case .int: values[name] = .int(-7)
+        case .uuid: values[name] = .string("0A1B2C3D-4E5F-6789-ABCD-EF0123456789")
+        case .bool: values[name] = .string("false")
+        case .decimal: values[name] = .string("-0.25")
+        case .url, .string:
+          // A value the separator after it (found leftmost) ends exactly where it ends.
+          var separator = ""
+          if index + 2 < template.parts.count, case .literal(let text) = template.parts[index + 1] {
+            separator = text
+          }
+          let value = ["v a/l", "x", "Q", "0", "~"].first { candidate in
+            separator.isEmpty || endsAtItsSeparator(candidate, separator)
+          }
+          guard let value else { return 0 }
+          values[name] = .string(value)
+        }
+      }
     }
   }
   for item in pattern.query where !item.isOptional {
@@ -120,7 +163,31 @@ private func isControl(_ scalar: Unicode.Scalar) -> Bool {
 
 private func canonicalSegment(_ segment: RoutePattern.Segment) -> String {
   if case .literal(let literal) = segment { return encode(literal) }
+  if case .template(let template) = segment {
+    return template.parts.map { part in
+      switch part {
+      case .literal(let literal): encode(literal)
+      case .parameter(let name, .string): "{\(name)}"
+      case .parameter(let name, let type): "{\(name):\(type)}"
+      }
+    }.joined()
+  }
   return segment.description
+}
+
+/// Whether `separator`, searched from the second byte of `value + separator` (in either case, as the
+/// first segment of a custom-scheme link may compare it), is first found right after `value`.
+private func endsAtItsSeparator(_ value: String, _ separator: String) -> Bool {
+  func folded(_ text: String) -> [UInt8] { text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } }
+  for folds in [false, true] {
+    let whole = folds ? folded(value + separator) : Array((value + separator).utf8)
+    let wanted = folds ? folded(separator) : Array(separator.utf8)
+    let first = (1...max(1, whole.count - wanted.count)).first { start in
+      start + wanted.count <= whole.count && whole[start..<(start + wanted.count)].elementsEqual(wanted)
+    }
+    if first != value.utf8.count { return false }
+  }
+  return true
 }
 
 /// Percent-encodes every byte but ASCII letters and digits.

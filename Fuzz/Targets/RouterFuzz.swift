@@ -46,6 +46,22 @@ private let tables: [RouteTable] = [
       RouteDefinition("order", "/order/{token:uuid}?step={step:int?}"),
     ]
   ),
+  // Segment templates next to the pieces they compete with.
+  RouteTable(
+    schemes: ["tpl"],
+    hosts: ["t.example.com"],
+    routes: [
+      RouteDefinition("sso", "/start-sso/wire-{code:uuid}"),
+      RouteDefinition("user", "/u/{user}@{domain}"),
+      RouteDefinition("userPort", "/u/{user}@{host}:{port:int}"),
+      RouteDefinition("orderJSON", "/orders/{id:int}.json"),
+      RouteDefinition("order", "/orders/{name}"),
+      RouteDefinition("docs", "/v{version:int}/docs"),
+      RouteDefinition("page", "/{page}/docs"),
+      RouteDefinition("release", "/r/{major:int}.{minor:int}"),
+      RouteDefinition("flag", "/f/is-{on:bool}"),
+    ]
+  ),
 ]
 
 private let routers: [Router] = (tables + [backtrackingTable]).compactMap { try? Router($0) }

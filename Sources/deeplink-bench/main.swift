@@ -6,6 +6,7 @@
 // built to make a link's cost follow the table: backtracking, query keys, many query items, and the
 // doubling tables for explaining an unmatched link; --bounds --quick stops them smaller),
 // --svg FILE (chart of cost against table size), --no-audit, --audit-lines N.
+// --templates: segment templates on doubling tables, and against a plain route of the same length.
 // --scaling: the growth of every cost with its input instead (see Benchmarks.md).
 import DeepLinking
 import Foundation
@@ -55,6 +56,11 @@ if arguments.first == "--build-child", arguments.count == 2, let size = Int(argu
   withExtendedLifetime(router) {
     print("\(seconds * 1000) \(after.peak - before.current) \(after.peak)")
   }
+  exit(0)
+}
+
+if arguments.first == "--templates" {
+  runTemplates(quick: arguments.dropFirst().contains("--quick"))
   exit(0)
 }
 

@@ -357,6 +357,8 @@ func sampleValues(_ pattern: RoutePattern) -> RouteParameters {
       values[name] = .uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6)))
     case .parameter(let name, _): values[name] = .string("sample-\(name)")
     case .oneOrMore(let name), .zeroOrMore(let name): values[name] = .segments(["a", "b"])
+    case .template(let template):
+      for case .parameter(let name, let type) in template.parts { values[name] = type.sampleValue }
     }
   }
   for item in pattern.query where !item.isOptional {

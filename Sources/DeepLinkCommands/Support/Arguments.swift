@@ -119,10 +119,16 @@ enum RouteTableSource {
     } catch {
       throw ToolFailure(description: "\(path): cannot read the route file (\(error.localizedDescription))")
     }
+    let table: RouteTable
     do {
-      return try Router(RouteTable(json: data))
+      table = try RouteTable(json: data)
     } catch {
       throw ToolFailure(description: "\(path): \(error)")
+    }
+    do {
+      return try Router(table)
+    } catch {
+      throw ToolFailure(description: "\(path): \(RouteTable.locatingPattern(error, inJSON: data))")
     }
   }
 }

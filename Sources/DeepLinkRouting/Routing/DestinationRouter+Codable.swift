@@ -118,6 +118,8 @@ enum DestinationDeclaration<Destination: Codable> {
       case .literal: break
       case .parameter(let name, let type): required[name] = type.sampleValue
       case .oneOrMore(let name), .zeroOrMore(let name): required[name] = .segments([sampleText])
+      case .template(let template):
+        for (name, value) in template.sampleValues { required[name] = value }
       }
     }
     var complete = required
@@ -178,7 +180,7 @@ enum DestinationDeclaration<Destination: Codable> {
 
   /// The pattern piece that declares a parameter, as written or rewritten to give another kind.
   private static func piece(named name: String, in pattern: RoutePattern, as kind: Kind?) -> String? {
-    for segment in pattern.segments where segment.parameterName == name {
+    for segment in pattern.segments where segment.parameterNames.contains(name) {
       switch kind {
       case nil: return segment.description
       case .text: return RoutePattern.Segment.parameter(name: name, type: .string).description

@@ -101,7 +101,7 @@ struct FlatNode: Sendable {
   var endpointCount: Int32 = 0
   var oneOrMoreCount: Int32 = 0
   var zeroOrMoreCount: Int32 = 0
-  /// ``hasLiterals``, ``hasUnicodeLiterals`` and ``sharesShape``.
+  /// ``hasLiterals``, ``hasUnicodeLiterals``, ``sharesShape`` and ``hasTemplates``.
   var flags: Int32 = 0
 
   static let hasLiterals: Int32 = 1
@@ -109,6 +109,8 @@ struct FlatNode: Sendable {
   static let hasUnicodeLiterals: Int32 = 2
   /// Another node has the same shape (``FlatTrie/shapes``): the search remembers where it failed.
   static let sharesShape: Int32 = 4
+  /// The node has segment-template children (``Router/templateChildren``).
+  static let hasTemplates: Int32 = 8
 
   /// The child for a parameter of `type` (`{name:int}`, `{name:uuid}`, `{name}`), -1 when none: the
   /// one place the trie stores a child per parameter type.

@@ -10,6 +10,7 @@
 /// | `{name:uuid}` | one segment holding a UUID |
 /// | `{name+}` | one or more remaining segments (last piece of the path only) |
 /// | `{name*}` | zero or more remaining segments (last piece of the path only) |
+/// | `wire-{code:uuid}` | a segment template: literal text around parameters inside one segment |
 /// | `?key={name}` | a required query item, optionally typed (`{n:int}`) |
 /// | `?key={name?}` | an optional query item (`{page:int?}` is typed and optional) |
 ///
@@ -32,6 +33,8 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     case oneOrMore(name: String)
     /// A catch-all that captures zero or more remaining segments (`{name*}`).
     case zeroOrMore(name: String)
+    /// Literal text around parameters inside one segment (`wire-{code:uuid}`, `{user}@{domain}`).
+    case template(SegmentTemplate)
 
     /// The segment as written in pattern syntax.
     package var description: String {
@@ -41,14 +44,26 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .parameter(let name, let type): "{\(name):\(type)}"
       case .oneOrMore(let name): "{\(name)+}"
       case .zeroOrMore(let name): "{\(name)*}"
+      case .template(let template): template.description
       }
     }
 
-    /// The parameter name, or `nil` for a literal.
+    /// The parameter name, or `nil` for a literal (the first name, for a template; see
+    /// ``parameterNames``).
     package var parameterName: String? {
       switch self {
       case .literal: nil
       case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name): name
+      case .template(let template): template.parameterNames.first
+      }
+    }
+
+    /// Every parameter name the segment captures, in order.
+    package var parameterNames: [String] {
+      switch self {
+      case .literal: []
+      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name): [name]
+      case .template(let template): template.parameterNames
       }
     }
   }
@@ -108,7 +123,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
   /// Every parameter name, path parameters first, in order.
   package var parameterNames: [String] {
-    segments.compactMap(\.parameterName) + query.map(\.name)
+    segments.flatMap(\.parameterNames) + query.map(\.name)
   }
 
   /// The pattern's text as written.

@@ -35,6 +35,10 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       case malformedPercentEscape
       case forbiddenCharacter
       case dotSegment
+      case adjacentParameters(String, String)
+      case catchAllInTemplate(String)
+      case ambiguousTemplate(name: String, literal: String)
+      case typeNotAllowedInTemplate(name: String, type: ParameterType)
     }
 
     fileprivate let problem: Problem
@@ -77,6 +81,23 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     package static let forbiddenCharacter = Reason(.forbiddenCharacter)
     /// A literal that is `.` or `..` in some spelling: code `dotSegment`.
     package static let dotSegment = Reason(.dotSegment)
+    /// Two parameters in one segment with no literal text between them (`{a}{b}`): code
+    /// `adjacentParameters`.
+    package static func adjacentParameters(_ first: String, _ second: String) -> Reason {
+      Reason(.adjacentParameters(first, second))
+    }
+    /// A catch-all inside a segment template (`files-{path*}`): code `catchAllInTemplate`.
+    package static func catchAllInTemplate(_ name: String) -> Reason { Reason(.catchAllInTemplate(name)) }
+    /// A literal right after a typed parameter of a template that starts with a character the type can
+    /// hold (`{id:int}5`): code `ambiguousTemplate`.
+    package static func ambiguousTemplate(name: String, literal: String) -> Reason {
+      Reason(.ambiguousTemplate(name: name, literal: literal))
+    }
+    /// A parameter whose type cannot share a segment with text (`{u:url}` in a template): code
+    /// `typeNotAllowedInTemplate`.
+    package static func typeNotAllowedInTemplate(name: String, type: ParameterType) -> Reason {
+      Reason(.typeNotAllowedInTemplate(name: name, type: type))
+    }
   }
 
   /// The pattern's text.
@@ -116,16 +137,23 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .malformedPercentEscape: .malformedPercentEscape
     case .forbiddenCharacter: .forbiddenCharacter
     case .dotSegment: .dotSegment
+    case .adjacentParameters: .adjacentParameters
+    case .catchAllInTemplate: .catchAllInTemplate
+    case .ambiguousTemplate: .ambiguousTemplate
+    case .typeNotAllowedInTemplate: .typeNotAllowedInTemplate
     }
   }
 
   /// The parameter name at fault, for `invalidParameterName`, `catchAllNotLast`,
-  /// `catchAllNotAllowed`, `optionalPathParameter` and `duplicateParameterName`;
+  /// `catchAllNotAllowed`, `optionalPathParameter`, `duplicateParameterName`, `catchAllInTemplate`,
+  /// `ambiguousTemplate`, `typeNotAllowedInTemplate` and `adjacentParameters` (the second of the two);
   /// `nil` otherwise.
   package var name: String? {
     switch reason.problem {
     case .invalidParameterName(let name), .catchAllNotLast(let name), .catchAllNotAllowed(let name),
-      .optionalPathParameter(let name), .duplicateParameterName(let name):
+      .optionalPathParameter(let name), .duplicateParameterName(let name), .catchAllInTemplate(let name),
+      .ambiguousTemplate(let name, _), .typeNotAllowedInTemplate(let name, _),
+      .adjacentParameters(_, let name):
       name
     default: nil
     }
@@ -170,6 +198,14 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .forbiddenCharacter: "control or bidirectional-formatting character"
     case .dotSegment:
       "a literal '.' or '..' (in any spelling, such as %2E) is a dot segment: browsers remove it from the path, so no link reaches the route"
+    case .adjacentParameters(let first, let second):
+      "parameters '\(first)' and '\(second)' share a segment with no literal text between them, so nothing says where one ends"
+    case .catchAllInTemplate(let name):
+      "catch-all '\(name)' cannot stand inside a segment with literal text (a catch-all takes whole segments)"
+    case .ambiguousTemplate(let name, let literal):
+      "the literal '\(literal)' after parameter '\(name)' starts with a character its type can hold, so where the value ends is ambiguous and the template could never be read back"
+    case .typeNotAllowedInTemplate(let name, let type):
+      "parameter '\(name)' of type \(type) cannot share a segment with literal text (\(type.expectation) may hold any separator)"
     }
   }
 
@@ -192,7 +228,9 @@ extension ErrorCode where Subject == RoutePatternError {
   package static let emptySegment = Self("empty-segment")
   /// A `{` without its `}`, or a `}` without its `{`.
   package static let unbalancedBrace = Self("unbalanced-brace")
-  /// A parameter fills only part of a segment, as in `video-{id}`.
+  /// A parameter fills only part of a segment. Patterns no longer raise it: `video-{id}` is a segment
+  /// template, and the templates that cannot be read have codes of their own (``adjacentParameters``,
+  /// ``catchAllInTemplate``, ``ambiguousTemplate``, ``typeNotAllowedInTemplate``).
   package static let parameterNotWholeSegment = Self("parameter-not-whole-segment")
   /// A parameter name is empty or not an identifier (`[A-Za-z_][A-Za-z0-9_]*`); see
   /// ``RoutePatternError/name``.
@@ -222,4 +260,14 @@ extension ErrorCode where Subject == RoutePatternError {
   /// A literal segment that is `.` or `..`, raw or percent-encoded (`%2E`, `.%2e`): browsers remove such
   /// a segment, so no link could reach the route.
   package static let dotSegment = Self("dot-segment")
+  /// Two parameters in one segment with no literal text between them, as in `{a}{b}`; see
+  /// ``RoutePatternError/name`` (the second).
+  package static let adjacentParameters = Self("adjacent-parameters")
+  /// A catch-all inside a segment template, as in `files-{path*}`; see ``RoutePatternError/name``.
+  package static let catchAllInTemplate = Self("catch-all-in-template")
+  /// A template literal right after a typed parameter that starts with a character the type can
+  /// hold, as in `{id:int}5`, `{n:decimal}.x` or `{flag:bool}e-{x}`; see ``RoutePatternError/name``.
+  package static let ambiguousTemplate = Self("ambiguous-template")
+  /// A parameter type that cannot stand in a segment template (`url`); see ``RoutePatternError/name``.
+  package static let typeNotAllowedInTemplate = Self("type-not-allowed-in-template")
 }

@@ -79,7 +79,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
     for (position, piece) in pieces.enumerated() {
       guard piece.start < piece.end else { throw fail(piece.start, .emptySegment) }
       let segment = try parseSegment(from: piece.start, to: piece.end)
-      if let name = segment.parameterName {
+      for name in segment.parameterNames {
         guard names.insert(name).inserted else { throw fail(piece.start, .duplicateParameterName(name)) }
       }
       switch segment {
@@ -129,7 +129,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
     guard let opening, let closing, opening < closing else {
       throw fail(opening ?? closing ?? start, .unbalancedBrace)
     }
-    guard opening == start, closing == end - 1 else { throw fail(start, .parameterNotWholeSegment) }
+    guard opening == start, closing == end - 1 else { return try parseTemplate(from: start, to: end) }
     var body = string(start + 1, end - 1)
     guard !body.contains("{" as Character), !body.contains("}" as Character) else {
       throw fail(start, .unbalancedBrace)
@@ -149,6 +149,50 @@ struct PatternUnitParser<Unit: PatternUnit> {
     }
     let (name, type) = try nameAndType(body, at: start + 1)
     return .parameter(name: name, type: type)
+  }
+
+  /// A segment with literal text around its parameters: `wire-{code:uuid}`, `{user}@{domain}`.
+  private func parseTemplate(from start: Int, to end: Int) throws(RoutePatternError) -> RoutePattern.Segment {
+    var parts: [SegmentTemplate.Part] = []
+    var offsets: [Int] = []
+    var index = start
+    while index < end {
+      if characters[index] == Unit(ascii: "}") { throw fail(index, .unbalancedBrace) }
+      guard characters[index] == Unit(ascii: "{") else {
+        var literalEnd = index
+        while literalEnd < end && characters[literalEnd] != Unit(ascii: "{")
+          && characters[literalEnd] != Unit(ascii: "}")
+        {
+          literalEnd += 1
+        }
+        let literal: String
+        do {
+          literal = try PercentCoding.decode(string(index, literalEnd))
+        } catch {
+          throw fail(index, Self.reason(for: error))
+        }
+        parts.append(.literal(literal))
+        offsets.append(index)
+        index = literalEnd
+        continue
+      }
+      guard let closing = characters[(index + 1)..<end].firstIndex(of: Unit(ascii: "}")) else {
+        throw fail(index, .unbalancedBrace)
+      }
+      var body = string(index + 1, closing)
+      guard !body.contains("{" as Character) else { throw fail(index, .unbalancedBrace) }
+      if body.hasSuffix("+") || body.hasSuffix("*") {
+        body.removeLast()
+        throw fail(index, .catchAllInTemplate(body))
+      }
+      if body.hasSuffix("?") { throw fail(index, .optionalPathParameter(String(body.dropLast()))) }
+      let (name, type) = try nameAndType(body, at: index + 1)
+      parts.append(.parameter(name: name, type: type))
+      offsets.append(index)
+      index = closing + 1
+    }
+    if let (part, reason) = SegmentTemplate.problem(in: parts) { throw fail(offsets[part], reason) }
+    return .template(SegmentTemplate(parts: parts))
   }
 
   private func parseQueryItem(from start: Int, to end: Int) throws(RoutePatternError)

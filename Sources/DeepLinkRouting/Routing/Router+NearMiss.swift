@@ -32,6 +32,7 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
     switch code {
     case .expectedLiteral: text += "\(position) is not \(expected)"
     case .expectedType: text += "\(position) is not \(Self.article(expected)) (\(expected))"
+    case .expectedTemplate: text += "\(position) does not fit \(expected)"
     case .tooManySegments:
       text += "the route ends after \(expected) and the link goes on at \(position)"
     case .tooFewSegments:
@@ -227,6 +228,13 @@ struct NearMissSearch {
         entered = true
       }
       var hasTypedChild = false
+      for edge in router.templateChildren(of: index) {
+        hasTypedChild = true
+        if edge.template.accepts(link.path[depth], router.templateFolding(at: depth, !link.isCustomScheme)) {
+          pending.append((Int(edge.child), depth + 1))
+          entered = true
+        }
+      }
       for type in ParameterType.bySpecificity {
         guard let child = router.parameterChild(of: index, type: type) else { continue }
         if !type.acceptsAnyText { hasTypedChild = true }
@@ -261,6 +269,14 @@ struct NearMissSearch {
       if let child = router.parameterChild(of: index, type: type), let route = nearestRoute(below: child) {
         return miss(
           route: route, segment: depth, code: .expectedType, depth: depth, rank: 1,
+          expected: router.patterns[route].segments[depth].description)
+      }
+    }
+    // Then templates, the most specific first: "does not fit wire-{code:uuid}".
+    for edge in router.templateChildren(of: index) {
+      if let route = nearestRoute(below: Int(edge.child)) {
+        return miss(
+          route: route, segment: depth, code: .expectedTemplate, depth: depth, rank: 1,
           expected: router.patterns[route].segments[depth].description)
       }
     }
@@ -374,6 +390,7 @@ struct NearMissSearch {
       }
       let next =
         router.literalKeys(of: index).first.flatMap { router.literalChild(of: index, key: $0) }
+        ?? router.templateChildren(of: index).first.map { Int($0.child) }
         ?? ParameterType.bySpecificity.lazy.compactMap { router.parameterChild(of: index, type: $0) }.first
       guard let next else { return nil }
       index = next
@@ -386,6 +403,9 @@ extension ErrorCode where Subject == NearMiss {
   public static let expectedLiteral = Self("expected-literal")
   /// A segment does not fit the type of the route's parameter there (`int`, `uuid`).
   public static let expectedType = Self("expected-type")
+  /// A segment does not fit the route's segment template there (`wire-{code:uuid}`): a literal
+  /// differs, a separator is missing, or a value does not fit its type.
+  public static let expectedTemplate = Self("expected-template")
   /// The link has more segments than the route.
   public static let tooManySegments = Self("too-many-segments")
   /// The link ends before the route does.

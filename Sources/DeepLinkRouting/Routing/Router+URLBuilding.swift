@@ -6,7 +6,10 @@ extension Router {
   /// Literals are written as declared; values are percent-encoded so that reading the link back gives
   /// exactly the same values (`/` inside a value becomes `%2F`, a space `%20`, `+` in a query value
   /// `%2B`). A path value (or a catch-all's segment) that is `.` or `..` is refused (code
-  /// `dotSegment`): browsers remove such a segment, so the link would open another page. The built
+  /// `dotSegment`): browsers remove such a segment, so the link would open another page. In a segment
+  /// template, a value holding the separator that ends it (`a@b` for `{user}` in `{user}@{domain}`) is
+  /// refused (code `unwritableValue`, naming the parameter): the separator is found leftmost when the
+  /// link is read, so no encoding of it would read back. The built
   /// link is matched once before it is returned: if it would read as another, more specific route (a
   /// value equal to that route's literal), or not read back the same, the build fails instead of
   /// returning a link that opens the wrong screen.
@@ -89,6 +92,24 @@ extension Router {
         if case .oneOrMore = segment, parts.isEmpty { throw fail(.emptyValue(name)) }
         segments.append(contentsOf: parts)
         expected[name] = .segments(parts)
+      case .template(let template):
+        var typedValues: [String: ParameterValue] = [:]
+        for case .parameter(let name, let type) in template.parts {
+          guard let value = values[name] else { throw fail(.missingValue(name)) }
+          let typed = try Self.convert(value, to: type, name: name, fail: fail)
+          typedValues[name] = typed
+          expected[name] = typed
+        }
+        switch template.written(typedValues) {
+        case .success(let text): segments.append(text)
+        case .failure(let problem):
+          throw fail(
+            .unwritableValue(
+              name: problem.name,
+              detail:
+                "the value '\(problem.value)' holds '\(problem.separator)', which ends {\(problem.name)} in \(template); the link would read back another value"
+            ))
+        }
       }
     }
     var queryText: [String] = []

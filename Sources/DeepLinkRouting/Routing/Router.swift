@@ -32,6 +32,9 @@ public final class Router: Sendable {
   let literalKeys: [Int32: [String]]
   /// The long route lists indexed by query key, by where they start in ``FlatTrie/routeList``.
   let queryIndexes: [Int32: QueryIndex]
+  /// The segment-template children of each node that has any (``FlatNode/hasTemplates``), in the
+  /// order a segment tries them.
+  let templateChildren: [Int32: [TemplateChild]]
   let reader: LinkReader
   let hostRules: [HostRule]
   let routeIndex: [String: Int]
@@ -101,6 +104,7 @@ public final class Router: Sendable {
     for edge in built.literals.keys { keys[edge.parent, default: []].append(edge.key) }
     self.literalKeys = keys.mapValues { $0.sorted() }
     self.queryIndexes = built.queryIndexes
+    self.templateChildren = built.templates
     self.hostRules = rules
     self.reader = LinkReader(table: table, hostRules: rules)
     self.routeIndex = names
@@ -196,6 +200,11 @@ public final class Router: Sendable {
     literalKeys[Int32(truncatingIfNeeded: node)] ?? []
   }
 
+  /// The segment-template children of a node, in the order a segment tries them.
+  func templateChildren(of node: Int) -> [TemplateChild] {
+    templateChildren[Int32(truncatingIfNeeded: node)] ?? []
+  }
+
   /// The child of a node for a parameter of `type` (`{name:int}`, `{name}`), `nil` when there is none.
   func parameterChild(of node: Int, type: ParameterType) -> Int? {
     let child = trie.nodes[node].child(for: type)
@@ -277,10 +286,12 @@ public final class Router: Sendable {
     for index in start..<(start + Int(plan.parameterCount)) {
       // The first parameter is usually packed in the plan itself: one cache line fewer.
       if index == start, let (position, kind, name) = plan.first {
-        append(kind, name: parameterNames[name], at: position, of: view, to: &entries)
+        append(kind, name: parameterNames[name], at: position, of: view, route: route, to: &entries)
       } else {
         let parameter = planParameters[index]
-        append(parameter.kind, name: parameter.name, at: Int(parameter.position), of: view, to: &entries)
+        append(
+          parameter.kind, name: parameter.name, at: Int(parameter.position), of: view, route: route,
+          to: &entries)
       }
     }
     var remaining = view.queryStart >= 0 ? (decodedQuery ?? reader.query(of: view)) : []
@@ -322,7 +333,7 @@ public final class Router: Sendable {
 
   @inline(__always)
   private func append(
-    _ kind: RoutePlan.Parameter.Kind, name: String, at position: Int, of view: LinkView,
+    _ kind: RoutePlan.Parameter.Kind, name: String, at position: Int, of view: LinkView, route: Int,
     to entries: inout [RouteParameters.Entry]
   ) {
     if case .parameter(let type) = kind {
@@ -331,6 +342,11 @@ public final class Router: Sendable {
       {
         entries.append(RouteParameters.Entry(name: name, value: value))
       }
+    } else if case .template = kind {
+      guard position < view.count, case .template(let template) = patterns[route].segments[position],
+        let values = template.values(view.bytes(position), templateFolding(at: position, view.isWeb))
+      else { return }
+      for (name, value) in values { entries.append(RouteParameters.Entry(name: name, value: value)) }
     } else {
       var rest: [String] = []
       if position < view.count {
@@ -386,9 +402,11 @@ struct RoutePlan: Sendable {
       case parameter(ParameterType)
       /// `{name+}` or `{name*}`: the segments from its position on.
       case rest
+      /// A segment template: its values, read from the segment at its position.
+      case template
 
-      /// Every kind: every parameter type, and the catch-all.
-      static let allCases: [Kind] = ParameterType.bySpecificity.map(Kind.parameter) + [.rest]
+      /// Every kind: every parameter type, the catch-all and the template.
+      static let allCases: [Kind] = ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .template]
       /// How many kinds there are.
       static let count = allCases.count
 
@@ -397,6 +415,7 @@ struct RoutePlan: Sendable {
         switch self {
         case .parameter(let type): UInt8(type.specificity)
         case .rest: UInt8(ParameterType.bySpecificity.count)
+        case .template: UInt8(ParameterType.bySpecificity.count + 1)
         }
       }
 
@@ -407,6 +426,8 @@ struct RoutePlan: Sendable {
           self = .parameter(types[Int(number)])
         } else if Int(number) == types.count {
           self = .rest
+        } else if Int(number) == types.count + 1 {
+          self = .template
         } else {
           return nil
         }
@@ -435,6 +456,9 @@ struct RoutePlan: Sendable {
           parameters.append(Parameter(position: Int32(position), kind: .parameter(type), name: name))
         case .oneOrMore(let name), .zeroOrMore(let name):
           parameters.append(Parameter(position: Int32(position), kind: .rest, name: name))
+        case .template(let template):
+          parameters.append(
+            Parameter(position: Int32(position), kind: .template, name: template.parameterNames.first ?? ""))
         }
       }
       var plan = RoutePlan(
@@ -494,11 +518,16 @@ private struct TrieSearch {
   /// Work counters, for tests that bound the work per link.
   var nodesEntered = 0
   var routeChecks = 0
+  /// Per depth: the template to resume at, when the trail's step is ``Step/template(_:)``; made the
+  /// first time a template child is entered.
+  var templateCursor: [Int32] = []
 
   /// Where the search of a node resumes: each step tries one kind of child or list of routes, in the
   /// order of specificity.
   enum Step: Equatable {
     case literal
+    /// The segment-template child at this position of the node's list, and those after it.
+    case template(Int)
     /// The child for the parameter type at this rank of ``ParameterType/bySpecificity``.
     case parameter(Int)
     case oneOrMore
@@ -508,6 +537,8 @@ private struct TrieSearch {
     var number: UInt8 {
       switch self {
       case .literal: 0
+      // The position in the list is kept beside the trail (``TrieSearch/templateCursor``).
+      case .template: 253
       case .parameter(let rank): UInt8(truncatingIfNeeded: rank &+ 1)
       case .oneOrMore: 254
       case .zeroOrMore: 255
@@ -518,6 +549,7 @@ private struct TrieSearch {
     init(number: UInt8) {
       switch number {
       case 0: self = .literal
+      case 253: self = .template(0)
       case 254: self = .oneOrMore
       case 255: self = .zeroOrMore
       default: self = .parameter(Int(number) &- 1)
@@ -560,7 +592,21 @@ private struct TrieSearch {
         if node.flags & FlatNode.hasLiterals != 0, let literal = literalChild(of: index, node, depth, view) {
           child = literal
         }
+        resume = node.flags & FlatNode.hasTemplates != 0 ? .template(0) : .parameter(0)
+      case .template(let start):
         resume = .parameter(0)
+        let children = router.templateChildren[Int32(truncatingIfNeeded: index)] ?? []
+        let bytes = view.bytes(depth)
+        let folding = router.templateFolding(at: depth, view.isWeb)
+        var position = start
+        while position < children.count {
+          if children[position].template.accepts(bytes, folding) {
+            child = children[position].child
+            resume = .template(position &+ 1)
+            break
+          }
+          position &+= 1
+        }
       case .parameter(let rank):
         let type = parameterTypes[rank]
         let slot = node.child(for: type)
@@ -585,6 +631,7 @@ private struct TrieSearch {
         let trail = view.segments.trail(depth)
         index = Int(trail.node)
         step = Step(number: trail.step)
+        if case .template = step { step = .template(Int(templateCursor[depth])) }
         continue
       }
       if child >= 0,
@@ -592,6 +639,10 @@ private struct TrieSearch {
           || !failed.contains(pair(Int(child), depth &+ 1))
       {
         view.segments.setTrail(depth, node: Int32(truncatingIfNeeded: index), step: resume.number)
+        if case .template(let position) = resume {
+          if templateCursor.isEmpty { templateCursor = [Int32](repeating: 0, count: view.count) }
+          templateCursor[depth] = Int32(truncatingIfNeeded: position)
+        }
         index = Int(child)
         depth &+= 1
         step = .literal
@@ -734,6 +785,17 @@ private struct TrieSearch {
     return true
   }
 
+}
+
+extension Router {
+  /// How a segment template compares its literals at this depth: without case in a case-insensitive
+  /// table; in the first segment of a custom-scheme link (the authority, which
+  /// ``ReadingRules/foldsCase(isWeb:depth:)`` folds) as written first, then without case.
+  @inline(__always)
+  func templateFolding(at depth: Int, _ isWeb: Bool) -> SegmentTemplate.Folding {
+    if table.caseInsensitive { return .folded }
+    return ReadingRules.foldsCase(isWeb: isWeb, depth: depth) ? .exactThenFolded : .exact
+  }
 }
 
 extension UInt8 {

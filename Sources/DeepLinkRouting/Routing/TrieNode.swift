@@ -16,6 +16,20 @@ struct LiteralEdge: Hashable, Sendable {
   }
 }
 
+/// A segment-template edge of the trie: the parent node and the template's
+/// ``SegmentTemplate/key(caseInsensitive:)``, so templates alike but for their names share a child.
+struct TemplateEdge: Hashable, Sendable {
+  var parent: Int32
+  var key: String
+}
+
+/// A segment-template child of a node: the template (with the names of the first route that made the
+/// edge; matching reads only its literals and types) and the child node.
+struct TemplateChild: Sendable {
+  var template: SegmentTemplate
+  var child: Int32
+}
+
 /// The query items of one link as the routes read them: the first value of each name (`""` for an
 /// item without `=`, which counts as absent, as an empty value does), sorted by name for lookups.
 struct LinkQuery {
@@ -209,6 +223,9 @@ struct TrieBuilder {
 
   private(set) var nodes: [FlatNode] = [FlatNode()]
   private(set) var literals: [LiteralEdge: Int32] = [:]
+  private var templateEdges: [TemplateEdge: Int32] = [:]
+  /// The template children of each node that has any, in the order they were made.
+  private(set) var templates: [Int32: [TemplateChild]] = [:]
   private(set) var endings: [Ending] = []
   private var claimed: [LinkSet: Int32] = [:]
   let caseInsensitive: Bool
@@ -263,6 +280,19 @@ struct TrieBuilder {
         terminal = .oneOrMore
       case .zeroOrMore:
         terminal = .zeroOrMore
+      case .template(let template):
+        let edge = TemplateEdge(parent: current, key: template.key(caseInsensitive: caseInsensitive))
+        if let child = templateEdges[edge] {
+          current = child
+        } else {
+          let child = newNode()
+          templateEdges[edge] = child
+          templates[current, default: []].append(TemplateChild(template: template, child: child))
+          nodes[Int(current)].flags |= FlatNode.hasTemplates
+          current = child
+        }
+        anchor = current
+        plainSince = 0
       }
     }
     let linkSet = LinkSet(
@@ -295,6 +325,9 @@ struct TrieBuilder {
     var literals: [LiteralEdge: Int32]
     var queryIndexes: [Int32: QueryIndex]
     var shapes: [Int32]
+    /// Each node's template children, in the order a segment tries them
+    /// (``SegmentTemplate/ranksBefore(_:caseInsensitive:)``).
+    var templates: [Int32: [TemplateChild]]
   }
 
   /// Orders each node's routes so the most specific query requirements are tried first (more
@@ -304,6 +337,12 @@ struct TrieBuilder {
   mutating func finish(patterns: [RoutePattern], requirements: [QueryRequirements], names: [String]) -> Built
   {
     claimed = [:]
+    templateEdges = [:]
+    let caseInsensitive = self.caseInsensitive
+    let templates = self.templates.mapValues { children in
+      children.sorted { $0.template.ranksBefore($1.template, caseInsensitive: caseInsensitive) }
+    }
+    self.templates = [:]
     struct Order {
       var required: Int32 = 0
       var typed: Int32 = 0
@@ -364,10 +403,11 @@ struct TrieBuilder {
       start = end
     }
     let shapes = Self.shapes(
-      of: &nodes, literals: literals, endings: endings, patterns: patterns,
+      of: &nodes, literals: literals, templates: templates, endings: endings, patterns: patterns,
       strictTrailingSlash: strictTrailingSlash)
     return Built(
-      nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes)
+      nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes,
+      templates: templates)
   }
 
   private func index(_ routes: [Int32], patterns: [RoutePattern], requirements: [QueryRequirements])
@@ -391,8 +431,8 @@ struct TrieBuilder {
   ///
   /// - Returns: The shape of each node, or an empty array when no shape is shared.
   private static func shapes(
-    of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], endings: [Ending], patterns: [RoutePattern],
-    strictTrailingSlash: Bool
+    of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], templates: [Int32: [TemplateChild]],
+    endings: [Ending], patterns: [RoutePattern], strictTrailingSlash: Bool
   ) -> [Int32] {
     // A node's shape is interned from fixed-size keys: its literal children as a chain (the shape of
     // the list so far, a key, a child's shape), its route classes as a chain, then the node itself.
@@ -410,6 +450,8 @@ struct TrieBuilder {
       var parameters: [Int32]
       var literals: Int32
       var routes: Int32
+      /// The template children in the order they are tried: each one's key and its child's shape.
+      var templates: [LiteralLink] = []
     }
     var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
     byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
@@ -467,9 +509,15 @@ struct TrieBuilder {
           routeLists[link] = routeList
         }
       }
-      let key = Shape(
+      var key = Shape(
         parameters: ParameterType.bySpecificity.map { shape(flat.child(for: $0)) }, literals: literalList,
         routes: routeList)
+      if flat.flags & FlatNode.hasTemplates != 0 {
+        key.templates = (templates[Int32(node)] ?? []).map { edge in
+          LiteralLink(
+            previous: -1, key: edge.template.key(caseInsensitive: false), child: shapeOf[Int(edge.child)])
+        }
+      }
       if let id = known[key] {
         shapeOf[node] = id
         uses[Int(id)] += 1

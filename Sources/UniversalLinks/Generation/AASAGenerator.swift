@@ -12,6 +12,7 @@ import Foundation
 /// | `{name:uuid}` | `????????-????-????-????-????????????` |
 /// | `{name+}` | `?*` |
 /// | `{name*}` (last) | `*` after a `/`, which also matches the parent (`/docs/*` matches `/docs`) |
+/// | `wire-{code}`, `{id:int}.json` | the literals with `*` for each parameter (`wire-*`, `*.json`) |
 ///
 /// AASA has no "one segment" wildcard: `*` and `?*` cross `/`. A route without a catch-all is therefore
 /// preceded by exclusions of its paths with more segments, so the file
@@ -95,6 +96,17 @@ public struct AASAGenerator: Hashable, Sendable {
         segments.append("?*")
       case .zeroOrMore:
         segments.append("*")
+      case .template(let template):
+        for part in template.parts {
+          guard case .literal(let text) = part else { continue }
+          for marker in ["*", "?", "$("] where text.contains(marker) {
+            throw AASAGenerationError(
+              .inexpressible(
+                route: shape.name, piece: text,
+                detail: "\"\(marker)\" is a wildcard in AASA patterns and there is no escape character"))
+          }
+        }
+        segments.append(template.aasaPattern(escape: RoutePathShape.encode))
       }
     }
     return segments
@@ -130,6 +142,8 @@ public struct AASAGenerator: Hashable, Sendable {
       case (.literal(let a), .literal(let b)): a == b
       case (.parameter(_, let a), .parameter(_, let b)): a == b
       case (.oneOrMore, .oneOrMore), (.zeroOrMore, .zeroOrMore): true
+      case (.template(let a), .template(let b)):
+        a.key(caseInsensitive: false) == b.key(caseInsensitive: false)
       default: false
       }
     }
@@ -140,6 +154,8 @@ public struct AASAGenerator: Hashable, Sendable {
     func rank(_ piece: RoutePathShape.Piece) -> Int {
       switch piece {
       case .literal: 0
+      // Literal text around `*` admits fewer paths than `?*`, as a UUID's fixed width does.
+      case .template: 1
       // A fixed-width pattern (a UUID's) admits fewer paths than `?*`.
       case .parameter(_, let type): type.aasaSegmentPattern == "?*" ? 2 : 1
       case .oneOrMore: 3
@@ -187,10 +203,27 @@ public struct AASAGenerator: Hashable, Sendable {
     let segments = try pathSegments(for: shape)
     var patterns: [String] = []
     for (index, piece) in shape.pieces.enumerated() {
-      guard case .parameter = piece else { continue }
-      var widened = segments
-      widened[index] = "?*/?*"
-      patterns.append("/" + widened.joined(separator: "/"))
+      switch piece {
+      case .parameter:
+        var widened = segments
+        widened[index] = "?*/?*"
+        patterns.append("/" + widened.joined(separator: "/"))
+      case .template(let template):
+        // Each `*` crosses `/`: a path where one holds a `/` is blocked (`*/?*`, not `*/*`, which at
+        // the end would also match its parent, the route's own paths).
+        for (position, part) in template.parts.enumerated() {
+          guard case .parameter = part else { continue }
+          var widened = segments
+          widened[index] = template.parts.enumerated().map { other, part in
+            switch part {
+            case .literal(let text): RoutePathShape.encode(text)
+            case .parameter: other == position ? "*/?*" : "*"
+            }
+          }.joined()
+          patterns.append("/" + widened.joined(separator: "/"))
+        }
+      case .literal, .oneOrMore, .zeroOrMore: continue
+      }
     }
     return patterns
   }

@@ -33,6 +33,8 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     package static let uuidText = Kind(rawValue: "uuid-text")
     /// A parameter admits several segments.
     package static let spansSegments = Kind(rawValue: "spans-segments")
+    /// A plain parameter inside a segment template admits empty text: AASA's `*` matches nothing too.
+    package static let emptyTemplateText = Kind(rawValue: "empty-template-text")
   }
 
   /// The route's name.
@@ -63,6 +65,9 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     if kind == .spansSegments {
       return "a catch-all follows and a literal comes after {\(parameter)}, so it may span several segments"
     }
+    if kind == .emptyTemplateText {
+      return "AASA's * inside the segment template also admits an empty {\(parameter)}"
+    }
     let limit = ParameterType.allCases.lazy.compactMap(\.aasaWidening).first { $0.code == kind.rawValue }?
       .limit
     return (limit ?? "AASA cannot say what {NAME} accepts, so it admits more")
@@ -86,6 +91,21 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
       return false
     }
     for (index, piece) in shape.pieces.enumerated() {
+      if case .template(let template) = piece {
+        for case .parameter(let name, let type) in template.parts {
+          var segments = shape.sampleSegments
+          let widening = type.aasaWidening
+          segments[index] = RoutePathShape.encode(
+            RoutePathShape.sampleText(of: template, replacing: name, with: widening?.example ?? ""))
+          let query = shape.sampleLink.dropFirst(shape.samplePath.count)
+          widenings.append(
+            .init(
+              route: shape.name, parameter: name,
+              kind: widening.map { Kind(rawValue: $0.code) } ?? .emptyTemplateText,
+              example: "/" + segments.joined(separator: "/") + query))
+        }
+        continue
+      }
       guard case .parameter(let name, let type) = piece else { continue }
       func example(_ segment: String) -> String {
         var segments = shape.sampleSegments

@@ -19,6 +19,7 @@ extension RoutePathShape {
         case .parameter(let parameter, let type): .parameter(name: parameter, type: type)
         case .oneOrMore(let parameter): .oneOrMore(name: parameter)
         case .zeroOrMore(let parameter): .zeroOrMore(name: parameter)
+        case .template(let template): .template(template)
         }
       },
       requiredQueryItems: pattern.query.filter { !$0.isOptional }.map(\.key)

@@ -21,6 +21,8 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     case oneOrMore(name: String)
     /// Zero or more remaining segments (`{name*}`); last piece only.
     case zeroOrMore(name: String)
+    /// One segment holding literal text around parameters (`wire-{code:uuid}`).
+    case template(SegmentTemplate)
   }
 
   /// The route's name, used in the generated `comment` and in reports.
@@ -61,10 +63,27 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     var pieces: [Piece] = []
     for (index, segment) in segments.enumerated() {
       guard !segment.isEmpty else { throw failure("empty segment (\"//\")") }
-      guard segment.hasPrefix("{") else {
-        guard !segment.contains("{"), !segment.contains("}") else {
-          throw failure("a parameter must be a whole segment: \"\(segment)\"")
+      let isWhole =
+        segment.hasPrefix("{") && segment.hasSuffix("}")
+        && segment.dropFirst().dropLast().allSatisfy {
+          $0 != "{" && $0 != "}"
         }
+      if !isWhole && (segment.contains("{") || segment.contains("}")) {
+        // A segment template: read by the router's own rule.
+        do {
+          let pattern = try RoutePattern("/" + segment)
+          guard case .template(let template) = pattern.segments.first else {
+            throw failure("unterminated or empty parameter \"\(segment)\"")
+          }
+          pieces.append(.template(template))
+        } catch let error as RoutePatternError {
+          throw failure(error.message)
+        } catch {
+          throw failure("\(error)")
+        }
+        continue
+      }
+      guard segment.hasPrefix("{") else {
         pieces.append(.literal(segment))
         continue
       }
@@ -103,6 +122,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
         case .parameter(let name, let type): "{\(name):\(type.rawValue)}"
         case .oneOrMore(let name): "{\(name)+}"
         case .zeroOrMore(let name): "{\(name)*}"
+        case .template(let template): Self.encode(template: template)
         }
       }.joined(separator: "/")
   }
@@ -141,8 +161,33 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       case .literal(let text): Self.encode(text)
       case .parameter(_, let type): Self.encode(type.sampleValue.description)
       case .oneOrMore, .zeroOrMore: "a/b"
+      case .template(let template): Self.encode(Self.sampleText(of: template))
       }
     }
+  }
+
+  /// A decoded segment the template accepts: each parameter's sample value between its literals.
+  static func sampleText(of template: SegmentTemplate, replacing name: String? = nil, with text: String = "")
+    -> String
+  {
+    let samples = template.sampleValues
+    return template.parts.map { part in
+      switch part {
+      case .literal(let literal): literal
+      case .parameter(let parameter, _): parameter == name ? text : samples[parameter]?.description ?? ""
+      }
+    }.joined()
+  }
+
+  /// A template as written in a pattern, its literals percent-encoded.
+  static func encode(template: SegmentTemplate) -> String {
+    template.parts.map { part in
+      switch part {
+      case .literal(let text): encode(text)
+      case .parameter(let name, .string): "{\(name)}"
+      case .parameter(let name, let type): "{\(name):\(type.rawValue)}"
+      }
+    }.joined()
   }
 
   /// Whether this route accepts a percent-encoded path, with the router's segment rules: empty
@@ -181,6 +226,10 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
         guard index < segments.count, ReadingRules.isSameLiteral(segments[index], text) else { return false }
       case .parameter(_, let type):
         guard index < segments.count, Self.accepts(segments[index], as: typed ? type : .string) else {
+          return false
+        }
+      case .template(let template):
+        guard index < segments.count, template.accepts(segments[index], folds: false, typed: typed) else {
           return false
         }
       }

@@ -130,6 +130,7 @@ package struct NginxConfiguration: Hashable, Sendable {
       case .parameter(_, let type): regex += "/" + type.segmentRegex
       case .oneOrMore: regex += "/.+"
       case .zeroOrMore: regex += "(/.*)?"
+      case .template(let template): regex += "/" + template.segmentRegex(escape: escapeRegex)
       }
     }
     return regex + "/?$"

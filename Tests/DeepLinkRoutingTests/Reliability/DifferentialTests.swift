@@ -44,6 +44,8 @@ struct ReliabilityDifferentialTests {
         pieces.append(.parameter(parameter, .decimal))
       } else if roll < 75 {
         pieces.append(.parameter(parameter, .url))
+      } else if roll < 82 {
+        pieces.append(.template(template(named: parameter, using: &random)))
       } else {
         pieces.append(.parameter(parameter, .string))
       }
@@ -65,6 +67,29 @@ struct ReliabilityDifferentialTests {
       trailingSlash: !isCatchAll && !pieces.isEmpty && random.chance(0.15))
   }
 
+  /// Template literals: prefixes of any text, separators and suffixes no typed value can hold (so no
+  /// template is refused), a few shared so templates overlap.
+  static let templatePrefixes = ["v", "V", "wire-", "a"]
+  static let templateSeparators = ["@", "_", "~", "@@"]
+  static let templateSuffixes = ["~json", "@x", "_"]
+
+  /// A segment template of one or two parameters with literal text around them.
+  static func template(named name: String, using random: inout SeededGenerator) -> [ReferenceRouter
+    .TemplatePart]
+  {
+    var parts: [ReferenceRouter.TemplatePart] = []
+    let hasPrefix = random.chance(0.6)
+    if hasPrefix { parts.append(.literal(random.pick(templatePrefixes))) }
+    let types: [ParameterType] = [.string, .string, .int, .uuid, .bool, .decimal]
+    parts.append(.parameter(name + "a", random.pick(types)))
+    if random.chance(0.4) {
+      parts.append(.literal(random.pick(templateSeparators)))
+      parts.append(.parameter(name + "b", random.pick(types)))
+    }
+    if !hasPrefix || random.chance(0.4) { parts.append(.literal(random.pick(templateSuffixes))) }
+    return parts
+  }
+
   /// A link that mostly reaches one of the table's routes, built with awkward spellings.
   static func link(for table: ReferenceRouter, using random: inout SeededGenerator) -> String {
     let route = random.pick(table.routes)
@@ -82,6 +107,23 @@ struct ReliabilityDifferentialTests {
         for _ in 0..<Int.random(in: 0...3, using: &random) {
           segments.append(value(of: .string, using: &random, inQuery: false))
         }
+      case .template(let parts):
+        var text = ""
+        for part in parts {
+          switch part {
+          case .literal(let literal):
+            var literalText = random.chance(0.03) ? random.pick(templateSeparators) : literal
+            if random.chance(0.03) { literalText = literalText.uppercased() }
+            text += encodePath(literalText, using: &random)
+          case .parameter(_, let type):
+            // Sometimes a value holding a separator, which the leftmost rule reads its own way.
+            text +=
+              random.chance(0.05)
+              ? encodePath(random.pick(templateSeparators) + "x", using: &random)
+              : value(of: type, using: &random, inQuery: false)
+          }
+        }
+        segments.append(text)
       }
     }
     if random.chance(0.08) { segments.append(value(of: .string, using: &random, inQuery: false)) }

@@ -11,17 +11,20 @@ struct ReferenceRouter {
     case parameter(String, ParameterType)
     case oneOrMore(String)
     case zeroOrMore(String)
+    /// Literal text around parameters in one segment (ROUTING: a segment template).
+    case template([TemplatePart])
 
-    /// Specificity of the piece: lower wins (literal > typed > plain > `+` > `*`); of two typed
-    /// pieces that can both take a segment, the narrower wins (an int is also a decimal).
+    /// Specificity of the piece: lower wins (literal > template > typed > plain > `+` > `*`); of two
+    /// typed pieces that can both take a segment, the narrower wins (an int is also a decimal).
     var rank: Int {
       switch self {
       case .literal: 0
-      case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 1
-      case .parameter(_, .decimal): 2
-      case .parameter(_, .string): 3
-      case .oneOrMore: 4
-      case .zeroOrMore: 5
+      case .template: 1
+      case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 2
+      case .parameter(_, .decimal): 3
+      case .parameter(_, .string): 4
+      case .oneOrMore: 5
+      case .zeroOrMore: 6
       }
     }
 
@@ -29,9 +32,112 @@ struct ReferenceRouter {
     var isCatchAll: Bool {
       switch self {
       case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter: false
+      case .literal, .parameter, .template: false
       }
     }
+  }
+
+  /// One part of a segment template.
+  enum TemplatePart: Hashable {
+    case literal(String)
+    case parameter(String, ParameterType)
+  }
+
+  /// The template's parts as the router is given them, names left out when `named` is false.
+  static func templateText(_ parts: [TemplatePart], named: Bool = true) -> String {
+    parts.map { part in
+      switch part {
+      case .literal(let literal): ReferenceCoding.encodeAll(literal)
+      case .parameter(let name, .string): named ? "{\(name)}" : "{}"
+      case .parameter(let name, let type): named ? "{\(name):\(type)}" : "{:\(type)}"
+      }
+    }.joined()
+  }
+
+  /// The values of a decoded segment read by a template: the first literal starts it, the last
+  /// ends it (without overlapping), and between two parameters the literal is found at its first
+  /// occurrence after a non-empty value. ASCII letters fold when `folds`.
+  static func templateValues(_ parts: [TemplatePart], _ segment: String, folds: Bool)
+    -> [String: ParameterValue]?
+  {
+    func fold(_ text: String) -> [UInt8] {
+      text.utf8.map { folds && $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    }
+    var rest = fold(segment)[...]
+    let original = Array(segment.utf8)
+    var offset = 0
+    var parts = parts[...]
+    if case .literal(let first) = parts.first {
+      let literal = fold(first)
+      guard rest.starts(with: literal) else { return nil }
+      rest = rest.dropFirst(literal.count)
+      offset = literal.count
+      parts = parts.dropFirst()
+    }
+    if parts.count > 1, case .literal(let last) = parts.last {
+      let literal = fold(last)
+      guard rest.count >= literal.count, rest.suffix(literal.count).elementsEqual(literal) else { return nil }
+      rest = rest.dropLast(literal.count)
+      parts = parts.dropLast()
+    }
+    var values: [String: ParameterValue] = [:]
+    let items = Array(parts)
+    var index = 0
+    while index < items.count {
+      guard case .parameter(let name, let type) = items[index] else { return nil }
+      var length = rest.count
+      var skip = 0
+      if index + 1 < items.count, case .literal(let separator) = items[index + 1] {
+        let literal = fold(separator)
+        let bytes = Array(rest)
+        guard
+          let found = (1..<max(1, bytes.count)).first(where: { start in
+            start + literal.count < bytes.count
+              && bytes[start..<(start + literal.count)].elementsEqual(literal)
+          })
+        else { return nil }
+        length = found
+        skip = literal.count
+      }
+      let text = String(decoding: original[offset..<(offset + length)], as: UTF8.self)
+      guard let value = typed(text, type) else { return nil }
+      values[name] = value
+      offset += length + skip
+      rest = rest.dropFirst(length + skip)
+      index += 2
+    }
+    return values
+  }
+
+  /// Of two templates that both take a segment: more literal bytes first, then more typed
+  /// parameters, then the text without names, byte by byte.
+  static func templateOrder(_ left: [TemplatePart], _ right: [TemplatePart], caseInsensitive: Bool) -> Int {
+    func literalBytes(_ parts: [TemplatePart]) -> Int {
+      parts.reduce(0) { total, part in
+        if case .literal(let text) = part { return total + text.utf8.count }
+        return total
+      }
+    }
+    func typed(_ parts: [TemplatePart]) -> Int {
+      parts.count { part in
+        if case .parameter(_, let type) = part { return type != .string }
+        return false
+      }
+    }
+    func key(_ parts: [TemplatePart]) -> [UInt8] {
+      parts.flatMap { part -> [UInt8] in
+        switch part {
+        case .literal(let text):
+          Array(text.utf8).map { caseInsensitive && $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        case .parameter(_, let type): Array("{:\(type)}".utf8)
+        }
+      }
+    }
+    if literalBytes(left) != literalBytes(right) { return literalBytes(right) - literalBytes(left) }
+    if typed(left) != typed(right) { return typed(right) - typed(left) }
+    let (a, b) = (key(left), key(right))
+    if a == b { return 0 }
+    return a.lexicographicallyPrecedes(b) ? -1 : 1
   }
 
   /// A declared query item.
@@ -59,6 +165,7 @@ struct ReferenceRouter {
           case .parameter(let name, let type): "{\(name):\(type)}"
           case .oneOrMore(let name): "{\(name)+}"
           case .zeroOrMore(let name): "{\(name)*}"
+          case .template(let parts): ReferenceRouter.templateText(parts)
           }
         }.joined(separator: "/")
       if trailingSlash && !pieces.isEmpty { text += "/" }
@@ -308,6 +415,14 @@ struct ReferenceRouter {
       case .zeroOrMore(let name):
         values[name] = .segments(position < segments.count ? Array(segments[position...]) : [])
         consumedAll = true
+      case .template(let parts):
+        // A custom-scheme link's first segment: as written first, then without case.
+        guard position < segments.count,
+          let found = Self.templateValues(parts, segments[position], folds: caseInsensitive)
+            ?? (!link.isWeb && position == 0
+              ? Self.templateValues(parts, segments[position], folds: true) : nil)
+        else { return nil }
+        values.merge(found) { _, new in new }
       }
     }
     if !consumedAll && route.pieces.count != segments.count { return nil }
@@ -335,6 +450,10 @@ struct ReferenceRouter {
       let left = position < route.pieces.count ? route.pieces[position].rank : -1
       let right = position < other.pieces.count ? other.pieces[position].rank : -1
       if left != right { return left < right }
+      if case .template(let a) = route.pieces[position], case .template(let b) = other.pieces[position] {
+        let order = Self.templateOrder(a, b, caseInsensitive: caseInsensitive)
+        if order != 0 { return order < 0 }
+      }
       if route.pieces[position].isCatchAll { break }
     }
     let leftRequired = route.query.filter { !$0.isOptional }
@@ -374,6 +493,9 @@ struct ReferenceRouter {
         sets.append(
           "literal " + text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
       case .parameter(_, let type): sets.append("\(type)")
+      case .template(let parts):
+        let text = Self.templateText(parts, named: false)
+        sets.append("template " + (caseInsensitive ? text.lowercased() : text))
       case .oneOrMore:
         guard length > sets.count else { return nil }
         return sets + Array(repeating: "string", count: length - sets.count)

@@ -23,7 +23,9 @@ struct RouteTableErrorTests {
     PatternCase(pattern: "/s?q={a}&q={b}", reason: .duplicateQueryKey("q"), offset: 9),
     PatternCase(pattern: "/a/{id", reason: .unbalancedBrace, offset: 3),
     PatternCase(pattern: "/a/id}", reason: .unbalancedBrace, offset: 5),
-    PatternCase(pattern: "/a/video-{id}", reason: .parameterNotWholeSegment, offset: 3),
+    // A parameter filling part of a segment is a segment template; the templates that cannot be read
+    // are refused precisely.
+    PatternCase(pattern: "/a/{x}{y}", reason: .adjacentParameters("x", "y"), offset: 6),
     PatternCase(pattern: "/a/{}", reason: .invalidParameterName(""), offset: 4),
     PatternCase(pattern: "/a/{1x}", reason: .invalidParameterName("1x"), offset: 4),
     PatternCase(pattern: "/a/{x:float}", reason: .unknownType("float"), offset: 6),
