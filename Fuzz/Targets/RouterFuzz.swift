@@ -1,11 +1,12 @@
 import DeepLinkRouting
 
 /// Fuzz target `router`: the input is a link, read and matched by two fixed, realistic routers
-/// (the default options, and strict trailing slashes with case-insensitive literals) and one built to
-/// backtrack.
+/// (the default options, and strict trailing slashes with case-insensitive literals), one built to
+/// backtrack and one wide table.
 ///
 /// Checks: reading and matching never crash; a match builds its link back from its own values, and
-/// that link reads as the same route with the same values. The only build failure allowed is a
+/// that link reads as the same route with the same values; a link no route matches is explained
+/// (``Router/explain(_:)``) by a route of the table, at a segment of its path. The only build failure allowed is a
 /// rebuilt link over the length limit (values re-encoded can grow).
 private let tables: [RouteTable] = [
   RouteTable(
@@ -64,21 +65,29 @@ private let tables: [RouteTable] = [
   ),
 ]
 
-private let routers: [Router] = (tables + [backtrackingTable]).compactMap { try? Router($0) }
+private let routers: [Router] = (tables + [backtrackingTable, wideTable]).compactMap { try? Router($0) }
 
-/// Every mix of `1`, `{x:int}` and `{x}` over six segments, then `/end` (729 routes): the table where a
-/// failing link once explored every path. Seeds `Fuzz/Corpus/router/backtrack-*` reach it.
-private let backtrackingTable: RouteTable = {
+/// Every mix of `1`, `{x:int}` and `{x}` over `segments` segments (3^segments routes, each ending
+/// with `suffix`), in the scheme `scheme`: tables where every node of a depth has the same shape.
+private func mixTable(segments: Int, suffix: String, scheme: String) -> RouteTable {
   var patterns = [""]
-  for position in 0..<6 {
+  for position in 0..<segments {
     patterns = patterns.flatMap { prefix in
       ["/1", "/{x\(position):int}", "/{x\(position)}"].map { prefix + $0 }
     }
   }
   return RouteTable(
-    schemes: ["mix"],
-    routes: patterns.enumerated().map { RouteDefinition("r\($0.offset)", $0.element + "/end") })
-}()
+    schemes: [scheme],
+    routes: patterns.enumerated().map { RouteDefinition("r\($0.offset)", $0.element + suffix) })
+}
+
+/// Every mix over six segments, then `/end` (729 routes): the table where a failing link once explored
+/// every path. Seeds `Fuzz/Corpus/router/backtrack-*` reach it.
+private let backtrackingTable = mixTable(segments: 6, suffix: "/end", scheme: "mix")
+
+/// Every mix over seven segments and nothing after (2,187 routes): the wide table where explaining an
+/// unmatched link once took time exponential in its length. Seeds `Fuzz/Corpus/router/wide-*` reach it.
+private let wideTable = mixTable(segments: 7, suffix: "", scheme: "wide")
 
 /// libFuzzer's entry point: checks one input.
 ///
@@ -88,7 +97,7 @@ private let backtrackingTable: RouteTable = {
 /// - Returns: 0: every input may enter the corpus.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  check(routers.count == tables.count + 1, "a fuzz table does not build")
+  check(routers.count == tables.count + 2, "a fuzz table does not build")
   let link = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   for router in routers {
     let match: RouteMatch?
@@ -98,7 +107,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       check(!error.code.description.isEmpty && !error.description.isEmpty, "an error without a code")
       continue
     }
-    guard let match else { continue }
+    guard let match else {
+      checkExplanation(of: link, by: router)
+      continue
+    }
     check(router.route(named: match.route) != nil, "a match names an unknown route")
     let rebuilt: String
     do {
@@ -127,4 +139,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   }
   return 0
+}
+
+/// Checks the explanation of a link no route matches: it reads (the link read once already), names a
+/// route of the table, and points inside the path it read.
+private func checkExplanation(of link: String, by router: Router) {
+  let miss: NearMiss?
+  do {
+    miss = try router.explain(link)
+  } catch {
+    fail("\(link) reads for matching but not for explaining: \(error)")
+  }
+  guard let miss else { return }
+  check(router.route(named: miss.route) != nil, "\(link) is explained by an unknown route \(miss.route)")
+  check(miss.segment.map { miss.path.indices.contains($0) } ?? true, "\(link): a near miss outside its path")
+  check(!miss.description.isEmpty, "\(link): a near miss without a description")
 }

@@ -18,6 +18,8 @@ struct LinkView {
   var hasTrailingSlash = false
   var queryStart = -1
   var queryEnd = -1
+  /// How many `&` a plain query holds: its items number at most one more.
+  var querySeparators = 0
   var fragmentStart = -1
   /// The query items, when the query is not plain text: decoded (and so checked) while reading. A plain
   /// query is decoded only when a route needs it, by ``PercentCoding/decodePlain(_:from:to:plusAsSpace:)``,
@@ -212,6 +214,7 @@ final class LinkReader: Sendable {
       guard let query = ReadingRules.plainText(link, from: index + 1, stopsAtFragment: true),
         isWithinQueryLimit(query.separators)
       else { return false }
+      view.querySeparators = query.separators
       index = query.end
       view.queryEnd = index
     }
@@ -329,7 +332,9 @@ final class LinkReader: Sendable {
       view.queryStart = queryStart
       view.queryEnd = queryEnd
       let plain = ReadingRules.plainText(link, from: queryStart + 1, stopsAtFragment: true)
-      if plain == nil || !isWithinQueryLimit(plain?.separators ?? 0) {
+      if let plain, isWithinQueryLimit(plain.separators) {
+        view.querySeparators = plain.separators
+      } else {
         view.decodedQuery = try readQuery(link, from: queryStart, to: queryEnd, fail: fail)
       }
     }
@@ -369,6 +374,8 @@ final class LinkReader: Sendable {
     if let decodedQuery = view.decodedQuery { return decodedQuery }
     guard view.queryStart >= 0 else { return [] }
     var query: [QueryItem] = []
+    // Room for every item at once: one allocation, whatever the number of items.
+    query.reserveCapacity(view.querySeparators + 1)
     forEachItem(view.link, from: view.queryStart, to: view.queryEnd) { itemStart, equals, itemEnd in
       let name = PercentCoding.decodePlain(view.link, from: itemStart, to: equals, plusAsSpace: true)
       let value =

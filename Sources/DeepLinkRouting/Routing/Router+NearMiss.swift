@@ -249,21 +249,28 @@ struct NearMissSearch {
       // nothing to go on to, it is "too many" whatever the count.
       let literalKeys = router.literalKeys(of: index)
       let hasChildren = !literalKeys.isEmpty || hasTypedChild
-      let misspelled = Self.likelyLiteral(comparedPath[depth], among: literalKeys) != nil
-      if let route = ending.first(ending.endpoints), !hasChildren || (depth + 1 == count && !misspelled) {
+      let likely = Self.likelyLiteral(comparedPath[depth], among: literalKeys)
+      if let route = ending.first(ending.endpoints), !hasChildren || (depth + 1 == count && likely == nil) {
         consider(
           miss(
             route: route, segment: depth, code: .tooManySegments, depth: depth, rank: 2,
             expected: Self.segments(depth) + " (\(router.patterns[route].text))"))
       } else {
-        consider(mismatch(at: index, depth: depth))
+        consider(mismatch(at: index, depth: depth, literals: literalKeys, likely: likely))
       }
     }
     return best?.miss
   }
 
   /// The miss of a segment no child of the node accepts: what the closest child route wanted there.
-  private func mismatch(at index: Int, depth: Int) -> Candidate? {
+  ///
+  /// - Parameters:
+  ///   - index: The node.
+  ///   - depth: The segment's position.
+  ///   - literals: The node's literal keys, sorted.
+  ///   - likely: The literal the segment looks like a misspelling of (``likelyLiteral(_:among:)``).
+  /// - Returns: The candidate, or `nil` when no child leads to a route.
+  private func mismatch(at index: Int, depth: Int, literals: [String], likely: String?) -> Candidate? {
     // Typed children first: "is not an int" says more than a list of literals.
     for type in ParameterType.bySpecificity where !type.acceptsAnyText {
       if let child = router.parameterChild(of: index, type: type), let route = nearestRoute(below: child) {
@@ -284,21 +291,46 @@ struct NearMissSearch {
     // `/p/{id}`), the route the second segment starts is the one the link was written for. A segment
     // that looks like a misspelled literal names that literal's route; otherwise the literals that
     // would fit are listed, and the route is the first one's.
-    let literals = router.literalKeys(of: index)
     let shifted =
       link.isCustomScheme && depth == 0 && comparedPath.count > 1
         && router.literalChild(of: index, key: comparedPath[1]) != nil
       ? comparedPath[1] : nil
-    let likely = shifted ?? Self.likelyLiteral(comparedPath[depth], among: literals)
+    let likely = shifted ?? likely
     guard let first = likely ?? literals.first, let child = router.literalChild(of: index, key: first),
       let route = nearestRoute(below: child)
     else { return nil }
-    let shown = (likely.map { [$0] } ?? Array(literals.prefix(5))).map { "'\($0)'" }
-    let expected =
-      shown.count == 1
-      ? shown[0] : "any of " + shown.joined(separator: ", ") + (literals.count > 5 ? ", ..." : "")
+    let shown: ArraySlice<String> = likely.map { [$0][...] } ?? literals.prefix(5)
+    let expected = Self.literalList(shown, more: shown.count > 1 && literals.count > 5)
     return miss(
       route: route, segment: depth, code: .expectedLiteral, depth: depth, rank: 1, expected: expected)
+  }
+
+  /// `'video'`, or `any of 'a', 'b', 'c', 'd', 'e', ...` when `more`: the literals a segment could have
+  /// been, written into one string of the right length.
+  static func literalList(_ literals: ArraySlice<String>, more: Bool) -> String {
+    let lead = literals.count == 1 ? "" : "any of "
+    let tail = more ? ", ..." : ""
+    let count =
+      lead.utf8.count + tail.utf8.count + literals.reduce(0) { $0 + $1.utf8.count + 2 }
+      + 2 * max(0, literals.count - 1)
+    return String(unsafeUninitializedCapacity: count) { output in
+      var position = 0
+      func write(_ text: String) {
+        for byte in text.utf8 {
+          output[position] = byte
+          position += 1
+        }
+      }
+      write(lead)
+      for (index, literal) in literals.enumerated() {
+        if index > 0 { write(", ") }
+        write("'")
+        write(literal)
+        write("'")
+      }
+      write(tail)
+      return position
+    }
   }
 
   /// The miss of the first route of two of a node's lists whose query or trailing slash does not hold
