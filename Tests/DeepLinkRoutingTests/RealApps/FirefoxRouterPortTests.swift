@@ -12,7 +12,8 @@ import Testing
 ///
 /// A route's name is the app's destination or the custom-scheme host it comes from; `deep-link?url=`
 /// routes its nested path again, so those rows reach the nested route (`settings`, `homepanel`, ...).
-/// The app lower-cases that nested path before reading it, hence `"caseInsensitive": true`.
+/// The app lower-cases that nested path before reading it, hence `"caseInsensitive": true` for the
+/// literals (a value set's members still compare byte for byte: see `caseFolding`).
 @Suite("Router port: Firefox")
 struct FirefoxRouterPortTests {
   static let file = "Firefox"
@@ -55,6 +56,13 @@ struct FirefoxRouterPortTests {
     "the app answers with the pasteboard's text or URL, which no link holds: the port routes to the "
     + "widget's route and the destination reads the pasteboard"
 
+  static let caseFolding =
+    "a value set compares byte for byte, also in a caseInsensitive table (GRAMMAR-PLAN 3): the member "
+    + "`newtab` (`homepage`) is not the segment `newTab` (`homePage`). Firefox lower-cases the whole nested "
+    + "link, which also makes its own camel-case members (`contentBlocker`, `creditCard`, `topSites`, "
+    + "`rateApp`) unreachable; the package keeps the link's text as it is, so a link must spell the "
+    + "member as declared (the next row)"
+
   // All rows: firefox-ios/firefox-ios-tests/Tests/ClientTests/Coordinators/RouteTests.swift
   static let rows: [PortRow] = [
     // The page itself is the match's url; the app also focuses the location field.
@@ -71,17 +79,20 @@ struct FirefoxRouterPortTests {
     nested(
       "firefox://deep-link?url=/settings/clear-private-data", "settings",
       ["section": .text("clear-private-data")], "testSettingsRouteWithClearPrivateData"),
-    // The app lower-cases the nested path: these three need the value set to compare as the table's
-    // `caseInsensitive` says, and to read the member's spelling.
+    // The app lower-cases the nested path before reading it, so `newTab` reaches its section `newtab`.
+    PortRow(
+      url: "firefox://deep-link?url=/settings/newTab", route: nil, needs: [.nestedLink, .valueSet],
+      source: "testSettingsRouteWithNewTab", difference: caseFolding),
+    PortRow(
+      url: "firefox://deep-link?url=/settings/newTab/", route: nil, needs: [.nestedLink, .valueSet],
+      source: "testSettingsRouteWithNewTabTrailingSlash", difference: caseFolding),
+    PortRow(
+      url: "firefox://deep-link?url=/settings/homePage", route: nil, needs: [.nestedLink, .valueSet],
+      source: "testSettingsRouteWithHomePage", difference: caseFolding),
+    // The spelling the app declares reaches the section.
     nested(
-      "firefox://deep-link?url=/settings/newTab", "settings", ["section": .text("newtab")],
-      "testSettingsRouteWithNewTab"),
-    nested(
-      "firefox://deep-link?url=/settings/newTab/", "settings", ["section": .text("newtab")],
-      "testSettingsRouteWithNewTabTrailingSlash"),
-    nested(
-      "firefox://deep-link?url=/settings/homePage", "settings", ["section": .text("homepage")],
-      "testSettingsRouteWithHomePage"),
+      "firefox://deep-link?url=/settings/newtab", "settings", ["section": .text("newtab")],
+      "testSettingsRouteWithNewTab, in the spelling of Route.SettingsSection"),
     nested(
       "firefox://deep-link?url=/settings/mailto", "settings", ["section": .text("mailto")],
       "testSettingsRouteWithMailto"),
