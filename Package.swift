@@ -101,6 +101,8 @@ let package = Package(
     .testTarget(
       name: "DeepLinkRoutingTests",
       dependencies: ["DeepLinkRouting", "DeepLinkingTestSupport"],
+      // Route files of real apps' routers, ported (RealApps/*RouterPortTests.swift).
+      resources: [.copy("RealApps/Kickstarter.routes.json"), .copy("RealApps/Firefox.routes.json")],
       swiftSettings: swiftSettings
     ),
     .testTarget(
