@@ -18,17 +18,20 @@ extension Scaling {
           }
           + [RouteDefinition("clip", "/channel/video/{id}")]
         let router = build(RouteTable(schemes: ["myapp"], hosts: ["example.com"], routes: routes))
+        // Each level encodes what a query value must not hold raw (`?`, `=`, `&`, `%`, ...), as a
+        // link builder would; `/` and `:` stay, so the link grows by a few bytes per level.
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "/:-._~"))
         var link = "/channel/video/12345"
         for hop in (1...depth).reversed() {
-          link =
-            "myapp://hop\(hop)?to="
-            + (link.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+          link = "myapp://hop\(hop)?to=" + (link.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
         }
         let plain = secondsPerRun {
           (try? router.match("myapp://channel/video/12345"))?.route.utf8.count ?? -1
         }
         let nested = secondsPerRun { (try? router.match(link))?.route.utf8.count ?? -1 }
-        return ScalingStep(seconds: [plain, nested], note: "nested/plain \(format(nested / plain, 1))x")
+        return ScalingStep(
+          seconds: [plain, nested],
+          note: "nested/plain \(format(nested / plain, 1))x, \(link.utf8.count) bytes")
       },
       ScalingDimension(
         name: "fall-through", unit: "refused", sizes: [1, 2, 4, 8],
