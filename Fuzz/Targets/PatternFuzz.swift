@@ -110,6 +110,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .parameter(let name, .bool): values[name] = .string("false")
     case .parameter(let name, .decimal): values[name] = .string("-0.25")
     case .parameter(let name, .url): values[name] = .string("https://example.com/a?c=d&e=%2B")
+    case .parameter(let name, .link): values[name] = .string("/a?c=d&e=%2B")
     case .oneOrMore(let name), .zeroOrMore(let name): values[name] = .segments(["x", "y z"])
     case .literal: break
     case .template(let template):
@@ -143,6 +144,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .bool: values[item.name] = .bool(true)
     case .decimal: values[item.name] = .decimal(1e-7)
     case .url: values[item.name] = .string("http://h/?x=1&y=+")
+    case .link: values[item.name] = .string("myapp://h/?x=1&y=+")
     }
   }
   for form in [LinkForm.universalLink, LinkForm.customScheme] {

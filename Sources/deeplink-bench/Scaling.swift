@@ -308,7 +308,7 @@ enum Scaling {
         return ScalingStep(
           seconds: [seconds], peakKiB: memory, note: table.routes.count == size ? nil : "count?")
       },
-    ] + universalLinksDimensions(scale: scale) + [storeDelivery(scale: scale)]
+    ] + universalLinksDimensions(scale: scale) + [storeDelivery(scale: scale)] + followingDimensions()
   }
 
   /// Every mix of `1`, `{x:int}` and `{x}` over `d` segments, then `/end`: 3^d routes. The size is

@@ -18,7 +18,9 @@ enum RouteCommand: ToolSubcommand {
       router read it) and "nearest": the route that came closest and why it stopped ({"route",
       "reason", "code", "segment", "expected", "found"}). A route with requirements adds
       "requires": ["verified-link", "sign-in"]; one that requires a verified link is checked as the
-      app's intake checks it, from the link's source ("linkSource").
+      app's intake checks it, from the link's source ("linkSource"). A match reached through a
+      route that follows its nested link adds "followed" ([{"route", "url"}], outermost first) and
+      the nested link routed ("finalURL"); trust is that of the outermost link.
       Parameter types: int -> number, catch-alls -> array of strings, others -> string (UUIDs upper-case).
       """,
     options: [
@@ -198,7 +200,8 @@ enum RouteCommand: ToolSubcommand {
       if !requirements.isEmpty {
         members.append(("requires", .array(requirements.map(JSONValue.string))))
       }
-      let linkSource = source ?? URL(string: match.url).map(IncomingLink.systemSource(of:)) ?? .customScheme
+      let linkSource =
+        source ?? URL(string: match.arrivalURL).map(IncomingLink.systemSource(of:)) ?? .customScheme
       if route.requiresVerifiedLink || source != nil {
         members.append(("linkSource", .string(linkSource.rawValue)))
       }
@@ -230,7 +233,19 @@ enum RouteCommand: ToolSubcommand {
         ("query", queryJSON(match.query)),
         ("fragment", .optional(match.fragment)),
         ("source", .string(match.origin.description)),
-      ]
+      ] + followedMembers(match)
+  }
+
+  /// `"followed"`: the links whose nested link led to the match, outermost first, when there are any.
+  static func followedMembers(_ match: RouteMatch) -> [(String, JSONValue)] {
+    guard !match.followed.isEmpty else { return [] }
+    return [
+      (
+        "followed",
+        .array(match.followed.map { .object([("route", .string($0.route)), ("url", .string($0.url))]) })
+      ),
+      ("finalURL", .string(match.url)),
+    ]
   }
 
   static func queryJSON(_ items: [QueryItem]) -> JSONValue {

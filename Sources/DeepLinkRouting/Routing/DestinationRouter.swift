@@ -77,11 +77,36 @@ public struct DestinationRouter<Destination: Hashable & Sendable>: Sendable {
 
   /// The destination of a link.
   ///
+  /// A match the destination refuses (a value its decoding or validation turns down, such as an id
+  /// the app knows is invalid or an unknown raw value) falls through: the next route the link matches,
+  /// in precedence order, gets its turn, up to ``Router/maxCandidates`` routes.
+  ///
   /// - Parameter url: The link's text.
-  /// - Returns: The destination, or `nil` when no route matches or the match makes no destination.
-  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  /// - Returns: The destination, or `nil` when no route matches or no match makes a destination.
+  /// - Throws: ``LinkError`` when the link, or a nested link it leads through, breaks a reading rule.
   public func destination(for url: String) throws(LinkError) -> Destination? {
-    try router.match(url).flatMap(makeDestination)
+    try match(url)?.destination
+  }
+
+  /// The match of a link and its destination, trying the routes the link matches in precedence order
+  /// until one makes a destination (at most ``Router/maxCandidates``), and following nested links
+  /// (``RouteDefinition/follow``): `/items/{id:int}` whose destination refuses `0` lets
+  /// `/items/{slug}` take `/items/0`.
+  ///
+  /// ```swift
+  /// let found = try screens.match("myapp://items/0")
+  /// found?.match.route     // "slug": the int route was refused by the destination
+  /// found?.destination     // .slug(slug: "0")
+  /// ```
+  ///
+  /// - Parameter url: The link's text.
+  /// - Returns: The match that made a destination and the destination; when no match makes one, the
+  ///   first match with a `nil` destination; `nil` when no route matches.
+  /// - Throws: ``LinkError`` when the link, or a nested link it leads through, breaks a reading rule.
+  public func match(_ url: String) throws(LinkError) -> (match: RouteMatch, destination: Destination?)? {
+    guard let resolution = try router.resolve(url, accept: makeDestination) else { return nil }
+    if let (match, destination) = resolution.accepted { return (match, destination) }
+    return resolution.firstRefused.map { ($0, nil) }
   }
 
   /// The destination of a link as the app receives it.

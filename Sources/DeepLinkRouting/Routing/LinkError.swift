@@ -48,6 +48,10 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
       case forbiddenCharacter(UInt32)
       case tooManySegments(limit: Int)
       case tooManyQueryItems(limit: Int)
+      case nestedLinkUnlisted(route: String, target: String)
+      case nestedLinkLoop(route: String)
+      case nestedLinkTooDeep(route: String, limit: Int)
+      case nestedLinkInvalid(route: String, problem: String)
     }
 
     fileprivate let rule: Rule
@@ -97,6 +101,21 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     package static func tooManySegments(limit: Int) -> Reason { Reason(.tooManySegments(limit: limit)) }
     /// More query items than the table's `limit`: code `tooManyQueryItems`.
     package static func tooManyQueryItems(limit: Int) -> Reason { Reason(.tooManyQueryItems(limit: limit)) }
+    /// The nested link the route follows names a host or scheme (`target`) the table does not list:
+    /// code `nestedLinkUnlisted`.
+    package static func nestedLinkUnlisted(route: String, target: String) -> Reason {
+      Reason(.nestedLinkUnlisted(route: route, target: target))
+    }
+    /// The nested link leads back to a route already followed for this link: code `nestedLinkLoop`.
+    package static func nestedLinkLoop(route: String) -> Reason { Reason(.nestedLinkLoop(route: route)) }
+    /// The route holds one nested link more than `limit`: code `nestedLinkTooDeep`.
+    package static func nestedLinkTooDeep(route: String, limit: Int) -> Reason {
+      Reason(.nestedLinkTooDeep(route: route, limit: limit))
+    }
+    /// The nested link the route follows breaks a reading rule (`problem`): code `nestedLinkInvalid`.
+    package static func nestedLinkInvalid(route: String, problem: String) -> Reason {
+      Reason(.nestedLinkInvalid(route: route, problem: problem))
+    }
   }
 
   /// The link as given.
@@ -137,6 +156,21 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     case .forbiddenCharacter: .forbiddenCharacter
     case .tooManySegments: .tooManySegments
     case .tooManyQueryItems: .tooManyQueryItems
+    case .nestedLinkUnlisted: .nestedLinkUnlisted
+    case .nestedLinkLoop: .nestedLinkLoop
+    case .nestedLinkTooDeep: .nestedLinkTooDeep
+    case .nestedLinkInvalid: .nestedLinkInvalid
+    }
+  }
+
+  /// The route whose nested link broke a rule, for `nestedLinkUnlisted`, `nestedLinkLoop`,
+  /// `nestedLinkTooDeep` and `nestedLinkInvalid`; `nil` otherwise.
+  public var route: String? {
+    switch reason.rule {
+    case .nestedLinkUnlisted(let route, _), .nestedLinkLoop(let route), .nestedLinkTooDeep(let route, _),
+      .nestedLinkInvalid(let route, _):
+      route
+    default: nil
     }
   }
 
@@ -146,11 +180,13 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     return length
   }
 
-  /// The table's limit that was passed, for `tooLong` (bytes), `tooManySegments` and
-  /// `tooManyQueryItems`; `nil` otherwise.
+  /// The table's limit that was passed, for `tooLong` (bytes), `tooManySegments`,
+  /// `tooManyQueryItems` and `nestedLinkTooDeep` (nested links); `nil` otherwise.
   public var limit: Int? {
     switch reason.rule {
-    case .tooLong(_, let limit), .tooManySegments(let limit), .tooManyQueryItems(let limit): limit
+    case .tooLong(_, let limit), .tooManySegments(let limit), .tooManyQueryItems(let limit),
+      .nestedLinkTooDeep(_, let limit):
+      limit
     default: nil
     }
   }
@@ -161,11 +197,13 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     return scheme
   }
 
-  /// The host at fault, for `unknownHost`, `invalidHost` and `portNotAllowed`;
-  /// `nil` otherwise.
+  /// The host at fault, for `unknownHost`, `invalidHost` and `portNotAllowed`, and the host or
+  /// `scheme:` of the nested link for `nestedLinkUnlisted`; `nil` otherwise.
   public var host: String? {
     switch reason.rule {
-    case .unknownHost(let host), .invalidHost(let host), .portNotAllowed(let host, _): host
+    case .unknownHost(let host), .invalidHost(let host), .portNotAllowed(let host, _),
+      .nestedLinkUnlisted(_, let host):
+      host
     default: nil
     }
   }
@@ -208,6 +246,13 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
       return "forbidden character \(Self.codePoint(value)) after decoding\(place)"
     case .tooManySegments(let limit): return "more than \(limit) path segments"
     case .tooManyQueryItems(let limit): return "more than \(limit) query items"
+    case .nestedLinkUnlisted(let route, let target):
+      return "route '\(route)' holds a link to '\(target)', which the route table does not list"
+    case .nestedLinkLoop(let route):
+      return "route '\(route)' holds a link that leads back to route '\(route)' (a redirect loop)"
+    case .nestedLinkTooDeep(let route, let limit):
+      return "route '\(route)' holds a link nested more than \(limit) deep"
+    case .nestedLinkInvalid(let route, let problem): return "route '\(route)' holds a link that \(problem)"
     }
   }
 
@@ -259,4 +304,15 @@ extension ErrorCode where Subject == LinkError {
   public static let tooManySegments = Self("too-many-segments")
   /// More query items than the table's limit; see ``LinkError/limit``.
   public static let tooManyQueryItems = Self("too-many-query-items")
+  /// A route that follows its nested link holds a link to a scheme or host the table does not list;
+  /// see ``LinkError/route`` and ``LinkError/host``.
+  public static let nestedLinkUnlisted = Self("nested-link-unlisted")
+  /// A nested link leads back to a route already followed for the same link (a redirect loop); see
+  /// ``LinkError/route``.
+  public static let nestedLinkLoop = Self("nested-link-loop")
+  /// Links nested deeper than ``Router/maxFollowDepth``; see ``LinkError/route`` and
+  /// ``LinkError/limit``.
+  public static let nestedLinkTooDeep = Self("nested-link-too-deep")
+  /// A nested link that breaks a reading rule (malformed, too long); see ``LinkError/route``.
+  public static let nestedLinkInvalid = Self("nested-link-invalid")
 }

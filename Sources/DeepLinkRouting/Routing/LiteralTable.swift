@@ -95,6 +95,7 @@ struct FlatNode: Sendable {
   private var boolChild: Int32 = -1
   private var decimalChild: Int32 = -1
   private var urlChild: Int32 = -1
+  private var linkChild: Int32 = -1
   /// Where the node's routes start in the router's route list: endpoints, then `{name+}`, then
   /// `{name*}`. When the node has exactly one route, the route entry itself (see ``FlatTrie/routeList``).
   var routeStart: Int32 = 0
@@ -123,6 +124,7 @@ struct FlatNode: Sendable {
     case .bool: boolChild
     case .decimal: decimalChild
     case .url: urlChild
+    case .link: linkChild
     }
   }
 
@@ -135,6 +137,7 @@ struct FlatNode: Sendable {
     case .bool: boolChild = child
     case .decimal: decimalChild = child
     case .url: urlChild = child
+    case .link: linkChild = child
     }
   }
 

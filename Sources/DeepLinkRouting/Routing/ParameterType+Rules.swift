@@ -18,6 +18,7 @@ extension ParameterType {
   /// ``int`` comes before ``decimal`` and ``string``, which accepts any non-empty segment, comes last.
   /// The other typed kinds accept disjoint segments, so their order among themselves decides nothing;
   /// it is fixed (``int``, ``uuid``, ``bool``, ``decimal``, ``url``) so the search is the same each run.
+  /// ``link`` accepts every ``url`` and more (paths, other schemes), so it comes after ``url``.
   package var specificity: Int {
     switch self {
     case .int: 0
@@ -25,7 +26,8 @@ extension ParameterType {
     case .bool: 2
     case .decimal: 3
     case .url: 4
-    case .string: 5
+    case .link: 5
+    case .string: 6
     }
   }
 
@@ -37,7 +39,7 @@ extension ParameterType {
   package var acceptsAnyText: Bool {
     switch self {
     case .string: true
-    case .int, .uuid, .bool, .decimal, .url: false
+    case .int, .uuid, .bool, .decimal, .url, .link: false
     }
   }
 
@@ -64,6 +66,7 @@ extension ParameterType {
     case .bool: "true or false"
     case .decimal: "a decimal number"
     case .url: "an http or https URL"
+    case .link: "a link (a path or an absolute link)"
     }
   }
 
@@ -81,6 +84,7 @@ extension ParameterType {
     case .bool: Bytes.withUTF8(of: text) { Self.boolean($0) }.map(ParameterValue.bool)
     case .decimal: Self.decimal(text).map(ParameterValue.decimal)
     case .url: Self.httpURL(text).map(ParameterValue.url)
+    case .link: Bytes.withUTF8(of: text) { Self.isLinkText($0) } ? .string(text) : nil
     }
   }
 
@@ -91,7 +95,7 @@ extension ParameterType {
     case .string: !text.isEmpty
     case .int: Self.integer(text) != nil
     case .uuid: Self.isUUIDText(text)
-    case .bool, .decimal, .url: value(from: text) != nil
+    case .bool, .decimal, .url, .link: value(from: text) != nil
     }
   }
 
@@ -106,6 +110,7 @@ extension ParameterType {
     case .bool: Self.boolean(bytes) != nil
     case .decimal: Self.isDecimalText(bytes) && Self.decimal(bytes.string()) != nil
     case .url: Self.isURLText(bytes) && Self.httpURL(bytes.string()) != nil
+    case .link: Self.isLinkText(bytes)
     }
   }
 
@@ -120,6 +125,7 @@ extension ParameterType {
     case .bool: Self.boolean(bytes).map(ParameterValue.bool)
     case .decimal: Self.isDecimalText(bytes) ? Self.decimal(text()).map(ParameterValue.decimal) : nil
     case .url: Self.isURLText(bytes) ? Self.httpURL(text()).map(ParameterValue.url) : nil
+    case .link: Self.isLinkText(bytes) ? .string(text()) : nil
     }
   }
 
@@ -137,7 +143,7 @@ extension ParameterType {
     case (.decimal, .decimal(let number)): number.isFinite ? given : nil
     case (.decimal, .int(let number)): .decimal(Double(number))
     case (.url, .url(let url)): value(from: url.absoluteString)
-    case (.string, _), (.int, _), (.uuid, _), (.bool, _), (.decimal, _), (.url, _):
+    case (.string, _), (.int, _), (.uuid, _), (.bool, _), (.decimal, _), (.url, _), (.link, _):
       value(from: given.description)
     }
   }
@@ -152,6 +158,7 @@ extension ParameterType {
     case .decimal: .decimal(0.5)
     // The text always reads as a URL; the fallback only keeps the answer total.
     case .url: Self.url.value(from: "https://example.com/") ?? .string("https://example.com/")
+    case .link: .string("/sample")
     }
   }
 
@@ -160,7 +167,7 @@ extension ParameterType {
   /// The AASA path pattern of one segment of this type: exact where AASA can say it.
   package var aasaSegmentPattern: String {
     switch self {
-    case .string, .int, .bool, .decimal, .url: "?*"
+    case .string, .int, .bool, .decimal, .url, .link: "?*"
     case .uuid: "????????-????-????-????-????????????"
     }
   }
@@ -181,6 +188,8 @@ extension ParameterType {
     case .decimal: ("decimal-text", "AASA cannot say \"a decimal number\", so {NAME} admits any text", "x")
     case .url:
       ("url-text", "AASA cannot say \"an http or https URL\", so {NAME} admits any text", "javascript:x")
+    case .link:
+      ("link-text", "AASA cannot say \"a path or an absolute link\", so {NAME} admits any text", "x")
     }
   }
 
@@ -193,6 +202,7 @@ extension ParameterType {
     case .bool: "(?:true|false)"
     case .decimal: "-?[0-9]+(?:\\.[0-9]+)?"
     case .url: "[Hh][Tt][Tt][Pp][Ss]?://[^/?#]+.*"
+    case .link: "(?:/(?!/)|[A-Za-z][A-Za-z0-9+.-]*:).*"
     }
   }
 
@@ -379,6 +389,35 @@ extension ParameterType {
       return false
     }
     for index in start..<bytes.count where !isURLByte(bytes[index]) { return false }
+    return true
+  }
+
+  /// Whether decoded bytes have the shape of a ``link``, in one pass: every byte one RFC 3986 allows
+  /// in a URL, and either a path (`/` not followed by `/`) or a scheme (a letter, then letters, digits,
+  /// `+`, `-` or `.`) followed by `:` and at least one more byte.
+  @inline(__always)
+  static func isLinkText(_ bytes: Bytes) -> Bool {
+    guard bytes.count > 0 else { return false }
+    var index = 0
+    if bytes[0] == UInt8(ascii: "/") {
+      if bytes.count > 1 && bytes[1] == UInt8(ascii: "/") { return false }
+    } else {
+      guard bytes[0].isASCIILetter else { return false }
+      index = 1
+      while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+        let byte = bytes[index]
+        guard
+          byte.isASCIILetter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        else { return false }
+        index += 1
+      }
+      guard index + 1 < bytes.count else { return false }
+    }
+    while index < bytes.count {
+      guard isURLByte(bytes[index]) else { return false }
+      index += 1
+    }
     return true
   }
 

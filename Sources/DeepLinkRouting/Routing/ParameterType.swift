@@ -2,8 +2,9 @@
 ///
 /// The type decides both whether a URL segment or query value fits the parameter and how much the
 /// parameter weighs when two routes compete for the same URL: a typed parameter (``int``, ``uuid``,
-/// ``bool``, ``decimal``, ``url``) is more specific than a plain one (``string``), and of two types that
-/// both accept a segment the narrower is tried first (``int`` before ``decimal``).
+/// ``bool``, ``decimal``, ``url``, ``link``) is more specific than a plain one (``string``), and of two
+/// types that both accept a segment the narrower is tried first (``int`` before ``decimal``, ``url``
+/// before ``link``).
 public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
   /// Any non-empty text, percent-decoded (`{name}`).
   case string
@@ -32,6 +33,14 @@ public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, Cu
   /// `javascript:`, `file:`, `data:` and every other scheme, relative references (`/settings`),
   /// `https:example.com`, a missing host, spaces and non-ASCII text do not fit.
   case url
+  /// A nested link that a route may route again (`{name:link}`, see `RouteDefinition.follow`): a path
+  /// (`/settings/notifications`, starting with one `/`) or an absolute link with a scheme
+  /// (`https://www.shop.example/p/1`, `myapp://settings`), made only of the characters RFC 3986 allows
+  /// (those of ``url``).
+  ///
+  /// It reads as text. `settings` (no `/` and no scheme), `//host/x`, spaces and non-ASCII text do not
+  /// fit; a scheme or host the table does not list fits here and is refused when the link is followed.
+  case link
 
   /// The name used in patterns, such as `int` in `{id:int}`.
   public var description: String { rawValue }

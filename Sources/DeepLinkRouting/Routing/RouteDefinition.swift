@@ -9,6 +9,11 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   public var requiresVerifiedLink: Bool
   /// Whether the route needs a signed-in user; the intake parks such links until sign-in.
   public var requiresSignIn: Bool
+  /// The parameter holding a nested link the router routes again, or `nil`: a `{name:link}`
+  /// parameter of the pattern (`"follow": "target"` in a route file). The match of the nested link,
+  /// resolved against this link when it is a path, is the answer, with this route in
+  /// ``RouteMatch/followed``; see ``Router/maxFollowDepth``.
+  public var follow: String?
 
   /// Creates a route.
   ///
@@ -24,5 +29,25 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
     self.pattern = pattern
     self.requiresVerifiedLink = requiresVerifiedLink
     self.requiresSignIn = requiresSignIn
+  }
+
+  /// Creates a route that routes the nested link in one of its parameters again.
+  ///
+  /// ```swift
+  /// RouteDefinition("deepLink", "/deep-link?url={target:link}", follow: "target")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The route's name, unique in its table.
+  ///   - pattern: The pattern text.
+  ///   - requiresVerifiedLink: Whether only verified web links may open it.
+  ///   - requiresSignIn: Whether it needs a signed-in user.
+  ///   - follow: The `{name:link}` parameter whose nested link the router routes again.
+  public init(
+    _ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false,
+    follow: String?
+  ) {
+    self.init(name, pattern, requiresVerifiedLink: requiresVerifiedLink, requiresSignIn: requiresSignIn)
+    self.follow = follow
   }
 }

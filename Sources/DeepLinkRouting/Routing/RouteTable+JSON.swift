@@ -4,7 +4,7 @@ extension RouteTable {
   private static let tableKeys = [
     "schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes",
   ]
-  private static let routeKeys = ["name", "pattern", "requiresVerifiedLink", "requiresSignIn"]
+  private static let routeKeys = ["name", "pattern", "requiresVerifiedLink", "requiresSignIn", "follow"]
   private static let limitKeys = ["maxURLLength", "maxSegments", "maxQueryItems", "maxRoutes"]
 
   /// Reads a route table from a JSON route file.
@@ -120,7 +120,8 @@ extension RouteTable {
         name,
         try patternField.string(),
         requiresVerifiedLink: try route["requiresVerifiedLink"]?.bool() ?? false,
-        requiresSignIn: try route["requiresSignIn"]?.bool() ?? false
+        requiresSignIn: try route["requiresSignIn"]?.bool() ?? false,
+        follow: try route["follow"]?.string()
       )
     }
   }
@@ -171,6 +172,7 @@ extension RouteTable {
             ]
             if route.requiresVerifiedLink { entry.append(("requiresVerifiedLink", true)) }
             if route.requiresSignIn { entry.append(("requiresSignIn", true)) }
+            if let follow = route.follow { entry.append(("follow", .string(follow))) }
             return .object(entry)
           })
       ),

@@ -40,6 +40,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       case writesDifferentValue(label: String, read: String, written: String)
       case writesOtherRoute(String)
       case unsupportedShape(String)
+      case followsNoLink(String)
     }
 
     fileprivate let problem: Problem
@@ -112,6 +113,9 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     package static func writesOtherRoute(_ other: String) -> Reason { Reason(.writesOtherRoute(other)) }
     /// A shape route values cannot hold, explained in `detail`: code `unsupportedShape`.
     package static func unsupportedShape(_ detail: String) -> Reason { Reason(.unsupportedShape(detail)) }
+    /// The route's `follow` names `parameter`, which its pattern does not declare as `{name:link}`:
+    /// code `followsNoLink`.
+    package static func followsNoLink(_ parameter: String) -> Reason { Reason(.followsNoLink(parameter)) }
   }
 
   /// The route at fault, when there is one.
@@ -173,6 +177,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     case .writesDifferentValue: .writesDifferentValue
     case .writesOtherRoute: .writesOtherRoute
     case .unsupportedShape: .unsupportedShape
+    case .followsNoLink: .followsNoLink
     }
   }
 
@@ -284,11 +289,11 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     return parameters
   }
 
-  /// The pattern's parameter at fault, for `parameterNotInCase` and
-  /// `optionalItemRequired`; `nil` otherwise.
+  /// The pattern's parameter at fault, for `parameterNotInCase`,
+  /// `optionalItemRequired` and `followsNoLink`; `nil` otherwise.
   public var parameter: String? {
     switch reason.problem {
-    case .parameterNotInCase(let name), .optionalItemRequired(let name): name
+    case .parameterNotInCase(let name), .optionalItemRequired(let name), .followsNoLink(let name): name
     default: nil
     }
   }
@@ -372,6 +377,8 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       return "the case writes the link of route '\(other)'"
     case .unsupportedShape(let detail):
       return detail
+    case .followsNoLink(let name):
+      return "follow names '\(name)', which the pattern does not declare as a link ({\(name):link})"
     }
   }
 }
@@ -434,4 +441,7 @@ extension ErrorCode where Subject == RouteTableError {
   /// A destination shape that route values cannot hold (a nested structure, a `Bool`); see
   /// ``RouteTableError/detail``.
   public static let unsupportedShape = Self("unsupported-shape")
+  /// A route's `follow` names a parameter its pattern does not declare as `{name:link}`; see
+  /// ``RouteTableError/parameter``.
+  public static let followsNoLink = Self("follows-no-link")
 }

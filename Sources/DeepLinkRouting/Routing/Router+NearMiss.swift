@@ -72,7 +72,7 @@ extension Router {
   /// - Returns: The closest miss, or `nil` when the link matches a route (or the table has no routes).
   /// - Throws: ``LinkError`` when the link breaks a reading rule: such a link reaches no route at all.
   public func explain(_ url: String) throws(LinkError) -> NearMiss? {
-    guard try match(url) == nil else { return nil }
+    guard try directMatch(url) == nil else { return nil }
     return try explainWork(unmatched: url).miss
   }
 
@@ -97,7 +97,7 @@ extension Router {
   func explainWork(_ url: String, remembersShapes: Bool = true) throws(LinkError) -> (
     miss: NearMiss?, nodes: Int, routeChecks: Int
   ) {
-    guard try match(url) == nil else { return (nil, 0, 0) }
+    guard try directMatch(url) == nil else { return (nil, 0, 0) }
     return try explainWork(unmatched: url, remembersShapes: remembersShapes)
   }
 

@@ -154,7 +154,7 @@ extension Router {
     // Read it back: the same route with the same values, or no link at all.
     let readBack: RouteMatch?
     do {
-      readBack = try match(text)
+      readBack = try directMatch(text)
     } catch {
       throw fail(.notRoundTrippable(error.message))
     }

@@ -43,6 +43,8 @@ public final class Router: Sendable {
   let planParameters: [RoutePlan.Parameter]
   /// The distinct names of the parameters packed in ``plans``.
   let parameterNames: [String]
+  /// The `follow` parameter of each route that has one, by route index.
+  let follows: [Int: String]
 
   /// Builds a router, checking every route.
   ///
@@ -86,6 +88,15 @@ public final class Router: Sendable {
         throw RouteTableError(route: route.name, reason: .invalidPattern(error))
       }
     }
+    var follows: [Int: String] = [:]
+    for (index, route) in table.routes.enumerated() {
+      guard let parameter = route.follow else { continue }
+      let isLink =
+        patterns[index].query.contains { $0.name == parameter && $0.type == .link }
+        || patterns[index].segments.contains { $0 == .parameter(name: parameter, type: .link) }
+      guard isLink else { throw RouteTableError(route: route.name, reason: .followsNoLink(parameter)) }
+      follows[index] = parameter
+    }
     let requirements = patterns.map(QueryRequirements.init)
     let routeNames = table.routes.map(\.name)
     var builder = TrieBuilder(
@@ -108,6 +119,7 @@ public final class Router: Sendable {
     self.hostRules = rules
     self.reader = LinkReader(table: table, hostRules: rules)
     self.routeIndex = names
+    self.follows = follows
     self.requirements = requirements
     (self.plans, self.planParameters, self.parameterNames) = RoutePlan.plans(
       names: routeNames, patterns: patterns)
@@ -138,6 +150,16 @@ public final class Router: Sendable {
   /// - Throws: ``LinkError`` when the link breaks a reading rule (malformed, unknown scheme or host,
   ///   over a limit).
   public func match(_ url: String) throws(LinkError) -> RouteMatch? {
+    if !follows.isEmpty { return try resolve(url, accept: { _ in () })?.accepted.map { $0.match } }
+    return try directMatch(url)
+  }
+
+  /// Matches a link without following a nested link: the route the link itself matches.
+  ///
+  /// - Parameter url: The link.
+  /// - Returns: The match, or `nil` when no route matches.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  package func directMatch(_ url: String) throws(LinkError) -> RouteMatch? {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> RouteMatch? in
       try reader.withLink(link, original: { url }) { view in
         var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
@@ -274,7 +296,7 @@ public final class Router: Sendable {
   /// Builds the match of the chosen route: only now are parameter values turned into text and values.
   /// What to build is prepared per route (``RoutePlan``); typed values are read from the decoded bytes,
   /// and query items the search already decoded are not decoded again.
-  private func materialize(route: Int, view: LinkView, url: String, query decodedQuery: [QueryItem]?)
+  func materialize(route: Int, view: LinkView, url: String, query decodedQuery: [QueryItem]?)
     -> RouteMatch
   {
     let plan = plans[route]
@@ -484,6 +506,25 @@ struct RoutePlan: Sendable {
   }
 }
 
+/// Decides whether a route the search found for a link is the answer, or the search goes on to the
+/// next route in precedence order (a destination that refuses its match).
+protocol CandidateJudge {
+  /// Whether the search ends with `route`: the judge takes it, or gives up (and says so itself).
+  ///
+  /// - Parameters:
+  ///   - route: The route found, an index in the router's table.
+  ///   - view: The link.
+  ///   - query: The link's query items, when the search has decoded them.
+  /// - Returns: Whether the search ends here.
+  mutating func take(_ route: Int32, _ view: LinkView, query: [QueryItem]?) -> Bool
+}
+
+/// The judge of a plain match: the first route found is the answer.
+struct FirstCandidate: CandidateJudge {
+  @inline(__always)
+  func take(_ route: Int32, _ view: LinkView, query: [QueryItem]?) -> Bool { true }
+}
+
 /// One depth-first search of the trie for one link: literal, then typed, then plain parameters, then
 /// catch-alls, backtracking to the next kind when a more specific branch fails further down.
 ///
@@ -505,7 +546,7 @@ struct RoutePlan: Sendable {
 /// bounded per list (see ``QueryIndex``). On a table holding every mix of `1`, `{x:int}` and `{x}`
 /// over d segments, all nodes of one depth share a shape: a failing link enters about d nodes and
 /// skips about 2d children, where an exponential number of paths exist.
-private struct TrieSearch {
+struct TrieSearch {
   let router: Router
   let trie: FlatTrie
   let caseInsensitive: Bool
@@ -515,6 +556,9 @@ private struct TrieSearch {
   var linkQuery: LinkQuery?
   /// The (shape, depth) pairs whose subtree failed: shape in the high 32 bits.
   var failed: Set<UInt64> = []
+  /// The nodes on the trail at depths below this offered a route the judge refused: their failure
+  /// says nothing about their shape.
+  var cleanFrom = 0
   /// Work counters, for tests that bound the work per link.
   var nodesEntered = 0
   var routeChecks = 0
@@ -573,6 +617,19 @@ private struct TrieSearch {
 
   /// The most specific route for the link, or `nil`.
   mutating func search(_ view: inout LinkView) -> Int32? {
+    var judge = FirstCandidate()
+    return search(&view, &judge)
+  }
+
+  /// The first route for the link, in precedence order, that `judge` takes, or `nil`: the routes the
+  /// link matches are offered to the judge one by one, most specific first, until it takes one.
+  ///
+  /// A route the judge refuses does not make the subtree it was found in a structural failure: the
+  /// nodes on the trail when it was offered (depths below ``cleanFrom``) are not recorded in
+  /// ``failed``, so a node of the same shape elsewhere, whose routes are other routes, is still
+  /// searched. Each such node yields a candidate of its own, so `k` refusals cost at most `k + 1`
+  /// times the work of one search.
+  mutating func search<Judge: CandidateJudge>(_ view: inout LinkView, _ judge: inout Judge) -> Int32? {
     var index = 0
     var depth = 0
     var step = Step.literal
@@ -585,7 +642,9 @@ private struct TrieSearch {
       switch step {
       case .literal:
         if depth == view.count {
-          if node.endpointCount > 0, let found = first(node, 0, node.endpointCount, view) { return found }
+          if node.endpointCount > 0, let found = first(node, 0, node.endpointCount, depth, view, &judge) {
+            return found
+          }
           step = .zeroOrMore
           continue
         }
@@ -613,20 +672,25 @@ private struct TrieSearch {
         if slot >= 0, type.accepts(view.bytes(depth)) { child = slot }
         resume = rank &+ 1 < parameterTypes.count ? .parameter(rank &+ 1) : .oneOrMore
       case .oneOrMore:
-        if node.oneOrMoreCount > 0, let found = first(node, node.endpointCount, node.oneOrMoreCount, view) {
+        if node.oneOrMoreCount > 0,
+          let found = first(node, node.endpointCount, node.oneOrMoreCount, depth, view, &judge)
+        {
           return found
         }
         resume = .zeroOrMore
       case .zeroOrMore:
         if node.zeroOrMoreCount > 0,
-          let found = first(node, node.endpointCount &+ node.oneOrMoreCount, node.zeroOrMoreCount, view)
+          let found = first(
+            node, node.endpointCount &+ node.oneOrMoreCount, node.zeroOrMoreCount, depth, view, &judge)
         {
           return found
         }
         // This node failed: remember it when its shape is shared, then back to its parent, at the
         // step after the child just tried.
-        if node.flags & FlatNode.sharesShape != 0 { failed.insert(pair(index, depth)) }
+        // A node whose subtree offered a route the judge refused did not fail by its shape.
+        if node.flags & FlatNode.sharesShape != 0 && depth >= cleanFrom { failed.insert(pair(index, depth)) }
         guard depth > 0 else { return nil }
+        if cleanFrom > depth { cleanFrom = depth }
         depth &-= 1
         let trail = view.segments.trail(depth)
         index = Int(trail.node)
@@ -654,51 +718,77 @@ private struct TrieSearch {
   }
 
   /// The first route of one of a node's lists (from `offset` in its routes) that the link's query
-  /// accepts. A long list is searched through its ``QueryIndex``.
+  /// accepts and the judge takes. A long list is searched through its ``QueryIndex``.
   @inline(__always)
-  private mutating func first(_ node: FlatNode, _ offset: Int32, _ count: Int32, _ view: LinkView) -> Int32? {
-    if node.hasInlineRoute { return accepted(node.routeStart, view) }
+  private mutating func first<Judge: CandidateJudge>(
+    _ node: FlatNode, _ offset: Int32, _ count: Int32, _ depth: Int, _ view: LinkView, _ judge: inout Judge
+  ) -> Int32? {
+    if node.hasInlineRoute {
+      guard let route = accepted(node.routeStart, view) else { return nil }
+      return offer(route, depth, view, &judge) ? route : nil
+    }
     var position = Int(node.routeStart &+ offset)
     let end = position + Int(count)
     if count > QueryIndex.threshold, trie.routeList[position] & Int32(Router.checksQuery) != 0,
       let index = router.queryIndexes[Int32(truncatingIfNeeded: position)]
     {
-      return first(in: index, from: position, view)
+      return first(in: index, from: position, depth, view, &judge)
     }
     while position < end {
-      if let route = accepted(trie.routeList[position], view) { return route }
+      if let route = accepted(trie.routeList[position], view), offer(route, depth, view, &judge) {
+        return route
+      }
       position += 1
     }
     return nil
   }
 
-  /// The first route of an indexed list that the link accepts: the first of the routes the link's
-  /// keys name that accepts, and the first route requiring nothing that no key names.
-  private mutating func first(in index: QueryIndex, from start: Int, _ view: LinkView) -> Int32? {
+  /// The first route of an indexed list that the link accepts and the judge takes, in list order: the
+  /// routes the link's keys name are checked, the routes requiring nothing that no key names accept.
+  private mutating func first<Judge: CandidateJudge>(
+    in index: QueryIndex, from start: Int, _ depth: Int, _ view: LinkView, _ judge: inout Judge
+  ) -> Int32? {
     let link = readQuery(view)
     var named: [Int32] = []
     for name in link.names {
       if let positions = index.byKey[name] { named.append(contentsOf: positions) }
     }
     named.sort()
-    let slash = router.table.strictTrailingSlash && view.hasTrailingSlash ? 1 : 0
-    var fallback = Int32.max
+    let unrequired = index.unrequired[router.table.strictTrailingSlash && view.hasTrailingSlash ? 1 : 0]
     var cursor = 0
-    for position in index.unrequired[slash] {
-      while cursor < named.count && named[cursor] < position { cursor += 1 }
-      if cursor < named.count && named[cursor] == position { continue }
-      fallback = position
-      break
-    }
+    var free = 0
     var previous: Int32 = -1
-    for position in named where position != previous {
-      previous = position
-      if position > fallback { break }
-      routeChecks &+= 1
-      let route = trie.routeList[start + Int(position)] >> 1
-      if router.accepts(route, link) { return route }
+    while true {
+      let nextNamed = cursor < named.count ? named[cursor] : .max
+      let nextFree = free < unrequired.count ? unrequired[free] : .max
+      if nextNamed == .max && nextFree == .max { return nil }
+      let route: Int32
+      if nextNamed <= nextFree {
+        cursor += 1
+        // A route several keys name is checked once; a named route requiring nothing is checked too.
+        if nextNamed == previous { continue }
+        previous = nextNamed
+        if nextFree == nextNamed { free += 1 }
+        routeChecks &+= 1
+        route = trie.routeList[start + Int(nextNamed)] >> 1
+        guard router.accepts(route, link) else { continue }
+      } else {
+        free += 1
+        route = trie.routeList[start + Int(nextFree)] >> 1
+      }
+      if offer(route, depth, view, &judge) { return route }
     }
-    return fallback == .max ? nil : trie.routeList[start + Int(fallback)] >> 1
+  }
+
+  /// Offers a route found at `depth` to the judge; when it refuses, every node on the trail has
+  /// offered a candidate, so none of them is recorded as a structural failure.
+  @inline(__always)
+  private mutating func offer<Judge: CandidateJudge>(
+    _ route: Int32, _ depth: Int, _ view: LinkView, _ judge: inout Judge
+  ) -> Bool {
+    if judge.take(route, view, query: query) { return true }
+    cleanFrom = depth &+ 1
+    return false
   }
 
   /// The link's query, read once.

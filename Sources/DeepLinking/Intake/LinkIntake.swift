@@ -362,22 +362,25 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     let router = destinations.router
     trace.routed = link
     trace.match = nil
-    let match: RouteMatch?
+    let found: (match: RouteMatch, destination: Destination?)?
     do {
-      match = try router.match(link.url)
+      // Routes the link matches are tried in precedence order until one makes a destination, and
+      // nested links are followed; the policy then judges the link as it arrived.
+      found = try destinations.match(link.url)
     } catch {
       guard Self.mayFallBack(error) else { return refuse(link, .invalid(error)) }
       return await fallBack(link, otherwise: .invalid(error), trace)
     }
-    trace.match = match
-    guard let match, let route = router.route(named: match.route) else {
+    trace.match = found?.match
+    guard let found, let route = router.route(named: found.match.route) else {
       return await fallBack(link, otherwise: .noRoute(link.url), trace)
     }
-    if let refusal = policy.refusal(for: route, match: match, source: link.source) {
-      return refuse(link, refusal)
+    let followed = found.match.followed.map(\.route)
+    if let refusal = policy.refusal(for: route, match: found.match, source: link.source) {
+      return refuse(link, refusal.following(followed))
     }
-    guard var destination = destinations.destination(for: match) else {
-      return notFound(link, route: route.name)
+    guard var destination = found.destination else {
+      return notFound(link, route: route.name, followed: followed)
     }
     if route.requiresSignIn && !isSignedIn {
       do {
@@ -392,7 +395,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
       newestLoad = link
       switch await loads.load(destination) {
       case .loaded(let loaded): destination = loaded
-      case .notFound: return notFound(link, route: route.name)
+      case .notFound: return notFound(link, route: route.name, followed: followed)
       case .failed(let error):
         return refuse(link, .loadFailed(route: route.name, reason: String(describing: error)))
       case .timedOut: return refuse(link, .loadTimedOut(route: route.name))
@@ -420,8 +423,10 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
 
   /// Refuses a link whose route names nothing that exists, and shows the "not found" destination if
   /// there is one; when that fails too, the failure is recorded as a second refusal of the link.
-  private func notFound(_ link: IncomingLink, route: String) -> IntakeOutcome<Destination> {
-    let outcome = refuse(link, .notFound(route: route))
+  private func notFound(_ link: IncomingLink, route: String, followed: [String] = []) -> IntakeOutcome<
+    Destination
+  > {
+    let outcome = refuse(link, LinkRefusal.notFound(route: route).following(followed))
     if let notFoundDestination, let refusal = show(notFoundDestination, route: route) {
       refuse(link, refusal)
     }

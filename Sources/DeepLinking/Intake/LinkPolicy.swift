@@ -47,12 +47,16 @@ public struct LinkPolicy: Sendable, Hashable {
   ///
   /// - Parameters:
   ///   - route: The matched route.
-  ///   - match: The match, whose origin tells a custom scheme from a web link.
+  ///   - match: The match, whose origin tells a custom scheme from a web link. For a match reached
+  ///     through nested links, the outermost link's origin counts (``RouteMatch/arrivalOrigin``): an
+  ///     `https` link carried by a custom-scheme link is not a verified Universal Link.
   ///   - source: Where the link came from.
   /// - Returns: ``LinkRefusal/notVerified(route:source:)`` when the route requires a verified link
   ///   and the source is not trusted for it; otherwise `nil`.
   public func refusal(for route: RouteDefinition, match: RouteMatch, source: LinkSource) -> LinkRefusal? {
-    guard route.requiresVerifiedLink, !isVerified(source: source, origin: match.origin) else { return nil }
+    guard route.requiresVerifiedLink, !isVerified(source: source, origin: match.arrivalOrigin) else {
+      return nil
+    }
     return .notVerified(route: route.name, source: source)
   }
 }

@@ -38,8 +38,22 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
 
   private let refusal: Refusal
 
+  /// The routes whose nested links were followed to reach the refused match, outermost first (see
+  /// `RouteDefinition.follow`); empty when the link matched its route directly or was refused before.
+  public private(set) var followedRoutes: [String] = []
+
   private init(_ refusal: Refusal) {
     self.refusal = refusal
+  }
+
+  /// The same refusal, reached by following the nested links of these routes.
+  ///
+  /// - Parameter routes: The routes followed, outermost first.
+  /// - Returns: The refusal with ``followedRoutes`` set.
+  public func following(_ routes: [String]) -> Self {
+    var copy = self
+    copy.followedRoutes = routes
+    return copy
   }
 
   /// What kind of refusal it is.
@@ -130,8 +144,15 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     return error
   }
 
-  /// The reason in words.
+  /// The reason in words; for a match reached through nested links, followed by the routes followed.
   public var description: String {
+    guard followedRoutes.isEmpty else {
+      return reasonText + " (through " + followedRoutes.map { "'\($0)'" }.joined(separator: ", ") + ")"
+    }
+    return reasonText
+  }
+
+  private var reasonText: String {
     switch refusal {
     case .invalid(let error): "invalid link: \(error.message)"
     case .noRoute(let url): "no route matches \(url)"

@@ -146,7 +146,7 @@ struct ReliabilityDifferentialTests {
       case 82..<88: items.append(key)
       case 88..<94:
         items.append(
-          "\(key)=\(value(of: random.pick([.int, .uuid, .string, .bool, .decimal, .url]), using: &random, inQuery: true))"
+          "\(key)=\(value(of: random.pick([.int, .uuid, .string, .bool, .decimal, .url, .link]), using: &random, inQuery: true))"
         )
       default:
         items.append("\(key)=\(value(of: item.type, using: &random, inQuery: true))")
@@ -195,6 +195,13 @@ struct ReliabilityDifferentialTests {
         "javascript:alert(1)",
         "https://", "https:///x", "ftp://example.com", "/settings", "https://exa mple.com",
         "https://\u{E9}.example",
+      ])
+      return inQuery ? encodeQuery(text, using: &random) : encodePath(text, using: &random)
+    case .link:
+      let text = random.pick([
+        "/settings/notifications", "https://example.com/a?b=c", "myapp://x/y", "myapp:x", "/",
+        "//evil.example/x",
+        "settings", "javascript:alert(1)", "1ab:x", "a:", "/a b", "/caf\u{E9}",
       ])
       return inQuery ? encodeQuery(text, using: &random) : encodePath(text, using: &random)
     case .string:

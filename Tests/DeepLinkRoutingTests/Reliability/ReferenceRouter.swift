@@ -21,7 +21,7 @@ struct ReferenceRouter {
       case .literal: 0
       case .template: 1
       case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 2
-      case .parameter(_, .decimal): 3
+      case .parameter(_, .decimal), .parameter(_, .link): 3
       case .parameter(_, .string): 4
       case .oneOrMore: 5
       case .zeroOrMore: 6
@@ -553,6 +553,22 @@ struct ReferenceRouter {
       let afterScheme = lower.hasPrefix("https://") ? text.dropFirst(8) : text.dropFirst(7)
       guard let first = afterScheme.first, !"/?#".contains(first) else { return nil }
       return .url(url)
+    case .link:
+      // A path whose second character is not "/", or a scheme (a letter, then letters, digits, "+",
+      // "-", ".") followed by ":" and more; only characters RFC 3986 allows.
+      let allowed = text.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && (CharacterSet.alphanumerics.contains($0)
+            || "-._~:/?#[]@!$&'()*+,;=%".unicodeScalars.contains($0))
+      }
+      guard allowed, let first = text.unicodeScalars.first else { return nil }
+      if first == "/" { return text.hasPrefix("//") ? nil : .string(text) }
+      guard let colon = text.firstIndex(of: ":"), text.index(after: colon) < text.endIndex else { return nil }
+      let scheme = text[..<colon].unicodeScalars
+      guard let head = scheme.first, CharacterSet.letters.contains(head),
+        scheme.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0) })
+      else { return nil }
+      return .string(text)
     }
   }
 }

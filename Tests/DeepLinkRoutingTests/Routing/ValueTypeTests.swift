@@ -210,7 +210,7 @@ struct ValueTypeTests {
     }
     #expect(error.route == "geo")
     #expect(error.description.contains("unknown parameter type 'double'"))
-    #expect(error.description.contains("int, uuid, bool, decimal, url, string"))
+    #expect(error.description.contains("int, uuid, bool, decimal, url, link, string"))
   }
 
   @Test func aRouteFileDeclaresTheNewKinds() throws {

@@ -1,0 +1,163 @@
+import Foundation
+
+// Two rules that go past the first route a link matches, stated here once:
+// - fall-through: the routes a link matches are offered in precedence order to whoever turns a match
+//   into something (a destination); the first one taken is the answer, at most `maxCandidates`;
+// - following: a route with `follow` routes the link in its `{name:link}` parameter again, resolved
+//   against its own link, at most `maxFollowDepth` deep, never to a scheme or host the table does not
+//   list, never back through a route already followed.
+
+extension Router {
+  /// How many routes one link offers in turn to a destination that refuses its match (see
+  /// ``DestinationRouter/match(_:)``): the first 16 in precedence order. A link whose first 16
+  /// candidates are all refused names no destination.
+  public static let maxCandidates = 16
+
+  /// How many nested links one link may lead through (see ``RouteDefinition/follow``): 4. A fifth is
+  /// refused with ``LinkError`` code `nestedLinkTooDeep`.
+  public static let maxFollowDepth = 4
+
+  /// What a link resolved to: the match taken and what it was taken as, or the first match refused.
+  package struct Resolution<Accepted> {
+    /// The first match that was taken, with what it was taken as.
+    package var accepted: (match: RouteMatch, value: Accepted)?
+    /// The first match that was offered and refused, when none was taken.
+    package var firstRefused: RouteMatch?
+  }
+
+  /// What a candidate match became.
+  private enum Verdict<Accepted> {
+    case taken(RouteMatch, Accepted)
+    /// Refused; the match to report when no other candidate is taken (`nil` when a followed link
+    /// matched no route).
+    case refused(RouteMatch?)
+    case failed(LinkError)
+  }
+
+  /// Offers the routes a link matches in precedence order, following nested links, until `accept`
+  /// takes one.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - chain: The links followed to reach this one, outermost first.
+  ///   - accept: What a match is taken as, or `nil` to refuse it.
+  /// - Returns: The resolution, or `nil` when no route matches.
+  /// - Throws: ``LinkError`` when the link, or a nested link, breaks a reading or following rule.
+  package func resolve<Accepted>(
+    _ url: String, chain: [RouteMatch.FollowedLink] = [], accept: (RouteMatch) -> Accepted?
+  ) throws(LinkError) -> Resolution<Accepted>? {
+    let verdict = { (match: RouteMatch) -> Verdict<Accepted> in
+      self.verdict(on: match, chain: chain, accept: accept)
+    }
+    let outcome = try withoutActuallyEscaping(verdict) {
+      (verdict) throws(LinkError) -> WalkOutcome<Accepted> in
+      try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> WalkOutcome<Accepted> in
+        try reader.withLink(link, original: { url }) { view in
+          var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
+          var walk = CandidateWalk(router: self, url: url, verdict: verdict)
+          _ = search.search(&view, &walk)
+          return walk.outcome
+        }
+      }
+    }
+    if let error = outcome.error { throw error }
+    if let taken = outcome.taken { return Resolution(accepted: taken, firstRefused: nil) }
+    guard outcome.offered > 0 else { return nil }
+    return Resolution(accepted: nil, firstRefused: outcome.firstRefused)
+  }
+
+  /// What one candidate becomes: followed when its route follows a nested link it holds, otherwise
+  /// taken or refused by `accept`.
+  private func verdict<Accepted>(
+    on found: RouteMatch, chain: [RouteMatch.FollowedLink], accept: (RouteMatch) -> Accepted?
+  ) -> Verdict<Accepted> {
+    var match = found
+    match.followed = chain
+    guard let index = routeIndex[match.route], let parameter = follows[index],
+      case .string(let nested)? = match.parameters[parameter]
+    else {
+      return accept(match).map { .taken(match, $0) } ?? .refused(match)
+    }
+    let outer = chain.first?.url ?? match.url
+    if chain.contains(where: { $0.route == match.route }) {
+      return .failed(LinkError(url: outer, reason: .nestedLinkLoop(route: match.route)))
+    }
+    guard chain.count < Self.maxFollowDepth else {
+      return .failed(
+        LinkError(url: outer, reason: .nestedLinkTooDeep(route: match.route, limit: Self.maxFollowDepth)))
+    }
+    let link = Self.resolved(nested, against: match.url)
+    let hop = RouteMatch.FollowedLink(route: match.route, url: match.url, origin: match.origin)
+    do throws(LinkError) {
+      guard let inner = try resolve(link, chain: chain + [hop], accept: accept) else { return .refused(nil) }
+      if let taken = inner.accepted { return .taken(taken.match, taken.value) }
+      return .refused(inner.firstRefused)
+    } catch  where error.route != nil {
+      // A rule a deeper link broke: reported on the link as it arrived.
+      return .failed(LinkError(url: outer, reason: error.reason))
+    } catch {
+      let reason: LinkError.Reason
+      switch error.code {
+      case .unknownScheme: reason = .nestedLinkUnlisted(route: match.route, target: "\(error.scheme ?? ""):")
+      case .unknownHost, .portNotAllowed:
+        reason = .nestedLinkUnlisted(
+          route: match.route, target: error.port.map { "\(error.host ?? ""):\($0)" } ?? error.host ?? "")
+      default: reason = .nestedLinkInvalid(route: match.route, problem: "is refused: \(error.message)")
+      }
+      return .failed(LinkError(url: outer, reason: reason))
+    }
+  }
+
+  /// A nested link as the router reads it: an absolute link as it is, a path (`/settings`) on the
+  /// scheme and host of the link that holds it (`myapp:///settings` for a custom scheme, whose
+  /// authority would otherwise be read as the first segment).
+  ///
+  /// - Parameters:
+  ///   - nested: The nested link, decoded.
+  ///   - outer: The link that holds it, as the reader accepted it.
+  /// - Returns: The link to route.
+  static func resolved(_ nested: String, against outer: String) -> String {
+    guard nested.hasPrefix("/"), let colon = outer.firstIndex(of: ":") else { return nested }
+    let scheme = outer[..<colon]
+    let rest = outer[outer.index(after: colon)...]
+    let lowered = scheme.lowercased()
+    guard lowered == "http" || lowered == "https", rest.hasPrefix("//") else {
+      return "\(scheme)://\(nested)"
+    }
+    let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    return "\(scheme)://\(authority)\(nested)"
+  }
+
+  /// The judge of a resolution: builds each candidate's match and asks for its verdict, until one is
+  /// taken, one fails, or ``Router/maxCandidates`` were refused.
+  private struct CandidateWalk<Accepted>: CandidateJudge {
+    let router: Router
+    let url: String
+    let verdict: (RouteMatch) -> Verdict<Accepted>
+    var outcome = WalkOutcome<Accepted>()
+
+    mutating func take(_ route: Int32, _ view: LinkView, query: [QueryItem]?) -> Bool {
+      outcome.offered += 1
+      let match = router.materialize(route: Int(route), view: view, url: url, query: query)
+      switch verdict(match) {
+      case .taken(let found, let value):
+        outcome.taken = (found, value)
+        return true
+      case .failed(let failure):
+        outcome.error = failure
+        return true
+      case .refused(let refused):
+        if outcome.firstRefused == nil { outcome.firstRefused = refused }
+        return outcome.offered >= Router.maxCandidates
+      }
+    }
+  }
+
+  /// What a walk over the candidates found.
+  private struct WalkOutcome<Accepted> {
+    var offered = 0
+    var taken: (match: RouteMatch, value: Accepted)?
+    var firstRefused: RouteMatch?
+    var error: LinkError?
+  }
+}
