@@ -45,11 +45,11 @@ extension ParameterType {
 
   /// Whether a value of this type may hold this byte: a segment template refuses a literal right after
   /// a typed parameter that starts with such a byte (`{id:int}5`), since the value's end would be
-  /// ambiguous. Every byte for ``string`` and ``url``.
+  /// ambiguous. Every byte for ``string``, ``url`` and ``link``.
   package func mayContain(_ byte: UInt8) -> Bool {
     let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     switch self {
-    case .string, .url: return true
+    case .string, .url, .link: return true
     case .int: return isDigit || byte == UInt8(ascii: "-")
     case .decimal: return isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     case .uuid: return PercentCoding.hexValue(byte) != nil || byte == UInt8(ascii: "-")

@@ -60,13 +60,13 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
   /// and the reason. `nil` for a template the router accepts.
   ///
   /// - two parameters with no literal between them (`{a}{b}`): nothing says where one ends;
-  /// - a `url` parameter: a URL may hold any separator, so its end cannot be found;
+  /// - a `url` or `link` parameter: a link may hold any separator, so its end cannot be found;
   /// - a literal right after a typed parameter that starts with a character the type can hold
   ///   (`{id:int}5`, `{n:decimal}.x`, `{flag:bool}e`): where the value ends is ambiguous.
   static func problem(in parts: [Part]) -> (part: Int, reason: RoutePatternError.Reason)? {
     for (index, part) in parts.enumerated() {
       guard case .parameter(let name, let type) = part else { continue }
-      if type == .url { return (index, .typeNotAllowedInTemplate(name: name, type: type)) }
+      if type == .url || type == .link { return (index, .typeNotAllowedInTemplate(name: name, type: type)) }
       guard index + 1 < parts.count else { continue }
       switch parts[index + 1] {
       case .parameter(let next, _):
