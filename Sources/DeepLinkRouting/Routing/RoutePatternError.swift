@@ -35,6 +35,7 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       case malformedPercentEscape
       case forbiddenCharacter
       case dotSegment
+      case duplicateOpenQuery(String, String)
     }
 
     fileprivate let problem: Problem
@@ -77,6 +78,10 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     package static let forbiddenCharacter = Reason(.forbiddenCharacter)
     /// A literal that is `.` or `..` in some spelling: code `dotSegment`.
     package static let dotSegment = Reason(.dotSegment)
+    /// A second open query dictionary (`{a*}` and `{b*}`): code `duplicateOpenQuery`.
+    package static func duplicateOpenQuery(_ first: String, _ second: String) -> Reason {
+      Reason(.duplicateOpenQuery(first, second))
+    }
   }
 
   /// The pattern's text.
@@ -116,16 +121,17 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .malformedPercentEscape: .malformedPercentEscape
     case .forbiddenCharacter: .forbiddenCharacter
     case .dotSegment: .dotSegment
+    case .duplicateOpenQuery: .duplicateOpenQuery
     }
   }
 
   /// The parameter name at fault, for `invalidParameterName`, `catchAllNotLast`,
-  /// `catchAllNotAllowed`, `optionalPathParameter` and `duplicateParameterName`;
-  /// `nil` otherwise.
+  /// `catchAllNotAllowed`, `optionalPathParameter` and `duplicateParameterName`, and the second
+  /// dictionary's for `duplicateOpenQuery`; `nil` otherwise.
   package var name: String? {
     switch reason.problem {
     case .invalidParameterName(let name), .catchAllNotLast(let name), .catchAllNotAllowed(let name),
-      .optionalPathParameter(let name), .duplicateParameterName(let name):
+      .optionalPathParameter(let name), .duplicateParameterName(let name), .duplicateOpenQuery(_, let name):
       name
     default: nil
     }
@@ -165,11 +171,14 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       "path parameter '\(name)' cannot be optional (only query items can)"
     case .duplicateParameterName(let name): "parameter name '\(name)' is used twice"
     case .duplicateQueryKey(let key): "query key '\(key)' is declared twice"
-    case .invalidQueryItem(let item): "query item '\(item)' must be written key={parameter}"
+    case .invalidQueryItem(let item):
+      "query item '\(item)' must be written key={parameter}, key=value, !key or {name*}"
     case .malformedPercentEscape: "malformed percent escape"
     case .forbiddenCharacter: "control or bidirectional-formatting character"
     case .dotSegment:
       "a literal '.' or '..' (in any spelling, such as %2E) is a dot segment: browsers remove it from the path, so no link reaches the route"
+    case .duplicateOpenQuery(let first, let second):
+      "one open query dictionary receives every undeclared item: '{\(first)*}' and '{\(second)*}' are two"
     }
   }
 
@@ -222,4 +231,6 @@ extension ErrorCode where Subject == RoutePatternError {
   /// A literal segment that is `.` or `..`, raw or percent-encoded (`%2E`, `.%2e`): browsers remove such
   /// a segment, so no link could reach the route.
   package static let dotSegment = Self("dot-segment")
+  /// Two open query dictionaries (`?{a*}&{b*}`) in one pattern; see ``RoutePatternError/name``.
+  package static let duplicateOpenQuery = Self("duplicate-open-query")
 }

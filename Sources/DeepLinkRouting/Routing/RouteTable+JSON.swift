@@ -2,7 +2,7 @@ import Foundation
 
 extension RouteTable {
   private static let tableKeys = [
-    "schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes",
+    "schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes", "queryKeys",
   ]
   private static let routeKeys = ["name", "pattern", "requiresVerifiedLink", "requiresSignIn"]
   private static let limitKeys = ["maxURLLength", "maxSegments", "maxQueryItems", "maxRoutes"]
@@ -97,6 +97,7 @@ extension RouteTable {
         hosts: try table["hosts"]?.strings() ?? [],
         caseInsensitive: try table["caseInsensitive"]?.bool() ?? false,
         strictTrailingSlash: try table["strictTrailingSlash"]?.bool() ?? false,
+        queryKeys: try table["queryKeys"].map(queryKeys) ?? .exact,
         limits: limits,
         routes: routes
       )
@@ -123,6 +124,15 @@ extension RouteTable {
         requiresSignIn: try route["requiresSignIn"]?.bool() ?? false
       )
     }
+  }
+
+  /// The `queryKeys` setting: `"exact"` or `"caseInsensitive"`.
+  private static func queryKeys(_ field: JSONField) throws(JSONTypeError) -> QueryKeys {
+    let expected = QueryKeys.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+    guard let keys = QueryKeys(rawValue: try field.string(expected: expected)) else {
+      throw field.mismatch(expected)
+    }
+    return keys
   }
 
   /// Runs typed reads, naming the route in the error of a value of the wrong type.
@@ -176,6 +186,7 @@ extension RouteTable {
       ),
     ]
     if strictTrailingSlash { root.append(("strictTrailingSlash", true)) }
+    if queryKeys != .exact { root.append(("queryKeys", .string(queryKeys.rawValue))) }
     if limits != .default {
       root.append(
         (

@@ -78,16 +78,16 @@ public final class Router: Sendable {
         throw RouteTableError(route: route.name, reason: .duplicateRouteName)
       }
       do {
-        patterns.append(try RoutePattern(route.pattern))
+        patterns.append(try RoutePattern(route.pattern, queryKeys: table.queryKeys))
       } catch {
         throw RouteTableError(route: route.name, reason: .invalidPattern(error))
       }
     }
-    let requirements = patterns.map(QueryRequirements.init)
+    let requirements = patterns.map { QueryRequirements($0, keys: table.queryKeys) }
     let routeNames = table.routes.map(\.name)
     var builder = TrieBuilder(
       caseInsensitive: table.caseInsensitive, strictTrailingSlash: table.strictTrailingSlash,
-      capacity: patterns.count)
+      capacity: patterns.count, queryKeys: table.queryKeys)
     for index in patterns.indices {
       try builder.insert(route: index, pattern: patterns[index], names: routeNames)
     }
@@ -285,30 +285,43 @@ public final class Router: Sendable {
     }
     var remaining = view.queryStart >= 0 ? (decodedQuery ?? reader.query(of: view)) : []
     // Most routes declare no query item: then nothing is looked up or removed.
-    if declaresQuery && !requirements[route].declaredByKey.isEmpty {
+    if declaresQuery {
+      let declared = patterns[route].query
+      let keys = table.queryKeys
       let requirement = requirements[route]
-      // Many declared items: the link's items are looked up, so the cost follows the link.
-      let declared = patterns[route].query
-      var found: [(index: Int, entry: RouteParameters.Entry)] = []
-      var seen = Set<Int>()
-      for item in remaining {
-        guard let index = requirement.declaredIndex(of: item.name, in: declared), seen.insert(index).inserted,
-          let text = item.value, let value = declared[index].type.value(from: text)
-        else { continue }
-        found.append((index, RouteParameters.Entry(name: declared[index].name, value: value)))
-      }
-      entries.append(contentsOf: found.sorted { $0.index < $1.index }.map(\.entry))
-      remaining.removeAll { requirement.declaredIndex(of: $0.name, in: declared) != nil }
-    } else if declaresQuery {
-      let declared = patterns[route].query
-      for parameter in declared {
-        if let text = QueryRequirements.firstValue(of: parameter.key, in: remaining),
-          let value = parameter.type.value(from: text)
-        {
-          entries.append(RouteParameters.Entry(name: parameter.name, value: value))
+      if !requirement.declaredByKey.isEmpty {
+        // Many declared items: the link's items are looked up, so the cost follows the link.
+        let link = LinkQuery(remaining, hasTrailingSlash: view.hasTrailingSlash, keys: keys)
+        func capture(_ parameter: RoutePattern.QueryParameter) {
+          guard parameter.rule == .value else { return }
+          let text = link.value(ofKeys: parameter.keys.map(keys.compared))
+          if !text.isEmpty, let value = parameter.type.value(from: text) {
+            entries.append(RouteParameters.Entry(name: parameter.name, value: value))
+          }
         }
+        var found = Set<Int>()
+        for name in link.names { if let index = requirement.declaredIndex(of: name) { found.insert(index) } }
+        for index in found.sorted() { capture(declared[index]) }
+        remaining.removeAll { requirement.declaredIndex(of: keys.compared($0.name)) != nil }
+      } else {
+        for parameter in declared where parameter.rule == .value {
+          // The first of its keys whose first value is not empty (see `LinkQuery.value(ofKeys:)`).
+          for key in parameter.keys {
+            let compared = keys.compared(key)
+            let item = remaining.first { keys == .exact ? $0.name == key : keys.compared($0.name) == compared }
+            guard let text = item?.value, !text.isEmpty else { continue }
+            if let value = parameter.type.value(from: text) {
+              entries.append(RouteParameters.Entry(name: parameter.name, value: value))
+            }
+            break
+          }
+        }
+        let declaredKeys = declared.flatMap { $0.keys.map(keys.compared) }
+        remaining.removeAll { item in declaredKeys.contains(keys.compared(item.name)) }
       }
-      remaining.removeAll { item in declared.contains { $0.key == item.name } }
+    }
+    if let dictionary = patterns[route].openQuery {
+      entries.append(RouteParameters.Entry(name: dictionary, value: .dictionary(openQuery(of: remaining))))
     }
     return RouteMatch(
       route: plan.name,
@@ -318,6 +331,18 @@ public final class Router: Sendable {
       origin: reader.origin(of: view),
       url: url
     )
+  }
+
+  /// What an open query dictionary (`{name*}`) receives: each undeclared item's name (as the table
+  /// compares names) with its first value, `""` for an item written without `=`. A later item with
+  /// the same name is left out, as routes read only the first value of a name.
+  func openQuery(of undeclared: [QueryItem]) -> [String: String] {
+    var dictionary: [String: String] = [:]
+    for item in undeclared {
+      let name = table.queryKeys.compared(item.name)
+      if dictionary[name] == nil { dictionary[name] = item.value ?? "" }
+    }
+    return dictionary
   }
 
   @inline(__always)
@@ -655,7 +680,7 @@ private struct TrieSearch {
     if let linkQuery { return linkQuery }
     let items = query ?? router.reader.query(of: view)
     query = items
-    let link = LinkQuery(items, hasTrailingSlash: view.hasTrailingSlash)
+    let link = LinkQuery(items, hasTrailingSlash: view.hasTrailingSlash, keys: router.table.queryKeys)
     linkQuery = link
     return link
   }
