@@ -647,12 +647,18 @@ private struct TrieSearch {
   }
 
   /// The first route of an indexed list that the link accepts: the first of the routes the link's
-  /// keys name that accepts, and the first route requiring nothing that no key names.
+  /// keys (and, for literal items, keys with values) name that accepts, and the first route requiring
+  /// nothing that none names.
   private mutating func first(in index: QueryIndex, from start: Int, _ view: LinkView) -> Int32? {
     let link = readQuery(view)
     var named: [Int32] = []
-    for name in link.names {
+    for (name, value) in zip(link.names, link.values) {
       if let positions = index.byKey[name] { named.append(contentsOf: positions) }
+      if !index.byValue.isEmpty, !value.isEmpty,
+        let positions = index.byValue[QueryIndex.KeyValue(key: name, value: value)]
+      {
+        named.append(contentsOf: positions)
+      }
     }
     named.sort()
     let slash = router.table.strictTrailingSlash && view.hasTrailingSlash ? 1 : 0

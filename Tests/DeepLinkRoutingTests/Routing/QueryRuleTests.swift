@@ -295,3 +295,41 @@ struct QueryRuleTests {
     }
   }
 }
+
+/// Many routes at one path that differ by a literal query value: the link's values are looked up, so
+/// the routes checked per link do not grow with the table.
+@Suite("Query rules: the work per link")
+struct QueryRuleWorkTests {
+  @Test func routesDifferingByALiteralValueAreLookedUpNotScanned() throws {
+    var routes = (0..<4_096).map { RouteDefinition("v\($0)", "/pledge?ref=v\($0)") }
+    routes.append(RouteDefinition("any", "/pledge?ref={ref}&from={from}"))
+    routes.append(RouteDefinition("fresh", "/pledge?!ref"))
+    let router = try Router(RouteTable(schemes: ["app"], routes: routes))
+    let hit = try router.searchWork("app://pledge?ref=v4095")
+    #expect(hit.route == 4_095)
+    #expect(hit.routeChecks <= 2)
+    let other = try router.searchWork("app://pledge?ref=zzz&from=mail")
+    #expect(other.route == 4_096)
+    #expect(other.routeChecks <= 2)
+    #expect(try router.searchWork("app://pledge").route == 4_097)
+    let miss = try router.searchWork("app://pledge?ref=zzz")
+    #expect(miss.route == nil)
+    #expect(miss.routeChecks <= 2)
+    let explained = try router.explainWork("app://pledge?ref=zzz")
+    #expect(explained.routeChecks <= 2)
+    #expect(explained.miss?.code == .queryItemValue)
+  }
+
+  @Test func routesDifferingByAbsentOrAlternativeKeysStayIndexed() throws {
+    var routes = (0..<512).map { RouteDefinition("k\($0)", "/x?!k\($0)&a|b\($0)={v}") }
+    routes.append(RouteDefinition("bare", "/x"))
+    let router = try Router(RouteTable(schemes: ["app"], routes: routes))
+    let work = try router.searchWork("app://x?b7=1&k1=1")
+    #expect(work.route == 7)
+    #expect(work.routeChecks <= 4)
+    #expect(try router.match("app://x?a=1")?.route == "k0")
+    #expect(try router.match("app://x?b1=1")?.route == "k1")
+    #expect(try router.match("app://x?k1=1&b1=1")?.route == "bare")
+    #expect(try router.match("app://x")?.route == "bare")
+  }
+}
