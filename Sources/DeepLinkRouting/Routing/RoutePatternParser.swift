@@ -203,7 +203,9 @@ struct PatternUnitParser<Unit: PatternUnit> {
     let item = string(start, end)
     if start < end, characters[start] == Unit(ascii: "!") {
       // `!key`: the item must be absent.
-      guard !characters[start..<end].contains(Unit(ascii: "=")) else { throw fail(start, .invalidQueryItem(item)) }
+      guard !characters[start..<end].contains(Unit(ascii: "=")) else {
+        throw fail(start, .invalidQueryItem(item))
+      }
       let keys = try keyList(from: start + 1, to: end, item: item)
       var parameter = RoutePattern.QueryParameter(key: keys[0], rule: .absent)
       parameter.otherKeys = Array(keys.dropFirst())
@@ -215,7 +217,8 @@ struct PatternUnitParser<Unit: PatternUnit> {
     let keys = try keyList(from: start, to: equals, item: item)
     if characters[equals + 1] != Unit(ascii: "{") {
       // `key=value`: a literal value, decoded as a link's query value is.
-      guard !characters[(equals + 1)..<end].contains(where: { $0 == Unit(ascii: "{") || $0 == Unit(ascii: "}") })
+      guard
+        !characters[(equals + 1)..<end].contains(where: { $0 == Unit(ascii: "{") || $0 == Unit(ascii: "}") })
       else { throw fail(equals + 1, .unbalancedBrace) }
       let value: String
       do {

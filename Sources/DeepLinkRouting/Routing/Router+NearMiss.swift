@@ -42,7 +42,8 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
       text += "the query item \(expected) selects this route; the link has "
       text += found.map { "\"\($0)\"" } ?? "none"
     case .queryItemPresent:
-      text += "the route applies only when the query item \(expected.dropFirst()) is absent; the link has \"\(found ?? "")\""
+      text +=
+        "the route applies only when the query item \(expected.dropFirst()) is absent; the link has \"\(found ?? "")\""
     case .trailingSlash: text += expected
     default: text += "\(code): expected \(expected)"
     }

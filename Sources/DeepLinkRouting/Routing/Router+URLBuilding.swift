@@ -122,24 +122,32 @@ extension Router {
       case nil: items = [:]
       case .dictionary(let given): items = given
       case let other?:
-        throw fail(.unwritableValue(name: name, detail: "an open query dictionary takes a dictionary, not \(other)"))
+        throw fail(
+          .unwritableValue(name: name, detail: "an open query dictionary takes a dictionary, not \(other)"))
       }
       for (key, value) in items.sorted(by: { $0.key < $1.key }) {
         guard !key.isEmpty else {
-          throw fail(.unwritableValue(name: name, detail: "a query item needs a name; the dictionary has an empty one"))
+          throw fail(
+            .unwritableValue(name: name, detail: "a query item needs a name; the dictionary has an empty one")
+          )
         }
         guard !declaredKeys.contains(table.queryKeys.compared(key)) else {
           throw fail(
             .unwritableValue(
-              name: name, detail: "'\(key)' is a key the pattern declares, so it would not read back in the dictionary"))
+              name: name,
+              detail: "'\(key)' is a key the pattern declares, so it would not read back in the dictionary"))
         }
         undeclared.append(QueryItem(name: key, value: value))
       }
     }
     let dictionaryKeys = Set(undeclared.map { table.queryKeys.compared($0.name) })
     for item in query {
-      if declaredKeys.contains(table.queryKeys.compared(item.name)) { throw fail(.unexpectedValue(item.name)) }
-      if dictionaryKeys.contains(table.queryKeys.compared(item.name)) { throw fail(.unexpectedValue(item.name)) }
+      if declaredKeys.contains(table.queryKeys.compared(item.name)) {
+        throw fail(.unexpectedValue(item.name))
+      }
+      if dictionaryKeys.contains(table.queryKeys.compared(item.name)) {
+        throw fail(.unexpectedValue(item.name))
+      }
     }
     undeclared += query
     if let name = pattern.openQuery { expected[name] = .dictionary(openQuery(of: undeclared)) }

@@ -308,7 +308,9 @@ public final class Router: Sendable {
           // The first of its keys whose first value is not empty (see `LinkQuery.value(ofKeys:)`).
           for key in parameter.keys {
             let compared = keys.compared(key)
-            let item = remaining.first { keys == .exact ? $0.name == key : keys.compared($0.name) == compared }
+            let item = remaining.first {
+              keys == .exact ? $0.name == key : keys.compared($0.name) == compared
+            }
             guard let text = item?.value, !text.isEmpty else { continue }
             if let value = parameter.type.value(from: text) {
               entries.append(RouteParameters.Entry(name: parameter.name, value: value))

@@ -33,6 +33,9 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     package static let uuidText = Kind(rawValue: "uuid-text")
     /// A parameter admits several segments.
     package static let spansSegments = Kind(rawValue: "spans-segments")
+    /// A query item AASA cannot state (alternative keys, keys without case, literal text it cannot
+    /// write) is left out of the rule.
+    package static let queryRule = Kind(rawValue: "query-rule")
   }
 
   /// The route's name.
@@ -60,6 +63,9 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
 
   /// Why the file lets the example through.
   package var reason: String {
+    if kind == .queryRule {
+      return "AASA cannot state the query item \(parameter), so the rule does not require it"
+    }
     if kind == .spansSegments {
       return "a catch-all follows and a literal comes after {\(parameter)}, so it may span several segments"
     }
@@ -103,6 +109,15 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
         widenings.append(
           .init(route: shape.name, parameter: name, kind: .spansSegments, example: example("sample/extra")))
       }
+    }
+    for item in shape.unstatedQueryItems {
+      // A link without the item (or, for an absent-only item, with it) that the file lets through.
+      let example =
+        item.hasPrefix("!")
+        ? shape.sampleLink + (shape.sampleLink.contains("?") ? "&" : "?")
+          + RoutePathShape.encode(String(item.dropFirst().prefix { $0 != "|" })) + "=sample"
+        : shape.sampleLink
+      widenings.append(.init(route: shape.name, parameter: item, kind: .queryRule, example: example))
     }
     return widenings
   }

@@ -39,7 +39,8 @@ struct QueryRuleTests {
     let link = try router.urlString(
       for: "search", ["query": .string("a b"), "filters": .dictionary(["size": "42", "color": "red+blue"])])
     #expect(link == "https://shop.example/search?q=a%20b&color=red%2Bblue&size=42")
-    #expect(try router.match(link)?.parameters["filters"] == .dictionary(["size": "42", "color": "red+blue"]))
+    #expect(
+      try router.match(link)?.parameters["filters"] == .dictionary(["size": "42", "color": "red+blue"]))
     // Left out, it is empty.
     #expect(try router.urlString(for: "search", ["query": .string("x")]) == "https://shop.example/search?q=x")
   }
@@ -79,7 +80,8 @@ struct QueryRuleTests {
     let url = try screens.url(for: .search(query: "tea", filters: ["sort": "price", "origin": "cn"]))
     #expect(url.absoluteString == "https://shop.example/search?q=tea&origin=cn&sort=price")
     #expect(try screens.destination(for: "app://pledge?ref=failed_payment") == .fixPayment)
-    #expect(try screens.url(for: .fixPayment).absoluteString == "https://shop.example/pledge?ref=failed_payment")
+    #expect(
+      try screens.url(for: .fixPayment).absoluteString == "https://shop.example/pledge?ref=failed_payment")
     #expect(try screens.destination(for: "app://map?latitude=52.5&lon=13.4") == .map(lat: 52.5, lon: 13.4))
   }
 
@@ -103,7 +105,8 @@ struct QueryRuleTests {
     let error = #expect(throws: RouteTableError.self) {
       try Router(
         RouteTable(
-          hosts: ["a.example"], routes: [RouteDefinition("bare", "/x"), RouteDefinition("open", "/x?{rest*}")]))
+          hosts: ["a.example"],
+          routes: [RouteDefinition("bare", "/x"), RouteDefinition("open", "/x?{rest*}")]))
     }
     #expect(error?.code == .ambiguous)
   }
@@ -121,7 +124,9 @@ struct QueryRuleTests {
     #expect(try router.match("app://pledge?ref=Failed_Payment")?.route == "pledgeRef")
     #expect(try router.match("app://pledge?ref=x&ref=failed_payment")?.route == "pledgeRef")
     // The literal item is declared: it is not left in the match's query.
-    #expect(try router.match("app://pledge?ref=failed_payment&utm=1")?.query == [QueryItem(name: "utm", value: "1")])
+    #expect(
+      try router.match("app://pledge?ref=failed_payment&utm=1")?.query == [QueryItem(name: "utm", value: "1")]
+    )
   }
 
   @Test func theOrderOfTheTableDoesNotMatter() throws {
@@ -134,15 +139,20 @@ struct QueryRuleTests {
   }
 
   @Test func aLiteralValueThatMissesIsExplained() throws {
-    let table = RouteTable(hosts: ["a.example"], routes: [RouteDefinition("fix", "/pledge?ref=failed_payment")])
+    let table = RouteTable(
+      hosts: ["a.example"], routes: [RouteDefinition("fix", "/pledge?ref=failed_payment")])
     let router = try Router(table)
     let miss = try #require(try router.explain("https://a.example/pledge?ref=failed_paymnt"))
     #expect(miss.route == "fix")
     #expect(miss.code == .queryItemValue)
     #expect(
-      miss.description == #"route 'fix': the query item ref=failed_payment selects this route; the link has "failed_paymnt""#)
+      miss.description
+        == #"route 'fix': the query item ref=failed_payment selects this route; the link has "failed_paymnt""#
+    )
     let none = try #require(try router.explain("https://a.example/pledge"))
-    #expect(none.description == "route 'fix': the query item ref=failed_payment selects this route; the link has none")
+    #expect(
+      none.description
+        == "route 'fix': the query item ref=failed_payment selects this route; the link has none")
   }
 
   @Test func twoRoutesWithTheSameLiteralAreDuplicatesAndOtherValuesAreNot() throws {
@@ -157,14 +167,16 @@ struct QueryRuleTests {
       RouteTable(
         hosts: ["a.example"],
         routes: [
-          RouteDefinition("one", "/x?a=1"), RouteDefinition("two", "/x?a=2"), RouteDefinition("any", "/x?a={v}"),
+          RouteDefinition("one", "/x?a=1"), RouteDefinition("two", "/x?a=2"),
+          RouteDefinition("any", "/x?a={v}"),
         ]))
     #expect(try router.match("https://a.example/x?a=2")?.route == "two")
     #expect(try router.match("https://a.example/x?a=3")?.route == "any")
   }
 
   @Test(arguments: [
-    ("/x?a=", "invalid-query-item"), ("/x?a=b{c}", "unbalanced-brace"), ("/x?a=%zz", "malformed-percent-escape"),
+    ("/x?a=", "invalid-query-item"), ("/x?a=b{c}", "unbalanced-brace"),
+    ("/x?a=%zz", "malformed-percent-escape"),
     ("/x?=1", "invalid-query-item"), ("/x?a=1&a=2", "duplicate-query-key"),
   ])
   func aMalformedLiteralIsRefusedAtItsPlace(_ pattern: String, _ code: String) throws {
@@ -185,7 +197,8 @@ struct QueryRuleTests {
     let miss = try #require(try Router(table).explain("https://a.example/start?invite=abc"))
     #expect(miss.code == .queryItemPresent)
     #expect(
-      miss.description == #"route 'fresh': the route applies only when the query item invite is absent; the link has "abc""#)
+      miss.description
+        == #"route 'fresh': the route applies only when the query item invite is absent; the link has "abc""#)
   }
 
   @Test func anAbsentOnlyRouteIsNotADuplicateOfTheBareRouteAndRanksBeforeIt() throws {
@@ -197,7 +210,8 @@ struct QueryRuleTests {
     #expect(try router.urlString(for: "fresh", [:]) == "https://a.example/x")
     let same = #expect(throws: RouteTableError.self) {
       try Router(
-        RouteTable(hosts: ["a.example"], routes: [RouteDefinition("one", "/x?!a"), RouteDefinition("two", "/x?!a")]))
+        RouteTable(
+          hosts: ["a.example"], routes: [RouteDefinition("one", "/x?!a"), RouteDefinition("two", "/x?!a")]))
     }
     #expect(same?.code == .ambiguous)
   }
@@ -225,9 +239,12 @@ struct QueryRuleTests {
     // The first key present decides, even when its value does not fit and the other's would.
     #expect(try router.match("app://map?lat=north&latitude=3&lon=2") == nil)
     #expect(try router.match("app://map?lon=2") == nil)
-    #expect(try router.urlString(for: "map", ["lat": .decimal(1), "lon": .decimal(2)]) == "https://shop.example/map?lat=1&lon=2")
+    #expect(
+      try router.urlString(for: "map", ["lat": .decimal(1), "lon": .decimal(2)])
+        == "https://shop.example/map?lat=1&lon=2")
     let miss = try #require(try router.explain("app://map?lon=2"))
-    #expect(miss.description == "route 'map': the query item lat|latitude={lat:decimal} is required and missing")
+    #expect(
+      miss.description == "route 'map': the query item lat|latitude={lat:decimal} is required and missing")
   }
 
   @Test func aKeyListedTwiceIsRefused() throws {
@@ -244,7 +261,8 @@ struct QueryRuleTests {
   static let caseless = RouteTable(
     hosts: ["a.example"], queryKeys: .caseInsensitive,
     routes: [
-      RouteDefinition("search", "/search?q={query}&{filters*}"), RouteDefinition("fix", "/pledge?Ref=failed_payment"),
+      RouteDefinition("search", "/search?q={query}&{filters*}"),
+      RouteDefinition("fix", "/pledge?Ref=failed_payment"),
       RouteDefinition("fresh", "/start?!invite"),
     ])
 
@@ -263,7 +281,9 @@ struct QueryRuleTests {
 
   @Test func keysThatDifferOnlyInCaseAreOneKeyInACaseInsensitiveTable() throws {
     let routes = [RouteDefinition("s", "/s?q={a}&Q={b}")]
-    #expect(try Router(RouteTable(hosts: ["a.example"], routes: routes)).match("https://a.example/s?q=1&Q=2") != nil)
+    #expect(
+      try Router(RouteTable(hosts: ["a.example"], routes: routes)).match("https://a.example/s?q=1&Q=2") != nil
+    )
     let error = #expect(throws: RouteTableError.self) {
       try Router(RouteTable(hosts: ["a.example"], queryKeys: .caseInsensitive, routes: routes))
     }
@@ -279,7 +299,8 @@ struct QueryRuleTests {
   }
 
   @Test func theRouteFileTakesTheSettingAndRefusesOtherValues() throws {
-    let json = #"{"hosts": ["a.example"], "queryKeys": "caseInsensitive", "routes": [{"name": "s", "pattern": "/s?q={q}"}]}"#
+    let json =
+      #"{"hosts": ["a.example"], "queryKeys": "caseInsensitive", "routes": [{"name": "s", "pattern": "/s?q={q}"}]}"#
     let table = try RouteTable(json: Data(json.utf8))
     #expect(table.queryKeys == .caseInsensitive)
     #expect(try RouteTable(json: table.jsonData()) == table)
