@@ -306,11 +306,12 @@ public final class Router: Sendable {
       } else {
         for parameter in declared where parameter.rule == .value {
           // The first of its keys whose first value is not empty (see `LinkQuery.value(ofKeys:)`).
-          for key in parameter.keys {
-            let compared = keys.compared(key)
-            let item = remaining.first {
-              keys == .exact ? $0.name == key : keys.compared($0.name) == compared
-            }
+          for position in 0...parameter.otherKeys.count {
+            let key = position == 0 ? parameter.key : parameter.otherKeys[position - 1]
+            let item =
+              keys == .exact
+              ? remaining.first { $0.name == key }
+              : remaining.first { keys.compared($0.name) == keys.compared(key) }
             guard let text = item?.value, !text.isEmpty else { continue }
             if let value = parameter.type.value(from: text) {
               entries.append(RouteParameters.Entry(name: parameter.name, value: value))
@@ -318,8 +319,12 @@ public final class Router: Sendable {
             break
           }
         }
-        let declaredKeys = declared.flatMap { $0.keys.map(keys.compared) }
-        remaining.removeAll { item in declaredKeys.contains(keys.compared(item.name)) }
+        remaining.removeAll { item in
+          let name = keys.compared(item.name)
+          return declared.contains {
+            keys.compared($0.key) == name || $0.otherKeys.contains { keys.compared($0) == name }
+          }
+        }
       }
     }
     if let dictionary = patterns[route].openQuery {
