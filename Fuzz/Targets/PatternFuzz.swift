@@ -28,7 +28,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   check(pattern.description == text, "description is not the text")
   let names = pattern.parameterNames
   check(Set(names).count == names.count, "a parameter name twice")
-  check(Set(pattern.query.map(\.key)).count == pattern.query.count, "a query key twice")
+  let keys = pattern.query.flatMap(\.keys)
+  check(Set(keys).count == keys.count, "a query key twice")
   for (position, segment) in pattern.segments.enumerated() {
     switch segment {
     case .oneOrMore, .zeroOrMore:
@@ -67,24 +68,33 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }.joined()
       }
       return nil
-    } + pattern.query.map(\.key)
+    }
+    + pattern.query.flatMap { item -> [String] in
+      if case .literal(let value) = item.rule { return item.keys + [value] }
+      return item.keys
+    }
   if pieces.contains(where: { $0.unicodeScalars.contains(where: isControl) }) { return 0 }
 
   // Canonical text: every literal and key percent-encoded, parameters as written by `description`.
   var canonical = "/" + pattern.segments.map(canonicalSegment).joined(separator: "/")
   if pattern.hasTrailingSlash && !pattern.segments.isEmpty { canonical += "/" }
-  if !pattern.query.isEmpty {
-    canonical +=
-      "?"
-      + pattern.query.map { item in
+  let canonicalItems =
+    pattern.query.map { item in
+      let keyText = item.keys.map(encode).joined(separator: "|")
+      switch item.rule {
+      case .value:
         let type = item.type == .string ? "" : ":\(item.type)"
-        return encode(item.key) + "={\(item.name)\(type)\(item.isOptional ? "?" : "")}"
-      }.joined(separator: "&")
-  }
+        return keyText + "={\(item.name)\(type)\(item.isOptional ? "?" : "")}"
+      case .literal(let value): return keyText + "=" + encode(value)
+      case .absent: return "!" + keyText
+      }
+    } + (pattern.openQuery.map { ["{\($0)*}"] } ?? [])
+  if !canonicalItems.isEmpty { canonical += "?" + canonicalItems.joined(separator: "&") }
   do {
     let reparsed = try RoutePattern(canonical)
     check(reparsed.segments == pattern.segments, "\(canonical) parses to other segments")
     check(reparsed.query == pattern.query, "\(canonical) parses to other query items")
+    check(reparsed.openQuery == pattern.openQuery, "\(canonical) parses to another open dictionary")
     check(reparsed.hasTrailingSlash == pattern.hasTrailingSlash, "\(canonical) loses its slash")
   } catch {
     fail("canonical form \(canonical) of \(text) does not parse: \(error)")
@@ -136,7 +146,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       }
     }
   }
-  for item in pattern.query where !item.isOptional {
+  for item in pattern.query where !item.isOptional && item.rule == .value {
     switch item.type {
     case .int: values[item.name] = .int(3)
     case .uuid: values[item.name] = .string("0a1b2c3d-4e5f-6789-abcd-ef0123456789")

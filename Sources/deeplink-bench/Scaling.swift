@@ -291,6 +291,7 @@ enum Scaling {
         let link = "myapp://item?key\(size - 1)=1"
         return ScalingStep(seconds: [seconds, secondsPerRun { (try? router.matchIndex(link)) ?? -1 }])
       },
+      queryValueRoutes(scale: scale),
       backtracking(scale: scale),
       ScalingDimension(
         name: "route-file", unit: "routes", sizes: doubling(8_000), metrics: ["read JSON"], showsMemory: true

@@ -4,7 +4,8 @@ import DeepLinking
 // `rendered` text is one line with members in order and strings escaped by `JSONString`.
 
 extension ParameterValue {
-  /// The value as JSON: a number for `int` and `decimal`, a boolean for `bool`, an array for catch-alls, a string otherwise (UUIDs upper-case).
+  /// The value as JSON: a number for `int` and `decimal`, a boolean for `bool`, an array for catch-alls,
+  /// an object (names sorted) for an open query dictionary, a string otherwise (UUIDs upper-case).
   var json: JSONValue {
     switch self {
     case .string(let value): .string(value)
@@ -14,6 +15,8 @@ extension ParameterValue {
     case .decimal(let value): .double(value)
     case .url(let value): .string(value.absoluteString)
     case .segments(let values): .array(values.map(JSONValue.string))
+    case .dictionary(let items):
+      .object(items.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
     }
   }
 }

@@ -123,9 +123,16 @@ enum DestinationDeclaration<Destination: Codable> {
       }
     }
     var complete = required
-    for item in pattern.query {
+    for item in pattern.query where item.rule == .value {
       if !item.isOptional { required[item.name] = item.type.sampleValue }
       complete[item.name] = item.type.sampleValue
+    }
+    if let name = pattern.openQuery {
+      // Always present (empty when the link has no undeclared item); one item when complete.
+      required[name] = .dictionary([:])
+      let declared = Set(pattern.query.flatMap(\.keys))
+      let key = declared.contains(sampleText) ? sampleText + "_" : sampleText
+      complete[name] = .dictionary(declared.contains(key) ? [:] : [key: sampleText])
     }
     return complete == required ? [required] : [required, complete]
   }
@@ -165,7 +172,7 @@ enum DestinationDeclaration<Destination: Codable> {
   }
 
   /// The kind of parameter that gives a type, when one does.
-  private enum Kind { case text, integer, uuid, boolean, decimal, url, segments }
+  private enum Kind { case text, integer, uuid, boolean, decimal, url, segments, dictionary }
 
   private static func suggestedKind(for type: Any.Type) -> Kind? {
     if type == String.self { return .text }
@@ -175,6 +182,7 @@ enum DestinationDeclaration<Destination: Codable> {
     if type == URL.self { return .url }
     if type is any FixedWidthInteger.Type { return .integer }
     if type == [String].self { return .segments }
+    if type == [String: String].self { return .dictionary }
     return nil
   }
 
@@ -190,6 +198,14 @@ enum DestinationDeclaration<Destination: Codable> {
       case .decimal: return RoutePattern.Segment.parameter(name: name, type: .decimal).description
       case .url: return RoutePattern.Segment.parameter(name: name, type: .url).description
       case .segments: return "{\(name)+} or {\(name)*} (last in the path)"
+      case .dictionary: return "{\(name)*} as a query item (?{\(name)*})"
+      }
+    }
+    if pattern.openQuery == name {
+      switch kind {
+      case nil, .dictionary: return "?{\(name)*}"
+      case .text, .integer, .uuid, .boolean, .decimal, .url: return "?\(name)={\(name)}"
+      case .segments: return "{\(name)+} or {\(name)*} (last in the path)"
       }
     }
     guard var item = pattern.query.first(where: { $0.name == name }) else { return nil }
@@ -202,6 +218,7 @@ enum DestinationDeclaration<Destination: Codable> {
     case .decimal: item.type = .decimal
     case .url: item.type = .url
     case .segments: return nil
+    case .dictionary: return "?{\(name)*}"
     }
     return item.description
   }

@@ -138,7 +138,7 @@ extension ParameterType {
   /// - Returns: The value to write, or `nil`.
   package func written(_ given: ParameterValue) -> ParameterValue? {
     switch (self, given) {
-    case (_, .segments): nil
+    case (_, .segments), (_, .dictionary): nil
     case (.int, .int), (.uuid, .uuid), (.bool, .bool): given
     case (.decimal, .decimal(let number)): number.isFinite ? given : nil
     case (.decimal, .int(let number)): .decimal(Double(number))

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Matching produces ``string(_:)`` for `{name}`, ``int(_:)`` for `{name:int}`, ``uuid(_:)`` for
 /// `{name:uuid}`, ``bool(_:)`` for `{name:bool}`, ``decimal(_:)`` for `{name:decimal}`, ``url(_:)``
-/// for `{name:url}` and ``segments(_:)`` for the catch-alls `{name+}` and `{name*}`.
+/// for `{name:url}`, ``segments(_:)`` for the catch-alls `{name+}` and `{name*}`, and
+/// ``dictionary(_:)`` for an open query dictionary (`?{filters*}`).
 ///
 /// When building a URL, a ``string(_:)`` value is also accepted for a typed or catch-all parameter
 /// and converted with the same rules the router reads URLs with (`"42"` for `int`, `"a/b"` for a
@@ -24,6 +25,9 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
   case url(URL)
   /// The decoded segments captured by a `{name+}` or `{name*}` catch-all.
   case segments([String])
+  /// The query items an open query dictionary (`?{filters*}`) received: every item the pattern does
+  /// not declare, name to first value (`""` for an item written without `=`).
+  case dictionary([String: String])
 
   /// The value as text, when it is a ``string(_:)``.
   public var stringValue: String? {
@@ -67,8 +71,15 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
     return nil
   }
 
+  /// The items, when the value is ``dictionary(_:)``.
+  public var dictionaryValue: [String: String]? {
+    if case .dictionary(let value) = self { return value }
+    return nil
+  }
+
   /// A readable rendering: the text, the number (a decimal in plain digits, never an exponent), the
-  /// UUID in upper case, `true` or `false`, the URL's absolute string, or the segments joined by `/`.
+  /// UUID in upper case, `true` or `false`, the URL's absolute string, the segments joined by `/`, or
+  /// a dictionary's items as `name=value` sorted by name and joined by `&` (decoded text).
   public var description: String {
     switch self {
     case .string(let value): value
@@ -78,6 +89,8 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
     case .decimal(let value): ParameterType.decimalText(value) ?? String(value)
     case .url(let value): value.absoluteString
     case .segments(let value): value.joined(separator: "/")
+    case .dictionary(let value):
+      value.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
     }
   }
 }

@@ -146,7 +146,7 @@ package enum PercentCoding {
 
   /// Characters left as they are when encoding: RFC 3986 unreserved characters.
   @inline(__always)
-  static func isUnreserved(_ byte: UInt8) -> Bool {
+  package static func isUnreserved(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),

@@ -193,7 +193,7 @@ struct ParameterDecoder: Decoder {
 }
 
 /// Decodes a value of any type from one parameter: `String`, fixed-width integers, `UUID`, `Bool`,
-/// `Double`, `Float`, `Decimal`, `URL` and `[String]` directly, everything else through a ``ParameterDecoder``.
+/// `Double`, `Float`, `Decimal`, `URL`, `[String]` and `[String: String]` directly, everything else through a ``ParameterDecoder``.
 private func decodeParameter<T: Decodable>(
   _ type: T.Type, from value: ParameterValue, codingPath: [any CodingKey]
 ) throws -> T {
@@ -239,6 +239,12 @@ private func decodeParameter<T: Decodable>(
   }
   if type == URL.self {
     guard case .url(let url) = value, let result = url as? T else {
+      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
+    }
+    return result
+  }
+  if type == [String: String].self {
+    guard case .dictionary(let items) = value, let result = items as? T else {
       throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
     }
     return result

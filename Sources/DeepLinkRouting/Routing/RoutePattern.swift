@@ -13,6 +13,10 @@
 /// | `wire-{code:uuid}` | a segment template: literal text around parameters inside one segment |
 /// | `?key={name}` | a required query item, optionally typed (`{n:int}`) |
 /// | `?key={name?}` | an optional query item (`{page:int?}` is typed and optional) |
+/// | `?key=value` | a query item whose value must be exactly `value` (it selects the route) |
+/// | `?!key` | a query item that must be absent (or empty) |
+/// | `?a\|b={name}` | one value under alternative keys: the first key listed that the link has wins |
+/// | `?{name*}` | every query item the pattern does not declare, as a dictionary |
 ///
 /// Literal segments may be written decoded (`/café`) or percent-encoded (`/caf%C3%A9`); both mean the
 /// same segment. A trailing `/` is recorded in ``hasTrailingSlash`` and only matters to a table that
@@ -78,6 +82,25 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     package var type: ParameterType
     /// Whether the item may be absent.
     package var isOptional: Bool
+    /// Further keys that carry the same value (`latitude` in `lat|latitude={lat:decimal}`), in the
+    /// order written after ``key``: the first key listed that the link has with a value is read.
+    package var otherKeys: [String] = []
+    /// What the item asks of the link: a value it captures, one exact value, or no value at all.
+    package var rule: Rule = .value
+
+    /// What a declared query item asks of the link.
+    package enum Rule: Sendable, Hashable {
+      /// `key={name}`: a value that fits ``QueryParameter/type``, captured under the name.
+      case value
+      /// `key=text`: the item's value is exactly `text` (decoded, compared byte for byte); nothing is
+      /// captured. Such an item is required, and it selects the route for that value.
+      case literal(String)
+      /// `!key`: the item is absent, or present with an empty value; nothing is captured.
+      case absent
+    }
+
+    /// The key, then ``otherKeys``: every name the item may be written under, in order.
+    package var keys: [String] { [key] + otherKeys }
 
     /// Creates a declared query item.
     ///
@@ -93,10 +116,28 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       self.isOptional = isOptional
     }
 
-    /// The item as written in pattern syntax, such as `page={page:int?}`.
+    /// Creates an item that captures nothing: a literal value (`ref=failed_payment`) or an absent-only
+    /// item (`!ref`).
+    ///
+    /// - Parameters:
+    ///   - key: The item's name in the URL.
+    ///   - rule: ``Rule/literal(_:)`` or ``Rule/absent``.
+    package init(key: String, rule: Rule) {
+      self.init(key: key, name: "", isOptional: rule == .absent)
+      self.rule = rule
+    }
+
+    /// The item as written in pattern syntax, such as `page={page:int?}`, `ref=failed_payment` or
+    /// `!ref` (keys and values decoded).
     package var description: String {
-      let typeText = type == .string ? "" : ":\(type)"
-      return "\(key)={\(name)\(typeText)\(isOptional ? "?" : "")}"
+      let keyText = keys.joined(separator: "|")
+      switch rule {
+      case .value:
+        let typeText = type == .string ? "" : ":\(type)"
+        return "\(keyText)={\(name)\(typeText)\(isOptional ? "?" : "")}"
+      case .literal(let value): return "\(keyText)=\(value)"
+      case .absent: return "!\(keyText)"
+      }
     }
   }
 
@@ -108,22 +149,30 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   package let query: [QueryParameter]
   /// Whether the pattern's path ends with `/` (significant only with strict trailing slashes).
   package let hasTrailingSlash: Bool
+  /// The name of the open query dictionary (`filters` in `?{filters*}`), which receives every query
+  /// item the pattern does not declare, or `nil` when the pattern has none.
+  package let openQuery: String?
 
   /// Parses a pattern.
   ///
-  /// - Parameter text: The pattern, starting with `/`.
+  /// - Parameters:
+  ///   - text: The pattern, starting with `/`.
+  ///   - queryKeys: How the table compares query names: two keys that compare equal are one key
+  ///     declared twice.
   /// - Throws: ``RoutePatternError`` naming the offending piece and its position.
-  package init(_ text: String) throws(RoutePatternError) {
-    let parsed = try RoutePatternParser(text: text).parse()
+  package init(_ text: String, queryKeys: RouteTable.QueryKeys = .exact) throws(RoutePatternError) {
+    let parsed = try RoutePatternParser(text: text, queryKeys: queryKeys).parse()
     self.text = text
     self.segments = parsed.segments
     self.query = parsed.query
     self.hasTrailingSlash = parsed.hasTrailingSlash
+    self.openQuery = parsed.openQuery
   }
 
-  /// Every parameter name, path parameters first, in order.
+  /// Every parameter name, path parameters first, in order, then the open query dictionary's.
   package var parameterNames: [String] {
-    segments.flatMap(\.parameterNames) + query.map(\.name)
+    segments.flatMap(\.parameterNames) + query.compactMap { $0.rule == .value ? $0.name : nil }
+      + (openQuery.map { [$0] } ?? [])
   }
 
   /// The pattern's text as written.

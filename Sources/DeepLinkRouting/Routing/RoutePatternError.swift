@@ -39,6 +39,7 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       case catchAllInTemplate(String)
       case ambiguousTemplate(name: String, literal: String)
       case typeNotAllowedInTemplate(name: String, type: ParameterType)
+      case duplicateOpenQuery(String, String)
     }
 
     fileprivate let problem: Problem
@@ -98,6 +99,10 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     package static func typeNotAllowedInTemplate(name: String, type: ParameterType) -> Reason {
       Reason(.typeNotAllowedInTemplate(name: name, type: type))
     }
+    /// A second open query dictionary (`{a*}` and `{b*}`): code `duplicateOpenQuery`.
+    package static func duplicateOpenQuery(_ first: String, _ second: String) -> Reason {
+      Reason(.duplicateOpenQuery(first, second))
+    }
   }
 
   /// The pattern's text.
@@ -141,19 +146,20 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .catchAllInTemplate: .catchAllInTemplate
     case .ambiguousTemplate: .ambiguousTemplate
     case .typeNotAllowedInTemplate: .typeNotAllowedInTemplate
+    case .duplicateOpenQuery: .duplicateOpenQuery
     }
   }
 
   /// The parameter name at fault, for `invalidParameterName`, `catchAllNotLast`,
   /// `catchAllNotAllowed`, `optionalPathParameter`, `duplicateParameterName`, `catchAllInTemplate`,
-  /// `ambiguousTemplate`, `typeNotAllowedInTemplate` and `adjacentParameters` (the second of the two);
-  /// `nil` otherwise.
+  /// `ambiguousTemplate`, `typeNotAllowedInTemplate` and `adjacentParameters` (the second of the two),
+  /// and the second dictionary's for `duplicateOpenQuery`; `nil` otherwise.
   package var name: String? {
     switch reason.problem {
     case .invalidParameterName(let name), .catchAllNotLast(let name), .catchAllNotAllowed(let name),
       .optionalPathParameter(let name), .duplicateParameterName(let name), .catchAllInTemplate(let name),
       .ambiguousTemplate(let name, _), .typeNotAllowedInTemplate(let name, _),
-      .adjacentParameters(_, let name):
+      .adjacentParameters(_, let name), .duplicateOpenQuery(_, let name):
       name
     default: nil
     }
@@ -193,7 +199,8 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       "path parameter '\(name)' cannot be optional (only query items can)"
     case .duplicateParameterName(let name): "parameter name '\(name)' is used twice"
     case .duplicateQueryKey(let key): "query key '\(key)' is declared twice"
-    case .invalidQueryItem(let item): "query item '\(item)' must be written key={parameter}"
+    case .invalidQueryItem(let item):
+      "query item '\(item)' must be written key={parameter}, key=value, !key or {name*}"
     case .malformedPercentEscape: "malformed percent escape"
     case .forbiddenCharacter: "control or bidirectional-formatting character"
     case .dotSegment:
@@ -206,6 +213,8 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       "the literal '\(literal)' after parameter '\(name)' starts with a character its type can hold, so where the value ends is ambiguous and the template could never be read back"
     case .typeNotAllowedInTemplate(let name, let type):
       "parameter '\(name)' of type \(type) cannot share a segment with literal text (\(type.expectation) may hold any separator)"
+    case .duplicateOpenQuery(let first, let second):
+      "one open query dictionary receives every undeclared item: '{\(first)*}' and '{\(second)*}' are two"
     }
   }
 
@@ -270,4 +279,6 @@ extension ErrorCode where Subject == RoutePatternError {
   package static let ambiguousTemplate = Self("ambiguous-template")
   /// A parameter type that cannot stand in a segment template (`url`); see ``RoutePatternError/name``.
   package static let typeNotAllowedInTemplate = Self("type-not-allowed-in-template")
+  /// Two open query dictionaries (`?{a*}&{b*}`) in one pattern; see ``RoutePatternError/name``.
+  package static let duplicateOpenQuery = Self("duplicate-open-query")
 }

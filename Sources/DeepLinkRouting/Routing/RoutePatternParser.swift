@@ -4,18 +4,20 @@ struct RoutePatternParser {
     var segments: [RoutePattern.Segment] = []
     var query: [RoutePattern.QueryParameter] = []
     var hasTrailingSlash = false
+    var openQuery: String?
   }
 
   let text: String
+  var queryKeys: RouteTable.QueryKeys = .exact
 
   func parse() throws(RoutePatternError) -> Parsed {
     // ASCII text without a carriage return has one character per byte (CR LF is the only cluster
     // of two ASCII characters), so its bytes parse exactly as its characters would, without
     // breaking it into characters first.
     if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-      return try PatternUnitParser(text: text, characters: Array(text.utf8)).parse()
+      return try PatternUnitParser(text: text, characters: Array(text.utf8), queryKeys: queryKeys).parse()
     }
-    return try PatternUnitParser(text: text, characters: Array(text)).parse()
+    return try PatternUnitParser(text: text, characters: Array(text), queryKeys: queryKeys).parse()
   }
 }
 
@@ -40,6 +42,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
   typealias Parsed = RoutePatternParser.Parsed
   let text: String
   let characters: [Unit]
+  var queryKeys: RouteTable.QueryKeys = .exact
 
   private func fail(_ offset: Int, _ reason: RoutePatternError.Reason) -> RoutePatternError {
     RoutePatternError(pattern: text, offset: offset, reason: reason)
@@ -92,21 +95,64 @@ struct PatternUnitParser<Unit: PatternUnit> {
       parsed.segments.append(segment)
     }
 
-    // Query: key={name[:type][?]} items joined by "&".
+    // Query: key={name[:type][?]}, key=value, !key and {name*} items joined by "&"; a key may be
+    // several keys joined by "|".
     guard queryStart < characters.count else { return parsed }
     var keys: Set<String> = []
     var itemStart = queryStart + 1
     for index in (queryStart + 1)...characters.count {
       guard index == characters.count || characters[index] == Unit(ascii: "&") else { continue }
+      if let name = try openQueryName(from: itemStart, to: index) {
+        if let first = parsed.openQuery { throw fail(itemStart, .duplicateOpenQuery(first, name)) }
+        guard names.insert(name).inserted else { throw fail(itemStart, .duplicateParameterName(name)) }
+        parsed.openQuery = name
+        itemStart = index + 1
+        continue
+      }
       let item = try parseQueryItem(from: itemStart, to: index)
-      guard keys.insert(item.key).inserted else { throw fail(itemStart, .duplicateQueryKey(item.key)) }
-      guard names.insert(item.name).inserted else {
-        throw fail(itemStart, .duplicateParameterName(item.name))
+      for key in item.keys where !keys.insert(queryKeys.compared(key)).inserted {
+        throw fail(itemStart, .duplicateQueryKey(key))
+      }
+      if item.rule == .value {
+        guard names.insert(item.name).inserted else {
+          throw fail(itemStart, .duplicateParameterName(item.name))
+        }
       }
       parsed.query.append(item)
       itemStart = index + 1
     }
     return parsed
+  }
+
+  /// The name of an open query dictionary written as a whole item (`{filters*}`), or `nil` for an
+  /// item that is not one.
+  private func openQueryName(from start: Int, to end: Int) throws(RoutePatternError) -> String? {
+    guard end - start >= 2, characters[start] == Unit(ascii: "{"), characters[end - 1] == Unit(ascii: "}")
+    else { return nil }
+    let body = string(start + 1, end - 1)
+    guard body.hasSuffix("*"), !body.contains("{" as Character), !body.contains("}" as Character) else {
+      throw fail(start, .invalidQueryItem(string(start, end)))
+    }
+    let name = String(body.dropLast())
+    try checkName(name, at: start + 1)
+    return name
+  }
+
+  /// The keys of a query item (`lat|latitude`), each decoded and non-empty.
+  private func keyList(from start: Int, to end: Int, item: String) throws(RoutePatternError) -> [String] {
+    var keys: [String] = []
+    var keyStart = start
+    for index in start...end {
+      guard index == end || characters[index] == Unit(ascii: "|") else { continue }
+      guard keyStart < index else { throw fail(keyStart, .invalidQueryItem(item)) }
+      do {
+        keys.append(try PercentCoding.decode(string(keyStart, index), plusAsSpace: true))
+      } catch {
+        throw fail(keyStart, Self.reason(for: error))
+      }
+      keyStart = index + 1
+    }
+    return keys
   }
 
   private func string(_ start: Int, _ end: Int) -> String {
@@ -199,15 +245,37 @@ struct PatternUnitParser<Unit: PatternUnit> {
     -> RoutePattern.QueryParameter
   {
     let item = string(start, end)
-    guard let equals = characters[start..<end].firstIndex(of: Unit(ascii: "=")), equals > start,
-      equals + 1 < end, characters[equals + 1] == Unit(ascii: "{"), characters[end - 1] == Unit(ascii: "}")
-    else { throw fail(start, .invalidQueryItem(item)) }
-    let key: String
-    do {
-      key = try PercentCoding.decode(string(start, equals), plusAsSpace: true)
-    } catch {
-      throw fail(start, Self.reason(for: error))
+    if start < end, characters[start] == Unit(ascii: "!") {
+      // `!key`: the item must be absent.
+      guard !characters[start..<end].contains(Unit(ascii: "=")) else {
+        throw fail(start, .invalidQueryItem(item))
+      }
+      let keys = try keyList(from: start + 1, to: end, item: item)
+      var parameter = RoutePattern.QueryParameter(key: keys[0], rule: .absent)
+      parameter.otherKeys = Array(keys.dropFirst())
+      return parameter
     }
+    guard let equals = characters[start..<end].firstIndex(of: Unit(ascii: "=")), equals > start,
+      equals + 1 < end
+    else { throw fail(start, .invalidQueryItem(item)) }
+    let keys = try keyList(from: start, to: equals, item: item)
+    if characters[equals + 1] != Unit(ascii: "{") {
+      // `key=value`: a literal value, decoded as a link's query value is.
+      guard
+        !characters[(equals + 1)..<end].contains(where: { $0 == Unit(ascii: "{") || $0 == Unit(ascii: "}") })
+      else { throw fail(equals + 1, .unbalancedBrace) }
+      let value: String
+      do {
+        value = try PercentCoding.decode(string(equals + 1, end), plusAsSpace: true)
+      } catch {
+        throw fail(equals + 1, Self.reason(for: error))
+      }
+      var parameter = RoutePattern.QueryParameter(key: keys[0], rule: .literal(value))
+      parameter.otherKeys = Array(keys.dropFirst())
+      return parameter
+    }
+    guard characters[end - 1] == Unit(ascii: "}") else { throw fail(start, .invalidQueryItem(item)) }
+    let key = keys[0]
     var body = string(equals + 2, end - 1)
     guard !body.contains("{" as Character), !body.contains("}" as Character) else {
       throw fail(equals + 1, .unbalancedBrace)
@@ -221,7 +289,9 @@ struct PatternUnitParser<Unit: PatternUnit> {
       body.removeLast()
     }
     let (name, type) = try nameAndType(body, at: equals + 2)
-    return RoutePattern.QueryParameter(key: key, name: name, type: type, isOptional: isOptional)
+    var parameter = RoutePattern.QueryParameter(key: key, name: name, type: type, isOptional: isOptional)
+    parameter.otherKeys = Array(keys.dropFirst())
+    return parameter
   }
 
   private func nameAndType(_ body: String, at offset: Int) throws(RoutePatternError) -> (

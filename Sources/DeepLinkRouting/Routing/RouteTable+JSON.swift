@@ -2,7 +2,7 @@ import Foundation
 
 extension RouteTable {
   private static let tableKeys = [
-    "schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes",
+    "schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes", "queryKeys",
   ]
   private static let routeKeys = ["name", "pattern", "requiresVerifiedLink", "requiresSignIn", "follow"]
   private static let limitKeys = ["maxURLLength", "maxSegments", "maxQueryItems", "maxRoutes"]
@@ -97,6 +97,7 @@ extension RouteTable {
         hosts: try table["hosts"]?.strings() ?? [],
         caseInsensitive: try table["caseInsensitive"]?.bool() ?? false,
         strictTrailingSlash: try table["strictTrailingSlash"]?.bool() ?? false,
+        queryKeys: try table["queryKeys"].map(queryKeys) ?? .exact,
         limits: limits,
         routes: routes
       )
@@ -124,6 +125,15 @@ extension RouteTable {
         follow: try route["follow"]?.string()
       )
     }
+  }
+
+  /// The `queryKeys` setting: `"exact"` or `"caseInsensitive"`.
+  private static func queryKeys(_ field: JSONField) throws(JSONTypeError) -> QueryKeys {
+    let expected = QueryKeys.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+    guard let keys = QueryKeys(rawValue: try field.string(expected: expected)) else {
+      throw field.mismatch(expected)
+    }
+    return keys
   }
 
   /// Runs typed reads, naming the route in the error of a value of the wrong type.
@@ -178,6 +188,7 @@ extension RouteTable {
       ),
     ]
     if strictTrailingSlash { root.append(("strictTrailingSlash", true)) }
+    if queryKeys != .exact { root.append(("queryKeys", .string(queryKeys.rawValue))) }
     if limits != .default {
       root.append(
         (

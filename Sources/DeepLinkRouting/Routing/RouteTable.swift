@@ -92,6 +92,8 @@ public struct RouteTable: Sendable, Hashable {
   public var caseInsensitive: Bool
   /// Whether a trailing `/` must agree between link and pattern (default `false`: it does not matter).
   public var strictTrailingSlash: Bool
+  /// How query item names are compared with the keys patterns declare (default ``QueryKeys/exact``).
+  public var queryKeys: QueryKeys
   /// The routes.
   public var routes: [RouteDefinition]
   /// The limits on one link.
@@ -104,6 +106,7 @@ public struct RouteTable: Sendable, Hashable {
   ///   - hosts: The web hosts, such as `["example.com"]`.
   ///   - caseInsensitive: Whether literal segments compare case-insensitively.
   ///   - strictTrailingSlash: Whether a trailing `/` must agree between link and pattern.
+  ///   - queryKeys: How query item names are compared with declared keys.
   ///   - limits: The limits on one link.
   ///   - routes: The routes.
   public init(
@@ -111,6 +114,7 @@ public struct RouteTable: Sendable, Hashable {
     hosts: [String] = [],
     caseInsensitive: Bool = false,
     strictTrailingSlash: Bool = false,
+    queryKeys: QueryKeys = .exact,
     limits: Limits = .default,
     routes: [RouteDefinition]
   ) {
@@ -118,6 +122,7 @@ public struct RouteTable: Sendable, Hashable {
     self.hosts = hosts
     self.caseInsensitive = caseInsensitive
     self.strictTrailingSlash = strictTrailingSlash
+    self.queryKeys = queryKeys
     self.limits = limits
     self.routes = routes
   }

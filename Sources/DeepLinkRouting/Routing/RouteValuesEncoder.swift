@@ -233,6 +233,7 @@ private func encodeParameter<T: Encodable>(
     return .decimal(double)
   }
   if let url = value as? URL { return .url(url) }
+  if let items = value as? [String: String] { return .dictionary(items) }
   let slot = ParameterSlot()
   try value.encode(to: ParameterEncoder(slot: slot, codingPath: codingPath, capture: capture))
   guard let result = slot.value else { throw refuse("\(T.self) writes no value") }

@@ -39,6 +39,12 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
       text += "the link ends after \(NearMissSearch.segments(path.count)); the route goes on with \(expected)"
     case .missingQueryItem: text += "the query item \(expected) is required and missing"
     case .queryItemType: text += "the query item \(expected) does not fit: \"\(found ?? "")\""
+    case .queryItemValue:
+      text += "the query item \(expected) selects this route; the link has "
+      text += found.map { "\"\($0)\"" } ?? "none"
+    case .queryItemPresent:
+      text +=
+        "the route applies only when the query item \(expected.dropFirst()) is absent; the link has \"\(found ?? "")\""
     case .trailingSlash: text += expected
     default: text += "\(code): expected \(expected)"
     }
@@ -165,7 +171,7 @@ struct NearMissSearch {
     self.router = router
     self.link = link
     self.remembersShapes = remembersShapes
-    query = LinkQuery(link.query, hasTrailingSlash: link.hasTrailingSlash)
+    query = LinkQuery(link.query, hasTrailingSlash: link.hasTrailingSlash, keys: router.table.queryKeys)
     // As the search compares them: lower-cased in a case-insensitive table; the first segment of a
     // custom-scheme link as written when a root literal is written so, else lower-cased.
     comparedPath = link.path.indices.map { depth in
@@ -355,7 +361,12 @@ struct NearMissSearch {
       return miss(route: route, segment: nil, code: .trailingSlash, depth: depth, rank: 3, expected: expected)
     }
     guard let unmet = requirements.unmet(query) else { return nil }
-    let code: ErrorCode<NearMiss> = unmet.value == nil ? .missingQueryItem : .queryItemType
+    let code: ErrorCode<NearMiss>
+    switch unmet.parameter.rule {
+    case .value: code = unmet.value == nil ? .missingQueryItem : .queryItemType
+    case .literal: code = .queryItemValue
+    case .absent: code = .queryItemPresent
+    }
     return Candidate(
       depth: depth, rank: 3,
       miss: NearMiss(
@@ -446,6 +457,11 @@ extension ErrorCode where Subject == NearMiss {
   public static let missingQueryItem = Self("missing-query-item")
   /// A query item does not fit the type the route declares for it.
   public static let queryItemType = Self("query-item-type")
+  /// A query item whose literal value selects the route (`ref=failed_payment`) is absent or has another
+  /// value.
+  public static let queryItemValue = Self("query-item-value")
+  /// A query item the route requires to be absent (`!ref`) is present.
+  public static let queryItemPresent = Self("query-item-present")
   /// The trailing slash differs from the route's, in a table where it counts.
   public static let trailingSlash = Self("trailing-slash")
 }

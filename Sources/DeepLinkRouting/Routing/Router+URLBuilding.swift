@@ -84,6 +84,7 @@ extension Router {
         case .string(let text):
           parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         case .int, .uuid, .bool, .decimal, .url: parts = [value.description]
+        case .dictionary: throw fail(.typeMismatch(name: name, expected: .string, value: value.description))
         }
         if parts.contains(where: \.isEmpty) { throw fail(.emptyValue(name)) }
         if let dot = parts.first(where: PercentCoding.isDotSegment) {
@@ -114,6 +115,15 @@ extension Router {
     }
     var queryText: [String] = []
     for parameter in pattern.query {
+      switch parameter.rule {
+      case .value: break
+      case .literal(let text):
+        // The item that selects the route, under its first key.
+        queryText.append(
+          PercentCoding.encodeQueryComponent(parameter.key) + "=" + PercentCoding.encodeQueryComponent(text))
+        continue
+      case .absent: continue
+      }
       guard let value = values[parameter.name] else {
         if parameter.isOptional { continue }
         throw fail(.missingValue(parameter.name))
@@ -124,9 +134,45 @@ extension Router {
           + PercentCoding.encodeQueryComponent(typed.description))
       expected[parameter.name] = typed
     }
-    let declaredKeys = Set(pattern.query.map(\.key))
+    let declaredKeys = Set(pattern.query.flatMap { $0.keys.map(table.queryKeys.compared) })
+    var undeclared: [QueryItem] = []
+    if let name = pattern.openQuery {
+      // The dictionary's items, sorted by name so that the same values always give the same link.
+      let items: [String: String]
+      switch values[name] {
+      case nil: items = [:]
+      case .dictionary(let given): items = given
+      case let other?:
+        throw fail(
+          .unwritableValue(name: name, detail: "an open query dictionary takes a dictionary, not \(other)"))
+      }
+      for (key, value) in items.sorted(by: { $0.key < $1.key }) {
+        guard !key.isEmpty else {
+          throw fail(
+            .unwritableValue(name: name, detail: "a query item needs a name; the dictionary has an empty one")
+          )
+        }
+        guard !declaredKeys.contains(table.queryKeys.compared(key)) else {
+          throw fail(
+            .unwritableValue(
+              name: name,
+              detail: "'\(key)' is a key the pattern declares, so it would not read back in the dictionary"))
+        }
+        undeclared.append(QueryItem(name: key, value: value))
+      }
+    }
+    let dictionaryKeys = Set(undeclared.map { table.queryKeys.compared($0.name) })
     for item in query {
-      if declaredKeys.contains(item.name) { throw fail(.unexpectedValue(item.name)) }
+      if declaredKeys.contains(table.queryKeys.compared(item.name)) {
+        throw fail(.unexpectedValue(item.name))
+      }
+      if dictionaryKeys.contains(table.queryKeys.compared(item.name)) {
+        throw fail(.unexpectedValue(item.name))
+      }
+    }
+    undeclared += query
+    if let name = pattern.openQuery { expected[name] = .dictionary(openQuery(of: undeclared)) }
+    for item in undeclared {
       var text = PercentCoding.encodeQueryComponent(item.name)
       if let value = item.value { text += "=" + PercentCoding.encodeQueryComponent(value) }
       queryText.append(text)

@@ -83,7 +83,7 @@ public final class Router: Sendable {
         throw RouteTableError(route: route.name, reason: .duplicateRouteName)
       }
       do {
-        patterns.append(try RoutePattern(route.pattern))
+        patterns.append(try RoutePattern(route.pattern, queryKeys: table.queryKeys))
       } catch {
         throw RouteTableError(route: route.name, reason: .invalidPattern(error))
       }
@@ -97,11 +97,11 @@ public final class Router: Sendable {
       guard isLink else { throw RouteTableError(route: route.name, reason: .followsNoLink(parameter)) }
       follows[index] = parameter
     }
-    let requirements = patterns.map(QueryRequirements.init)
+    let requirements = patterns.map { QueryRequirements($0, keys: table.queryKeys) }
     let routeNames = table.routes.map(\.name)
     var builder = TrieBuilder(
       caseInsensitive: table.caseInsensitive, strictTrailingSlash: table.strictTrailingSlash,
-      capacity: patterns.count)
+      capacity: patterns.count, queryKeys: table.queryKeys)
     for index in patterns.indices {
       try builder.insert(route: index, pattern: patterns[index], names: routeNames)
     }
@@ -318,30 +318,50 @@ public final class Router: Sendable {
     }
     var remaining = view.queryStart >= 0 ? (decodedQuery ?? reader.query(of: view)) : []
     // Most routes declare no query item: then nothing is looked up or removed.
-    if declaresQuery && !requirements[route].declaredByKey.isEmpty {
+    if declaresQuery {
+      let declared = patterns[route].query
+      let keys = table.queryKeys
       let requirement = requirements[route]
-      // Many declared items: the link's items are looked up, so the cost follows the link.
-      let declared = patterns[route].query
-      var found: [(index: Int, entry: RouteParameters.Entry)] = []
-      var seen = Set<Int>()
-      for item in remaining {
-        guard let index = requirement.declaredIndex(of: item.name, in: declared), seen.insert(index).inserted,
-          let text = item.value, let value = declared[index].type.value(from: text)
-        else { continue }
-        found.append((index, RouteParameters.Entry(name: declared[index].name, value: value)))
-      }
-      entries.append(contentsOf: found.sorted { $0.index < $1.index }.map(\.entry))
-      remaining.removeAll { requirement.declaredIndex(of: $0.name, in: declared) != nil }
-    } else if declaresQuery {
-      let declared = patterns[route].query
-      for parameter in declared {
-        if let text = QueryRequirements.firstValue(of: parameter.key, in: remaining),
-          let value = parameter.type.value(from: text)
-        {
-          entries.append(RouteParameters.Entry(name: parameter.name, value: value))
+      if !requirement.declaredByKey.isEmpty {
+        // Many declared items: the link's items are looked up, so the cost follows the link.
+        let link = LinkQuery(remaining, hasTrailingSlash: view.hasTrailingSlash, keys: keys)
+        func capture(_ parameter: RoutePattern.QueryParameter) {
+          guard parameter.rule == .value else { return }
+          let text = link.value(ofKeys: parameter.keys.map(keys.compared))
+          if !text.isEmpty, let value = parameter.type.value(from: text) {
+            entries.append(RouteParameters.Entry(name: parameter.name, value: value))
+          }
+        }
+        var found = Set<Int>()
+        for name in link.names { if let index = requirement.declaredIndex(of: name) { found.insert(index) } }
+        for index in found.sorted() { capture(declared[index]) }
+        remaining.removeAll { requirement.declaredIndex(of: keys.compared($0.name)) != nil }
+      } else {
+        for parameter in declared where parameter.rule == .value {
+          // The first of its keys whose first value is not empty (see `LinkQuery.value(ofKeys:)`).
+          for position in 0...parameter.otherKeys.count {
+            let key = position == 0 ? parameter.key : parameter.otherKeys[position - 1]
+            let item =
+              keys == .exact
+              ? remaining.first { $0.name == key }
+              : remaining.first { keys.compared($0.name) == keys.compared(key) }
+            guard let text = item?.value, !text.isEmpty else { continue }
+            if let value = parameter.type.value(from: text) {
+              entries.append(RouteParameters.Entry(name: parameter.name, value: value))
+            }
+            break
+          }
+        }
+        remaining.removeAll { item in
+          let name = keys.compared(item.name)
+          return declared.contains {
+            keys.compared($0.key) == name || $0.otherKeys.contains { keys.compared($0) == name }
+          }
         }
       }
-      remaining.removeAll { item in declared.contains { $0.key == item.name } }
+    }
+    if let dictionary = patterns[route].openQuery {
+      entries.append(RouteParameters.Entry(name: dictionary, value: .dictionary(openQuery(of: remaining))))
     }
     return RouteMatch(
       route: plan.name,
@@ -351,6 +371,18 @@ public final class Router: Sendable {
       origin: reader.origin(of: view),
       url: url
     )
+  }
+
+  /// What an open query dictionary (`{name*}`) receives: each undeclared item's name (as the table
+  /// compares names) with its first value, `""` for an item written without `=`. A later item with
+  /// the same name is left out, as routes read only the first value of a name.
+  func openQuery(of undeclared: [QueryItem]) -> [String: String] {
+    var dictionary: [String: String] = [:]
+    for item in undeclared {
+      let name = table.queryKeys.compared(item.name)
+      if dictionary[name] == nil { dictionary[name] = item.value ?? "" }
+    }
+    return dictionary
   }
 
   @inline(__always)
@@ -744,14 +776,20 @@ struct TrieSearch {
   }
 
   /// The first route of an indexed list that the link accepts and the judge takes, in list order: the
-  /// routes the link's keys name are checked, the routes requiring nothing that no key names accept.
+  /// routes the link's keys (and, for literal items, keys with values) name are checked, and the routes
+  /// requiring nothing that none names.
   private mutating func first<Judge: CandidateJudge>(
     in index: QueryIndex, from start: Int, _ depth: Int, _ view: LinkView, _ judge: inout Judge
   ) -> Int32? {
     let link = readQuery(view)
     var named: [Int32] = []
-    for name in link.names {
+    for (name, value) in zip(link.names, link.values) {
       if let positions = index.byKey[name] { named.append(contentsOf: positions) }
+      if !index.byValue.isEmpty, !value.isEmpty,
+        let positions = index.byValue[QueryIndex.KeyValue(key: name, value: value)]
+      {
+        named.append(contentsOf: positions)
+      }
     }
     named.sort()
     let unrequired = index.unrequired[router.table.strictTrailingSlash && view.hasTrailingSlash ? 1 : 0]
@@ -796,7 +834,7 @@ struct TrieSearch {
     if let linkQuery { return linkQuery }
     let items = query ?? router.reader.query(of: view)
     query = items
-    let link = LinkQuery(items, hasTrailingSlash: view.hasTrailingSlash)
+    let link = LinkQuery(items, hasTrailingSlash: view.hasTrailingSlash, keys: router.table.queryKeys)
     linkQuery = link
     return link
   }

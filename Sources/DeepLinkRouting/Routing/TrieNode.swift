@@ -32,22 +32,24 @@ struct TemplateChild: Sendable {
 
 /// The query items of one link as the routes read them: the first value of each name (`""` for an
 /// item without `=`, which counts as absent, as an empty value does), sorted by name for lookups.
+/// Names are as the table compares them (lower-cased under ``RouteTable/QueryKeys/caseInsensitive``).
 struct LinkQuery {
   private(set) var names: [String] = []
   private(set) var values: [String] = []
   let hasTrailingSlash: Bool
 
-  init(_ items: [QueryItem], hasTrailingSlash: Bool) {
+  init(_ items: [QueryItem], hasTrailingSlash: Bool, keys: RouteTable.QueryKeys = .exact) {
     self.hasTrailingSlash = hasTrailingSlash
+    let compared = keys == .exact ? items.map(\.name) : items.map { keys.compared($0.name) }
     let order = items.indices.sorted { left, right in
-      let leftName = items[left].name
-      let rightName = items[right].name
+      let leftName = compared[left]
+      let rightName = compared[right]
       return leftName < rightName || (leftName == rightName && left < right)
     }
     names.reserveCapacity(order.count)
     values.reserveCapacity(order.count)
-    for index in order where names.last != items[index].name {
-      names.append(items[index].name)
+    for index in order where names.last != compared[index] {
+      names.append(compared[index])
       values.append(items[index].value ?? "")
     }
   }
@@ -65,32 +67,73 @@ struct LinkQuery {
     }
     return low < names.count && names[low] == name ? values[low] : nil
   }
+
+  /// The value a declared item reads: the first value of the first of its keys (in the order
+  /// written) that the link has with a non-empty value, or `""` when it has none. The one statement of
+  /// "the first listed key present wins", for matching, building a match and explaining a miss.
+  func value(ofKeys keys: [String]) -> String {
+    for key in keys {
+      if let value = value(of: key), !value.isEmpty { return value }
+    }
+    return ""
+  }
 }
 
 /// What a route needs from the query (and the trailing slash) once its path matched.
 ///
-/// Only the declared items that can refuse a link are kept: required items, and typed optional items
-/// (present with a value that does not fit, they refuse). An optional string item never refuses.
+/// Only the declared items that can refuse a link are kept: required items, typed optional items
+/// (present with a value that does not fit, they refuse), literal values and absent-only items. An
+/// optional string item never refuses.
 struct QueryRequirements: Sendable {
   /// The items that can refuse a link, sorted by key.
   var checked: [RoutePattern.QueryParameter]
+  /// The keys each checked item is read under, as the table compares names, in the order written.
+  var checkedKeys: [[String]]
+  /// Every key of the checked items with the item's position in ``checked``, sorted by key.
+  var keyItems: [(key: String, item: Int32)]
   var requiredCount: Int32
   var hasTrailingSlash: Bool
   /// For a route declaring more than ``manyItems`` items: the indices of its items sorted by key, so
   /// building a match looks the link's items up instead of scanning every declared item.
   var declaredByKey: [Int32] = []
+  /// For a route declaring more than ``manyItems`` items: every key (as the table compares names) with
+  /// the index of its item in the pattern's query, sorted by key.
+  var declaredKeys: [(key: String, item: Int32)] = []
 
   static let manyItems = 16
 
-  init(_ pattern: RoutePattern) {
-    checked = pattern.query.filter { !$0.isOptional || !$0.type.acceptsAnyText }.sorted { $0.key < $1.key }
+  init(_ pattern: RoutePattern, keys: RouteTable.QueryKeys = .exact) {
+    checked = pattern.query.filter(Self.canRefuse).sorted { $0.key < $1.key }
+    checkedKeys = checked.map { $0.keys.map(keys.compared) }
+    keyItems = checkedKeys.enumerated().flatMap { item, names in names.map { ($0, Int32(item)) } }
+      .sorted { $0.key < $1.key }
     if pattern.query.count > Self.manyItems {
       declaredByKey = pattern.query.indices.sorted { pattern.query[$0].key < pattern.query[$1].key }.map {
         Int32($0)
       }
+      declaredKeys = pattern.query.enumerated().flatMap { item, parameter in
+        parameter.keys.map { (keys.compared($0), Int32(item)) }
+      }.sorted { $0.key < $1.key }
     }
-    requiredCount = Int32(pattern.query.count { !$0.isOptional })
+    requiredCount = Int32(pattern.query.count(where: Self.isRequired))
     hasTrailingSlash = pattern.hasTrailingSlash
+  }
+
+  /// Whether a declared item can refuse a link: every item but an optional string item.
+  static func canRefuse(_ item: RoutePattern.QueryParameter) -> Bool {
+    switch item.rule {
+    case .value: !item.isOptional || !item.type.acceptsAnyText
+    case .literal, .absent: true
+    }
+  }
+
+  /// Whether a declared item must be present: a required item or a literal value.
+  static func isRequired(_ item: RoutePattern.QueryParameter) -> Bool {
+    switch item.rule {
+    case .value: !item.isOptional
+    case .literal: true
+    case .absent: false
+    }
   }
 
   /// Whether any declared item can refuse a link.
@@ -104,14 +147,16 @@ struct QueryRequirements: Sendable {
   }
 
   /// A required item must be present with a value that fits its type; an optional item that is
-  /// present with a value must fit it too. An empty value counts as absent.
+  /// present with a value must fit it too; a literal item's value must be its text; an absent-only
+  /// item must be absent. An empty value counts as absent.
   ///
-  /// Costs O(min(r, n) log max(r, n)) comparisons for r checked items and n distinct link names: it
-  /// walks whichever side is shorter and looks the other up by binary search, so a route declaring
-  /// thousands of optional items costs a short link no more than a few lookups.
+  /// Costs O(min(r, n) k log max(r, n)) comparisons for r checked items of at most k keys each and n
+  /// distinct link names: it walks whichever side is shorter and looks the other up by binary search,
+  /// so a route declaring thousands of optional items costs a short link no more than a few lookups.
   func accepts(_ link: LinkQuery) -> Bool {
     if checked.count <= link.count {
-      for item in checked where Self.refuses(item, value: link.value(of: item.key) ?? "") {
+      for index in checked.indices
+      where Self.refuses(checked[index], value: link.value(ofKeys: checkedKeys[index])) {
         return false
       }
       return true
@@ -120,68 +165,91 @@ struct QueryRequirements: Sendable {
     for index in 0..<link.count {
       let value = link.values[index]
       guard !value.isEmpty, let item = item(forKey: link.names[index]) else { continue }
-      if !item.type.accepts(value) { return false }
-      if !item.isOptional { required += 1 }
+      // The item is read under the first of its keys the link has: decide it there only.
+      let keys = checkedKeys[item]
+      if keys.count > 1, keys.first(where: { !(link.value(of: $0) ?? "").isEmpty }) != link.names[index] {
+        continue
+      }
+      if Self.refuses(checked[item], value: value) { return false }
+      if Self.isRequired(checked[item]) { required += 1 }
     }
     return required == requiredCount
   }
 
-  /// Whether one declared item refuses a link whose first value for its key is `value` (`""` when the
-  /// link has none): the one statement of the rule, for matching and for explaining a near miss.
+  /// Whether one declared item refuses a link whose value for it is `value` (`""` when the link has
+  /// none, see ``LinkQuery/value(ofKeys:)``): the one statement of the rule, for matching and for
+  /// explaining a near miss.
   @inline(__always)
   static func refuses(_ item: RoutePattern.QueryParameter, value: String) -> Bool {
-    value.isEmpty ? !item.isOptional : !item.type.accepts(value)
+    switch item.rule {
+    case .value: value.isEmpty ? !item.isOptional : !item.type.accepts(value)
+    case .literal(let text): !ReadingRules.isSameLiteral(value, text)
+    case .absent: !value.isEmpty
+    }
   }
 
   /// The first item (by key) that refuses the link, with the link's value (`nil` when it has none), or
   /// `nil` when the query is accepted: what ``Router/explain(_:)`` reports.
   func unmet(_ link: LinkQuery) -> (parameter: RoutePattern.QueryParameter, value: String?)? {
-    for item in checked {
-      let value = link.value(of: item.key) ?? ""
-      if Self.refuses(item, value: value) { return (item, value.isEmpty ? nil : value) }
+    for index in checked.indices {
+      let value = link.value(ofKeys: checkedKeys[index])
+      if Self.refuses(checked[index], value: value) { return (checked[index], value.isEmpty ? nil : value) }
     }
     return nil
   }
 
-  /// The index in the pattern's query of the item with this key, for a route with many items.
-  func declaredIndex(of key: String, in query: [RoutePattern.QueryParameter]) -> Int? {
+  /// The index in the pattern's query of the item with this key (as the table compares names), for a
+  /// route with many items.
+  func declaredIndex(of key: String) -> Int? {
     var low = 0
-    var high = declaredByKey.count
+    var high = declaredKeys.count
     while low < high {
       let middle = (low + high) / 2
-      if query[Int(declaredByKey[middle])].key < key { low = middle + 1 } else { high = middle }
+      if declaredKeys[middle].key < key { low = middle + 1 } else { high = middle }
     }
-    guard low < declaredByKey.count, query[Int(declaredByKey[low])].key == key else { return nil }
-    return Int(declaredByKey[low])
+    guard low < declaredKeys.count, declaredKeys[low].key == key else { return nil }
+    return Int(declaredKeys[low].item)
   }
 
-  private func item(forKey key: String) -> RoutePattern.QueryParameter? {
+  /// The position in ``checked`` of the item with this key, or `nil`.
+  private func item(forKey key: String) -> Int? {
     var low = 0
-    var high = checked.count
+    var high = keyItems.count
     while low < high {
       let middle = (low + high) / 2
-      if checked[middle].key < key { low = middle + 1 } else { high = middle }
+      if keyItems[middle].key < key { low = middle + 1 } else { high = middle }
     }
-    return low < checked.count && checked[low].key == key ? checked[low] : nil
+    return low < keyItems.count && keyItems[low].key == key ? Int(keyItems[low].item) : nil
   }
 }
 
 /// The routes of one long list (routes ending at one node that differ in their query) indexed by
-/// query key, so a link looks up the routes its own keys name instead of checking every route.
+/// query key, and literal query items by key and value, so a link looks up the routes its own items
+/// name instead of checking every route.
 ///
-/// A route the link's keys do not name either requires an item the link lacks (it refuses) or
-/// requires none (it accepts: none of its typed optional items is present). So the first route that
-/// accepts is the first of: the named routes that accept, and the first route requiring nothing that
-/// is not named. Work: O(n + t log t) for n link names and t named routes.
+/// A route the link's items do not name either requires an item the link lacks (it refuses: a
+/// required key it does not have, or a literal value it does not have under any of the item's keys)
+/// or requires none (it accepts: none of its typed optional or absent-only items is present). So the
+/// first route that accepts is the first of: the named routes that accept, and the first route
+/// requiring nothing that is not named. Work: O(n + t log t) for n link names and t named routes,
+/// whatever the number of routes that differ only by a literal value.
 struct QueryIndex: Sendable {
   /// Lists longer than this are indexed.
   static let threshold = 8
 
+  /// A literal query item: a key (as the table compares names) and the value it requires.
+  struct KeyValue: Hashable, Sendable {
+    var key: String
+    var value: String
+  }
+
   /// Positions in the list of the routes requiring no item, in order; index 1 holds the routes with
   /// a trailing slash when the table is strict about it, index 0 every other route.
   var unrequired: [[Int32]] = [[], []]
-  /// Positions in the list of the routes declaring each key as required or typed.
+  /// Positions in the list of the routes declaring each key as required, typed or absent-only.
   var byKey: [String: [Int32]] = [:]
+  /// Positions in the list of the routes declaring each key with a literal value.
+  var byValue: [KeyValue: [Int32]] = [:]
 }
 
 /// Builds the trie, refusing two routes that match exactly the same set of links.
@@ -230,19 +298,36 @@ struct TrieBuilder {
   private var claimed: [LinkSet: Int32] = [:]
   let caseInsensitive: Bool
   let strictTrailingSlash: Bool
+  let queryKeys: RouteTable.QueryKeys
 
-  init(caseInsensitive: Bool, strictTrailingSlash: Bool, capacity: Int) {
+  init(
+    caseInsensitive: Bool, strictTrailingSlash: Bool, capacity: Int, queryKeys: RouteTable.QueryKeys = .exact
+  ) {
     self.caseInsensitive = caseInsensitive
     self.strictTrailingSlash = strictTrailingSlash
+    self.queryKeys = queryKeys
     endings.reserveCapacity(capacity)
     claimed.reserveCapacity(capacity)
   }
 
-  /// The query part of a route's link set.
-  static func querySet(_ query: [RoutePattern.QueryParameter]) -> [String] {
-    query.filter { !$0.isOptional || !$0.type.acceptsAnyText }.sorted { $0.key < $1.key }.flatMap {
-      [$0.key, "\($0.isOptional ? "optional" : "required") \($0.type)"]
-    }
+  /// The query part of a route's link set: per item that can refuse, its keys (as the table compares
+  /// names, in the order written; in any order for a required string, which any of them satisfies)
+  /// and its kind. An open query dictionary accepts every link, so it is not part of it.
+  static func querySet(_ query: [RoutePattern.QueryParameter], keys: RouteTable.QueryKeys = .exact)
+    -> [String]
+  {
+    query.filter(QueryRequirements.canRefuse).map { item -> [String] in
+      var names = item.keys.map(keys.compared)
+      let kind: String
+      switch item.rule {
+      case .value:
+        kind = "\(item.isOptional ? "optional" : "required") \(item.type)"
+        if !item.isOptional && item.type.acceptsAnyText { names.sort() }
+      case .literal(let text): kind = "literal \(text)"
+      case .absent: kind = "absent"
+      }
+      return [names.joined(separator: "\u{0}"), kind]
+    }.sorted { $0[0] < $1[0] }.flatMap { $0 }
   }
 
   mutating func insert(route: Int, pattern: RoutePattern, names: [String]) throws(RouteTableError) {
@@ -298,7 +383,8 @@ struct TrieBuilder {
     let linkSet = LinkSet(
       node: terminal == .end ? current : anchor, isUnbounded: terminal != .end,
       plainSegmentsAfter: terminal == .end ? 0 : plainSince + (terminal == .oneOrMore ? 1 : 0),
-      trailingSlash: strictTrailingSlash && pattern.hasTrailingSlash, query: Self.querySet(pattern.query))
+      trailingSlash: strictTrailingSlash && pattern.hasTrailingSlash,
+      query: Self.querySet(pattern.query, keys: queryKeys))
     if let other = claimed.updateValue(Int32(route), forKey: linkSet) {
       throw RouteTableError(route: names[route], reason: .ambiguous(with: names[Int(other)]))
     }
@@ -331,9 +417,10 @@ struct TrieBuilder {
   }
 
   /// Orders each node's routes so the most specific query requirements are tried first (more
-  /// required items, then more typed required items, then the required items' text, then the route
-  /// name; never registration order), lays the lists out back to back, indexes long lists by query
-  /// key, and gives each node its shape (see ``shapes(of:routeList:requirements:)``).
+  /// literal values, then more required items, then more typed required items, then more absent-only
+  /// items, then the required items' text, then the route name; never registration order), lays the
+  /// lists out back to back, indexes long lists by query key and literal value, and gives each node
+  /// its shape (see ``shapes(of:routeList:requirements:)``).
   mutating func finish(patterns: [RoutePattern], requirements: [QueryRequirements], names: [String]) -> Built
   {
     claimed = [:]
@@ -344,16 +431,27 @@ struct TrieBuilder {
     }
     self.templates = [:]
     struct Order {
+      var literals: Int32 = 0
       var required: Int32 = 0
       var typed: Int32 = 0
+      var absent: Int32 = 0
       var signature = ""
     }
     let orders = patterns.map { pattern -> Order in
       guard !pattern.query.isEmpty else { return Order() }
-      let required = pattern.query.filter { !$0.isOptional }
+      let required = pattern.query.filter(QueryRequirements.isRequired)
       return Order(
-        required: Int32(required.count), typed: Int32(required.count { !$0.type.acceptsAnyText }),
-        signature: required.map { "\($0.key):\($0.type)" }.sorted().joined(separator: "&"))
+        literals: Int32(pattern.query.count { if case .literal = $0.rule { true } else { false } }),
+        required: Int32(required.count),
+        typed: Int32(required.count { $0.rule == .value && !$0.type.acceptsAnyText }),
+        absent: Int32(pattern.query.count { $0.rule == .absent }),
+        signature: required.map { item in
+          switch item.rule {
+          case .value: "\(item.keys.joined(separator: "|")):\(item.type)"
+          case .literal(let text): "\(item.keys.joined(separator: "|"))=\(text)"
+          case .absent: "!\(item.keys.joined(separator: "|"))"
+          }
+        }.sorted().joined(separator: "&"))
     }
     var endings = self.endings
     self.endings = []
@@ -362,8 +460,10 @@ struct TrieBuilder {
       if left.terminal != right.terminal { return left.terminal.rawValue < right.terminal.rawValue }
       let lhs = orders[Int(left.route)]
       let rhs = orders[Int(right.route)]
+      if lhs.literals != rhs.literals { return lhs.literals > rhs.literals }
       if lhs.required != rhs.required { return lhs.required > rhs.required }
       if lhs.typed != rhs.typed { return lhs.typed > rhs.typed }
+      if lhs.absent != rhs.absent { return lhs.absent > rhs.absent }
       if lhs.signature != rhs.signature { return lhs.signature < rhs.signature }
       return names[Int(left.route)] < names[Int(right.route)]
     }
@@ -404,7 +504,7 @@ struct TrieBuilder {
     }
     let shapes = Self.shapes(
       of: &nodes, literals: literals, templates: templates, endings: endings, patterns: patterns,
-      strictTrailingSlash: strictTrailingSlash)
+      strictTrailingSlash: strictTrailingSlash, queryKeys: queryKeys)
     return Built(
       nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes,
       templates: templates)
@@ -419,7 +519,15 @@ struct TrieBuilder {
       if requirement.requiredCount == 0 {
         index.unrequired[strictTrailingSlash && requirement.hasTrailingSlash ? 1 : 0].append(Int32(position))
       }
-      for item in requirement.checked { index.byKey[item.key, default: []].append(Int32(position)) }
+      for (item, keys) in zip(requirement.checked, requirement.checkedKeys) {
+        for key in keys {
+          if case .literal(let text) = item.rule {
+            index.byValue[QueryIndex.KeyValue(key: key, value: text), default: []].append(Int32(position))
+          } else {
+            index.byKey[key, default: []].append(Int32(position))
+          }
+        }
+      }
     }
     return index
   }
@@ -432,7 +540,7 @@ struct TrieBuilder {
   /// - Returns: The shape of each node, or an empty array when no shape is shared.
   private static func shapes(
     of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], templates: [Int32: [TemplateChild]],
-    endings: [Ending], patterns: [RoutePattern], strictTrailingSlash: Bool
+    endings: [Ending], patterns: [RoutePattern], strictTrailingSlash: Bool, queryKeys: RouteTable.QueryKeys
   ) -> [Int32] {
     // A node's shape is interned from fixed-size keys: its literal children as a chain (the shape of
     // the list so far, a key, a child's shape), its route classes as a chain, then the node itself.
@@ -461,7 +569,7 @@ struct TrieBuilder {
       let pattern = patterns[Int(ending.route)]
       let slash = strictTrailingSlash && pattern.hasTrailingSlash
       guard slash || !pattern.query.isEmpty else { return (ending.node, Int32(ending.terminal.rawValue)) }
-      var key = querySet(pattern.query)
+      var key = querySet(pattern.query, keys: queryKeys)
       key.append("\(ending.terminal.rawValue)\(slash ? "/" : "")")
       if let known = classes[key] { return (ending.node, known) }
       let value = Int32(classes.count + 3)

@@ -6,7 +6,8 @@
 ///   parent of a `{name*}` route;
 /// - links that must not, unless another route accepts them: one segment more, one segment fewer (for
 ///   a `{name+}` route, the empty catch-all), each literal replaced by another, each required query item
-///   missing, and the whole path without its query; then `/` and `/definitely-not-routed`.
+///   missing, each literal query value replaced, each absent-only item present, and the whole path
+///   without its query; then `/` and `/definitely-not-routed`.
 ///
 /// A probe some route accepts must open the app. The paths AASA cannot keep out (``AASAWidening``) are
 /// probed as well and reported as widenings, never as failures.
@@ -62,6 +63,17 @@ package struct AASAConsistencyCheck: Hashable, Sendable {
         }
         closed.append(shape.samplePath + "?" + items.joined(separator: "&"))
       }
+    }
+    // Each stated value changed (a literal value to another, an absent-only item present).
+    for key in shape.queryValues.keys.sorted() {
+      var changed = shape
+      if shape.queryValues[key] == "" {
+        changed.queryValues[key] = nil
+        changed.requiredQueryItems.append(key)
+      } else {
+        changed.queryValues[key] = "not-" + (shape.queryValues[key] ?? "")
+      }
+      closed.append(changed.sampleLink)
     }
     return (open, closed)
   }

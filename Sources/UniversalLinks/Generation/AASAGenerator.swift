@@ -125,8 +125,8 @@ public struct AASAGenerator: Hashable, Sendable {
       let order = Self.specificity(lhs.element.pieces, rhs.element.pieces)
       guard order == 0 else { return order < 0 }
       // The same path: a route that requires query items is the narrower rule, so it goes first.
-      let lhsQuery = lhs.element.requiredQueryItems.count
-      let rhsQuery = rhs.element.requiredQueryItems.count
+      let lhsQuery = lhs.element.requiredQueryItems.count + lhs.element.queryValues.count
+      let rhsQuery = rhs.element.requiredQueryItems.count + rhs.element.queryValues.count
       if lhsQuery != rhsQuery && Self.samePath(lhs.element.pieces, rhs.element.pieces) {
         return lhsQuery > rhsQuery
       }
@@ -305,7 +305,8 @@ public struct AASAGenerator: Hashable, Sendable {
   }
 
   /// The `?` pattern of a route with required query items: each must be present and non-empty (`?*`),
-  /// as the router requires; `nil` when the route requires none.
+  /// as the router requires, a literal value is its text and an absent-only item is `""` (AASA reads
+  /// an absent item as empty); `nil` when the route requires none.
   ///
   /// - Parameter shape: The route's shape.
   /// - Returns: The query pattern, or `nil`.
@@ -313,16 +314,16 @@ public struct AASAGenerator: Hashable, Sendable {
   ///   wildcard.
   package static func queryPattern(for shape: RoutePathShape) throws(AASAGenerationError) -> AASAQueryPattern?
   {
-    guard !shape.requiredQueryItems.isEmpty else { return nil }
+    guard !shape.requiredQueryItems.isEmpty || !shape.queryValues.isEmpty else { return nil }
     var items: [String: String] = [:]
-    for name in shape.requiredQueryItems {
+    for name in shape.requiredQueryItems + shape.queryValues.keys.sorted() {
       if name.contains("*") || name.contains("?") {
         throw AASAGenerationError(
           .inexpressible(
             route: shape.name, piece: "?\(name)=",
             detail: "AASA has no escape for * and ? in a query item name"))
       }
-      items[name] = "?*"
+      items[name] = shape.queryValues[name] ?? "?*"
     }
     return .items(items)
   }

@@ -35,6 +35,9 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     package static let spansSegments = Kind(rawValue: "spans-segments")
     /// A plain parameter inside a segment template admits empty text: AASA's `*` matches nothing too.
     package static let emptyTemplateText = Kind(rawValue: "empty-template-text")
+    /// A query item AASA cannot state (alternative keys, keys without case, literal text it cannot
+    /// write) is left out of the rule.
+    package static let queryRule = Kind(rawValue: "query-rule")
   }
 
   /// The route's name.
@@ -62,6 +65,9 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
 
   /// Why the file lets the example through.
   package var reason: String {
+    if kind == .queryRule {
+      return "AASA cannot state the query item \(parameter), so the rule does not require it"
+    }
     if kind == .spansSegments {
       return "a catch-all follows and a literal comes after {\(parameter)}, so it may span several segments"
     }
@@ -123,6 +129,15 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
         widenings.append(
           .init(route: shape.name, parameter: name, kind: .spansSegments, example: example("sample/extra")))
       }
+    }
+    for item in shape.unstatedQueryItems {
+      // A link without the item (or, for an absent-only item, with it) that the file lets through.
+      let example =
+        item.hasPrefix("!")
+        ? shape.sampleLink + (shape.sampleLink.contains("?") ? "&" : "?")
+          + RoutePathShape.encode(String(item.dropFirst().prefix { $0 != "|" })) + "=sample"
+        : shape.sampleLink
+      widenings.append(.init(route: shape.name, parameter: item, kind: .queryRule, example: example))
     }
     return widenings
   }

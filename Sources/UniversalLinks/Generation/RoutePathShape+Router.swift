@@ -5,12 +5,15 @@ extension RoutePathShape {
   ///
   /// Literal segments are taken decoded, as the router holds them; parameters keep their type; the
   /// names of required query items are kept, so generated rules require them as the router does
-  /// (optional items do not restrict the link).
+  /// (optional items do not restrict the link); literal values and absent-only items are kept in
+  /// ``queryValues`` when AASA can state them (one key, compared exactly, a value of unreserved
+  /// characters), and in ``unstatedQueryItems`` otherwise. An open query dictionary restricts nothing.
   ///
   /// - Parameters:
   ///   - name: The route's name.
   ///   - pattern: The route's parsed pattern.
-  package init(name: String, pattern: RoutePattern) {
+  ///   - queryKeys: How the table compares query names (AASA compares them exactly).
+  package init(name: String, pattern: RoutePattern, queryKeys: RouteTable.QueryKeys = .exact) {
     self.init(
       name: name,
       pieces: pattern.segments.map { segment in
@@ -21,9 +24,28 @@ extension RoutePathShape {
         case .zeroOrMore(let parameter): .zeroOrMore(name: parameter)
         case .template(let template): .template(template)
         }
-      },
-      requiredQueryItems: pattern.query.filter { !$0.isOptional }.map(\.key)
+      }
     )
+    for item in pattern.query {
+      let oneExactKey = queryKeys == .exact && item.otherKeys.isEmpty
+      switch item.rule {
+      case .value:
+        guard !item.isOptional else { continue }
+        if oneExactKey {
+          requiredQueryItems.append(item.key)
+        } else {
+          unstatedQueryItems.append(item.description)
+        }
+      case .literal(let text):
+        if oneExactKey, text.utf8.allSatisfy(PercentCoding.isUnreserved) {
+          queryValues[item.key] = text
+        } else {
+          unstatedQueryItems.append(item.description)
+        }
+      case .absent:
+        if oneExactKey { queryValues[item.key] = "" } else { unstatedQueryItems.append(item.description) }
+      }
+    }
   }
 
   /// The shape of every route of a router, in table order: the one route table, read once.
@@ -41,7 +63,7 @@ extension RoutePathShape {
   /// - Returns: One shape per route, named after the route.
   package static func shapes(from router: Router) -> [RoutePathShape] {
     zip(router.table.routes, router.patterns).map { route, pattern in
-      RoutePathShape(name: route.name, pattern: pattern)
+      RoutePathShape(name: route.name, pattern: pattern, queryKeys: router.table.queryKeys)
     }
   }
 }

@@ -32,6 +32,14 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// The names of the query items the route requires (decoded), such as `q` for `?q={query}`; a link
   /// without one of them, or with it empty, is not the route's.
   package var requiredQueryItems: [String]
+  /// The query items whose value the route states exactly (decoded name to value): a literal value
+  /// (`ref=failed_payment`), or `""` for an item that must be absent (`!invite`), as AASA reads an
+  /// absent item.
+  package var queryValues: [String: String] = [:]
+  /// The query items (as written in the pattern) the route declares but AASA cannot state: alternative
+  /// keys, keys compared without case, literal text AASA cannot write. Generated rules leave them out,
+  /// and each is listed as an ``AASAWidening``.
+  package var unstatedQueryItems: [String] = []
 
   /// Creates a shape from its pieces.
   ///
@@ -148,10 +156,16 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     "/" + sampleSegments.joined(separator: "/")
   }
 
-  /// ``samplePath`` with `name=sample` for each required query item: a link this route accepts.
+  /// ``samplePath`` with `name=sample` for each required query item, then `name=value` for each
+  /// literal value: a link this route accepts.
   package var sampleLink: String {
-    guard !requiredQueryItems.isEmpty else { return samplePath }
-    return samplePath + "?" + requiredQueryItems.map { Self.encode($0) + "=sample" }.joined(separator: "&")
+    let items =
+      requiredQueryItems.map { Self.encode($0) + "=sample" }
+      + queryValues.sorted { $0.key < $1.key }.filter { !$0.value.isEmpty }.map {
+        Self.encode($0.key) + "=" + Self.encode($0.value)
+      }
+    guard !items.isEmpty else { return samplePath }
+    return samplePath + "?" + items.joined(separator: "&")
   }
 
   /// The percent-encoded segments of ``samplePath``, one per piece.
@@ -206,6 +220,20 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   func routes(_ link: String, typed: Bool) -> Bool {
     let parts = link.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     let path = String(parts[0])
+    if !queryValues.isEmpty {
+      // The first value of each name, decoded; absent reads as "".
+      var first: [String: String] = [:]
+      for item in parts.count > 1 ? parts[1].split(separator: "&") : [] {
+        let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = PercentDecoding.decode(pair[0].replacingOccurrences(of: "+", with: " "))
+        let value =
+          pair.count == 2 ? PercentDecoding.decode(pair[1].replacingOccurrences(of: "+", with: " ")) : ""
+        if first[name] == nil { first[name] = value }
+      }
+      guard queryValues.allSatisfy({ ReadingRules.isSameLiteral(first[$0.key] ?? "", $0.value) }) else {
+        return false
+      }
+    }
     if !requiredQueryItems.isEmpty {
       let items = parts.count > 1 ? parts[1].split(separator: "&") : []
       let present = Set(

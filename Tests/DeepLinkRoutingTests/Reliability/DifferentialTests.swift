@@ -53,11 +53,19 @@ struct ReliabilityDifferentialTests {
     var query: [ReferenceRouter.QueryPiece] = []
     if random.chance(0.3) {
       for key in queryKeys where random.chance(0.35) {
-        query.append(
-          ReferenceRouter.QueryPiece(
-            key: key, name: "k\(query.count)",
-            type: random.pick([.string, .string, .int, .uuid, .bool, .decimal, .url]),
-            isOptional: random.chance(0.4)))
+        var piece = ReferenceRouter.QueryPiece(
+          key: key, name: "k\(query.count)",
+          type: random.pick([.string, .string, .int, .uuid, .bool, .decimal, .url]),
+          isOptional: random.chance(0.4))
+        // Now and then a literal value (`key=1`) or an absent-only item (`!key`).
+        if random.chance(0.15) {
+          piece = ReferenceRouter.QueryPiece(
+            key: key, name: "", type: .string, isOptional: false, literal: random.pick(["1", "on", "a b"]))
+        } else if random.chance(0.1) {
+          piece = ReferenceRouter.QueryPiece(
+            key: key, name: "", type: .string, isOptional: true, absent: true)
+        }
+        query.append(piece)
       }
     }
     let isCatchAll = pieces.last?.isCatchAll ?? false
@@ -139,6 +147,11 @@ struct ReliabilityDifferentialTests {
     var items: [String] = []
     for item in route.query {
       let key = ReferenceCoding.encode(item.key) { $0 != 0x25 && $0 > 0x20 && $0 < 0x7F && $0 != 0x26 }
+      if let literal = item.literal, random.chance(0.6) {
+        items.append("\(key)=\(ReferenceCoding.encodeAll(literal))")
+        continue
+      }
+      if item.absent, random.chance(0.5) { continue }
       switch Int.random(in: 0..<100, using: &random) {
       case 0..<65: items.append("\(key)=\(value(of: item.type, using: &random, inQuery: true))")
       case 65..<75: continue

@@ -146,6 +146,10 @@ struct ReferenceRouter {
     var name: String
     var type: ParameterType
     var isOptional: Bool
+    /// `key=value`: the first value must be exactly this text (the item is required, captures nothing).
+    var literal: String? = nil
+    /// `!key`: the item must be absent or empty (the item is optional, captures nothing).
+    var absent = false
   }
 
   /// A route as the generator built it; ``patternText`` is what the real router is given.
@@ -173,6 +177,10 @@ struct ReferenceRouter {
         text +=
           "?"
           + query.map { item in
+            if let literal = item.literal {
+              return "\(ReferenceCoding.encodeAll(item.key))=\(ReferenceCoding.encodeAll(literal))"
+            }
+            if item.absent { return "!\(ReferenceCoding.encodeAll(item.key))" }
             let type = item.type == .string ? "" : ":\(item.type)"
             return "\(ReferenceCoding.encodeAll(item.key))={\(item.name)\(type)\(item.isOptional ? "?" : "")}"
           }.joined(separator: "&")
@@ -180,9 +188,12 @@ struct ReferenceRouter {
       return text
     }
 
-    /// The required query items as `key:type`, sorted, as the router orders routes ending together.
+    /// The required query items as `key:type` (`key=value` for a literal), sorted, as the router
+    /// orders routes ending together.
     var signature: String {
-      query.filter { !$0.isOptional }.map { "\($0.key):\($0.type)" }.sorted().joined(separator: "&")
+      query.filter { !$0.isOptional }.map { item in
+        item.literal.map { "\(item.key)=\($0)" } ?? "\(item.key):\(item.type)"
+      }.sorted().joined(separator: "&")
     }
   }
 
@@ -431,6 +442,14 @@ struct ReferenceRouter {
       // A scalar read takes the first item of that name; no value and an empty value count as absent.
       let first = link.query.first { $0.name == item.key }
       let text = first?.value ?? ""
+      if let literal = item.literal {
+        guard text.utf8.elementsEqual(literal.utf8) else { return nil }
+        continue
+      }
+      if item.absent {
+        guard text.isEmpty else { return nil }
+        continue
+      }
       if text.isEmpty {
         if !item.isOptional { return nil }
         continue
@@ -456,12 +475,18 @@ struct ReferenceRouter {
       }
       if route.pieces[position].isCatchAll { break }
     }
+    let leftLiterals = route.query.filter { $0.literal != nil }.count
+    let rightLiterals = other.query.filter { $0.literal != nil }.count
+    if leftLiterals != rightLiterals { return leftLiterals > rightLiterals }
     let leftRequired = route.query.filter { !$0.isOptional }
     let rightRequired = other.query.filter { !$0.isOptional }
     if leftRequired.count != rightRequired.count { return leftRequired.count > rightRequired.count }
     let leftTyped = leftRequired.filter { $0.type != .string }.count
     let rightTyped = rightRequired.filter { $0.type != .string }.count
     if leftTyped != rightTyped { return leftTyped > rightTyped }
+    let leftAbsent = route.query.filter(\.absent).count
+    let rightAbsent = other.query.filter(\.absent).count
+    if leftAbsent != rightAbsent { return leftAbsent > rightAbsent }
     if route.signature != other.signature { return route.signature < other.signature }
     return route.name < other.name
   }
@@ -509,8 +534,12 @@ struct ReferenceRouter {
 
   private func queryDemands(_ route: Route) -> [String: String] {
     var demands: [String: String] = [:]
-    for item in route.query where !(item.isOptional && item.type == .string) {
-      demands[item.key] = "\(item.isOptional) \(item.type)"
+    for item in route.query where !(item.isOptional && item.type == .string) || item.absent {
+      demands[item.key] =
+        item.literal.map {
+          "literal " + $0.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+        }
+        ?? (item.absent ? "absent" : "\(item.isOptional) \(item.type)")
     }
     return demands
   }

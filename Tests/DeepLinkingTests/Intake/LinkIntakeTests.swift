@@ -380,15 +380,18 @@ extension IntakeTests {
     func aNewerLinkCancelsAnOlderLoad() async throws {
       // The newer link arrives once the older one's load has started (an event, not a delay). The
       // older load only ends by being cancelled: a main actor held for half a minute by other suites
-      // (seen in CI on two cores) must not let it finish on its own first.
+      // (seen in CI on two cores) must not let it finish (or time out) on its own first.
       let (loadStarted, started) = AsyncStream<Void>.makeStream()
-      let harness = try IntakeHarness(load: { place in
-        if case .clip("slow") = place {
-          started.yield()
-          try await Task.sleep(for: .seconds(3600))
-        }
-        return place
-      })
+      let harness = try IntakeHarness(
+        load: { place in
+          if case .clip("slow") = place {
+            started.yield()
+            try await Task.sleep(for: .seconds(3600))
+          }
+          return place
+        },
+        // Nor by its timer: the time limit is not what this test is about.
+        loadTimeout: .seconds(3600))
       await harness.intake.markReady()
       let intake = harness.intake
       let older = Task { await intake.receive("myapp://clip/slow", source: .customScheme) }
