@@ -18,7 +18,7 @@
     /// - Parameters:
     ///   - options: The scene's connection options.
     ///   - linkKey: The key under which notification payloads and quick actions carry their link
-    ///     (default ``LinkPayload/defaultKey``, `link`).
+    ///     (default `LinkPayload/defaultKey`, `link`).
     public func receive(_ options: UIScene.ConnectionOptions, linkKey: String = LinkPayload.defaultKey)
       async
     {
@@ -52,9 +52,9 @@
     }
 
     /// Receives a user activity (`scene(_:continue:)`, or one of the connection options): a
-    /// Universal Link (`NSUserActivityTypeBrowsingWeb`) as ``LinkSource/universalLink`` with its
+    /// Universal Link (`NSUserActivityTypeBrowsingWeb`) as `LinkSource/universalLink` with its
     /// referring page, any other activity with a web page URL (Handoff) as
-    /// ``LinkSource/userActivity``; an activity without one is ignored.
+    /// `LinkSource/userActivity`; an activity without one is ignored.
     ///
     /// - Parameter activity: The user activity.
     public func receive(_ activity: NSUserActivity) async {
@@ -66,7 +66,7 @@
     }
 
     #if !os(tvOS)
-      /// Receives the link a tapped notification carries in its payload, as ``LinkSource/notification``
+      /// Receives the link a tapped notification carries in its payload, as `LinkSource/notification`
       /// (the standard policy does not trust it for verified-only routes: a payload can carry any URL).
       ///
       /// - Parameters:
@@ -82,7 +82,7 @@
 
       /// Receives the link a Home Screen quick action carries in its `userInfo`
       /// (`windowScene(_:performActionFor:completionHandler:)`, or a cold start), as
-      /// ``LinkSource/quickAction``.
+      /// `LinkSource/quickAction`.
       ///
       /// - Parameters:
       ///   - shortcut: The quick action.
