@@ -125,3 +125,103 @@ extension UIWindowSceneDelegate {
     completionHandler: @escaping (Bool) -> Void
   ) {}
 }
+
+// developer.apple.com/documentation/uikit/uiviewcontroller
+// (`@MainActor class UIViewController : UIResponder`)
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UIViewController: UIResponder {
+  // developer.apple.com/documentation/uikit/uiviewcontroller/init(nibname:bundle:)
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { fatalError() }
+
+  // `UIViewController()`: NSObject's `init()`, which UIViewController overrides (swiftinterface)
+  public override convenience init() { fatalError() }
+
+  // developer.apple.com/documentation/uikit/uiviewcontroller/title
+  // (`var title: String? { get set }`)
+  open var title: String? {
+    get { fatalError() }
+    set { fatalError() }
+  }
+}
+
+// developer.apple.com/documentation/uikit/uinavigationcontroller
+// (`@MainActor class UINavigationController : UIViewController`)
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UINavigationController: UIViewController {
+  // developer.apple.com/documentation/uikit/uinavigationcontroller/init(rootviewcontroller:)
+  public init(rootViewController: UIViewController) { fatalError() }
+
+  // developer.apple.com/documentation/uikit/uinavigationcontroller/viewcontrollers
+  // (`var viewControllers: [UIViewController] { get set }`)
+  open var viewControllers: [UIViewController] {
+    get { fatalError() }
+    set { fatalError() }
+  }
+
+  // developer.apple.com/documentation/uikit/uinavigationcontroller/setviewcontrollers(_:animated:)
+  open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) { fatalError() }
+
+  // developer.apple.com/documentation/uikit/uinavigationcontroller/delegate
+  // (`weak var delegate: (any UINavigationControllerDelegate)? { get set }`)
+  weak open var delegate: (any UINavigationControllerDelegate)? {
+    get { fatalError() }
+    set { fatalError() }
+  }
+}
+
+// developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate
+// (`@MainActor protocol UINavigationControllerDelegate : NSObjectProtocol`; optional requirements, here
+// with defaults in an extension)
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor public protocol UINavigationControllerDelegate: NSObjectProtocol {
+  // developer.apple.com/documentation/uikit/uinavigationcontrollerdelegate/navigationcontroller(_:didshow:animated:)
+  func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+}
+
+@available(iOS 2.0, tvOS 9.0, *)
+extension UINavigationControllerDelegate {
+  public func navigationController(
+    _ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool
+  ) {}
+}
+
+// developer.apple.com/documentation/uikit/uitabbarcontroller
+// (`@MainActor class UITabBarController : UIViewController`)
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UITabBarController: UIViewController {
+  // developer.apple.com/documentation/uikit/uitabbarcontroller/viewcontrollers
+  // (`var viewControllers: [UIViewController]? { get set }`)
+  open var viewControllers: [UIViewController]? {
+    get { fatalError() }
+    set { fatalError() }
+  }
+
+  // developer.apple.com/documentation/uikit/uitabbarcontroller/selectedindex
+  // (`var selectedIndex: Int { get set }`)
+  open var selectedIndex: Int {
+    get { fatalError() }
+    set { fatalError() }
+  }
+
+  // developer.apple.com/documentation/uikit/uitabbarcontroller/delegate
+  // (`weak var delegate: (any UITabBarControllerDelegate)? { get set }`)
+  weak open var delegate: (any UITabBarControllerDelegate)? {
+    get { fatalError() }
+    set { fatalError() }
+  }
+}
+
+// developer.apple.com/documentation/uikit/uitabbarcontrollerdelegate
+// (`@MainActor protocol UITabBarControllerDelegate : NSObjectProtocol`; optional requirements, here with
+// defaults in an extension)
+@available(iOS 3.0, tvOS 9.0, *)
+@MainActor public protocol UITabBarControllerDelegate: NSObjectProtocol {
+  // developer.apple.com/documentation/uikit/uitabbarcontrollerdelegate/tabbarcontroller(_:didselect:)
+  func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+}
+
+@available(iOS 3.0, tvOS 9.0, *)
+extension UITabBarControllerDelegate {
+  public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+}

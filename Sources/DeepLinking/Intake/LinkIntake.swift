@@ -235,6 +235,15 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// Each element is received in order with the given source until the sequence ends, fails, or the
   /// returned task is cancelled.
   ///
+  /// The sequence must be `Sendable`. A Combine subject's `values` is not; bridge it through an
+  /// `AsyncStream`, which is (keep the subscription as long as the link should flow):
+  ///
+  /// ```swift
+  /// let (links, continuation) = AsyncStream.makeStream(of: String.self)
+  /// subscription = sdk.storedDeeplinkSubject.sink { continuation.yield($0) }
+  /// intake.connect(links)
+  /// ```
+  ///
   /// - Parameters:
   ///   - links: The links, as text.
   ///   - source: Their source (default ``LinkSource/stored``).
