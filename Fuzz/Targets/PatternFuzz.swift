@@ -131,7 +131,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case .uuid: values[name] = .string("0A1B2C3D-4E5F-6789-ABCD-EF0123456789")
         case .bool: values[name] = .string("false")
         case .decimal: values[name] = .string("-0.25")
-        case .url, .string:
+        case .url, .link, .string:
           // A value the separator after it (found leftmost) ends exactly where it ends.
           var separator = ""
           if index + 2 < template.parts.count, case .literal(let text) = template.parts[index + 1] {

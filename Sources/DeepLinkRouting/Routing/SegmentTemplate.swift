@@ -273,8 +273,10 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
         text += literal
       case .parameter(let name, _):
         let value = values[name]?.description ?? ""
-        // A separator between two parameters is found leftmost, so the value before it cannot hold it.
-        if index + 2 < parts.count, case .literal(let separator) = parts[index + 1], value.contains(separator)
+        // A separator between two parameters is found leftmost after a non-empty value, so the value
+        // before it may hold it only where that search does not find it (`@alice` before `@`).
+        if index + 2 < parts.count, case .literal(let separator) = parts[index + 1],
+          !Self.readsBack(value, before: separator)
         {
           return .failure(SeparatorInValue(name: name, value: value, separator: separator))
         }
@@ -282,6 +284,29 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
       }
     }
     return .success(text)
+  }
+
+  /// Whether `value` written before `separator` reads back as itself: searched as ``split(_:folds:_:)``
+  /// searches (leftmost, from the value's second byte), with and without ASCII case folding, the
+  /// separator is first found right after the value. An empty value says nothing here.
+  static func readsBack(_ value: String, before separator: String) -> Bool {
+    let whole = Array((value + separator).utf8)
+    let wanted = Array(separator.utf8)
+    let end = value.utf8.count
+    guard end > 0, !wanted.isEmpty else { return true }
+    for folds in [false, true] {
+      var start = 1
+      while start < end {
+        let found = wanted.indices.allSatisfy { index in
+          let byte = whole[start + index]
+          return byte == wanted[index]
+            || (folds && ReadingRules.lowercased(byte) == ReadingRules.lowercased(wanted[index]))
+        }
+        if found { return false }
+        start += 1
+      }
+    }
+    return true
   }
 
   /// A value of each parameter's type that the template reads back: the type's sample, or for a plain

@@ -213,6 +213,23 @@ struct SegmentTemplateTests {
     #expect(error?.description.contains("'@'") == true)
   }
 
+  @Test func aValueWhoseSeparatorTheReaderSkipsBuildsAndReadsBack() throws {
+    // The separator is searched from a value's second byte, so a value may start with it: a link
+    // with the user "@alice" matches (`/u/@alice@example.org`), and so it must build back (found by the
+    // router fuzz target).
+    let router = try Self.router.get()
+    let url = try router.urlString(
+      for: "user", ["user": .string("@alice"), "domain": .string("example.org")])
+    let match = try #require(try router.match(url))
+    #expect(match.parameters.string("user") == "@alice")
+    #expect(match.parameters.string("domain") == "example.org")
+    #expect(SegmentTemplate.readsBack("@alice", before: "@"))
+    #expect(!SegmentTemplate.readsBack("a@b", before: "@"))
+    #expect(!SegmentTemplate.readsBack("aX", before: "x"))  // a folding reader would split there
+    #expect(!SegmentTemplate.readsBack("a-", before: "--"))  // an occurrence overlapping the separator
+    #expect(SegmentTemplate.readsBack("", before: "@"))
+  }
+
   @Test func aValueThatDoesNotFitItsTypeIsRefused() throws {
     let router = try Self.router.get()
     let error = #expect(throws: URLBuildError.self) {
