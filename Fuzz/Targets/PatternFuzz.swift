@@ -4,7 +4,7 @@ import DeepLinkRouting
 //
 // Checks: `RoutePattern(text)` either throws a ``RoutePatternError`` whose offset lies inside the
 // text, or parses; a parsed pattern keeps its text as `description`, has unique parameter names,
-// catch-alls only last, and written back in canonical form (literals percent-encoded) parses to the
+// at most one catch-all, and written back in canonical form (literals percent-encoded) parses to the
 // same pieces. A parsed pattern registers alone in a table, and a link built from simple values
 // matches it back.
 
@@ -33,10 +33,23 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   for (position, segment) in pattern.segments.enumerated() {
     switch segment {
     case .oneOrMore, .zeroOrMore:
-      check(position == pattern.segments.count - 1 && !pattern.hasTrailingSlash, "catch-all not last")
+      // One catch-all per pattern, anywhere; at the end it takes the trailing "/" too.
+      check(
+        pattern.segments.count {
+          switch $0 {
+          case .oneOrMore, .zeroOrMore: true
+          case .literal, .parameter, .template, .optional: false
+          }
+        } == 1,
+        "two catch-alls")
+      check(
+        position != pattern.segments.count - 1 || !pattern.hasTrailingSlash,
+        "catch-all before a trailing slash")
     case .literal(let literal):
       check(!literal.isEmpty, "empty literal")
     case .parameter: break
+    case .optional:
+      check(position == pattern.segments.count - 1, "optional segment not last")
     case .template(let template):
       var previousWasParameter = false
       var hasLiteral = false
@@ -122,6 +135,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .parameter(let name, .url): values[name] = .string("https://example.com/a?c=d&e=%2B")
     case .parameter(let name, .link): values[name] = .string("/a?c=d&e=%2B")
     case .oneOrMore(let name), .zeroOrMore(let name): values[name] = .segments(["x", "y z"])
+    // Left out: the link built without it matches too (checked below with it present).
+    case .optional: break
     case .literal: break
     case .template(let template):
       for (index, part) in template.parts.enumerated() {
@@ -157,9 +172,27 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .link: values[item.name] = .string("myapp://h/?x=1&y=+")
     }
   }
-  for form in [LinkForm.universalLink, LinkForm.customScheme] {
+  var variants = [values]
+  if case .optional(let name, let type) = pattern.segments.last {
+    // With the optional segment given as well: it builds and reads back with it.
+    var given = values
+    given[name] =
+      switch type {
+      case .int: .int(-7)
+      case .uuid: .string("0A1B2C3D-4E5F-6789-ABCD-EF0123456789")
+      case .bool: .string("false")
+      case .decimal: .string("-0.25")
+      case .url: .string("https://example.com/a?c=d&e=%2B")
+      case .link: .string("/a?c=d&e=%2B")
+      case .string: .string("v a/l")
+      }
+    variants.append(given)
+  }
+  for (given, form) in variants.flatMap({ given in
+    [LinkForm.universalLink, .customScheme].map { (given, $0) }
+  }) {
     do {
-      let link = try router.urlString(for: "r", values, form: form)
+      let link = try router.urlString(for: "r", given, form: form)
       let match = try router.match(link)
       check(match?.route == "r", "\(link) does not match its own route")
     } catch {

@@ -45,6 +45,9 @@ private let tables: [RouteTable] = [
       RouteDefinition("productSlug", "/Product/{slug}"),
       RouteDefinition("files", "/files/{path*}"),
       RouteDefinition("order", "/order/{token:uuid}?step={step:int?}"),
+      // A middle catch-all and an optional last segment beside the routes they compete with.
+      RouteDefinition("localized", "/{locale*}/product/{id:int}/{slug?}"),
+      RouteDefinition("wiki", "/{any+}/wiki/{title}"),
     ]
   ),
   // Segment templates next to the pieces they compete with.

@@ -310,6 +310,7 @@ enum Scaling {
           seconds: [seconds], peakKiB: memory, note: table.routes.count == size ? nil : "count?")
       },
     ] + universalLinksDimensions(scale: scale) + [storeDelivery(scale: scale)] + followingDimensions()
+      + middleCatchAllDimensions(scale: scale)
   }
 
   /// Every mix of `1`, `{x:int}` and `{x}` over `d` segments, then `/end`: 3^d routes. The size is

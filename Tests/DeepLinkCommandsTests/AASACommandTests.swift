@@ -359,6 +359,7 @@ func sampleValues(_ pattern: RoutePattern) -> RouteParameters {
     case .oneOrMore(let name), .zeroOrMore(let name): values[name] = .segments(["a", "b"])
     case .template(let template):
       for case .parameter(let name, let type) in template.parts { values[name] = type.sampleValue }
+    case .optional(let name, let type): values[name] = type.sampleValue
     }
   }
   for item in pattern.query where !item.isOptional {

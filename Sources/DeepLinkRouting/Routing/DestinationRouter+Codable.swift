@@ -120,9 +120,11 @@ enum DestinationDeclaration<Destination: Codable> {
       case .oneOrMore(let name), .zeroOrMore(let name): required[name] = .segments([sampleText])
       case .template(let template):
         for (name, value) in template.sampleValues { required[name] = value }
+      case .optional: break
       }
     }
     var complete = required
+    if case .optional(let name, let type) = pattern.segments.last { complete[name] = type.sampleValue }
     for item in pattern.query where item.rule == .value {
       if !item.isOptional { required[item.name] = item.type.sampleValue }
       complete[item.name] = item.type.sampleValue

@@ -102,7 +102,7 @@ struct FlatNode: Sendable {
   var endpointCount: Int32 = 0
   var oneOrMoreCount: Int32 = 0
   var zeroOrMoreCount: Int32 = 0
-  /// ``hasLiterals``, ``hasUnicodeLiterals``, ``sharesShape`` and ``hasTemplates``.
+  /// ``hasLiterals``, ``hasUnicodeLiterals``, ``sharesShape``, ``hasTemplates`` and ``hasSkips``.
   var flags: Int32 = 0
 
   static let hasLiterals: Int32 = 1
@@ -112,6 +112,8 @@ struct FlatNode: Sendable {
   static let sharesShape: Int32 = 4
   /// The node has segment-template children (``Router/templateChildren``).
   static let hasTemplates: Int32 = 8
+  /// The node has middle-catch-all children (``Router/skipChildren``).
+  static let hasSkips: Int32 = 16
 
   /// The child for a parameter of `type` (`{name:int}`, `{name:uuid}`, `{name}`), -1 when none: the
   /// one place the trie stores a child per parameter type.

@@ -10,6 +10,7 @@
 /// | `{name:uuid}` | one segment holding a UUID |
 /// | `{name+}` | one or more remaining segments (last piece of the path only) |
 /// | `{name*}` | zero or more remaining segments (last piece of the path only) |
+/// | `{name?}` | an optional last segment, optionally typed (`{n:int?}`) |
 /// | `wire-{code:uuid}` | a segment template: literal text around parameters inside one segment |
 /// | `?key={name}` | a required query item, optionally typed (`{n:int}`) |
 /// | `?key={name?}` | an optional query item (`{page:int?}` is typed and optional) |
@@ -39,6 +40,9 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     case zeroOrMore(name: String)
     /// Literal text around parameters inside one segment (`wire-{code:uuid}`, `{user}@{domain}`).
     case template(SegmentTemplate)
+    /// A last segment that may be absent (`{slug?}`, `{n:int?}`): when the link has it, it is a
+    /// parameter of the given type; when it does not, the parameter is absent.
+    case optional(name: String, type: ParameterType)
 
     /// The segment as written in pattern syntax.
     package var description: String {
@@ -49,6 +53,8 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .oneOrMore(let name): "{\(name)+}"
       case .zeroOrMore(let name): "{\(name)*}"
       case .template(let template): template.description
+      case .optional(let name, .string): "{\(name)?}"
+      case .optional(let name, let type): "{\(name):\(type)?}"
       }
     }
 
@@ -57,7 +63,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     package var parameterName: String? {
       switch self {
       case .literal: nil
-      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name): name
+      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _): name
       case .template(let template): template.parameterNames.first
       }
     }
@@ -66,7 +72,8 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     package var parameterNames: [String] {
       switch self {
       case .literal: []
-      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name): [name]
+      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _):
+        [name]
       case .template(let template): template.parameterNames
       }
     }
@@ -167,6 +174,17 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     self.query = parsed.query
     self.hasTrailingSlash = parsed.hasTrailingSlash
     self.openQuery = parsed.openQuery
+  }
+
+  /// The index in ``segments`` of a catch-all that is not the last piece (`{prefix*}` in
+  /// `/{prefix*}/product/{id}`), or `nil`.
+  package var middleCatchAll: Int? {
+    segments.indices.dropLast().first { index in
+      switch segments[index] {
+      case .oneOrMore, .zeroOrMore: true
+      case .literal, .parameter, .template, .optional: false
+      }
+    }
   }
 
   /// Every parameter name, path parameters first, in order, then the open query dictionary's.

@@ -40,6 +40,7 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       case ambiguousTemplate(name: String, literal: String)
       case typeNotAllowedInTemplate(name: String, type: ParameterType)
       case duplicateOpenQuery(String, String)
+      case secondCatchAll(first: String, firstOffset: Int, second: String)
     }
 
     fileprivate let problem: Problem
@@ -64,7 +65,8 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     package static func catchAllNotLast(_ name: String) -> Reason { Reason(.catchAllNotLast(name)) }
     /// A catch-all with a type or in the query: code `catchAllNotAllowed`.
     package static func catchAllNotAllowed(_ name: String) -> Reason { Reason(.catchAllNotAllowed(name)) }
-    /// An optional marker on a path parameter: code `optionalPathParameter`.
+    /// An optional marker on a path parameter that is not the whole last segment: code
+    /// `optionalPathParameter`.
     package static func optionalPathParameter(_ name: String) -> Reason {
       Reason(.optionalPathParameter(name))
     }
@@ -98,6 +100,11 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     /// `typeNotAllowedInTemplate`.
     package static func typeNotAllowedInTemplate(name: String, type: ParameterType) -> Reason {
       Reason(.typeNotAllowedInTemplate(name: name, type: type))
+    }
+    /// A second catch-all in one path (`/{a*}/x/{b*}`): code `secondCatchAll`, at the second; the
+    /// first is named with its offset.
+    package static func secondCatchAll(first: String, firstOffset: Int, second: String) -> Reason {
+      Reason(.secondCatchAll(first: first, firstOffset: firstOffset, second: second))
     }
     /// A second open query dictionary (`{a*}` and `{b*}`): code `duplicateOpenQuery`.
     package static func duplicateOpenQuery(_ first: String, _ second: String) -> Reason {
@@ -147,6 +154,7 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .ambiguousTemplate: .ambiguousTemplate
     case .typeNotAllowedInTemplate: .typeNotAllowedInTemplate
     case .duplicateOpenQuery: .duplicateOpenQuery
+    case .secondCatchAll: .secondCatchAll
     }
   }
 
@@ -161,8 +169,21 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       .ambiguousTemplate(let name, _), .typeNotAllowedInTemplate(let name, _),
       .adjacentParameters(_, let name), .duplicateOpenQuery(_, let name):
       name
+    case .secondCatchAll(_, _, let second): Self.catchAllName(second)
     default: nil
     }
+  }
+
+  /// The first catch-all as written (`{prefix*}`) and its offset in the pattern, for `secondCatchAll`;
+  /// `nil` otherwise.
+  package var firstCatchAll: (piece: String, offset: Int)? {
+    guard case .secondCatchAll(let first, let offset, _) = reason.problem else { return nil }
+    return (first, offset)
+  }
+
+  /// The name inside a catch-all as written (`prefix` in `{prefix*}`).
+  private static func catchAllName(_ piece: String) -> String {
+    String(piece.dropFirst().dropLast(2))
   }
 
   /// The type as written, for `unknownType`; `nil` otherwise.
@@ -193,10 +214,11 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .invalidParameterName(let name): "invalid parameter name '\(name)'"
     case .unknownType(let type):
       "unknown parameter type '\(type)' (expected \(ParameterType.bySpecificity.map(\.rawValue).joined(separator: ", ")))"
-    case .catchAllNotLast(let name): "catch-all '\(name)' must be the last piece of the path"
+    case .catchAllNotLast(let name):
+      "catch-all '\(name)' ends the path and takes any trailing '/' too: write the pattern without the trailing '/'"
     case .catchAllNotAllowed(let name): "catch-all '\(name)' cannot have a type or stand in the query"
     case .optionalPathParameter(let name):
-      "path parameter '\(name)' cannot be optional (only query items can)"
+      "path parameter '\(name)' can be optional only as the last piece of the path, filling its segment (as in /product/{id}/{\(name)?})"
     case .duplicateParameterName(let name): "parameter name '\(name)' is used twice"
     case .duplicateQueryKey(let key): "query key '\(key)' is declared twice"
     case .invalidQueryItem(let item):
@@ -213,6 +235,8 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       "the literal '\(literal)' after parameter '\(name)' starts with a character its type can hold, so where the value ends is ambiguous and the template could never be read back"
     case .typeNotAllowedInTemplate(let name, let type):
       "parameter '\(name)' of type \(type) cannot share a segment with literal text (\(type.expectation) may hold any separator)"
+    case .secondCatchAll(let first, let offset, let second):
+      "a middle catch-all next to another catch-all: '\(first)' (character \(offset + 1) of the pattern) and '\(second)'; a path has at most one catch-all, so the pieces after it have a fixed count"
     case .duplicateOpenQuery(let first, let second):
       "one open query dictionary receives every undeclared item: '{\(first)*}' and '{\(second)*}' are two"
     }
@@ -246,14 +270,15 @@ extension ErrorCode where Subject == RoutePatternError {
   package static let invalidParameterName = Self("invalid-parameter-name")
   /// A type other than the known parameter types; see ``RoutePatternError/typeName``.
   package static let unknownType = Self("unknown-type")
-  /// A catch-all (`{name+}`, `{name*}`) that is not the last piece of the path; see
-  /// ``RoutePatternError/name``.
+  /// A catch-all (`{name+}`, `{name*}`) that ends the path followed by a trailing `/`
+  /// (`/files/{path*}/`); see ``RoutePatternError/name``. A catch-all elsewhere in the path is a middle
+  /// catch-all, allowed once per pattern.
   package static let catchAllNotLast = Self("catch-all-not-last")
   /// A catch-all with a type, as in `{path+:int}`, or a catch-all in the query; see
   /// ``RoutePatternError/name``.
   package static let catchAllNotAllowed = Self("catch-all-not-allowed")
-  /// An optional marker (`?`) on a path parameter; only query items can be optional. See
-  /// ``RoutePatternError/name``.
+  /// An optional marker (`?`) on a path parameter that is not the whole last segment of the path
+  /// (`/a/{x?}/b`, `/a/x-{id?}`); only the last piece may be optional. See ``RoutePatternError/name``.
   package static let optionalPathParameter = Self("optional-path-parameter")
   /// The same parameter name twice in one pattern; see ``RoutePatternError/name``.
   package static let duplicateParameterName = Self("duplicate-parameter-name")
@@ -279,6 +304,10 @@ extension ErrorCode where Subject == RoutePatternError {
   package static let ambiguousTemplate = Self("ambiguous-template")
   /// A parameter type that cannot stand in a segment template (`url`); see ``RoutePatternError/name``.
   package static let typeNotAllowedInTemplate = Self("type-not-allowed-in-template")
+  /// A second catch-all in one path (`/{a*}/x/{b*}`, `/{a*}/{b+}`); the error points at the second, and
+  /// ``RoutePatternError/firstCatchAll`` names the first with its offset. See
+  /// ``RoutePatternError/name`` (the second's).
+  package static let secondCatchAll = Self("second-catch-all")
   /// Two open query dictionaries (`?{a*}&{b*}`) in one pattern; see ``RoutePatternError/name``.
   package static let duplicateOpenQuery = Self("duplicate-open-query")
 }

@@ -63,6 +63,8 @@ struct PatternUnitParser<Unit: PatternUnit> {
     }
     var parsed = Parsed()
     var names: Set<String> = []
+    // The catch-all met so far, and where: a pattern has at most one.
+    var catchAll: (piece: String, offset: Int)?
 
     // Path: split on "/" after the leading one.
     var pieceStart = 1
@@ -87,10 +89,20 @@ struct PatternUnitParser<Unit: PatternUnit> {
       }
       switch segment {
       case .oneOrMore(let name), .zeroOrMore(let name):
-        if position != pieces.count - 1 || parsed.hasTrailingSlash {
+        // A catch-all may stand anywhere (what follows it is read from the link's end), once; as the
+        // last piece it also takes a trailing "/".
+        if let first = catchAll {
+          throw fail(
+            piece.start,
+            .secondCatchAll(first: first.piece, firstOffset: first.offset, second: segment.description))
+        }
+        if position == pieces.count - 1 && parsed.hasTrailingSlash {
           throw fail(piece.start, .catchAllNotLast(name))
         }
-      default: break
+        catchAll = (segment.description, piece.start)
+      case .optional(let name, _):
+        if position != pieces.count - 1 { throw fail(piece.start, .optionalPathParameter(name)) }
+      case .literal, .parameter, .template: break
       }
       parsed.segments.append(segment)
     }
@@ -191,7 +203,9 @@ struct PatternUnitParser<Unit: PatternUnit> {
       return isOneOrMore ? .oneOrMore(name: body) : .zeroOrMore(name: body)
     }
     if body.hasSuffix("?") {
-      throw fail(start, .optionalPathParameter(String(body.dropLast())))
+      // An optional segment; the parse of the whole path checks that it is the last piece.
+      let (name, type) = try nameAndType(String(body.dropLast()), at: start + 1)
+      return .optional(name: name, type: type)
     }
     let (name, type) = try nameAndType(body, at: start + 1)
     return .parameter(name: name, type: type)

@@ -136,9 +136,10 @@ extension Router {
     let verdict: (RouteMatch) -> Verdict<Accepted>
     var outcome = WalkOutcome<Accepted>()
 
-    mutating func take(_ route: Int32, _ view: LinkView, query: [QueryItem]?) -> Bool {
+    mutating func take(_ route: Int32, _ view: LinkView, query: [QueryItem]?, following: Int32) -> Bool {
       outcome.offered += 1
-      let match = router.materialize(route: Int(route), view: view, url: url, query: query)
+      let match = router.materialize(
+        route: Int(route), view: view, url: url, query: query, following: following)
       switch verdict(match) {
       case .taken(let found, let value):
         outcome.taken = (found, value)

@@ -154,6 +154,9 @@ struct NearMissSearch {
   let remembersShapes: Bool
   /// The (shape, depth) pairs explored: shape in the high 32 bits.
   private var explored: Set<UInt64> = []
+  /// Below a middle catch-all, the number of link segments after it; -1 elsewhere. Read by
+  /// ``piece(of:at:)`` to find a route's piece for a segment.
+  private var following = -1
   /// Work counters, for tests that bound the work per link: trie nodes looked at (explored or skipped),
   /// routes whose query was checked.
   var nodes = 0
@@ -204,11 +207,26 @@ struct NearMissSearch {
     }
     // Depth-first over the trie nodes the link can enter; a trie node has one parent, so each is
     // visited once, and of alike nodes at one depth only the first is explored.
-    var pending: [(node: Int, depth: Int)] = [(0, 0)]
+    // Below a middle catch-all, `following` is the number of segments after it (else -1).
+    var pending: [(node: Int, depth: Int, following: Int)] = [(0, 0, -1)]
     let count = link.path.count
-    while let (index, depth) = pending.popLast() {
+    while let (index, depth, following) = pending.popLast() {
       nodes += 1
       guard isFirstOfItsShape(index, depth: depth) else { continue }
+      self.following = following
+      // A middle catch-all takes the segments up to the last `following` ones; when the link is too
+      // short for the pieces after it, the route goes on past the link's end.
+      for skip in router.skipChildren(of: index) {
+        let target = count - Int(skip.following)
+        if target >= depth + (skip.atLeastOne ? 1 : 0) {
+          pending.append((Int(skip.child), target, Int(skip.following)))
+        } else if let route = nearestRoute(below: Int(skip.child)) {
+          consider(
+            miss(
+              route: route, segment: nil, code: .tooFewSegments, depth: depth, rank: 2,
+              expected: remainder(of: route, from: depth)))
+        }
+      }
       let ending = router.endingRoutes(at: index)
       // Routes that end here, or that take the rest of the path with a catch-all.
       if depth == count {
@@ -230,14 +248,14 @@ struct NearMissSearch {
       consider(firstUnmetQuery(ending, ending.oneOrMore, ending.zeroOrMore, depth: count))
       var entered = false
       if let child = router.literalChild(of: index, key: comparedPath[depth]) {
-        pending.append((child, depth + 1))
+        pending.append((child, depth + 1, following))
         entered = true
       }
       var hasTypedChild = false
       for edge in router.templateChildren(of: index) {
         hasTypedChild = true
         if edge.template.accepts(link.path[depth], router.templateFolding(at: depth, !link.isCustomScheme)) {
-          pending.append((Int(edge.child), depth + 1))
+          pending.append((Int(edge.child), depth + 1, following))
           entered = true
         }
       }
@@ -245,7 +263,7 @@ struct NearMissSearch {
         guard let child = router.parameterChild(of: index, type: type) else { continue }
         if !type.acceptsAnyText { hasTypedChild = true }
         if type.accepts(link.path[depth]) {
-          pending.append((child, depth + 1))
+          pending.append((child, depth + 1, following))
           entered = true
         }
       }
@@ -282,7 +300,7 @@ struct NearMissSearch {
       if let child = router.parameterChild(of: index, type: type), let route = nearestRoute(below: child) {
         return miss(
           route: route, segment: depth, code: .expectedType, depth: depth, rank: 1,
-          expected: router.patterns[route].segments[depth].description)
+          expected: piece(of: route, at: depth).description)
       }
     }
     // Then templates, the most specific first: "does not fit wire-{code:uuid}".
@@ -290,7 +308,7 @@ struct NearMissSearch {
       if let route = nearestRoute(below: Int(edge.child)) {
         return miss(
           route: route, segment: depth, code: .expectedTemplate, depth: depth, rank: 1,
-          expected: router.patterns[route].segments[depth].description)
+          expected: piece(of: route, at: depth).description)
       }
     }
     // In a custom-scheme link whose authority is not the first literal (`shopapp://shop/p/1` for
@@ -417,7 +435,21 @@ struct NearMissSearch {
 
   /// The route pieces from `depth` on, as written in its pattern (`{id}/reviews`).
   private func remainder(of route: Int, from depth: Int) -> String {
-    router.patterns[route].segments.dropFirst(depth).map(\.description).joined(separator: "/")
+    router.patterns[route].segments.dropFirst(pieceIndex(of: route, at: depth)).map(\.description)
+      .joined(separator: "/")
+  }
+
+  /// The index in a route's pattern of the piece that reads segment `depth`: the same index before a
+  /// middle catch-all, and counted from the link's end after it (see ``following``).
+  private func pieceIndex(of route: Int, at depth: Int) -> Int {
+    guard following >= 0, let middle = router.patterns[route].middleCatchAll else { return depth }
+    return middle + 1 + depth - (link.path.count - following)
+  }
+
+  /// The piece of a route that reads segment `depth`.
+  private func piece(of route: Int, at depth: Int) -> RoutePattern.Segment {
+    let segments = router.patterns[route].segments
+    return segments[min(max(0, pieceIndex(of: route, at: depth)), segments.count - 1)]
   }
 
   /// A route that ends at or below a node: the first one met going down, literals (in order) before
@@ -435,6 +467,7 @@ struct NearMissSearch {
         router.literalKeys(of: index).first.flatMap { router.literalChild(of: index, key: $0) }
         ?? router.templateChildren(of: index).first.map { Int($0.child) }
         ?? ParameterType.bySpecificity.lazy.compactMap { router.parameterChild(of: index, type: $0) }.first
+        ?? router.skipChildren(of: index).first.map { Int($0.child) }
       guard let next else { return nil }
       index = next
     }

@@ -76,6 +76,16 @@ extension Router {
         }
         segments.append(typed.description)
         expected[name] = typed
+      case .optional(let name, let type):
+        // Left out, the link ends before it; given, it is written as a parameter of its type.
+        guard let value = values[name] else { continue }
+        let typed = try Self.convert(value, to: type, name: name, fail: fail)
+        if typed.description.isEmpty { throw fail(.emptyValue(name)) }
+        if PercentCoding.isDotSegment(typed.description) {
+          throw fail(.dotSegment(name: name, value: typed.description))
+        }
+        segments.append(typed.description)
+        expected[name] = typed
       case .oneOrMore(let name), .zeroOrMore(let name):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
         let parts: [String]

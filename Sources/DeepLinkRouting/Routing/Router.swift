@@ -35,6 +35,9 @@ public final class Router: Sendable {
   /// The segment-template children of each node that has any (``FlatNode/hasTemplates``), in the
   /// order a segment tries them.
   let templateChildren: [Int32: [TemplateChild]]
+  /// The middle-catch-all children of each node that has any (``FlatNode/hasSkips``), in the order
+  /// they are tried.
+  let skipChildren: [Int32: [SkipChild]]
   let reader: LinkReader
   let hostRules: [HostRule]
   let routeIndex: [String: Int]
@@ -116,6 +119,7 @@ public final class Router: Sendable {
     self.literalKeys = keys.mapValues { $0.sorted() }
     self.queryIndexes = built.queryIndexes
     self.templateChildren = built.templates
+    self.skipChildren = built.skips
     self.hostRules = rules
     self.reader = LinkReader(table: table, hostRules: rules)
     self.routeIndex = names
@@ -164,7 +168,8 @@ public final class Router: Sendable {
       try reader.withLink(link, original: { url }) { view in
         var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
         guard let route = search.search(&view) else { return nil }
-        return materialize(route: Int(route), view: view, url: url, query: search.query)
+        return materialize(
+          route: Int(route), view: view, url: url, query: search.query, following: search.following)
       }
     }
   }
@@ -225,6 +230,11 @@ public final class Router: Sendable {
   /// The segment-template children of a node, in the order a segment tries them.
   func templateChildren(of node: Int) -> [TemplateChild] {
     templateChildren[Int32(truncatingIfNeeded: node)] ?? []
+  }
+
+  /// The middle-catch-all children of a node, in the order they are tried.
+  func skipChildren(of node: Int) -> [SkipChild] {
+    skipChildren[Int32(truncatingIfNeeded: node)] ?? []
   }
 
   /// The child of a node for a parameter of `type` (`{name:int}`, `{name}`), `nil` when there is none.
@@ -296,25 +306,42 @@ public final class Router: Sendable {
   /// Builds the match of the chosen route: only now are parameter values turned into text and values.
   /// What to build is prepared per route (``RoutePlan``); typed values are read from the decoded bytes,
   /// and query items the search already decoded are not decoded again.
-  func materialize(route: Int, view: LinkView, url: String, query decodedQuery: [QueryItem]?)
-    -> RouteMatch
-  {
+  ///
+  /// - Parameters:
+  ///   - route: The route, an index in ``table``.
+  ///   - view: The link.
+  ///   - url: The link as text.
+  ///   - decodedQuery: The link's query items, when the search has decoded them.
+  ///   - following: For a route found through its middle catch-all, the number of link segments after
+  ///     the catch-all (the search's ``TrieSearch/following``); -1 otherwise.
+  /// - Returns: The match.
+  func materialize(
+    route: Int, view: LinkView, url: String, query decodedQuery: [QueryItem]?, following: Int32 = -1
+  ) -> RouteMatch {
     let plan = plans[route]
     let declaresQuery = plan.queryCount > 0
     var entries: [RouteParameters.Entry] = []
     let capacity = Int(plan.parameterCount) + Int(plan.queryCount)
     if capacity > 0 { entries.reserveCapacity(capacity) }
     let start = Int(plan.parameterStart)
+    // Pieces after a middle catch-all are read from the link's end: the catch-all takes the segments
+    // between its place and those.
+    let middle = Int(plan.middleCatchAll)
+    let restEnd = middle >= 0 && following >= 0 ? view.count - Int(following) : view.count
     for index in start..<(start + Int(plan.parameterCount)) {
       // The first parameter is usually packed in the plan itself: one cache line fewer.
-      if index == start, let (position, kind, name) = plan.first {
-        append(kind, name: parameterNames[name], at: position, of: view, route: route, to: &entries)
+      let piece: Int
+      let kind: RoutePlan.Parameter.Kind
+      let name: String
+      if index == start, let first = plan.first {
+        (piece, kind, name) = (first.position, first.kind, parameterNames[first.name])
       } else {
         let parameter = planParameters[index]
-        append(
-          parameter.kind, name: parameter.name, at: Int(parameter.position), of: view, route: route,
-          to: &entries)
+        (piece, kind, name) = (Int(parameter.position), parameter.kind, parameter.name)
       }
+      let position = middle >= 0 && piece > middle ? restEnd + piece - middle - 1 : piece
+      append(
+        kind, name: name, piece: piece, at: position, restEnd: restEnd, of: view, route: route, to: &entries)
     }
     var remaining = view.queryStart >= 0 ? (decodedQuery ?? reader.query(of: view)) : []
     // Most routes declare no query item: then nothing is looked up or removed.
@@ -385,10 +412,13 @@ public final class Router: Sendable {
     return dictionary
   }
 
+  /// Appends the value of one path parameter: the pattern's piece `piece`, read at link segment
+  /// `position` (a catch-all takes the segments from there to `restEnd`). A piece past the link's end
+  /// (an optional last segment the link does not have) is absent.
   @inline(__always)
   private func append(
-    _ kind: RoutePlan.Parameter.Kind, name: String, at position: Int, of view: LinkView, route: Int,
-    to entries: inout [RouteParameters.Entry]
+    _ kind: RoutePlan.Parameter.Kind, name: String, piece: Int, at position: Int, restEnd: Int,
+    of view: LinkView, route: Int, to entries: inout [RouteParameters.Entry]
   ) {
     if case .parameter(let type) = kind {
       if position < view.count,
@@ -397,15 +427,15 @@ public final class Router: Sendable {
         entries.append(RouteParameters.Entry(name: name, value: value))
       }
     } else if case .template = kind {
-      guard position < view.count, case .template(let template) = patterns[route].segments[position],
+      guard position < view.count, case .template(let template) = patterns[route].segments[piece],
         let values = template.values(view.bytes(position), templateFolding(at: position, view.isWeb))
       else { return }
       for (name, value) in values { entries.append(RouteParameters.Entry(name: name, value: value)) }
     } else {
       var rest: [String] = []
-      if position < view.count {
-        rest.reserveCapacity(view.count - position)
-        for segment in position..<view.count { rest.append(view.string(segment)) }
+      if position < restEnd {
+        rest.reserveCapacity(restEnd - position)
+        for segment in position..<restEnd { rest.append(view.string(segment)) }
       }
       entries.append(RouteParameters.Entry(name: name, value: .segments(rest)))
     }
@@ -421,6 +451,8 @@ struct RoutePlan: Sendable {
   var parameterCount: Int32
   /// How many query items the pattern declares.
   var queryCount: Int32
+  /// The index in the pattern of its middle catch-all (one that is not the last piece), or -1.
+  var middleCatchAll: Int32 = -1
   /// The first path parameter packed as position (8 bits), kind (``kindBits``) and the index of its
   /// name in ``Router/parameterNames`` (the remaining bits); `UInt32.max` when it does not fit or there
   /// is none.
@@ -506,7 +538,8 @@ struct RoutePlan: Sendable {
         switch segment {
         case .literal:
           continue
-        case .parameter(let name, let type):
+        case .parameter(let name, let type), .optional(let name, let type):
+          // An optional last segment is read when the link has it, and is otherwise absent.
           parameters.append(Parameter(position: Int32(position), kind: .parameter(type), name: name))
         case .oneOrMore(let name), .zeroOrMore(let name):
           parameters.append(Parameter(position: Int32(position), kind: .rest, name: name))
@@ -518,6 +551,7 @@ struct RoutePlan: Sendable {
       var plan = RoutePlan(
         name: names[route], parameterStart: Int32(start), parameterCount: Int32(parameters.count - start),
         queryCount: Int32(pattern.query.count))
+      if let middle = pattern.middleCatchAll { plan.middleCatchAll = Int32(middle) }
       if parameters.count > start {
         let first = parameters[start]
         let index: Int
@@ -547,8 +581,10 @@ protocol CandidateJudge {
   ///   - route: The route found, an index in the router's table.
   ///   - view: The link.
   ///   - query: The link's query items, when the search has decoded them.
+  ///   - following: For a route found through its middle catch-all, the number of link segments
+  ///     after the catch-all; -1 otherwise (see ``Router/materialize(route:view:url:query:following:)``).
   /// - Returns: Whether the search ends here.
-  mutating func take(_ route: Int32, _ view: LinkView, query: [QueryItem]?) -> Bool
+  mutating func take(_ route: Int32, _ view: LinkView, query: [QueryItem]?, following: Int32) -> Bool
 }
 
 /// The judge of a plain match: the first route found is the answer.
@@ -560,7 +596,7 @@ struct FirstCandidate: CandidateJudge {
   var taken: Int32 = -1
 
   @inline(__always)
-  mutating func take(_ route: Int32, _ view: LinkView, query: [QueryItem]?) -> Bool {
+  mutating func take(_ route: Int32, _ view: LinkView, query: [QueryItem]?, following: Int32) -> Bool {
     taken = route
     return true
   }
@@ -606,6 +642,22 @@ struct TrieSearch {
   /// Per depth: the template to resume at, when the trail's step is ``Step/template(_:)``; made the
   /// first time a template child is entered.
   var templateCursor: [Int32] = []
+  /// The middle catch-all the search is below, if any: where to resume when its child fails. A path
+  /// has at most one catch-all, so at most one is open at a time.
+  var open: OpenSkip?
+  /// For the route the judge took through a middle catch-all, the number of link segments after the
+  /// catch-all; -1 otherwise.
+  var following: Int32 = -1
+
+  /// A middle catch-all taken: its node and depth, the position in the node's list to resume at, the
+  /// child entered (at depth `link count - following`) and the segments after the catch-all.
+  struct OpenSkip {
+    var node: Int32
+    var depth: Int32
+    var resume: Int32
+    var child: Int32
+    var following: Int32
+  }
 
   /// Where the search of a node resumes: each step tries one kind of child or list of routes, in the
   /// order of specificity.
@@ -615,8 +667,22 @@ struct TrieSearch {
     case template(Int)
     /// The child for the parameter type at this rank of ``ParameterType/bySpecificity``.
     case parameter(Int)
+    /// The middle-catch-all child at this position of the node's list, and those after it.
+    case skip(Int)
     case oneOrMore
     case zeroOrMore
+
+    /// Whether the step tries the middle catch-alls (a child it enters is not one segment deeper).
+    var isSkip: Bool {
+      if case .skip = self { return true }
+      return false
+    }
+
+    /// The position a ``skip(_:)`` step resumes at (0 for other steps).
+    var skipPosition: Int {
+      if case .skip(let position) = self { return position }
+      return 0
+    }
 
     /// The step as the trail keeps it.
     var number: UInt8 {
@@ -624,6 +690,8 @@ struct TrieSearch {
       case .literal: 0
       // The position in the list is kept beside the trail (``TrieSearch/templateCursor``).
       case .template: 253
+      // Never kept on the trail: a middle catch-all keeps its node in ``TrieSearch/open``.
+      case .skip: 252
       case .parameter(let rank): UInt8(truncatingIfNeeded: rank &+ 1)
       case .oneOrMore: 254
       case .zeroOrMore: 255
@@ -634,6 +702,7 @@ struct TrieSearch {
     init(number: UInt8) {
       switch number {
       case 0: self = .literal
+      case 252: self = .skip(0)
       case 253: self = .template(0)
       case 254: self = .oneOrMore
       case 255: self = .zeroOrMore
@@ -677,8 +746,9 @@ struct TrieSearch {
     nodesEntered = 1
     while true {
       let node = trie.nodes[index]
-      // The child to descend into, and the step to resume this node at when it fails.
+      // The child to descend into (at `childDepth`), and the step to resume this node at when it fails.
       var child: Int32 = -1
+      var childDepth = depth &+ 1
       var resume = step
       switch step {
       case .literal:
@@ -711,7 +781,25 @@ struct TrieSearch {
         let type = parameterTypes[rank]
         let slot = node.child(for: type)
         if slot >= 0, type.accepts(view.bytes(depth)) { child = slot }
-        resume = rank &+ 1 < parameterTypes.count ? .parameter(rank &+ 1) : .oneOrMore
+        resume =
+          rank &+ 1 < parameterTypes.count
+          ? .parameter(rank &+ 1) : node.flags & FlatNode.hasSkips != 0 ? .skip(0) : .oneOrMore
+      case .skip(let start):
+        // A middle catch-all: the pieces after it take the link's last `following` segments, so the
+        // catch-all takes exactly those between; no other split is tried.
+        resume = .oneOrMore
+        let children = router.skipChildren[Int32(truncatingIfNeeded: index)] ?? []
+        var position = start
+        while position < children.count {
+          let target = view.count &- Int(children[position].following)
+          if target >= depth &+ (children[position].atLeastOne ? 1 : 0) {
+            child = children[position].child
+            childDepth = target
+            resume = .skip(position &+ 1)
+            break
+          }
+          position &+= 1
+        }
       case .oneOrMore:
         if node.oneOrMoreCount > 0,
           let found = first(node, node.endpointCount, node.oneOrMoreCount, depth, view, &judge)
@@ -730,6 +818,15 @@ struct TrieSearch {
         // step after the child just tried.
         // A node whose subtree offered a route the judge refused did not fail by its shape.
         if node.flags & FlatNode.sharesShape != 0 && depth >= cleanFrom { failed.insert(pair(index, depth)) }
+        if let skip = open, skip.child == Int32(truncatingIfNeeded: index) {
+          // The child of a middle catch-all failed: back to its node, at the next middle catch-all.
+          open = nil
+          if cleanFrom > Int(skip.depth) &+ 1 { cleanFrom = Int(skip.depth) &+ 1 }
+          index = Int(skip.node)
+          depth = Int(skip.depth)
+          step = .skip(Int(skip.resume))
+          continue
+        }
         guard depth > 0 else { return nil }
         if cleanFrom > depth { cleanFrom = depth }
         depth &-= 1
@@ -741,8 +838,20 @@ struct TrieSearch {
       }
       if child >= 0,
         trie.nodes[Int(child)].flags & FlatNode.sharesShape == 0
-          || !failed.contains(pair(Int(child), depth &+ 1))
+          || !failed.contains(pair(Int(child), childDepth))
       {
+        if childDepth != depth &+ 1 || step.isSkip {
+          // The trail is not written: the depths the catch-all takes have no node.
+          open = OpenSkip(
+            node: Int32(truncatingIfNeeded: index), depth: Int32(truncatingIfNeeded: depth),
+            resume: Int32(truncatingIfNeeded: resume.skipPosition), child: child,
+            following: Int32(truncatingIfNeeded: view.count &- childDepth))
+          index = Int(child)
+          depth = childDepth
+          step = .literal
+          nodesEntered &+= 1
+          continue
+        }
         view.segments.setTrail(depth, node: Int32(truncatingIfNeeded: index), step: resume.number)
         if case .template(let position) = resume {
           if templateCursor.isEmpty { templateCursor = [Int32](repeating: 0, count: view.count) }
@@ -833,7 +942,8 @@ struct TrieSearch {
   private mutating func offer<Judge: CandidateJudge>(
     _ route: Int32, _ depth: Int, _ view: LinkView, _ judge: inout Judge
   ) -> Bool {
-    if judge.take(route, view, query: query) { return true }
+    following = open?.following ?? -1
+    if judge.take(route, view, query: query, following: following) { return true }
     cleanFrom = depth &+ 1
     return false
   }

@@ -30,6 +30,32 @@ struct TemplateChild: Sendable {
   var child: Int32
 }
 
+/// A middle-catch-all edge of the trie (`{prefix*}` in `/{prefix*}/product/{id}`): the node where the
+/// catch-all starts, how many segments follow it, and whether it takes at least one.
+struct SkipEdge: Hashable, Sendable {
+  var parent: Int32
+  var following: Int32
+  var atLeastOne: Bool
+}
+
+/// A middle-catch-all child of a node: the pieces after the catch-all are matched from the child on,
+/// starting `following` segments before the link's end, so the catch-all takes exactly the segments
+/// between and no split point is tried.
+struct SkipChild: Sendable {
+  var following: Int32
+  var atLeastOne: Bool
+  var child: Int32
+
+  /// The order a node tries its middle catch-alls: the one followed by more segments first (it takes
+  /// fewer), then `{name+}` before `{name*}`.
+  func ranksBefore(_ other: SkipChild) -> Bool {
+    following != other.following ? following > other.following : atLeastOne && !other.atLeastOne
+  }
+
+  /// The key of the edge in a node's shape.
+  var shapeKey: String { "\(following)\(atLeastOne ? "+" : "*")" }
+}
+
 /// The query items of one link as the routes read them: the first value of each name (`""` for an
 /// item without `=`, which counts as absent, as an empty value does), sorted by name for lookups.
 /// Names are as the table compares them (lower-cased under ``RouteTable/QueryKeys/caseInsensitive``).
@@ -259,7 +285,9 @@ struct QueryIndex: Sendable {
 /// - the path: each piece is a set of segments (a literal, `int`, `uuid`, any segment), so a pattern
 ///   without catch-all is a product, equal to another only piece by piece. A catch-all is a run of any
 ///   segments: `{r+}` is `{a}/{r*}`, so a catch-all pattern is normalised to the node of its last
-///   piece that is not a plain parameter, the number of plain parameters after it, and `*`;
+///   piece that is not a plain parameter, the number of plain parameters after it, and `*`; a middle
+///   catch-all also counts the plain parameters right after it, and the kinds of the pieces after
+///   those (`/{r+}/x`, `/{a}/{r*}/x` and `/{r*}/{a}/x` are the same);
 /// - the trailing slash, when the table is strict about it;
 /// - the query: per key, the set of first values a route accepts is one of: anything (undeclared, or
 ///   an optional string), non-empty (required string), fitting the type (required typed), absent or
@@ -284,6 +312,8 @@ struct TrieBuilder {
     var node: Int32
     var isUnbounded: Bool
     var plainSegmentsAfter: Int32
+    /// For a middle catch-all, the kinds of the pieces after it (after its plain parameters).
+    var suffix: [String] = []
     var trailingSlash: Bool
     /// Key, kind, key, kind… sorted by key.
     var query: [String]
@@ -294,6 +324,9 @@ struct TrieBuilder {
   private var templateEdges: [TemplateEdge: Int32] = [:]
   /// The template children of each node that has any, in the order they were made.
   private(set) var templates: [Int32: [TemplateChild]] = [:]
+  private var skipEdges: [SkipEdge: Int32] = [:]
+  /// The middle-catch-all children of each node that has any, in the order they were made.
+  private(set) var skips: [Int32: [SkipChild]] = [:]
   private(set) var endings: [Ending] = []
   private var claimed: [LinkSet: Int32] = [:]
   let caseInsensitive: Bool
@@ -330,13 +363,43 @@ struct TrieBuilder {
     }.sorted { $0[0] < $1[0] }.flatMap { $0 }
   }
 
+  /// Adds a route. A route whose last piece is optional (`{slug?}`) ends at two places: where its
+  /// path ends without the piece, and one segment further, as a parameter of its type; each place
+  /// claims its set of links, so a route that matches either set as well is a duplicate.
   mutating func insert(route: Int, pattern: RoutePattern, names: [String]) throws(RouteTableError) {
+    for path in Self.paths(of: pattern.segments) {
+      try insert(route: route, path: path, pattern: pattern, names: names)
+    }
+  }
+
+  /// The paths a route's pieces stand for: the pieces themselves, or, when the last is optional, the
+  /// path without it and the path with it as a parameter of its type.
+  static func paths(of segments: [RoutePattern.Segment]) -> [[RoutePattern.Segment]] {
+    guard case .optional(let name, let type) = segments.last else { return [segments] }
+    let without = Array(segments.dropLast())
+    return [without, without + [.parameter(name: name, type: type)]]
+  }
+
+  private mutating func insert(
+    route: Int, path: [RoutePattern.Segment], pattern: RoutePattern, names: [String]
+  ) throws(RouteTableError) {
     var current: Int32 = 0
     var terminal = Terminal.end
     // The node after the last piece that is not a plain parameter, and the plain parameters since.
     var anchor: Int32 = 0
     var plainSince: Int32 = 0
-    for segment in pattern.segments {
+    // For a middle catch-all: its set's node and plain count, and the kinds after it.
+    var middle: (anchor: Int32, plain: Int32, suffix: [String])?
+    for (index, segment) in path.enumerated() {
+      if var after = middle {
+        // A piece after a middle catch-all: plain parameters right after it join its run.
+        if after.suffix.isEmpty, case .parameter(_, let type) = segment, type.acceptsAnyText {
+          after.plain += 1
+        } else {
+          after.suffix.append(Self.kind(of: segment, caseInsensitive: caseInsensitive))
+        }
+        middle = after
+      }
       switch segment {
       case .literal(let text):
         let edge = LiteralEdge(parent: current, key: caseInsensitive ? text.lowercased() : text)
@@ -353,7 +416,8 @@ struct TrieBuilder {
         }
         anchor = current
         plainSince = 0
-      case .parameter(_, let type):
+      // ``paths(of:)`` has made an optional piece a parameter, or left it out.
+      case .parameter(_, let type), .optional(_, let type):
         current = child(of: current, type: type)
         if type.acceptsAnyText {
           plainSince += 1
@@ -361,6 +425,22 @@ struct TrieBuilder {
           anchor = current
           plainSince = 0
         }
+      case .oneOrMore where index < path.count - 1, .zeroOrMore where index < path.count - 1:
+        // A middle catch-all: an edge to the pieces after it, which are read from the link's end.
+        var atLeastOne = false
+        if case .oneOrMore = segment { atLeastOne = true }
+        let edge = SkipEdge(parent: current, following: Int32(path.count - index - 1), atLeastOne: atLeastOne)
+        if let child = skipEdges[edge] {
+          current = child
+        } else {
+          let child = newNode()
+          skipEdges[edge] = child
+          skips[current, default: []].append(
+            SkipChild(following: edge.following, atLeastOne: atLeastOne, child: child))
+          nodes[Int(current)].flags |= FlatNode.hasSkips
+          current = child
+        }
+        middle = (anchor, plainSince + (atLeastOne ? 1 : 0), [])
       case .oneOrMore:
         terminal = .oneOrMore
       case .zeroOrMore:
@@ -380,15 +460,33 @@ struct TrieBuilder {
         plainSince = 0
       }
     }
-    let linkSet = LinkSet(
+    var linkSet = LinkSet(
       node: terminal == .end ? current : anchor, isUnbounded: terminal != .end,
       plainSegmentsAfter: terminal == .end ? 0 : plainSince + (terminal == .oneOrMore ? 1 : 0),
       trailingSlash: strictTrailingSlash && pattern.hasTrailingSlash,
       query: Self.querySet(pattern.query, keys: queryKeys))
+    if let middle {
+      linkSet.node = middle.anchor
+      linkSet.isUnbounded = true
+      linkSet.plainSegmentsAfter = middle.plain
+      linkSet.suffix = middle.suffix
+    }
     if let other = claimed.updateValue(Int32(route), forKey: linkSet) {
       throw RouteTableError(route: names[route], reason: .ambiguous(with: names[Int(other)]))
     }
     endings.append(Ending(node: current, terminal: terminal, route: Int32(route)))
+  }
+
+  /// The kind of a piece after a middle catch-all, for its link set: its literal (as the table
+  /// compares it), type or template key.
+  private static func kind(of segment: RoutePattern.Segment, caseInsensitive: Bool) -> String {
+    switch segment {
+    case .literal(let text):
+      "literal \((caseInsensitive ? text.lowercased() : text).utf8.map { String($0, radix: 16) })"
+    case .parameter(_, let type), .optional(_, let type): "parameter \(type)"
+    case .template(let template): "template \(template.key(caseInsensitive: caseInsensitive))"
+    case .oneOrMore, .zeroOrMore: "catch-all"
+    }
   }
 
   private mutating func newNode() -> Int32 {
@@ -414,6 +512,9 @@ struct TrieBuilder {
     /// Each node's template children, in the order a segment tries them
     /// (``SegmentTemplate/ranksBefore(_:caseInsensitive:)``).
     var templates: [Int32: [TemplateChild]]
+    /// Each node's middle-catch-all children, in the order they are tried
+    /// (``SkipChild/ranksBefore(_:)``).
+    var skips: [Int32: [SkipChild]]
   }
 
   /// Orders each node's routes so the most specific query requirements are tried first (more
@@ -430,6 +531,9 @@ struct TrieBuilder {
       children.sorted { $0.template.ranksBefore($1.template, caseInsensitive: caseInsensitive) }
     }
     self.templates = [:]
+    skipEdges = [:]
+    let skips = self.skips.mapValues { $0.sorted { $0.ranksBefore($1) } }
+    self.skips = [:]
     struct Order {
       var literals: Int32 = 0
       var required: Int32 = 0
@@ -503,11 +607,11 @@ struct TrieBuilder {
       start = end
     }
     let shapes = Self.shapes(
-      of: &nodes, literals: literals, templates: templates, endings: endings, patterns: patterns,
-      strictTrailingSlash: strictTrailingSlash, queryKeys: queryKeys)
+      of: &nodes, literals: literals, templates: templates, skips: skips, endings: endings,
+      patterns: patterns, strictTrailingSlash: strictTrailingSlash, queryKeys: queryKeys)
     return Built(
       nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes,
-      templates: templates)
+      templates: templates, skips: skips)
   }
 
   private func index(_ routes: [Int32], patterns: [RoutePattern], requirements: [QueryRequirements])
@@ -540,7 +644,8 @@ struct TrieBuilder {
   /// - Returns: The shape of each node, or an empty array when no shape is shared.
   private static func shapes(
     of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], templates: [Int32: [TemplateChild]],
-    endings: [Ending], patterns: [RoutePattern], strictTrailingSlash: Bool, queryKeys: RouteTable.QueryKeys
+    skips: [Int32: [SkipChild]], endings: [Ending], patterns: [RoutePattern], strictTrailingSlash: Bool,
+    queryKeys: RouteTable.QueryKeys
   ) -> [Int32] {
     // A node's shape is interned from fixed-size keys: its literal children as a chain (the shape of
     // the list so far, a key, a child's shape), its route classes as a chain, then the node itself.
@@ -560,6 +665,9 @@ struct TrieBuilder {
       var routes: Int32
       /// The template children in the order they are tried: each one's key and its child's shape.
       var templates: [LiteralLink] = []
+      /// The middle-catch-all children in the order they are tried: each one's key and its child's
+      /// shape.
+      var skips: [LiteralLink] = []
     }
     var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
     byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
@@ -624,6 +732,11 @@ struct TrieBuilder {
         key.templates = (templates[Int32(node)] ?? []).map { edge in
           LiteralLink(
             previous: -1, key: edge.template.key(caseInsensitive: false), child: shapeOf[Int(edge.child)])
+        }
+      }
+      if flat.flags & FlatNode.hasSkips != 0 {
+        key.skips = (skips[Int32(node)] ?? []).map { edge in
+          LiteralLink(previous: -1, key: edge.shapeKey, child: shapeOf[Int(edge.child)])
         }
       }
       if let id = known[key] {

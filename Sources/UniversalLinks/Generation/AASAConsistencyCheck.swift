@@ -43,7 +43,7 @@ package struct AASAConsistencyCheck: Hashable, Sendable {
       open.append(link(minimal))
     }
     var closed: [String] = []
-    if !shape.endsWithCatchAll {
+    if !shape.hasCatchAll {
       closed.append(link(minimal + ["extra"]))
     }
     if !minimal.isEmpty {
@@ -89,6 +89,8 @@ package struct AASAConsistencyCheck: Hashable, Sendable {
       var steps = 0
       return matcher.match(parts, domain: nil, steps: &steps)
     }
+    // A shape with an optional last piece is probed as each of its variants, as its rules are written.
+    let shapes = self.shapes.flatMap(\.variants)
     let routes = RouteIndex(shapes)
     var checks: [AASAConsistencyReport.Check] = []
     var seen: Set<String> = []

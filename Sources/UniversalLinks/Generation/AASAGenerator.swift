@@ -12,7 +12,10 @@ import Foundation
 /// | `{name:uuid}` | `????????-????-????-????-????????????` |
 /// | `{name+}` | `?*` |
 /// | `{name*}` (last) | `*` after a `/`, which also matches the parent (`/docs/*` matches `/docs`) |
+/// | `{name+}` (middle) | `?*`, which crosses `/` as the catch-all does: `/?*/product/?*` |
+/// | `{name*}` (middle) | two rules: without it, and with it as `{name+}` (`/product/?*`, `/?*/product/?*`) |
 /// | `wire-{code}`, `{id:int}.json` | the literals with `*` for each parameter (`wire-*`, `*.json`) |
+/// | `{name?}` (last) | two rules: the path without the segment, and with it as `{name}` |
 ///
 /// AASA has no "one segment" wildcard: `*` and `?*` cross `/`. A route without a catch-all is therefore
 /// preceded by exclusions of its paths with more segments, so the file
@@ -90,7 +93,9 @@ public struct AASAGenerator: Hashable, Sendable {
               detail: "\"\(marker)\" is a wildcard in AASA patterns and there is no escape character"))
         }
         segments.append(RoutePathShape.encode(text))
-      case .parameter(_, let type):
+      case .parameter(_, let type), .optional(_, let type):
+        // An optional piece reaches here only in a shape's ``RoutePathShape/variants``, as a
+        // parameter; written alone it stands for its one-segment form.
         segments.append(type.aasaSegmentPattern)
       case .oneOrMore:
         segments.append("?*")
@@ -121,7 +126,7 @@ public struct AASAGenerator: Hashable, Sendable {
   /// because `?*` crosses `/`), unless it only adds `{name*}`. Ties keep the table's order. So the
   /// rule a URL matches is the route the app's router picks for it.
   package var orderedShapes: [RoutePathShape] {
-    shapes.enumerated().sorted { lhs, rhs in
+    shapes.flatMap(\.variants).enumerated().sorted { lhs, rhs in
       let order = Self.specificity(lhs.element.pieces, rhs.element.pieces)
       guard order == 0 else { return order < 0 }
       // The same path: a route that requires query items is the narrower rule, so it goes first.
@@ -140,7 +145,7 @@ public struct AASAGenerator: Hashable, Sendable {
     return zip(lhs, rhs).allSatisfy { left, right in
       switch (left, right) {
       case (.literal(let a), .literal(let b)): a == b
-      case (.parameter(_, let a), .parameter(_, let b)): a == b
+      case (.parameter(_, let a), .parameter(_, let b)), (.optional(_, let a), .optional(_, let b)): a == b
       case (.oneOrMore, .oneOrMore), (.zeroOrMore, .zeroOrMore): true
       case (.template(let a), .template(let b)):
         a.key(caseInsensitive: false) == b.key(caseInsensitive: false)
@@ -157,7 +162,7 @@ public struct AASAGenerator: Hashable, Sendable {
       // Literal text around `*` admits fewer paths than `?*`, as a UUID's fixed width does.
       case .template: 1
       // A fixed-width pattern (a UUID's) admits fewer paths than `?*`.
-      case .parameter(_, let type): type.aasaSegmentPattern == "?*" ? 2 : 1
+      case .parameter(_, let type), .optional(_, let type): type.aasaSegmentPattern == "?*" ? 2 : 1
       case .oneOrMore: 3
       case .zeroOrMore: 4
       }
@@ -172,7 +177,7 @@ public struct AASAGenerator: Hashable, Sendable {
   }
 
   /// The routes in the order their rules are written, chosen so that every exclusion comes after the
-  /// rules of every route it could otherwise block: routes ending in a catch-all first, then the
+  /// rules of every route it could otherwise block: routes with a catch-all (anywhere) first, then the
   /// other routes by decreasing number of segments; ties keep ``orderedShapes``' order.
   ///
   /// A route's exclusions only block paths with more segments than the route has, so no exclusion
@@ -187,7 +192,7 @@ public struct AASAGenerator: Hashable, Sendable {
   }
 
   private static func orderKey(_ shape: RoutePathShape) -> Int {
-    shape.endsWithCatchAll ? Int.min : -shape.pieces.count
+    shape.hasCatchAll ? Int.min : -shape.pieces.count
   }
 
   /// The exclusion patterns of a route: for a route without a catch-all, one per parameter, with that
@@ -199,12 +204,12 @@ public struct AASAGenerator: Hashable, Sendable {
   /// - Returns: The path patterns to exclude, e.g. `["/p/?*/?*"]` for `/p/{id}`.
   /// - Throws: ``AASAGenerationError`` when a literal holds `*`, `?` or `$(`.
   package static func exclusionPatterns(for shape: RoutePathShape) throws(AASAGenerationError) -> [String] {
-    guard !shape.endsWithCatchAll else { return [] }
+    guard !shape.hasCatchAll else { return [] }
     let segments = try pathSegments(for: shape)
     var patterns: [String] = []
     for (index, piece) in shape.pieces.enumerated() {
       switch piece {
-      case .parameter:
+      case .parameter, .optional:
         var widened = segments
         widened[index] = "?*/?*"
         patterns.append("/" + widened.joined(separator: "/"))

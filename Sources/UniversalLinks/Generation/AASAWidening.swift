@@ -69,7 +69,8 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
       return "AASA cannot state the query item \(parameter), so the rule does not require it"
     }
     if kind == .spansSegments {
-      return "a catch-all follows and a literal comes after {\(parameter)}, so it may span several segments"
+      return
+        "a literal stands between {\(parameter)} and the catch-all, and no exclusion can keep paths of more segments out, so it may span several segments"
     }
     if kind == .emptyTemplateText {
       return "AASA's * inside the segment template also admits an empty {\(parameter)}"
@@ -85,6 +86,17 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     "route \(route): \(reason) (e.g. \(example))"
   }
 
+  /// Whether a literal stands between two pieces of a path: a parameter before a catch-all with a
+  /// literal between may span the segments of that literal too, and so may one after it (the pieces
+  /// after a catch-all are read from the link's end).
+  static func literalBetween(_ one: Int, _ other: Int, in pieces: [RoutePathShape.Piece]) -> Bool {
+    let range = one < other ? (one + 1)..<other : (other + 1)..<one
+    return pieces[range].contains {
+      if case .literal = $0 { return true }
+      return false
+    }
+  }
+
   /// The widenings of one route's generated rules, piece by piece.
   ///
   /// - Parameter shape: The route's shape.
@@ -92,10 +104,6 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
   ///   segments.
   package static func widenings(of shape: RoutePathShape) -> [AASAWidening] {
     var widenings: [AASAWidening] = []
-    let lastLiteral = shape.pieces.lastIndex {
-      if case .literal = $0 { return true }
-      return false
-    }
     for (index, piece) in shape.pieces.enumerated() {
       if case .template(let template) = piece {
         for case .parameter(let name, let type) in template.parts {
@@ -125,7 +133,7 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
             route: shape.name, parameter: name, kind: Kind(rawValue: widening.code),
             example: example(widening.example)))
       }
-      if shape.endsWithCatchAll, let lastLiteral, lastLiteral > index {
+      if let catchAll = shape.catchAllIndex, Self.literalBetween(index, catchAll, in: shape.pieces) {
         widenings.append(
           .init(route: shape.name, parameter: name, kind: .spansSegments, example: example("sample/extra")))
       }
@@ -147,6 +155,6 @@ extension AASAGenerator {
   /// Every path set the generated rules let through that a route refuses, route by route, in table
   /// order; see ``AASAWidening``.
   package var widenings: [AASAWidening] {
-    shapes.flatMap(AASAWidening.widenings(of:))
+    shapes.flatMap(\.variants).flatMap(AASAWidening.widenings(of:))
   }
 }

@@ -23,6 +23,7 @@ extension RoutePathShape {
         case .oneOrMore(let parameter): .oneOrMore(name: parameter)
         case .zeroOrMore(let parameter): .zeroOrMore(name: parameter)
         case .template(let template): .template(template)
+        case .optional(let parameter, let type): .optional(name: parameter, type: type)
         }
       }
     )

@@ -2,7 +2,7 @@ import DeepLinkRouting
 import Foundation
 
 /// The path of one route, as much of it as AASA generation needs: literal segments, typed parameters
-/// and trailing catch-alls.
+/// and catch-alls (one per route, anywhere).
 ///
 /// This is the input of ``AASAGenerator`` and of ``AASAConsistencyCheck``; a route table can describe
 /// each route with one. ``init(name:template:)`` reads the router's template syntax:
@@ -17,12 +17,24 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     case literal(String)
     /// One segment holding a parameter.
     case parameter(name: String, type: ParameterType)
-    /// One or more remaining segments (`{name+}`); last piece only.
+    /// One or more segments (`{name+}`): the remaining ones when last; in the middle, those before
+    /// the pieces after it (at most one catch-all per shape).
     case oneOrMore(name: String)
-    /// Zero or more remaining segments (`{name*}`); last piece only.
+    /// Zero or more segments (`{name*}`), last or in the middle as `{name+}` is.
     case zeroOrMore(name: String)
     /// One segment holding literal text around parameters (`wire-{code:uuid}`).
     case template(SegmentTemplate)
+    /// A last segment that may be absent (`{slug?}`, `{n:int?}`); last piece only. The rules are
+    /// written for each of ``variants``.
+    case optional(name: String, type: ParameterType)
+
+    /// Whether the piece is a catch-all (`{name+}`, `{name*}`).
+    var isCatchAll: Bool {
+      switch self {
+      case .oneOrMore, .zeroOrMore: true
+      case .literal, .parameter, .template, .optional: false
+      }
+    }
   }
 
   /// The route's name, used in the generated `comment` and in reports.
@@ -64,7 +76,15 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     func failure(_ reason: String) -> RoutePathShapeError {
       RoutePathShapeError(template: template, reason: reason)
     }
-    let path = template.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    // The query starts at the first "?" outside braces (`{slug?}` is an optional segment).
+    var depth = 0
+    let queryStart =
+      template.firstIndex { character in
+        if character == "{" { depth += 1 }
+        if character == "}" { depth -= 1 }
+        return character == "?" && depth == 0
+      } ?? template.endIndex
+    let path = template[..<queryStart]
     var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     if segments.first == "" { segments.removeFirst() }
     if segments.last == "" { segments.removeLast() }
@@ -99,9 +119,17 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
         throw failure("unterminated or empty parameter \"\(segment)\"")
       }
       var body = String(segment.dropFirst().dropLast())
-      if body.hasSuffix("+") || body.hasSuffix("*") {
+      var isOptional = false
+      if body.hasSuffix("?") {
         guard index == segments.count - 1 else {
-          throw failure("catch-all \"\(segment)\" must be the last piece")
+          throw failure("optional parameter \"\(segment)\" must be the last piece")
+        }
+        body.removeLast()
+        isOptional = true
+      }
+      if body.hasSuffix("+") || body.hasSuffix("*") {
+        guard !isOptional, !pieces.contains(where: \.isCatchAll) else {
+          throw failure("a second catch-all \"\(segment)\": a path has at most one")
         }
         let kind = body.removeLast()
         pieces.append(kind == "+" ? .oneOrMore(name: body) : .zeroOrMore(name: body))
@@ -115,7 +143,8 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       guard let type = ParameterType(rawValue: typeName) else {
         throw failure("unknown parameter type \"\(typeName)\" (string, int or uuid)")
       }
-      pieces.append(.parameter(name: parameterName, type: type))
+      pieces.append(
+        isOptional ? .optional(name: parameterName, type: type) : .parameter(name: parameterName, type: type))
     }
     self.init(name: name, pieces: pieces)
   }
@@ -131,9 +160,40 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
         case .oneOrMore(let name): "{\(name)+}"
         case .zeroOrMore(let name): "{\(name)*}"
         case .template(let template): Self.encode(template: template)
+        case .optional(let name, .string): "{\(name)?}"
+        case .optional(let name, let type): "{\(name):\(type.rawValue)?}"
         }
       }.joined(separator: "/")
   }
+
+  /// The shapes the rules are written for: the shape itself, or, when its last piece is optional,
+  /// the shape without it and the shape with it as a parameter, so each is stated exactly (AASA has
+  /// no "one segment or none").
+  package var variants: [RoutePathShape] {
+    if case .optional(let parameter, let type) = pieces.last {
+      var without = self
+      without.pieces.removeLast()
+      var present = self
+      present.pieces[present.pieces.count - 1] = .parameter(name: parameter, type: type)
+      return without.variants + present.variants
+    }
+    // A middle `{name*}`: AASA's `*` between two `/` needs a segment there, so the path without it is
+    // a rule of its own, and the path with it is `{name+}`.
+    if let index = catchAllIndex, index < pieces.count - 1, case .zeroOrMore(let parameter) = pieces[index] {
+      var without = self
+      without.pieces.remove(at: index)
+      var some = self
+      some.pieces[index] = .oneOrMore(name: parameter)
+      return [without, some]
+    }
+    return [self]
+  }
+
+  /// The index of the catch-all piece, if the shape has one.
+  package var catchAllIndex: Int? { pieces.firstIndex(where: \.isCatchAll) }
+
+  /// Whether the shape has a catch-all anywhere, so it accepts any number of further segments.
+  package var hasCatchAll: Bool { catchAllIndex != nil }
 
   /// Whether the last piece is a zero-or-more catch-all, so the path without it is routed too.
   package var endsWithOptionalCatchAll: Bool {
@@ -173,7 +233,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     pieces.map { piece in
       switch piece {
       case .literal(let text): Self.encode(text)
-      case .parameter(_, let type): Self.encode(type.sampleValue.description)
+      case .parameter(_, let type), .optional(_, let type): Self.encode(type.sampleValue.description)
       case .oneOrMore, .zeroOrMore: "a/b"
       case .template(let template): Self.encode(Self.sampleText(of: template))
       }
@@ -245,25 +305,30 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       guard requiredQueryItems.allSatisfy(present.contains) else { return false }
     }
     let segments = path.split(separator: "/").map { PercentDecoding.decode(String($0)) }
-    var index = 0
-    for piece in pieces {
+    return variants.contains { $0.pathAccepts(segments, typed: typed) }
+  }
+
+  /// Whether the pieces of a shape without an optional piece accept decoded segments: the pieces
+  /// before a catch-all read the first segments, those after it the last ones, and the catch-all
+  /// what lies between (at least one for `{name+}`).
+  private func pathAccepts(_ segments: [String], typed: Bool) -> Bool {
+    func accepts(_ piece: Piece, _ segment: String) -> Bool {
       switch piece {
-      case .oneOrMore: return index < segments.count
-      case .zeroOrMore: return true
-      case .literal(let text):
-        guard index < segments.count, ReadingRules.isSameLiteral(segments[index], text) else { return false }
-      case .parameter(_, let type):
-        guard index < segments.count, Self.accepts(segments[index], as: typed ? type : .string) else {
-          return false
-        }
-      case .template(let template):
-        guard index < segments.count, template.accepts(segments[index], folds: false, typed: typed) else {
-          return false
-        }
+      case .literal(let text): ReadingRules.isSameLiteral(segment, text)
+      case .parameter(_, let type), .optional(_, let type): Self.accepts(segment, as: typed ? type : .string)
+      case .template(let template): template.accepts(segment, folds: false, typed: typed)
+      case .oneOrMore, .zeroOrMore: true
       }
-      index += 1
     }
-    return index == segments.count
+    guard let index = catchAllIndex else {
+      return pieces.count == segments.count && zip(pieces, segments).allSatisfy(accepts)
+    }
+    let after = pieces.count - index - 1
+    var fewest = index + after
+    if case .oneOrMore = pieces[index] { fewest += 1 }
+    guard segments.count >= fewest else { return false }
+    return zip(pieces[..<index], segments).allSatisfy(accepts)
+      && zip(pieces[(index + 1)...], segments.suffix(after)).allSatisfy(accepts)
   }
 
   static func accepts(_ segment: String, as type: ParameterType) -> Bool {

@@ -30,8 +30,14 @@ struct ReliabilityDifferentialTests {
     for position in 0..<depth {
       let roll = Int.random(in: 0..<100, using: &random)
       let parameter = "p\(position)"
-      if position == depth - 1 && roll >= 88 {
+      let hasCatchAll = pieces.contains(where: \.isCatchAll)
+      if position == depth - 1 && roll >= 88 && !hasCatchAll {
         pieces.append(roll >= 94 ? .zeroOrMore(parameter) : .oneOrMore(parameter))
+      } else if position < depth - 1 && roll >= 93 && !hasCatchAll {
+        // A middle catch-all: the pieces after it are read from the link's end.
+        pieces.append(roll >= 95 ? .zeroOrMore(parameter) : .oneOrMore(parameter))
+      } else if position == depth - 1 && roll >= 84 {
+        pieces.append(.optional(parameter, random.pick([.string, .string, .string, .int, .bool])))
       } else if roll < 45 {
         pieces.append(.literal(random.pick(Array(literals.prefix(position == 0 ? 4 : literals.count)))))
       } else if roll < 58 {
@@ -111,6 +117,8 @@ struct ReliabilityDifferentialTests {
         segments.append(encodePath(text, using: &random))
       case .parameter(_, let type):
         segments.append(value(of: type, using: &random, inQuery: false))
+      case .optional(_, let type):
+        if random.chance(0.6) { segments.append(value(of: type, using: &random, inQuery: false)) }
       case .oneOrMore, .zeroOrMore:
         for _ in 0..<Int.random(in: 0...3, using: &random) {
           segments.append(value(of: .string, using: &random, inQuery: false))

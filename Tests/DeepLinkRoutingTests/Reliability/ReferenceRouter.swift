@@ -13,6 +13,9 @@ struct ReferenceRouter {
     case zeroOrMore(String)
     /// Literal text around parameters in one segment (ROUTING: a segment template).
     case template([TemplatePart])
+    /// A last segment that may be absent: the route stands for the route without it and the route
+    /// with it as a parameter (see ``Route/variants``).
+    case optional(String, ParameterType)
 
     /// Specificity of the piece: lower wins (literal > template > typed > plain > `+` > `*`); of two
     /// typed pieces that can both take a segment, the narrower wins (an int is also a decimal).
@@ -23,6 +26,7 @@ struct ReferenceRouter {
       case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 2
       case .parameter(_, .decimal), .parameter(_, .link): 3
       case .parameter(_, .string): 4
+      case .optional(let name, let type): Piece.parameter(name, type).rank
       case .oneOrMore: 5
       case .zeroOrMore: 6
       }
@@ -32,7 +36,7 @@ struct ReferenceRouter {
     var isCatchAll: Bool {
       switch self {
       case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter, .template: false
+      case .literal, .parameter, .template, .optional: false
       }
     }
   }
@@ -170,6 +174,8 @@ struct ReferenceRouter {
           case .oneOrMore(let name): "{\(name)+}"
           case .zeroOrMore(let name): "{\(name)*}"
           case .template(let parts): ReferenceRouter.templateText(parts)
+          case .optional(let name, .string): "{\(name)?}"
+          case .optional(let name, let type): "{\(name):\(type)?}"
           }
         }.joined(separator: "/")
       if trailingSlash && !pieces.isEmpty { text += "/" }
@@ -186,6 +192,17 @@ struct ReferenceRouter {
           }.joined(separator: "&")
       }
       return text
+    }
+
+    /// The routes this one stands for: itself, or, when its last piece is optional, the route
+    /// without that piece and the route with it as a parameter.
+    var variants: [Route] {
+      guard case .optional(let name, let type) = pieces.last else { return [self] }
+      var without = self
+      without.pieces.removeLast()
+      var present = self
+      present.pieces[present.pieces.count - 1] = .parameter(name, type)
+      return [without, present]
     }
 
     /// The required query items as `key:type` (`key=value` for a literal), sorted, as the router
@@ -237,6 +254,22 @@ struct ReferenceRouter {
       routes.compactMap { route in
         if case .literal(let literal) = route.pieces.first { return literal }
         return nil
+      })
+  }
+
+  /// The literals that can read the first segment of a link with `route`'s piece there: a route's
+  /// first literal, or, for a route starting with a catch-all that takes nothing, the first literal
+  /// after it in the routes that start with the same catch-all followed by as many pieces (the
+  /// custom-scheme authority rule compares among those).
+  func firstLiterals(beside route: Route) -> Set<String> {
+    guard let first = route.pieces.first, first.isCatchAll else { return firstLiterals }
+    return Set(
+      routes.flatMap(\.variants).compactMap { other in
+        guard let head = other.pieces.first, head.isCatchAll, head.rank == first.rank,
+          other.pieces.count == route.pieces.count, other.pieces.count > 1,
+          case .literal(let literal) = other.pieces[1]
+        else { return nil }
+        return literal
       })
   }
 
@@ -383,7 +416,7 @@ struct ReferenceRouter {
     case .failure(let failure): return .failure(failure.code)
     }
     var best: (route: Route, values: [String: ParameterValue])?
-    for route in routes {
+    for route in routes.flatMap(\.variants) {
       guard let values = values(of: route, in: link) else { continue }
       if let current = best, !isMoreSpecific(route, than: current.route) { continue }
       best = (route, values)
@@ -400,8 +433,21 @@ struct ReferenceRouter {
   func values(of route: Route, in link: Link) -> [String: ParameterValue]? {
     var values: [String: ParameterValue] = [:]
     let segments = link.segments
-    var consumedAll = false
-    for (position, piece) in route.pieces.enumerated() {
+    // A catch-all (anywhere, at most one) takes the segments between the pieces before it, read from
+    // the start, and the pieces after it, read from the end.
+    let catchAll = route.pieces.firstIndex(where: \.isCatchAll)
+    let after = catchAll.map { route.pieces.count - $0 - 1 } ?? 0
+    if let catchAll {
+      var fewest = catchAll + after
+      if case .oneOrMore = route.pieces[catchAll] { fewest += 1 }
+      guard segments.count >= fewest else { return nil }
+    } else {
+      guard route.pieces.count == segments.count || route.pieces.last.map(Self.isOptional) == true
+      else { return nil }
+    }
+    let restEnd = segments.count - after
+    for (index, piece) in route.pieces.enumerated() {
+      let position = catchAll.map { index > $0 ? restEnd + index - $0 - 1 : index } ?? index
       switch piece {
       case .literal(let literal):
         guard position < segments.count else { return nil }
@@ -413,19 +459,20 @@ struct ReferenceRouter {
         let equal =
           caseInsensitive
           ? same(segment.lowercased(), literal.lowercased())
-          : !link.isWeb && position == 0 && !firstLiterals.contains(where: { same($0, segment) })
+          : !link.isWeb && position == 0
+            && !firstLiterals(beside: route).contains(where: { same($0, segment) })
             ? same(segment.lowercased(), literal) : same(segment, literal)
         guard equal else { return nil }
       case .parameter(let name, let type):
         guard position < segments.count, let value = Self.typed(segments[position], type) else { return nil }
         values[name] = value
-      case .oneOrMore(let name):
-        guard position < segments.count else { return nil }
-        values[name] = .segments(Array(segments[position...]))
-        consumedAll = true
-      case .zeroOrMore(let name):
-        values[name] = .segments(position < segments.count ? Array(segments[position...]) : [])
-        consumedAll = true
+      case .optional(let name, let type):
+        // Only a route's variants are matched; alone, the piece reads a segment when there is one.
+        guard position < segments.count else { continue }
+        guard let value = Self.typed(segments[position], type) else { return nil }
+        values[name] = value
+      case .oneOrMore(let name), .zeroOrMore(let name):
+        values[name] = .segments(Array(segments[position..<restEnd]))
       case .template(let parts):
         // A custom-scheme link's first segment: as written first, then without case.
         guard position < segments.count,
@@ -436,7 +483,6 @@ struct ReferenceRouter {
         values.merge(found) { _, new in new }
       }
     }
-    if !consumedAll && route.pieces.count != segments.count { return nil }
     if strictTrailingSlash && route.trailingSlash != link.trailingSlash { return nil }
     for item in route.query {
       // A scalar read takes the first item of that name; no value and an empty value count as absent.
@@ -468,12 +514,35 @@ struct ReferenceRouter {
     for position in 0..<count {
       let left = position < route.pieces.count ? route.pieces[position].rank : -1
       let right = position < other.pieces.count ? other.pieces[position].rank : -1
-      if left != right { return left < right }
+      if left != right,
+        !(route.pieces.indices.contains(position) && other.pieces.indices.contains(position)
+          && route.pieces[position].isCatchAll && other.pieces[position].isCatchAll)
+      {
+        return left < right
+      }
       if case .template(let a) = route.pieces[position], case .template(let b) = other.pieces[position] {
         let order = Self.templateOrder(a, b, caseInsensitive: caseInsensitive)
         if order != 0 { return order < 0 }
       }
-      if route.pieces[position].isCatchAll { break }
+      if route.pieces[position].isCatchAll {
+        // Both have their catch-all here. One followed by more pieces takes fewer segments and wins
+        // (a middle catch-all before one that ends the path); then `+` before `*`; with as many
+        // pieces after, those compare left to right, as they read the same segments.
+        let leftAfter = route.pieces.count - position - 1
+        let rightAfter = other.pieces.count - position - 1
+        if leftAfter != rightAfter { return leftAfter > rightAfter }
+        if left != right { return left < right }
+        for offset in 1..<(leftAfter + 1) {
+          let a = route.pieces[position + offset]
+          let b = other.pieces[position + offset]
+          if a.rank != b.rank { return a.rank < b.rank }
+          if case .template(let x) = a, case .template(let y) = b {
+            let order = Self.templateOrder(x, y, caseInsensitive: caseInsensitive)
+            if order != 0 { return order < 0 }
+          }
+        }
+        break
+      }
     }
     let leftLiterals = route.query.filter { $0.literal != nil }.count
     let rightLiterals = other.query.filter { $0.literal != nil }.count
@@ -498,6 +567,10 @@ struct ReferenceRouter {
   /// trailing slash counts when strict. Query: per key, what a route requires of the first value
   /// (optional string items and undeclared keys require nothing).
   func areAmbiguous(_ route: Route, _ other: Route) -> Bool {
+    // A route with an optional last piece claims the links of each of its variants.
+    if route.variants.count > 1 || other.variants.count > 1 {
+      return route.variants.contains { left in other.variants.contains { areAmbiguous(left, $0) } }
+    }
     let longest = max(route.pieces.count, other.pieces.count) + 1
     for length in 0...longest where positionSets(route, length) != positionSets(other, length) {
       return false
@@ -510,23 +583,26 @@ struct ReferenceRouter {
   /// that length matches it.
   private func positionSets(_ route: Route, _ length: Int) -> [String]? {
     var sets: [String] = []
-    for piece in route.pieces {
+    for (index, piece) in route.pieces.enumerated() {
       switch piece {
       case .literal(let literal):
         // By its scalars: two spellings of one canonical text are two literals.
         let text = caseInsensitive ? literal.lowercased() : literal
         sets.append(
           "literal " + text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
-      case .parameter(_, let type): sets.append("\(type)")
+      case .parameter(_, let type), .optional(_, let type): sets.append("\(type)")
       case .template(let parts):
         let text = Self.templateText(parts, named: false)
         sets.append("template " + (caseInsensitive ? text.lowercased() : text))
-      case .oneOrMore:
-        guard length > sets.count else { return nil }
-        return sets + Array(repeating: "string", count: length - sets.count)
-      case .zeroOrMore:
-        guard length >= sets.count else { return nil }
-        return sets + Array(repeating: "string", count: length - sets.count)
+      case .oneOrMore, .zeroOrMore:
+        // The pieces after it are read from the end: the catch-all takes what lies between.
+        var rest = route
+        rest.pieces = Array(route.pieces[(index + 1)...])
+        let after = rest.pieces.count
+        var fewest = sets.count + after
+        if case .oneOrMore = piece { fewest += 1 }
+        guard length >= fewest, let tail = positionSets(rest, after) else { return nil }
+        return sets + Array(repeating: "string", count: length - sets.count - after) + tail
       }
     }
     return sets.count == length ? sets : nil
@@ -542,6 +618,12 @@ struct ReferenceRouter {
         ?? (item.absent ? "absent" : "\(item.isOptional) \(item.type)")
     }
     return demands
+  }
+
+  /// Whether a piece is an optional last segment.
+  static func isOptional(_ piece: Piece) -> Bool {
+    if case .optional = piece { return true }
+    return false
   }
 
   static func typed(_ text: String, _ type: ParameterType) -> ParameterValue? {

@@ -16,7 +16,10 @@ struct RouteTableErrorTests {
     PatternCase(pattern: "", reason: .missingLeadingSlash, offset: 0),
     PatternCase(pattern: "channel/video", reason: .missingLeadingSlash, offset: 0),
     PatternCase(pattern: "/a//b", reason: .emptySegment, offset: 3),
-    PatternCase(pattern: "/files/{path+}/meta", reason: .catchAllNotLast("path"), offset: 7),
+    // A catch-all may stand in the middle once (`/files/{path+}/meta` is a middle catch-all).
+    PatternCase(
+      pattern: "/files/{path+}/meta/{rest*}",
+      reason: .secondCatchAll(first: "{path+}", firstOffset: 7, second: "{rest*}"), offset: 20),
     PatternCase(pattern: "/files/{path*}/", reason: .catchAllNotLast("path"), offset: 7),
     PatternCase(pattern: "/a/{id}/b/{id}", reason: .duplicateParameterName("id"), offset: 10),
     PatternCase(pattern: "/a/{id}?id={id}", reason: .duplicateParameterName("id"), offset: 8),
@@ -30,7 +33,8 @@ struct RouteTableErrorTests {
     PatternCase(pattern: "/a/{1x}", reason: .invalidParameterName("1x"), offset: 4),
     PatternCase(pattern: "/a/{x:float}", reason: .unknownType("float"), offset: 6),
     PatternCase(pattern: "/a/{x+:int}", reason: .catchAllNotAllowed("x+:int"), offset: 3),
-    PatternCase(pattern: "/a/{x?}", reason: .optionalPathParameter("x"), offset: 3),
+    // Only the last piece may be optional (`/a/{x?}` is an optional last segment).
+    PatternCase(pattern: "/a/{x?}/b", reason: .optionalPathParameter("x"), offset: 3),
     PatternCase(pattern: "/s?q={rest+}", reason: .catchAllNotAllowed("rest"), offset: 5),
     PatternCase(pattern: "/s?q=", reason: .invalidQueryItem("q="), offset: 3),
     PatternCase(pattern: "/s?={x}", reason: .invalidQueryItem("={x}"), offset: 3),
@@ -51,12 +55,13 @@ struct RouteTableErrorTests {
   }
 
   @Test func patternErrorShowsACaret() throws {
-    let error = try #require(throws: RoutePatternError.self) { try RoutePattern("/files/{path+}/meta") }
+    // `/files/{path+}/meta` is a middle catch-all; a second catch-all is refused.
+    let error = try #require(throws: RoutePatternError.self) { try RoutePattern("/files/{a+}/x/{b*}") }
     #expect(
       error.description == """
-        pattern '/files/{path+}/meta': catch-all 'path' must be the last piece of the path
-          /files/{path+}/meta
-                 ^
+        pattern '/files/{a+}/x/{b*}': a middle catch-all next to another catch-all: '{a+}' (character 8 of the pattern) and '{b*}'; a path has at most one catch-all, so the pieces after it have a fixed count
+          /files/{a+}/x/{b*}
+                        ^
         """)
   }
 

@@ -28,7 +28,7 @@ struct AASAGeneratorTests {
 
   @Test(
     "Bad templates are typed errors",
-    arguments: ["/a//b", "/a/{x", "/a/{}", "/a/{x:float}", "/{p*}/b", "/{a}{b}"])
+    arguments: ["/a//b", "/a/{x", "/a/{}", "/a/{x:float}", "/{p*}/b/{q+}", "/{a}{b}"])
   func badTemplates(template: String) {
     #expect(throws: RoutePathShapeError.self) { try RoutePathShape(name: "bad", template: template) }
   }

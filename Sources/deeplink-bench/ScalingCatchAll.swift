@@ -1,0 +1,68 @@
+// deeplink-bench --scaling: the middle catch-all's dimensions (link length, table size).
+import DeepLinking
+import Foundation
+
+extension Scaling {
+  /// A middle catch-all (`/{prefix*}/product/{id}`) against a plain route of the same length
+  /// (`/a/a/.../product/{id}`), as the link doubles, and a table of middle catch-alls sharing their
+  /// suffix (`/{p*}/sN/product/{id:int}`, with an adversarial twin per route whose prefix is plain
+  /// parameters), as the table doubles: matching, missing and explaining stay within 2x the plain
+  /// route and flat in the table.
+  static func middleCatchAllDimensions(scale: Int) -> [ScalingDimension] {
+    let limits = RouteTable.Limits(maxURLLength: 1 << 20, maxSegments: 1 << 14)
+    return [
+      ScalingDimension(
+        name: "middle-catch-all", unit: "segments", sizes: (0..<5).map { max(2, 64 / scale) << $0 },
+        metrics: ["plain", "middle", "middle miss"], showsMemory: false
+      ) { segments in
+        let prefix = Array(repeating: "a", count: segments - 2).joined(separator: "/")
+        let plain = build(
+          RouteTable(
+            schemes: ["myapp"], limits: limits,
+            routes: [RouteDefinition("plain", "/\(prefix)/product/{id}")]))
+        let middle = build(
+          RouteTable(
+            schemes: ["myapp"], limits: limits,
+            routes: [RouteDefinition("middle", "/{prefix*}/product/{id}")]))
+        let link = "myapp://\(prefix)/product/1"
+        let miss = "myapp://\(prefix)/produkt/1"
+        guard (try? plain.matchIndex(link)) == 0, (try? middle.matchIndex(link)) == 0,
+          (try? middle.matchIndex(miss)) == nil
+        else { fail("the middle catch-all does not route as expected") }
+        let plainSeconds = secondsPerRun { (try? plain.matchIndex(link)) ?? -1 }
+        let middleSeconds = secondsPerRun { (try? middle.matchIndex(link)) ?? -1 }
+        return ScalingStep(
+          seconds: [plainSeconds, middleSeconds, secondsPerRun { (try? middle.matchIndex(miss)) ?? -1 }],
+          note: "middle/plain \(format(middleSeconds / plainSeconds, 2))x")
+      },
+      ScalingDimension(
+        name: "middle-catch-all-routes", unit: "routes", sizes: (0..<5).map { max(8, 1_024 / scale) << $0 },
+        metrics: ["build", "match", "miss", "explain"], showsMemory: false, stepBudget: 15
+      ) { size in
+        var routes: [RouteDefinition] = []
+        for index in 0..<size {
+          routes.append(RouteDefinition("s\(index)", "/{p*}/s\(index)/product/{id:int}"))
+          // Plain parameters before the catch-all: a middle catch-all at every depth, one suffix shape.
+          let plains = (0...(index % 8)).map { "{q\($0)}" }.joined(separator: "/")
+          routes.append(RouteDefinition("t\(index)", "/\(plains)/{p*}/t\(index)/product/{id:int}"))
+        }
+        let start = now()
+        let router = build(RouteTable(schemes: ["myapp"], limits: limits, routes: routes))
+        let buildSeconds = now() - start
+        let deep = Array(repeating: "a", count: 32).joined(separator: "/")
+        let hit = "myapp://\(deep)/s\(size - 1)/product/7"
+        let miss = "myapp://\(deep)/t\(size - 1)/product/x"
+        guard (try? router.matchIndex(hit)) == 2 * (size - 1), (try? router.matchIndex(miss)) == nil else {
+          fail("the middle catch-all table does not route as expected")
+        }
+        return ScalingStep(
+          seconds: [
+            buildSeconds,
+            secondsPerRun { (try? router.matchIndex(hit)) ?? -1 },
+            secondsPerRun { (try? router.matchIndex(miss)) ?? -1 },
+            secondsPerRun { (try? router.explain(miss))?.description.count ?? -1 },
+          ])
+      },
+    ]
+  }
+}
