@@ -1,3 +1,5 @@
+import Foundation
+
 /// A snapshot of a ``Navigator``: the selected tab, the stack of every tab and the modal shown over
 /// them.
 ///
@@ -94,5 +96,26 @@ extension NavigationState: Codable {
     let entries = stacks.filter { !$0.value.isEmpty }.map { Entry(tab: $0.key, stack: $0.value) }
     try container.encode(entries, forKey: .stacks)
     try container.encodeIfPresent(presented, forKey: .presented)
+  }
+}
+
+extension NavigationState {
+  /// The state as JSON, for a `SceneStorage` value, a scene's restoration activity or a file.
+  ///
+  /// - Returns: The encoded state; read it back with ``init(encoded:)``.
+  /// - Throws: `EncodingError` when a destination or tab cannot be encoded.
+  public func encoded() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(self)
+  }
+
+  /// Reads a state written by ``encoded()``.
+  ///
+  /// - Parameter data: The encoded state.
+  /// - Throws: `DecodingError` when the data is not a state of these destination and tab types (an
+  ///   older app version's cases, a corrupted file): start from the initial state then.
+  public init(encoded data: Data) throws {
+    self = try JSONDecoder().decode(Self.self, from: data)
   }
 }

@@ -139,3 +139,18 @@ extension NavigationTests {
     }
   }
 }
+
+extension NavigationTests.RestorationTests {
+  @Test("encoded() and init(encoded:) round-trip a state; data of other types is a DecodingError")
+  func encodedData() throws {
+    let data = try saved.encoded()
+    #expect(try NavigationState<NavigationTests.Modal, NavigationTests.ModalTab>(encoded: data) == saved)
+    #expect(try saved.encoded() == data)
+    #expect(throws: DecodingError.self) {
+      try NavigationState<NavigationTests.Modal, NavigationTests.ModalTab>(encoded: Data("{}".utf8))
+    }
+    #expect(throws: DecodingError.self) {
+      try NavigationState<Int, Int>(encoded: data)
+    }
+  }
+}
