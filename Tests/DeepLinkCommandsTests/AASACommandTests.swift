@@ -359,9 +359,14 @@ func sampleValues(_ pattern: RoutePattern) -> RouteParameters {
     case .oneOrMore(let name), .zeroOrMore(let name): values[name] = .segments(["a", "b"])
     case .template(let template):
       for case .parameter(let name, let type) in template.parts { values[name] = type.sampleValue }
+    case .valueSet(let name, let set): values[name] = .string(set.members[0])
     }
   }
   for item in pattern.query where !item.isOptional {
+    if case .oneOf(let set) = item.rule {
+      values[item.name] = .string(set.members[0])
+      continue
+    }
     values[item.name] = item.type == .int ? .int(7) : .string("q")
   }
   return values

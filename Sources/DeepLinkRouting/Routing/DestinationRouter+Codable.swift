@@ -120,12 +120,19 @@ enum DestinationDeclaration<Destination: Codable> {
       case .oneOrMore(let name), .zeroOrMore(let name): required[name] = .segments([sampleText])
       case .template(let template):
         for (name, value) in template.sampleValues { required[name] = value }
+      case .valueSet(let name, let set): required[name] = .string(set.members[0])
       }
     }
     var complete = required
-    for item in pattern.query where item.rule == .value {
-      if !item.isOptional { required[item.name] = item.type.sampleValue }
-      complete[item.name] = item.type.sampleValue
+    for item in pattern.query {
+      let sample: ParameterValue
+      switch item.rule {
+      case .value: sample = item.type.sampleValue
+      case .oneOf(let set): sample = .string(set.members[0])
+      case .literal, .absent: continue
+      }
+      if !item.isOptional { required[item.name] = sample }
+      complete[item.name] = sample
     }
     if let name = pattern.openQuery {
       // Always present (empty when the link has no undeclared item); one item when complete.

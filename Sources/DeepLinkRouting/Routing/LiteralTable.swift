@@ -112,6 +112,8 @@ struct FlatNode: Sendable {
   static let sharesShape: Int32 = 4
   /// The node has segment-template children (``Router/templateChildren``).
   static let hasTemplates: Int32 = 8
+  /// The node has value-set children (``Router/valueSetChildren``).
+  static let hasValueSets: Int32 = 16
 
   /// The child for a parameter of `type` (`{name:int}`, `{name:uuid}`, `{name}`), -1 when none: the
   /// one place the trie stores a child per parameter type.

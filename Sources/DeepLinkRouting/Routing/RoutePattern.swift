@@ -8,6 +8,7 @@
 /// | `{name}` | exactly one non-empty segment |
 /// | `{name:int}` | one segment holding a decimal integer that fits in `Int` |
 /// | `{name:uuid}` | one segment holding a UUID |
+/// | `{name:(a\|b)}` | one segment that is one of the listed words (a value set) |
 /// | `{name+}` | one or more remaining segments (last piece of the path only) |
 /// | `{name*}` | zero or more remaining segments (last piece of the path only) |
 /// | `wire-{code:uuid}` | a segment template: literal text around parameters inside one segment |
@@ -39,6 +40,9 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     case zeroOrMore(name: String)
     /// Literal text around parameters inside one segment (`wire-{code:uuid}`, `{user}@{domain}`).
     case template(SegmentTemplate)
+    /// A parameter that captures one segment that is one of a fixed set of words
+    /// (`{section:(general|privacy)}`).
+    case valueSet(name: String, set: ValueSet)
 
     /// The segment as written in pattern syntax.
     package var description: String {
@@ -49,6 +53,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .oneOrMore(let name): "{\(name)+}"
       case .zeroOrMore(let name): "{\(name)*}"
       case .template(let template): template.description
+      case .valueSet(let name, let set): "{\(name):\(set)}"
       }
     }
 
@@ -57,7 +62,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     package var parameterName: String? {
       switch self {
       case .literal: nil
-      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name): name
+      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .valueSet(let name, _): name
       case .template(let template): template.parameterNames.first
       }
     }
@@ -66,7 +71,8 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     package var parameterNames: [String] {
       switch self {
       case .literal: []
-      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name): [name]
+      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .valueSet(let name, _):
+        [name]
       case .template(let template): template.parameterNames
       }
     }
@@ -97,10 +103,31 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case literal(String)
       /// `!key`: the item is absent, or present with an empty value; nothing is captured.
       case absent
+      /// `key={name:(a|b)}`: a value that is one of the set's members (decoded, compared byte for
+      /// byte), captured under the name; optional when written `{name:(a|b)?}`.
+      case oneOf(ValueSet)
     }
 
     /// The key, then ``otherKeys``: every name the item may be written under, in order.
     package var keys: [String] { [key] + otherKeys }
+
+    /// The value a link's (non-empty, decoded) text for the item reads as: the type's value, or the
+    /// member for a value set; `nil` when it does not fit or the item captures nothing.
+    package func value(from text: String) -> ParameterValue? {
+      switch rule {
+      case .value: type.value(from: text)
+      case .oneOf(let set): set.accepts(text) ? .string(text) : nil
+      case .literal, .absent: nil
+      }
+    }
+
+    /// Whether a value is captured under ``name``: a typed value or a member of a set.
+    package var captures: Bool {
+      switch rule {
+      case .value, .oneOf: true
+      case .literal, .absent: false
+      }
+    }
 
     /// Creates a declared query item.
     ///
@@ -137,6 +164,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return "\(keyText)={\(name)\(typeText)\(isOptional ? "?" : "")}"
       case .literal(let value): return "\(keyText)=\(value)"
       case .absent: return "!\(keyText)"
+      case .oneOf(let set): return "\(keyText)={\(name):\(set)\(isOptional ? "?" : "")}"
       }
     }
   }
@@ -159,9 +187,15 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   ///   - text: The pattern, starting with `/`.
   ///   - queryKeys: How the table compares query names: two keys that compare equal are one key
   ///     declared twice.
+  ///   - plusInQuery: How the table reads `+` in a query: the pattern's query keys, literal values and
+  ///     set members are read the same way.
   /// - Throws: ``RoutePatternError`` naming the offending piece and its position.
-  package init(_ text: String, queryKeys: RouteTable.QueryKeys = .exact) throws(RoutePatternError) {
-    let parsed = try RoutePatternParser(text: text, queryKeys: queryKeys).parse()
+  package init(
+    _ text: String, queryKeys: RouteTable.QueryKeys = .exact, plusInQuery: RouteTable.PlusInQuery = .space
+  ) throws(RoutePatternError) {
+    let parsed = try RoutePatternParser(
+      text: text, queryKeys: queryKeys, plusAsSpace: plusInQuery.readsAsSpace
+    ).parse()
     self.text = text
     self.segments = parsed.segments
     self.query = parsed.query
@@ -171,7 +205,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
   /// Every parameter name, path parameters first, in order, then the open query dictionary's.
   package var parameterNames: [String] {
-    segments.flatMap(\.parameterNames) + query.compactMap { $0.rule == .value ? $0.name : nil }
+    segments.flatMap(\.parameterNames) + query.compactMap { $0.captures ? $0.name : nil }
       + (openQuery.map { [$0] } ?? [])
   }
 

@@ -3,6 +3,7 @@ import Foundation
 extension RouteTable {
   private static let tableKeys = [
     "schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes", "queryKeys",
+    "plusInQuery",
   ]
   private static let routeKeys = ["name", "pattern", "requiresVerifiedLink", "requiresSignIn", "follow"]
   private static let limitKeys = ["maxURLLength", "maxSegments", "maxQueryItems", "maxRoutes"]
@@ -98,6 +99,7 @@ extension RouteTable {
         caseInsensitive: try table["caseInsensitive"]?.bool() ?? false,
         strictTrailingSlash: try table["strictTrailingSlash"]?.bool() ?? false,
         queryKeys: try table["queryKeys"].map(queryKeys) ?? .exact,
+        plusInQuery: try table["plusInQuery"].map(plusInQuery) ?? .space,
         limits: limits,
         routes: routes
       )
@@ -134,6 +136,15 @@ extension RouteTable {
       throw field.mismatch(expected)
     }
     return keys
+  }
+
+  /// The `plusInQuery` setting: `"space"` or `"literal"`.
+  private static func plusInQuery(_ field: JSONField) throws(JSONTypeError) -> PlusInQuery {
+    let expected = PlusInQuery.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+    guard let reading = PlusInQuery(rawValue: try field.string(expected: expected)) else {
+      throw field.mismatch(expected)
+    }
+    return reading
   }
 
   /// Runs typed reads, naming the route in the error of a value of the wrong type.
@@ -189,6 +200,7 @@ extension RouteTable {
     ]
     if strictTrailingSlash { root.append(("strictTrailingSlash", true)) }
     if queryKeys != .exact { root.append(("queryKeys", .string(queryKeys.rawValue))) }
+    if plusInQuery != .space { root.append(("plusInQuery", .string(plusInQuery.rawValue))) }
     if limits != .default {
       root.append(
         (

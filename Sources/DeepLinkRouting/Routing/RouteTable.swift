@@ -94,6 +94,9 @@ public struct RouteTable: Sendable, Hashable {
   public var strictTrailingSlash: Bool
   /// How query item names are compared with the keys patterns declare (default ``QueryKeys/exact``).
   public var queryKeys: QueryKeys
+  /// How `+` in a link's query reads: a space (``PlusInQuery/space``, the default) or itself
+  /// (``PlusInQuery/literal``).
+  public var plusInQuery: PlusInQuery = .space
   /// The routes.
   public var routes: [RouteDefinition]
   /// The limits on one link.
@@ -107,6 +110,7 @@ public struct RouteTable: Sendable, Hashable {
   ///   - caseInsensitive: Whether literal segments compare case-insensitively.
   ///   - strictTrailingSlash: Whether a trailing `/` must agree between link and pattern.
   ///   - queryKeys: How query item names are compared with declared keys.
+  ///   - plusInQuery: How `+` in a link's query reads.
   ///   - limits: The limits on one link.
   ///   - routes: The routes.
   public init(
@@ -115,9 +119,11 @@ public struct RouteTable: Sendable, Hashable {
     caseInsensitive: Bool = false,
     strictTrailingSlash: Bool = false,
     queryKeys: QueryKeys = .exact,
+    plusInQuery: PlusInQuery = .space,
     limits: Limits = .default,
     routes: [RouteDefinition]
   ) {
+    self.plusInQuery = plusInQuery
     self.schemes = schemes
     self.hosts = hosts
     self.caseInsensitive = caseInsensitive

@@ -30,6 +30,13 @@ struct TemplateChild: Sendable {
   var child: Int32
 }
 
+/// A value-set child of a node: the set (of the first route that made the edge; matching reads only its
+/// members) and the child node.
+struct ValueSetChild: Sendable {
+  var set: ValueSet
+  var child: Int32
+}
+
 /// The query items of one link as the routes read them: the first value of each name (`""` for an
 /// item without `=`, which counts as absent, as an empty value does), sorted by name for lookups.
 /// Names are as the table compares them (lower-cased under ``RouteTable/QueryKeys/caseInsensitive``).
@@ -123,14 +130,14 @@ struct QueryRequirements: Sendable {
   static func canRefuse(_ item: RoutePattern.QueryParameter) -> Bool {
     switch item.rule {
     case .value: !item.isOptional || !item.type.acceptsAnyText
-    case .literal, .absent: true
+    case .literal, .absent, .oneOf: true
     }
   }
 
   /// Whether a declared item must be present: a required item or a literal value.
   static func isRequired(_ item: RoutePattern.QueryParameter) -> Bool {
     switch item.rule {
-    case .value: !item.isOptional
+    case .value, .oneOf: !item.isOptional
     case .literal: true
     case .absent: false
     }
@@ -185,6 +192,7 @@ struct QueryRequirements: Sendable {
     case .value: value.isEmpty ? !item.isOptional : !item.type.accepts(value)
     case .literal(let text): !ReadingRules.isSameLiteral(value, text)
     case .absent: !value.isEmpty
+    case .oneOf(let set): value.isEmpty ? !item.isOptional : !set.accepts(value)
     }
   }
 
@@ -294,6 +302,11 @@ struct TrieBuilder {
   private var templateEdges: [TemplateEdge: Int32] = [:]
   /// The template children of each node that has any, in the order they were made.
   private(set) var templates: [Int32: [TemplateChild]] = [:]
+  /// Value-set edges by parent and ``ValueSet/key``: sets with the same members share
+  /// a child.
+  private var valueSetEdges: [TemplateEdge: Int32] = [:]
+  /// The value-set children of each node that has any, in the order they were made.
+  private(set) var valueSets: [Int32: [ValueSetChild]] = [:]
   private(set) var endings: [Ending] = []
   private var claimed: [LinkSet: Int32] = [:]
   let caseInsensitive: Bool
@@ -325,6 +338,7 @@ struct TrieBuilder {
         if !item.isOptional && item.type.acceptsAnyText { names.sort() }
       case .literal(let text): kind = "literal \(text)"
       case .absent: kind = "absent"
+      case .oneOf(let set): kind = "\(item.isOptional ? "optional" : "required") one of \(set.key)"
       }
       return [names.joined(separator: "\u{0}"), kind]
     }.sorted { $0[0] < $1[0] }.flatMap { $0 }
@@ -378,6 +392,19 @@ struct TrieBuilder {
         }
         anchor = current
         plainSince = 0
+      case .valueSet(_, let set):
+        let edge = TemplateEdge(parent: current, key: set.key)
+        if let child = valueSetEdges[edge] {
+          current = child
+        } else {
+          let child = newNode()
+          valueSetEdges[edge] = child
+          valueSets[current, default: []].append(ValueSetChild(set: set, child: child))
+          nodes[Int(current)].flags |= FlatNode.hasValueSets
+          current = child
+        }
+        anchor = current
+        plainSince = 0
       }
     }
     let linkSet = LinkSet(
@@ -414,6 +441,9 @@ struct TrieBuilder {
     /// Each node's template children, in the order a segment tries them
     /// (``SegmentTemplate/ranksBefore(_:caseInsensitive:)``).
     var templates: [Int32: [TemplateChild]]
+    /// Each node's value-set children, in the order a segment tries them
+    /// (``ValueSet/ranksBefore(_:)``).
+    var valueSets: [Int32: [ValueSetChild]]
   }
 
   /// Orders each node's routes so the most specific query requirements are tried first (more
@@ -430,6 +460,11 @@ struct TrieBuilder {
       children.sorted { $0.template.ranksBefore($1.template, caseInsensitive: caseInsensitive) }
     }
     self.templates = [:]
+    valueSetEdges = [:]
+    let valueSets = self.valueSets.mapValues { children in
+      children.sorted { $0.set.ranksBefore($1.set) }
+    }
+    self.valueSets = [:]
     struct Order {
       var literals: Int32 = 0
       var required: Int32 = 0
@@ -443,13 +478,21 @@ struct TrieBuilder {
       return Order(
         literals: Int32(pattern.query.count { if case .literal = $0.rule { true } else { false } }),
         required: Int32(required.count),
-        typed: Int32(required.count { $0.rule == .value && !$0.type.acceptsAnyText }),
+        typed: Int32(
+          required.count { item in
+            switch item.rule {
+            case .value: !item.type.acceptsAnyText
+            case .oneOf: true
+            case .literal, .absent: false
+            }
+          }),
         absent: Int32(pattern.query.count { $0.rule == .absent }),
         signature: required.map { item in
           switch item.rule {
           case .value: "\(item.keys.joined(separator: "|")):\(item.type)"
           case .literal(let text): "\(item.keys.joined(separator: "|"))=\(text)"
           case .absent: "!\(item.keys.joined(separator: "|"))"
+          case .oneOf(let set): "\(item.keys.joined(separator: "|")):\(set.key)"
           }
         }.sorted().joined(separator: "&"))
     }
@@ -503,11 +546,12 @@ struct TrieBuilder {
       start = end
     }
     let shapes = Self.shapes(
-      of: &nodes, literals: literals, templates: templates, endings: endings, patterns: patterns,
+      of: &nodes, literals: literals, templates: templates, valueSets: valueSets, endings: endings,
+      patterns: patterns,
       strictTrailingSlash: strictTrailingSlash, queryKeys: queryKeys)
     return Built(
       nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes,
-      templates: templates)
+      templates: templates, valueSets: valueSets)
   }
 
   private func index(_ routes: [Int32], patterns: [RoutePattern], requirements: [QueryRequirements])
@@ -540,7 +584,8 @@ struct TrieBuilder {
   /// - Returns: The shape of each node, or an empty array when no shape is shared.
   private static func shapes(
     of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], templates: [Int32: [TemplateChild]],
-    endings: [Ending], patterns: [RoutePattern], strictTrailingSlash: Bool, queryKeys: RouteTable.QueryKeys
+    valueSets: [Int32: [ValueSetChild]], endings: [Ending], patterns: [RoutePattern],
+    strictTrailingSlash: Bool, queryKeys: RouteTable.QueryKeys
   ) -> [Int32] {
     // A node's shape is interned from fixed-size keys: its literal children as a chain (the shape of
     // the list so far, a key, a child's shape), its route classes as a chain, then the node itself.
@@ -560,6 +605,8 @@ struct TrieBuilder {
       var routes: Int32
       /// The template children in the order they are tried: each one's key and its child's shape.
       var templates: [LiteralLink] = []
+      /// The value-set children in the order they are tried: each one's key and its child's shape.
+      var valueSets: [LiteralLink] = []
     }
     var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
     byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
@@ -624,6 +671,11 @@ struct TrieBuilder {
         key.templates = (templates[Int32(node)] ?? []).map { edge in
           LiteralLink(
             previous: -1, key: edge.template.key(caseInsensitive: false), child: shapeOf[Int(edge.child)])
+        }
+      }
+      if flat.flags & FlatNode.hasValueSets != 0 {
+        key.valueSets = (valueSets[Int32(node)] ?? []).map { edge in
+          LiteralLink(previous: -1, key: edge.set.key, child: shapeOf[Int(edge.child)])
         }
       }
       if let id = known[key] {

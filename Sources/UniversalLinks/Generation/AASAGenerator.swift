@@ -92,6 +92,9 @@ public struct AASAGenerator: Hashable, Sendable {
         segments.append(RoutePathShape.encode(text))
       case .parameter(_, let type):
         segments.append(type.aasaSegmentPattern)
+      case .valueSet:
+        // AASA cannot list words: any text, listed as a widening (`value-set-text`).
+        segments.append("?*")
       case .oneOrMore:
         segments.append("?*")
       case .zeroOrMore:
@@ -158,6 +161,7 @@ public struct AASAGenerator: Hashable, Sendable {
       case .template: 1
       // A fixed-width pattern (a UUID's) admits fewer paths than `?*`.
       case .parameter(_, let type): type.aasaSegmentPattern == "?*" ? 2 : 1
+      case .valueSet: 2
       case .oneOrMore: 3
       case .zeroOrMore: 4
       }
@@ -204,7 +208,7 @@ public struct AASAGenerator: Hashable, Sendable {
     var patterns: [String] = []
     for (index, piece) in shape.pieces.enumerated() {
       switch piece {
-      case .parameter:
+      case .parameter, .valueSet:
         var widened = segments
         widened[index] = "?*/?*"
         patterns.append("/" + widened.joined(separator: "/"))

@@ -23,6 +23,8 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     case zeroOrMore(name: String)
     /// One segment holding literal text around parameters (`wire-{code:uuid}`).
     case template(SegmentTemplate)
+    /// One segment that is one of a fixed set of words (`{section:(general|privacy)}`).
+    case valueSet(name: String, set: ValueSet)
   }
 
   /// The route's name, used in the generated `comment` and in reports.
@@ -76,14 +78,15 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
         && segment.dropFirst().dropLast().allSatisfy {
           $0 != "{" && $0 != "}"
         }
-      if !isWhole && (segment.contains("{") || segment.contains("}")) {
-        // A segment template: read by the router's own rule.
+      if (!isWhole && (segment.contains("{") || segment.contains("}"))) || segment.contains(":(") {
+        // A segment template or a value set: read by the router's own rule.
         do {
           let pattern = try RoutePattern("/" + segment)
-          guard case .template(let template) = pattern.segments.first else {
-            throw failure("unterminated or empty parameter \"\(segment)\"")
+          switch pattern.segments.first {
+          case .template(let template): pieces.append(.template(template))
+          case .valueSet(let name, let set): pieces.append(.valueSet(name: name, set: set))
+          default: throw failure("unterminated or empty parameter \"\(segment)\"")
           }
-          pieces.append(.template(template))
         } catch let error as RoutePatternError {
           throw failure(error.message)
         } catch {
@@ -131,6 +134,8 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
         case .oneOrMore(let name): "{\(name)+}"
         case .zeroOrMore(let name): "{\(name)*}"
         case .template(let template): Self.encode(template: template)
+        case .valueSet(let name, let set):
+          "{\(name):(\(set.members.map(Self.encode).joined(separator: "|")))}"
         }
       }.joined(separator: "/")
   }
@@ -176,6 +181,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       case .parameter(_, let type): Self.encode(type.sampleValue.description)
       case .oneOrMore, .zeroOrMore: "a/b"
       case .template(let template): Self.encode(Self.sampleText(of: template))
+      case .valueSet(_, let set): Self.encode(set.members[0])
       }
     }
   }
@@ -258,6 +264,10 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
         }
       case .template(let template):
         guard index < segments.count, template.accepts(segments[index], folds: false, typed: typed) else {
+          return false
+        }
+      case .valueSet(_, let set):
+        guard index < segments.count, typed ? set.accepts(segments[index]) : !segments[index].isEmpty else {
           return false
         }
       }

@@ -131,6 +131,7 @@ package struct NginxConfiguration: Hashable, Sendable {
       case .oneOrMore: regex += "/.+"
       case .zeroOrMore: regex += "(/.*)?"
       case .template(let template): regex += "/" + template.segmentRegex(escape: escapeRegex)
+      case .valueSet(_, let set): regex += "/(" + set.members.map(escapeRegex).joined(separator: "|") + ")"
       }
     }
     return regex + "/?$"
