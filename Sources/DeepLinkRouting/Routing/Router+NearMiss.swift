@@ -235,12 +235,12 @@ struct NearMissSearch {
         entered = true
       }
       var hasTypedChild = false
-      for edge in router.valueSetChildren(of: index) {
-        hasTypedChild = true
-        if edge.set.accepts(link.path[depth], ValueSet.folding(at: depth, !link.isCustomScheme)) {
-          pending.append((Int(edge.child), depth + 1))
-          entered = true
-        }
+      if !router.valueSetChildren(of: index).isEmpty { hasTypedChild = true }
+      for edge in router.valueSetChildren(
+        of: index, holding: link.path[depth], ValueSet.folding(at: depth, !link.isCustomScheme))
+      {
+        pending.append((Int(edge.child), depth + 1))
+        entered = true
       }
       for edge in router.templateChildren(of: index) {
         hasTypedChild = true

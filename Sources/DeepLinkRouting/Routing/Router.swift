@@ -37,7 +37,7 @@ public final class Router: Sendable {
   let templateChildren: [Int32: [TemplateChild]]
   /// The value-set children of each node that has any (``FlatNode/hasValueSets``), in the order a
   /// segment tries them.
-  let valueSetChildren: [Int32: [ValueSetChild]]
+  let valueSetChildren: [Int32: ValueSetIndex]
   let reader: LinkReader
   let hostRules: [HostRule]
   let routeIndex: [String: Int]
@@ -235,7 +235,15 @@ public final class Router: Sendable {
 
   /// The value-set children of a node, in the order a segment tries them.
   func valueSetChildren(of node: Int) -> [ValueSetChild] {
-    valueSetChildren[Int32(truncatingIfNeeded: node)] ?? []
+    valueSetChildren[Int32(truncatingIfNeeded: node)]?.children ?? []
+  }
+
+  /// The value-set children of a node that hold a decoded segment, in the order a segment tries them.
+  func valueSetChildren(of node: Int, holding segment: String, _ folding: SegmentTemplate.Folding)
+    -> [ValueSetChild]
+  {
+    guard let index = valueSetChildren[Int32(truncatingIfNeeded: node)] else { return [] }
+    return index.positions(holding: segment, folding).map { index.children[$0] }
   }
 
   /// The child of a node for a parameter of `type` (`{name:int}`, `{name}`), `nil` when there is none.
@@ -729,17 +737,11 @@ struct TrieSearch {
           ? .valueSet(0) : node.flags & FlatNode.hasTemplates != 0 ? .template(0) : .parameter(0)
       case .valueSet(let start):
         resume = node.flags & FlatNode.hasTemplates != 0 ? .template(0) : .parameter(0)
-        let children = router.valueSetChildren[Int32(truncatingIfNeeded: index)] ?? []
-        let bytes = view.bytes(depth)
-        let folding = ValueSet.folding(at: depth, view.isWeb)
-        var position = start
-        while position < children.count {
-          if children[position].set.accepts(bytes, folding) {
-            child = children[position].child
-            resume = .valueSet(position &+ 1)
-            break
-          }
-          position &+= 1
+        if let sets = router.valueSetChildren[Int32(truncatingIfNeeded: index)],
+          let position = sets.next(view.bytes(depth), from: start, ValueSet.folding(at: depth, view.isWeb))
+        {
+          child = sets.children[position].child
+          resume = .valueSet(position &+ 1)
         }
       case .template(let start):
         resume = .parameter(0)

@@ -442,8 +442,8 @@ struct TrieBuilder {
     /// (``SegmentTemplate/ranksBefore(_:caseInsensitive:)``).
     var templates: [Int32: [TemplateChild]]
     /// Each node's value-set children, in the order a segment tries them
-    /// (``ValueSet/ranksBefore(_:)``).
-    var valueSets: [Int32: [ValueSetChild]]
+    /// (``ValueSet/ranksBefore(_:)``), with their words indexed.
+    var valueSets: [Int32: ValueSetIndex]
   }
 
   /// Orders each node's routes so the most specific query requirements are tried first (more
@@ -551,7 +551,7 @@ struct TrieBuilder {
       strictTrailingSlash: strictTrailingSlash, queryKeys: queryKeys)
     return Built(
       nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes,
-      templates: templates, valueSets: valueSets)
+      templates: templates, valueSets: valueSets.mapValues(ValueSetIndex.init))
   }
 
   private func index(_ routes: [Int32], patterns: [RoutePattern], requirements: [QueryRequirements])
