@@ -289,4 +289,65 @@ struct ValueSetTests {
     let absent = try #require(try router.explain("https://example.com/list"))
     #expect(absent.code == .missingQueryItem)
   }
+
+  // MARK: Typed destinations
+
+  enum Section: String, Codable, Hashable, Sendable { case general, privacy, about }
+  enum Order: String, Codable, Hashable, Sendable { case asc, desc }
+
+  enum Screen: Codable, Hashable, Sendable {
+    case settings(section: Section)
+    case list(order: Order?)
+    case tag(name: String)
+  }
+
+  static let screens = RouteTable(
+    schemes: ["app"],
+    routes: [
+      RouteDefinition("settings", "/settings/{section:(general|privacy|about)}"),
+      RouteDefinition("list", "/list?sort={order:(asc|desc)?}"),
+      RouteDefinition("tag", "/tag/{name:(new|hot)}"),
+    ])
+
+  @Test func aStringBackedEnumReadsAndWritesTheSet() throws {
+    let router = try DestinationRouter<Screen>(table: Self.screens)
+    #expect(try router.destination(for: "app://settings/privacy") == .settings(section: .privacy))
+    #expect(try router.destination(for: "app://list?sort=desc") == .list(order: .desc))
+    #expect(try router.destination(for: "app://list") == .list(order: nil))
+    #expect(try router.destination(for: "app://tag/hot") == .tag(name: "hot"))
+    // A word outside the set matches no route at all.
+    #expect(try router.destination(for: "app://settings/other") == nil)
+    for screen: Screen in [
+      .settings(section: .about), .list(order: .asc), .list(order: nil), .tag(name: "new"),
+    ] {
+      #expect(try router.destination(for: try router.url(for: screen)) == screen)
+    }
+    // A plain string outside the set does not build.
+    let error = #expect(throws: URLBuildError.self) { try router.url(for: Screen.tag(name: "old")) }
+    #expect(error?.code == .notAMember)
+  }
+
+  @Test(arguments: [
+    (
+      "/settings/{section:(general|privacy|other)}", "/list?sort={order:(asc|desc)?}", "settings", "section",
+      "other"
+    ),
+    ("/settings/{section:(general|privacy)}", "/list?sort={order:(asc|up)?}", "list", "order", "up"),
+  ])
+  func aWordTheEnumCannotReadIsRefusedWhenTheRouterIsBuilt(
+    _ settings: String, _ list: String, _ route: String, _ label: String, _ word: String
+  ) throws {
+    let table = RouteTable(
+      schemes: ["app"],
+      routes: [
+        RouteDefinition("settings", settings), RouteDefinition("list", list),
+        RouteDefinition("tag", "/tag/{name:(new|hot)}"),
+      ])
+    let error = #expect(throws: RouteTableError.self) { try DestinationRouter<Screen>(table: table) }
+    #expect(error?.code == .memberNotInType)
+    #expect(error?.route == route)
+    #expect(error?.label == label)
+    #expect(error?.readValue == word)
+    #expect(error?.description.contains("'\(word)'") == true)
+  }
 }
