@@ -42,7 +42,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     case template(SegmentTemplate)
     /// A parameter that captures one segment that is one of a fixed set of words
     /// (`{section:(general|privacy)}`).
-    case valueSet(name: String, set: ValueSet)
+    indirect case valueSet(name: String, set: ValueSet)
 
     /// The segment as written in pattern syntax.
     package var description: String {
@@ -104,8 +104,10 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       /// `!key`: the item is absent, or present with an empty value; nothing is captured.
       case absent
       /// `key={name:(a|b)}`: a value that is one of the set's members (decoded, compared byte for
-      /// byte), captured under the name; optional when written `{name:(a|b)?}`.
-      case oneOf(ValueSet)
+      /// byte), captured under the name; optional when written `{name:(a|b)?}`. Boxed: the set is large
+      /// beside the other cases, and a pointer in it must not carry the enum's tag, which hides what it
+      /// points to from leak checkers.
+      indirect case oneOf(ValueSet)
     }
 
     /// The key, then ``otherKeys``: every name the item may be written under, in order.

@@ -45,6 +45,14 @@ extension UInt8: PatternUnit {
   static func text(_ units: ArraySlice<UInt8>) -> String { String(decoding: units, as: UTF8.self) }
 }
 
+/// A value set as the parser read it: the parameter's name, its words, and whether the query item is
+/// optional.
+struct ParsedValueSet {
+  var name: String
+  var set: ValueSet
+  var isOptional: Bool
+}
+
 /// The parser itself, over one unit per character.
 struct PatternUnitParser<Unit: PatternUnit> {
   typealias Parsed = RoutePatternParser.Parsed
@@ -164,9 +172,9 @@ struct PatternUnitParser<Unit: PatternUnit> {
 
   /// A value set written between braces (`section:(general|privacy)`, `order:(asc|desc)?` in the
   /// query), from `start` (after the `{`) to `end` (the `}`), or `nil` when the body is not one.
-  private func valueSet(from start: Int, to end: Int, inQuery: Bool) throws(RoutePatternError) -> (
-    name: String, set: ValueSet, isOptional: Bool
-  )? {
+  private func valueSet(from start: Int, to end: Int, inQuery: Bool) throws(RoutePatternError)
+    -> ParsedValueSet?
+  {
     guard let colon = characters[start..<end].firstIndex(of: Unit(ascii: ":")), colon + 1 < end,
       characters[colon + 1] == Unit(ascii: "(")
     else { return nil }
@@ -210,7 +218,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
       case .duplicate: throw fail(offsets[member], .duplicateMember(name: name, member: text))
       }
     }
-    return (name, ValueSet(members: members), isOptional)
+    return ParsedValueSet(name: name, set: ValueSet(members: members), isOptional: isOptional)
   }
 
   /// The name of an open query dictionary written as a whole item (`{filters*}`), or `nil` for an
@@ -265,8 +273,8 @@ struct PatternUnitParser<Unit: PatternUnit> {
       throw fail(opening ?? closing ?? start, .unbalancedBrace)
     }
     guard opening == start, closing == end - 1 else { return try parseTemplate(from: start, to: end) }
-    if let (name, set, _) = try valueSet(from: start + 1, to: end - 1, inQuery: false) {
-      return .valueSet(name: name, set: set)
+    if let parsed = try valueSet(from: start + 1, to: end - 1, inQuery: false) {
+      return .valueSet(name: parsed.name, set: parsed.set)
     }
     var body = string(start + 1, end - 1)
     guard !body.contains("{" as Character), !body.contains("}" as Character) else {
@@ -371,10 +379,11 @@ struct PatternUnitParser<Unit: PatternUnit> {
     }
     guard characters[end - 1] == Unit(ascii: "}") else { throw fail(start, .invalidQueryItem(item)) }
     let key = keys[0]
-    if let (name, set, isOptional) = try valueSet(from: equals + 2, to: end - 1, inQuery: true) {
-      var parameter = RoutePattern.QueryParameter(key: key, name: name, isOptional: isOptional)
+    if let parsed = try valueSet(from: equals + 2, to: end - 1, inQuery: true) {
+      var parameter = RoutePattern.QueryParameter(key: key, rule: .oneOf(parsed.set))
+      parameter.name = parsed.name
+      parameter.isOptional = parsed.isOptional
       parameter.otherKeys = Array(keys.dropFirst())
-      parameter.rule = .oneOf(set)
       return parameter
     }
     var body = string(equals + 2, end - 1)
