@@ -3,6 +3,7 @@
 # DeepLinkingSwiftUI, with the package's -package-name) and the example apps, against the stand-in
 # SDK modules of AppleSDK/ and the package's own built modules, once per platform family:
 #   iOS, tvOS, visionOS  UIKit with scenes, each with its own os(...) conditions and floor
+#   (the example apps: Channel and Retail in SwiftUI, RetailUIKit with a scene delegate)
 #   watchOS              UIKit without UIScene or UIOpenURLContext
 # Before that, per family, it compiles the probes of AppleSDK/Probes against the stand-ins alone:
 # each file in must-compile/ has to compile, and each file in must-fail/ has to fail with every
@@ -147,17 +148,17 @@ for family in iOS tvOS visionOS watchOS; do
     echo "passed"
   done
 
-  for app in Examples/Channel/ChannelApp.swift Examples/Retail/App/*.swift; do
+  for app in Examples/Channel/ChannelApp.swift Examples/Retail/App/*.swift Examples/Retail/UIKitApp/*.swift; do
     apple_sdk_family_source "$app" "$src"
   done
   # Each example is its own app target: compiled as a module of its own, outside the package.
-  for example in Channel Retail; do
+  for example in Channel Retail RetailUIKit; do
     echo "== $family: $example example app"
-    if [ "$example" = Channel ]; then
-      files=(Examples/Channel/ChannelApp.swift)
-    else
-      files=(Examples/Retail/App/*.swift)
-    fi
+    case "$example" in
+      Channel) files=(Examples/Channel/ChannelApp.swift) ;;
+      Retail) files=(Examples/Retail/App/*.swift) ;;
+      RetailUIKit) files=(Examples/Retail/UIKitApp/*.swift) ;;
+    esac
     if (cd "$src" && swiftc -c -wmo -o "$out/${example}App.o" -module-name "${example}App" "${flags[@]}" "${search[@]}" "${files[@]}"); then
       record_for_availability "$work/$family/availability.json" "${example}App" "$src" "${flags[@]}" \
         "${search[@]}" -- "${files[@]}"

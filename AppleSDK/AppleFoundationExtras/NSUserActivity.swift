@@ -26,6 +26,44 @@ open class NSUserActivity: NSObject {
     get { fatalError() }
     set { fatalError() }
   }
+
+  // developer.apple.com/documentation/foundation/nsuseractivity/userinfo
+  // (`var userInfo: [AnyHashable : Any]? { get set }`)
+  open var userInfo: [AnyHashable: Any]? {
+    get { fatalError() }
+    set { fatalError() }
+  }
+
+  // developer.apple.com/documentation/foundation/nsuseractivity/title
+  // (`var title: String? { get set }`)
+  open var title: String? {
+    get { fatalError() }
+    set { fatalError() }
+  }
+
+  // developer.apple.com/documentation/foundation/nsuseractivity/targetcontentidentifier
+  // (`var targetContentIdentifier: String? { get set }`, iOS 13, macOS 10.15, tvOS 13, watchOS 6)
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  open var targetContentIdentifier: String? {
+    get { fatalError() }
+    set { fatalError() }
+  }
+
+  // developer.apple.com/documentation/foundation/nsuseractivity/iseligibleforhandoff
+  // (`var isEligibleForHandoff: Bool { get set }`, iOS 9, macOS 10.11, tvOS 9, watchOS 2)
+  @available(iOS 9.0, macOS 10.11, tvOS 9.0, watchOS 2.0, *)
+  open var isEligibleForHandoff: Bool {
+    get { fatalError() }
+    set { fatalError() }
+  }
+
+  // developer.apple.com/documentation/foundation/nsuseractivity/iseligibleforsearch
+  // (`var isEligibleForSearch: Bool { get set }`, iOS 9, macOS 10.11, tvOS 9, watchOS 2)
+  @available(iOS 9.0, macOS 10.11, tvOS 9.0, watchOS 2.0, *)
+  open var isEligibleForSearch: Bool {
+    get { fatalError() }
+    set { fatalError() }
+  }
 }
 
 // developer.apple.com/documentation/foundation/nsuseractivitytypebrowsingweb

@@ -58,6 +58,25 @@ extension View {
     for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
   ) -> some View where D: Hashable, C: View { fatalError() }
 
+  // developer.apple.com/documentation/swiftui/view/sheet(item:ondismiss:content:)
+  // (`nonisolated func sheet<Item, Content>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
+  //  @ViewBuilder content: @escaping (Item) -> Content) -> some View
+  //  where Item : Identifiable, Content : View`)
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+  nonisolated public func sheet<Item, Content>(
+    item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+  ) -> some View where Item: Identifiable, Content: View { fatalError() }
+
+  // developer.apple.com/documentation/swiftui/view/fullscreencover(item:ondismiss:content:)
+  // (`nonisolated func fullScreenCover<Item, Content>(item: Binding<Item?>,
+  //  onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View
+  //  where Item : Identifiable, Content : View`; not on macOS)
+  @available(iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+  @available(macOS, unavailable)
+  nonisolated public func fullScreenCover<Item, Content>(
+    item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+  ) -> some View where Item: Identifiable, Content: View { fatalError() }
+
   // developer.apple.com/documentation/swiftui/view/tag(_:includeoptional:)
   // (`nonisolated func tag<V>(_ tag: V, includeOptional: Bool = true) -> some View
   //  where V : Hashable`. It came with the iOS 18 / macOS 15 SDKs (Xcode 16), emitted into the

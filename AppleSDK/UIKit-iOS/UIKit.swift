@@ -9,7 +9,15 @@ import UserNotifications
 // developer.apple.com/documentation/uikit/uiresponder
 // (`@MainActor class UIResponder : NSObject`)
 @available(iOS 2.0, tvOS 9.0, *)
-@MainActor open class UIResponder: NSObject {}
+@MainActor open class UIResponder: NSObject {
+  // developer.apple.com/documentation/uikit/uiresponder/useractivity
+  // (`var userActivity: NSUserActivity? { get set }`, iOS 8)
+  @available(iOS 8.0, tvOS 9.0, *)
+  open var userActivity: NSUserActivity? {
+    get { fatalError() }
+    set { fatalError() }
+  }
+}
 
 // developer.apple.com/documentation/uikit/uiscene
 // (`@MainActor class UIScene : UIResponder`)
@@ -76,7 +84,11 @@ import UserNotifications
 // developer.apple.com/documentation/uikit/uiscenesession
 // (`@MainActor class UISceneSession : NSObject, NSSecureCoding`)
 @available(iOS 13.0, tvOS 13.0, *)
-@MainActor open class UISceneSession: NSObject {}
+@MainActor open class UISceneSession: NSObject {
+  // developer.apple.com/documentation/uikit/uiscenesession/staterestorationactivity
+  // (`var stateRestorationActivity: NSUserActivity? { get }`)
+  open var stateRestorationActivity: NSUserActivity? { fatalError() }
+}
 
 // developer.apple.com/documentation/uikit/uiwindowscene
 // (`@MainActor class UIWindowScene : UIScene`)
@@ -95,6 +107,9 @@ import UserNotifications
   func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>)
   // developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:continue:)
   func scene(_ scene: UIScene, continue userActivity: NSUserActivity)
+  // developer.apple.com/documentation/uikit/uiscenedelegate/staterestorationactivity(for:)
+  // (`func stateRestorationActivity(for scene: UIScene) -> NSUserActivity?`)
+  func stateRestorationActivity(for scene: UIScene) -> NSUserActivity?
 }
 
 @available(iOS 13.0, tvOS 13.0, *)
@@ -102,6 +117,31 @@ extension UISceneDelegate {
   public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
   public func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
   public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {}
+  public func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { nil }
+}
+
+// developer.apple.com/documentation/uikit/uiview
+// (`@MainActor class UIView : UIResponder`)
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UIView: UIResponder {}
+
+// developer.apple.com/documentation/uikit/uiwindow
+// (`@MainActor class UIWindow : UIView`)
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UIWindow: UIView {
+  // developer.apple.com/documentation/uikit/uiwindow/init(windowscene:)
+  @available(iOS 13.0, tvOS 13.0, *)
+  public init(windowScene: UIWindowScene) { fatalError() }
+
+  // developer.apple.com/documentation/uikit/uiwindow/rootviewcontroller
+  // (`var rootViewController: UIViewController? { get set }`)
+  open var rootViewController: UIViewController? {
+    get { fatalError() }
+    set { fatalError() }
+  }
+
+  // developer.apple.com/documentation/uikit/uiwindow/makekeyandvisible()
+  open func makeKeyAndVisible() { fatalError() }
 }
 
 // developer.apple.com/documentation/uikit/uiwindowscenedelegate
@@ -142,6 +182,72 @@ extension UIWindowSceneDelegate {
     get { fatalError() }
     set { fatalError() }
   }
+
+  // developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)
+  // (`func present(_ viewControllerToPresent: UIViewController, animated flag: Bool,
+  //  completion: (() -> Void)? = nil)`)
+  open func present(
+    _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
+  ) { fatalError() }
+
+  // developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)
+  // (`func dismiss(animated flag: Bool, completion: (() -> Void)? = nil)`)
+  open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) { fatalError() }
+
+  // developer.apple.com/documentation/uikit/uiviewcontroller/presentedviewcontroller
+  // (`var presentedViewController: UIViewController? { get }`)
+  open var presentedViewController: UIViewController? { fatalError() }
+
+  // developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle
+  // (`var modalPresentationStyle: UIModalPresentationStyle { get set }`)
+  open var modalPresentationStyle: UIModalPresentationStyle {
+    get { fatalError() }
+    set { fatalError() }
+  }
+
+  // developer.apple.com/documentation/uikit/uiviewcontroller/presentationcontroller
+  // (`var presentationController: UIPresentationController? { get }`, iOS 8)
+  @available(iOS 8.0, tvOS 9.0, *)
+  open var presentationController: UIPresentationController? { fatalError() }
+}
+
+// developer.apple.com/documentation/uikit/uimodalpresentationstyle
+// (`enum UIModalPresentationStyle : Int, @unchecked Sendable`; only the cases used here: `.pageSheet`
+// is unavailable on tvOS, `.automatic` (iOS 13, tvOS 13) is a page sheet on iPhone and iPad)
+@available(iOS 3.2, tvOS 9.0, *)
+public enum UIModalPresentationStyle: Int, @unchecked Sendable {
+  case fullScreen = 0
+  @available(iOS 13.0, tvOS 13.0, *)
+  case automatic = -2
+}
+
+// developer.apple.com/documentation/uikit/uipresentationcontroller
+// (`@MainActor class UIPresentationController : NSObject`)
+@available(iOS 8.0, tvOS 9.0, *)
+@MainActor open class UIPresentationController: NSObject {
+  // developer.apple.com/documentation/uikit/uipresentationcontroller/delegate
+  // (`weak var delegate: (any UIAdaptivePresentationControllerDelegate)? { get set }`)
+  weak open var delegate: (any UIAdaptivePresentationControllerDelegate)? {
+    get { fatalError() }
+    set { fatalError() }
+  }
+}
+
+// developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate
+// (`@MainActor protocol UIAdaptivePresentationControllerDelegate : NSObjectProtocol`; optional
+// requirements, here with defaults in an extension)
+@available(iOS 8.0, tvOS 9.0, *)
+@MainActor public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {
+  // developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate/presentationcontrollerdiddismiss(_:)
+  // (iOS 13, tvOS 13)
+  @available(iOS 13.0, tvOS 13.0, *)
+  func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
+}
+
+@available(iOS 8.0, tvOS 9.0, *)
+extension UIAdaptivePresentationControllerDelegate {
+  @available(iOS 13.0, tvOS 13.0, *)
+  public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
 }
 
 // developer.apple.com/documentation/uikit/uinavigationcontroller

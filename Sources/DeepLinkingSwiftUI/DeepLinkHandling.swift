@@ -55,3 +55,39 @@
     }
   }
 #endif
+
+#if canImport(SwiftUI)
+  extension View {
+    /// Sends the user activities of one type that this scene continues to a link intake: Handoff and
+    /// Siri suggestions of an activity the app advertised (`NSUserActivity(advertising:activityType:)`
+    /// in `DeepLinkingUIKit`), or Spotlight results (`com.apple.corespotlightitem`,
+    /// `CSSearchableItemActionType`) for items indexed with their link as identifier.
+    ///
+    /// Universal Links need no such handler: `deepLinks(_:marksReadyOnAppear:)` receives them through
+    /// `onOpenURL`. The link an activity carries is read by the same rule as in a UIKit scene delegate:
+    /// its web page, else its `userInfo` link; an activity with neither is ignored.
+    ///
+    /// ```swift
+    /// ContentView()
+    ///   .deepLinks(intake)
+    ///   .continuesUserActivity("com.shop.product", into: intake)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - activityType: The activity type to continue.
+    ///   - intake: The intake that receives the links.
+    ///   - linkKey: The `userInfo` key of a link an activity carries without a web page.
+    /// - Returns: The view, continuing those activities.
+    public func continuesUserActivity<Destination: Hashable & Sendable>(
+      _ activityType: String, into intake: LinkIntake<Destination>, linkKey: String = LinkPayload.defaultKey
+    ) -> some View {
+      onContinueUserActivity(activityType) { activity in
+        let link = UserActivityLink.link(
+          activityType: activity.activityType, webpageURL: activity.webpageURL?.absoluteString,
+          userInfo: activity.userInfo, referrer: activity.referrerURL?.absoluteString, linkKey: linkKey)
+        guard let link else { return }
+        Task { await intake.receive(link) }
+      }
+    }
+  }
+#endif

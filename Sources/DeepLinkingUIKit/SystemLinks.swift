@@ -53,16 +53,23 @@
 
     /// Receives a user activity (`scene(_:continue:)`, or one of the connection options): a
     /// Universal Link (`NSUserActivityTypeBrowsingWeb`) as `LinkSource/universalLink` with its
-    /// referring page, any other activity with a web page URL (Handoff) as
-    /// `LinkSource/userActivity`; an activity without one is ignored.
+    /// referring page; a Spotlight result for an item the app indexed with its link as identifier
+    /// (`CSSearchableItemActionType`) as `LinkSource/spotlight`; any other activity (Handoff, one the
+    /// app advertised with `NSUserActivity(advertising:activityType:)`) with its web page URL, or the
+    /// link in its `userInfo` under `linkKey`, as `LinkSource/userActivity`. An activity that carries
+    /// no link (a state-restoration activity) is ignored.
     ///
-    /// - Parameter activity: The user activity.
-    public func receive(_ activity: NSUserActivity) async {
-      guard let url = activity.webpageURL else { return }
-      let source: LinkSource =
-        activity.activityType == NSUserActivityTypeBrowsingWeb ? .universalLink : .userActivity
-      await receive(
-        IncomingLink(url: url.absoluteString, source: source, referrer: activity.referrerURL?.absoluteString))
+    /// - Parameters:
+    ///   - activity: The user activity.
+    ///   - linkKey: The `userInfo` key of a link an activity carries without a web page (default
+    ///     `link`).
+    public func receive(_ activity: NSUserActivity, linkKey: String = LinkPayload.defaultKey) async {
+      guard
+        let link = UserActivityLink.link(
+          activityType: activity.activityType, webpageURL: activity.webpageURL?.absoluteString,
+          userInfo: activity.userInfo, referrer: activity.referrerURL?.absoluteString, linkKey: linkKey)
+      else { return }
+      await receive(link)
     }
 
     #if !os(tvOS)

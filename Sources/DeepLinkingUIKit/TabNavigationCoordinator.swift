@@ -6,7 +6,10 @@
 
   /// Keeps a `UITabBarController` with one `UINavigationController` per tab in step with a `Navigator`,
   /// both ways: a link the navigator opens pushes the view controllers (its parents below it), a Back
-  /// swipe or a tab tap changes the navigator.
+  /// swipe or a tab tap changes the navigator. A modal destination (a `Presentation` of `.sheet` or
+  /// `.fullScreenCover` in the navigator's rules) is presented over the tab bar controller with
+  /// `present(_:animated:)` (`.automatic`, a page sheet, or `.fullScreen`), its parents pushed beneath
+  /// it; a swipe down dismisses it in the navigator.
   ///
   /// What to show is decided by `ContainerSync` (in `DeepLinking`, tested on every platform); this
   /// class only makes the view-controller calls. Push screens through the navigator, never on a
@@ -31,6 +34,8 @@
     private let makeViewController: @MainActor (Destination) -> UIViewController
     private var sync: ContainerSync<Destination, Tab>
     private let delegate = ContainerDelegate()
+    /// The view controller presented for the navigator's modal, while it is up.
+    private var modalController: UIViewController?
 
     /// Creates the controllers for the navigator's tabs and shows its state.
     ///
@@ -57,6 +62,7 @@
       }
       delegate.didSelect = { [weak self] index in self?.userSelected(index) }
       delegate.didShow = { [weak self] controller in self?.userShowed(controller) }
+      delegate.didDismiss = { [weak self] in self?.userDismissed() }
       show(animated: false)
       observe()
     }
@@ -64,7 +70,7 @@
     /// Shows the navigator's state: each changed tab keeps what it still shares with the state and
     /// pushes the rest.
     private func show(animated: Bool) {
-      let (changes, select) = sync.update(to: navigator.state)
+      let (changes, select, modal) = sync.update(to: navigator.state)
       let selected = tabBarController.selectedIndex
       for change in changes {
         guard let index = sync.tabs.firstIndex(of: change.tab) else { continue }
@@ -76,6 +82,36 @@
       if let select, let index = sync.tabs.firstIndex(of: select) {
         tabBarController.selectedIndex = index
       }
+      switch modal {
+      case nil: break
+      case .dismiss: dismissModal(animated: animated, then: nil)
+      case .present(let presented):
+        let controller = makeViewController(presented.destination)
+        controller.modalPresentationStyle =
+          presented.presentation == .fullScreenCover ? .fullScreen : .automatic
+        dismissModal(animated: animated) { [weak self] in
+          guard let self else { return }
+          self.tabBarController.present(controller, animated: animated)
+          controller.presentationController?.delegate = self.delegate
+          self.modalController = controller
+        }
+      }
+    }
+
+    /// Dismisses the modal this coordinator presented, if it is still up, then runs `next`.
+    private func dismissModal(animated: Bool, then next: (@MainActor () -> Void)?) {
+      guard let shown = modalController, tabBarController.presentedViewController === shown else {
+        modalController = nil
+        next?()
+        return
+      }
+      modalController = nil
+      shown.dismiss(animated: animated) { next?() }
+    }
+
+    private func userDismissed() {
+      modalController = nil
+      if sync.userDismissed() { navigator.dismiss() }
     }
 
     /// Shows every change of the navigator's state, after it happened.
@@ -106,9 +142,16 @@
   /// The delegate of the tab bar and navigation controllers: not generic, as UIKit's delegate
   /// protocols need an Objective-C class.
   @MainActor
-  final class ContainerDelegate: NSObject, UITabBarControllerDelegate, UINavigationControllerDelegate {
+  final class ContainerDelegate: NSObject, UITabBarControllerDelegate, UINavigationControllerDelegate,
+    UIAdaptivePresentationControllerDelegate
+  {
     var didSelect: (@MainActor (Int) -> Void)?
     var didShow: (@MainActor (UINavigationController) -> Void)?
+    var didDismiss: (@MainActor () -> Void)?
+
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {
+      didDismiss?()
+    }
 
     func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
     {

@@ -46,4 +46,10 @@ public struct LinkSource: RawRepresentable, Sendable, Hashable, Codable, CustomS
   /// A web page URL handed over by Handoff or another `NSUserActivity` that is not a Universal Link
   /// (`NSUserActivityTypeBrowsingWeb`). Not trusted for verified-only routes by the standard policy.
   public static let userActivity = LinkSource(rawValue: "userActivity")
+  /// A Spotlight result for an item the app indexed (`CSSearchableItemActionType`), whose identifier is
+  /// the item's link. Not trusted for verified-only routes by the standard policy.
+  public static let spotlight = LinkSource(rawValue: "spotlight")
+  /// A link an App Intent or a Shortcuts action opens (`OpenURLIntent`, an intent's `perform()`). Not
+  /// trusted for verified-only routes by the standard policy: a shortcut can hold any URL.
+  public static let appIntent = LinkSource(rawValue: "appIntent")
 }

@@ -1,11 +1,12 @@
 /// Keeps a container of screens that the app cannot bind, such as UIKit's `UITabBarController` with one
 /// `UINavigationController` per tab, in step with a ``Navigator``, both ways.
 ///
-/// It remembers which destinations each tab's container shows. When the navigator changes,
-/// ``update(to:)`` says, per tab, how many shown screens stay (the longest common prefix) and which
-/// destinations to push above them, and whether the selected tab changed; when the user changes the
-/// container (a Back swipe, a tab tap), ``userPopped(tab:toCount:)`` and ``userSelected(_:)`` say what
-/// to tell the navigator. The UIKit binding (`TabNavigationCoordinator` in `DeepLinkingUIKit`) only
+/// It remembers which destinations each tab's container shows, and the modal presented over them.
+/// When the navigator changes, ``update(to:)`` says, per tab, how many shown screens stay (the longest
+/// common prefix) and which destinations to push above them, whether the selected tab changed, and
+/// whether to present or dismiss a modal; when the user changes the container (a Back swipe, a tab
+/// tap, a modal swiped down), ``userPopped(tab:toCount:)``, ``userSelected(_:)`` and
+/// ``userDismissed()`` say what to tell the navigator. The UIKit binding (`TabNavigationCoordinator` in `DeepLinkingUIKit`) only
 /// turns these answers into view-controller calls.
 public struct ContainerSync<Destination, Tab>: Sendable
 where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Codable {
@@ -20,12 +21,22 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
     public var pushed: [Destination]
   }
 
+  /// What a container must do about the modal shown over it.
+  public enum ModalChange: Sendable, Hashable {
+    /// Dismiss the modal shown; present nothing.
+    case dismiss
+    /// Present this modal, after dismissing the one shown, if any.
+    case present(PresentedDestination<Destination>)
+  }
+
   /// The tabs in the container's order.
   public let tabs: [Tab]
   /// What each tab's container shows above its root, oldest first.
   public private(set) var shown: [Tab: [Destination]] = [:]
   /// The tab the container shows.
   public private(set) var shownTab: Tab?
+  /// The modal the container presents, if any.
+  public private(set) var shownModal: PresentedDestination<Destination>?
 
   /// Creates a sync for containers that show nothing yet.
   ///
@@ -34,14 +45,14 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
     self.tabs = tabs
   }
 
-  /// The changes that make the containers show `state`, and the tab to select (`nil` when it is the
-  /// one shown); recorded as shown.
+  /// The changes that make the containers show `state`, the tab to select (`nil` when it is the
+  /// one shown) and the modal change (`nil` when the modal shown is the state's); recorded as shown.
   ///
   /// - Parameter state: The navigator's state.
-  /// - Returns: One change per tab whose stack differs, in the container's tab order, and the tab to
-  ///   select if it changed.
+  /// - Returns: One change per tab whose stack differs, in the container's tab order, the tab to
+  ///   select if it changed, and what to do about the modal.
   public mutating func update(to state: NavigationState<Destination, Tab>) -> (
-    changes: [StackChange], select: Tab?
+    changes: [StackChange], select: Tab?, modal: ModalChange?
   ) {
     var changes: [StackChange] = []
     for tab in tabs {
@@ -58,7 +69,22 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
       select = state.selectedTab
       shownTab = state.selectedTab
     }
-    return (changes, select)
+    var modal: ModalChange?
+    if shownModal != state.presented {
+      modal = state.presented.map { .present($0) } ?? .dismiss
+      shownModal = state.presented
+    }
+    return (changes, select, modal)
+  }
+
+  /// Whether the navigator must be told that the user dismissed the modal (a swipe down): `true`
+  /// when the sync showed one (then call ``Navigator/dismiss()``), `false` when it knew of none.
+  ///
+  /// - Returns: Whether a modal the sync knows was dismissed.
+  public mutating func userDismissed() -> Bool {
+    guard shownModal != nil else { return false }
+    shownModal = nil
+    return true
   }
 
   /// What the navigator must be told when the user left screens of a tab (a Back swipe or button, a

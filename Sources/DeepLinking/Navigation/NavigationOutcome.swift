@@ -1,4 +1,4 @@
-/// What ``Navigator/open(_:)`` did to the stack of the destination's tab.
+/// What ``Navigator/open(_:)`` did to the stack of the destination's tab, or that it presented a modal.
 ///
 /// The resulting stack is the same in the `pushed` and `replaced` cases (the planned stack); the
 /// outcome tells a user interface whether the change reads as a push onto what the user saw or as a
@@ -15,4 +15,8 @@ public enum NavigationOutcome: Sendable, Hashable {
 
   /// Nothing of the tab's previous stack matched the plan; the stack was replaced.
   case replaced
+
+  /// The destination is modal and was presented over its tab's stack (its parents, built as for a
+  /// push unless the stack already ended with its parent), replacing any other modal.
+  case presented
 }

@@ -20,12 +20,15 @@
 ///
 /// A destination whose parent is `nil` sits directly on its tab's root. A destination that *is* the
 /// root view of a tab can be declared with `root`; opening it selects the tab and pops to its root.
+/// A destination shown modally (a sheet, a full-screen cover) is declared with `presentation`: its
+/// parents are still built on its tab's stack, beneath the modal.
 /// Chains are bounded: a cycle or a chain longer than ``maximumDepth`` is a ``NavigationError``.
 public struct NavigationRules<Destination, Tab>: Sendable
 where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Codable {
   private let tabRule: @Sendable (Destination) -> Tab
   private let parentRule: @Sendable (Destination) -> Destination?
   private let rootRule: @Sendable (Tab) -> Destination?
+  private let presentationRule: @Sendable (Destination) -> Presentation
 
   /// The largest number of destinations a synthesized stack may hold.
   public let maximumDepth: Int
@@ -37,17 +40,21 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
   ///   - parent: The destination below a destination, or `nil` when it sits on its tab's root.
   ///   - root: The destination that is the root view of a tab, if the app models its roots as
   ///     destinations; `nil` (the default) when tab roots are plain views.
+  ///   - presentation: How a destination is shown: pushed on its tab's stack (the default for every
+  ///     destination) or presented modally over it.
   ///   - maximumDepth: The largest number of destinations a synthesized stack may hold; values below 1
   ///     are treated as 1.
   public init(
     tab: @escaping @Sendable (Destination) -> Tab,
     parent: @escaping @Sendable (Destination) -> Destination?,
     root: @escaping @Sendable (Tab) -> Destination? = { _ in nil },
+    presentation: @escaping @Sendable (Destination) -> Presentation = { _ in .push },
     maximumDepth: Int = 64
   ) {
     self.tabRule = tab
     self.parentRule = parent
     self.rootRule = root
+    self.presentationRule = presentation
     self.maximumDepth = max(1, maximumDepth)
   }
 
@@ -75,11 +82,20 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
     rootRule(tab)
   }
 
+  /// How a destination is shown.
+  ///
+  /// - Parameter destination: The destination to show.
+  /// - Returns: The presentation the app's rule names; ``Presentation/push`` when it names none.
+  public func presentation(of destination: Destination) -> Presentation {
+    presentationRule(destination)
+  }
+
   /// Computes the tab and the full back stack for a destination.
   ///
   /// The stack is the destination preceded by its parent chain, oldest first. The chain stops at a
   /// destination without a parent or at the tab's root (which is not part of the stack). Opening the
-  /// root itself gives an empty stack.
+  /// root itself gives an empty stack. A modal destination is not on the stack: the plan presents it
+  /// over its parent chain (a tab's root is never modal).
   ///
   /// - Parameter destination: The destination to show.
   /// - Returns: The plan: the destination's tab and the stack to show in it.
@@ -103,6 +119,12 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
       chain.append(current)
       next = parent(of: current)
     }
-    return NavigationPlan(tab: tab, stack: chain.reversed())
+    let presentation = presentation(of: destination)
+    guard presentation.isModal, chain.first == destination else {
+      return NavigationPlan(tab: tab, stack: chain.reversed())
+    }
+    return NavigationPlan(
+      tab: tab, stack: chain.dropFirst().reversed(),
+      presented: PresentedDestination(destination, presentation: presentation))
   }
 }

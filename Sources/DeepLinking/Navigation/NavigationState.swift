@@ -1,9 +1,17 @@
-/// A snapshot of a ``Navigator``: the selected tab and the stack of every tab.
+import Foundation
+
+/// A snapshot of a ``Navigator``: the selected tab, the stack of every tab and the modal shown over
+/// them.
 ///
 /// The state is `Codable` so an app can save it when it goes to the background and bring the user
 /// back to the same screen on the next launch with ``Navigator/restore(from:)``. Stacks are encoded as
 /// a list of `{"tab": ..., "stack": [...]}` entries, so any `Codable` tab type works (not only
-/// strings), and tabs with an empty stack are left out.
+/// strings), and tabs with an empty stack are left out; the modal, when there is one, is written
+/// under `presented`. A state saved by an earlier version, without `presented`, reads as no modal.
+///
+/// Before restoring a state saved at an earlier launch, check that what it shows still exists with
+/// ``Navigator/restore(from:checking:)``, and see "Restoring the navigation" in the article
+/// <doc:NavigationAndBackStacks> for the order against a link that launched the app.
 ///
 /// ```swift
 /// let data = try JSONEncoder().encode(navigator.state)
@@ -18,14 +26,21 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
   /// The destinations above each tab's root, oldest first; a missing tab has an empty stack.
   public var stacks: [Tab: [Destination]]
 
+  /// The destination shown modally over the selected tab, or `nil`.
+  public var presented: PresentedDestination<Destination>?
+
   /// Creates a state.
   ///
   /// - Parameters:
   ///   - selectedTab: The tab the user sees.
   ///   - stacks: The stack of each tab; empty stacks may be omitted.
-  public init(selectedTab: Tab, stacks: [Tab: [Destination]] = [:]) {
+  ///   - presented: The destination shown modally, if any.
+  public init(
+    selectedTab: Tab, stacks: [Tab: [Destination]] = [:], presented: PresentedDestination<Destination>? = nil
+  ) {
     self.selectedTab = selectedTab
     self.stacks = stacks.filter { !$0.value.isEmpty }
+    self.presented = presented
   }
 
   /// The stack of a tab, empty when the tab shows its root.
@@ -41,6 +56,7 @@ extension NavigationState: Codable {
   private enum CodingKeys: String, CodingKey {
     case selectedTab
     case stacks
+    case presented
   }
 
   private struct Entry: Codable {
@@ -66,10 +82,11 @@ extension NavigationState: Codable {
         )
       }
     }
-    self.init(selectedTab: selectedTab, stacks: stacks)
+    let presented = try container.decodeIfPresent(PresentedDestination<Destination>.self, forKey: .presented)
+    self.init(selectedTab: selectedTab, stacks: stacks, presented: presented)
   }
 
-  /// Encodes the selected tab and the non-empty stacks.
+  /// Encodes the selected tab, the non-empty stacks and the modal, if any.
   ///
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: Any error the encoder or the destination and tab types throw.
@@ -78,5 +95,27 @@ extension NavigationState: Codable {
     try container.encode(selectedTab, forKey: .selectedTab)
     let entries = stacks.filter { !$0.value.isEmpty }.map { Entry(tab: $0.key, stack: $0.value) }
     try container.encode(entries, forKey: .stacks)
+    try container.encodeIfPresent(presented, forKey: .presented)
+  }
+}
+
+extension NavigationState {
+  /// The state as JSON, for a `SceneStorage` value, a scene's restoration activity or a file.
+  ///
+  /// - Returns: The encoded state; read it back with ``init(encoded:)``.
+  /// - Throws: `EncodingError` when a destination or tab cannot be encoded.
+  public func encoded() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(self)
+  }
+
+  /// Reads a state written by ``encoded()``.
+  ///
+  /// - Parameter data: The encoded state.
+  /// - Throws: `DecodingError` when the data is not a state of these destination and tab types (an
+  ///   older app version's cases, a corrupted file): start from the initial state then.
+  public init(encoded data: Data) throws {
+    self = try JSONDecoder().decode(Self.self, from: data)
   }
 }

@@ -25,6 +25,14 @@ import Observation
 ///
 /// On a cold start every stack is empty, so the whole parent chain is synthesized.
 ///
+/// ## Modal destinations
+/// A destination the rules present modally (``Presentation/sheet``, ``Presentation/fullScreenCover``)
+/// is shown in ``presented``, over its tab's stack: ``open(_:)`` selects its tab, builds its parent
+/// chain on the stack beneath it (a stack that already ends with its parent is kept as it is) and
+/// presents it, replacing any other modal. Opening a pushed destination dismisses the modal, as does
+/// ``goBack()`` and ``dismiss()``. The navigator models one modal showing one destination; a modal
+/// with screens of its own keeps its own stack.
+///
 /// Every change of ``selectedTab`` or a stack calls ``onChange`` once with the new ``state``.
 @MainActor
 @Observable
@@ -43,6 +51,12 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
 
   private var stacks: [Tab: [Destination]] = [:]
 
+  /// The destination shown modally over the selected tab, or `nil`.
+  ///
+  /// SwiftUI binds `sheet(item:)` and `fullScreenCover(item:)` to it through `DeepLinkingSwiftUI`;
+  /// the UIKit coordinator presents and dismisses it.
+  public private(set) var presented: PresentedDestination<Destination>?
+
   /// Creates a navigator showing the root of a tab.
   ///
   /// - Parameters:
@@ -57,20 +71,21 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
 
   /// A snapshot of the selected tab and every stack, for saving and restoring.
   public var state: NavigationState<Destination, Tab> {
-    NavigationState(selectedTab: selectedTab, stacks: stacks)
+    NavigationState(selectedTab: selectedTab, stacks: stacks, presented: presented)
   }
 
   /// The stack of the selected tab: the destinations above its root, oldest first.
   public var currentStack: [Destination] { stack(for: selectedTab) }
 
-  /// The destination the user sees: the top of the selected tab's stack, or the tab's root
-  /// destination when the stack is empty (`nil` when the rules declare no root for the tab).
+  /// The destination the user sees: the modal, else the top of the selected tab's stack, else the
+  /// tab's root destination when the stack is empty (`nil` when the rules declare no root for the
+  /// tab).
   public var currentDestination: Destination? {
-    currentStack.last ?? rules.root(of: selectedTab)
+    presented?.destination ?? currentStack.last ?? rules.root(of: selectedTab)
   }
 
-  /// Whether ``goBack()`` has anything to pop in the selected tab.
-  public var canGoBack: Bool { !currentStack.isEmpty }
+  /// Whether ``goBack()`` has anything to dismiss or pop in the selected tab.
+  public var canGoBack: Bool { presented != nil || !currentStack.isEmpty }
 
   /// The stack of a tab.
   ///
@@ -86,7 +101,7 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
   ///
   /// - Parameter tab: The tab to show.
   public func select(tab: Tab) {
-    update(selectedTab: tab, stacks: stacks)
+    update(selectedTab: tab, stacks: stacks, presented: presented)
   }
 
   /// Pushes a destination onto the selected tab's stack.
@@ -112,15 +127,25 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
     return top
   }
 
-  /// Goes one step back in the selected tab.
+  /// Goes one step back in the selected tab: dismisses the modal if there is one, else pops.
   ///
   /// Back never leaves the tab and never switches tabs: at the tab's root there is nothing to go
   /// back to.
   ///
-  /// - Returns: `true` when a destination was popped, `false` at the tab's root.
+  /// - Returns: `true` when a modal was dismissed or a destination popped, `false` at the tab's root.
   @discardableResult
   public func goBack() -> Bool {
-    pop() != nil
+    dismiss() != nil || pop() != nil
+  }
+
+  /// Dismisses the modal, as a swipe down or a Close button does.
+  ///
+  /// - Returns: The modal dismissed, or `nil` when none was shown.
+  @discardableResult
+  public func dismiss() -> PresentedDestination<Destination>? {
+    guard let modal = presented else { return nil }
+    update(selectedTab: selectedTab, stacks: stacks, presented: nil)
+    return modal
   }
 
   /// Empties the selected tab's stack so it shows its root.
@@ -144,9 +169,11 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
     setStack(stack, for: tab ?? selectedTab)
   }
 
-  /// Shows a destination the way a link should: in its tab, with its parents below it.
+  /// Shows a destination the way a link should: in its tab, with its parents below it, pushed or
+  /// presented as the rules say.
   ///
-  /// See "Opening a destination" in the type's discussion for how the existing stack is treated.
+  /// See "Opening a destination" and "Modal destinations" in the type's discussion for how the
+  /// existing stack and modal are treated.
   ///
   /// - Parameter destination: The destination a link resolved to.
   /// - Returns: What happened to the tab's stack.
@@ -164,26 +191,126 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
   @discardableResult
   package func apply(_ plan: NavigationPlan<Destination, Tab>) -> NavigationOutcome {
     let current = stack(for: plan.tab)
-    if let top = current.last, top == plan.stack.last {
-      update(selectedTab: plan.tab, stacks: stacks)
-      return .alreadyShown
+    // The stack already shows the plan's top (or both show the root): keep it as the user sees it.
+    let stackShown = current.last == plan.stack.last
+    if let modal = plan.presented {
+      if stackShown, presented == modal, plan.tab == selectedTab { return .alreadyShown }
+      var newStacks = stacks
+      if !stackShown { newStacks[plan.tab] = plan.stack }
+      update(selectedTab: plan.tab, stacks: newStacks, presented: modal)
+      return .presented
     }
-    if current.isEmpty, plan.stack.isEmpty {
-      update(selectedTab: plan.tab, stacks: stacks)
+    if stackShown {
+      update(selectedTab: plan.tab, stacks: stacks, presented: nil)
       return .alreadyShown
     }
     let kept = zip(current, plan.stack).prefix { $0 == $1 }.count
     var newStacks = stacks
     newStacks[plan.tab] = plan.stack
-    update(selectedTab: plan.tab, stacks: newStacks)
+    update(selectedTab: plan.tab, stacks: newStacks, presented: nil)
     return kept == 0 && !current.isEmpty ? .replaced : .pushed(kept: kept)
   }
 
-  /// Restores a saved state: the selected tab and every stack.
+  /// Restores a saved state as it is: the selected tab, every stack and the modal.
   ///
-  /// - Parameter state: A state from ``state``, typically decoded from the previous launch.
+  /// A state saved at an earlier launch may name things that no longer exist (a deleted product);
+  /// restore it with ``restore(from:checking:)`` instead, which asks the app first.
+  ///
+  /// - Parameter state: A state from ``state``.
   public func restore(from state: NavigationState<Destination, Tab>) {
-    update(selectedTab: state.selectedTab, stacks: state.stacks)
+    update(selectedTab: state.selectedTab, stacks: state.stacks, presented: state.presented)
+  }
+
+  /// Restores a saved state, keeping only the destinations that still exist.
+  ///
+  /// Each tab's stack is checked from the bottom, one destination at a time, with `check` (typically
+  /// the loader the intake uses for links): it returns the destination to show (the same, or one
+  /// refreshed) or `nil` when it names nothing that exists any more. The first destination that is
+  /// gone, or whose check throws, ends its stack: the screens above it were reached through it and are
+  /// left out too. The modal is checked last, and left out when it is gone or its stack was cut.
+  ///
+  /// The navigator may change while the checks run (a link that launched the app opens its
+  /// destination, the user taps a tab). What changed meanwhile wins: when anything changed, the
+  /// selected tab and the modal stay as they are now, and only the tabs whose stacks did not change
+  /// get their restored stacks. Restore before ``LinkIntake/markReady()`` and a launch link is
+  /// applied after it, on top of the restored state; see "Restoring the navigation" in
+  /// <doc:NavigationAndBackStacks>.
+  ///
+  /// ```swift
+  /// let saved = try JSONDecoder().decode(NavigationState<Screen, AppTab>.self, from: data)
+  /// await navigator.restore(from: saved) { screen in try await catalog.refreshed(screen) }
+  /// await intake.markReady()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: A state saved from ``state`` at an earlier launch.
+  ///   - check: Returns the destination to restore, or `nil` when it no longer exists.
+  /// - Returns: What was left out, and whether a change made meanwhile was kept.
+  @discardableResult
+  public func restore(
+    from state: NavigationState<Destination, Tab>,
+    checking check: @escaping @Sendable (Destination) async throws -> Destination?
+  ) async -> RestorationReport<Destination> {
+    let before = self.state
+    var report = RestorationReport<Destination>()
+    var restoredStacks: [Tab: [Destination]] = [:]
+    var selectedStackCut = false
+    for (tab, stack) in state.stacks {
+      var restored: [Destination] = []
+      for (index, destination) in stack.enumerated() {
+        guard let kept = await Self.checked(destination, check, into: &report) else {
+          report.leftOut.append(contentsOf: stack[index...])
+          if tab == state.selectedTab { selectedStackCut = true }
+          break
+        }
+        restored.append(kept)
+      }
+      restoredStacks[tab] = restored
+    }
+    var modal = state.presented
+    if let saved = state.presented {
+      if selectedStackCut {
+        report.leftOut.append(saved.destination)
+        modal = nil
+      } else if let kept = await Self.checked(saved.destination, check, into: &report) {
+        modal = PresentedDestination(kept, presentation: saved.presentation)
+      } else {
+        report.leftOut.append(saved.destination)
+        modal = nil
+      }
+    }
+    let now = self.state
+    guard now == before else {
+      // A link or the user changed the navigator meanwhile: their change stays.
+      report.keptNewerChange = true
+      var stacks = now.stacks
+      for tab in Set(restoredStacks.keys).union(before.stacks.keys)
+      where now.stack(for: tab) == before.stack(for: tab) {
+        stacks[tab] = restoredStacks[tab] ?? []
+      }
+      update(selectedTab: now.selectedTab, stacks: stacks, presented: now.presented)
+      return report
+    }
+    update(selectedTab: state.selectedTab, stacks: restoredStacks, presented: modal)
+    return report
+  }
+
+  /// Checks one saved destination; records it as gone or failed.
+  private static func checked(
+    _ destination: Destination, _ check: @Sendable (Destination) async throws -> Destination?,
+    into report: inout RestorationReport<Destination>
+  ) async -> Destination? {
+    do {
+      guard let kept = try await check(destination) else {
+        report.gone.append(destination)
+        return nil
+      }
+      return kept
+    } catch {
+      report.failed.append(
+        RestorationReport.Failure(destination: destination, reason: String(describing: error)))
+      return nil
+    }
   }
 
   // MARK: Private
@@ -191,14 +318,18 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
   private func setStack(_ stack: [Destination], for tab: Tab) {
     var newStacks = stacks
     newStacks[tab] = stack
-    update(selectedTab: selectedTab, stacks: newStacks)
+    update(selectedTab: selectedTab, stacks: newStacks, presented: presented)
   }
 
-  private func update(selectedTab newTab: Tab, stacks newStacks: [Tab: [Destination]]) {
+  private func update(
+    selectedTab newTab: Tab, stacks newStacks: [Tab: [Destination]],
+    presented newModal: PresentedDestination<Destination>?
+  ) {
     let cleaned = newStacks.filter { !$0.value.isEmpty }
-    guard newTab != selectedTab || cleaned != stacks else { return }
+    guard newTab != selectedTab || cleaned != stacks || newModal != presented else { return }
     if newTab != selectedTab { selectedTab = newTab }
     if cleaned != stacks { stacks = cleaned }
+    if newModal != presented { presented = newModal }
     onChange?(state)
   }
 }

@@ -1,5 +1,4 @@
 import DeepLinkRouting
-
 import Observation
 
 /// Holds links and navigation calls until the user interface says it is ready, then applies them.

@@ -11,6 +11,8 @@ struct ContainerSyncTests {
     case category(String)
     case product(String)
     case orders
+    case review(String)
+    case player(String)
   }
 
   enum Tab: Hashable, Sendable, Codable {
@@ -22,13 +24,23 @@ struct ContainerSyncTests {
       rules: NavigationRules(
         tab: { screen in
           switch screen {
-          case .category, .product: .shop
+          case .category, .product, .review, .player: .shop
           case .orders: .account
           }
         },
         parent: { screen in
-          if case .product = screen { return .category("women") }
-          return nil
+          switch screen {
+          case .product: .category("women")
+          case .review(let id), .player(let id): .product(id)
+          case .category, .orders: nil
+          }
+        },
+        presentation: { screen in
+          switch screen {
+          case .review: .sheet
+          case .player: .fullScreenCover
+          case .category, .product, .orders: .push
+          }
         }),
       initialTab: .home)
   }
@@ -39,7 +51,7 @@ struct ContainerSyncTests {
     var sync = ContainerSync<Screen, Tab>(tabs: [.home, .shop, .account])
     #expect(sync.update(to: navigator.state).select == .home)
     try navigator.open(.product("42"))
-    let (changes, select) = sync.update(to: navigator.state)
+    let (changes, select, _) = sync.update(to: navigator.state)
     #expect(select == .shop)
     #expect(changes == [.init(tab: .shop, kept: 0, pushed: [.category("women"), .product("42")])])
     // Nothing changed: nothing to do.
@@ -101,9 +113,48 @@ struct ContainerSyncTests {
     navigator.restore(
       from: NavigationState(
         selectedTab: .account, stacks: [.account: [.orders], .shop: [.category("men")]]))
-    let (changes, select) = sync.update(to: navigator.state)
+    let (changes, select, _) = sync.update(to: navigator.state)
     #expect(select == .account)
     #expect(changes.map(\.tab) == [.shop, .account])
     #expect(changes.map(\.pushed) == [[.category("men")], [.orders]])
+  }
+
+  @Test("a modal link pushes its parents, then presents it; another modal replaces it; a push dismisses it")
+  func modal() throws {
+    let navigator = Self.navigator()
+    var sync = ContainerSync<Screen, Tab>(tabs: [.home, .shop, .account])
+    _ = sync.update(to: navigator.state)
+    try navigator.open(.review("42"))
+    var update = sync.update(to: navigator.state)
+    #expect(update.changes == [.init(tab: .shop, kept: 0, pushed: [.category("women"), .product("42")])])
+    #expect(update.modal == .present(PresentedDestination(.review("42"), presentation: .sheet)))
+    #expect(sync.update(to: navigator.state).modal == nil)
+
+    try navigator.open(.player("42"))
+    update = sync.update(to: navigator.state)
+    #expect(update.changes.isEmpty)
+    #expect(update.modal == .present(PresentedDestination(.player("42"), presentation: .fullScreenCover)))
+
+    try navigator.open(.product("7"))
+    update = sync.update(to: navigator.state)
+    #expect(update.modal == .dismiss)
+    #expect(update.changes == [.init(tab: .shop, kept: 1, pushed: [.product("7")])])
+  }
+
+  @Test("a modal swiped down tells the navigator once; the navigator's echo changes nothing")
+  func swipeDown() throws {
+    let navigator = Self.navigator()
+    var sync = ContainerSync<Screen, Tab>(tabs: [.home, .shop, .account])
+    try navigator.open(.review("42"))
+    _ = sync.update(to: navigator.state)
+    let dismissed = sync.userDismissed()
+    #expect(dismissed)
+    navigator.dismiss()
+    #expect(navigator.presented == nil)
+    let echo = sync.update(to: navigator.state)
+    #expect(echo.modal == nil)
+    let dismissedAgain = sync.userDismissed()
+    #expect(!dismissedAgain)
+    #expect(navigator.currentDestination == .product("42"))
   }
 }
