@@ -97,6 +97,9 @@ public struct RouteTable: Sendable, Hashable {
   /// How `+` in a link's query reads: a space (``PlusInQuery/space``, the default) or itself
   /// (``PlusInQuery/literal``).
   public var plusInQuery: PlusInQuery = .space
+  /// How the authority of a custom-scheme link is read: as its first path segment (the default), or,
+  /// when it is a listed host, as the link's host (``CustomSchemeHost/listed``).
+  public var customSchemeHost: CustomSchemeHost
   /// The routes.
   public var routes: [RouteDefinition]
   /// The limits on one link.
@@ -111,6 +114,7 @@ public struct RouteTable: Sendable, Hashable {
   ///   - strictTrailingSlash: Whether a trailing `/` must agree between link and pattern.
   ///   - queryKeys: How query item names are compared with declared keys.
   ///   - plusInQuery: How `+` in a link's query reads.
+  ///   - customSchemeHost: How the authority of a custom-scheme link is read.
   ///   - limits: The limits on one link.
   ///   - routes: The routes.
   public init(
@@ -120,6 +124,7 @@ public struct RouteTable: Sendable, Hashable {
     strictTrailingSlash: Bool = false,
     queryKeys: QueryKeys = .exact,
     plusInQuery: PlusInQuery = .space,
+    customSchemeHost: CustomSchemeHost = .firstSegment,
     limits: Limits = .default,
     routes: [RouteDefinition]
   ) {
@@ -129,6 +134,7 @@ public struct RouteTable: Sendable, Hashable {
     self.caseInsensitive = caseInsensitive
     self.strictTrailingSlash = strictTrailingSlash
     self.queryKeys = queryKeys
+    self.customSchemeHost = customSchemeHost
     self.limits = limits
     self.routes = routes
   }
