@@ -9,6 +9,7 @@ import Foundation
 private let probes = [
   "myapp://channel/video/1", "https://example.com/", "https://example.com/a/b/c?q=1&q=2#f",
   "myapp:///a%2Fb/%E2%9C%93?x", "https://EXAMPLE.com:443/items/-5", "shop://product/007/",
+  "https://elsewhere.example/x", "myapp://example.com/items/1", "http://a.example/x",
 ]
 
 /// libFuzzer's entry point: checks one input.

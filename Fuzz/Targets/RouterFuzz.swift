@@ -63,6 +63,22 @@ private let tables: [RouteTable] = [
       RouteDefinition("flag", "/f/is-{on:bool}"),
     ]
   ),
+  // Host and scheme scopes, an any-host route, and a custom scheme that carries a listed host.
+  RouteTable(
+    schemes: ["scope", "http"],
+    hosts: ["a.example", "b.example", "*.c.example"],
+    customSchemeHost: .listed,
+    routes: [
+      RouteDefinition("click", "/{path*}", hosts: ["a.example"]),
+      RouteDefinition("page", "/{path*}", hosts: ["*"]),
+      RouteDefinition("item", "/i/{id:int}"),
+      RouteDefinition("itemB", "/i/{id:int}", hosts: ["b.example"]),
+      RouteDefinition("itemC", "/i/{id:int}", hosts: ["*.c.example"]),
+      RouteDefinition("web", "/w", hosts: nil, schemes: ["https"]),
+      RouteDefinition("app", "/w", hosts: nil, schemes: ["scope"]),
+      RouteDefinition("plain", "/w", hosts: nil, schemes: ["http"]),
+    ]
+  ),
 ]
 
 private let routers: [Router] = (tables + [backtrackingTable, wideTable]).compactMap { try? Router($0) }
@@ -114,8 +130,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     check(router.route(named: match.route) != nil, "a match names an unknown route")
     let rebuilt: String
     do {
-      rebuilt = try router.urlString(
-        for: match.route, match.parameters, query: match.query, fragment: match.fragment)
+      rebuilt = try rebuild(match, with: router)
     } catch {
       if error.code == .notRoundTrippable, error.detail?.contains("over the limit") == true { continue }
       // A value read from text such as `01` is written back as `1`, which a more specific route
@@ -139,6 +154,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   }
   return 0
+}
+
+/// The link of a match, built from its own values: on the table's first host or scheme, or, for a route
+/// scoped to a wildcard host or to any host, which has no link of its own, on the host the link came on.
+private func rebuild(_ match: RouteMatch, with router: Router) throws(URLBuildError) -> String {
+  do {
+    return try router.urlString(
+      for: match.route, match.parameters, query: match.query, fragment: match.fragment)
+  } catch {
+    guard error.code == .formUnavailable, case .universalLink(let host) = match.origin else { throw error }
+    return try router.urlString(
+      for: match.route, match.parameters, query: match.query, fragment: match.fragment, form: .host(host))
+  }
 }
 
 /// Checks the explanation of a link no route matches: it reads (the link read once already), names a

@@ -292,6 +292,7 @@ enum Scaling {
         return ScalingStep(seconds: [seconds, secondsPerRun { (try? router.matchIndex(link)) ?? -1 }])
       },
       queryValueRoutes(scale: scale),
+      hostScopedRoutes(scale: scale),
       backtracking(scale: scale),
       ScalingDimension(
         name: "route-file", unit: "routes", sizes: doubling(8_000), metrics: ["read JSON"], showsMemory: true

@@ -107,7 +107,7 @@ struct CompletionTests {
       ])
     #expect(
       try bashCompletions(script, typed: ["deeplink", "aasa", "generate", "--"]).sorted()
-        == ["--app-id", "--help", "--json", "--no-legacy-paths", "--routes", "--web-credentials"])
+        == ["--app-id", "--domain", "--help", "--json", "--no-legacy-paths", "--routes", "--web-credentials"])
     for command in await leafCommands() {
       let offered = try bashCompletions(script, typed: ["deeplink"] + command.path + ["--"])
       #expect(Set(offered) == Set(command.allOptions.map { "--" + $0.name }), "\(command.fullName)")

@@ -325,7 +325,8 @@ extension AASACommand {
   enum Generate: ToolSubcommand {
     static let spec = CommandSpec(
       path: ["aasa", "generate"],
-      usage: "[--routes FILE] --app-id ID... [--no-legacy-paths] [--web-credentials] [--json]",
+      usage:
+        "[--routes FILE] --app-id ID... [--domain HOST] [--no-legacy-paths] [--web-credentials] [--json]",
       summary: "Print the file generated from the route table.",
       discussion: """
         Prints the apple-app-site-association file generated from the route table: one components rule
@@ -340,18 +341,25 @@ extension AASACommand {
         over 128 KB: a file that would be larger pretty-printed is printed without whitespace, then
         also without the comments; one still over 128 KB is an error giving its size. Where to serve
         it, and the entitlements, go to standard error. The same file is served on every host of the
-        table; a *.example.com host needs it on each subdomain.
+        table; a *.example.com host needs it on each subdomain. A route limited to some hosts ("hosts" in
+        the route file) is only in the file of those hosts: --domain HOST prints the file of one host,
+        with its routes. A route for any host ("hosts": ["*"]) is in no file. Routes left out are listed
+        as notes on standard error.
         """,
       options: [
         .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
         .value(
           "app-id", "ID", "An app, TEAMID.bundle.id (ABCDE12345.com.example.app); repeat for several.",
           repeatable: true),
+        .value(
+          "domain", "HOST",
+          "The file of this host of the table, with the routes limited to it (default: the file for every host)."
+        ),
         .flag("no-legacy-paths", #"Leave out the "paths" array read by iOS 12 and earlier."#),
         .flag("web-credentials", #"Add a "webcredentials" section for the same apps."#),
         .flag(
           "json",
-          #"Print one JSON object instead: {"file": the file, "widenings": [{"route", "parameter", "kind", "example", "reason"}]}."#
+          #"Print one JSON object instead: {"file": the file, "widenings": [{"route", "parameter", "kind", "example", "reason"}], "notes": [routes left out, with why]}."#
         ),
       ],
       epilogue: """
@@ -372,7 +380,17 @@ extension AASACommand {
       let appIDs = try AASACommand.appIDs(arguments)
       guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
       else { return 2 }
-      let generator = AASAGenerator(appIDs: appIDs, router: router)
+      let generator: AASAGenerator
+      if let domain = arguments.value("domain") {
+        guard router.listsHost(domain) else {
+          throw spec.usageError(
+            "--domain: '\(domain)' is not a host of the route table (\(router.table.hosts.joined(separator: ", ")))"
+          )
+        }
+        generator = AASAGenerator(appIDs: appIDs, router: router, domain: domain)
+      } else {
+        generator = AASAGenerator(appIDs: appIDs, router: router)
+      }
       let includeLegacyPaths = !arguments.has("no-legacy-paths")
       let webCredentials = arguments.has("web-credentials")
       guard
@@ -404,12 +422,19 @@ extension AASACommand {
             ("reason", .string(widening.reason)),
           ])
         }
-        streams.output.line(JSONValue.object([("file", file), ("widenings", .array(list))]).rendered)
+        streams.output.line(
+          JSONValue.object([
+            ("file", file), ("widenings", .array(list)),
+            ("notes", .array(generator.leftOut.map(JSONValue.string))),
+          ]).rendered)
       } else {
         streams.output.write(String(decoding: data, as: UTF8.self))
       }
       for widening in widenings {
         streams.error.line("deeplink aasa generate: widening: \(widening)")
+      }
+      for note in generator.leftOut {
+        streams.error.line("deeplink aasa generate: note: \(note)")
       }
       for note in AASACommand.domainNotes(generator) {
         streams.error.line("deeplink aasa generate: \(note)")

@@ -15,6 +15,9 @@ struct LinkView {
   var hostEnd = 0
   /// The host with its port as ``LinkOrigin`` names it, when it is not a host listed without a port.
   var host: String?
+  /// Whether the web host is one the table does not list: read only for a table with an any-host route
+  /// (``RouteDefinition/hosts`` `["*"]`), and admitted only by such routes.
+  var hostIsUnlisted = false
   var hasTrailingSlash = false
   var queryStart = -1
   var queryEnd = -1
@@ -36,6 +39,14 @@ struct LinkView {
     self.link = link
     self.segments = segments
   }
+
+  /// Whether a custom-scheme link's authority is a listed host, read as the link's host
+  /// (``RouteTable/CustomSchemeHost/listed``) rather than as its first segment.
+  var carriesHost = false
+
+  /// Whether the link names a host: a web link, or a custom-scheme link carrying a listed host.
+  @inline(__always)
+  var hasHost: Bool { isWeb || carriesHost }
 
   /// How many path segments the link has (the authority of a custom-scheme link counts).
   @inline(__always)
@@ -66,6 +77,11 @@ final class LinkReader: Sendable {
   let exactHosts: [String: [String?]]
   let wildcardHosts: [HostRule]
   let allowsHTTP: Bool
+  /// Whether a web link on a host the table does not list is read (for any-host routes) rather than
+  /// refused.
+  let acceptsAnyHost: Bool
+  /// Whether a custom-scheme link's authority that is a listed host is read as its host.
+  let customSchemeCarriesHost: Bool
   let limits: RouteTable.Limits
 
   init(table: RouteTable, hostRules: [HostRule]) {
@@ -79,6 +95,8 @@ final class LinkReader: Sendable {
     portlessHosts = hostNames.map { Array($0.utf8) }
     wildcardHosts = hostRules.filter(\.isWildcard)
     allowsHTTP = table.schemes.contains { $0.lowercased() == "http" }
+    acceptsAnyHost = table.routes.contains { $0.hosts?.contains("*") == true }
+    customSchemeCarriesHost = table.customSchemeHost == .listed && !hostRules.isEmpty
     limits = table.limits
   }
 
@@ -187,9 +205,16 @@ final class LinkReader: Sendable {
       if hasAuthority {
         index += 2
         let end = ReadingRules.segmentEnd(link, from: index)
-        guard ReadingRules.forbiddenInCustomAuthority(link, index, end) == nil,
-          end == index || appendPlainSegment(from: index, to: &view) != nil
-        else { return false }
+        guard ReadingRules.forbiddenInCustomAuthority(link, index, end) == nil else { return false }
+        if customSchemeCarriesHost && end > index {
+          // A listed host without a port; a wildcard host is left to the full rules.
+          guard listedHost(link, index, end) != nil else { return false }
+          view.carriesHost = true
+          view.hostStart = index
+          view.hostEnd = end
+        } else if end > index && appendPlainSegment(from: index, to: &view) == nil {
+          return false
+        }
         index = end
       }
     }
@@ -287,7 +312,9 @@ final class LinkReader: Sendable {
       if let host = listedHost(link, authorityStart, authorityEnd) {
         view.originIndex = host
       } else {
-        view.host = try readHost(link, from: authorityStart, to: authorityEnd, scheme: scheme, fail: fail)
+        view.host = try readHost(
+          link, from: authorityStart, to: authorityEnd, scheme: scheme, unlisted: &view.hostIsUnlisted,
+          fail: fail)
       }
       pathStart = authorityEnd
     } else {
@@ -303,7 +330,14 @@ final class LinkReader: Sendable {
               host: link.string(authorityStart, position), port: link.string(position + 1, authorityEnd)),
             position)
         }
-        if authorityEnd > authorityStart {
+        if authorityEnd > authorityStart && customSchemeCarriesHost
+          && carriesHost(link, from: authorityStart, to: authorityEnd)
+        {
+          // A listed host, read as the link's host (``RouteTable/CustomSchemeHost/listed``).
+          view.carriesHost = true
+          view.hostStart = authorityStart
+          view.hostEnd = authorityEnd
+        } else if authorityEnd > authorityStart {
           // The authority of a custom-scheme link is the first path segment. It keeps its case, as
           // every captured value does; literals compare with it case-insensitively, like a host, in
           // every spelling of the link (see ``ReadingRules/foldsCase(isWeb:depth:)``).
@@ -386,6 +420,24 @@ final class LinkReader: Sendable {
     return query
   }
 
+  /// Whether a custom-scheme authority (without user information or port) is a listed host.
+  private func carriesHost(_ link: Bytes, from start: Int, to end: Int) -> Bool {
+    if listedHost(link, start, end) != nil { return true }
+    let host = link.lowercasedString(start, end)
+    if let ports = exactHosts[host], ports.contains(nil) { return true }
+    return wildcardHosts.contains { $0.admits(host: host, port: nil) }
+  }
+
+  /// The host of a link that has one, lower-cased, and its port (`nil` for the scheme's default).
+  func hostAndPort(of view: LinkView) -> (host: String, port: String?) {
+    if view.originIndex >= 0 && view.isWeb { return (hostNames[view.originIndex], nil) }
+    let text = view.host ?? view.link.lowercasedString(view.hostStart, view.hostEnd)
+    if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]") {
+      return (String(text[..<colon]), String(text[text.index(after: colon)...]))
+    }
+    return (text, nil)
+  }
+
   /// The decoded fragment of a link that was read.
   ///
   /// Reading the link checked the fragment: either it is plain text, whose decoding cannot fail, or it
@@ -449,7 +501,7 @@ final class LinkReader: Sendable {
   }
 
   private func readHost(
-    _ buffer: Bytes, from start: Int, to end: Int, scheme: String,
+    _ buffer: Bytes, from start: Int, to end: Int, scheme: String, unlisted: inout Bool,
     fail: (LinkError.Reason, Int?) -> LinkError
   ) throws(LinkError) -> String {
     var hostEnd = end
@@ -480,6 +532,10 @@ final class LinkReader: Sendable {
     guard HostRule.isValidHostName(host) else { throw fail(.invalidHost(host), start) }
     if let ports = exactHosts[host], ports.contains(port) { return port.map { "\(host):\($0)" } ?? host }
     for rule in wildcardHosts where rule.admits(host: host, port: port) {
+      return port.map { "\(host):\($0)" } ?? host
+    }
+    if acceptsAnyHost {
+      unlisted = true
       return port.map { "\(host):\($0)" } ?? host
     }
     if let port,

@@ -14,6 +14,15 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   /// resolved against this link when it is a path, is the answer, with this route in
   /// ``RouteMatch/followed``; see ``Router/maxFollowDepth``.
   public var follow: String?
+  /// The hosts the route answers, or `nil` for every host the table lists: entries of
+  /// ``RouteTable/hosts`` as the table writes them (`"hosts": ["a.example"]` in a route file), or
+  /// `["*"]` for any web host, including hosts the table does not list. A link on another host does not
+  /// reach the route; the next route in precedence order is tried.
+  public var hosts: [String]?
+  /// The schemes the route answers, or `nil` for every scheme the table reads: each one a scheme of
+  /// ``RouteTable/schemes``, or `https` when the table lists hosts (`"schemes": ["https"]` in a route
+  /// file).
+  public var schemes: [String]?
 
   /// Creates a route.
   ///
@@ -49,5 +58,30 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   ) {
     self.init(name, pattern, requiresVerifiedLink: requiresVerifiedLink, requiresSignIn: requiresSignIn)
     self.follow = follow
+  }
+
+  /// Creates a route limited to some hosts or schemes.
+  ///
+  /// ```swift
+  /// RouteDefinition("emailClick", "/{path*}", hosts: ["clicks.shop.example"])
+  /// RouteDefinition("webPage", "/{path*}", hosts: ["*"], schemes: ["http", "https"])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The route's name, unique in its table.
+  ///   - pattern: The pattern text.
+  ///   - requiresVerifiedLink: Whether only verified web links may open it.
+  ///   - requiresSignIn: Whether it needs a signed-in user.
+  ///   - follow: The `{name:link}` parameter whose nested link the router routes again, or `nil`.
+  ///   - hosts: The hosts the route answers (table entries, or `["*"]` for any host), or `nil` for all.
+  ///   - schemes: The schemes the route answers, or `nil` for all.
+  public init(
+    _ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false,
+    follow: String? = nil, hosts: [String]?, schemes: [String]? = nil
+  ) {
+    self.init(name, pattern, requiresVerifiedLink: requiresVerifiedLink, requiresSignIn: requiresSignIn)
+    self.follow = follow
+    self.hosts = hosts
+    self.schemes = schemes
   }
 }

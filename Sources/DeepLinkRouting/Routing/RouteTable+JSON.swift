@@ -3,8 +3,11 @@ import Foundation
 extension RouteTable {
   private static let tableKeys = [
     "schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes", "queryKeys",
+    "customSchemeHost",
   ]
-  private static let routeKeys = ["name", "pattern", "requiresVerifiedLink", "requiresSignIn", "follow"]
+  private static let routeKeys = [
+    "name", "pattern", "requiresVerifiedLink", "requiresSignIn", "follow", "hosts", "schemes",
+  ]
   private static let limitKeys = ["maxURLLength", "maxSegments", "maxQueryItems", "maxRoutes"]
 
   /// Reads a route table from a JSON route file.
@@ -91,16 +94,54 @@ extension RouteTable {
     for routeField in routeFields {
       routes.append(try readRoute(routeField))
     }
-    return try typed(route: nil) { () throws(JSONTypeError) in
+    let read = try typed(route: nil) { () throws(JSONTypeError) in
       RouteTable(
         schemes: try table["schemes"]?.strings() ?? [],
         hosts: try table["hosts"]?.strings() ?? [],
         caseInsensitive: try table["caseInsensitive"]?.bool() ?? false,
         strictTrailingSlash: try table["strictTrailingSlash"]?.bool() ?? false,
         queryKeys: try table["queryKeys"].map(queryKeys) ?? .exact,
+        customSchemeHost: try table["customSchemeHost"].map(customSchemeHost) ?? .firstSegment,
         limits: limits,
         routes: routes
       )
+    }
+    try checkScopes(read, routeFields: routeFields)
+    return read
+  }
+
+  /// Checks each route's `hosts` and `schemes` against the table, as ``Router/init(_:)`` does, so that
+  /// an error points at the entry in the file.
+  private static func checkScopes(_ table: RouteTable, routeFields: [JSONField]) throws(RouteFileError) {
+    var rules: [HostRule] = []
+    for host in table.hosts {
+      // A malformed host is the router's error to report.
+      guard let rule = try? HostRule(host) else { return }
+      rules.append(rule)
+    }
+    for (index, route) in table.routes.enumerated() where route.hosts != nil || route.schemes != nil {
+      do throws(RouteTableError) {
+        _ = try RouteScope(route: route, index: index, table: table, rules: rules)
+      } catch {
+        var located = error
+        if let key = error.key, index < routeFields.count,
+          case .object(let members) = routeFields[index].value.kind,
+          let list = members.first(where: { $0.key == key })?.value
+        {
+          var position = list.position
+          // The entry's index is the location's last subscript (`routes[2].hosts[1]`).
+          if let location = error.location, location.hasSuffix("]"), let open = location.lastIndex(of: "["),
+            let entry = Int(
+              location[location.index(after: open)..<location.index(before: location.endIndex)]),
+            case .array(let elements) = list.kind, entry < elements.count
+          {
+            position = elements[entry].position
+          }
+          located.line = position?.line
+          located.column = position?.column
+        }
+        throw .table(located)
+      }
     }
   }
 
@@ -122,7 +163,9 @@ extension RouteTable {
         try patternField.string(),
         requiresVerifiedLink: try route["requiresVerifiedLink"]?.bool() ?? false,
         requiresSignIn: try route["requiresSignIn"]?.bool() ?? false,
-        follow: try route["follow"]?.string()
+        follow: try route["follow"]?.string(),
+        hosts: try route["hosts"]?.strings(),
+        schemes: try route["schemes"]?.strings()
       )
     }
   }
@@ -134,6 +177,15 @@ extension RouteTable {
       throw field.mismatch(expected)
     }
     return keys
+  }
+
+  /// The `customSchemeHost` setting: `"firstSegment"` or `"listed"`.
+  private static func customSchemeHost(_ field: JSONField) throws(JSONTypeError) -> CustomSchemeHost {
+    let expected = CustomSchemeHost.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+    guard let reading = CustomSchemeHost(rawValue: try field.string(expected: expected)) else {
+      throw field.mismatch(expected)
+    }
+    return reading
   }
 
   /// Runs typed reads, naming the route in the error of a value of the wrong type.
@@ -183,12 +235,19 @@ extension RouteTable {
             if route.requiresVerifiedLink { entry.append(("requiresVerifiedLink", true)) }
             if route.requiresSignIn { entry.append(("requiresSignIn", true)) }
             if let follow = route.follow { entry.append(("follow", .string(follow))) }
+            if let hosts = route.hosts { entry.append(("hosts", .array(hosts.map(JSONValue.string)))) }
+            if let schemes = route.schemes {
+              entry.append(("schemes", .array(schemes.map(JSONValue.string))))
+            }
             return .object(entry)
           })
       ),
     ]
     if strictTrailingSlash { root.append(("strictTrailingSlash", true)) }
     if queryKeys != .exact { root.append(("queryKeys", .string(queryKeys.rawValue))) }
+    if customSchemeHost != .firstSegment {
+      root.append(("customSchemeHost", .string(customSchemeHost.rawValue)))
+    }
     if limits != .default {
       root.append(
         (

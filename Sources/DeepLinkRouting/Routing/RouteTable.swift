@@ -94,6 +94,9 @@ public struct RouteTable: Sendable, Hashable {
   public var strictTrailingSlash: Bool
   /// How query item names are compared with the keys patterns declare (default ``QueryKeys/exact``).
   public var queryKeys: QueryKeys
+  /// How the authority of a custom-scheme link is read: as its first path segment (the default), or,
+  /// when it is a listed host, as the link's host (``CustomSchemeHost/listed``).
+  public var customSchemeHost: CustomSchemeHost
   /// The routes.
   public var routes: [RouteDefinition]
   /// The limits on one link.
@@ -107,6 +110,7 @@ public struct RouteTable: Sendable, Hashable {
   ///   - caseInsensitive: Whether literal segments compare case-insensitively.
   ///   - strictTrailingSlash: Whether a trailing `/` must agree between link and pattern.
   ///   - queryKeys: How query item names are compared with declared keys.
+  ///   - customSchemeHost: How the authority of a custom-scheme link is read.
   ///   - limits: The limits on one link.
   ///   - routes: The routes.
   public init(
@@ -115,6 +119,7 @@ public struct RouteTable: Sendable, Hashable {
     caseInsensitive: Bool = false,
     strictTrailingSlash: Bool = false,
     queryKeys: QueryKeys = .exact,
+    customSchemeHost: CustomSchemeHost = .firstSegment,
     limits: Limits = .default,
     routes: [RouteDefinition]
   ) {
@@ -123,6 +128,7 @@ public struct RouteTable: Sendable, Hashable {
     self.caseInsensitive = caseInsensitive
     self.strictTrailingSlash = strictTrailingSlash
     self.queryKeys = queryKeys
+    self.customSchemeHost = customSchemeHost
     self.limits = limits
     self.routes = routes
   }

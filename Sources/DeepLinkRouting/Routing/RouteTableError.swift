@@ -41,6 +41,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       case writesOtherRoute(String)
       case unsupportedShape(String)
       case followsNoLink(String)
+      case invalidScope(key: String, entry: String?, problem: ScopeProblem)
     }
 
     fileprivate let problem: Problem
@@ -116,6 +117,22 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The route's `follow` names `parameter`, which its pattern does not declare as `{name:link}`:
     /// code `followsNoLink`.
     package static func followsNoLink(_ parameter: String) -> Reason { Reason(.followsNoLink(parameter)) }
+    /// A route's `hosts` or `schemes` (the `key`) cannot be read: code `invalidScope`.
+    package static func invalidScope(key: String, entry: String?, problem: ScopeProblem) -> Reason {
+      Reason(.invalidScope(key: key, entry: entry, problem: problem))
+    }
+
+    /// What is wrong with a route's `hosts` or `schemes`.
+    package enum ScopeProblem: Sendable, Hashable {
+      /// The entry is not a host (or scheme) the table lists; `listed` is what it lists.
+      case unlisted(listed: [String])
+      /// The list is empty, so the route would answer no link.
+      case empty
+      /// `*` (any host) is written beside host names.
+      case anyHostMixed
+      /// The entry is written twice.
+      case repeated
+    }
   }
 
   /// The route at fault, when there is one.
@@ -178,6 +195,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     case .writesOtherRoute: .writesOtherRoute
     case .unsupportedShape: .unsupportedShape
     case .followsNoLink: .followsNoLink
+    case .invalidScope: .invalidScope
     }
   }
 
@@ -215,12 +233,22 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   }
 
   /// The key at fault: the limit's key for `limitOutOfRange` (`maxRoutes`), the file's key for
-  /// `unknownKey` and `missingKey`; `nil` otherwise.
+  /// `unknownKey` and `missingKey`, the route's list for `invalidScope` (`hosts` or `schemes`); `nil`
+  /// otherwise.
   public var key: String? {
     switch reason.problem {
-    case .limitOutOfRange(let key, _, _), .unknownKey(let key, _), .missingKey(let key): key
+    case .limitOutOfRange(let key, _, _), .unknownKey(let key, _), .missingKey(let key),
+      .invalidScope(let key, _, _):
+      key
     default: nil
     }
+  }
+
+  /// The entry of a route's `hosts` or `schemes` at fault, for `invalidScope` (`nil` for an empty list);
+  /// `nil` otherwise.
+  public var scopeEntry: String? {
+    guard case .invalidScope(_, let entry, _) = reason.problem else { return nil }
+    return entry
   }
 
   /// The limit's value, for `limitOutOfRange`; `nil` otherwise.
@@ -379,6 +407,24 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       return detail
     case .followsNoLink(let name):
       return "follow names '\(name)', which the pattern does not declare as a link ({\(name):link})"
+    case .invalidScope(let key, let entry, let problem):
+      let noun = key == "hosts" ? "host" : "scheme"
+      let quoted = PrintableText.escaped(entry ?? "")
+      switch problem {
+      case .unlisted(let listed):
+        let table =
+          listed.isEmpty
+          ? "the table lists no \(noun)"
+          : "the table lists \(listed.map(PrintableText.escaped).joined(separator: ", "))"
+        let hint = key == "hosts" ? "; write [\"*\"] for any host" : ""
+        return "\(noun) '\(quoted)' is not one the table lists (\(table))\(hint)"
+      case .empty:
+        return "an empty \(key) list would let no link reach the route; leave \(key) out for every \(noun)"
+      case .anyHostMixed:
+        return "\"*\" (any host) stands alone in hosts; it cannot be listed beside '\(quoted)'"
+      case .repeated:
+        return "\(noun) '\(quoted)' is listed twice"
+      }
     }
   }
 }
@@ -444,4 +490,8 @@ extension ErrorCode where Subject == RouteTableError {
   /// A route's `follow` names a parameter its pattern does not declare as `{name:link}`; see
   /// ``RouteTableError/parameter``.
   public static let followsNoLink = Self("follows-no-link")
+  /// A route's `hosts` or `schemes` names a host or scheme the table does not list, is empty, repeats
+  /// an entry, or mixes `*` with host names; see ``RouteTableError/key`` and
+  /// ``RouteTableError/scopeEntry``.
+  public static let invalidScope = Self("invalid-scope")
 }

@@ -53,8 +53,16 @@ extension Router {
       (verdict) throws(LinkError) -> WalkOutcome<Accepted> in
       try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> WalkOutcome<Accepted> in
         try reader.withLink(link, original: { url }) { view in
-          var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
           var walk = CandidateWalk(router: self, url: url, verdict: verdict)
+          // A nested link never reaches a host the table does not list, not even through an any-host
+          // route: it is refused as an unlisted host would be without one.
+          if !chain.isEmpty && view.hostIsUnlisted {
+            walk.outcome.error = LinkError(
+              url: url, offset: view.hostStart,
+              reason: .unknownHost(view.host ?? view.link.lowercasedString(view.hostStart, view.hostEnd)))
+            return walk.outcome
+          }
+          var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
           _ = search.search(&view, &walk)
           return walk.outcome
         }

@@ -46,6 +46,8 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
       text +=
         "the route applies only when the query item \(expected.dropFirst()) is absent; the link has \"\(found ?? "")\""
     case .trailingSlash: text += expected
+    case .outOfScope:
+      text += "the route answers only \(expected); the link has \(found.map { "\"\($0)\"" } ?? "none")"
     default: text += "\(code): expected \(expected)"
     }
     if isCustomScheme, segment == 0 {
@@ -117,7 +119,8 @@ extension Router {
         let path = (0..<view.count).map { view.string($0) }
         let link = ReadLink(
           path: path, query: reader.query(of: view), hasTrailingSlash: view.hasTrailingSlash,
-          isCustomScheme: !view.isWeb)
+          isCustomScheme: !view.hasHost, scheme: view.link.lowercasedString(0, view.schemeEnd),
+          host: view.hasHost ? reader.hostAndPort(of: view) : nil, hostIsUnlisted: view.hostIsUnlisted)
         var search = NearMissSearch(router: self, link: link, remembersShapes: remembersShapes)
         let miss = search.closest()
         return (miss, search.nodes, search.routeChecks)
@@ -132,6 +135,12 @@ struct ReadLink {
   var query: [QueryItem]
   var hasTrailingSlash: Bool
   var isCustomScheme: Bool
+  /// The scheme, lower-cased.
+  var scheme: String
+  /// The host, lower-cased, and its port; `nil` for a link without a host.
+  var host: (host: String, port: String?)?
+  /// Whether the host is one the table does not list (read for an any-host route).
+  var hostIsUnlisted: Bool
 }
 
 /// The walk behind ``Router/explain(_:)``.
@@ -212,7 +221,7 @@ struct NearMissSearch {
       let ending = router.endingRoutes(at: index)
       // Routes that end here, or that take the rest of the path with a catch-all.
       if depth == count {
-        consider(firstUnmetQuery(ending, ending.endpoints, ending.zeroOrMore, depth: depth))
+        consider(firstUnmetQuery(ending, ending.endpoints, ending.zeroOrMore, depth: depth, start: depth))
         if let route = ending.first(ending.oneOrMore) {
           consider(
             miss(
@@ -227,7 +236,7 @@ struct NearMissSearch {
         }
         continue
       }
-      consider(firstUnmetQuery(ending, ending.oneOrMore, ending.zeroOrMore, depth: count))
+      consider(firstUnmetQuery(ending, ending.oneOrMore, ending.zeroOrMore, depth: count, start: depth))
       var entered = false
       if let child = router.literalChild(of: index, key: comparedPath[depth]) {
         pending.append((child, depth + 1))
@@ -339,20 +348,39 @@ struct NearMissSearch {
     }
   }
 
-  /// The miss of the first route of two of a node's lists whose query or trailing slash does not hold
-  /// (each gives a candidate of the same depth and rank, so the first one is the one that counts).
+  /// The miss of the first route of two of a node's lists whose scope, query or trailing slash does not
+  /// hold (each gives a candidate of the same depth and rank, so the first one is the one that counts).
+  ///
+  /// `start` is the node's depth: a scope miss counts from there, so that a catch-all route limited to
+  /// other hosts, whose path fits every link, does not stand for every link's explanation.
   private mutating func firstUnmetQuery(
-    _ ending: Router.EndingRoutes, _ first: Range<Int>, _ second: Range<Int>, depth: Int
+    _ ending: Router.EndingRoutes, _ first: Range<Int>, _ second: Range<Int>, depth: Int, start: Int
   ) -> Candidate? {
     for position in [first, second].joined() {
-      if let candidate = unmetQuery(route: ending.route(at: position), depth: depth) { return candidate }
+      if let candidate = unmetQuery(route: ending.route(at: position), depth: depth, start: start) {
+        return candidate
+      }
     }
     return nil
   }
 
-  /// The miss of a route whose path matched, when its query or trailing slash does not hold.
-  private mutating func unmetQuery(route: Int, depth: Int) -> Candidate? {
+  /// The miss of a route whose path matched, when its scope, query or trailing slash does not hold.
+  private mutating func unmetQuery(route: Int, depth: Int, start: Int) -> Candidate? {
     routeChecks += 1
+    let scope = router.scopes[route]
+    let scheme = Array(link.scheme.utf8)
+    if let refusal = scope.refusal(
+      hostIsUnlisted: link.hostIsUnlisted, hasScheme: { $0 == scheme }, host: { link.host })
+    {
+      let found =
+        refusal == .scheme
+        ? link.scheme : link.host.map { host in host.port.map { "\(host.host):\($0)" } ?? host.host }
+      return Candidate(
+        depth: start, rank: 3,
+        miss: NearMiss(
+          route: router.table.routes[route].name, path: link.path, segment: nil, code: .outOfScope,
+          expected: scope.expectation(refusal), found: found, isCustomScheme: link.isCustomScheme))
+    }
     let requirements = router.requirements[route]
     if router.table.strictTrailingSlash && requirements.hasTrailingSlash != link.hasTrailingSlash {
       let expected =
@@ -464,4 +492,7 @@ extension ErrorCode where Subject == NearMiss {
   public static let queryItemPresent = Self("query-item-present")
   /// The trailing slash differs from the route's, in a table where it counts.
   public static let trailingSlash = Self("trailing-slash")
+  /// The route answers only some hosts or schemes (``RouteDefinition/hosts``,
+  /// ``RouteDefinition/schemes``), and the link's is not one of them.
+  public static let outOfScope = Self("out-of-scope")
 }

@@ -182,10 +182,13 @@ extension Router {
     var path = segments.map(PercentCoding.encodePathSegment).joined(separator: "/")
     if table.strictTrailingSlash && pattern.hasTrailingSlash && !segments.isEmpty { path += "/" }
     var text: String
-    switch try resolve(form, fail: fail) {
-    case .web(let authority):
-      text = "https://\(authority)/\(path)"
-    case .custom(let scheme):
+    switch try resolve(form, scope: scopes[index], fail: fail) {
+    case .web(let scheme, let authority):
+      text = "\(scheme)://\(authority)/\(path)"
+    case .custom(let scheme, let host?):
+      // A table that reads a listed host after a custom scheme: `shop://www.shop.example/p/1`.
+      text = "\(scheme)://\(host)/\(path)"
+    case .custom(let scheme, nil):
       // `myapp://channel/video/1` when the first segment reads back unchanged as an authority
       // (lower-case, unreserved characters only); `myapp:///Channel/...` otherwise.
       let first = segments.first ?? ""
@@ -213,28 +216,54 @@ extension Router {
   }
 
   private enum Start {
-    case web(String)
-    case custom(String)
+    /// A web link: its scheme (`https`, or `http` for a route scoped to it) and authority.
+    case web(String, String)
+    /// A custom-scheme link: its scheme, and the host it carries in a table that reads one
+    /// (``RouteTable/CustomSchemeHost/listed``).
+    case custom(String, host: String?)
   }
 
-  private func resolve(_ form: LinkForm, fail: (URLBuildError.Reason) -> URLBuildError) throws(URLBuildError)
-    -> Start
-  {
-    let firstHost = hostRules.first { !$0.isWildcard }
-    let firstScheme = table.schemes.first { !["http", "https"].contains($0.lowercased()) }
+  /// Where a route's link starts. A route scoped to hosts or schemes (``RouteDefinition/hosts``,
+  /// ``RouteDefinition/schemes``) builds on its first host and its first scheme; one scoped to hosts
+  /// (or to any host) has no custom-scheme link, which carries no host, unless the table reads a listed
+  /// host after a custom scheme (``RouteTable/CustomSchemeHost/listed``): every custom-scheme link is
+  /// then written with the host, `shop://www.shop.example/p/1`.
+  private func resolve(
+    _ form: LinkForm, scope: RouteScope, fail: (URLBuildError.Reason) -> URLBuildError
+  ) throws(URLBuildError) -> Start {
+    let isWebScheme = { (scheme: String) in scheme == "https" || scheme == "http" }
+    let firstHost: HostRule? =
+      switch scope.hosts {
+      case .listed(let rules): rules.first { !$0.isWildcard }
+      case .all, .any: hostRules.first { !$0.isWildcard }
+      }
+    let webScheme = scope.schemes.map { $0.first(where: isWebScheme) } ?? "https"
+    let carriedHost =
+      table.customSchemeHost == .listed ? firstHost.map { $0.authority } : nil
+    let allowsCustom = scope.hosts == .all || carriedHost != nil
+    let firstScheme =
+      allowsCustom
+      ? (scope.schemes ?? table.schemes).first { !isWebScheme($0.lowercased()) }?.lowercased() : nil
+    let scoped = scope.isUnscoped ? "" : "the route answers only \(scopeText(scope)), and "
     switch form {
     case .preferred:
-      if let firstHost { return .web(firstHost.authority) }
-      if let firstScheme { return .custom(firstScheme.lowercased()) }
-      throw fail(.formUnavailable("the table has no host and no custom scheme to build with"))
+      if let first = scope.schemes?.first, !isWebScheme(first), let firstScheme {
+        return .custom(firstScheme, host: carriedHost)
+      }
+      if let firstHost, let webScheme { return .web(webScheme, firstHost.authority) }
+      if let firstScheme { return .custom(firstScheme, host: carriedHost) }
+      throw fail(.formUnavailable(scoped + "the table has no host and no custom scheme to build with"))
     case .universalLink:
       guard let firstHost else {
-        throw fail(.formUnavailable("the table lists no host (that is not a wildcard)"))
+        throw fail(.formUnavailable(scoped + "the table lists no host (that is not a wildcard)"))
       }
-      return .web(firstHost.authority)
+      guard scope.schemes?.contains("https") ?? true else {
+        throw fail(.formUnavailable("the route answers only \(scopeText(scope))"))
+      }
+      return .web("https", firstHost.authority)
     case .customScheme:
-      guard let firstScheme else { throw fail(.formUnavailable("the table lists no custom scheme")) }
-      return .custom(firstScheme.lowercased())
+      guard let firstScheme else { throw fail(.formUnavailable(scoped + "the table lists no custom scheme")) }
+      return .custom(firstScheme, host: carriedHost)
     case .host(let host):
       let lowered = host.lowercased()
       var name = lowered
@@ -243,17 +272,42 @@ extension Router {
         name = String(lowered[..<colon])
         port = String(lowered[lowered.index(after: colon)...])
       }
-      guard hostRules.contains(where: { $0.admits(host: name, port: port) }) else {
-        throw fail(.formUnavailable("host '\(host)' is not in the route table"))
+      let admitted =
+        switch scope.hosts {
+        case .all: hostRules.contains { $0.admits(host: name, port: port) }
+        case .listed(let rules): rules.contains { $0.admits(host: name, port: port) }
+        case .any: HostRule.isValidHostName(name) && port.map { $0.allSatisfy(\.isASCIIDigit) } ?? true
+        }
+      guard admitted else {
+        throw fail(
+          .formUnavailable(
+            scope.hosts == .all
+              ? "host '\(host)' is not in the route table" : "the route answers only \(scopeText(scope))"))
       }
-      return .web(lowered)
+      guard let webScheme else { throw fail(.formUnavailable("the route answers only \(scopeText(scope))")) }
+      return .web(webScheme, lowered)
     case .scheme(let scheme):
       let lowered = scheme.lowercased()
       guard reader.schemes.contains(lowered) else {
         throw fail(.formUnavailable("scheme '\(scheme)' is not in the route table"))
       }
-      return .custom(lowered)
+      guard allowsCustom, scope.schemes?.contains(lowered) ?? true else {
+        throw fail(.formUnavailable("the route answers only \(scopeText(scope))"))
+      }
+      return .custom(lowered, host: carriedHost)
     }
+  }
+
+  /// A route's scope in words: `hosts a.example, b.example on schemes https`.
+  private func scopeText(_ scope: RouteScope) -> String {
+    var parts: [String] = []
+    switch scope.hosts {
+    case .all: break
+    case .any: parts.append("links with a host")
+    case .listed: parts.append("hosts " + (scope.hostEntries ?? []).joined(separator: ", "))
+    }
+    if let schemes = scope.schemes { parts.append("schemes " + schemes.joined(separator: ", ")) }
+    return parts.joined(separator: " on ")
   }
 
   private static func convert(

@@ -45,6 +45,10 @@ public final class Router: Sendable {
   let parameterNames: [String]
   /// The `follow` parameter of each route that has one, by route index.
   let follows: [Int: String]
+  /// The host and scheme scope of each route, in table order.
+  let scopes: [RouteScope]
+  /// Whether some route has a scope: otherwise no candidate is checked for one.
+  let hasScopes: Bool
 
   /// Builds a router, checking every route.
   ///
@@ -97,17 +101,25 @@ public final class Router: Sendable {
       guard isLink else { throw RouteTableError(route: route.name, reason: .followsNoLink(parameter)) }
       follows[index] = parameter
     }
+    var scopes: [RouteScope] = []
+    scopes.reserveCapacity(table.routes.count)
+    for (index, route) in table.routes.enumerated() {
+      scopes.append(
+        route.hosts == nil && route.schemes == nil
+          ? .unscoped : try RouteScope(route: route, index: index, table: table, rules: rules))
+    }
     let requirements = patterns.map { QueryRequirements($0, keys: table.queryKeys) }
     let routeNames = table.routes.map(\.name)
     var builder = TrieBuilder(
       caseInsensitive: table.caseInsensitive, strictTrailingSlash: table.strictTrailingSlash,
       capacity: patterns.count, queryKeys: table.queryKeys)
     for index in patterns.indices {
-      try builder.insert(route: index, pattern: patterns[index], names: routeNames)
+      try builder.insert(route: index, pattern: patterns[index], scope: scopes[index], names: routeNames)
     }
     self.table = table
     self.patterns = patterns
-    let built = builder.finish(patterns: patterns, requirements: requirements, names: routeNames)
+    let built = builder.finish(
+      patterns: patterns, requirements: requirements, scopes: scopes, names: routeNames)
     self.trie = FlatTrie(
       nodes: built.nodes, routeList: built.routeList, literals: built.literals, shapes: built.shapes)
     self.literals = built.literals
@@ -120,6 +132,8 @@ public final class Router: Sendable {
     self.reader = LinkReader(table: table, hostRules: rules)
     self.routeIndex = names
     self.follows = follows
+    self.scopes = scopes
+    self.hasScopes = scopes.contains { !$0.isUnscoped }
     self.requirements = requirements
     (self.plans, self.planParameters, self.parameterNames) = RoutePlan.plans(
       names: routeNames, patterns: patterns)
@@ -398,7 +412,7 @@ public final class Router: Sendable {
       }
     } else if case .template = kind {
       guard position < view.count, case .template(let template) = patterns[route].segments[position],
-        let values = template.values(view.bytes(position), templateFolding(at: position, view.isWeb))
+        let values = template.values(view.bytes(position), templateFolding(at: position, view.hasHost))
       else { return }
       for (name, value) in values { entries.append(RouteParameters.Entry(name: name, value: value)) }
     } else {
@@ -697,7 +711,7 @@ struct TrieSearch {
         resume = .parameter(0)
         let children = router.templateChildren[Int32(truncatingIfNeeded: index)] ?? []
         let bytes = view.bytes(depth)
-        let folding = router.templateFolding(at: depth, view.isWeb)
+        let folding = router.templateFolding(at: depth, view.hasHost)
         var position = start
         while position < children.count {
           if children[position].template.accepts(bytes, folding) {
@@ -829,10 +843,15 @@ struct TrieSearch {
 
   /// Offers a route found at `depth` to the judge; when it refuses, every node on the trail has
   /// offered a candidate, so none of them is recorded as a structural failure.
+  ///
+  /// A route whose host or scheme scope does not admit the link is passed over before the judge sees
+  /// it. That is a failure of the node's shape: a route's scope is part of it, and the link's host and
+  /// scheme are the same throughout one search.
   @inline(__always)
   private mutating func offer<Judge: CandidateJudge>(
     _ route: Int32, _ depth: Int, _ view: LinkView, _ judge: inout Judge
   ) -> Bool {
+    if router.hasScopes && !router.admits(route, view) { return false }
     if judge.take(route, view, query: query) { return true }
     cleanFrom = depth &+ 1
     return false
@@ -864,7 +883,7 @@ struct TrieSearch {
   /// while a route whose first literal has capitals still matches the link built for it.
   @inline(__always)
   private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int, _ view: LinkView) -> Int32? {
-    if !caseInsensitive && ReadingRules.foldsCase(isWeb: view.isWeb, depth: depth) {
+    if !caseInsensitive && ReadingRules.foldsCase(isWeb: view.hasHost, depth: depth) {
       return lookupLiteral(of: index, node, depth, view, folds: false)
         ?? lookupLiteral(of: index, node, depth, view, folds: true)
     }

@@ -287,6 +287,9 @@ struct TrieBuilder {
     var trailingSlash: Bool
     /// Key, kind, key, kind… sorted by key.
     var query: [String]
+    /// The route's ``RouteScope/rank``: routes of different ranks are ordered, not duplicates; of one
+    /// rank, they are duplicates when their scopes overlap.
+    var scopeRank: Int
   }
 
   private(set) var nodes: [FlatNode] = [FlatNode()]
@@ -295,7 +298,9 @@ struct TrieBuilder {
   /// The template children of each node that has any, in the order they were made.
   private(set) var templates: [Int32: [TemplateChild]] = [:]
   private(set) var endings: [Ending] = []
-  private var claimed: [LinkSet: Int32] = [:]
+  private var claimed: [LinkSet: [Int32]] = [:]
+  /// The scope of each route inserted, by route index.
+  private var scopes: [RouteScope] = []
   let caseInsensitive: Bool
   let strictTrailingSlash: Bool
   let queryKeys: RouteTable.QueryKeys
@@ -330,7 +335,9 @@ struct TrieBuilder {
     }.sorted { $0[0] < $1[0] }.flatMap { $0 }
   }
 
-  mutating func insert(route: Int, pattern: RoutePattern, names: [String]) throws(RouteTableError) {
+  mutating func insert(route: Int, pattern: RoutePattern, scope: RouteScope = .unscoped, names: [String])
+    throws(RouteTableError)
+  {
     var current: Int32 = 0
     var terminal = Terminal.end
     // The node after the last piece that is not a plain parameter, and the plain parameters since.
@@ -384,10 +391,17 @@ struct TrieBuilder {
       node: terminal == .end ? current : anchor, isUnbounded: terminal != .end,
       plainSegmentsAfter: terminal == .end ? 0 : plainSince + (terminal == .oneOrMore ? 1 : 0),
       trailingSlash: strictTrailingSlash && pattern.hasTrailingSlash,
-      query: Self.querySet(pattern.query, keys: queryKeys))
-    if let other = claimed.updateValue(Int32(route), forKey: linkSet) {
+      query: Self.querySet(pattern.query, keys: queryKeys), scopeRank: scope.rank)
+    if scopes.count <= route {
+      scopes.append(contentsOf: repeatElement(.unscoped, count: route + 1 - scopes.count))
+    }
+    scopes[route] = scope
+    // Routes of one rank at one place stand side by side only when their scopes are disjoint (a few
+    // hosts at most, so the list stays short).
+    if let others = claimed[linkSet], let other = others.first(where: { scopes[Int($0)].overlaps(scope) }) {
       throw RouteTableError(route: names[route], reason: .ambiguous(with: names[Int(other)]))
     }
+    claimed[linkSet, default: []].append(Int32(route))
     endings.append(Ending(node: current, terminal: terminal, route: Int32(route)))
   }
 
@@ -421,8 +435,10 @@ struct TrieBuilder {
   /// items, then the required items' text, then the route name; never registration order), lays the
   /// lists out back to back, indexes long lists by query key and literal value, and gives each node
   /// its shape (see ``shapes(of:routeList:requirements:)``).
-  mutating func finish(patterns: [RoutePattern], requirements: [QueryRequirements], names: [String]) -> Built
-  {
+  mutating func finish(
+    patterns: [RoutePattern], requirements: [QueryRequirements], scopes: [RouteScope] = [], names: [String]
+  ) -> Built {
+    let scopes = scopes.isEmpty ? [RouteScope](repeating: .unscoped, count: patterns.count) : scopes
     claimed = [:]
     templateEdges = [:]
     let caseInsensitive = self.caseInsensitive
@@ -458,6 +474,9 @@ struct TrieBuilder {
     endings.sort { left, right in
       if left.node != right.node { return left.node < right.node }
       if left.terminal != right.terminal { return left.terminal.rawValue < right.terminal.rawValue }
+      let leftRank = scopes[Int(left.route)].rank
+      let rightRank = scopes[Int(right.route)].rank
+      if leftRank != rightRank { return leftRank < rightRank }
       let lhs = orders[Int(left.route)]
       let rhs = orders[Int(right.route)]
       if lhs.literals != rhs.literals { return lhs.literals > rhs.literals }
@@ -504,7 +523,7 @@ struct TrieBuilder {
     }
     let shapes = Self.shapes(
       of: &nodes, literals: literals, templates: templates, endings: endings, patterns: patterns,
-      strictTrailingSlash: strictTrailingSlash, queryKeys: queryKeys)
+      scopes: scopes, strictTrailingSlash: strictTrailingSlash, queryKeys: queryKeys)
     return Built(
       nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes,
       templates: templates)
@@ -540,7 +559,8 @@ struct TrieBuilder {
   /// - Returns: The shape of each node, or an empty array when no shape is shared.
   private static func shapes(
     of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], templates: [Int32: [TemplateChild]],
-    endings: [Ending], patterns: [RoutePattern], strictTrailingSlash: Bool, queryKeys: RouteTable.QueryKeys
+    endings: [Ending], patterns: [RoutePattern], scopes: [RouteScope], strictTrailingSlash: Bool,
+    queryKeys: RouteTable.QueryKeys
   ) -> [Int32] {
     // A node's shape is interned from fixed-size keys: its literal children as a chain (the shape of
     // the list so far, a key, a child's shape), its route classes as a chain, then the node itself.
@@ -563,14 +583,18 @@ struct TrieBuilder {
     }
     var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
     byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
-    // Routes alike for the search: the same query set and trailing slash, in the same list.
+    // Routes alike for the search: the same query set, trailing slash and scope, in the same list.
     var classes: [[String]: Int32] = [:]
     var routeClasses: [(node: Int32, value: Int32)] = endings.map { ending in
       let pattern = patterns[Int(ending.route)]
       let slash = strictTrailingSlash && pattern.hasTrailingSlash
-      guard slash || !pattern.query.isEmpty else { return (ending.node, Int32(ending.terminal.rawValue)) }
+      let scope = scopes[Int(ending.route)]
+      guard slash || !pattern.query.isEmpty || !scope.isUnscoped else {
+        return (ending.node, Int32(ending.terminal.rawValue))
+      }
       var key = querySet(pattern.query, keys: queryKeys)
       key.append("\(ending.terminal.rawValue)\(slash ? "/" : "")")
+      if !scope.isUnscoped { key.append(scope.key) }
       if let known = classes[key] { return (ending.node, known) }
       let value = Int32(classes.count + 3)
       classes[key] = value

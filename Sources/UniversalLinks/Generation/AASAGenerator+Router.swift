@@ -19,13 +19,57 @@ extension AASAGenerator {
   /// - Parameters:
   ///   - appIDs: The apps, each `<TeamID>.<bundle id>`.
   ///   - router: The router built from the app's route table.
+  ///
+  /// A route limited to some hosts (`RouteDefinition.hosts`) is only in the file of those hosts: build
+  /// that file with ``init(appIDs:router:domain:)``. A route for any host (`["*"]`), or one limited to
+  /// schemes without `https`, is in no file. Such routes are listed in ``leftOut``.
   public init(appIDs: [String], router: Router) {
+    self.init(appIDs: appIDs, router: router, serving: nil)
+  }
+
+  /// Creates the generator of the file served on one host of the app's router: the routes that answer
+  /// `https` links on that host, those limited to it (`RouteDefinition.hosts`) included.
+  ///
+  /// ```swift
+  /// let generator = AASAGenerator(appIDs: ["ABCDE12345.com.example.app"], router: router,
+  ///                               domain: "clicks.example.com")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - appIDs: The apps, each `<TeamID>.<bundle id>`.
+  ///   - router: The router built from the app's route table.
+  ///   - domain: A host of the table (`example.com`, `*.example.com`), the one ``domains`` entry.
+  public init(appIDs: [String], router: Router, domain: String) {
+    self.init(appIDs: appIDs, router: router, serving: domain)
+  }
+
+  private init(appIDs: [String], router: Router, serving domain: String?) {
+    var shapes: [RoutePathShape] = []
+    var leftOut: [String] = []
+    for (index, shape) in RoutePathShape.shapes(from: router).enumerated() {
+      switch router.associationScope(ofRoute: index, domain: domain) {
+      case .included:
+        shapes.append(shape)
+      case .otherHosts(let hosts):
+        leftOut.append(
+          "route \(shape.name) answers only hosts \(hosts.joined(separator: ", ")), so it is only in their "
+            + "files (aasa generate --domain \(hosts.first ?? ""))")
+      case .anyHost:
+        leftOut.append(
+          "route \(shape.name) answers any host; no association file can name every host, so it is in "
+            + "none, and its links on other hosts open in the browser unless the app opens them")
+      case .noHTTPS(let schemes):
+        leftOut.append(
+          "route \(shape.name) answers only schemes \(schemes.joined(separator: ", ")), not https links")
+      }
+    }
     self.init(
       appIDs: appIDs,
-      shapes: RoutePathShape.shapes(from: router),
+      shapes: shapes,
       caseSensitive: !router.table.caseInsensitive,
-      domains: router.table.hosts
+      domains: domain.map { [$0] } ?? router.table.hosts
     )
+    self.leftOut = leftOut
   }
 
   /// Creates a generator for a route table, building its router first.

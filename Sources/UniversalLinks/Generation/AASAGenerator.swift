@@ -52,6 +52,9 @@ public struct AASAGenerator: Hashable, Sendable {
   /// The hosts the file is served on, as the route table lists them (`example.com`,
   /// `*.example.com`); see ``fileLocations``.
   public var domains: [String]
+  /// The routes left out of the file because of their host or scheme scope, each with why, in table
+  /// order (`route webPage answers any host: ...`).
+  package var leftOut: [String] = []
 
   /// Creates a generator.
   ///

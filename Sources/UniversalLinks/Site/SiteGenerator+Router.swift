@@ -7,8 +7,9 @@ extension SiteGenerator {
   /// The fallback page's canonical URL is on the table's first host that is not a wildcard, its
   /// "Open in the app" link uses the table's first custom scheme (not `http` or `https`) for the routes
   /// that may open from it (not those that require a verified link), and nginx
-  /// answers for every host of the table. Every route is routed to the fallback page and listed in the
-  /// association file, also those that require a verified link.
+  /// answers for every host of the table. Every route that answers on every host is routed to the
+  /// fallback page and listed in the association file, also those that require a verified link; a route
+  /// limited to some hosts, or for any host, is left out (see `AASAGenerator.init(appIDs:router:domain:)`).
   ///
   /// ```swift
   /// let site = try SiteGenerator(
@@ -65,7 +66,10 @@ extension SiteGenerator {
       appStoreID: appStoreID,
       customScheme: scheme.lowercased(),
       appIDs: appIDs,
-      shapes: RoutePathShape.shapes(from: router),
+      // One file and one nginx configuration serve every host: the routes that answer on every host.
+      shapes: RoutePathShape.shapes(from: router).enumerated().filter {
+        router.associationScope(ofRoute: $0.offset, domain: nil) == .included
+      }.map(\.element),
       androidPackageNames: androidPackageNames,
       androidFingerprints: androidFingerprints,
       serverRoot: serverRoot,

@@ -13,8 +13,9 @@ struct ReliabilityDifferentialTests {
   /// A random table whose routes overlap a lot, without two routes the router must refuse.
   static func table(using random: inout SeededGenerator) -> ReferenceRouter {
     var reference = ReferenceRouter(
-      schemes: random.chance(0.3) ? ["app", "http"] : ["app"], hosts: ["example.com"],
+      schemes: random.chance(0.3) ? ["app", "http"] : ["app"], hosts: ["example.com", "b.example"],
       caseInsensitive: random.chance(0.2), strictTrailingSlash: random.chance(0.2), routes: [])
+    if random.chance(0.2) { reference.customSchemeHost = .listed }
     let count = Int.random(in: 2...12, using: &random)
     for index in 0..<(count * 3) where reference.routes.count < count {
       let route = Self.route(named: "r\(index)", using: &random)
@@ -70,9 +71,19 @@ struct ReliabilityDifferentialTests {
     }
     let isCatchAll = pieces.last?.isCatchAll ?? false
     // The root pattern "/" has no segment, so it cannot have a trailing slash.
-    return ReferenceRouter.Route(
+    var route = ReferenceRouter.Route(
       name: name, pieces: pieces, query: query,
       trailingSlash: !isCatchAll && !pieces.isEmpty && random.chance(0.15))
+    // Now and then a host or scheme scope.
+    switch Int.random(in: 0..<100, using: &random) {
+    case 0..<8: route.hosts = ["example.com"]
+    case 8..<12: route.hosts = ["b.example"]
+    case 12..<14: route.hosts = ["b.example", "example.com"]
+    case 14..<17: route.hosts = ["*"]
+    default: break
+    }
+    if random.chance(0.06) { route.schemes = random.pick([["app"], ["https"], ["https", "app"]]) }
+    return route
   }
 
   /// Template literals: prefixes of any text, separators and suffixes no typed value can hold (so no
@@ -139,11 +150,28 @@ struct ReliabilityDifferentialTests {
     var path = segments.joined(separator: random.chance(0.05) ? "//" : "/")
     if random.chance(0.2) { path += "/" }
 
-    let prefix = random.pick([
+    var prefix = random.pick([
       "https://example.com/", "https://example.com/", "https://EXAMPLE.COM/", "https://example.com:443/",
       "app://", "app://", "app:///", "app:", "APP://", "http://example.com/", "https://example.com.evil.com/",
       "https://user@example.com/", "https:/", "other://",
     ])
+    // Now and then another host: listed, unlisted, with a port; or a custom scheme carrying a host.
+    if random.chance(0.1) {
+      prefix = random.pick([
+        "https://b.example/", "https://other.example/", "https://b.example:8443/", "app://example.com/",
+        "app://B.example/",
+      ])
+    }
+    // Mostly a link the route's scope admits.
+    if random.chance(0.85) {
+      if route.schemes == ["app"] {
+        prefix = "app://"
+      } else if let hosts = route.hosts {
+        prefix =
+          "https://" + (hosts == ["*"] ? random.pick(["other.example", "example.com"]) : random.pick(hosts))
+          + "/"
+      }
+    }
     var items: [String] = []
     for item in route.query {
       let key = ReferenceCoding.encode(item.key) { $0 != 0x25 && $0 > 0x20 && $0 < 0x7F && $0 != 0x26 }

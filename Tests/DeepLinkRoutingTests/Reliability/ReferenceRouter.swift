@@ -158,6 +158,16 @@ struct ReferenceRouter {
     var pieces: [Piece]
     var query: [QueryPiece]
     var trailingSlash: Bool
+    /// The hosts the route answers (`["*"]` for any host), or `nil` for every listed host.
+    var hosts: [String]? = nil
+    /// The schemes the route answers, or `nil` for all.
+    var schemes: [String]? = nil
+
+    /// Routes ending together are tried scoped to hosts, unscoped, any host; then scoped to schemes.
+    var scopeRank: Int {
+      let hostRank = hosts == nil ? 1 : hosts == ["*"] ? 2 : 0
+      return hostRank * 2 + (schemes == nil ? 1 : 0)
+    }
 
     var patternText: String {
       var text =
@@ -222,6 +232,12 @@ struct ReferenceRouter {
     var trailingSlash: Bool
     var query: [QueryItem]
     var fragment: String?
+    /// The scheme, lower-cased.
+    var scheme = ""
+    /// A web link's host, lower-cased, with its port when it has one that is not the default.
+    var host: String? = nil
+    /// Whether the host is one the table does not list (read only beside an any-host route).
+    var hostIsUnlisted = false
   }
 
   var schemes: [String]
@@ -230,6 +246,8 @@ struct ReferenceRouter {
   var strictTrailingSlash: Bool
   var routes: [Route]
   var limits = RouteTable.Limits.default
+  /// Whether a custom-scheme link's listed host is its host rather than its first segment.
+  var customSchemeHost = RouteTable.CustomSchemeHost.firstSegment
 
   /// The literals routes start with, as written.
   var firstLiterals: Set<String> {
@@ -243,8 +261,8 @@ struct ReferenceRouter {
   var table: RouteTable {
     RouteTable(
       schemes: schemes, hosts: hosts, caseInsensitive: caseInsensitive,
-      strictTrailingSlash: strictTrailingSlash, limits: limits,
-      routes: routes.map { RouteDefinition($0.name, $0.patternText) })
+      strictTrailingSlash: strictTrailingSlash, customSchemeHost: customSchemeHost, limits: limits,
+      routes: routes.map { RouteDefinition($0.name, $0.patternText, hosts: $0.hosts, schemes: $0.schemes) })
   }
 
   // MARK: Reading
@@ -268,6 +286,8 @@ struct ReferenceRouter {
     let scheme = String(decoding: head[..<colon], as: UTF8.self).lowercased()
     var rest = Array(head[(colon + 1)...])
     var segments: [String] = []
+    var webHost: String?
+    var hostIsUnlisted = false
     let hasAuthority = rest.count >= 2 && rest[0] == UInt8(ascii: "/") && rest[1] == UInt8(ascii: "/")
     var authority: [UInt8] = []
     if hasAuthority {
@@ -299,8 +319,11 @@ struct ReferenceRouter {
         }
       guard validHost else { return .failure(ReferenceFailure("invalid-host")) }
       let listed = hosts.contains { $0.lowercased() == host }
+      webHost = port.map { "\(host):\($0)" } ?? host
       if listed && port == nil {
         // accepted
+      } else if routes.contains(where: { $0.hosts == ["*"] }) {
+        hostIsUnlisted = true
       } else if listed {
         return .failure(ReferenceFailure("port-not-allowed"))
       } else {
@@ -313,7 +336,12 @@ struct ReferenceRouter {
       if let bad = authority.first(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }) {
         return .failure(ReferenceFailure(bad == UInt8(ascii: "@") ? "user-info" : "port-not-allowed"))
       }
-      if !authority.isEmpty {
+      let authorityText = String(decoding: authority, as: UTF8.self).lowercased()
+      if customSchemeHost == .listed && !authority.isEmpty
+        && hosts.contains(where: { $0.lowercased() == authorityText })
+      {
+        webHost = authorityText
+      } else if !authority.isEmpty {
         switch ReferenceCoding.decode(authority, plusAsSpace: false) {
         case .success(let text): segments.append(text)
         case .failure(let failure): return .failure(failure)
@@ -360,7 +388,9 @@ struct ReferenceRouter {
       }
     }
     return .success(
-      Link(segments: segments, isWeb: isWeb, trailingSlash: trailingSlash, query: query, fragment: fragment))
+      Link(
+        segments: segments, isWeb: isWeb, trailingSlash: trailingSlash, query: query, fragment: fragment,
+        scheme: scheme, host: webHost, hostIsUnlisted: hostIsUnlisted))
   }
 
   private static func isScheme(_ bytes: [UInt8]) -> Bool {
@@ -398,6 +428,14 @@ struct ReferenceRouter {
 
   /// The route's values when it matches the link by the rules, or `nil`.
   func values(of route: Route, in link: Link) -> [String: ParameterValue]? {
+    // The scope: a host the table does not list reaches only any-host routes; a listed scope needs
+    // the link's host among its hosts, any host a link with a host; a scheme scope the link's scheme.
+    if link.hostIsUnlisted && route.hosts != ["*"] { return nil }
+    if let schemes = route.schemes, !schemes.contains(link.scheme) { return nil }
+    if let scope = route.hosts {
+      guard let host = link.host else { return nil }
+      if scope != ["*"] && !scope.contains(host) { return nil }
+    }
     var values: [String: ParameterValue] = [:]
     let segments = link.segments
     var consumedAll = false
@@ -413,7 +451,8 @@ struct ReferenceRouter {
         let equal =
           caseInsensitive
           ? same(segment.lowercased(), literal.lowercased())
-          : !link.isWeb && position == 0 && !firstLiterals.contains(where: { same($0, segment) })
+          : !link.isWeb && link.host == nil && position == 0
+            && !firstLiterals.contains(where: { same($0, segment) })
             ? same(segment.lowercased(), literal) : same(segment, literal)
         guard equal else { return nil }
       case .parameter(let name, let type):
@@ -430,7 +469,7 @@ struct ReferenceRouter {
         // A custom-scheme link's first segment: as written first, then without case.
         guard position < segments.count,
           let found = Self.templateValues(parts, segments[position], folds: caseInsensitive)
-            ?? (!link.isWeb && position == 0
+            ?? (!link.isWeb && link.host == nil && position == 0
               ? Self.templateValues(parts, segments[position], folds: true) : nil)
         else { return nil }
         values.merge(found) { _, new in new }
@@ -475,6 +514,7 @@ struct ReferenceRouter {
       }
       if route.pieces[position].isCatchAll { break }
     }
+    if route.scopeRank != other.scopeRank { return route.scopeRank < other.scopeRank }
     let leftLiterals = route.query.filter { $0.literal != nil }.count
     let rightLiterals = other.query.filter { $0.literal != nil }.count
     if leftLiterals != rightLiterals { return leftLiterals > rightLiterals }
@@ -503,6 +543,12 @@ struct ReferenceRouter {
       return false
     }
     if strictTrailingSlash && route.trailingSlash != other.trailingSlash { return false }
+    // Of one scope rank, two routes are the same for the links both scopes admit.
+    if route.scopeRank != other.scopeRank { return false }
+    if let left = route.schemes, let right = other.schemes, !left.contains(where: right.contains) {
+      return false
+    }
+    if let left = route.hosts, let right = other.hosts, !left.contains(where: right.contains) { return false }
     return queryDemands(route) == queryDemands(other)
   }
 

@@ -262,6 +262,10 @@ struct RoutingErrorCodeTests {
       Case(
         reason: .unsupportedShape("a Bool"), code: .unsupportedShape, identifier: "unsupported-shape",
         details: ["detail": "a Bool"]),
+      Case(
+        reason: .invalidScope(key: "hosts", entry: "c.example", problem: .unlisted(listed: ["a.example"])),
+        code: .invalidScope, identifier: "invalid-scope",
+        details: ["key": "hosts", "scopeEntry": "c.example"]),
     ]
     for expected in cases {
       let error = RouteTableError(route: "r", reason: expected.reason)
@@ -275,7 +279,7 @@ struct RoutingErrorCodeTests {
         ("caseName", error.caseName),
         ("label", error.label), ("parameters", error.parameters), ("parameter", error.parameter),
         ("readType", error.readType), ("patternPiece", error.patternPiece), ("readValue", error.readValue),
-        ("writtenValue", error.writtenValue),
+        ("writtenValue", error.writtenValue), ("scopeEntry", error.scopeEntry),
       ])
       #expect(details == expected.details, "\(expected.identifier)")
     }

@@ -1,0 +1,253 @@
+/// Which links a route answers by their host and scheme: its ``RouteDefinition/hosts`` and
+/// ``RouteDefinition/schemes``, read against the table once, when the router is built.
+///
+/// The scope is checked on the routes the trie offers for a link, never by scanning routes per host:
+/// a route whose scope does not admit the link lets the next candidate in precedence order be tried.
+/// Routes ending at one place are tried scoped to hosts first, then unscoped, then any-host
+/// (``rank``); two of one rank whose scopes overlap match the same links and are refused.
+struct RouteScope: Sendable, Hashable {
+  /// The hosts a route answers.
+  enum Hosts: Sendable, Hashable {
+    /// Every host the table lists, and links without a host (custom-scheme links).
+    case all
+    /// These entries of the table's hosts only; a link without a host is not admitted.
+    case listed([HostRule])
+    /// Any web host, including hosts the table does not list (`"hosts": ["*"]`).
+    case any
+  }
+
+  var hosts: Hosts = .all
+  /// The schemes, lower-cased, or `nil` for every scheme the table reads.
+  var schemes: [String]?
+  /// ``schemes`` as bytes, for comparing with a link's scheme in place.
+  var schemeBytes: [[UInt8]]?
+
+  /// The scope of a route without `hosts` or `schemes`.
+  static let unscoped = RouteScope()
+
+  /// Whether the route has neither `hosts` nor `schemes`.
+  var isUnscoped: Bool { hosts == .all && schemes == nil }
+
+  /// Whether the route answers hosts the table does not list.
+  var isAnyHost: Bool { hosts == .any }
+
+  /// Where the route stands among routes ending at one place: a route scoped to hosts (0) before an
+  /// unscoped one (1) before an any-host one (2); at equal hosts, one scoped to schemes first.
+  var rank: Int {
+    let hostRank =
+      switch hosts {
+      case .listed: 0
+      case .all: 1
+      case .any: 2
+      }
+    return hostRank * 2 + (schemes == nil ? 1 : 0)
+  }
+
+  /// A text that is the same for two scopes exactly when they admit the same links (for the trie's
+  /// shapes); empty for an unscoped route.
+  var key: String {
+    guard !isUnscoped else { return "" }
+    let hostPart =
+      switch hosts {
+      case .all: "="
+      case .any: "*"
+      case .listed(let rules):
+        rules.map { ($0.isWildcard ? "*." : "") + $0.authority }.sorted().joined(separator: ",")
+      }
+    return "@" + hostPart + "|" + (schemes?.sorted().joined(separator: ",") ?? "=")
+  }
+
+  /// The host names of a listed scope, as the table writes them; `["*"]` for any host; `nil` for all.
+  var hostEntries: [String]? {
+    switch hosts {
+    case .all: nil
+    case .any: ["*"]
+    case .listed(let rules): rules.map { ($0.isWildcard ? "*." : "") + $0.authority }
+    }
+  }
+
+  /// Reads a route's scope against its table.
+  ///
+  /// - Parameters:
+  ///   - route: The route.
+  ///   - index: The route's index in the table, for the error's location.
+  ///   - table: The table.
+  ///   - rules: The table's hosts, parsed.
+  /// - Throws: ``RouteTableError`` code `invalidScope` naming the route and the entry
+  ///   (`routes[2].hosts[1]`).
+  init(route: RouteDefinition, index: Int, table: RouteTable, rules: [HostRule]) throws(RouteTableError) {
+    func failure(
+      _ key: String, _ position: Int?, _ entry: String?, _ problem: RouteTableError.Reason.ScopeProblem
+    )
+      -> RouteTableError
+    {
+      RouteTableError(
+        route: route.name, location: "routes[\(index)].\(key)" + (position.map { "[\($0)]" } ?? ""),
+        reason: .invalidScope(key: key, entry: entry, problem: problem))
+    }
+    if let entries = route.hosts {
+      guard !entries.isEmpty else { throw failure("hosts", nil, nil, .empty) }
+      if entries.contains("*") {
+        if let other = entries.firstIndex(where: { $0 != "*" }) {
+          throw failure("hosts", other, entries[other], .anyHostMixed)
+        }
+        guard entries.count == 1 else { throw failure("hosts", 1, "*", .repeated) }
+        hosts = .any
+      } else {
+        var listed: [HostRule] = []
+        for (position, entry) in entries.enumerated() {
+          guard let rule = try? HostRule(entry), rules.contains(rule) else {
+            throw failure("hosts", position, entry, .unlisted(listed: table.hosts))
+          }
+          guard !listed.contains(rule) else { throw failure("hosts", position, entry, .repeated) }
+          listed.append(rule)
+        }
+        hosts = .listed(listed)
+      }
+    }
+    if let entries = route.schemes {
+      guard !entries.isEmpty else { throw failure("schemes", nil, nil, .empty) }
+      var readable = table.schemes.map { $0.lowercased() }
+      if !table.hosts.isEmpty && !readable.contains("https") { readable.append("https") }
+      var listed: [String] = []
+      for (position, entry) in entries.enumerated() {
+        let scheme = entry.lowercased()
+        guard readable.contains(scheme) else {
+          throw failure("schemes", position, entry, .unlisted(listed: readable))
+        }
+        guard !listed.contains(scheme) else { throw failure("schemes", position, entry, .repeated) }
+        listed.append(scheme)
+      }
+      schemes = listed
+      schemeBytes = listed.map { Array($0.utf8) }
+    }
+  }
+
+  private init() {}
+
+  /// Whether some link is admitted by both scopes (for two routes of one ``rank`` at one place, which
+  /// are then the same route for those links).
+  func overlaps(_ other: RouteScope) -> Bool {
+    if let schemes, let others = other.schemes, !schemes.contains(where: others.contains) { return false }
+    switch (hosts, other.hosts) {
+    case (.listed(let mine), .listed(let theirs)):
+      return mine.contains { rule in theirs.contains { Self.overlap(rule, $0) } }
+    default:
+      return true
+    }
+  }
+
+  /// Whether two host entries admit a host in common.
+  private static func overlap(_ left: HostRule, _ right: HostRule) -> Bool {
+    guard left.port == right.port else { return false }
+    if left == right { return true }
+    if left.isWildcard && right.host.hasSuffix("." + left.host) { return true }
+    if right.isWildcard && left.host.hasSuffix("." + right.host) { return true }
+    return false
+  }
+}
+
+extension RouteScope {
+  /// Why the scope does not admit a link, or `nil` when it does: the one rule, for matching and for
+  /// explaining a miss.
+  ///
+  /// - Parameters:
+  ///   - hostIsUnlisted: Whether the link's host is one the table does not list.
+  ///   - hasScheme: Whether the link's scheme is this one (lower-cased).
+  ///   - host: The link's host, lower-cased, and its port (`nil` for the scheme's default); `nil` for a
+  ///     link without a host.
+  /// - Returns: The part refused, or `nil`.
+  func refusal(
+    hostIsUnlisted: Bool, hasScheme: ([UInt8]) -> Bool, host: () -> (host: String, port: String?)?
+  ) -> Refusal? {
+    if hostIsUnlisted && !isAnyHost { return .host }
+    if let schemeBytes, !schemeBytes.contains(where: hasScheme) { return .scheme }
+    switch hosts {
+    case .all: return nil
+    case .any: return host() == nil ? .host : nil
+    case .listed(let rules):
+      guard let (name, port) = host() else { return .host }
+      return rules.contains { $0.admits(host: name, port: port) } ? nil : .host
+    }
+  }
+
+  /// Which part of a link a scope refused.
+  enum Refusal {
+    case host
+    case scheme
+  }
+
+  /// The hosts or schemes the scope admits, in words, for a near miss.
+  func expectation(_ refusal: Refusal) -> String {
+    switch refusal {
+    case .scheme: "schemes " + (schemes ?? []).joined(separator: ", ")
+    case .host:
+      switch hosts {
+      case .all: "hosts the table lists"
+      case .any: "links with a host"
+      case .listed: "hosts " + (hostEntries ?? []).joined(separator: ", ")
+      }
+    }
+  }
+}
+
+extension Router {
+  /// Whether a route's scope admits a link: its scheme, and its host (a link on a host the table does
+  /// not list reaches only any-host routes; a link without a host only routes not scoped to hosts).
+  @inline(__always)
+  func admits(_ route: Int32, _ view: LinkView) -> Bool {
+    let scope = scopes[Int(route)]
+    if scope.isUnscoped { return !view.hostIsUnlisted }
+    return scope.refusal(
+      hostIsUnlisted: view.hostIsUnlisted,
+      hasScheme: { ReadingRules.equalsLowercased(view.link, 0, view.schemeEnd, $0) },
+      host: { view.hasHost ? reader.hostAndPort(of: view) : nil }) == nil
+  }
+}
+
+/// Whether a route belongs in the association file (`apple-app-site-association`) of a domain.
+package enum AssociationScope: Sendable, Hashable {
+  /// The route answers `https` links on the domain.
+  case included
+  /// The route answers only these hosts, which do not include the domain (or, for the file served on
+  /// every host, only some hosts): it belongs in their files.
+  case otherHosts([String])
+  /// The route answers any host: no association file names every host, so it is in none.
+  case anyHost
+  /// The route answers only these schemes, not `https`.
+  case noHTTPS([String])
+}
+
+extension Router {
+  /// Whether a route belongs in the association file of a domain.
+  ///
+  /// - Parameters:
+  ///   - index: The route's index in the table.
+  ///   - domain: A host of the table (`example.com`, `*.example.com`), or `nil` for the one file served
+  ///     on every host of the table.
+  /// - Returns: ``AssociationScope/included``, or why the route is left out.
+  package func associationScope(ofRoute index: Int, domain: String?) -> AssociationScope {
+    let scope = scopes[index]
+    if let schemes = scope.schemes, !schemes.contains("https") { return .noHTTPS(schemes) }
+    switch scope.hosts {
+    case .all: return .included
+    case .any: return .anyHost
+    case .listed(let rules):
+      let entries = scope.hostEntries ?? []
+      guard let domain, let rule = try? HostRule(domain) else { return .otherHosts(entries) }
+      let admitted =
+        rules.contains(rule)
+        || (!rule.isWildcard && rules.contains { $0.admits(host: rule.host, port: rule.port) })
+      return admitted ? .included : .otherHosts(entries)
+    }
+  }
+
+  /// Whether a host entry is one the table lists (compared as the table reads hosts).
+  ///
+  /// - Parameter entry: A host entry, such as `example.com` or `*.example.com`.
+  /// - Returns: Whether ``RouteTable/hosts`` holds it.
+  package func listsHost(_ entry: String) -> Bool {
+    guard let rule = try? HostRule(entry) else { return false }
+    return hostRules.contains(rule)
+  }
+}
