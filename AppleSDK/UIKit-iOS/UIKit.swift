@@ -102,7 +102,9 @@ import UserNotifications
 @available(iOS 13.0, tvOS 13.0, *)
 @MainActor public protocol UISceneDelegate: NSObjectProtocol {
   // developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:willconnectto:options:)
-  func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+  func scene(
+    _ scene: UIScene, willConnectTo session: UISceneSession,
+    options connectionOptions: UIScene.ConnectionOptions)
   // developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:openurlcontexts:)
   func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>)
   // developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:continue:)
@@ -114,7 +116,10 @@ import UserNotifications
 
 @available(iOS 13.0, tvOS 13.0, *)
 extension UISceneDelegate {
-  public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
+  public func scene(
+    _ scene: UIScene, willConnectTo session: UISceneSession,
+    options connectionOptions: UIScene.ConnectionOptions
+  ) {}
   public func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
   public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {}
   public func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { nil }
@@ -329,5 +334,38 @@ extension UINavigationControllerDelegate {
 
 @available(iOS 3.0, tvOS 9.0, *)
 extension UITabBarControllerDelegate {
-  public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+  public func tabBarController(
+    _ tabBarController: UITabBarController, didSelect viewController: UIViewController
+  ) {}
+}
+
+// developer.apple.com/documentation/uikit/uipasteboard
+// (`class UIPasteboard : NSObject`; not on tvOS)
+@available(iOS 3.0, *)
+@available(tvOS, unavailable)
+open class UIPasteboard: NSObject {
+  // developer.apple.com/documentation/uikit/uipasteboard/general
+  // (`class var general: UIPasteboard { get }`)
+  open class var general: UIPasteboard { fatalError() }
+
+  // developer.apple.com/documentation/uikit/uipasteboard/detectionpattern
+  // (`struct DetectionPattern : Hashable, Equatable, RawRepresentable, @unchecked Sendable`, iOS 14)
+  @available(iOS 14.0, *)
+  public struct DetectionPattern: Hashable, RawRepresentable, @unchecked Sendable {
+    public init(rawValue: String) { fatalError() }
+    public var rawValue: String { fatalError() }
+
+    // developer.apple.com/documentation/uikit/uipasteboard/detectionpattern/probableweburl
+    public static var probableWebURL: UIPasteboard.DetectionPattern { fatalError() }
+  }
+
+  // developer.apple.com/documentation/uikit/uipasteboard/detectpatterns(for:completionhandler:)-8atop
+  // (`func detectPatterns(for patterns: Set<UIPasteboard.DetectionPattern>, completionHandler:
+  //  @escaping (Result<Set<UIPasteboard.DetectionPattern>, any Error>) -> Void)`, iOS 14; it does not
+  //  read the contents, so the paste prompt is not shown)
+  @available(iOS 14.0, *)
+  open func detectPatterns(
+    for patterns: Set<UIPasteboard.DetectionPattern>,
+    completionHandler: @escaping (Result<Set<UIPasteboard.DetectionPattern>, any Error>) -> Void
+  ) { fatalError() }
 }

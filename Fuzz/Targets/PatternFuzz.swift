@@ -38,7 +38,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         pattern.segments.count {
           switch $0 {
           case .oneOrMore, .zeroOrMore: true
-          case .literal, .parameter, .template, .optional: false
+          case .literal, .parameter, .template, .optional, .valueSet: false
           }
         } == 1,
         "two catch-alls")
@@ -50,6 +50,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .parameter: break
     case .optional:
       check(position == pattern.segments.count - 1, "optional segment not last")
+    case .valueSet(_, let set):
+      check(!set.members.isEmpty, "an empty value set")
+      check(Set(set.members.map { Array($0.utf8) }).count == set.members.count, "a member twice")
+      check(
+        !set.members.contains { $0.isEmpty || $0.contains { "/{}|)".contains($0) } }, "a forbidden member")
     case .template(let template):
       var previousWasParameter = false
       var hasLiteral = false
@@ -80,10 +85,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
           return nil
         }.joined()
       }
+      if case .valueSet(_, let set) = segment { return set.members.joined() }
       return nil
     }
     + pattern.query.flatMap { item -> [String] in
       if case .literal(let value) = item.rule { return item.keys + [value] }
+      if case .oneOf(let set) = item.rule { return item.keys + set.members }
       return item.keys
     }
   if pieces.contains(where: { $0.unicodeScalars.contains(where: isControl) }) { return 0 }
@@ -100,6 +107,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return keyText + "={\(item.name)\(type)\(item.isOptional ? "?" : "")}"
       case .literal(let value): return keyText + "=" + encode(value)
       case .absent: return "!" + keyText
+      case .oneOf(let set):
+        let members = set.members.map(encode).joined(separator: "|")
+        return keyText + "={\(item.name):(\(members))\(item.isOptional ? "?" : "")}"
       }
     } + (pattern.openQuery.map { ["{\($0)*}"] } ?? [])
   if !canonicalItems.isEmpty { canonical += "?" + canonicalItems.joined(separator: "&") }
@@ -137,6 +147,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .oneOrMore(let name), .zeroOrMore(let name): values[name] = .segments(["x", "y z"])
     // Left out: the link built without it matches too (checked below with it present).
     case .optional: break
+    case .valueSet(let name, let set): values[name] = .string(set.members[set.members.count - 1])
     case .literal: break
     case .template(let template):
       for (index, part) in template.parts.enumerated() {
@@ -161,7 +172,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       }
     }
   }
-  for item in pattern.query where !item.isOptional && item.rule == .value {
+  for item in pattern.query where !item.isOptional {
+    if case .oneOf(let set) = item.rule { values[item.name] = .string(set.members[0]) }
+    guard item.rule == .value else { continue }
     switch item.type {
     case .int: values[item.name] = .int(3)
     case .uuid: values[item.name] = .string("0a1b2c3d-4e5f-6789-abcd-ef0123456789")
@@ -208,6 +221,9 @@ private func isControl(_ scalar: Unicode.Scalar) -> Bool {
 
 private func canonicalSegment(_ segment: RoutePattern.Segment) -> String {
   if case .literal(let literal) = segment { return encode(literal) }
+  if case .valueSet(let name, let set) = segment {
+    return "{\(name):(\(set.members.map(encode).joined(separator: "|")))}"
+  }
   if case .template(let template) = segment {
     return template.parts.map { part in
       switch part {

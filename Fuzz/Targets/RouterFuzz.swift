@@ -66,6 +66,22 @@ private let tables: [RouteTable] = [
       RouteDefinition("flag", "/f/is-{on:bool}"),
     ]
   ),
+  // Value sets beside the literals, templates and typed parameters they rank between, overlapping.
+  RouteTable(
+    schemes: ["set"],
+    hosts: ["s.example.com"],
+    caseInsensitive: true,
+    routes: [
+      RouteDefinition("general", "/settings/general"),
+      RouteDefinition("section", "/settings/{section:(general|privacy|about)}"),
+      RouteDefinition("wide", "/settings/{section:(privacy|about|theme|a+b)}/{rest*}"),
+      RouteDefinition("version", "/settings/v{n:int}"),
+      RouteDefinition("number", "/settings/{n:int}"),
+      RouteDefinition("other", "/settings/{name}"),
+      RouteDefinition("sorted", "/list?sort={order:(asc|desc)?}&page={page:int?}"),
+      RouteDefinition("root", "/{tab:(home|search)}"),
+    ]
+  ),
   // Host and scheme scopes, an any-host route, and a custom scheme that carries a listed host.
   RouteTable(
     schemes: ["scope", "http"],

@@ -29,10 +29,10 @@
       Binding(get: { self.stack(for: tab) }, set: { self.replace(stack: $0, in: tab) })
     }
     /// A binding for `sheet(item:)` that shows the navigator's modal when the rules present it as a
-    /// ``Presentation/sheet``.
+    /// `Presentation.sheet`.
     ///
-    /// A swipe down writes `nil`, which dismisses the modal in the navigator (``Navigator/dismiss()``);
-    /// a link to another destination replaces or dismisses it. Bind ``fullScreenCover`` the same way.
+    /// A swipe down writes `nil`, which dismisses the modal in the navigator (`Navigator.dismiss()`);
+    /// a link to another destination replaces or dismisses it. Bind `fullScreenCover` the same way.
     ///
     /// ```swift
     /// TabView(selection: navigator.tabSelection) { ... }
@@ -41,13 +41,13 @@
     public var sheet: Binding<PresentedDestination<Destination>?> { modal(.sheet) }
 
     /// A binding for `fullScreenCover(item:)` that shows the navigator's modal when the rules present
-    /// it as a ``Presentation/fullScreenCover`` (iOS, tvOS, visionOS and watchOS; macOS has no
-    /// full-screen cover, so a Mac app presents such destinations with ``sheet`` too).
+    /// it as a `Presentation.fullScreenCover` (iOS, tvOS, visionOS and watchOS; macOS has no
+    /// full-screen cover, so a Mac app presents such destinations with `sheet` too).
     public var fullScreenCover: Binding<PresentedDestination<Destination>?> { modal(.fullScreenCover) }
 
     /// A binding for the sidebar of a `NavigationSplitView` (`List(selection:)`) whose rows are the
     /// navigator's tabs: a link selects its destination's row, and the detail column shows that tab's
-    /// stack through ``path(for:)``. Selecting no row keeps the current one.
+    /// stack through `path(for:)`. Selecting no row keeps the current one.
     ///
     /// ```swift
     /// NavigationSplitView {

@@ -360,9 +360,14 @@ func sampleValues(_ pattern: RoutePattern) -> RouteParameters {
     case .template(let template):
       for case .parameter(let name, let type) in template.parts { values[name] = type.sampleValue }
     case .optional(let name, let type): values[name] = type.sampleValue
+    case .valueSet(let name, let set): values[name] = .string(set.members[0])
     }
   }
   for item in pattern.query where !item.isOptional {
+    if case .oneOf(let set) = item.rule {
+      values[item.name] = .string(set.members[0])
+      continue
+    }
     values[item.name] = item.type == .int ? .int(7) : .string("q")
   }
   return values

@@ -368,3 +368,73 @@ struct SiteVerifiedRouteTests {
     }
   }
 }
+
+/// Runs the fallback page's scripts in Node for one path: the page loads, then the user taps "Get the
+/// app". Prints what the clipboard held after load and after the tap, and where the page went.
+let storeButtonHarness = """
+  const fs = require("fs");
+  const [file, pathname, search, hash] = process.argv.slice(2);
+  const html = fs.readFileSync(file, "utf8");
+  const scripts = [...html.matchAll(/<script>([\\s\\S]*?)<\\/script>/g)].map((m) => m[1]);
+  const elements = {};
+  const writes = [];
+  function element(id) {
+    if (!elements[id]) {
+      elements[id] = {
+        hidden: false, href: id === "app-store" ? "https://apps.apple.com/app/id123456789" : "", listeners: [],
+        removeAttribute() {}, setAttribute() {},
+        addEventListener(type, listener) { if (type === "click") this.listeners.push(listener); },
+      };
+    }
+    return elements[id];
+  }
+  global.document = { getElementById: element, querySelector: element };
+  global.location = { pathname, search, hash, href: "" };
+  Object.defineProperty(global, "navigator", { value: { clipboard: { writeText(text) { writes.push(text); return Promise.resolve(); } } } });
+  Date.now = () => 1790000000123;
+  for (const script of scripts) eval(script);
+  const afterLoad = writes.length;
+  let prevented = false;
+  for (const listener of element("app-store").listeners) listener({ preventDefault() { prevented = true; } });
+  setTimeout(() => console.log(JSON.stringify({ afterLoad, copied: writes, prevented, went: location.href })), 10);
+  """
+
+@Suite("deeplink site: the store button keeps the link for the app")
+struct SiteDeferredLinkTests {
+  @Test(
+    "the link is copied with its copy time on the tap, never on load, then the store opens",
+    .enabled(if: executableOnPath("node"), "needs the node executable on PATH"),
+    .timeLimit(.minutes(1)))
+  func copiesOnTap() async throws {
+    let out = temporaryDirectory()
+    let site = await ToolRun.run(["site", "--app-id", demoAppID, "--app-store-id", "123456789", "--out", out])
+    try #require(site.status == 0, "\(site.error)")
+    let html = try contents(out, "fallback.html")
+    #expect(html.contains("Tapping it copies this link"))
+    let harness = try temporaryFile(storeButtonHarness, name: "store-harness.js")
+    let page = URL(fileURLWithPath: out).appendingPathComponent("fallback.html").path
+    let cases = [
+      (
+        "/channel/video/12345", "", "",
+        "https://example.com/channel/video/12345?deeplink_copied_at=1790000000"
+      ),
+      (
+        "/channel/search/goal%20highlights", "?utm_source=mail", "#top",
+        "https://example.com/channel/search/goal%20highlights?utm_source=mail&deeplink_copied_at=1790000000#top"
+      ),
+    ]
+    for (path, search, hash, copied) in cases {
+      let output = try await runBounded("node", [harness, page, path, search, hash], seconds: 20)
+      let expected =
+        #"{"afterLoad":0,"copied":["\#(copied)"],"prevented":true,"went":"https://apps.apple.com/app/id123456789"}"#
+      #expect(output == expected + "\n", "\(path)")
+    }
+  }
+
+  @Test("a page without an App Store ID copies nothing")
+  func noStoreNoCopy() async throws {
+    let out = temporaryDirectory()
+    try #require(await ToolRun.run(["site", "--app-id", demoAppID, "--out", out]).status == 0)
+    #expect(!(try contents(out, "fallback.html")).contains("deeplink_copied_at"))
+  }
+}

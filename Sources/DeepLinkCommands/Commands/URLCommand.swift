@@ -48,7 +48,7 @@ enum URLCommand: ToolSubcommand {
     guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
     else { return 2 }
     // A zero-or-more catch-all may hold no segment: left out, or given empty, it builds with none.
-    let pattern = router.table.routes.first { $0.name == route }.flatMap { try? RoutePattern($0.pattern) }
+    let pattern = router.pattern(named: route)
     for case .zeroOrMore(let name) in pattern?.segments ?? []
     where values[name] == nil || values[name] == .string("") {
       values[name] = .segments([])

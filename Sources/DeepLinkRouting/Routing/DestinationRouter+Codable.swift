@@ -14,7 +14,10 @@ extension DestinationRouter where Destination: Codable {
   ///
   /// A `String`-backed enum is how a destination takes one of a fixed set of words: `case
   /// settings(section: Section)` with `enum Section: String, Codable { case general, privacy }` and the
-  /// pattern `/settings/{section}` opens `.settings(section: .general)` for `/settings/general`, and
+  /// pattern `/settings/{section:(general|privacy)}` opens `.settings(section: .general)` for
+  /// `/settings/general`, and `/settings/other` matches no route. Every word of the value set must be a
+  /// raw value of the enum: a word it cannot read is an error here (code `memberNotInType`, naming the
+  /// route, the label and the word). With a plain `{section}` the enum alone decides, and
   /// `/settings/other` names no destination (`destination(for:)` returns `nil`).
   ///
   /// Every route is tried at once with sample values, so a misspelled label, a case without a route, or
@@ -94,6 +97,7 @@ enum DestinationDeclaration<Destination: Codable> {
         throw fail(.unsupportedShape(Self.explain(error)))
       }
       guard written.route == route else { throw fail(.writesOtherRoute(written.route)) }
+      try checkMembers(route: route, pattern: pattern, sample: sample)
       for entry in sample {
         guard let value = written.parameters[entry.name] else { throw fail(.parameterNotInCase(entry.name)) }
         guard value.description == entry.value.description else {
@@ -109,6 +113,45 @@ enum DestinationDeclaration<Destination: Codable> {
     }
   }
 
+  /// Checks that the destination reads every word of each value set of the pattern, in a sample that
+  /// the destination reads: a `String`-backed enum needs a case for each word.
+  ///
+  /// - Throws: ``RouteTableError`` with code `memberNotInType` naming the route, the label and the word.
+  static func checkMembers(route: String, pattern: RoutePattern, sample: RouteParameters)
+    throws(RouteTableError)
+  {
+    var sets: [(name: String, set: ValueSet)] = []
+    for case .valueSet(let name, let set) in pattern.segments { sets.append((name, set)) }
+    for item in pattern.query {
+      if case .oneOf(let set) = item.rule, sample[item.name] != nil { sets.append((item.name, set)) }
+    }
+    for (name, set) in sets {
+      for member in set.members {
+        var values = sample
+        values[name] = .string(member)
+        do {
+          _ = try RouteMatchDecoder.decode(Destination.self, route: route, parameters: values)
+        } catch let error as DecodingError {
+          // Only a refusal of this very value is the word's; any other is the sample's own.
+          guard case .dataCorrupted(let context) = error, context.codingPath.count >= 2,
+            context.codingPath[1].stringValue == name
+          else { continue }
+          throw RouteTableError(
+            route: route,
+            reason: .memberNotInType(label: name, member: member, type: readType(of: name, route: route)))
+        } catch {
+          continue
+        }
+      }
+    }
+  }
+
+  /// The type a destination's case reads a label as, by its name, for messages: read from a sample
+  /// destination when one decodes, else the destination's name.
+  private static func readType(of label: String, route: String) -> String {
+    "the type of '\(label)' in \(String(describing: Destination.self)).\(route)"
+  }
+
   /// The samples of a pattern: every parameter given a value of its type, optional query items absent;
   /// then, when the pattern has optional items, the same with them present.
   static func samples(for pattern: RoutePattern) -> [RouteParameters] {
@@ -121,13 +164,20 @@ enum DestinationDeclaration<Destination: Codable> {
       case .template(let template):
         for (name, value) in template.sampleValues { required[name] = value }
       case .optional: break
+      case .valueSet(let name, let set): required[name] = .string(set.members[0])
       }
     }
     var complete = required
     if case .optional(let name, let type) = pattern.segments.last { complete[name] = type.sampleValue }
-    for item in pattern.query where item.rule == .value {
-      if !item.isOptional { required[item.name] = item.type.sampleValue }
-      complete[item.name] = item.type.sampleValue
+    for item in pattern.query {
+      let sample: ParameterValue
+      switch item.rule {
+      case .value: sample = item.type.sampleValue
+      case .oneOf(let set): sample = .string(set.members[0])
+      case .literal, .absent: continue
+      }
+      if !item.isOptional { required[item.name] = sample }
+      complete[item.name] = sample
     }
     if let name = pattern.openQuery {
       // Always present (empty when the link has no undeclared item); one item when complete.

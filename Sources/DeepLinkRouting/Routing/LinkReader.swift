@@ -83,6 +83,8 @@ final class LinkReader: Sendable {
   /// Whether a custom-scheme link's authority that is a listed host is read as its host.
   let customSchemeCarriesHost: Bool
   let limits: RouteTable.Limits
+  /// Whether `+` in the query reads as a space (``RouteTable/PlusInQuery``).
+  let plusAsSpace: Bool
 
   init(table: RouteTable, hostRules: [HostRule]) {
     schemes = Set(table.schemes.map { $0.lowercased() }.filter { $0 != "http" && $0 != "https" })
@@ -98,6 +100,7 @@ final class LinkReader: Sendable {
     acceptsAnyHost = table.routes.contains { $0.hosts?.contains("*") == true }
     customSchemeCarriesHost = table.customSchemeHost == .listed && !hostRules.isEmpty
     limits = table.limits
+    plusAsSpace = table.plusInQuery.readsAsSpace
   }
 
   /// Reads a link and hands its view to `body`.
@@ -399,8 +402,8 @@ final class LinkReader: Sendable {
     return end
   }
 
-  /// The query items of a link that was read: `&`-separated, `+` reads as a space, `?flag` has no
-  /// value, `?flag=` an empty one.
+  /// The query items of a link that was read: `&`-separated, `+` reads as a space (or as itself under
+  /// ``RouteTable/PlusInQuery/literal``), `?flag` has no value, `?flag=` an empty one.
   ///
   /// Reading the link checked the query: either it is plain text, whose decoding cannot fail, or it
   /// was decoded then and kept in ``LinkView/decodedQuery``.
@@ -411,10 +414,10 @@ final class LinkReader: Sendable {
     // Room for every item at once: one allocation, whatever the number of items.
     query.reserveCapacity(view.querySeparators + 1)
     forEachItem(view.link, from: view.queryStart, to: view.queryEnd) { itemStart, equals, itemEnd in
-      let name = PercentCoding.decodePlain(view.link, from: itemStart, to: equals, plusAsSpace: true)
+      let name = PercentCoding.decodePlain(view.link, from: itemStart, to: equals, plusAsSpace: plusAsSpace)
       let value =
         equals < itemEnd
-        ? PercentCoding.decodePlain(view.link, from: equals + 1, to: itemEnd, plusAsSpace: true) : nil
+        ? PercentCoding.decodePlain(view.link, from: equals + 1, to: itemEnd, plusAsSpace: plusAsSpace) : nil
       query.append(QueryItem(name: name, value: value))
     }
     return query
@@ -478,9 +481,9 @@ final class LinkReader: Sendable {
       guard query.count < limits.maxQueryItems else {
         throw fail(.tooManyQueryItems(limit: limits.maxQueryItems), nil)
       }
-      let name = try decode(link, itemStart, equals, plusAsSpace: true, fail: fail)
+      let name = try decode(link, itemStart, equals, plusAsSpace: plusAsSpace, fail: fail)
       let value =
-        equals < itemEnd ? try decode(link, equals + 1, itemEnd, plusAsSpace: true, fail: fail) : nil
+        equals < itemEnd ? try decode(link, equals + 1, itemEnd, plusAsSpace: plusAsSpace, fail: fail) : nil
       query.append(QueryItem(name: name, value: value))
     }
     return query

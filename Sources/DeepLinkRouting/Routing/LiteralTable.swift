@@ -114,6 +114,8 @@ struct FlatNode: Sendable {
   static let hasTemplates: Int32 = 8
   /// The node has middle-catch-all children (``Router/skipChildren``).
   static let hasSkips: Int32 = 16
+  /// The node has value-set children (``Router/valueSetChildren``).
+  static let hasValueSets: Int32 = 32
 
   /// The child for a parameter of `type` (`{name:int}`, `{name:uuid}`, `{name}`), -1 when none: the
   /// one place the trie stores a child per parameter type.

@@ -8,6 +8,7 @@
 /// | `{name}` | exactly one non-empty segment |
 /// | `{name:int}` | one segment holding a decimal integer that fits in `Int` |
 /// | `{name:uuid}` | one segment holding a UUID |
+/// | `{name:(a\|b)}` | one segment that is one of the listed words (a value set) |
 /// | `{name+}` | one or more remaining segments (last piece of the path only) |
 /// | `{name*}` | zero or more remaining segments (last piece of the path only) |
 /// | `{name?}` | an optional last segment, optionally typed (`{n:int?}`) |
@@ -43,6 +44,9 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// A last segment that may be absent (`{slug?}`, `{n:int?}`): when the link has it, it is a
     /// parameter of the given type; when it does not, the parameter is absent.
     case optional(name: String, type: ParameterType)
+    /// A parameter that captures one segment that is one of a fixed set of words
+    /// (`{section:(general|privacy)}`).
+    indirect case valueSet(name: String, set: ValueSet)
 
     /// The segment as written in pattern syntax.
     package var description: String {
@@ -55,6 +59,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .template(let template): template.description
       case .optional(let name, .string): "{\(name)?}"
       case .optional(let name, let type): "{\(name):\(type)?}"
+      case .valueSet(let name, let set): "{\(name):\(set)}"
       }
     }
 
@@ -63,7 +68,9 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     package var parameterName: String? {
       switch self {
       case .literal: nil
-      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _): name
+      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _),
+        .valueSet(let name, _):
+        name
       case .template(let template): template.parameterNames.first
       }
     }
@@ -72,7 +79,8 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     package var parameterNames: [String] {
       switch self {
       case .literal: []
-      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _):
+      case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _),
+        .valueSet(let name, _):
         [name]
       case .template(let template): template.parameterNames
       }
@@ -104,10 +112,33 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case literal(String)
       /// `!key`: the item is absent, or present with an empty value; nothing is captured.
       case absent
+      /// `key={name:(a|b)}`: a value that is one of the set's members (decoded, compared byte for
+      /// byte), captured under the name; optional when written `{name:(a|b)?}`. Boxed: the set is large
+      /// beside the other cases, and a pointer in it must not carry the enum's tag, which hides what it
+      /// points to from leak checkers.
+      indirect case oneOf(ValueSet)
     }
 
     /// The key, then ``otherKeys``: every name the item may be written under, in order.
     package var keys: [String] { [key] + otherKeys }
+
+    /// The value a link's (non-empty, decoded) text for the item reads as: the type's value, or the
+    /// member for a value set; `nil` when it does not fit or the item captures nothing.
+    package func value(from text: String) -> ParameterValue? {
+      switch rule {
+      case .value: type.value(from: text)
+      case .oneOf(let set): set.accepts(text) ? .string(text) : nil
+      case .literal, .absent: nil
+      }
+    }
+
+    /// Whether a value is captured under ``name``: a typed value or a member of a set.
+    package var captures: Bool {
+      switch rule {
+      case .value, .oneOf: true
+      case .literal, .absent: false
+      }
+    }
 
     /// Creates a declared query item.
     ///
@@ -144,6 +175,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return "\(keyText)={\(name)\(typeText)\(isOptional ? "?" : "")}"
       case .literal(let value): return "\(keyText)=\(value)"
       case .absent: return "!\(keyText)"
+      case .oneOf(let set): return "\(keyText)={\(name):\(set)\(isOptional ? "?" : "")}"
       }
     }
   }
@@ -166,9 +198,15 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   ///   - text: The pattern, starting with `/`.
   ///   - queryKeys: How the table compares query names: two keys that compare equal are one key
   ///     declared twice.
+  ///   - plusInQuery: How the table reads `+` in a query: the pattern's query keys, literal values and
+  ///     set members are read the same way.
   /// - Throws: ``RoutePatternError`` naming the offending piece and its position.
-  package init(_ text: String, queryKeys: RouteTable.QueryKeys = .exact) throws(RoutePatternError) {
-    let parsed = try RoutePatternParser(text: text, queryKeys: queryKeys).parse()
+  package init(
+    _ text: String, queryKeys: RouteTable.QueryKeys = .exact, plusInQuery: RouteTable.PlusInQuery = .space
+  ) throws(RoutePatternError) {
+    let parsed = try RoutePatternParser(
+      text: text, queryKeys: queryKeys, plusAsSpace: plusInQuery.readsAsSpace
+    ).parse()
     self.text = text
     self.segments = parsed.segments
     self.query = parsed.query
@@ -182,14 +220,14 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     segments.indices.dropLast().first { index in
       switch segments[index] {
       case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter, .template, .optional: false
+      case .literal, .parameter, .template, .optional, .valueSet: false
       }
     }
   }
 
   /// Every parameter name, path parameters first, in order, then the open query dictionary's.
   package var parameterNames: [String] {
-    segments.flatMap(\.parameterNames) + query.compactMap { $0.rule == .value ? $0.name : nil }
+    segments.flatMap(\.parameterNames) + query.compactMap { $0.captures ? $0.name : nil }
       + (openQuery.map { [$0] } ?? [])
   }
 

@@ -41,6 +41,12 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       case typeNotAllowedInTemplate(name: String, type: ParameterType)
       case duplicateOpenQuery(String, String)
       case secondCatchAll(first: String, firstOffset: Int, second: String)
+      case unclosedValueSet(String)
+      case emptyValueSet(String)
+      case emptyMember(String)
+      case forbiddenMemberCharacter(name: String, member: String, character: Character)
+      case duplicateMember(name: String, member: String)
+      case valueSetInTemplate(String)
     }
 
     fileprivate let problem: Problem
@@ -110,6 +116,24 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     package static func duplicateOpenQuery(_ first: String, _ second: String) -> Reason {
       Reason(.duplicateOpenQuery(first, second))
     }
+    /// A value set whose `(` has no `)` before the `}`, or with text after it: code `unclosedValueSet`.
+    package static func unclosedValueSet(_ name: String) -> Reason { Reason(.unclosedValueSet(name)) }
+    /// A value set with no member (`{s:()}`): code `emptyValueSet`.
+    package static func emptyValueSet(_ name: String) -> Reason { Reason(.emptyValueSet(name)) }
+    /// An empty member in a value set (`{s:(a||b)}`): code `emptyMember`.
+    package static func emptyMember(_ name: String) -> Reason { Reason(.emptyMember(name)) }
+    /// A member holding `/`, `{`, `}`, `|` or `)`, raw or percent-encoded: code
+    /// `forbiddenMemberCharacter`.
+    package static func forbiddenMemberCharacter(name: String, member: String, character: Character) -> Reason
+    {
+      Reason(.forbiddenMemberCharacter(name: name, member: member, character: character))
+    }
+    /// The same member twice in one value set: code `duplicateMember`.
+    package static func duplicateMember(name: String, member: String) -> Reason {
+      Reason(.duplicateMember(name: name, member: member))
+    }
+    /// A value set inside a segment template (`v-{s:(a|b)}`): code `valueSetInTemplate`.
+    package static func valueSetInTemplate(_ name: String) -> Reason { Reason(.valueSetInTemplate(name)) }
   }
 
   /// The pattern's text.
@@ -155,19 +179,29 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .typeNotAllowedInTemplate: .typeNotAllowedInTemplate
     case .duplicateOpenQuery: .duplicateOpenQuery
     case .secondCatchAll: .secondCatchAll
+    case .unclosedValueSet: .unclosedValueSet
+    case .emptyValueSet: .emptyValueSet
+    case .emptyMember: .emptyMember
+    case .forbiddenMemberCharacter: .forbiddenMemberCharacter
+    case .duplicateMember: .duplicateMember
+    case .valueSetInTemplate: .valueSetInTemplate
     }
   }
 
   /// The parameter name at fault, for `invalidParameterName`, `catchAllNotLast`,
   /// `catchAllNotAllowed`, `optionalPathParameter`, `duplicateParameterName`, `catchAllInTemplate`,
   /// `ambiguousTemplate`, `typeNotAllowedInTemplate` and `adjacentParameters` (the second of the two),
-  /// and the second dictionary's for `duplicateOpenQuery`; `nil` otherwise.
+  /// the second dictionary's for `duplicateOpenQuery`, and the set's for the value-set codes
+  /// (`unclosedValueSet`, `emptyValueSet`, `emptyMember`, `forbiddenMemberCharacter`, `duplicateMember`,
+  /// `valueSetInTemplate`); `nil` otherwise.
   package var name: String? {
     switch reason.problem {
     case .invalidParameterName(let name), .catchAllNotLast(let name), .catchAllNotAllowed(let name),
       .optionalPathParameter(let name), .duplicateParameterName(let name), .catchAllInTemplate(let name),
       .ambiguousTemplate(let name, _), .typeNotAllowedInTemplate(let name, _),
-      .adjacentParameters(_, let name), .duplicateOpenQuery(_, let name):
+      .adjacentParameters(_, let name), .duplicateOpenQuery(_, let name), .unclosedValueSet(let name),
+      .emptyValueSet(let name), .emptyMember(let name), .forbiddenMemberCharacter(let name, _, _),
+      .duplicateMember(let name, _), .valueSetInTemplate(let name):
       name
     case .secondCatchAll(_, _, let second): Self.catchAllName(second)
     default: nil
@@ -179,6 +213,15 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
   package var firstCatchAll: (piece: String, offset: Int)? {
     guard case .secondCatchAll(let first, let offset, _) = reason.problem else { return nil }
     return (first, offset)
+  }
+
+  /// The member at fault, decoded, for `forbiddenMemberCharacter` and `duplicateMember`; `nil`
+  /// otherwise.
+  package var member: String? {
+    switch reason.problem {
+    case .forbiddenMemberCharacter(_, let member, _), .duplicateMember(_, let member): member
+    default: nil
+    }
   }
 
   /// The name inside a catch-all as written (`prefix` in `{prefix*}`).
@@ -239,6 +282,16 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       "a middle catch-all next to another catch-all: '\(first)' (character \(offset + 1) of the pattern) and '\(second)'; a path has at most one catch-all, so the pieces after it have a fixed count"
     case .duplicateOpenQuery(let first, let second):
       "one open query dictionary receives every undeclared item: '{\(first)*}' and '{\(second)*}' are two"
+    case .unclosedValueSet(let name):
+      "the value set of '\(name)' must be written {\(name):(a|b)}, its ')' right before the '}' (or '?}' in the query)"
+    case .emptyValueSet(let name): "the value set of '\(name)' has no member"
+    case .emptyMember(let name): "the value set of '\(name)' has an empty member"
+    case .forbiddenMemberCharacter(let name, let member, let character):
+      "member '\(PrintableText.escaped(member))' of the value set of '\(name)' holds '\(character)': a member may not hold '/', '{', '}', '|' or ')', even percent-encoded"
+    case .duplicateMember(let name, let member):
+      "member '\(PrintableText.escaped(member))' of the value set of '\(name)' is listed twice"
+    case .valueSetInTemplate(let name):
+      "the value set of '\(name)' must fill its segment (it cannot share one with literal text)"
     }
   }
 
@@ -310,4 +363,19 @@ extension ErrorCode where Subject == RoutePatternError {
   package static let secondCatchAll = Self("second-catch-all")
   /// Two open query dictionaries (`?{a*}&{b*}`) in one pattern; see ``RoutePatternError/name``.
   package static let duplicateOpenQuery = Self("duplicate-open-query")
+  /// A value set whose `)` is missing or not right before the `}` (`{s:(a|b}`, `{s:(a)x}`); see
+  /// ``RoutePatternError/name``.
+  package static let unclosedValueSet = Self("unclosed-value-set")
+  /// A value set with no member (`{s:()}`); see ``RoutePatternError/name``.
+  package static let emptyValueSet = Self("empty-value-set")
+  /// An empty member in a value set (`{s:(a||b)}`, `{s:(a|)}`); see ``RoutePatternError/name``.
+  package static let emptyMember = Self("empty-member")
+  /// A member holding `/`, `{`, `}`, `|` or `)`, raw or percent-encoded; see
+  /// ``RoutePatternError/name`` and ``RoutePatternError/member``.
+  package static let forbiddenMemberCharacter = Self("forbidden-member-character")
+  /// The same member twice in one value set (byte for byte; or differing only in ASCII case in a table
+  /// that compares paths without case); see ``RoutePatternError/name`` and ``RoutePatternError/member``.
+  package static let duplicateMember = Self("duplicate-member")
+  /// A value set inside a segment template (`v-{s:(a|b)}`); see ``RoutePatternError/name``.
+  package static let valueSetInTemplate = Self("value-set-in-template")
 }

@@ -9,15 +9,23 @@ struct RoutePatternParser {
 
   let text: String
   var queryKeys: RouteTable.QueryKeys = .exact
+  /// Whether `+` in the query reads as a space (``RouteTable/PlusInQuery``).
+  var plusAsSpace = true
 
   func parse() throws(RoutePatternError) -> Parsed {
     // ASCII text without a carriage return has one character per byte (CR LF is the only cluster
     // of two ASCII characters), so its bytes parse exactly as its characters would, without
     // breaking it into characters first.
     if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-      return try PatternUnitParser(text: text, characters: Array(text.utf8), queryKeys: queryKeys).parse()
+      return try PatternUnitParser(
+        text: text, characters: Array(text.utf8), queryKeys: queryKeys,
+        plusAsSpace: plusAsSpace
+      ).parse()
     }
-    return try PatternUnitParser(text: text, characters: Array(text), queryKeys: queryKeys).parse()
+    return try PatternUnitParser(
+      text: text, characters: Array(text), queryKeys: queryKeys,
+      plusAsSpace: plusAsSpace
+    ).parse()
   }
 }
 
@@ -37,12 +45,21 @@ extension UInt8: PatternUnit {
   static func text(_ units: ArraySlice<UInt8>) -> String { String(decoding: units, as: UTF8.self) }
 }
 
+/// A value set as the parser read it: the parameter's name, its words, and whether the query item is
+/// optional.
+struct ParsedValueSet {
+  var name: String
+  var set: ValueSet
+  var isOptional: Bool
+}
+
 /// The parser itself, over one unit per character.
 struct PatternUnitParser<Unit: PatternUnit> {
   typealias Parsed = RoutePatternParser.Parsed
   let text: String
   let characters: [Unit]
   var queryKeys: RouteTable.QueryKeys = .exact
+  var plusAsSpace = true
 
   private func fail(_ offset: Int, _ reason: RoutePatternError.Reason) -> RoutePatternError {
     RoutePatternError(pattern: text, offset: offset, reason: reason)
@@ -66,11 +83,13 @@ struct PatternUnitParser<Unit: PatternUnit> {
     // The catch-all met so far, and where: a pattern has at most one.
     var catchAll: (piece: String, offset: Int)?
 
-    // Path: split on "/" after the leading one.
+    // Path: split on "/" after the leading one (a "/" inside a value set's parentheses is the set's,
+    // and is refused there with the member it is in).
+    let inSet = valueSetInterior()
     var pieceStart = 1
     var pieces: [(start: Int, end: Int)] = []
     for index in 1...queryStart {
-      if index == queryStart || characters[index] == Unit(ascii: "/") {
+      if index == queryStart || (characters[index] == Unit(ascii: "/") && !inSet[index]) {
         pieces.append((pieceStart, index))
         pieceStart = index + 1
       }
@@ -102,7 +121,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
         catchAll = (segment.description, piece.start)
       case .optional(let name, _):
         if position != pieces.count - 1 { throw fail(piece.start, .optionalPathParameter(name)) }
-      case .literal, .parameter, .template: break
+      case .literal, .parameter, .template, .valueSet: break
       }
       parsed.segments.append(segment)
     }
@@ -113,7 +132,9 @@ struct PatternUnitParser<Unit: PatternUnit> {
     var keys: Set<String> = []
     var itemStart = queryStart + 1
     for index in (queryStart + 1)...characters.count {
-      guard index == characters.count || characters[index] == Unit(ascii: "&") else { continue }
+      guard index == characters.count || (characters[index] == Unit(ascii: "&") && !inSet[index]) else {
+        continue
+      }
       if let name = try openQueryName(from: itemStart, to: index) {
         if let first = parsed.openQuery { throw fail(itemStart, .duplicateOpenQuery(first, name)) }
         guard names.insert(name).inserted else { throw fail(itemStart, .duplicateParameterName(name)) }
@@ -125,7 +146,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
       for key in item.keys where !keys.insert(queryKeys.compared(key)).inserted {
         throw fail(itemStart, .duplicateQueryKey(key))
       }
-      if item.rule == .value {
+      if item.captures {
         guard names.insert(item.name).inserted else {
           throw fail(itemStart, .duplicateParameterName(item.name))
         }
@@ -134,6 +155,82 @@ struct PatternUnitParser<Unit: PatternUnit> {
       itemStart = index + 1
     }
     return parsed
+  }
+
+  /// For each character, whether it lies between a value set's `(` and its `)`: a `(` right after a
+  /// `:` inside braces opens one, the next `)` (or `}`) closes it.
+  private func valueSetInterior() -> [Bool] {
+    var inside = [Bool](repeating: false, count: characters.count + 1)
+    var depth = 0
+    var open = false
+    for index in characters.indices {
+      let character = characters[index]
+      if open {
+        if character == Unit(ascii: ")") || character == Unit(ascii: "}") {
+          open = false
+        } else {
+          inside[index] = true
+          continue
+        }
+      }
+      if character == Unit(ascii: "{") { depth += 1 }
+      if character == Unit(ascii: "}") { depth -= 1 }
+      if depth > 0, character == Unit(ascii: "("), index > 0, characters[index - 1] == Unit(ascii: ":") {
+        open = true
+      }
+    }
+    return inside
+  }
+
+  /// A value set written between braces (`section:(general|privacy)`, `order:(asc|desc)?` in the
+  /// query), from `start` (after the `{`) to `end` (the `}`), or `nil` when the body is not one.
+  private func valueSet(from start: Int, to end: Int, inQuery: Bool) throws(RoutePatternError)
+    -> ParsedValueSet?
+  {
+    guard let colon = characters[start..<end].firstIndex(of: Unit(ascii: ":")), colon + 1 < end,
+      characters[colon + 1] == Unit(ascii: "(")
+    else { return nil }
+    let name = string(start, colon)
+    try checkName(name, at: start)
+    let open = colon + 1
+    guard let close = characters[(open + 1)..<end].firstIndex(of: Unit(ascii: ")")) else {
+      throw fail(open, .unclosedValueSet(name))
+    }
+    var isOptional = false
+    if close + 1 < end {
+      guard close + 2 == end, characters[close + 1] == Unit(ascii: "?") else {
+        throw fail(close + 1, .unclosedValueSet(name))
+      }
+      guard inQuery else { throw fail(start - 1, .optionalPathParameter(name)) }
+      isOptional = true
+    }
+    var members: [String] = []
+    var offsets: [Int] = []
+    var memberStart = open + 1
+    for index in (open + 1)...close {
+      guard index == close || characters[index] == Unit(ascii: "|") else { continue }
+      let written = string(memberStart, index)
+      do {
+        members.append(try PercentCoding.decode(written, plusAsSpace: inQuery && plusAsSpace))
+      } catch {
+        throw fail(memberStart, Self.reason(for: error))
+      }
+      offsets.append(memberStart)
+      memberStart = index + 1
+    }
+    if members == [""] { throw fail(open, .emptyValueSet(name)) }
+    if let (member, problem) = ValueSet.problem(in: members) {
+      let text = members[member]
+      switch problem {
+      case .empty: throw fail(open, .emptyValueSet(name))
+      case .emptyMember: throw fail(offsets[member], .emptyMember(name))
+      case .forbidden(let character):
+        throw fail(offsets[member], .forbiddenMemberCharacter(name: name, member: text, character: character))
+      case .dotSegment: throw fail(offsets[member], .dotSegment)
+      case .duplicate: throw fail(offsets[member], .duplicateMember(name: name, member: text))
+      }
+    }
+    return ParsedValueSet(name: name, set: ValueSet(members: members), isOptional: isOptional)
   }
 
   /// The name of an open query dictionary written as a whole item (`{filters*}`), or `nil` for an
@@ -158,7 +255,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
       guard index == end || characters[index] == Unit(ascii: "|") else { continue }
       guard keyStart < index else { throw fail(keyStart, .invalidQueryItem(item)) }
       do {
-        keys.append(try PercentCoding.decode(string(keyStart, index), plusAsSpace: true))
+        keys.append(try PercentCoding.decode(string(keyStart, index), plusAsSpace: plusAsSpace))
       } catch {
         throw fail(keyStart, Self.reason(for: error))
       }
@@ -188,6 +285,9 @@ struct PatternUnitParser<Unit: PatternUnit> {
       throw fail(opening ?? closing ?? start, .unbalancedBrace)
     }
     guard opening == start, closing == end - 1 else { return try parseTemplate(from: start, to: end) }
+    if let parsed = try valueSet(from: start + 1, to: end - 1, inQuery: false) {
+      return .valueSet(name: parsed.name, set: parsed.set)
+    }
     var body = string(start + 1, end - 1)
     guard !body.contains("{" as Character), !body.contains("}" as Character) else {
       throw fail(start, .unbalancedBrace)
@@ -241,6 +341,9 @@ struct PatternUnitParser<Unit: PatternUnit> {
       }
       var body = string(index + 1, closing)
       guard !body.contains("{" as Character) else { throw fail(index, .unbalancedBrace) }
+      if let colon = body.firstIndex(of: ":"), body[colon...].dropFirst().first == "(" {
+        throw fail(index, .valueSetInTemplate(String(body[..<colon])))
+      }
       if body.hasSuffix("+") || body.hasSuffix("*") {
         body.removeLast()
         throw fail(index, .catchAllInTemplate(body))
@@ -280,7 +383,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
       else { throw fail(equals + 1, .unbalancedBrace) }
       let value: String
       do {
-        value = try PercentCoding.decode(string(equals + 1, end), plusAsSpace: true)
+        value = try PercentCoding.decode(string(equals + 1, end), plusAsSpace: plusAsSpace)
       } catch {
         throw fail(equals + 1, Self.reason(for: error))
       }
@@ -290,6 +393,13 @@ struct PatternUnitParser<Unit: PatternUnit> {
     }
     guard characters[end - 1] == Unit(ascii: "}") else { throw fail(start, .invalidQueryItem(item)) }
     let key = keys[0]
+    if let parsed = try valueSet(from: equals + 2, to: end - 1, inQuery: true) {
+      var parameter = RoutePattern.QueryParameter(key: key, rule: .oneOf(parsed.set))
+      parameter.name = parsed.name
+      parameter.isOptional = parsed.isOptional
+      parameter.otherKeys = Array(keys.dropFirst())
+      return parameter
+    }
     var body = string(equals + 2, end - 1)
     guard !body.contains("{" as Character), !body.contains("}" as Character) else {
       throw fail(equals + 1, .unbalancedBrace)

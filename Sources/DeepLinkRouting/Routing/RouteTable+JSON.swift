@@ -3,6 +3,7 @@ import Foundation
 extension RouteTable {
   private static let tableKeys = [
     "schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes", "queryKeys",
+    "plusInQuery",
     "customSchemeHost",
   ]
   private static let routeKeys = [
@@ -101,6 +102,7 @@ extension RouteTable {
         caseInsensitive: try table["caseInsensitive"]?.bool() ?? false,
         strictTrailingSlash: try table["strictTrailingSlash"]?.bool() ?? false,
         queryKeys: try table["queryKeys"].map(queryKeys) ?? .exact,
+        plusInQuery: try table["plusInQuery"].map(plusInQuery) ?? .space,
         customSchemeHost: try table["customSchemeHost"].map(customSchemeHost) ?? .firstSegment,
         limits: limits,
         routes: routes
@@ -179,6 +181,15 @@ extension RouteTable {
     return keys
   }
 
+  /// The `plusInQuery` setting: `"space"` or `"literal"`.
+  private static func plusInQuery(_ field: JSONField) throws(JSONTypeError) -> PlusInQuery {
+    let expected = PlusInQuery.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+    guard let reading = PlusInQuery(rawValue: try field.string(expected: expected)) else {
+      throw field.mismatch(expected)
+    }
+    return reading
+  }
+
   /// The `customSchemeHost` setting: `"firstSegment"` or `"listed"`.
   private static func customSchemeHost(_ field: JSONField) throws(JSONTypeError) -> CustomSchemeHost {
     let expected = CustomSchemeHost.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
@@ -245,6 +256,7 @@ extension RouteTable {
     ]
     if strictTrailingSlash { root.append(("strictTrailingSlash", true)) }
     if queryKeys != .exact { root.append(("queryKeys", .string(queryKeys.rawValue))) }
+    if plusInQuery != .space { root.append(("plusInQuery", .string(plusInQuery.rawValue))) }
     if customSchemeHost != .firstSegment {
       root.append(("customSchemeHost", .string(customSchemeHost.rawValue)))
     }

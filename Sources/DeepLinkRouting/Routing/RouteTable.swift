@@ -94,6 +94,9 @@ public struct RouteTable: Sendable, Hashable {
   public var strictTrailingSlash: Bool
   /// How query item names are compared with the keys patterns declare (default ``QueryKeys/exact``).
   public var queryKeys: QueryKeys
+  /// How `+` in a link's query reads: a space (``PlusInQuery/space``, the default) or itself
+  /// (``PlusInQuery/literal``).
+  public var plusInQuery: PlusInQuery = .space
   /// How the authority of a custom-scheme link is read: as its first path segment (the default), or,
   /// when it is a listed host, as the link's host (``CustomSchemeHost/listed``).
   public var customSchemeHost: CustomSchemeHost
@@ -110,6 +113,7 @@ public struct RouteTable: Sendable, Hashable {
   ///   - caseInsensitive: Whether literal segments compare case-insensitively.
   ///   - strictTrailingSlash: Whether a trailing `/` must agree between link and pattern.
   ///   - queryKeys: How query item names are compared with declared keys.
+  ///   - plusInQuery: How `+` in a link's query reads.
   ///   - customSchemeHost: How the authority of a custom-scheme link is read.
   ///   - limits: The limits on one link.
   ///   - routes: The routes.
@@ -119,10 +123,12 @@ public struct RouteTable: Sendable, Hashable {
     caseInsensitive: Bool = false,
     strictTrailingSlash: Bool = false,
     queryKeys: QueryKeys = .exact,
+    plusInQuery: PlusInQuery = .space,
     customSchemeHost: CustomSchemeHost = .firstSegment,
     limits: Limits = .default,
     routes: [RouteDefinition]
   ) {
+    self.plusInQuery = plusInQuery
     self.schemes = schemes
     self.hosts = hosts
     self.caseInsensitive = caseInsensitive

@@ -39,6 +39,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       case optionalItemRequired(String)
       case writesDifferentValue(label: String, read: String, written: String)
       case writesOtherRoute(String)
+      case memberNotInType(label: String, member: String, type: String)
       case unsupportedShape(String)
       case followsNoLink(String)
       case invalidScope(key: String, entry: String?, problem: ScopeProblem)
@@ -112,6 +113,11 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     }
     /// The case writes the link of the route named `other`: code `writesOtherRoute`.
     package static func writesOtherRoute(_ other: String) -> Reason { Reason(.writesOtherRoute(other)) }
+    /// The case reads `label` as `type`, which has no value for the word `member` of the pattern's value
+    /// set: code `memberNotInType`.
+    package static func memberNotInType(label: String, member: String, type: String) -> Reason {
+      Reason(.memberNotInType(label: label, member: member, type: type))
+    }
     /// A shape route values cannot hold, explained in `detail`: code `unsupportedShape`.
     package static func unsupportedShape(_ detail: String) -> Reason { Reason(.unsupportedShape(detail)) }
     /// The route's `follow` names `parameter`, which its pattern does not declare as `{name:link}`:
@@ -193,6 +199,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     case .optionalItemRequired: .optionalItemRequired
     case .writesDifferentValue: .writesDifferentValue
     case .writesOtherRoute: .writesOtherRoute
+    case .memberNotInType: .memberNotInType
     case .unsupportedShape: .unsupportedShape
     case .followsNoLink: .followsNoLink
     case .invalidScope: .invalidScope
@@ -305,7 +312,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public var label: String? {
     switch reason.problem {
     case .unlabeledValue(_, let label), .labelNotInPattern(let label, _), .typeMismatch(let label, _, _, _),
-      .writesDifferentValue(let label, _, _):
+      .writesDifferentValue(let label, _, _), .memberNotInType(let label, _, _):
       label
     default: nil
     }
@@ -338,10 +345,13 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     return pattern
   }
 
-  /// The value the link held, for `writesDifferentValue`; `nil` otherwise.
+  /// The value the link held, for `writesDifferentValue`, and the word, for `memberNotInType`; `nil`
+  /// otherwise.
   public var readValue: String? {
-    guard case .writesDifferentValue(_, let read, _) = reason.problem else { return nil }
-    return read
+    switch reason.problem {
+    case .writesDifferentValue(_, let read, _), .memberNotInType(_, let read, _): return read
+    default: return nil
+    }
   }
 
   /// The value the destination writes back, for `writesDifferentValue`; `nil` otherwise.
@@ -403,6 +413,9 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       return "the case writes '\(label)' as '\(written)', but the link gave '\(read)'"
     case .writesOtherRoute(let other):
       return "the case writes the link of route '\(other)'"
+    case .memberNotInType(let label, let member, let type):
+      return "the pattern's value set for '\(label)' holds '\(member)', which \(type) cannot read "
+        + "(a String-backed enum needs a case whose raw value is each word)"
     case .unsupportedShape(let detail):
       return detail
     case .followsNoLink(let name):
@@ -484,6 +497,9 @@ extension ErrorCode where Subject == RouteTableError {
   public static let writesDifferentValue = Self("writes-different-value")
   /// Writing the destination back names another route; see ``RouteTableError/otherRoute``.
   public static let writesOtherRoute = Self("writes-other-route")
+  /// A word of a pattern's value set that the case's type cannot read (a `String`-backed enum without a
+  /// case of that raw value); see ``RouteTableError/label`` and ``RouteTableError/readValue`` (the word).
+  public static let memberNotInType = Self("member-not-in-type")
   /// A destination shape that route values cannot hold (a nested structure, a `Bool`); see
   /// ``RouteTableError/detail``.
   public static let unsupportedShape = Self("unsupported-shape")

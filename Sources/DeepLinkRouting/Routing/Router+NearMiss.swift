@@ -33,6 +33,7 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
     case .expectedLiteral: text += "\(position) is not \(expected)"
     case .expectedType: text += "\(position) is not \(Self.article(expected)) (\(expected))"
     case .expectedTemplate: text += "\(position) does not fit \(expected)"
+    case .expectedMember: text += "\(position) is not one of \(expected)"
     case .tooManySegments:
       text += "the route ends after \(expected) and the link goes on at \(position)"
     case .tooFewSegments:
@@ -261,6 +262,13 @@ struct NearMissSearch {
         entered = true
       }
       var hasTypedChild = false
+      if !router.valueSetChildren(of: index).isEmpty { hasTypedChild = true }
+      for edge in router.valueSetChildren(
+        of: index, holding: link.path[depth], ValueSet.folding(at: depth, !link.isCustomScheme))
+      {
+        pending.append((Int(edge.child), depth + 1, following))
+        entered = true
+      }
       for edge in router.templateChildren(of: index) {
         hasTypedChild = true
         if edge.template.accepts(link.path[depth], router.templateFolding(at: depth, !link.isCustomScheme)) {
@@ -304,7 +312,15 @@ struct NearMissSearch {
   ///   - likely: The literal the segment looks like a misspelling of (``likelyLiteral(_:among:)``).
   /// - Returns: The candidate, or `nil` when no child leads to a route.
   private func mismatch(at index: Int, depth: Int, literals: [String], likely: String?) -> Candidate? {
-    // Typed children first: "is not an int" says more than a list of literals.
+    // Value sets first, the narrowest first: "is not one of (general|privacy)" lists the words.
+    for edge in router.valueSetChildren(of: index) {
+      if let route = nearestRoute(below: Int(edge.child)) {
+        return miss(
+          route: route, segment: depth, code: .expectedMember, depth: depth, rank: 1,
+          expected: edge.set.description)
+      }
+    }
+    // Then typed children: "is not an int" says more than a list of literals.
     for type in ParameterType.bySpecificity where !type.acceptsAnyText {
       if let child = router.parameterChild(of: index, type: type), let route = nearestRoute(below: child) {
         return miss(
@@ -409,7 +425,7 @@ struct NearMissSearch {
     guard let unmet = requirements.unmet(query) else { return nil }
     let code: ErrorCode<NearMiss>
     switch unmet.parameter.rule {
-    case .value: code = unmet.value == nil ? .missingQueryItem : .queryItemType
+    case .value, .oneOf: code = unmet.value == nil ? .missingQueryItem : .queryItemType
     case .literal: code = .queryItemValue
     case .absent: code = .queryItemPresent
     }
@@ -493,6 +509,7 @@ struct NearMissSearch {
       }
       let next =
         router.literalKeys(of: index).first.flatMap { router.literalChild(of: index, key: $0) }
+        ?? router.valueSetChildren(of: index).first.map { Int($0.child) }
         ?? router.templateChildren(of: index).first.map { Int($0.child) }
         ?? ParameterType.bySpecificity.lazy.compactMap { router.parameterChild(of: index, type: $0) }.first
         ?? router.skipChildren(of: index).first.map { Int($0.child) }
@@ -510,6 +527,9 @@ extension ErrorCode where Subject == NearMiss {
   /// A segment does not fit the route's segment template there (`wire-{code:uuid}`): a literal
   /// differs, a separator is missing, or a value does not fit its type.
   public static let expectedTemplate = Self("expected-template")
+  /// A segment is not one of the words of the route's value set there (`{section:(general|privacy)}`);
+  /// ``NearMiss/expected`` lists them.
+  public static let expectedMember = Self("expected-member")
   /// The link has more segments than the route.
   public static let tooManySegments = Self("too-many-segments")
   /// The link ends before the route does.

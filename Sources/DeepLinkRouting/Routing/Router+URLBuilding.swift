@@ -103,6 +103,11 @@ extension Router {
         if case .oneOrMore = segment, parts.isEmpty { throw fail(.emptyValue(name)) }
         segments.append(contentsOf: parts)
         expected[name] = .segments(parts)
+      case .valueSet(let name, let set):
+        guard let value = values[name] else { throw fail(.missingValue(name)) }
+        let member = try Self.member(value, of: set, name: name, fail: fail)
+        segments.append(member.description)
+        expected[name] = member
       case .template(let template):
         var typedValues: [String: ParameterValue] = [:]
         for case .parameter(let name, let type) in template.parts {
@@ -133,12 +138,18 @@ extension Router {
           PercentCoding.encodeQueryComponent(parameter.key) + "=" + PercentCoding.encodeQueryComponent(text))
         continue
       case .absent: continue
+      case .oneOf: break
       }
       guard let value = values[parameter.name] else {
         if parameter.isOptional { continue }
         throw fail(.missingValue(parameter.name))
       }
-      let typed = try Self.convert(value, to: parameter.type, name: parameter.name, fail: fail)
+      let typed: ParameterValue
+      if case .oneOf(let set) = parameter.rule {
+        typed = try Self.member(value, of: set, name: parameter.name, fail: fail)
+      } else {
+        typed = try Self.convert(value, to: parameter.type, name: parameter.name, fail: fail)
+      }
       queryText.append(
         PercentCoding.encodeQueryComponent(parameter.key) + "="
           + PercentCoding.encodeQueryComponent(typed.description))
@@ -306,6 +317,14 @@ extension Router {
       }
       return .custom(lowered, host: carriedHost)
     }
+  }
+
+  /// The member a value of a value-set parameter builds as, or the error naming the set.
+  private static func member(
+    _ value: ParameterValue, of set: ValueSet, name: String, fail: (URLBuildError.Reason) -> URLBuildError
+  ) throws(URLBuildError) -> ParameterValue {
+    if let member = set.written(value) { return member }
+    throw fail(.notAMember(name: name, value: value.description, members: set.description))
   }
 
   /// A route's scope in words: `hosts a.example, b.example on schemes https`.

@@ -38,6 +38,9 @@ public final class Router: Sendable {
   /// The middle-catch-all children of each node that has any (``FlatNode/hasSkips``), in the order
   /// they are tried.
   let skipChildren: [Int32: [SkipChild]]
+  /// The value-set children of each node that has any (``FlatNode/hasValueSets``), in the order a
+  /// segment tries them.
+  let valueSetChildren: [Int32: ValueSetIndex]
   let reader: LinkReader
   let hostRules: [HostRule]
   let routeIndex: [String: Int]
@@ -90,7 +93,9 @@ public final class Router: Sendable {
         throw RouteTableError(route: route.name, reason: .duplicateRouteName)
       }
       do {
-        patterns.append(try RoutePattern(route.pattern, queryKeys: table.queryKeys))
+        patterns.append(
+          try RoutePattern(
+            route.pattern, queryKeys: table.queryKeys, plusInQuery: table.plusInQuery))
       } catch {
         throw RouteTableError(route: route.name, reason: .invalidPattern(error))
       }
@@ -132,6 +137,7 @@ public final class Router: Sendable {
     self.queryIndexes = built.queryIndexes
     self.templateChildren = built.templates
     self.skipChildren = built.skips
+    self.valueSetChildren = built.valueSets
     self.hostRules = rules
     self.reader = LinkReader(table: table, hostRules: rules)
     self.routeIndex = names
@@ -251,6 +257,19 @@ public final class Router: Sendable {
     skipChildren[Int32(truncatingIfNeeded: node)] ?? []
   }
 
+  /// The value-set children of a node, in the order a segment tries them.
+  func valueSetChildren(of node: Int) -> [ValueSetChild] {
+    valueSetChildren[Int32(truncatingIfNeeded: node)]?.children ?? []
+  }
+
+  /// The value-set children of a node that hold a decoded segment, in the order a segment tries them.
+  func valueSetChildren(of node: Int, holding segment: String, _ folding: SegmentTemplate.Folding)
+    -> [ValueSetChild]
+  {
+    guard let index = valueSetChildren[Int32(truncatingIfNeeded: node)] else { return [] }
+    return index.positions(holding: segment, folding).map { index.children[$0] }
+  }
+
   /// The child of a node for a parameter of `type` (`{name:int}`, `{name}`), `nil` when there is none.
   func parameterChild(of node: Int, type: ParameterType) -> Int? {
     let child = trie.nodes[node].child(for: type)
@@ -367,9 +386,9 @@ public final class Router: Sendable {
         // Many declared items: the link's items are looked up, so the cost follows the link.
         let link = LinkQuery(remaining, hasTrailingSlash: view.hasTrailingSlash, keys: keys)
         func capture(_ parameter: RoutePattern.QueryParameter) {
-          guard parameter.rule == .value else { return }
+          guard parameter.captures else { return }
           let text = link.value(ofKeys: parameter.keys.map(keys.compared))
-          if !text.isEmpty, let value = parameter.type.value(from: text) {
+          if !text.isEmpty, let value = parameter.value(from: text) {
             entries.append(RouteParameters.Entry(name: parameter.name, value: value))
           }
         }
@@ -378,7 +397,7 @@ public final class Router: Sendable {
         for index in found.sorted() { capture(declared[index]) }
         remaining.removeAll { requirement.declaredIndex(of: keys.compared($0.name)) != nil }
       } else {
-        for parameter in declared where parameter.rule == .value {
+        for parameter in declared where parameter.captures {
           // The first of its keys whose first value is not empty (see `LinkQuery.value(ofKeys:)`).
           for position in 0...parameter.otherKeys.count {
             let key = position == 0 ? parameter.key : parameter.otherKeys[position - 1]
@@ -387,7 +406,7 @@ public final class Router: Sendable {
               ? remaining.first { $0.name == key }
               : remaining.first { keys.compared($0.name) == keys.compared(key) }
             guard let text = item?.value, !text.isEmpty else { continue }
-            if let value = parameter.type.value(from: text) {
+            if let value = parameter.value(from: text) {
               entries.append(RouteParameters.Entry(name: parameter.name, value: value))
             }
             break
@@ -445,6 +464,11 @@ public final class Router: Sendable {
         let values = template.values(view.bytes(position), templateFolding(at: position, view.hasHost))
       else { return }
       for (name, value) in values { entries.append(RouteParameters.Entry(name: name, value: value)) }
+    } else if case .valueSet = kind {
+      guard position < view.count, case .valueSet(_, let set) = patterns[route].segments[piece],
+        let value = set.value(of: view.bytes(position), ValueSet.folding(at: position, view.isWeb))
+      else { return }
+      entries.append(RouteParameters.Entry(name: name, value: value))
     } else {
       var rest: [String] = []
       if position < restEnd {
@@ -504,9 +528,12 @@ struct RoutePlan: Sendable {
       case rest
       /// A segment template: its values, read from the segment at its position.
       case template
+      /// A value set: the member the segment at its position is.
+      case valueSet
 
-      /// Every kind: every parameter type, the catch-all and the template.
-      static let allCases: [Kind] = ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .template]
+      /// Every kind: every parameter type, the catch-all, the template and the value set.
+      static let allCases: [Kind] =
+        ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .template, .valueSet]
       /// How many kinds there are.
       static let count = allCases.count
 
@@ -516,6 +543,7 @@ struct RoutePlan: Sendable {
         case .parameter(let type): UInt8(type.specificity)
         case .rest: UInt8(ParameterType.bySpecificity.count)
         case .template: UInt8(ParameterType.bySpecificity.count + 1)
+        case .valueSet: UInt8(ParameterType.bySpecificity.count + 2)
         }
       }
 
@@ -528,6 +556,8 @@ struct RoutePlan: Sendable {
           self = .rest
         } else if Int(number) == types.count + 1 {
           self = .template
+        } else if Int(number) == types.count + 2 {
+          self = .valueSet
         } else {
           return nil
         }
@@ -560,6 +590,8 @@ struct RoutePlan: Sendable {
         case .template(let template):
           parameters.append(
             Parameter(position: Int32(position), kind: .template, name: template.parameterNames.first ?? ""))
+        case .valueSet(let name, _):
+          parameters.append(Parameter(position: Int32(position), kind: .valueSet, name: name))
         }
       }
       var plan = RoutePlan(
@@ -672,11 +704,16 @@ struct TrieSearch {
     var child: Int32
     var following: Int32
   }
+  /// Per depth: the value set to resume at, when the trail's step is ``Step/valueSet(_:)``; made the
+  /// first time a value-set child is entered.
+  var valueSetCursor: [Int32] = []
 
   /// Where the search of a node resumes: each step tries one kind of child or list of routes, in the
   /// order of specificity.
   enum Step: Equatable {
     case literal
+    /// The value-set child at this position of the node's list, and those after it.
+    case valueSet(Int)
     /// The segment-template child at this position of the node's list, and those after it.
     case template(Int)
     /// The child for the parameter type at this rank of ``ParameterType/bySpecificity``.
@@ -705,7 +742,9 @@ struct TrieSearch {
       // The position in the list is kept beside the trail (``TrieSearch/templateCursor``).
       case .template: 253
       // Never kept on the trail: a middle catch-all keeps its node in ``TrieSearch/open``.
-      case .skip: 252
+      case .skip: 251
+      // The position is kept beside the trail (``TrieSearch/valueSetCursor``).
+      case .valueSet: 252
       case .parameter(let rank): UInt8(truncatingIfNeeded: rank &+ 1)
       case .oneOrMore: 254
       case .zeroOrMore: 255
@@ -716,8 +755,9 @@ struct TrieSearch {
     init(number: UInt8) {
       switch number {
       case 0: self = .literal
-      case 252: self = .skip(0)
+      case 251: self = .skip(0)
       case 253: self = .template(0)
+      case 252: self = .valueSet(0)
       case 254: self = .oneOrMore
       case 255: self = .zeroOrMore
       default: self = .parameter(Int(number) &- 1)
@@ -776,7 +816,17 @@ struct TrieSearch {
         if node.flags & FlatNode.hasLiterals != 0, let literal = literalChild(of: index, node, depth, view) {
           child = literal
         }
+        resume =
+          node.flags & FlatNode.hasValueSets != 0
+          ? .valueSet(0) : node.flags & FlatNode.hasTemplates != 0 ? .template(0) : .parameter(0)
+      case .valueSet(let start):
         resume = node.flags & FlatNode.hasTemplates != 0 ? .template(0) : .parameter(0)
+        if let sets = router.valueSetChildren[Int32(truncatingIfNeeded: index)],
+          let position = sets.next(view.bytes(depth), from: start, ValueSet.folding(at: depth, view.isWeb))
+        {
+          child = sets.children[position].child
+          resume = .valueSet(position &+ 1)
+        }
       case .template(let start):
         resume = .parameter(0)
         let children = router.templateChildren[Int32(truncatingIfNeeded: index)] ?? []
@@ -848,6 +898,7 @@ struct TrieSearch {
         index = Int(trail.node)
         step = Step(number: trail.step)
         if case .template = step { step = .template(Int(templateCursor[depth])) }
+        if case .valueSet = step { step = .valueSet(Int(valueSetCursor[depth])) }
         continue
       }
       if child >= 0,
@@ -870,6 +921,10 @@ struct TrieSearch {
         if case .template(let position) = resume {
           if templateCursor.isEmpty { templateCursor = [Int32](repeating: 0, count: view.count) }
           templateCursor[depth] = Int32(truncatingIfNeeded: position)
+        }
+        if case .valueSet(let position) = resume {
+          if valueSetCursor.isEmpty { valueSetCursor = [Int32](repeating: 0, count: view.count) }
+          valueSetCursor[depth] = Int32(truncatingIfNeeded: position)
         }
         index = Int(child)
         depth &+= 1

@@ -56,6 +56,13 @@ struct SkipChild: Sendable {
   var shapeKey: String { "\(following)\(atLeastOne ? "+" : "*")" }
 }
 
+/// A value-set child of a node: the set (of the first route that made the edge; matching reads only its
+/// members) and the child node.
+struct ValueSetChild: Sendable {
+  var set: ValueSet
+  var child: Int32
+}
+
 /// The query items of one link as the routes read them: the first value of each name (`""` for an
 /// item without `=`, which counts as absent, as an empty value does), sorted by name for lookups.
 /// Names are as the table compares them (lower-cased under ``RouteTable/QueryKeys/caseInsensitive``).
@@ -149,14 +156,14 @@ struct QueryRequirements: Sendable {
   static func canRefuse(_ item: RoutePattern.QueryParameter) -> Bool {
     switch item.rule {
     case .value: !item.isOptional || !item.type.acceptsAnyText
-    case .literal, .absent: true
+    case .literal, .absent, .oneOf: true
     }
   }
 
   /// Whether a declared item must be present: a required item or a literal value.
   static func isRequired(_ item: RoutePattern.QueryParameter) -> Bool {
     switch item.rule {
-    case .value: !item.isOptional
+    case .value, .oneOf: !item.isOptional
     case .literal: true
     case .absent: false
     }
@@ -211,6 +218,7 @@ struct QueryRequirements: Sendable {
     case .value: value.isEmpty ? !item.isOptional : !item.type.accepts(value)
     case .literal(let text): !ReadingRules.isSameLiteral(value, text)
     case .absent: !value.isEmpty
+    case .oneOf(let set): value.isEmpty ? !item.isOptional : !set.accepts(value)
     }
   }
 
@@ -330,6 +338,11 @@ struct TrieBuilder {
   private var skipEdges: [SkipEdge: Int32] = [:]
   /// The middle-catch-all children of each node that has any, in the order they were made.
   private(set) var skips: [Int32: [SkipChild]] = [:]
+  /// Value-set edges by parent and ``ValueSet/key``: sets with the same members share
+  /// a child.
+  private var valueSetEdges: [TemplateEdge: Int32] = [:]
+  /// The value-set children of each node that has any, in the order they were made.
+  private(set) var valueSets: [Int32: [ValueSetChild]] = [:]
   private(set) var endings: [Ending] = []
   private var claimed: [LinkSet: [Int32]] = [:]
   /// The scope of each route inserted, by route index.
@@ -363,6 +376,7 @@ struct TrieBuilder {
         if !item.isOptional && item.type.acceptsAnyText { names.sort() }
       case .literal(let text): kind = "literal \(text)"
       case .absent: kind = "absent"
+      case .oneOf(let set): kind = "\(item.isOptional ? "optional" : "required") one of \(set.key)"
       }
       return [names.joined(separator: "\u{0}"), kind]
     }.sorted { $0[0] < $1[0] }.flatMap { $0 }
@@ -465,6 +479,19 @@ struct TrieBuilder {
         }
         anchor = current
         plainSince = 0
+      case .valueSet(_, let set):
+        let edge = TemplateEdge(parent: current, key: set.key)
+        if let child = valueSetEdges[edge] {
+          current = child
+        } else {
+          let child = newNode()
+          valueSetEdges[edge] = child
+          valueSets[current, default: []].append(ValueSetChild(set: set, child: child))
+          nodes[Int(current)].flags |= FlatNode.hasValueSets
+          current = child
+        }
+        anchor = current
+        plainSince = 0
       }
     }
     var linkSet = LinkSet(
@@ -499,6 +526,7 @@ struct TrieBuilder {
       "literal \((caseInsensitive ? text.lowercased() : text).utf8.map { String($0, radix: 16) })"
     case .parameter(_, let type), .optional(_, let type): "parameter \(type)"
     case .template(let template): "template \(template.key(caseInsensitive: caseInsensitive))"
+    case .valueSet(_, let set): "set \(set.key)"
     case .oneOrMore, .zeroOrMore: "catch-all"
     }
   }
@@ -529,6 +557,9 @@ struct TrieBuilder {
     /// Each node's middle-catch-all children, in the order they are tried
     /// (``SkipChild/ranksBefore(_:)``).
     var skips: [Int32: [SkipChild]]
+    /// Each node's value-set children, in the order a segment tries them
+    /// (``ValueSet/ranksBefore(_:)``), with their words indexed.
+    var valueSets: [Int32: ValueSetIndex]
   }
 
   /// Orders each node's routes so the most specific query requirements are tried first (more
@@ -550,6 +581,11 @@ struct TrieBuilder {
     skipEdges = [:]
     let skips = self.skips.mapValues { $0.sorted { $0.ranksBefore($1) } }
     self.skips = [:]
+    valueSetEdges = [:]
+    let valueSets = self.valueSets.mapValues { children in
+      children.sorted { $0.set.ranksBefore($1.set) }
+    }
+    self.valueSets = [:]
     struct Order {
       var literals: Int32 = 0
       var required: Int32 = 0
@@ -563,13 +599,21 @@ struct TrieBuilder {
       return Order(
         literals: Int32(pattern.query.count { if case .literal = $0.rule { true } else { false } }),
         required: Int32(required.count),
-        typed: Int32(required.count { $0.rule == .value && !$0.type.acceptsAnyText }),
+        typed: Int32(
+          required.count { item in
+            switch item.rule {
+            case .value: !item.type.acceptsAnyText
+            case .oneOf: true
+            case .literal, .absent: false
+            }
+          }),
         absent: Int32(pattern.query.count { $0.rule == .absent }),
         signature: required.map { item in
           switch item.rule {
           case .value: "\(item.keys.joined(separator: "|")):\(item.type)"
           case .literal(let text): "\(item.keys.joined(separator: "|"))=\(text)"
           case .absent: "!\(item.keys.joined(separator: "|"))"
+          case .oneOf(let set): "\(item.keys.joined(separator: "|")):\(set.key)"
           }
         }.sorted().joined(separator: "&"))
     }
@@ -626,11 +670,12 @@ struct TrieBuilder {
       start = end
     }
     let shapes = Self.shapes(
-      of: &nodes, literals: literals, templates: templates, skips: skips, endings: endings,
-      patterns: patterns, scopes: scopes, strictTrailingSlash: strictTrailingSlash, queryKeys: queryKeys)
+      of: &nodes, literals: literals, templates: templates, skips: skips, valueSets: valueSets,
+      endings: endings, patterns: patterns, scopes: scopes, strictTrailingSlash: strictTrailingSlash,
+      queryKeys: queryKeys)
     return Built(
       nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes,
-      templates: templates, skips: skips)
+      templates: templates, skips: skips, valueSets: valueSets.mapValues(ValueSetIndex.init))
   }
 
   private func index(_ routes: [Int32], patterns: [RoutePattern], requirements: [QueryRequirements])
@@ -663,9 +708,8 @@ struct TrieBuilder {
   /// - Returns: The shape of each node, or an empty array when no shape is shared.
   private static func shapes(
     of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], templates: [Int32: [TemplateChild]],
-    skips: [Int32: [SkipChild]], endings: [Ending], patterns: [RoutePattern], scopes: [RouteScope],
-    strictTrailingSlash: Bool,
-    queryKeys: RouteTable.QueryKeys
+    skips: [Int32: [SkipChild]], valueSets: [Int32: [ValueSetChild]], endings: [Ending],
+    patterns: [RoutePattern], scopes: [RouteScope], strictTrailingSlash: Bool, queryKeys: RouteTable.QueryKeys
   ) -> [Int32] {
     // A node's shape is interned from fixed-size keys: its literal children as a chain (the shape of
     // the list so far, a key, a child's shape), its route classes as a chain, then the node itself.
@@ -688,6 +732,8 @@ struct TrieBuilder {
       /// The middle-catch-all children in the order they are tried: each one's key and its child's
       /// shape.
       var skips: [LiteralLink] = []
+      /// The value-set children in the order they are tried: each one's key and its child's shape.
+      var valueSets: [LiteralLink] = []
     }
     var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
     byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
@@ -761,6 +807,11 @@ struct TrieBuilder {
       if flat.flags & FlatNode.hasSkips != 0 {
         key.skips = (skips[Int32(node)] ?? []).map { edge in
           LiteralLink(previous: -1, key: edge.shapeKey, child: shapeOf[Int(edge.child)])
+        }
+      }
+      if flat.flags & FlatNode.hasValueSets != 0 {
+        key.valueSets = (valueSets[Int32(node)] ?? []).map { edge in
+          LiteralLink(previous: -1, key: edge.set.key, child: shapeOf[Int(edge.child)])
         }
       }
       if let id = known[key] {

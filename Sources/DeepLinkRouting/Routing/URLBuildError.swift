@@ -21,6 +21,7 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
       case notRoundTrippable(String)
       case dotSegment(name: String, value: String)
       case unwritableValue(name: String?, detail: String)
+      case notAMember(name: String, value: String, members: String)
     }
 
     fileprivate let problem: Problem
@@ -57,6 +58,11 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     package static func unwritableValue(name: String?, detail: String) -> Reason {
       Reason(.unwritableValue(name: name, detail: detail))
     }
+    /// The value of `name` is not a member of its value set, written `members` (`(asc|desc)`): code
+    /// `notAMember`.
+    package static func notAMember(name: String, value: String, members: String) -> Reason {
+      Reason(.notAMember(name: name, value: value, members: members))
+    }
   }
 
   /// The route asked for.
@@ -87,6 +93,7 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     case .notRoundTrippable: .notRoundTrippable
     case .dotSegment: .dotSegment
     case .unwritableValue: .unwritableValue
+    case .notAMember: .notAMember
     }
   }
 
@@ -99,6 +106,7 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
       .emptyValue(let name), .dotSegment(let name, _):
       name
     case .unwritableValue(let name, _): name
+    case .notAMember(let name, _, _): name
     default: nil
     }
   }
@@ -112,7 +120,7 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
   /// The value that does not fit, for `typeMismatch` and `dotSegment`; `nil` otherwise.
   public var value: String? {
     switch reason.problem {
-    case .typeMismatch(_, _, let value), .dotSegment(_, let value): value
+    case .typeMismatch(_, _, let value), .dotSegment(_, let value), .notAMember(_, let value, _): value
     default: nil
     }
   }
@@ -150,6 +158,8 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
         + "'\(name)' is '\(value)', a dot segment: browsers remove it from the path (and its parent, for '..'), so the link would open another page"
     case .unwritableValue(let name, let detail):
       return prefix + (name.map { "parameter '\($0)': " } ?? "") + detail
+    case .notAMember(let name, let value, let members):
+      return prefix + "'\(name)' must be one of \(members), got '\(value)'"
     }
   }
 }
@@ -184,4 +194,7 @@ extension ErrorCode where Subject == URLBuildError {
   /// A destination holds a value no link can hold (an integer beyond `Int`, `nil` inside an optional);
   /// see ``URLBuildError/parameter`` (the label) and ``URLBuildError/detail``.
   public static let unwritableValue = Self("unwritable-value")
+  /// A value that is not a member of its parameter's value set (`{order:(asc|desc)}` given `up`); see
+  /// ``URLBuildError/parameter`` and ``URLBuildError/value``.
+  public static let notAMember = Self("not-a-member")
 }

@@ -52,4 +52,8 @@ public struct LinkSource: RawRepresentable, Sendable, Hashable, Codable, CustomS
   /// A link an App Intent or a Shortcuts action opens (`OpenURLIntent`, an intent's `perform()`). Not
   /// trusted for verified-only routes by the standard policy: a shortcut can hold any URL.
   public static let appIntent = LinkSource(rawValue: "appIntent")
+  /// A link the user tapped before the app was installed, pasted on its first launch (see
+  /// ``DeferredLinks``). Not trusted for verified-only routes by the standard policy: the pasteboard
+  /// can hold anything.
+  public static let deferred = LinkSource(rawValue: "deferred")
 }

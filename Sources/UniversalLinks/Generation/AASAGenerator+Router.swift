@@ -22,7 +22,7 @@ extension AASAGenerator {
   ///
   /// A route limited to some hosts (`RouteDefinition.hosts`) is only in the file of those hosts: build
   /// that file with ``init(appIDs:router:domain:)``. A route for any host (`["*"]`), or one limited to
-  /// schemes without `https`, is in no file. Such routes are listed in ``leftOut``.
+  /// schemes without `https`, is in no file; the generator lists such routes as left out.
   public init(appIDs: [String], router: Router) {
     self.init(appIDs: appIDs, router: router, serving: nil)
   }

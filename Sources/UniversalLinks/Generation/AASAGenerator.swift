@@ -100,6 +100,9 @@ public struct AASAGenerator: Hashable, Sendable {
         // An optional piece reaches here only in a shape's ``RoutePathShape/variants``, as a
         // parameter; written alone it stands for its one-segment form.
         segments.append(type.aasaSegmentPattern)
+      case .valueSet:
+        // AASA cannot list words: any text, listed as a widening (`value-set-text`).
+        segments.append("?*")
       case .oneOrMore:
         segments.append("?*")
       case .zeroOrMore:
@@ -166,6 +169,7 @@ public struct AASAGenerator: Hashable, Sendable {
       case .template: 1
       // A fixed-width pattern (a UUID's) admits fewer paths than `?*`.
       case .parameter(_, let type), .optional(_, let type): type.aasaSegmentPattern == "?*" ? 2 : 1
+      case .valueSet: 2
       case .oneOrMore: 3
       case .zeroOrMore: 4
       }
@@ -212,7 +216,7 @@ public struct AASAGenerator: Hashable, Sendable {
     var patterns: [String] = []
     for (index, piece) in shape.pieces.enumerated() {
       switch piece {
-      case .parameter, .optional:
+      case .parameter, .optional, .valueSet:
         var widened = segments
         widened[index] = "?*/?*"
         patterns.append("/" + widened.joined(separator: "/"))

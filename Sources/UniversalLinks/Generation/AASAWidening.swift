@@ -9,6 +9,7 @@ import Foundation
 /// - an integer parameter admits any text (AASA has no "digits only");
 /// - a UUID parameter admits any 36 characters shaped like a UUID (no "hex digits only");
 /// - a boolean, decimal or URL parameter admits any text (no "true or false", "a number", "http(s)");
+/// - a value set admits any text (AASA cannot list words for one segment);
 /// - in a route ending in a catch-all, a parameter before a later literal admits several segments
 ///   (`/u/{id}/files/{path+}` lets `/u/1/2/files/x` through): `?*` crosses `/`, and an exclusion that
 ///   kept those paths out would also block routed ones such as `/u/1/files/files/x`.
@@ -38,6 +39,8 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     /// A query item AASA cannot state (alternative keys, keys without case, literal text it cannot
     /// write) is left out of the rule.
     package static let queryRule = Kind(rawValue: "query-rule")
+    /// A value set (`{section:(general|privacy)}`) admits any text: AASA cannot list words.
+    package static let valueSetText = Kind(rawValue: "value-set-text")
   }
 
   /// The route's name.
@@ -71,6 +74,9 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     if kind == .spansSegments {
       return
         "a literal stands between {\(parameter)} and the catch-all, and no exclusion can keep paths of more segments out, so it may span several segments"
+    }
+    if kind == .valueSetText {
+      return "AASA cannot list the words {\(parameter)} accepts, so it admits any text"
     }
     if kind == .emptyTemplateText {
       return "AASA's * inside the segment template also admits an empty {\(parameter)}"
@@ -120,13 +126,26 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
         }
         continue
       }
-      guard case .parameter(let name, let type) = piece else { continue }
       func example(_ segment: String) -> String {
         var segments = shape.sampleSegments
         segments[index] = segment
         let query = shape.sampleLink.dropFirst(shape.samplePath.count)
         return "/" + segments.joined(separator: "/") + query
       }
+      if case .valueSet(let name, let set) = piece {
+        var text = "sample"
+        while set.accepts(text) { text += "_" }
+        widenings.append(
+          .init(
+            route: shape.name, parameter: name, kind: .valueSetText,
+            example: example(RoutePathShape.encode(text))))
+        if let catchAll = shape.catchAllIndex, Self.literalBetween(index, catchAll, in: shape.pieces) {
+          widenings.append(
+            .init(route: shape.name, parameter: name, kind: .spansSegments, example: example("sample/extra")))
+        }
+        continue
+      }
+      guard case .parameter(let name, let type) = piece else { continue }
       if let widening = type.aasaWidening {
         widenings.append(
           .init(

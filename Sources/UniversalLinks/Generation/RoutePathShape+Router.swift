@@ -24,13 +24,16 @@ extension RoutePathShape {
         case .zeroOrMore(let parameter): .zeroOrMore(name: parameter)
         case .template(let template): .template(template)
         case .optional(let parameter, let type): .optional(name: parameter, type: type)
+        case .valueSet(let parameter, let set): .valueSet(name: parameter, set: set)
         }
       }
     )
     for item in pattern.query {
       let oneExactKey = queryKeys == .exact && item.otherKeys.isEmpty
       switch item.rule {
-      case .value:
+      case .value, .oneOf:
+        // AASA cannot list a set of values: a required item is required, its words unstated.
+        if case .oneOf = item.rule { unstatedQueryItems.append(item.description) }
         guard !item.isOptional else { continue }
         if oneExactKey {
           requiredQueryItems.append(item.key)

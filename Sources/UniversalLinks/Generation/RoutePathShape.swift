@@ -32,9 +32,11 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     var isCatchAll: Bool {
       switch self {
       case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter, .template, .optional: false
+      case .literal, .parameter, .template, .optional, .valueSet: false
       }
     }
+    /// One segment that is one of a fixed set of words (`{section:(general|privacy)}`).
+    case valueSet(name: String, set: ValueSet)
   }
 
   /// The route's name, used in the generated `comment` and in reports.
@@ -96,14 +98,15 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
         && segment.dropFirst().dropLast().allSatisfy {
           $0 != "{" && $0 != "}"
         }
-      if !isWhole && (segment.contains("{") || segment.contains("}")) {
-        // A segment template: read by the router's own rule.
+      if (!isWhole && (segment.contains("{") || segment.contains("}"))) || segment.contains(":(") {
+        // A segment template or a value set: read by the router's own rule.
         do {
           let pattern = try RoutePattern("/" + segment)
-          guard case .template(let template) = pattern.segments.first else {
-            throw failure("unterminated or empty parameter \"\(segment)\"")
+          switch pattern.segments.first {
+          case .template(let template): pieces.append(.template(template))
+          case .valueSet(let name, let set): pieces.append(.valueSet(name: name, set: set))
+          default: throw failure("unterminated or empty parameter \"\(segment)\"")
           }
-          pieces.append(.template(template))
         } catch let error as RoutePatternError {
           throw failure(error.message)
         } catch {
@@ -162,6 +165,8 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
         case .template(let template): Self.encode(template: template)
         case .optional(let name, .string): "{\(name)?}"
         case .optional(let name, let type): "{\(name):\(type.rawValue)?}"
+        case .valueSet(let name, let set):
+          "{\(name):(\(set.members.map(Self.encode).joined(separator: "|")))}"
         }
       }.joined(separator: "/")
   }
@@ -236,6 +241,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       case .parameter(_, let type), .optional(_, let type): Self.encode(type.sampleValue.description)
       case .oneOrMore, .zeroOrMore: "a/b"
       case .template(let template): Self.encode(Self.sampleText(of: template))
+      case .valueSet(_, let set): Self.encode(set.members[0])
       }
     }
   }
@@ -317,6 +323,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       case .literal(let text): ReadingRules.isSameLiteral(segment, text)
       case .parameter(_, let type), .optional(_, let type): Self.accepts(segment, as: typed ? type : .string)
       case .template(let template): template.accepts(segment, folds: false, typed: typed)
+      case .valueSet(_, let set): typed ? set.accepts(segment) : !segment.isEmpty
       case .oneOrMore, .zeroOrMore: true
       }
     }

@@ -22,6 +22,11 @@
 /// app refuses that route through its custom scheme, and tapping the page's own Universal Link in
 /// Safari does not open the app.
 ///
+/// The store link, on the user's tap and never before, copies the page's Universal Link with a
+/// `deeplink_copied_at` item (the copy time) to the clipboard, then opens the store: the app's first
+/// launch offers to paste it (`DeferredLinks` in `DeepLinking`), so the user lands where they left off.
+/// A note under the button says so.
+///
 /// Without JavaScript the page still works with the URLs it was generated with. The banner script runs
 /// in `<head>`, right after the tag, so the tag already holds the page's URL when Safari reads it.
 package struct FallbackPage: Hashable, Sendable {
@@ -103,6 +108,10 @@ package struct FallbackPage: Hashable, Sendable {
     self.routes = routes
   }
 
+  /// The query item the "Get the app" button adds to the link it copies (the copy time in seconds
+  /// since 1970), which `DeferredLinks` in `DeepLinking` recognises on the app's first launch.
+  package static let copiedAtKey = "deeplink_copied_at"
+
   /// The App Store page of the app, when the page has an App Store ID.
   package var storeURL: String? {
     appStoreID.map { "https://apps.apple.com/app/id\($0)" }
@@ -151,6 +160,25 @@ package struct FallbackPage: Hashable, Sendable {
         """
       storeLink = """
         <a id="app-store" class="button secondary" href="\(HTMLText.escape(storeURL))">Get the app on the App Store</a>
+        <p class="note">Tapping it copies this link, so the app can offer to continue here after you install it.</p>
+        <script>
+        // Deferred deep link: on the user's tap only (never on load), copy this page's link with the time
+        // of the copy, which the app's first launch offers to paste; then open the store. Without the
+        // clipboard API the store link is followed as it is.
+        (function () {
+          var store = document.getElementById("app-store");
+          store.addEventListener("click", function (event) {
+            if (!navigator.clipboard || !navigator.clipboard.writeText) return;
+            event.preventDefault();
+            var destination = store.href;
+            var link = \(HTMLText.javaScriptString(canonicalOrigin)) + location.pathname + location.search
+              + (location.search ? "&" : "?") + \(HTMLText.javaScriptString(Self.copiedAtKey)) + "="
+              + Math.floor(Date.now() / 1000) + location.hash;
+            var go = function () { location.href = destination; };
+            navigator.clipboard.writeText(link).then(go, go);
+          });
+        })();
+        </script>
 
         """
     }
@@ -202,6 +230,7 @@ package struct FallbackPage: Hashable, Sendable {
       p { color: #6e6e73; margin: 0 0 1.5em; line-height: 1.4; }
       a.button { display: block; margin: 0.75em 0 0; padding: 0.85em; border-radius: 0.6em; background: #0a84ff; color: #fff; font-weight: 600; text-decoration: none; }
       a.button.secondary { background: #1c1c1e; }
+      p.note { font-size: 0.85em; margin: 0.5em 0 0; }
       @media (prefers-color-scheme: dark) { body { background: #000; color: #f2f2f7; } main { background: #1c1c1e; } a.button.secondary { background: #3a3a3c; } }
       </style>
       </head>

@@ -132,6 +132,7 @@ package struct NginxConfiguration: Hashable, Sendable {
       case .zeroOrMore: regex += "(/.*)?"
       case .template(let template): regex += "/" + template.segmentRegex(escape: escapeRegex)
       case .optional(_, let type): regex += "(/" + type.segmentRegex + ")?"
+      case .valueSet(_, let set): regex += "/(" + set.members.map(escapeRegex).joined(separator: "|") + ")"
       }
     }
     return regex + "/?$"

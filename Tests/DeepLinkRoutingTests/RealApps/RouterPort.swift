@@ -33,7 +33,7 @@ enum Piece: String, CaseIterable, Sendable, Comparable, CustomStringConvertible 
   /// Pieces whose branch has been merged: the port then fails if the probe does not find the piece,
   /// which means the merged syntax differs from the plan and the route files must follow it.
   static let merged: Set<Piece> = [
-    .nestedLink, .queryDictionary, .queryValue, .queryAbsent, .hostScope, .customSchemeHost,
+    .nestedLink, .queryDictionary, .queryValue, .queryAbsent, .hostScope, .customSchemeHost, .valueSet,
   ]
 
   /// A route file in the piece's syntax, and links with the route each must reach (`nil`: no route).

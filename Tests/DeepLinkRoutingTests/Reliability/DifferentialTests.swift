@@ -9,12 +9,20 @@ import Testing
 struct ReliabilityDifferentialTests {
   static let literals = ["a", "b", "video", "Video", "caf\u{E9}", "x y", "a+b", "%", "1", "日本"]
   static let queryKeys = ["q", "page", "tag", "Q"]
+  /// Words of value sets: some are literals, numbers or booleans too, so sets compete with them.
+  static let setWords = ["general", "privacy", "a", "b", "Video", "1", "true", "x y", "a+b", "caf\u{E9}"]
+
+  /// A value set of one to three distinct words.
+  static func setMembers(using random: inout SeededGenerator) -> [String] {
+    Array(setWords.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
+  }
 
   /// A random table whose routes overlap a lot, without two routes the router must refuse.
   static func table(using random: inout SeededGenerator) -> ReferenceRouter {
     var reference = ReferenceRouter(
       schemes: random.chance(0.3) ? ["app", "http"] : ["app"], hosts: ["example.com", "b.example"],
       caseInsensitive: random.chance(0.2), strictTrailingSlash: random.chance(0.2), routes: [])
+    reference.plusIsSpace = random.chance(0.8)
     if random.chance(0.2) { reference.customSchemeHost = .listed }
     let count = Int.random(in: 2...12, using: &random)
     for index in 0..<(count * 3) where reference.routes.count < count {
@@ -53,6 +61,8 @@ struct ReliabilityDifferentialTests {
         pieces.append(.parameter(parameter, .url))
       } else if roll < 82 {
         pieces.append(.template(template(named: parameter, using: &random)))
+      } else if roll < 88 {
+        pieces.append(.valueSet(parameter, setMembers(using: &random)))
       } else {
         pieces.append(.parameter(parameter, .string))
       }
@@ -71,6 +81,9 @@ struct ReliabilityDifferentialTests {
         } else if random.chance(0.1) {
           piece = ReferenceRouter.QueryPiece(
             key: key, name: "", type: .string, isOptional: true, absent: true)
+        } else if random.chance(0.12) {
+          piece.type = .string
+          piece.members = setMembers(using: &random)
         }
         query.append(piece)
       }
@@ -130,6 +143,10 @@ struct ReliabilityDifferentialTests {
         segments.append(value(of: type, using: &random, inQuery: false))
       case .optional(_, let type):
         if random.chance(0.6) { segments.append(value(of: type, using: &random, inQuery: false)) }
+      case .valueSet(_, let members):
+        var text = random.chance(0.9) ? random.pick(members) : random.pick(setWords + literals)
+        if random.chance(0.04) { text = text.uppercased() }
+        segments.append(encodePath(text, using: &random))
       case .oneOrMore, .zeroOrMore:
         for _ in 0..<Int.random(in: 0...3, using: &random) {
           segments.append(value(of: .string, using: &random, inQuery: false))
@@ -188,6 +205,11 @@ struct ReliabilityDifferentialTests {
         continue
       }
       if item.absent, random.chance(0.5) { continue }
+      if let members = item.members, random.chance(0.7) {
+        let word = random.chance(0.9) ? random.pick(members) : random.pick(setWords)
+        items.append("\(key)=\(ReferenceCoding.encodeAll(random.chance(0.04) ? word.uppercased() : word))")
+        continue
+      }
       switch Int.random(in: 0..<100, using: &random) {
       case 0..<65: items.append("\(key)=\(value(of: item.type, using: &random, inQuery: true))")
       case 65..<75: continue

@@ -16,27 +16,48 @@ struct ReferenceRouter {
     /// A last segment that may be absent: the route stands for the route without it and the route
     /// with it as a parameter (see ``Route/variants``).
     case optional(String, ParameterType)
+    /// One segment that is one of these words (a value set), as written.
+    case valueSet(String, [String])
 
-    /// Specificity of the piece: lower wins (literal > template > typed > plain > `+` > `*`); of two
-    /// typed pieces that can both take a segment, the narrower wins (an int is also a decimal).
+    /// Specificity of the piece: lower wins (literal > value set > template > typed > plain > `+` >
+    /// `*`); of two typed pieces that can both take a segment, the narrower wins (an int is also a
+    /// decimal).
     var rank: Int {
       switch self {
       case .literal: 0
-      case .template: 1
-      case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 2
-      case .parameter(_, .decimal), .parameter(_, .link): 3
-      case .parameter(_, .string): 4
+      case .valueSet: 1
+      case .template: 2
+      case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 3
+      case .parameter(_, .decimal), .parameter(_, .link): 4
+      case .parameter(_, .string): 5
       case .optional(let name, let type): Piece.parameter(name, type).rank
-      case .oneOrMore: 5
-      case .zeroOrMore: 6
+      case .oneOrMore: 6
+      case .zeroOrMore: 7
       }
+    }
+
+    /// A set's words in byte order (ASCII letters lower-cased when `folds`), joined by `|`.
+    static func setKey(_ members: [String], folds: Bool) -> String {
+      members.map { member in
+        String(
+          decoding: member.utf8.map { folds && $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+      }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: "|")
+    }
+
+    /// The word of a set a segment is, compared byte for byte (ASCII letters folded when `folds`), as
+    /// the set writes it.
+    static func member(of members: [String], _ segment: String, folds: Bool) -> String? {
+      func fold(_ text: String) -> [UInt8] {
+        text.utf8.map { folds && $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+      }
+      return members.first { fold($0) == fold(segment) }
     }
 
     /// Whether the piece is a catch-all.
     var isCatchAll: Bool {
       switch self {
       case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter, .template, .optional: false
+      case .literal, .parameter, .template, .optional, .valueSet: false
       }
     }
   }
@@ -154,6 +175,11 @@ struct ReferenceRouter {
     var literal: String? = nil
     /// `!key`: the item must be absent or empty (the item is optional, captures nothing).
     var absent = false
+    /// `key={name:(a|b)}`: the value must be one of these words, byte for byte.
+    var members: [String]? = nil
+
+    /// The kind as the router orders routes: `type`, or the set's words.
+    var kind: String { members.map { ReferenceRouter.Piece.setKey($0, folds: false) } ?? "\(type)" }
   }
 
   /// A route as the generator built it; ``patternText`` is what the real router is given.
@@ -186,6 +212,8 @@ struct ReferenceRouter {
           case .template(let parts): ReferenceRouter.templateText(parts)
           case .optional(let name, .string): "{\(name)?}"
           case .optional(let name, let type): "{\(name):\(type)?}"
+          case .valueSet(let name, let members):
+            "{\(name):(\(members.map(ReferenceCoding.encodeAll).joined(separator: "|")))}"
           }
         }.joined(separator: "/")
       if trailingSlash && !pieces.isEmpty { text += "/" }
@@ -197,6 +225,11 @@ struct ReferenceRouter {
               return "\(ReferenceCoding.encodeAll(item.key))=\(ReferenceCoding.encodeAll(literal))"
             }
             if item.absent { return "!\(ReferenceCoding.encodeAll(item.key))" }
+            if let members = item.members {
+              let words = members.map(ReferenceCoding.encodeAll).joined(separator: "|")
+              return
+                "\(ReferenceCoding.encodeAll(item.key))={\(item.name):(\(words))\(item.isOptional ? "?" : "")}"
+            }
             let type = item.type == .string ? "" : ":\(item.type)"
             return "\(ReferenceCoding.encodeAll(item.key))={\(item.name)\(type)\(item.isOptional ? "?" : "")}"
           }.joined(separator: "&")
@@ -219,7 +252,7 @@ struct ReferenceRouter {
     /// orders routes ending together.
     var signature: String {
       query.filter { !$0.isOptional }.map { item in
-        item.literal.map { "\(item.key)=\($0)" } ?? "\(item.key):\(item.type)"
+        item.literal.map { "\(item.key)=\($0)" } ?? "\(item.key):\(item.kind)"
       }.sorted().joined(separator: "&")
     }
   }
@@ -263,6 +296,8 @@ struct ReferenceRouter {
   var strictTrailingSlash: Bool
   var routes: [Route]
   var limits = RouteTable.Limits.default
+  /// Whether `+` in the query reads as a space (`plusInQuery: space`) or as itself (`literal`).
+  var plusIsSpace = true
   /// Whether a custom-scheme link's listed host is its host rather than its first segment.
   var customSchemeHost = RouteTable.CustomSchemeHost.firstSegment
 
@@ -294,7 +329,8 @@ struct ReferenceRouter {
   var table: RouteTable {
     RouteTable(
       schemes: schemes, hosts: hosts, caseInsensitive: caseInsensitive,
-      strictTrailingSlash: strictTrailingSlash, customSchemeHost: customSchemeHost, limits: limits,
+      strictTrailingSlash: strictTrailingSlash, plusInQuery: plusIsSpace ? .space : .literal,
+      customSchemeHost: customSchemeHost, limits: limits,
       routes: routes.map { RouteDefinition($0.name, $0.patternText, hosts: $0.hosts, schemes: $0.schemes) })
   }
 
@@ -397,7 +433,8 @@ struct ReferenceRouter {
       for item in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
         if query.count >= limits.maxQueryItems { return .failure(ReferenceFailure("too-many-query-items")) }
         let equals = item.firstIndex(of: UInt8(ascii: "="))
-        let nameResult = ReferenceCoding.decode(Array(item[..<(equals ?? item.endIndex)]), plusAsSpace: true)
+        let nameResult = ReferenceCoding.decode(
+          Array(item[..<(equals ?? item.endIndex)]), plusAsSpace: plusIsSpace)
         let name: String
         switch nameResult {
         case .success(let text): name = text
@@ -405,7 +442,7 @@ struct ReferenceRouter {
         }
         var value: String?
         if let equals {
-          switch ReferenceCoding.decode(Array(item[(equals + 1)...]), plusAsSpace: true) {
+          switch ReferenceCoding.decode(Array(item[(equals + 1)...]), plusAsSpace: plusIsSpace) {
           case .success(let text): value = text
           case .failure(let failure): return .failure(failure)
           }
@@ -519,6 +556,15 @@ struct ReferenceRouter {
               ? Self.templateValues(parts, segments[position], folds: true) : nil)
         else { return nil }
         values.merge(found) { _, new in new }
+      case .valueSet(let name, let members):
+        // Byte for byte, also in a case-insensitive table; a custom-scheme link's first segment (its
+        // authority) without case when it is no word as written.
+        guard position < segments.count,
+          let word = Self.Piece.member(of: members, segments[position], folds: false)
+            ?? (!link.isWeb && position == 0
+              ? Self.Piece.member(of: members, segments[position], folds: true) : nil)
+        else { return nil }
+        values[name] = .string(word)
       }
     }
     if strictTrailingSlash && route.trailingSlash != link.trailingSlash { return nil }
@@ -536,6 +582,11 @@ struct ReferenceRouter {
       }
       if text.isEmpty {
         if !item.isOptional { return nil }
+        continue
+      }
+      if let members = item.members {
+        guard members.contains(where: { $0.utf8.elementsEqual(text.utf8) }) else { return nil }
+        values[item.name] = .string(text)
         continue
       }
       guard let value = Self.typed(text, item.type) else { return nil }
@@ -561,6 +612,13 @@ struct ReferenceRouter {
       if case .template(let a) = route.pieces[position], case .template(let b) = other.pieces[position] {
         let order = Self.templateOrder(a, b, caseInsensitive: caseInsensitive)
         if order != 0 { return order < 0 }
+      }
+      // Of two sets: fewer words first, then their words in byte order.
+      if case .valueSet(_, let a) = route.pieces[position], case .valueSet(_, let b) = other.pieces[position]
+      {
+        if a.count != b.count { return a.count < b.count }
+        let (left, right) = (Piece.setKey(a, folds: false), Piece.setKey(b, folds: false))
+        if left != right { return left.utf8.lexicographicallyPrecedes(right.utf8) }
       }
       if route.pieces[position].isCatchAll {
         // Both have their catch-all here. One followed by more pieces takes fewer segments and wins
@@ -589,8 +647,8 @@ struct ReferenceRouter {
     let leftRequired = route.query.filter { !$0.isOptional }
     let rightRequired = other.query.filter { !$0.isOptional }
     if leftRequired.count != rightRequired.count { return leftRequired.count > rightRequired.count }
-    let leftTyped = leftRequired.filter { $0.type != .string }.count
-    let rightTyped = rightRequired.filter { $0.type != .string }.count
+    let leftTyped = leftRequired.filter { $0.type != .string || $0.members != nil }.count
+    let rightTyped = rightRequired.filter { $0.type != .string || $0.members != nil }.count
     if leftTyped != rightTyped { return leftTyped > rightTyped }
     let leftAbsent = route.query.filter(\.absent).count
     let rightAbsent = other.query.filter(\.absent).count
@@ -639,6 +697,7 @@ struct ReferenceRouter {
       case .template(let parts):
         let text = Self.templateText(parts, named: false)
         sets.append("template " + (caseInsensitive ? text.lowercased() : text))
+      case .valueSet(_, let members): sets.append("set " + Piece.setKey(members, folds: false))
       case .oneOrMore, .zeroOrMore:
         // The pieces after it are read from the end: the catch-all takes what lies between.
         var rest = route
@@ -655,12 +714,13 @@ struct ReferenceRouter {
 
   private func queryDemands(_ route: Route) -> [String: String] {
     var demands: [String: String] = [:]
-    for item in route.query where !(item.isOptional && item.type == .string) || item.absent {
+    for item in route.query
+    where !(item.isOptional && item.type == .string && item.members == nil) || item.absent {
       demands[item.key] =
         item.literal.map {
           "literal " + $0.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
         }
-        ?? (item.absent ? "absent" : "\(item.isOptional) \(item.type)")
+        ?? (item.absent ? "absent" : "\(item.isOptional) \(item.kind)")
     }
     return demands
   }

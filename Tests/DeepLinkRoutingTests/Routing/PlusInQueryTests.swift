@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import DeepLinkRouting
+
+/// `+` in a link's query: a space (`plusInQuery: space`, the default, as HTML forms write it) or
+/// itself (`literal`, as Apple's URLComponents reads it); links the package builds read the same
+/// under both.
+@Suite("Plus in a query value")
+struct PlusInQueryTests {
+  static let routes = [
+    RouteDefinition("search", "/search?text={text}"),
+    RouteDefinition("language", "/lang?name=c+&rest={rest?}"),
+    RouteDefinition("sort", "/list?order={order:(a+b|c d)}"),
+  ]
+
+  static func router(_ reading: RouteTable.PlusInQuery) throws -> Router {
+    try Router(RouteTable(hosts: ["example.com"], plusInQuery: reading, routes: routes))
+  }
+
+  @Test func theDefaultReadsPlusAsASpace() throws {
+    let router = try Router(RouteTable(hosts: ["example.com"], routes: Self.routes))
+    #expect(router.table.plusInQuery == .space)
+    let match = try #require(try router.match("https://example.com/search?text=c++"))
+    #expect(match.parameters.string("text") == "c  ")
+    #expect(try router.match("https://example.com/search?text=a%2Bb")?.parameters.string("text") == "a+b")
+    // Undeclared items too.
+    #expect(
+      try router.match("https://example.com/search?text=x&a+b=c+d")?.query == [
+        QueryItem(name: "a b", value: "c d")
+      ])
+  }
+
+  @Test func literalKeepsPlusAsWritten() throws {
+    let router = try Self.router(.literal)
+    let match = try #require(try router.match("https://example.com/search?text=c++&a+b=c+d"))
+    #expect(match.parameters.string("text") == "c++")
+    #expect(match.query == [QueryItem(name: "a+b", value: "c+d")])
+    #expect(try router.match("https://example.com/search?text=a%20b")?.parameters.string("text") == "a b")
+    // The path is never affected.
+    #expect(try router.match("https://example.com/search+x?text=a") == nil)
+  }
+
+  @Test func thePatternsQueryIsReadTheSameWay() throws {
+    // `name=c+` is the literal value `c ` under `space` and `c+` under `literal`.
+    let space = try Self.router(.space)
+    #expect(try space.match("https://example.com/lang?name=c+")?.route == "language")
+    #expect(try space.match("https://example.com/lang?name=c%20")?.route == "language")
+    #expect(try space.match("https://example.com/lang?name=c%2B") == nil)
+    let literal = try Self.router(.literal)
+    #expect(try literal.match("https://example.com/lang?name=c+")?.route == "language")
+    #expect(try literal.match("https://example.com/lang?name=c%2B")?.route == "language")
+    #expect(try literal.match("https://example.com/lang?name=c%20") == nil)
+    // A value set's words as well: `a+b` is `a b` under `space`.
+    #expect(try space.match("https://example.com/list?order=a+b")?.parameters.string("order") == "a b")
+    #expect(try literal.match("https://example.com/list?order=a+b")?.parameters.string("order") == "a+b")
+    #expect(try literal.match("https://example.com/list?order=c%20d")?.parameters.string("order") == "c d")
+  }
+
+  @Test func builtLinksReadTheSameUnderBothSettings() throws {
+    for reading in RouteTable.PlusInQuery.allCases {
+      let router = try Self.router(reading)
+      let url = try router.urlString(for: "search", ["text": .string("c++ a b")])
+      #expect(url == "https://example.com/search?text=c%2B%2B%20a%20b")
+      for other in RouteTable.PlusInQuery.allCases {
+        #expect(try Self.router(other).match(url)?.parameters.string("text") == "c++ a b")
+      }
+      let extra = try router.urlString(
+        for: "search", ["text": .string("x")], query: [QueryItem(name: "a+b", value: "c d")])
+      #expect(extra == "https://example.com/search?text=x&a%2Bb=c%20d")
+    }
+  }
+
+  @Test func theRouteFileTakesTheSettingAndRefusesOtherValues() throws {
+    let json =
+      #"{"hosts": ["a.example"], "plusInQuery": "literal", "routes": [{"name": "s", "pattern": "/s?q={q}"}]}"#
+    let table = try RouteTable(json: Data(json.utf8))
+    #expect(table.plusInQuery == .literal)
+    #expect(try RouteTable(json: table.jsonData()) == table)
+    #expect(String(decoding: table.jsonData(), as: UTF8.self).contains(#""plusInQuery": "literal""#))
+    let plain = try RouteTable(json: Data(#"{"hosts": ["a.example"], "routes": []}"#.utf8))
+    #expect(plain.plusInQuery == .space)
+    #expect(!String(decoding: plain.jsonData(), as: UTF8.self).contains("plusInQuery"))
+    for bad in [#""plus""#, "true", #""Literal""#] {
+      let error = #expect(throws: RouteTableError.self) {
+        try RouteTable(json: Data(#"{"hosts": ["a.example"], "plusInQuery": \#(bad), "routes": []}"#.utf8))
+      }
+      #expect(error?.code == .wrongType)
+      #expect(error?.description.contains(#""space" or "literal""#) == true)
+      #expect(error?.description.contains("plusInQuery") == true)
+      #expect(error?.line == 1)
+    }
+  }
+}
