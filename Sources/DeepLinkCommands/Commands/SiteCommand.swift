@@ -10,7 +10,8 @@ enum SiteCommand: ToolSubcommand {
     usage: """
       [--routes FILE] --app-id ID... [--app-store-id N] [--app-name NAME]
                            [--android-package P --android-fingerprint F...]
-                           [--certificate FILE --certificate-key FILE] --out DIR
+                           [--certificate FILE --certificate-key FILE]
+                           [--short-links FILE --short-link-host HOST] --out DIR
       """,
     summary: "Write the web site files of the links: AASA, assetlinks.json, fallback page, nginx.conf.",
     discussion: """
@@ -24,6 +25,8 @@ enum SiteCommand: ToolSubcommand {
         nginx.conf                              an nginx server block: serves the two files as JSON
                                                 without redirects, and fallback.html for every routed
                                                 path; include it in the http block of nginx's config
+        short-links/.well-known/...             with --short-links: the short-link host's own AASA
+                                                (and assetlinks.json), claiming only /s/*
       and prints the paths written. The fallback page's canonical URL is on the table's first host that
       is not a wildcard; its app link uses the table's first custom scheme, and is left out for the
       routes that require a verified link (the app refuses them from it). Serve the same files on every
@@ -32,6 +35,15 @@ enum SiteCommand: ToolSubcommand {
       '$' or a control character is refused. Route names go into comments escaped, one line each.
       Without --certificate, the certificate lines are placeholders marked REPLACE, which nginx
       refuses until they are replaced.
+
+      Short links: --short-links FILE is one JSON object from code to long link,
+        {"spring": "https://example.com/product/42?utm_campaign=spring"}
+      served as https://HOST/s/CODE on --short-link-host HOST (a host of its own, not one of the
+      table's): nginx.conf gets a second server block that answers 301 with the long link, the
+      request's query appended (after '&' when the long link has one); the browser keeps a fragment
+      unless the long link has its own. A code is 1-64 of A-Z a-z 0-9 - _; a long link is https, on
+      one of the table's hosts, and a route matches it. The app opens /s/* on HOST and resolves it
+      by listing HOST as a tracking origin (TrackingLinkResolver).
       """,
     options: [
       .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
@@ -53,14 +65,18 @@ enum SiteCommand: ToolSubcommand {
       .value(
         "certificate-key", "FILE", "The certificate's private key, for ssl_certificate_key.",
         completion: .file),
+      .value(
+        "short-links", "FILE", "A JSON file of short links, {\"code\": \"https://...\"}, served under /s/.",
+        completion: .file),
+      .value("short-link-host", "HOST", "The host of its own that serves the short links (go.example.com)."),
       .value("out", "DIR", "The directory to write to (created if needed).", completion: .directory),
     ],
     epilogue: """
       EXIT STATUS: 0 written, 1 the table cannot be expressed, the generated file does not agree with
       it, or it is over 128 KB (nothing is written), 2 usage error (malformed app ID, App Store ID,
       package or fingerprint), bad route file, a value the files cannot hold (a --out or certificate
-      path with '$' or a control character, a link scheme a browser runs such as javascript), or a
-      file that cannot be written.
+      path with '$' or a control character, a link scheme a browser runs such as javascript), a bad
+      short-link file (with its line and column and the code), or a file that cannot be written.
       """
   )
 
@@ -78,6 +94,11 @@ enum SiteCommand: ToolSubcommand {
     let certificateKey = arguments.value("certificate-key")
     guard (certificate == nil) == (certificateKey == nil) else {
       throw spec.usageError("give --certificate and --certificate-key together")
+    }
+    let shortLinkFile = arguments.value("short-links")
+    let shortLinkHost = arguments.value("short-link-host")
+    guard (shortLinkFile == nil) == (shortLinkHost == nil) else {
+      throw spec.usageError("give --short-links and --short-link-host together")
     }
     let appIDs = try AASACommand.appIDs(arguments)
     let appStoreID = arguments.value("app-store-id")
@@ -108,6 +129,22 @@ enum SiteCommand: ToolSubcommand {
         site.certificate = SiteGenerator.Certificate(
           certificatePath: certificate, keyPath: certificateKey)
       }
+      if let shortLinkFile, let shortLinkHost {
+        let data: Data
+        do {
+          data = try Data(contentsOf: URL(fileURLWithPath: shortLinkFile))
+        } catch {
+          streams.error.line(
+            "deeplink site: \(Printable.escaped(shortLinkFile)): cannot read the short-link file "
+              + "(\(error.localizedDescription))")
+          return 2
+        }
+        site.shortLinks = try ShortLinkTable(
+          json: data, file: shortLinkFile, host: shortLinkHost, router: router)
+      }
+    } catch let error as ShortLinkError {
+      streams.error.line("deeplink site: \(error)")
+      return 2
     } catch let error as SiteGenerationError {
       streams.error.line("deeplink site: \(arguments.values["routes"]?.first ?? "the route table"): \(error)")
       return 2
@@ -151,6 +188,11 @@ enum SiteCommand: ToolSubcommand {
     }
     for note in AASACommand.domainNotes(generator) {
       streams.error.line("deeplink site: \(note)")
+    }
+    if let host = site.shortLinks?.host {
+      streams.error.line(
+        "deeplink site: serve \(SiteGenerator.shortLinkDirectory)/ at https://\(host)/ (its own "
+          + "association file; entitlement applinks:\(host); list https://\(host) as a tracking origin)")
     }
     return 0
   }

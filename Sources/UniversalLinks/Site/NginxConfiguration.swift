@@ -18,6 +18,10 @@ package struct NginxConfiguration: Hashable, Sendable {
   /// The TLS certificate and key; `nil` writes placeholder paths marked `REPLACE`, which nginx refuses
   /// to load, so a configuration cannot go live with a certificate nobody chose.
   package var certificate: SiteGenerator.Certificate?
+  /// The short links, served by a `server` block of their own on the short-link host; `nil` for none.
+  package var shortLinks: ShortLinkTable?
+  /// The directory the short-link host's association files are served from.
+  package var shortLinkRoot: String
 
   /// Creates a configuration.
   ///
@@ -27,10 +31,15 @@ package struct NginxConfiguration: Hashable, Sendable {
   ///   - shapes: The routes whose paths show the fallback page.
   ///   - caseSensitive: Whether routed paths compare case-sensitively.
   ///   - certificate: The TLS certificate and key, or `nil` for placeholders marked `REPLACE`.
+  ///   - shortLinks: The short links, or `nil` for none.
+  ///   - shortLinkRoot: The directory of the short-link host's association files.
   package init(
     serverName: String, root: String, shapes: [RoutePathShape], caseSensitive: Bool = true,
-    certificate: SiteGenerator.Certificate? = nil
+    certificate: SiteGenerator.Certificate? = nil, shortLinks: ShortLinkTable? = nil,
+    shortLinkRoot: String = ""
   ) {
+    self.shortLinks = shortLinks
+    self.shortLinkRoot = shortLinkRoot
     self.serverName = serverName
     self.root = root
     self.shapes = shapes
@@ -110,6 +119,17 @@ package struct NginxConfiguration: Hashable, Sendable {
     return names.joined(separator: " ")
   }
 
+  /// Whether a text is one host name: ASCII letters, digits, `.` and `-`, not starting or ending with
+  /// `.` or `-`.
+  package static func isHostName(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+      !".-".unicodeScalars.contains(first), !".-".unicodeScalars.contains(last)
+    else { return false }
+    return text.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || ".-".unicodeScalars.contains($0)
+    }
+  }
+
   /// Text in a `#` comment: the package's terminal rule (``PrintableText``), which writes control,
   /// line-separator and bidirectional-formatting characters as `\u{XXXX}`, so a comment stays on its
   /// line and cannot end early.
@@ -171,6 +191,34 @@ package struct NginxConfiguration: Hashable, Sendable {
       "    listen 443 ssl;",
       "    server_name \(try Self.serverNames(serverName));",
     ]
+    lines += try certificateLines()
+    lines += [
+      "    root \(try Self.argument(root, field: "root"));",
+      "",
+    ]
+    lines += Self.associationFileLines
+    lines += [
+      "",
+      "    # Routed paths: a real file if there is one, otherwise the fallback page.",
+    ]
+    for shape in shapes {
+      let modifier = caseSensitive ? "~" : "~*"
+      lines.append(
+        "    location \(modifier) \(Self.quoted(Self.locationRegex(for: shape))) {  # route "
+          + Self.comment("\(shape.name): \(shape)"))
+      lines.append("        try_files $uri /fallback.html;")
+      lines.append("    }")
+    }
+    lines.append("}")
+    if let shortLinks {
+      lines += try shortLinkLines(shortLinks)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The `ssl_certificate` lines, or placeholders marked `REPLACE`.
+  private func certificateLines() throws(SiteGenerationError) -> [String] {
+    var lines: [String] = []
     if let certificate {
       lines += [
         "    ssl_certificate \(try Self.argument(certificate.certificatePath, field: "certificatePath"));",
@@ -184,9 +232,11 @@ package struct NginxConfiguration: Hashable, Sendable {
         "    ssl_certificate_key /REPLACE/with/the/private-key.pem;",
       ]
     }
-    lines += [
-      "    root \(try Self.argument(root, field: "root"));",
-      "",
+    return lines
+  }
+
+  /// The two `location` blocks of the association files.
+  private static let associationFileLines = [
       "    # iOS fetches this file over https and does not follow redirects: serve it as is, as JSON.",
       "    location = /.well-known/apple-app-site-association {",
       "        default_type application/json;",
@@ -199,18 +249,52 @@ package struct NginxConfiguration: Hashable, Sendable {
       "        default_type application/json;",
       "        try_files /.well-known/assetlinks.json =404;",
       "    }",
+  ]
+
+  /// The `return` argument that sends a short link on: the long link with the request's query
+  /// appended (`?` or, when the long link has a query, `&`), before the long link's fragment.
+  static func shortLinkRedirect(_ link: ShortLinkTable.Link, withQuery: Bool) -> String {
+    guard withQuery else { return quoted(link.target) }
+    let (base, fragment) = link.targetParts
+    return quoted(base + (base.contains("?") ? "&" : "?") + "$args" + fragment)
+  }
+
+  /// The `server` block of the short-link host: its own association files, a 301 for each code,
+  /// 404 for every other path.
+  private func shortLinkLines(_ table: ShortLinkTable) throws(SiteGenerationError) -> [String] {
+    var lines = [
       "",
-      "    # Routed paths: a real file if there is one, otherwise the fallback page.",
+      "# Short links: each code answers 301 with its long link, the request's query appended; the browser",
+      "# keeps a fragment across the redirect unless the long link has one. Generated from the short-link file.",
+      "server {",
+      "    listen 443 ssl;",
+      "    server_name \(try Self.serverNames(table.host));",
     ]
-    for shape in shapes {
-      let modifier = caseSensitive ? "~" : "~*"
-      lines.append(
-        "    location \(modifier) \(Self.quoted(Self.locationRegex(for: shape))) {  # route "
-          + Self.comment("\(shape.name): \(shape)"))
-      lines.append("        try_files $uri /fallback.html;")
-      lines.append("    }")
+    lines += try certificateLines()
+    lines += [
+      "    root \(try Self.argument(shortLinkRoot, field: "shortLinkRoot"));",
+      "",
+    ]
+    lines += Self.associationFileLines
+    lines.append("")
+    for link in table.links {
+      // The code is of the safe set (ShortLinkTable.isSafeCode): a bare token, and text in a comment.
+      lines += [
+        "    location = \(Self.token(link.path)) {",
+        "        if ($args) {",
+        "            return 301 \(Self.shortLinkRedirect(link, withQuery: true));",
+        "        }",
+        "        return 301 \(Self.shortLinkRedirect(link, withQuery: false));",
+        "    }",
+      ]
     }
-    lines.append("}")
-    return lines.joined(separator: "\n") + "\n"
+    lines += [
+      "",
+      "    location / {",
+      "        return 404;",
+      "    }",
+      "}",
+    ]
+    return lines
   }
 }

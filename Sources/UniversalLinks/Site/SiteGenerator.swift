@@ -12,7 +12,9 @@ import Foundation
 /// ```
 ///
 /// The files, by path relative to the site root: `.well-known/apple-app-site-association`,
-/// `.well-known/assetlinks.json` (when Android packages are given), `fallback.html` and `nginx.conf`.
+/// `.well-known/assetlinks.json` (when Android packages are given), `fallback.html` and `nginx.conf`;
+/// with short links (``shortLinks``), also the short-link host's own association files under
+/// `short-links/.well-known/`, claiming only `/s/*`.
 ///
 /// It is built from the app's router with ``init(router:appName:appStoreID:appIDs:androidPackageNames:androidFingerprints:serverRoot:)``
 /// so that the site and the app read one route table. The same files serve every host of the table:
@@ -45,6 +47,15 @@ package struct SiteGenerator: Hashable, Sendable {
   package var verifiedOnlyRoutes: Set<String>
   /// The TLS certificate and key nginx serves; `nil` writes placeholders marked `REPLACE`.
   package var certificate: Certificate?
+  /// The short links, served on a host of their own; `nil` for none.
+  package var shortLinks: ShortLinkTable?
+
+  /// The directory, relative to the site root, of the short-link host's files.
+  package static let shortLinkDirectory = "short-links"
+
+  /// The route the short-link host's association file claims: `/s/{code}`.
+  package static let shortLinkShape = RoutePathShape(
+    name: "short links", pieces: [.literal("s"), .parameter(name: "code", type: .string)])
 
   /// The files of the site's TLS certificate.
   package struct Certificate: Hashable, Sendable {
@@ -142,13 +153,24 @@ package struct SiteGenerator: Hashable, Sendable {
       routes: pageRoutes(generator)
     )
     files["fallback.html"] = Data(page.html().utf8)
+    if shortLinks != nil {
+      // The short-link host claims only its short paths: a link there opens the app, which asks the
+      // server for the long link.
+      let directory = Self.shortLinkDirectory + "/"
+      files[directory + ".well-known/apple-app-site-association"] = try AASAGenerator(
+        appIDs: appIDs, shapes: [Self.shortLinkShape], caseSensitive: true
+      ).fileData()
+      files[directory + ".well-known/assetlinks.json"] = files[".well-known/assetlinks.json"]
+    }
     files["nginx.conf"] = Data(
       try NginxConfiguration(
         serverName: ([String(host.prefix { $0 != ":" })] + aliases).joined(separator: " "),
         root: serverRoot,
         shapes: shapes,
         caseSensitive: caseSensitive,
-        certificate: certificate
+        certificate: certificate,
+        shortLinks: shortLinks,
+        shortLinkRoot: (serverRoot.hasSuffix("/") ? serverRoot : serverRoot + "/") + Self.shortLinkDirectory
       ).text().utf8)
     return files
   }
