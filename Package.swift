@@ -133,7 +133,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DeepLinkCommandsTests",
-      dependencies: ["DeepLinkCommands", "DeepLinkingTestSupport"],
+      dependencies: ["DeepLinkCommands", "DeepLinkingTestSupport", "TrackingLinks"],
       swiftSettings: swiftSettings
     ),
   ],

@@ -126,7 +126,8 @@ package struct NginxConfiguration: Hashable, Sendable {
       !".-".unicodeScalars.contains(first), !".-".unicodeScalars.contains(last)
     else { return false }
     return text.unicodeScalars.allSatisfy {
-      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || ".-".unicodeScalars.contains($0)
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || ".-".unicodeScalars.contains($0)
     }
   }
 
@@ -237,18 +238,18 @@ package struct NginxConfiguration: Hashable, Sendable {
 
   /// The two `location` blocks of the association files.
   private static let associationFileLines = [
-      "    # iOS fetches this file over https and does not follow redirects: serve it as is, as JSON.",
-      "    location = /.well-known/apple-app-site-association {",
-      "        default_type application/json;",
-      "        try_files /.well-known/apple-app-site-association =404;",
-      "    }",
-      "",
-      "    # Android verifies App Links with this file; it too must not redirect.",
-      "    location = /.well-known/assetlinks.json {",
-      "        types { }",
-      "        default_type application/json;",
-      "        try_files /.well-known/assetlinks.json =404;",
-      "    }",
+    "    # iOS fetches this file over https and does not follow redirects: serve it as is, as JSON.",
+    "    location = /.well-known/apple-app-site-association {",
+    "        default_type application/json;",
+    "        try_files /.well-known/apple-app-site-association =404;",
+    "    }",
+    "",
+    "    # Android verifies App Links with this file; it too must not redirect.",
+    "    location = /.well-known/assetlinks.json {",
+    "        types { }",
+    "        default_type application/json;",
+    "        try_files /.well-known/assetlinks.json =404;",
+    "    }",
   ]
 
   /// The `return` argument that sends a short link on: the long link with the request's query

@@ -284,11 +284,13 @@ package struct ShortLinkError: Error, Hashable, Sendable, CustomStringConvertibl
   package var explanation: String {
     switch reason {
     case .invalidJSON(let message): "not a JSON short-link file: \(message)"
-    case .notAnObject: "a short-link file is one JSON object from code to long link: {\"code\": \"https://...\"}"
+    case .notAnObject:
+      "a short-link file is one JSON object from code to long link: {\"code\": \"https://...\"}"
     case .targetNotText: "the long link must be a string"
     case .unsafeCode:
       "a code is 1 to \(ShortLinkTable.maximumCodeLength) of the characters A-Z, a-z, 0-9, '-' and '_'"
-    case .duplicateCode(let line, let column): "the code is written twice; first at line \(line), column \(column)"
+    case .duplicateCode(let line, let column):
+      "the code is written twice; first at line \(line), column \(column)"
     case .collidesWithRoute(let route):
       "the route \"\(route)\" also matches \(ShortLinkTable.pathPrefix)\(code ?? ""); choose another code"
     case .targetNotHTTPS: "the long link must be an https URL"
