@@ -24,17 +24,21 @@ enum AndroidCommand: ToolSubcommand {
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
     if let first = words.first, first.hasPrefix("--"), first != "--help" {
-      return try await ToolCommand.dispatch(["generate"] + words, group: spec, subcommands: subcommands, streams: streams)
+      return try await ToolCommand.dispatch(
+        ["generate"] + words, group: spec, subcommands: subcommands, streams: streams)
     }
     if words.isEmpty {
-      return try await ToolCommand.dispatch(["generate"], group: spec, subcommands: subcommands, streams: streams)
+      return try await ToolCommand.dispatch(
+        ["generate"], group: spec, subcommands: subcommands, streams: streams)
     }
     return try await ToolCommand.dispatch(words, group: spec, subcommands: subcommands, streams: streams)
   }
 
   /// The `--min-sdk` value: an API level from 1, 31 when not given.
   static func minimumAPILevel(_ arguments: Arguments, spec: CommandSpec) throws(UsageError) -> Int {
-    guard let text = arguments.value("min-sdk") else { return AndroidIntentFilterGenerator.advancedPatternAPILevel }
+    guard let text = arguments.value("min-sdk") else {
+      return AndroidIntentFilterGenerator.advancedPatternAPILevel
+    }
     guard let level = Int(text), level >= 1, level <= 1000 else {
       throw spec.usageError("--min-sdk \"\(text)\": an Android API level (a number such as 24 or 31)")
     }
@@ -49,7 +53,8 @@ enum AndroidCommand: ToolSubcommand {
     if let domain = arguments.value("domain") {
       guard router.listsHost(domain) else {
         throw spec.usageError(
-          "--domain: '\(domain)' is not a host of the route table (\(router.table.hosts.joined(separator: ", ")))")
+          "--domain: '\(domain)' is not a host of the route table (\(router.table.hosts.joined(separator: ", ")))"
+        )
       }
       return AndroidIntentFilterGenerator(router: router, domain: domain, minimumAPILevel: level)
     }
@@ -187,7 +192,8 @@ enum AndroidCommand: ToolSubcommand {
       options: [
         .value("url", "URL", "The link, such as https://example.com/channel/video/42."),
         AndroidCommand.routesOption,
-        .value("manifest", "FILE", "An AndroidManifest.xml (or a file deeplink android wrote).", completion: .file),
+        .value(
+          "manifest", "FILE", "An AndroidManifest.xml (or a file deeplink android wrote).", completion: .file),
         AndroidCommand.minSDKOption,
         .flag(
           "json",
@@ -255,7 +261,8 @@ enum AndroidCommand: ToolSubcommand {
           if !opening.element.routes.isEmpty {
             line += ", routes \(opening.element.routes.joined(separator: ", "))"
           }
-          line += condition.map { ", \($0)" } ?? (opening.element.hosts.isEmpty ? ", any path" : ", every path")
+          line +=
+            condition.map { ", \($0)" } ?? (opening.element.hosts.isEmpty ? ", any path" : ", every path")
           streams.output.line(Printable.escaped(line) + ")")
         } else {
           streams.output.line("\(shown): does not open the app")

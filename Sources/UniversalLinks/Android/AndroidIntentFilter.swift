@@ -46,7 +46,8 @@ public struct AndroidIntentFilter: Hashable, Sendable {
         guard actual.count >= expected.count else { return false }
         actual = Array(actual.suffix(expected.count))
       }
-      return actual.count == expected.count && zip(actual, expected).allSatisfy { Self.fold($0) == Self.fold($1) }
+      return actual.count == expected.count
+        && zip(actual, expected).allSatisfy { Self.fold($0) == Self.fold($1) }
     }
 
     private static func fold(_ unit: UInt16) -> UInt16 {

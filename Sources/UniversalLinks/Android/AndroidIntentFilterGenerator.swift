@@ -70,6 +70,9 @@ public struct AndroidIntentFilterGenerator: Sendable {
     let table = router.table
     var groups: [String: Int] = [:]
     var built: [(filter: AndroidIntentFilter, entries: [Entry])] = []
+    // Per filter, its conditions and routes so far: adding a route costs its own conditions only.
+    var seenPaths: [Set<AndroidPathPattern>] = []
+    var seenRoutes: [Set<String>] = []
     func add(
       schemes: [String], hosts: [AndroidIntentFilter.Authority], verify: Bool, entry: Entry
     ) {
@@ -77,14 +80,15 @@ public struct AndroidIntentFilterGenerator: Sendable {
         schemes.joined(separator: ",") + "|" + hosts.map(\.description).joined(separator: ",") + "|"
         + (entry.paths.isEmpty ? "all" : "some")
       if let index = groups[key] {
-        var seen = Set(built[index].filter.paths)
         var kept = entry
-        kept.paths = entry.paths.filter { seen.insert($0).inserted }
+        kept.paths = entry.paths.filter { seenPaths[index].insert($0).inserted }
         built[index].filter.paths += kept.paths
-        if !built[index].filter.routes.contains(entry.route) { built[index].filter.routes.append(entry.route) }
+        if seenRoutes[index].insert(entry.route).inserted { built[index].filter.routes.append(entry.route) }
         built[index].entries.append(kept)
       } else {
         groups[key] = built.count
+        seenPaths.append(Set(entry.paths))
+        seenRoutes.append([entry.route])
         built.append(
           (
             AndroidIntentFilter(
@@ -123,7 +127,8 @@ public struct AndroidIntentFilterGenerator: Sendable {
             hosts = [domain]
           } else {
             notes.append(
-              "route \(shape.name) answers only hosts \(hosts.joined(separator: ", ")), not \(domain): left out")
+              "route \(shape.name) answers only hosts \(hosts.joined(separator: ", ")), not \(domain): left out"
+            )
             hosts = []
           }
         }
@@ -156,7 +161,8 @@ public struct AndroidIntentFilterGenerator: Sendable {
       guard !custom.isEmpty, definition.hosts == nil else { continue }
       if table.customSchemeHost == .listed, !table.hosts.isEmpty, domain == nil {
         // A listed host in the authority is read as the host, as on the web.
-        let form = Self.form(of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel)
+        let form = Self.form(
+          of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel)
         add(
           schemes: custom, hosts: table.hosts.map(Self.authority), verify: false,
           entry: Entry(route: shape.name, template: template, paths: form.paths))
@@ -190,7 +196,8 @@ public struct AndroidIntentFilterGenerator: Sendable {
             var segments = sample
             segments[0] = widening.example
             hostWidenings.append(
-              AndroidWidening(route: shape.name, parameter: name, kind: .authorityText, example: link(segments)))
+              AndroidWidening(
+                route: shape.name, parameter: name, kind: .authorityText, example: link(segments)))
           }
         case .valueSet(let name, let set):
           host = "*"
@@ -199,19 +206,22 @@ public struct AndroidIntentFilterGenerator: Sendable {
           var segments = sample
           segments[0] = text
           hostWidenings.append(
-            AndroidWidening(route: shape.name, parameter: name, kind: .authorityText, example: link(segments)))
+            AndroidWidening(route: shape.name, parameter: name, kind: .authorityText, example: link(segments))
+          )
         case .template(let template):
           host = "*"
           var segments = sample
           segments[0] = "x"
           hostWidenings.append(
             AndroidWidening(
-              route: shape.name, parameter: template.description, kind: .authorityText, example: link(segments)))
+              route: shape.name, parameter: template.description, kind: .authorityText,
+              example: link(segments)))
         case .oneOrMore(let name), .zeroOrMore(let name):
           host = "*"
           if variant.pieces.count > 1 {
             hostWidenings.append(
-              AndroidWidening(route: shape.name, parameter: name, kind: .middleCatchAll, example: link(["x"])))
+              AndroidWidening(route: shape.name, parameter: name, kind: .middleCatchAll, example: link(["x"]))
+            )
           }
           widenings += hostWidenings
           add(
@@ -225,7 +235,9 @@ public struct AndroidIntentFilterGenerator: Sendable {
         widenings += hostWidenings
         for widening in form.widenings {
           var path = widening.example
-          if minimumAPILevel < Self.advancedPatternAPILevel, variant.pieces.count == 1, !path.dropFirst().contains("/") {
+          if minimumAPILevel < Self.advancedPatternAPILevel, variant.pieces.count == 1,
+            !path.dropFirst().contains("/")
+          {
             // Below API 31 only the form with a slash after the host opens (see the note).
             let queryStart = path.firstIndex(of: "?") ?? path.endIndex
             path.insert("/", at: queryStart)
@@ -276,7 +288,9 @@ public struct AndroidIntentFilterGenerator: Sendable {
   static func isPlainAuthority(_ text: String) -> Bool {
     !text.isEmpty
       && text.unicodeScalars.allSatisfy { scalar in
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar))
+        scalar.isASCII
+          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            || "-._~".unicodeScalars.contains(scalar))
       }
   }
 }
@@ -337,9 +351,11 @@ extension AndroidIntentFilterGenerator {
     for (key, value) in shape.queryValues.sorted(by: { $0.key < $1.key }) {
       let example =
         value.isEmpty
-        ? shape.sampleLink + (shape.sampleLink.contains("?") ? "&" : "?") + RoutePathShape.encode(key) + "=sample"
+        ? shape.sampleLink + (shape.sampleLink.contains("?") ? "&" : "?") + RoutePathShape.encode(key)
+          + "=sample"
         : shape.samplePath
-      form.widenings.append(.init(parameter: value.isEmpty ? "!" + key : key, kind: .queryRule, example: example))
+      form.widenings.append(
+        .init(parameter: value.isEmpty ? "!" + key : key, kind: .queryRule, example: example))
     }
     for item in shape.unstatedQueryItems {
       form.widenings.append(.init(parameter: item, kind: .queryRule, example: shape.samplePath))
@@ -391,12 +407,16 @@ extension AndroidIntentFilterGenerator {
         } else if basePath.isEmpty {
           form.paths = [AndroidPathPattern(.literal, "/")]
         } else {
-          form.paths = [AndroidPathPattern(.literal, basePath)] + (slash ? [AndroidPathPattern(.literal, basePath + "/")] : [])
+          form.paths =
+            [AndroidPathPattern(.literal, basePath)]
+            + (slash ? [AndroidPathPattern(.literal, basePath + "/")] : [])
         }
         return form
       case .zeroOrMore where catchAll == pieces.endIndex - 1:
         form.paths =
-          (basePath.isEmpty ? [] : [AndroidPathPattern(.literal, basePath)]) + [AndroidPathPattern(.prefix, basePath + "/")]
+          (basePath.isEmpty ? [] : [AndroidPathPattern(.literal, basePath)]) + [
+            AndroidPathPattern(.prefix, basePath + "/")
+          ]
         return form
       default: break
       }
@@ -412,7 +432,8 @@ extension AndroidIntentFilterGenerator {
         let isLast = catchAll == nil && index == pieces.endIndex - 1
         let segment = Self.segment(
           piece, at: index, isLast: isLast, dialect: dialect, folds: folds, example: { example($0) })
-        if dialect == .simple, folds, case .literal(let literal) = piece, literal.contains(where: \.isLetter) {
+        if dialect == .simple, folds, case .literal(let literal) = piece, literal.contains(where: \.isLetter)
+        {
           exact = false
         }
         text += "/" + segment.text
@@ -423,7 +444,9 @@ extension AndroidIntentFilterGenerator {
       let rest = dialect == .simple ? "..*" : ".+"
       switch catchAll.map({ pieces[$0] }) {
       case nil:
-        guard !text.isEmpty else { return ([AndroidPathPattern(kind, "/")], widenings, exact && widenings.isEmpty) }
+        guard !text.isEmpty else {
+          return ([AndroidPathPattern(kind, "/")], widenings, exact && widenings.isEmpty)
+        }
         // A trailing slash: `/*` in an advanced pattern; the simple glob's `x*` does not match once
         // the path has ended, so there it is a second pattern with the slash.
         var paths = [AndroidPathPattern(kind, text + (slash && dialect == .advanced ? "/*" : ""))]
@@ -432,7 +455,8 @@ extension AndroidIntentFilterGenerator {
       case .oneOrMore(let parameter), .zeroOrMore(let parameter):
         guard let catchAll else { return ([], widenings, false) }
         if catchAll < pieces.endIndex - 1 {
-          widenings.append(.init(parameter: parameter, kind: .middleCatchAll, example: example([:], cut: catchAll)))
+          widenings.append(
+            .init(parameter: parameter, kind: .middleCatchAll, example: example([:], cut: catchAll)))
         }
         if case .zeroOrMore = pieces[catchAll], catchAll == pieces.endIndex - 1 {
           // The path without the catch-all, and with `/` and anything (a trailing slash included).
@@ -501,7 +525,8 @@ extension AndroidIntentFilterGenerator {
           segment.widenings.append(
             .init(parameter: name, kind: .integerRange, example: example([index: "99999999999999999999"])))
         } else if !type.androidSegmentPatternIsExact, let widening {
-          segment.widenings.append(.init(parameter: name, kind: widening.0, example: example([index: widening.1])))
+          segment.widenings.append(
+            .init(parameter: name, kind: widening.0, example: example([index: widening.1])))
         }
         return segment
       }
@@ -510,7 +535,8 @@ extension AndroidIntentFilterGenerator {
       while set.accepts(text) { text += "x" }
       return any(name, [(.valueSetText, RoutePathShape.encode(text))])
     case .template(let template):
-      return templateSegment(template, at: index, isLast: isLast, dialect: dialect, folds: folds, example: example)
+      return templateSegment(
+        template, at: index, isLast: isLast, dialect: dialect, folds: folds, example: example)
     case .oneOrMore(let name), .zeroOrMore(let name):
       // Catch-alls end the pattern where they stand (see `conditions`); never a segment of it.
       return any(name, [])
@@ -535,7 +561,8 @@ extension AndroidIntentFilterGenerator {
         if dialect == .simple && literal.contains(".") { safe = false }
       case .parameter(let name, let type):
         let next: UInt8? = {
-          guard position + 1 < template.parts.count, case .literal(let after) = template.parts[position + 1] else {
+          guard position + 1 < template.parts.count, case .literal(let after) = template.parts[position + 1]
+          else {
             return nil
           }
           return after.utf8.first
@@ -549,7 +576,9 @@ extension AndroidIntentFilterGenerator {
           endsWithRun = next == nil
           if let widening = type.aasaWidening {
             widenings.append(
-              .init(parameter: name, kind: .init(rawValue: widening.code), example: example([index: RoutePathShape.encode(sample)])))
+              .init(
+                parameter: name, kind: .init(rawValue: widening.code),
+                example: example([index: RoutePathShape.encode(sample)])))
           }
         case .advanced:
           if let next, type == .string || !type.androidSegmentPatternIsExact || type.mayContain(next) {
@@ -566,7 +595,9 @@ extension AndroidIntentFilterGenerator {
                 ])))
           } else if !type.androidSegmentPatternIsExact, let widening = type.aasaWidening {
             widenings.append(
-              .init(parameter: name, kind: .init(rawValue: widening.code), example: example([index: RoutePathShape.encode(sample)])))
+              .init(
+                parameter: name, kind: .init(rawValue: widening.code),
+                example: example([index: RoutePathShape.encode(sample)])))
           }
         }
       }
@@ -586,7 +617,8 @@ extension AndroidIntentFilterGenerator {
           example: example([index: RoutePathShape.encode(prefix + "\u{1}")])))
       if dialect == .simple && isLast {
         segment.widenings.append(
-          .init(parameter: template.description, kind: .spansSegments, example: example([index: "sample/extra"])))
+          .init(
+            parameter: template.description, kind: .spansSegments, example: example([index: "sample/extra"])))
       }
       return segment
     }
@@ -594,7 +626,8 @@ extension AndroidIntentFilterGenerator {
       widenings.append(
         .init(
           parameter: template.description, kind: .spansSegments,
-          example: example([index: RoutePathShape.encode(RoutePathShape.sampleText(of: template)) + "/extra"])))
+          example: example([index: RoutePathShape.encode(RoutePathShape.sampleText(of: template)) + "/extra"])
+        ))
     }
     return Segment(text: text, widenings: widenings, endsWithRun: endsWithRun)
   }

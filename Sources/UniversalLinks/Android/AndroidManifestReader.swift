@@ -189,22 +189,27 @@ public enum AndroidManifestReader {
             if text[index] == ">" {
               advance()
               return .open(
-                name: opened, attributes: attributes, selfClosing: false, line: elementLine, column: elementColumn)
+                name: opened, attributes: attributes, selfClosing: false, line: elementLine,
+                column: elementColumn)
             }
             if starts(with: "/>") {
               advance(2)
               return .open(
-                name: opened, attributes: attributes, selfClosing: true, line: elementLine, column: elementColumn)
+                name: opened, attributes: attributes, selfClosing: true, line: elementLine,
+                column: elementColumn)
             }
             let key = try name()
             spaces()
-            guard index < text.count, text[index] == "=" else { throw failure("\"=\" was expected after \(key)") }
+            guard index < text.count, text[index] == "=" else {
+              throw failure("\"=\" was expected after \(key)")
+            }
             advance()
             spaces()
             guard index < text.count, text[index] == "\"" || text[index] == "'" else {
               throw failure("a quoted value was expected for \(key)")
             }
             let quote = text[index]
+            let (valueLine, valueColumn) = (line, index - lineStart + 1)
             advance()
             var value = ""
             while index < text.count, text[index] != quote {
@@ -216,7 +221,10 @@ public enum AndroidManifestReader {
                 advance()
               }
             }
-            guard index < text.count else { throw failure("the value of \(key) is not closed") }
+            guard index < text.count else {
+              throw AndroidManifestError(
+                line: valueLine, column: valueColumn, reason: "the value of \(key) is not closed")
+            }
             advance()
             attributes.append((key, value))
           }
@@ -246,7 +254,8 @@ public enum AndroidManifestReader {
       case "apos": return "'"
       default:
         let number: UInt32? =
-          body.hasPrefix("#x") ? UInt32(body.dropFirst(2), radix: 16)
+          body.hasPrefix("#x")
+          ? UInt32(body.dropFirst(2), radix: 16)
           : body.hasPrefix("#") ? UInt32(body.dropFirst(), radix: 10) : nil
         guard let number, let scalar = Unicode.Scalar(number) else {
           throw failure("unknown entity &\(body);")

@@ -136,9 +136,11 @@ extension AndroidIntentFilterGenerator {
       for entry in entries {
         let what = entry.paths.isEmpty && filter.paths.isEmpty ? " (every path)" : ""
         lines.append(
-          "    <!-- route \(AndroidManifestXML.comment(entry.route)): \(AndroidManifestXML.comment(entry.template))\(what) -->")
+          "    <!-- route \(AndroidManifestXML.comment(entry.route)): \(AndroidManifestXML.comment(entry.template))\(what) -->"
+        )
         for path in entry.paths {
-          lines.append("    <data android:\(path.kind.attribute)=\(AndroidManifestXML.attribute(path.pattern)) />")
+          lines.append(
+            "    <data android:\(path.kind.attribute)=\(AndroidManifestXML.attribute(path.pattern)) />")
         }
       }
       lines.append("  </intent-filter>")

@@ -180,7 +180,9 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
     // `.`, `*` and `+` take one, a set two plus two per character or range, a range four.
     var storage = 0
     func checkStorage() throws(AndroidPatternError) {
-      if storage > maximumStorage - 3 { throw failure("the pattern is too large for Android (2,048 entries)") }
+      if storage > maximumStorage - 3 {
+        throw failure("the pattern is too large for Android (2,048 entries)")
+      }
     }
     // Whether the last thing read is a modifier, so another modifier has no token.
     var afterModifier = true
@@ -229,7 +231,8 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
         index += 1
       case unit("*"), unit("+"), unit("{"):
         guard !afterModifier, let last = tokens.indices.last else {
-          throw failure("a modifier \"\(Character(Unicode.Scalar(character) ?? "?"))\" without a token before it")
+          throw failure(
+            "a modifier \"\(Character(Unicode.Scalar(character) ?? "?"))\" without a token before it")
         }
         if character == unit("{") {
           guard let close = units[index...].firstIndex(of: unit("}")) else {

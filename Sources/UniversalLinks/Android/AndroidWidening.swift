@@ -56,7 +56,8 @@ package struct AndroidWidening: Hashable, Sendable, CustomStringConvertible {
       "pathPattern has no \"any character but /\", so {\(parameter)} may span several segments"
     case .templateText:
       "the segment template {\(parameter)} needs backtracking, which Android's matchers do not do, so its segment admits any text"
-    case .dotAnyCharacter: "pathPattern reads \".\" in the literal \(parameter) as any character, even escaped"
+    case .dotAnyCharacter:
+      "pathPattern reads \".\" in the literal \(parameter) as any character, even escaped"
     case .middleCatchAll: "Android cannot check the pieces after the middle catch-all {\(parameter)}"
     case .queryRule: "intent filters do not read the query, so \(parameter) is not checked"
     case .authorityText: "Android reads {\(parameter)} as the link's host and cannot say what it accepts"

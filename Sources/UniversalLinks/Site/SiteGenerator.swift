@@ -45,6 +45,9 @@ package struct SiteGenerator: Hashable, Sendable {
   package var verifiedOnlyRoutes: Set<String>
   /// The TLS certificate and key nginx serves; `nil` writes placeholders marked `REPLACE`.
   package var certificate: Certificate?
+  /// The Android intent filters of the routes (``AndroidIntentFilterGenerator/xml``), written as
+  /// `android/intent-filters.xml` next to the site's files; `nil` to skip it.
+  package var androidIntentFilters: String?
 
   /// The files of the site's TLS certificate.
   package struct Certificate: Hashable, Sendable {
@@ -133,6 +136,9 @@ package struct SiteGenerator: Hashable, Sendable {
         packageNames: androidPackageNames,
         fingerprints: androidFingerprints
       ).jsonData()
+    }
+    if let androidIntentFilters {
+      files["android/intent-filters.xml"] = Data(androidIntentFilters.utf8)
     }
     let page = try FallbackPage(
       appName: appName,

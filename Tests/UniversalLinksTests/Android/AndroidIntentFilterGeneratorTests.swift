@@ -38,7 +38,9 @@ struct AndroidIntentFilterGeneratorTests {
       RouteDefinition("appOnly", "/app/{id}", hosts: nil, schemes: ["myapp"]),
     ])
 
-  func make(_ table: RouteTable = Self.table, minimumAPILevel: Int = 31) throws -> AndroidIntentFilterGenerator {
+  func make(_ table: RouteTable = Self.table, minimumAPILevel: Int = 31) throws
+    -> AndroidIntentFilterGenerator
+  {
     AndroidIntentFilterGenerator(router: try Router(table), minimumAPILevel: minimumAPILevel)
   }
 
@@ -172,7 +174,9 @@ struct AndroidIntentFilterGeneratorTests {
     try Self.checkAgreement(
       RouteTable(
         hosts: ["example.com"], strictTrailingSlash: true,
-        routes: [RouteDefinition("a", "/a/b"), RouteDefinition("p", "/p/{id}"), RouteDefinition("d", "/d/{rest*}")]),
+        routes: [
+          RouteDefinition("a", "/a/b"), RouteDefinition("p", "/p/{id}"), RouteDefinition("d", "/d/{rest*}"),
+        ]),
       level: 24)
   }
 
@@ -188,9 +192,13 @@ struct AndroidIntentFilterGeneratorTests {
     var checked = 0
     for (index, shape) in RoutePathShape.shapes(from: router).enumerated() {
       let definition = table.routes[index]
-      var origins = (definition.hosts ?? table.hosts).map { "https://" + AndroidIntentFilterGenerator.sampleHost($0) }
+      var origins = (definition.hosts ?? table.hosts).map {
+        "https://" + AndroidIntentFilterGenerator.sampleHost($0)
+      }
       if definition.hosts == nil { origins += customSchemes.map { "\($0):/" } }
-      if let schemes = definition.schemes { origins = origins.filter { o in schemes.contains { o.hasPrefix($0) } } }
+      if let schemes = definition.schemes {
+        origins = origins.filter { o in schemes.contains { o.hasPrefix($0) } }
+      }
       for variant in shape.variants {
         let segments = variant.sampleSegments
         let query = String(variant.sampleLink.dropFirst(variant.samplePath.count))
@@ -207,7 +215,8 @@ struct AndroidIntentFilterGeneratorTests {
           let sample = origin + "/" + segments.joined(separator: "/") + query
           let routed = (try? router.match(sample)) != nil
           if routed && !narrowed.contains(shape.name) {
-            #expect(generator.filters.contains { $0.opens(sample) }, "API \(level): \(sample) (\(shape.name))")
+            #expect(
+              generator.filters.contains { $0.opens(sample) }, "API \(level): \(sample) (\(shape.name))")
           }
           for probe in probes {
             let link = origin + "/" + probe.joined(separator: "/") + query
@@ -221,7 +230,8 @@ struct AndroidIntentFilterGeneratorTests {
               // A widening of some route of a filter that opens it explains it.
               let openers = generator.filters.filter { $0.opens(link) }.flatMap(\.routes)
               #expect(
-                openers.contains(where: widened.contains), "API \(level): \(link) opens, no route (\(openers))")
+                openers.contains(where: widened.contains),
+                "API \(level): \(link) opens, no route (\(openers))")
             }
           }
         }
@@ -284,7 +294,9 @@ struct AndroidIntentFilterGeneratorTests {
     #expect(filters[1].paths == [AndroidPathPattern(.simpleGlob, "/files/.*\\.pdf")])
     #expect(filters[1].opens("https://example.com/files/a.pdf"))
     #expect(!filters[1].opens("https://example.com/files/a.b.pdf"))
-    #expect(throws: AndroidManifestError.self) { _ = try AndroidManifestReader.filters(in: "<a>\n  <b c=\"1 />") }
+    #expect(throws: AndroidManifestError.self) {
+      _ = try AndroidManifestReader.filters(in: "<a>\n  <b c=\"1 />")
+    }
     do {
       _ = try AndroidManifestReader.filters(in: "<a>\n <data android:host=\"x&y\"/>")
     } catch {

@@ -124,7 +124,8 @@ struct AndroidPathPatternTests {
     }
     // A malformed pattern matches nothing in a filter (Android refuses the manifest).
     let filter = AndroidIntentFilter(
-      schemes: ["https"], hosts: [.init(host: "example.com")], paths: [AndroidPathPattern(.advancedGlob, "[a")],
+      schemes: ["https"], hosts: [.init(host: "example.com")],
+      paths: [AndroidPathPattern(.advancedGlob, "[a")],
       autoVerify: true)
     #expect(!filter.opens("https://example.com/a"))
   }
