@@ -592,8 +592,9 @@ struct TrieBuilder {
     for index in query.indices {
       if case .kind(let kind) = query[index].rule {
         used.append(kind)
-        query[index].rule = .value
-        query[index].type = .uuid  // a placeholder typed item: the kind's place, its name left out
+        // A placeholder no pattern can write (a literal holding U+0000): the kind's place, its name
+        // left out.
+        query[index].rule = .literal("\u{0}kind \(query[index].isOptional ? "optional" : "required")")
       }
     }
     guard !used.isEmpty else { return }
@@ -603,7 +604,7 @@ struct TrieBuilder {
     for other in kindShapes[shape] ?? [] where other.route != Int32(route) {
       guard scopes.count > Int(other.route), scopes[Int(other.route)].overlaps(scope) else { continue }
       let shared = zip(used, other.kinds).map { $0.sharedValue(with: $1) }
-      if shared.allSatisfy({ $0 != nil }), let first = shared.first ?? nil, let mine = used.first,
+      if used.count == other.kinds.count, shared.allSatisfy({ $0 != nil }), let first = shared.first ?? nil, let mine = used.first,
         let theirs = other.kinds.first
       {
         let kindNames = mine == theirs ? [mine.name] : [theirs.name, mine.name]

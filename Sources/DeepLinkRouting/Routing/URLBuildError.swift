@@ -171,7 +171,7 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
       return prefix + "'\(name)' must be one of \(members), got '\(value)'"
     case .notOfKind(let name, let value, let kind, let why):
       return prefix
-        + "'\(name)' must be a \(PrintableText.escaped(kind)), got '\(PrintableText.escaped(value))': \(why)"
+        + "'\(name)' must be \(AppKind.withArticle(kind)), got '\(PrintableText.escaped(value))': \(why)"
     }
   }
 }

@@ -269,7 +269,13 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What a message says a parameter of the kind wanted: `a sku`.
-  package var expectation: String { "a \(name)" }
+  package var expectation: String { Self.withArticle(name) }
+
+  /// A kind's name after `a` or `an`, as messages write it: `a sku`, `an order`.
+  package static func withArticle(_ name: String) -> String {
+    let vowel = name.first.map { "aeiouAEIOU".contains($0) } ?? false
+    return (vowel ? "an " : "a ") + PrintableText.escaped(name)
+  }
 
   // MARK: Rank and sameness
 
