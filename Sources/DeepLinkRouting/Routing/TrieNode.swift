@@ -604,7 +604,8 @@ struct TrieBuilder {
     for other in kindShapes[shape] ?? [] where other.route != Int32(route) {
       guard scopes.count > Int(other.route), scopes[Int(other.route)].overlaps(scope) else { continue }
       let shared = zip(used, other.kinds).map { $0.sharedValue(with: $1) }
-      if used.count == other.kinds.count, shared.allSatisfy({ $0 != nil }), let first = shared.first ?? nil, let mine = used.first,
+      if used.count == other.kinds.count, shared.allSatisfy({ $0 != nil }), let first = shared.first ?? nil,
+        let mine = used.first,
         let theirs = other.kinds.first
       {
         let kindNames = mine == theirs ? [mine.name] : [theirs.name, mine.name]

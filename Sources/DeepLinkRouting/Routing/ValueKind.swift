@@ -146,7 +146,8 @@ package enum KindProblem: Error, Sendable, Hashable {
     let kind = "kind '\(PrintableText.escaped(name))'"
     switch self {
     case .builtInName:
-      return "\(kind) is named like a built-in type (\(ParameterType.bySpecificity.map(\.rawValue).joined(separator: ", "))); give it a name of its own"
+      return
+        "\(kind) is named like a built-in type (\(ParameterType.bySpecificity.map(\.rawValue).joined(separator: ", "))); give it a name of its own"
     case .invalidName:
       return "\(kind): a kind's name is a letter or '_' followed by letters, digits or '_'"
     case .noCharacters: return "\(kind) lists no characters, so no value is of the kind"
@@ -156,7 +157,8 @@ package enum KindProblem: Error, Sendable, Hashable {
     case .malformedRange(let range):
       return "\(kind) has the range '\(range)', which is not two letters of one case or two digits in order"
     case .lengthOutOfRange(let key, let value):
-      return "\(kind): \(key) is \(value), outside \(ValueKind.allowedLength.lowerBound)...\(ValueKind.allowedLength.upperBound)"
+      return
+        "\(kind): \(key) is \(value), outside \(ValueKind.allowedLength.lowerBound)...\(ValueKind.allowedLength.upperBound)"
     case .emptyLengthRange(let min, let max):
       return "\(kind): maxLength \(max) is below minLength \(min), so no value is of the kind"
     }
@@ -331,11 +333,16 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
     return accepts(text) ? .string(text) : nil
   }
 
-  /// A value of the kind: the prefix, then the first character it allows, as often as it needs.
+  /// A value of the kind: the prefix, then the first letter or digit it allows (else its first
+  /// character), as often as it needs; never a dot segment when the kind has another value.
   package var sampleValue: String {
+    let allowed = (UInt8(0x20)..<UInt8(0x7F)).filter(allows)
     let byte =
-      low != 0 ? UInt8(low.trailingZeroBitCount) : UInt8(64 + high.trailingZeroBitCount)
-    return String(decoding: prefix + [UInt8](repeating: byte, count: minLength), as: UTF8.self)
+      allowed.first { $0.isASCIILetter || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
+      ?? allowed.first ?? UInt8(ascii: "x")
+    var count = minLength
+    if prefix.isEmpty, byte == UInt8(ascii: "."), count <= 2, maxLength >= 3 { count = 3 }
+    return String(decoding: prefix + [UInt8](repeating: byte, count: count), as: UTF8.self)
   }
 
   // MARK: Server files

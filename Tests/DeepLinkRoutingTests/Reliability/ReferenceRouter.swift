@@ -104,7 +104,9 @@ struct ReferenceRouter {
     func ranksBefore(_ other: Kind) -> Bool {
       if prefix.utf8.count != other.prefix.utf8.count { return prefix.utf8.count > other.prefix.utf8.count }
       if characters.count != other.characters.count { return characters.count < other.characters.count }
-      if (maxLength ?? .max) != (other.maxLength ?? .max) { return (maxLength ?? .max) < (other.maxLength ?? .max) }
+      if (maxLength ?? .max) != (other.maxLength ?? .max) {
+        return (maxLength ?? .max) < (other.maxLength ?? .max)
+      }
       if minLength != other.minLength { return minLength > other.minLength }
       return name.utf8.lexicographicallyPrecedes(other.name.utf8)
     }
@@ -302,7 +304,8 @@ struct ReferenceRouter {
                 "\(ReferenceCoding.encodeAll(item.key))={\(item.name):(\(words))\(item.isOptional ? "?" : "")}"
             }
             if let kind = item.appKind {
-              return "\(ReferenceCoding.encodeAll(item.key))={\(item.name):\(kind.name)\(item.isOptional ? "?" : "")}"
+              return
+                "\(ReferenceCoding.encodeAll(item.key))={\(item.name):\(kind.name)\(item.isOptional ? "?" : "")}"
             }
             let type = item.type == .string ? "" : ":\(item.type)"
             return "\(ReferenceCoding.encodeAll(item.key))={\(item.name)\(type)\(item.isOptional ? "?" : "")}"
@@ -409,7 +412,8 @@ struct ReferenceRouter {
         uniqueKeysWithValues: Self.kinds.map {
           (
             $0.name,
-            ValueKind(characters: $0.declared, prefix: $0.prefix, minLength: $0.minLength, maxLength: $0.maxLength)
+            ValueKind(
+              characters: $0.declared, prefix: $0.prefix, minLength: $0.minLength, maxLength: $0.maxLength)
           )
         }),
       routes: routes.map { RouteDefinition($0.name, $0.patternText, hosts: $0.hosts, schemes: $0.schemes) })
@@ -710,7 +714,8 @@ struct ReferenceRouter {
         let (left, right) = (Piece.setKey(a, folds: false), Piece.setKey(b, folds: false))
         if left != right { return left.utf8.lexicographicallyPrecedes(right.utf8) }
       }
-      if case .kind(_, let a) = route.pieces[position], case .kind(_, let b) = other.pieces[position], a != b {
+      if case .kind(_, let a) = route.pieces[position], case .kind(_, let b) = other.pieces[position], a != b
+      {
         return a.ranksBefore(b)
       }
       if route.pieces[position].isCatchAll {
@@ -795,7 +800,8 @@ struct ReferenceRouter {
   /// The kind a position or query set names (`kind NAME`, after any `true `/`false ` optionality),
   /// with that optionality as its prefix.
   private static func kind(inSet text: String) -> (prefix: Substring, kind: Kind)? {
-    guard let range = text.range(of: "kind "), let kind = kind(named: String(text[range.upperBound...])) else {
+    guard let range = text.range(of: "kind "), let kind = kind(named: String(text[range.upperBound...]))
+    else {
       return nil
     }
     return (text[..<range.lowerBound], kind)
