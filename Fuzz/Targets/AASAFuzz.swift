@@ -93,6 +93,7 @@ func checkAndroid(_ bytes: Data) {
     }
     check(read.map(\.paths) == generator.filters.map(\.paths), "the generated paths read back differently")
     check(read.map(\.hosts) == generator.filters.map(\.hosts), "the generated hosts read back differently")
-    check(read.map(\.schemes) == generator.filters.map(\.schemes), "the generated schemes read back differently")
+    check(
+      read.map(\.schemes) == generator.filters.map(\.schemes), "the generated schemes read back differently")
   }
 }

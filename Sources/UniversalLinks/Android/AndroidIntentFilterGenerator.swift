@@ -208,6 +208,13 @@ public struct AndroidIntentFilterGenerator: Sendable {
           hostWidenings.append(
             AndroidWidening(route: shape.name, parameter: name, kind: .authorityText, example: link(segments))
           )
+        case .kind(let name, let kind):
+          host = "*"
+          var segments = sample
+          segments[0] = RoutePathShape.encode(kind.aasaWidening.example)
+          hostWidenings.append(
+            AndroidWidening(route: shape.name, parameter: name, kind: .authorityText, example: link(segments))
+          )
         case .template(let template):
           host = "*"
           var segments = sample
@@ -534,6 +541,9 @@ extension AndroidIntentFilterGenerator {
       var text = "sample"
       while set.accepts(text) { text += "x" }
       return any(name, [(.valueSetText, RoutePathShape.encode(text))])
+    case .kind(let name, let kind):
+      // Neither glob says an app-defined kind's characters and lengths: one segment of any text.
+      return any(name, [(.kindText, RoutePathShape.encode(kind.aasaWidening.example))])
     case .template(let template):
       return templateSegment(
         template, at: index, isLast: isLast, dialect: dialect, folds: folds, example: example)

@@ -21,6 +21,8 @@ package struct AndroidWidening: Hashable, Sendable, CustomStringConvertible {
     }
     /// An integer parameter admits digits beyond the range of `Int`.
     package static let integerRange = Kind(rawValue: "integer-range")
+    /// An app-defined kind (`{code:sku}`) admits any text of one segment.
+    package static let kindText = Kind(rawValue: "kind-text")
     /// A value set admits any text: neither glob lists words.
     package static let valueSetText = Kind(rawValue: "value-set-text")
     /// A parameter admits several segments: the simple glob has no "any character but `/`".
@@ -52,6 +54,8 @@ package struct AndroidWidening: Hashable, Sendable, CustomStringConvertible {
     switch kind {
     case .integerRange: "{\(parameter)} admits digits beyond the range of an integer"
     case .valueSetText: "Android cannot list the words {\(parameter)} accepts, so it admits any text"
+    case .kindText:
+      "Android cannot say the characters and lengths of the kind of {\(parameter)}, so it admits any text"
     case .spansSegments:
       "pathPattern has no \"any character but /\", so {\(parameter)} may span several segments"
     case .templateText:
