@@ -331,6 +331,9 @@ struct TrieBuilder {
   }
 
   private(set) var nodes: [FlatNode] = [FlatNode()]
+  /// The root of the routes that read the fragment (``RoutePattern/Segment/fragment``), made with the
+  /// first of them; -1 while there is none. Their links are searched from it, never from node 0.
+  private(set) var fragmentRoot: Int32 = -1
   private(set) var literals: [LiteralEdge: Int32] = [:]
   private var templateEdges: [TemplateEdge: Int32] = [:]
   /// The template children of each node that has any, in the order they were made.
@@ -404,10 +407,12 @@ struct TrieBuilder {
   private mutating func insert(
     route: Int, path: [RoutePattern.Segment], pattern: RoutePattern, scope: RouteScope, names: [String]
   ) throws(RouteTableError) {
-    var current: Int32 = 0
+    if pattern.readsFragment && fragmentRoot < 0 { fragmentRoot = newNode() }
+    let root: Int32 = pattern.readsFragment ? fragmentRoot : 0
+    var current = root
     var terminal = Terminal.end
     // The node after the last piece that is not a plain parameter, and the plain parameters since.
-    var anchor: Int32 = 0
+    var anchor = root
     var plainSince: Int32 = 0
     // For a middle catch-all: its set's node and plain count, and the kinds after it.
     var middle: (anchor: Int32, plain: Int32, suffix: [String])?
@@ -422,8 +427,12 @@ struct TrieBuilder {
         middle = after
       }
       switch segment {
-      case .literal(let text):
-        let edge = LiteralEdge(parent: current, key: caseInsensitive ? text.lowercased() : text)
+      case .literal, .fragment:
+        // The fragment's start is a literal edge whose key no decoded segment can hold
+        // (``ReadingRules/fragmentMark``): the link's path pieces end exactly where the link's do.
+        var key = ReadingRules.fragmentMarkText
+        if case .literal(let text) = segment { key = caseInsensitive ? text.lowercased() : text }
+        let edge = LiteralEdge(parent: current, key: key)
         if let child = literals[edge] {
           current = child
         } else {
@@ -528,6 +537,7 @@ struct TrieBuilder {
     case .template(let template): "template \(template.key(caseInsensitive: caseInsensitive))"
     case .valueSet(_, let set): "set \(set.key)"
     case .oneOrMore, .zeroOrMore: "catch-all"
+    case .fragment: "fragment"
     }
   }
 
@@ -560,6 +570,8 @@ struct TrieBuilder {
     /// Each node's value-set children, in the order a segment tries them
     /// (``ValueSet/ranksBefore(_:)``), with their words indexed.
     var valueSets: [Int32: ValueSetIndex]
+    /// The root of the routes that read the fragment, or -1 (see ``TrieBuilder/fragmentRoot``).
+    var fragmentRoot: Int32 = -1
   }
 
   /// Orders each node's routes so the most specific query requirements are tried first (more
@@ -675,7 +687,8 @@ struct TrieBuilder {
       queryKeys: queryKeys)
     return Built(
       nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes,
-      templates: templates, skips: skips, valueSets: valueSets.mapValues(ValueSetIndex.init))
+      templates: templates, skips: skips, valueSets: valueSets.mapValues(ValueSetIndex.init),
+      fragmentRoot: fragmentRoot)
   }
 
   private func index(_ routes: [Int32], patterns: [RoutePattern], requirements: [QueryRequirements])
