@@ -78,8 +78,8 @@ struct PatternUnitParser<Unit: PatternUnit> {
       if character == Unit(ascii: "}") { depth -= 1 }
       guard depth == 0 else { continue }
       if character == Unit(ascii: "#") {
-        if queryStart < characters.count { throw fail(queryStart, .queryBeforeFragment) }
         if hash != nil { throw fail(index, .secondFragment) }
+        if queryStart < characters.count { throw fail(queryStart, .queryBeforeFragment) }
         hash = index
       }
       if character == Unit(ascii: "?") && queryStart == characters.count { queryStart = index }
