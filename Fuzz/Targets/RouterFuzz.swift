@@ -48,6 +48,10 @@ private let tables: [RouteTable] = [
       // A middle catch-all and an optional last segment beside the routes they compete with.
       RouteDefinition("localized", "/{locale*}/product/{id:int}/{slug?}"),
       RouteDefinition("wiki", "/{any+}/wiki/{title}"),
+      // Routes that read the fragment as a path, beside the path routes of the same path.
+      RouteDefinition("room", "/#/room/{room}?via={via?}"),
+      RouteDefinition("roomEvent", "/#/room/{room}/{event+}"),
+      RouteDefinition("fileSection", "/files/{path*}#/section/{section:int?}"),
     ]
   ),
   // Segment templates next to the pieces they compete with.

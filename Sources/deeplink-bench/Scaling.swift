@@ -293,6 +293,7 @@ enum Scaling {
       },
       queryValueRoutes(scale: scale),
       hostScopedRoutes(scale: scale),
+      fragmentRoutes(scale: scale),
     ] + valueSets(scale: scale) + [
       backtracking(scale: scale),
       ScalingDimension(
