@@ -459,7 +459,8 @@ final class LinkReader: Sendable {
       }
       guard hasRoomForSegment(view) else { throw fail(.tooManySegments(limit: limits.maxSegments), nil) }
       let segmentStart = view.segments.cursor
-      if let end = ReadingRules.decodePlainSegment(link, from: index, into: &view.segments, inFragment: true) {
+      if let end = ReadingRules.decodePlainSegment(link, from: index, into: &view.segments, inFragment: true)
+      {
         view.segments.closeSegment(from: segmentStart, isASCII: true)
         index = end
         continue

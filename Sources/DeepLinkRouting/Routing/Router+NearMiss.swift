@@ -65,7 +65,8 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
         let count = NearMissSearch.segments(path.count - fragmentStart)
         text += "the link's fragment ends after \(count); the route goes on with \(expected)"
       } else {
-        text += "the link ends after \(NearMissSearch.segments(path.count)); the route goes on with \(expected)"
+        text +=
+          "the link ends after \(NearMissSearch.segments(path.count)); the route goes on with \(expected)"
       }
     case .missingQueryItem: text += "the query item \(expected) is required and missing"
     case .queryItemType: text += "the query item \(expected) does not fit: \"\(found ?? "")\""

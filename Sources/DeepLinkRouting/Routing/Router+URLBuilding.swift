@@ -213,7 +213,8 @@ extension Router {
       if fragment != nil {
         throw fail(
           .unwritableValue(
-            name: "fragment", detail: "the route reads the fragment as a path, so the link takes no other fragment"))
+            name: "fragment",
+            detail: "the route reads the fragment as a path, so the link takes no other fragment"))
       }
       let written = segments[fragmentStart...]
       fragmentPath = "#/" + written.map(PercentCoding.encodePathSegment).joined(separator: "/")

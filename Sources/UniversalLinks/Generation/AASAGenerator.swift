@@ -149,6 +149,13 @@ public struct AASAGenerator: Hashable, Sendable {
       {
         return lhsFragment
       }
+      // Two routes that read the fragment at the same path: the more specific fragment first.
+      if let left = lhs.element.fragmentPieces, let right = rhs.element.fragmentPieces,
+        Self.samePath(lhs.element.pieces, rhs.element.pieces)
+      {
+        let fragmentOrder = Self.specificity(left, right)
+        if fragmentOrder != 0 { return fragmentOrder < 0 }
+      }
       return lhs.offset < rhs.offset
     }.map(\.element)
   }

@@ -169,8 +169,10 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
       let fragment = shape.sampleLink[hash...]
       let path = fragment.prefix { $0 != "?" }
       let example =
-        shape.sampleLink[..<hash] + path + (path.hasSuffix("/") ? "" : "/") + "extra" + fragment.dropFirst(path.count)
-      widenings.append(.init(route: shape.name, parameter: "#", kind: .fragmentPath, example: String(example)))
+        shape.sampleLink[..<hash] + path + (path.hasSuffix("/") ? "" : "/") + "extra"
+        + fragment.dropFirst(path.count)
+      widenings.append(
+        .init(route: shape.name, parameter: "#", kind: .fragmentPath, example: String(example)))
     }
     for item in shape.unstatedQueryItems {
       // A link without the item (or, for an absent-only item, with it) that the file lets through.

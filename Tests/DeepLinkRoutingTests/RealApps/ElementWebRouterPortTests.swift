@@ -117,7 +117,8 @@ struct ElementWebRouterPortTests {
       try router.urlString(for: "user", ["userId": .string("@someone:example.org")])
         == "https://element.fs.tld/#/user/@someone:example.org")
     #expect(
-      try router.urlString(for: "room", ["roomIdOrAlias": .string("!r:example.org"), "via": .string("first")])
+      try router.urlString(
+        for: "room", ["roomIdOrAlias": .string("!r:example.org"), "via": .string("first")])
         == "https://element.fs.tld/#/room/!r:example.org?via=first")
   }
 

@@ -109,7 +109,8 @@ struct FragmentRouteTests {
     let room = try router.urlString(
       for: "room", ["room": .string("!abc:example.org"), "via": .string("s.org")])
     #expect(room == "https://chat.example/#/room/!abc:example.org?via=s.org")
-    let alias = try router.urlString(for: "roomEvent", ["room": .string("#alias:x"), "event": .string("$e/v")])
+    let alias = try router.urlString(
+      for: "roomEvent", ["room": .string("#alias:x"), "event": .string("$e/v")])
     #expect(alias == "https://chat.example/#/room/%23alias:x/$e%2Fv")
     #expect(try router.match(alias)?.parameters.string("event") == "$e/v")
     let custom = try router.urlString(for: "user", ["user": .string("@bob:x")], form: .customScheme)
