@@ -294,7 +294,7 @@ enum Scaling {
       queryValueRoutes(scale: scale),
       hostScopedRoutes(scale: scale),
       fragmentRoutes(scale: scale),
-    ] + valueSets(scale: scale) + [
+    ] + valueSets(scale: scale) + kinds(scale: scale) + [
       backtracking(scale: scale),
       ScalingDimension(
         name: "route-file", unit: "routes", sizes: doubling(8_000), metrics: ["read JSON"], showsMemory: true

@@ -27,6 +27,7 @@ extension RoutePathShape {
       case .template(let template): piece = .template(template)
       case .optional(let parameter, let type): piece = .optional(name: parameter, type: type)
       case .valueSet(let parameter, let set): piece = .valueSet(name: parameter, set: set)
+      case .kind(let parameter, let kind): piece = .kind(name: parameter, kind: kind)
       case .fragment:
         fragment = []
         continue
@@ -38,9 +39,13 @@ extension RoutePathShape {
     for item in pattern.query {
       let oneExactKey = queryKeys == .exact && item.otherKeys.isEmpty
       switch item.rule {
-      case .value, .oneOf:
-        // AASA cannot list a set of values: a required item is required, its words unstated.
-        if case .oneOf = item.rule { unstatedQueryItems.append(item.description) }
+      case .value, .oneOf, .kind:
+        // AASA cannot list a set of values or say a kind: a required item is required, its values
+        // unstated.
+        switch item.rule {
+        case .oneOf, .kind: unstatedQueryItems.append(item.description)
+        case .value, .literal, .absent: break
+        }
         guard !item.isOptional else { continue }
         if oneExactKey {
           requiredQueryItems.append(item.key)
@@ -62,7 +67,7 @@ extension RoutePathShape {
       // one string: no item that restricts the link is stated there.
       unstatedQueryItems = pattern.query.filter { item in
         switch item.rule {
-        case .value: !item.isOptional
+        case .value, .kind: !item.isOptional
         case .oneOf, .literal, .absent: true
         }
       }.map(\.description)
