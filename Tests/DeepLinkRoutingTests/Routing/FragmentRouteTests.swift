@@ -224,4 +224,27 @@ struct FragmentRouteTests {
     #expect(match.parameters.string("room") == "!r:example.org")
     #expect(match.followed.map(\.route) == ["open"])
   }
+
+  /// Fuzz finding `Fuzz/Regressions/pattern-canonical-fragment`: a pattern whose fragment is the root
+  /// (`#/`) reads back from its canonical text, the fragment after the path.
+  @Test func aRootFragmentPatternReadsBack() throws {
+    let pattern = try RoutePattern("/a/)+o#/")
+    #expect(pattern.segments == [.literal("a"), .literal(")+o"), .fragment])
+    #expect(try RoutePattern("/a/%29%2Bo#/").segments == pattern.segments)
+    #expect(throws: RoutePatternError.self) { try RoutePattern("/a/%29%2Bo/#") }
+  }
+
+  /// Fuzz finding `Fuzz/Regressions/router-fragment-route-builds-its-own-fragment`: a match of a
+  /// fragment route builds back from its values alone, the fragment written as its path.
+  @Test func aFragmentMatchBuildsBackFromItsValues() throws {
+    let router = try Router(
+      RouteTable(
+        schemes: ["shop"],
+        routes: [RouteDefinition("roomEvent", "/#/room/{room}/{event+}"), RouteDefinition("root", "/")]))
+    let match = try #require(try router.match("shop:#/room/r1/abc//x/abc"))
+    #expect(match.route == "roomEvent")
+    let rebuilt = try router.urlString(for: match.route, match.parameters, query: match.query)
+    #expect(rebuilt == "shop://#/room/r1/abc/x/abc")
+    #expect(try router.match(rebuilt)?.parameters.dictionary == match.parameters.dictionary)
+  }
 }
