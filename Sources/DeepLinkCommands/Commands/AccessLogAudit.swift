@@ -68,6 +68,16 @@ enum UserAgentMarkers {
   }
 }
 
+/// Byte comparisons of the access-log audit.
+enum ByteCompare {
+  /// Whether `array` and `buffer` hold the same bytes.
+  static func equal(_ array: [UInt8], _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard array.count == buffer.count else { return false }
+    guard let base = buffer.baseAddress, !array.isEmpty else { return true }
+    return array.withUnsafeBytes { raw in raw.baseAddress.map { memcmp($0, base, array.count) == 0 } ?? true }
+  }
+}
+
 /// A small cache keyed by bytes: a fixed number of slots, each holding one key, so its memory is
 /// bounded by `slots x maximumKeyLength` however many distinct keys come by. A key that lands on a
 /// taken slot replaces it.
@@ -105,11 +115,13 @@ struct ByteKeyCache<Value> {
   }
 
   /// The value kept for `key`, or the one `make` gives (kept when the key is short enough).
-  mutating func value(for key: UnsafeBufferPointer<UInt8>, make: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+  mutating func value(for key: UnsafeBufferPointer<UInt8>, make: (UnsafeBufferPointer<UInt8>) -> Value)
+    -> Value
+  {
     guard key.count <= maximumKeyLength, !hashes.isEmpty else { return make(key) }
     let hash = Self.hash(key)
     let slot = Int(truncatingIfNeeded: hash % UInt64(hashes.count))
-    if hashes[slot] == hash, let value = values[slot], keys[slot].elementsEqual(key) {
+    if hashes[slot] == hash, let value = values[slot], ByteCompare.equal(keys[slot], key) {
       hits += 1
       return value
     }
@@ -125,8 +137,7 @@ struct ByteKeyCache<Value> {
 /// The counts of `deeplink audit --access-log`, kept while the log streams by. Everything it keeps is
 /// bounded: counts per route by the table, bots and platforms by their fixed lists, campaigns by
 /// ``campaignLimit`` distinct keys, examples by the example limit and ``Excerpt``.
-@MainActor
-final class AccessLogAudit {
+struct AccessLogAudit {
   /// The most distinct campaigns counted one by one; clicks of later ones go to an "(other)" row.
   static let campaignLimit = 1_000
   /// The most bytes of a campaign's source or name kept.
@@ -181,6 +192,13 @@ final class AccessLogAudit {
   private let hostBytes: [UInt8]
   /// User agent to platform and bot: most logs see few distinct agents.
   private var agents = ByteKeyCache<UInt8>(slots: 1_024, maximumKeyLength: 512)
+  /// Unmatched link to its near miss: at most 4,096 links of up to 1 KiB kept.
+  private var nearMisses = ByteKeyCache<NearMissEntry>(slots: 4_096, maximumKeyLength: 1_024)
+
+  struct NearMissEntry {
+    var miss: (group: AuditCommand.NearMissGroup, reason: String)?
+    init(_ miss: (group: AuditCommand.NearMissGroup, reason: String)?) { self.miss = miss }
+  }
 
   init(router: Router, host: String, exampleLimit: Int, format: AccessLogFormat?) {
     self.router = router
@@ -198,7 +216,7 @@ final class AccessLogAudit {
   var lastTimeText: String? { lastTime.isEmpty ? nil : String(decoding: lastTime, as: UTF8.self) }
 
   /// Reads the whole log.
-  func read(_ source: LineSource) {
+  mutating func read(_ source: LineSource) {
     source.maximumLineLength = max(LineSource.defaultMaximumLineLength, 2 * router.table.limits.maxURLLength)
     while let read = source.nextLine() {
       lines += 1
@@ -211,7 +229,7 @@ final class AccessLogAudit {
 
   private func example(_ text: String) -> Example { Example(line: lines, text: Excerpt.of(text)) }
 
-  private func defect(_ reason: AccessLogDefect, example text: @autoclosure () -> String) {
+  private mutating func defect(_ reason: AccessLogDefect, example text: @autoclosure () -> String) {
     var entry = malformed[reason] ?? (0, [])
     entry.count += 1
     if entry.examples.count < exampleLimit { entry.examples.append(example(text())) }
@@ -219,7 +237,7 @@ final class AccessLogAudit {
   }
 
   /// Counts one line (its number is ``lines``).
-  func consume(_ line: ArraySlice<UInt8>) {
+  mutating func consume(_ line: ArraySlice<UInt8>) {
     if InputLine.isBlank(line) {
       blank += 1
       return
@@ -243,7 +261,7 @@ final class AccessLogAudit {
     }
   }
 
-  private func note(time: LogField?, in line: UnsafeBufferPointer<UInt8>) {
+  private mutating func note(time: LogField?, in line: UnsafeBufferPointer<UInt8>) {
     guard let time else { return }
     lastTime.removeAll(keepingCapacity: true)
     time.decode(from: line, into: &lastTime)
@@ -256,7 +274,7 @@ final class AccessLogAudit {
   private static let get = Array("GET".utf8)
   private static let head = Array("HEAD".utf8)
 
-  private func classify(_ entry: AccessLogEntry, in line: UnsafeBufferPointer<UInt8>) {
+  private mutating func classify(_ entry: AccessLogEntry, in line: UnsafeBufferPointer<UInt8>) {
     target.removeAll(keepingCapacity: true)
     entry.target.decode(from: line, into: &target)
     if let arguments = entry.arguments {
@@ -265,7 +283,8 @@ final class AccessLogAudit {
     }
     // Fetches of the association files (and anything else under /.well-known/) are counted apart.
     if target.starts(with: Self.wellKnownPrefix) || Self.isFile(target[...], Self.rootAASA) {
-      var name = Self.isFile(target[...], Self.rootAASA) ? "apple-app-site-association (at the root)" : "other"
+      var name =
+        Self.isFile(target[...], Self.rootAASA) ? "apple-app-site-association (at the root)" : "other"
       for file in Self.wellKnownFiles
       where Self.isFile(target.dropFirst(Self.wellKnownPrefix.count), Array(file.utf8)) {
         name = file
@@ -278,7 +297,7 @@ final class AccessLogAudit {
     }
     if let method = entry.method {
       let bytes = UnsafeBufferPointer(rebasing: line[method.range])
-      guard bytes.elementsEqual(Self.get) || bytes.elementsEqual(Self.head) else {
+      guard ByteCompare.equal(Self.get, bytes) || ByteCompare.equal(Self.head, bytes) else {
         otherMethod += 1
         if otherMethodExamples.count < exampleLimit {
           otherMethodExamples.append(
@@ -310,7 +329,7 @@ final class AccessLogAudit {
   private static let https = Array("https://".utf8)
 
   /// A GET or HEAD answered below 400: a click on a link, matched against the table.
-  private func click(_ entry: AccessLogEntry, in line: UnsafeBufferPointer<UInt8>) {
+  private mutating func click(_ entry: AccessLogEntry, in line: UnsafeBufferPointer<UInt8>) {
     clicks.total += 1
     let platform: ClickPlatform
     if let agent = entry.userAgent {
@@ -355,7 +374,7 @@ final class AccessLogAudit {
     }
   }
 
-  private func matchAndCount(platform: ClickPlatform) {
+  private mutating func matchAndCount(platform: ClickPlatform) {
     let outcome = link.withUnsafeBufferPointer { buffer -> Result<Int?, LinkError>? in
       guard AuditCommand.isValidUTF8(buffer) else { return nil }
       return Result { () throws(LinkError) -> Int? in
@@ -372,14 +391,22 @@ final class AccessLogAudit {
       routePlatforms[index * ClickPlatform.allCases.count + platform.rawValue] += 1
     case .success(.none):
       clicks.unmatched += 1
-      let text = String(decoding: link, as: UTF8.self)
       if clicks.unmatchedExamples.count < exampleLimit {
-        clicks.unmatchedExamples.append(Excerpt.of(text))
+        clicks.unmatchedExamples.append(Excerpt.of(String(decoding: link, as: UTF8.self)))
       }
-      if let miss = nearMiss(text) {
+      // Explaining is off the matching path and costs more than matching; the same unmatched links
+      // come back again and again (scanners, stale links), so explanations are cached by link.
+      let miss = link.withUnsafeBufferPointer { buffer in
+        nearMisses.value(for: buffer) { bytes in
+          NearMissEntry(Self.nearMiss(String(decoding: bytes, as: UTF8.self), router))
+        }
+      }
+      if let miss = miss.miss {
         var entry = clicks.nearMisses[miss.group] ?? (0, miss.reason, [])
         entry.count += 1
-        if entry.examples.count < exampleLimit { entry.examples.append(Excerpt.of(text)) }
+        if entry.examples.count < exampleLimit {
+          entry.examples.append(Excerpt.of(String(decoding: link, as: UTF8.self)))
+        }
         clicks.nearMisses[miss.group] = entry
       }
     case .failure(let error):
@@ -389,7 +416,9 @@ final class AccessLogAudit {
   }
 
   /// The closest route of an unmatched link and why it stopped, by the audit's grouping.
-  private func nearMiss(_ text: String) -> (group: AuditCommand.NearMissGroup, reason: String)? {
+  private static func nearMiss(_ text: String, _ router: Router) -> (
+    group: AuditCommand.NearMissGroup, reason: String
+  )? {
     guard let miss = (try? router.explain(unmatched: text)).flatMap({ $0 }) else { return nil }
     return (AuditCommand.NearMissGroup(route: miss.route, code: miss.code.description), miss.description)
   }
@@ -398,7 +427,7 @@ final class AccessLogAudit {
   private static let utmCampaign = Array("utm_campaign".utf8)
 
   /// Counts a click by its `utm_source` and `utm_campaign` query items (percent-decoded, `+` a space).
-  private func campaign(of link: ArraySlice<UInt8>, matched: Bool) {
+  private mutating func campaign(of link: ArraySlice<UInt8>, matched: Bool) {
     guard let question = link.firstIndex(of: UInt8(ascii: "?")) else {
       count(&noCampaign, matched)
       return
@@ -406,20 +435,28 @@ final class AccessLogAudit {
     let queryEnd = link[question...].firstIndex(of: UInt8(ascii: "#")) ?? link.endIndex
     var source: ArraySlice<UInt8>?
     var name: ArraySlice<UInt8>?
-    for item in link[(question + 1)..<queryEnd].split(separator: UInt8(ascii: "&")) {
-      let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
+    var itemStart = question + 1
+    while itemStart < queryEnd {
+      let itemEnd = link[itemStart..<queryEnd].firstIndex(of: UInt8(ascii: "&")) ?? queryEnd
+      let item = link[itemStart..<itemEnd]
+      let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? itemEnd
       let key = item[..<equals]
-      let value = equals < item.endIndex ? item[(equals + 1)...] : item[item.endIndex...]
+      let value = equals < itemEnd ? item[(equals + 1)...] : item[itemEnd...]
       if source == nil, key.elementsEqual(Self.utmSource) { source = value }
       if name == nil, key.elementsEqual(Self.utmCampaign) { name = value }
+      itemStart = itemEnd + 1
     }
     guard source != nil || name != nil else {
       count(&noCampaign, matched)
       return
     }
     let key = Campaign(source: source.map(Self.decoded) ?? "", campaign: name.map(Self.decoded) ?? "")
-    if campaigns[key] != nil || campaigns.count < Self.campaignLimit {
-      count(&campaigns[key, default: Counted()], matched)
+    if let index = campaigns.index(forKey: key) {
+      count(&campaigns.values[index], matched)
+    } else if campaigns.count < Self.campaignLimit {
+      var counted = Counted()
+      count(&counted, matched)
+      campaigns[key] = counted
     } else {
       count(&otherCampaigns, matched)
     }

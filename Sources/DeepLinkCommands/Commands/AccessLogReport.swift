@@ -19,7 +19,8 @@ extension AccessLogAudit {
     let linkHost: String
     if let host {
       guard !host.isEmpty, host.utf8.allSatisfy(isHostByte) else {
-        throw spec.usageError("--host needs a host name such as example.com, got '\(Printable.escaped(host))'")
+        throw spec.usageError(
+          "--host needs a host name such as example.com, got '\(Printable.escaped(host))'")
       }
       linkHost = host
     } else {
@@ -42,7 +43,7 @@ extension AccessLogAudit {
       source = LineSource(descriptor: descriptor, chunkSize: 1 << 20)
     }
     defer { if descriptor >= 0 { close(descriptor) } }
-    let audit = AccessLogAudit(router: router, host: linkHost, exampleLimit: exampleLimit, format: format)
+    var audit = AccessLogAudit(router: router, host: linkHost, exampleLimit: exampleLimit, format: format)
     audit.read(source)
     if json {
       streams.output.line(audit.json(path: path).rendered)
@@ -56,13 +57,15 @@ extension AccessLogAudit {
   var sortedCampaigns: [(key: Campaign, value: Counted)] {
     campaigns.sorted {
       $0.value.clicks != $1.value.clicks
-        ? $0.value.clicks > $1.value.clicks : ($0.key.source, $0.key.campaign) < ($1.key.source, $1.key.campaign)
+        ? $0.value.clicks > $1.value.clicks
+        : ($0.key.source, $0.key.campaign) < ($1.key.source, $1.key.campaign)
     }
   }
 
   var sortedDefects: [(reason: AccessLogDefect, count: Int, examples: [Example])] {
-    AccessLogDefect.allCases.compactMap { reason in malformed[reason].map { (reason, $0.count, $0.examples) } }
-      .sorted { $0.count > $1.count }
+    AccessLogDefect.allCases.compactMap { reason in malformed[reason].map { (reason, $0.count, $0.examples) }
+    }
+    .sorted { $0.count > $1.count }
   }
 
   var malformedCount: Int { malformed.values.reduce(0) { $0 + $1.count } }
@@ -101,7 +104,8 @@ extension AccessLogAudit {
       (
         "outcomes",
         .object([
-          ("clicks", .int(clicks.total)), ("wellKnown", .int(wellKnownCount)), ("otherMethod", .int(otherMethod)),
+          ("clicks", .int(clicks.total)), ("wellKnown", .int(wellKnownCount)),
+          ("otherMethod", .int(otherMethod)),
           ("errorStatus", .int(errorStatus.clientErrors + errorStatus.serverErrors)),
           ("notARequest", .int(notARequest)), ("malformed", .int(malformedCount)),
         ])
@@ -121,13 +125,18 @@ extension AccessLogAudit {
       ("platforms", .object(platformNames.map { ($0.name, .int(platforms[$0.rawValue])) })),
       (
         "bots",
-        .object(UserAgentMarkers.bots.indices.filter { bots[$0] > 0 }.map { (UserAgentMarkers.bots[$0].name, .int(bots[$0])) })
+        .object(
+          UserAgentMarkers.bots.indices.filter { bots[$0] > 0 }.map {
+            (UserAgentMarkers.bots[$0].name, .int(bots[$0]))
+          })
       ),
       (
         "campaigns",
         .array(
           sortedCampaigns.map {
-            .object([("source", .string($0.key.source)), ("campaign", .string($0.key.campaign))] + counted($0.value))
+            .object(
+              [("source", .string($0.key.source)), ("campaign", .string($0.key.campaign))] + counted($0.value)
+            )
           })
       ),
       ("otherCampaigns", .object(counted(otherCampaigns))),
@@ -137,7 +146,9 @@ extension AccessLogAudit {
         "wellKnown",
         .array(
           wellKnown.sorted { $0.key < $1.key }.map {
-            .object([("file", .string($0.key)), ("fetches", .int($0.value.count)), ("errors", .int($0.value.errors))])
+            .object([
+              ("file", .string($0.key)), ("fetches", .int($0.value.count)), ("errors", .int($0.value.errors)),
+            ])
           })
       ),
       ("otherMethod", .object([("count", .int(otherMethod)), ("examples", examples(otherMethodExamples))])),
@@ -153,7 +164,10 @@ extension AccessLogAudit {
         "malformed",
         .array(
           sortedDefects.map {
-            .object([("reason", .string($0.reason.rawValue)), ("count", .int($0.count)), ("examples", examples($0.examples))])
+            .object([
+              ("reason", .string($0.reason.rawValue)), ("count", .int($0.count)),
+              ("examples", examples($0.examples)),
+            ])
           })
       ),
     ])
@@ -175,7 +189,8 @@ extension AccessLogAudit {
     }
     func example(_ item: Example) -> String { "      line \(item.line): " + Printable.escaped(item.text) }
     output.line(
-      "access log \(Printable.escaped(path)) (\(format?.rawValue ?? "empty")), links on https://\(Printable.escaped(host))")
+      "access log \(Printable.escaped(path)) (\(format?.rawValue ?? "empty")), links on https://\(Printable.escaped(host))"
+    )
     if let firstTime, let last = lastTimeText {
       output.line("from \(Printable.escaped(firstTime)) to \(Printable.escaped(last))")
     }
@@ -238,7 +253,8 @@ extension AccessLogAudit {
       output.line("")
       output.line("/.well-known/ fetches (not clicks):")
       for (file, counts) in wellKnown.sorted(by: { $0.key < $1.key }) {
-        output.line(row("  " + file, counts.count, counts.errors > 0 ? "  (\(counts.errors) answered 4xx/5xx)" : ""))
+        output.line(
+          row("  " + file, counts.count, counts.errors > 0 ? "  (\(counts.errors) answered 4xx/5xx)" : ""))
       }
     }
 

@@ -5,7 +5,8 @@ import DeepLinking
 enum AuditCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["audit"],
-    usage: "[--routes FILE] [--json] [--examples N] [--access-log FILE [--log-format F] [--host HOST]] < urls",
+    usage:
+      "[--routes FILE] [--json] [--examples N] [--access-log FILE [--log-format F] [--host HOST]] < urls",
     summary: "Report what a list of links or a server's access log matches, per route, and why not.",
     discussion: """
       Reads links from standard input, one per line (a campaign export, a log), and reports how many
@@ -34,7 +35,8 @@ enum AuditCommand: ToolSubcommand {
         "access-log", "FILE", "Read a web server's access log (- for standard input) instead of links.",
         completion: .file),
       .value(
-        "log-format", "FORMAT", "The access log's format: combined or json (default: told by the first line).",
+        "log-format", "FORMAT",
+        "The access log's format: combined or json (default: told by the first line).",
         completion: .words(AccessLogFormat.allCases.map(\.rawValue))),
       .value("host", "HOST", "The host of the access log's links (default: the table's first host)."),
     ],
@@ -161,14 +163,14 @@ enum AuditCommand: ToolSubcommand {
   }
 
   /// Whether bytes are valid UTF-8: a quick pass for ASCII, the standard library's check otherwise.
-  static func isValidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+  nonisolated static func isValidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
     var combined: UInt8 = 0
     for byte in buffer { combined |= byte }
     return combined < 0x80 || StrictUTF8.isValid(buffer)
   }
 
   /// The near-miss groups, largest first (then by route and code, so the order is stable).
-  static func sortedNearMisses(
+  nonisolated static func sortedNearMisses(
     _ tally: Tally
   ) -> [(group: NearMissGroup, count: Int, reason: String, examples: [String])] {
     tally.nearMisses.map { ($0.key, $0.value.count, $0.value.reason, $0.value.examples) }
@@ -184,7 +186,7 @@ enum AuditCommand: ToolSubcommand {
     var code: String
   }
 
-  static func sortedReasons(_ tally: Tally) -> [(code: String, count: Int, examples: [String])] {
+  nonisolated static func sortedReasons(_ tally: Tally) -> [(code: String, count: Int, examples: [String])] {
     tally.reasons.map { ($0.key, $0.value.count, $0.value.examples) }
       .sorted { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }
   }
@@ -204,7 +206,7 @@ enum AuditCommand: ToolSubcommand {
   }
 
   /// The near-miss groups as JSON, largest first.
-  static func nearMissesJSON(_ tally: Tally) -> JSONValue {
+  nonisolated static func nearMissesJSON(_ tally: Tally) -> JSONValue {
     .array(
       sortedNearMisses(tally).map {
         .object([
@@ -215,7 +217,7 @@ enum AuditCommand: ToolSubcommand {
   }
 
   /// The rejection reasons as JSON, largest first.
-  static func rejectionsJSON(_ tally: Tally) -> JSONValue {
+  nonisolated static func rejectionsJSON(_ tally: Tally) -> JSONValue {
     .array(
       sortedReasons(tally).map {
         .object([

@@ -1,5 +1,13 @@
 import DeepLinking
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The two access-log formats `deeplink audit --access-log` reads.
 enum AccessLogFormat: String, CaseIterable {
   /// nginx's predefined `combined` format: `$remote_addr - $remote_user [$time_local] "$request"
@@ -56,31 +64,43 @@ struct LogField {
 
   /// Appends `line[range]` with `escaping` resolved.
   static func decode(
-    _ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ escaping: FieldEscaping, into output: inout [UInt8]
+    _ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ escaping: FieldEscaping,
+    into output: inout [UInt8]
   ) {
     var index = range.lowerBound
     let end = range.upperBound
-    switch escaping {
-    case .plain:
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: line[range]))
-    case .nginx:
-      while index < end {
-        let byte = line[index]
-        if byte == UInt8(ascii: "\\"), index + 3 < end, line[index + 1] == UInt8(ascii: "x"),
-          let high = hexValue(line[index + 2]), let low = hexValue(line[index + 3])
+    guard let base = line.baseAddress else { return }
+    // The bytes up to the next backslash are copied at once; only escapes are read byte by byte.
+    func copyRun() {
+      let stop =
+        escaping == .plain
+        ? end
+        : memchr(base + index, Int32(UInt8(ascii: "\\")), end - index).map {
+          UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0))
+        } ?? end
+      if stop > index { output.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<stop])) }
+      index = stop
+    }
+    while index < end {
+      copyRun()
+      guard index < end else { return }
+      // line[index] is a backslash.
+      switch escaping {
+      case .plain:
+        return
+      case .nginx:
+        if index + 3 < end, line[index + 1] == UInt8(ascii: "x"), let high = hexValue(line[index + 2]),
+          let low = hexValue(line[index + 3])
         {
           output.append(high << 4 | low)
           index += 4
         } else {
-          output.append(byte)
+          output.append(line[index])
           index += 1
         }
-      }
-    case .json:
-      while index < end {
-        let byte = line[index]
-        guard byte == UInt8(ascii: "\\"), index + 1 < end else {
-          output.append(byte)
+      case .json:
+        guard index + 1 < end else {
+          output.append(line[index])
           index += 1
           continue
         }
@@ -101,7 +121,8 @@ struct LogField {
           var value = scalar
           // A surrogate pair written as two escapes.
           if (0xD800..<0xDC00).contains(scalar), index + 6 <= end, line[index] == UInt8(ascii: "\\"),
-            line[index + 1] == UInt8(ascii: "u"), let low = hex4(line, index + 2), (0xDC00..<0xE000).contains(low)
+            line[index + 1] == UInt8(ascii: "u"), let low = hex4(line, index + 2),
+            (0xDC00..<0xE000).contains(low)
           {
             value = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             index += 6
@@ -174,12 +195,10 @@ enum AccessLogLine {
 
   /// The index of the first `byte` in `line[from..<to]`.
   private static func find(_ byte: UInt8, in line: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-    var index = from
-    while index < to {
-      if line[index] == byte { return index }
-      index += 1
+    guard from < to, let base = line.baseAddress, let hit = memchr(base + from, Int32(byte), to - from) else {
+      return nil
     }
-    return nil
+    return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
   }
 
   // MARK: combined
@@ -199,7 +218,9 @@ enum AccessLogLine {
     guard timeStart > 0 else { return .defect(.missingTime) }
     let time = LogField(range: timeStart..<(open - 2), escaping: .nginx)
     let requestStart = open + 1
-    guard let close = find(quote, in: line, from: requestStart, to: end) else { return .defect(.missingRequest) }
+    guard let close = find(quote, in: line, from: requestStart, to: end) else {
+      return .defect(.missingRequest)
+    }
     // ` SSS ` or ` SSS` at the end.
     var index = close + 1
     guard index + 4 <= end, line[index] == 0x20, let status = threeDigits(line, index + 1),
@@ -307,10 +328,11 @@ enum AccessLogLine {
 
   /// The values of the keys read, one slot each, kept without allocating.
   private struct Fields {
-    private var slots: (
-      LogField?, LogField?, LogField?, LogField?, LogField?, LogField?, LogField?, LogField?, LogField?,
-      LogField?, LogField?
-    ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+    private var slots:
+      (
+        LogField?, LogField?, LogField?, LogField?, LogField?, LogField?, LogField?, LogField?, LogField?,
+        LogField?, LogField?
+      ) = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
 
     subscript(key: Key) -> LogField? {
       get {
@@ -431,7 +453,8 @@ enum AccessLogLine {
     }
     var entry: AccessLogEntry
     if let request = fields[.request] {
-      guard let read = Self.request(line, request.range, escaping: request.escaping, status: status, time: time)
+      guard
+        let read = Self.request(line, request.range, escaping: request.escaping, status: status, time: time)
       else { return .notARequest(time: time) }
       entry = read
     } else if let target = fields[.requestURI] ?? fields[.uri] {
@@ -445,7 +468,8 @@ enum AccessLogLine {
     }
     if let method = fields[.requestMethod], fields[.request] == nil { entry.method = method }
     func present(_ field: LogField?) -> LogField? {
-      guard let field, !field.isEmpty, !(field.range.count == 1 && line[field.range.lowerBound] == 0x2D) else {
+      guard let field, !field.isEmpty, !(field.range.count == 1 && line[field.range.lowerBound] == 0x2D)
+      else {
         return nil
       }
       return field
