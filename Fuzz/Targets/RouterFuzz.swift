@@ -82,6 +82,27 @@ private let tables: [RouteTable] = [
       RouteDefinition("root", "/{tab:(home|search)}"),
     ]
   ),
+  // App-defined kinds beside the literals, sets, typed and plain parameters they rank between, two
+  // kinds at one place, a kind with a prefix and one in the query.
+  RouteTable(
+    schemes: ["kind"],
+    hosts: ["k.example.com"],
+    kinds: [
+      "sku": ValueKind(characters: "A-Z0-9-", minLength: 3, maxLength: 12),
+      "alias": ValueKind(characters: "a-z0-9._=-:", prefix: "#"),
+      "color": ValueKind(characters: "0-9a-f", minLength: 6, maxLength: 6),
+    ],
+    routes: [
+      RouteDefinition("new", "/p/new"),
+      RouteDefinition("number", "/p/{id:int}"),
+      RouteDefinition("product", "/p/{code:sku}"),
+      RouteDefinition("productPage", "/p/{code:sku}/{page}"),
+      RouteDefinition("theme", "/p/{color:color}/preview"),
+      RouteDefinition("room", "/p/{room:alias}"),
+      RouteDefinition("slug", "/p/{slug}"),
+      RouteDefinition("track", "/t?ref={code:sku}&o={room:alias?}"),
+    ]
+  ),
   // Host and scheme scopes, an any-host route, and a custom scheme that carries a listed host.
   RouteTable(
     schemes: ["scope", "http"],

@@ -293,7 +293,7 @@ enum Scaling {
       },
       queryValueRoutes(scale: scale),
       hostScopedRoutes(scale: scale),
-    ] + valueSets(scale: scale) + [
+    ] + valueSets(scale: scale) + kinds(scale: scale) + [
       backtracking(scale: scale),
       ScalingDimension(
         name: "route-file", unit: "routes", sizes: doubling(8_000), metrics: ["read JSON"], showsMemory: true

@@ -47,6 +47,9 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       case forbiddenMemberCharacter(name: String, member: String, character: Character)
       case duplicateMember(name: String, member: String)
       case valueSetInTemplate(String)
+      case unknownKind(String, kinds: [String], suggestion: String?)
+      case kindInTemplate(name: String, kind: String)
+      case optionalKindInPath(name: String, kind: String)
     }
 
     fileprivate let problem: Problem
@@ -134,6 +137,19 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     }
     /// A value set inside a segment template (`v-{s:(a|b)}`): code `valueSetInTemplate`.
     package static func valueSetInTemplate(_ name: String) -> Reason { Reason(.valueSetInTemplate(name)) }
+    /// A type that is neither built in nor one of the table's `kinds`, with the closest name if any:
+    /// code `unknownType`.
+    package static func unknownKind(_ typeName: String, kinds: [String], suggestion: String?) -> Reason {
+      Reason(.unknownKind(typeName, kinds: kinds, suggestion: suggestion))
+    }
+    /// An app-defined kind inside a segment template (`v-{c:sku}`): code `kindInTemplate`.
+    package static func kindInTemplate(name: String, kind: String) -> Reason {
+      Reason(.kindInTemplate(name: name, kind: kind))
+    }
+    /// An app-defined kind as an optional path segment (`{c:sku?}`): code `optionalKindInPath`.
+    package static func optionalKindInPath(name: String, kind: String) -> Reason {
+      Reason(.optionalKindInPath(name: name, kind: kind))
+    }
   }
 
   /// The pattern's text.
@@ -185,6 +201,9 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .forbiddenMemberCharacter: .forbiddenMemberCharacter
     case .duplicateMember: .duplicateMember
     case .valueSetInTemplate: .valueSetInTemplate
+    case .unknownKind: .unknownType
+    case .kindInTemplate: .kindInTemplate
+    case .optionalKindInPath: .optionalKindInPath
     }
   }
 
@@ -201,7 +220,8 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       .ambiguousTemplate(let name, _), .typeNotAllowedInTemplate(let name, _),
       .adjacentParameters(_, let name), .duplicateOpenQuery(_, let name), .unclosedValueSet(let name),
       .emptyValueSet(let name), .emptyMember(let name), .forbiddenMemberCharacter(let name, _, _),
-      .duplicateMember(let name, _), .valueSetInTemplate(let name):
+      .duplicateMember(let name, _), .valueSetInTemplate(let name), .kindInTemplate(let name, _),
+      .optionalKindInPath(let name, _):
       name
     case .secondCatchAll(_, _, let second): Self.catchAllName(second)
     default: nil
@@ -231,8 +251,10 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
 
   /// The type as written, for `unknownType`; `nil` otherwise.
   package var typeName: String? {
-    guard case .unknownType(let typeName) = reason.problem else { return nil }
-    return typeName
+    switch reason.problem {
+    case .unknownType(let typeName), .unknownKind(let typeName, _, _): return typeName
+    default: return nil
+    }
   }
 
   /// The query key declared twice, for `duplicateQueryKey`; `nil` otherwise.
@@ -292,6 +314,14 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       "member '\(PrintableText.escaped(member))' of the value set of '\(name)' is listed twice"
     case .valueSetInTemplate(let name):
       "the value set of '\(name)' must fill its segment (it cannot share one with literal text)"
+    case .unknownKind(let type, let kinds, let suggestion):
+      "unknown parameter type '\(PrintableText.escaped(type))'"
+        + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        + "; expected \(ParameterType.bySpecificity.map(\.rawValue).joined(separator: ", ")) or a kind of the table (\(kinds.map(PrintableText.escaped).joined(separator: ", ")))"
+    case .kindInTemplate(let name, let kind):
+      "parameter '\(name)' of kind \(PrintableText.escaped(kind)) must fill its segment (a kind cannot share one with literal text)"
+    case .optionalKindInPath(let name, let kind):
+      "path parameter '\(name)' of kind \(PrintableText.escaped(kind)) cannot be optional; declare the route with and without the segment, or use the kind in an optional query item"
     }
   }
 
@@ -378,4 +408,8 @@ extension ErrorCode where Subject == RoutePatternError {
   package static let duplicateMember = Self("duplicate-member")
   /// A value set inside a segment template (`v-{s:(a|b)}`); see ``RoutePatternError/name``.
   package static let valueSetInTemplate = Self("value-set-in-template")
+  /// An app-defined kind inside a segment template (`v-{c:sku}`); see ``RoutePatternError/name``.
+  package static let kindInTemplate = Self("kind-in-template")
+  /// An app-defined kind as an optional path segment (`{c:sku?}`); see ``RoutePatternError/name``.
+  package static let optionalKindInPath = Self("optional-kind-in-path")
 }

@@ -11,6 +11,8 @@ struct RoutePatternParser {
   var queryKeys: RouteTable.QueryKeys = .exact
   /// Whether `+` in the query reads as a space (``RouteTable/PlusInQuery``).
   var plusAsSpace = true
+  /// The table's app-defined kinds, by name.
+  var kinds: [String: AppKind] = [:]
 
   func parse() throws(RoutePatternError) -> Parsed {
     // ASCII text without a carriage return has one character per byte (CR LF is the only cluster
@@ -19,12 +21,12 @@ struct RoutePatternParser {
     if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
       return try PatternUnitParser(
         text: text, characters: Array(text.utf8), queryKeys: queryKeys,
-        plusAsSpace: plusAsSpace
+        plusAsSpace: plusAsSpace, kinds: kinds
       ).parse()
     }
     return try PatternUnitParser(
       text: text, characters: Array(text), queryKeys: queryKeys,
-      plusAsSpace: plusAsSpace
+      plusAsSpace: plusAsSpace, kinds: kinds
     ).parse()
   }
 }
@@ -60,6 +62,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
   let characters: [Unit]
   var queryKeys: RouteTable.QueryKeys = .exact
   var plusAsSpace = true
+  var kinds: [String: AppKind] = [:]
 
   private func fail(_ offset: Int, _ reason: RoutePatternError.Reason) -> RoutePatternError {
     RoutePatternError(pattern: text, offset: offset, reason: reason)
@@ -121,7 +124,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
         catchAll = (segment.description, piece.start)
       case .optional(let name, _):
         if position != pieces.count - 1 { throw fail(piece.start, .optionalPathParameter(name)) }
-      case .literal, .parameter, .template, .valueSet: break
+      case .literal, .parameter, .template, .valueSet, .kind: break
       }
       parsed.segments.append(segment)
     }
@@ -304,9 +307,13 @@ struct PatternUnitParser<Unit: PatternUnit> {
     }
     if body.hasSuffix("?") {
       // An optional segment; the parse of the whole path checks that it is the last piece.
+      if let (name, kind) = try kindReference(String(body.dropLast()), at: start + 1) {
+        throw fail(start, .optionalKindInPath(name: name, kind: kind.name))
+      }
       let (name, type) = try nameAndType(String(body.dropLast()), at: start + 1)
       return .optional(name: name, type: type)
     }
+    if let (name, kind) = try kindReference(body, at: start + 1) { return .kind(name: name, kind: kind) }
     let (name, type) = try nameAndType(body, at: start + 1)
     return .parameter(name: name, type: type)
   }
@@ -349,6 +356,9 @@ struct PatternUnitParser<Unit: PatternUnit> {
         throw fail(index, .catchAllInTemplate(body))
       }
       if body.hasSuffix("?") { throw fail(index, .optionalPathParameter(String(body.dropLast()))) }
+      if let (name, kind) = try kindReference(body, at: index + 1) {
+        throw fail(index, .kindInTemplate(name: name, kind: kind.name))
+      }
       let (name, type) = try nameAndType(body, at: index + 1)
       parts.append(.parameter(name: name, type: type))
       offsets.append(index)
@@ -412,10 +422,28 @@ struct PatternUnitParser<Unit: PatternUnit> {
       isOptional = true
       body.removeLast()
     }
+    if let (name, kind) = try kindReference(body, at: equals + 2) {
+      var parameter = RoutePattern.QueryParameter(key: key, rule: .kind(kind))
+      parameter.name = name
+      parameter.isOptional = isOptional
+      parameter.otherKeys = Array(keys.dropFirst())
+      return parameter
+    }
     let (name, type) = try nameAndType(body, at: equals + 2)
     var parameter = RoutePattern.QueryParameter(key: key, name: name, type: type, isOptional: isOptional)
     parameter.otherKeys = Array(keys.dropFirst())
     return parameter
+  }
+
+  /// The name and kind of a parameter whose type is one of the table's kinds (`code:sku`), or `nil`
+  /// for any other body.
+  private func kindReference(_ body: String, at offset: Int) throws(RoutePatternError) -> (String, AppKind)? {
+    guard !kinds.isEmpty, let colon = body.firstIndex(of: ":"),
+      let kind = kinds[String(body[body.index(after: colon)...])]
+    else { return nil }
+    let name = String(body[..<colon])
+    try checkName(name, at: offset)
+    return (name, kind)
   }
 
   private func nameAndType(_ body: String, at offset: Int) throws(RoutePatternError) -> (
@@ -428,7 +456,11 @@ struct PatternUnitParser<Unit: PatternUnit> {
     guard let colon else { return (name, .string) }
     let typeName = String(body[body.index(after: colon)...])
     guard let type = ParameterType(rawValue: typeName) else {
-      throw fail(offset + name.count + 1, .unknownType(typeName))
+      guard !kinds.isEmpty else { throw fail(offset + name.count + 1, .unknownType(typeName)) }
+      let known = kinds.keys.sorted()
+      let suggestion = KeySuggestion.suggestion(
+        for: typeName, among: ParameterType.bySpecificity.map(\.rawValue) + known)
+      throw fail(offset + name.count + 1, .unknownKind(typeName, kinds: known, suggestion: suggestion))
     }
     return (name, type)
   }

@@ -34,6 +34,7 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
     case .expectedType: text += "\(position) is not \(Self.article(expected)) (\(expected))"
     case .expectedTemplate: text += "\(position) does not fit \(expected)"
     case .expectedMember: text += "\(position) is not one of \(expected)"
+    case .expectedKind: text += "\(position) is not \(expected)"
     case .tooManySegments:
       text += "the route ends after \(expected) and the link goes on at \(position)"
     case .tooFewSegments:
@@ -276,6 +277,13 @@ struct NearMissSearch {
           entered = true
         }
       }
+      for edge in router.kindChildren(of: index) {
+        hasTypedChild = true
+        if edge.kind.accepts(link.path[depth]) {
+          pending.append((Int(edge.child), depth + 1, following))
+          entered = true
+        }
+      }
       for type in ParameterType.bySpecificity {
         guard let child = router.parameterChild(of: index, type: type) else { continue }
         if !type.acceptsAnyText { hasTypedChild = true }
@@ -326,6 +334,15 @@ struct NearMissSearch {
         return miss(
           route: route, segment: depth, code: .expectedType, depth: depth, rank: 1,
           expected: piece(of: route, at: depth).description)
+      }
+    }
+    // Then app-defined kinds, in the order they are tried: "is not a sku ({code:sku}): it holds 'x'".
+    for edge in router.kindChildren(of: index) {
+      if let route = nearestRoute(below: Int(edge.child)) {
+        let why = edge.kind.miss(link.path[depth]).map { ": " + $0 } ?? ""
+        return miss(
+          route: route, segment: depth, code: .expectedKind, depth: depth, rank: 1,
+          expected: "\(edge.kind.expectation) (\(piece(of: route, at: depth)))\(why)")
       }
     }
     // Then templates, the most specific first: "does not fit wire-{code:uuid}".
@@ -425,7 +442,7 @@ struct NearMissSearch {
     guard let unmet = requirements.unmet(query) else { return nil }
     let code: ErrorCode<NearMiss>
     switch unmet.parameter.rule {
-    case .value, .oneOf: code = unmet.value == nil ? .missingQueryItem : .queryItemType
+    case .value, .oneOf, .kind: code = unmet.value == nil ? .missingQueryItem : .queryItemType
     case .literal: code = .queryItemValue
     case .absent: code = .queryItemPresent
     }
@@ -530,6 +547,9 @@ extension ErrorCode where Subject == NearMiss {
   /// A segment is not one of the words of the route's value set there (`{section:(general|privacy)}`);
   /// ``NearMiss/expected`` lists them.
   public static let expectedMember = Self("expected-member")
+  /// A segment is not of the app-defined kind the route's parameter declares (`{code:sku}`); the
+  /// expectation names the kind and says why (`a sku ({code:sku}): it holds 'x', ...`).
+  public static let expectedKind = Self("expected-kind")
   /// The link has more segments than the route.
   public static let tooManySegments = Self("too-many-segments")
   /// The link ends before the route does.

@@ -108,6 +108,14 @@ extension Router {
         let member = try Self.member(value, of: set, name: name, fail: fail)
         segments.append(member.description)
         expected[name] = member
+      case .kind(let name, let kind):
+        guard let value = values[name] else { throw fail(.missingValue(name)) }
+        let written = try Self.value(value, of: kind, name: name, fail: fail)
+        if PercentCoding.isDotSegment(written.description) {
+          throw fail(.dotSegment(name: name, value: written.description))
+        }
+        segments.append(written.description)
+        expected[name] = written
       case .template(let template):
         var typedValues: [String: ParameterValue] = [:]
         for case .parameter(let name, let type) in template.parts {
@@ -138,7 +146,7 @@ extension Router {
           PercentCoding.encodeQueryComponent(parameter.key) + "=" + PercentCoding.encodeQueryComponent(text))
         continue
       case .absent: continue
-      case .oneOf: break
+      case .oneOf, .kind: break
       }
       guard let value = values[parameter.name] else {
         if parameter.isOptional { continue }
@@ -147,6 +155,8 @@ extension Router {
       let typed: ParameterValue
       if case .oneOf(let set) = parameter.rule {
         typed = try Self.member(value, of: set, name: parameter.name, fail: fail)
+      } else if case .kind(let kind) = parameter.rule {
+        typed = try Self.value(value, of: kind, name: parameter.name, fail: fail)
       } else {
         typed = try Self.convert(value, to: parameter.type, name: parameter.name, fail: fail)
       }
@@ -325,6 +335,17 @@ extension Router {
   ) throws(URLBuildError) -> ParameterValue {
     if let member = set.written(value) { return member }
     throw fail(.notAMember(name: name, value: value.description, members: set.description))
+  }
+
+  /// The value a parameter of an app-defined kind writes, or the typed error naming the kind and why
+  /// the value is not of it.
+  private static func value(
+    _ value: ParameterValue, of kind: AppKind, name: String, fail: (URLBuildError.Reason) -> URLBuildError
+  ) throws(URLBuildError) -> ParameterValue {
+    if let written = kind.written(value) { return written }
+    let why =
+      kind.miss(value.description) ?? "a \(kind.name) is text, not \(value.description)"
+    throw fail(.notOfKind(name: name, value: value.description, kind: kind.name, why: why))
   }
 
   /// A route's scope in words: `hosts a.example, b.example on schemes https`.

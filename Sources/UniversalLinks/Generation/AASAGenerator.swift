@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 /// Generates the `applinks` rules that let through the routed paths of an app.
@@ -103,6 +104,10 @@ public struct AASAGenerator: Hashable, Sendable {
       case .valueSet:
         // AASA cannot list words: any text, listed as a widening (`value-set-text`).
         segments.append("?*")
+      case .kind(_, let kind):
+        // AASA cannot say which characters: the kind's prefix, then any text, listed as a widening
+        // (`kind-text`); a prefix holding one of AASA's wildcards cannot be said, so it is any text.
+        segments.append(Self.kindPattern(kind))
       case .oneOrMore:
         segments.append("?*")
       case .zeroOrMore:
@@ -121,6 +126,14 @@ public struct AASAGenerator: Hashable, Sendable {
       }
     }
     return segments
+  }
+
+  /// The AASA pattern of one segment of an app-defined kind: its prefix, encoded as a literal is, then
+  /// `*`; `?*` for a kind without a prefix or whose prefix holds a wildcard.
+  package static func kindPattern(_ kind: AppKind) -> String {
+    let prefix = kind.prefixText
+    guard !prefix.isEmpty, !["*", "?", "$("].contains(where: { prefix.contains($0) }) else { return "?*" }
+    return RoutePathShape.encode(prefix) + "*"
   }
 
   /// The routes in the order their rules are written: the most specific first.
@@ -170,6 +183,7 @@ public struct AASAGenerator: Hashable, Sendable {
       // A fixed-width pattern (a UUID's) admits fewer paths than `?*`.
       case .parameter(_, let type), .optional(_, let type): type.aasaSegmentPattern == "?*" ? 2 : 1
       case .valueSet: 2
+      case .kind(_, let kind): kindPattern(kind) == "?*" ? 2 : 1
       case .oneOrMore: 3
       case .zeroOrMore: 4
       }
@@ -216,7 +230,7 @@ public struct AASAGenerator: Hashable, Sendable {
     var patterns: [String] = []
     for (index, piece) in shape.pieces.enumerated() {
       switch piece {
-      case .parameter, .optional, .valueSet:
+      case .parameter, .optional, .valueSet, .kind:
         var widened = segments
         widened[index] = "?*/?*"
         patterns.append("/" + widened.joined(separator: "/"))

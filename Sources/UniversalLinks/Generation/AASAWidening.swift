@@ -10,6 +10,8 @@ import Foundation
 /// - a UUID parameter admits any 36 characters shaped like a UUID (no "hex digits only");
 /// - a boolean, decimal or URL parameter admits any text (no "true or false", "a number", "http(s)");
 /// - a value set admits any text (AASA cannot list words for one segment);
+/// - a parameter of an app-defined kind admits any text after the kind's prefix (AASA cannot say
+///   which characters, or how many);
 /// - in a route ending in a catch-all, a parameter before a later literal admits several segments
 ///   (`/u/{id}/files/{path+}` lets `/u/1/2/files/x` through): `?*` crosses `/`, and an exclusion that
 ///   kept those paths out would also block routed ones such as `/u/1/files/files/x`.
@@ -41,6 +43,8 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     package static let queryRule = Kind(rawValue: "query-rule")
     /// A value set (`{section:(general|privacy)}`) admits any text: AASA cannot list words.
     package static let valueSetText = Kind(rawValue: "value-set-text")
+    /// A parameter of an app-defined kind (`{code:sku}`) admits any text after the kind's prefix.
+    package static let kindText = Kind(rawValue: "kind-text")
   }
 
   /// The route's name.
@@ -77,6 +81,10 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     }
     if kind == .valueSetText {
       return "AASA cannot list the words {\(parameter)} accepts, so it admits any text"
+    }
+    if kind == .kindText {
+      return
+        "AASA cannot say which characters {\(parameter)} holds or how many, so it admits any text after its kind's prefix"
     }
     if kind == .emptyTemplateText {
       return "AASA's * inside the segment template also admits an empty {\(parameter)}"
@@ -142,6 +150,19 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
         if let catchAll = shape.catchAllIndex, Self.literalBetween(index, catchAll, in: shape.pieces) {
           widenings.append(
             .init(route: shape.name, parameter: name, kind: .spansSegments, example: example("sample/extra")))
+        }
+        continue
+      }
+      if case .kind(let name, let kind) = piece {
+        widenings.append(
+          .init(
+            route: shape.name, parameter: name, kind: .kindText,
+            example: example(RoutePathShape.encode(kind.aasaWidening.example))))
+        if let catchAll = shape.catchAllIndex, Self.literalBetween(index, catchAll, in: shape.pieces) {
+          widenings.append(
+            .init(
+              route: shape.name, parameter: name, kind: .spansSegments,
+              example: example(RoutePathShape.encode(kind.sampleValue) + "/extra")))
         }
         continue
       }

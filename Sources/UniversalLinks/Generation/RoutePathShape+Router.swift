@@ -25,15 +25,20 @@ extension RoutePathShape {
         case .template(let template): .template(template)
         case .optional(let parameter, let type): .optional(name: parameter, type: type)
         case .valueSet(let parameter, let set): .valueSet(name: parameter, set: set)
+        case .kind(let parameter, let kind): .kind(name: parameter, kind: kind)
         }
       }
     )
     for item in pattern.query {
       let oneExactKey = queryKeys == .exact && item.otherKeys.isEmpty
       switch item.rule {
-      case .value, .oneOf:
-        // AASA cannot list a set of values: a required item is required, its words unstated.
-        if case .oneOf = item.rule { unstatedQueryItems.append(item.description) }
+      case .value, .oneOf, .kind:
+        // AASA cannot list a set of values or say a kind: a required item is required, its values
+        // unstated.
+        switch item.rule {
+        case .oneOf, .kind: unstatedQueryItems.append(item.description)
+        case .value, .literal, .absent: break
+        }
         guard !item.isOptional else { continue }
         if oneExactKey {
           requiredQueryItems.append(item.key)

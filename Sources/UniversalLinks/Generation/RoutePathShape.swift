@@ -32,11 +32,13 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     var isCatchAll: Bool {
       switch self {
       case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter, .template, .optional, .valueSet: false
+      case .literal, .parameter, .template, .optional, .valueSet, .kind: false
       }
     }
     /// One segment that is one of a fixed set of words (`{section:(general|privacy)}`).
     case valueSet(name: String, set: ValueSet)
+    /// One segment of an app-defined kind (`{code:sku}`); AASA says its prefix, if any, and `*`.
+    case kind(name: String, kind: AppKind)
   }
 
   /// The route's name, used in the generated `comment` and in reports.
@@ -167,6 +169,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
         case .optional(let name, let type): "{\(name):\(type.rawValue)?}"
         case .valueSet(let name, let set):
           "{\(name):(\(set.members.map(Self.encode).joined(separator: "|")))}"
+        case .kind(let name, let kind): "{\(name):\(kind.name)}"
         }
       }.joined(separator: "/")
   }
@@ -242,6 +245,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       case .oneOrMore, .zeroOrMore: "a/b"
       case .template(let template): Self.encode(Self.sampleText(of: template))
       case .valueSet(_, let set): Self.encode(set.members[0])
+      case .kind(_, let kind): Self.encode(kind.sampleValue)
       }
     }
   }
@@ -324,6 +328,9 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       case .parameter(_, let type), .optional(_, let type): Self.accepts(segment, as: typed ? type : .string)
       case .template(let template): template.accepts(segment, folds: false, typed: typed)
       case .valueSet(_, let set): typed ? set.accepts(segment) : !segment.isEmpty
+      // Untyped, as the AASA rule reads it: the prefix, then anything.
+      case .kind(_, let kind):
+        typed ? kind.accepts(segment) : !segment.isEmpty && segment.utf8.starts(with: kind.prefixText.utf8)
       case .oneOrMore, .zeroOrMore: true
       }
     }

@@ -15,6 +15,8 @@ enum Piece: String, CaseIterable, Sendable, Comparable, CustomStringConvertible 
   case customSchemeHost = "2 custom scheme carrying a host"
   /// 3: a value set `{section:(a|b)}`.
   case valueSet = "3 value set"
+  /// 3b: an app-defined kind declared in the table's `"kinds"` and used as `{code:sku}`.
+  case kinds = "3b app-defined kind"
   /// 5a: the open query dictionary `{name*}` written as a query item.
   case queryDictionary = "5a open query dictionary"
   /// 5b: a literal query value selects a route (`?ref=failed_payment`).
@@ -34,6 +36,7 @@ enum Piece: String, CaseIterable, Sendable, Comparable, CustomStringConvertible 
   /// which means the merged syntax differs from the plan and the route files must follow it.
   static let merged: Set<Piece> = [
     .nestedLink, .queryDictionary, .queryValue, .queryAbsent, .hostScope, .customSchemeHost, .valueSet,
+    .kinds,
   ]
 
   /// A route file in the piece's syntax, and links with the route each must reach (`nil`: no route).
@@ -61,6 +64,14 @@ enum Piece: String, CaseIterable, Sendable, Comparable, CustomStringConvertible 
         {"schemes": ["app"], "routes": [{"name": "s", "pattern": "/s/{section:(a|b)}"}]}
         """,
         [("app://s/a", "s"), ("app://s/c", nil)]
+      )
+    case .kinds:
+      (
+        """
+        {"schemes": ["app"], "kinds": {"sku": {"characters": "A-Z0-9-", "minLength": 3}},
+         "routes": [{"name": "p", "pattern": "/p/{code:sku}"}, {"name": "q", "pattern": "/p/{slug}"}]}
+        """,
+        [("app://p/ABC-1", "p"), ("app://p/abc", "q")]
       )
     case .queryDictionary:
       (
@@ -181,7 +192,7 @@ struct PortRow: Sendable, CustomTestStringConvertible {
 /// Loads a ported route file and checks rows against it.
 enum RouterPort {
   /// Table keys that belong to a piece.
-  static let tableKeyPieces: [String: Piece] = ["customSchemeHost": .customSchemeHost]
+  static let tableKeyPieces: [String: Piece] = ["customSchemeHost": .customSchemeHost, "kinds": .kinds]
 
   /// The route file's JSON.
   static func fileData(_ name: String) throws -> Data {

@@ -61,8 +61,10 @@ struct ReliabilityDifferentialTests {
         pieces.append(.parameter(parameter, .url))
       } else if roll < 82 {
         pieces.append(.template(template(named: parameter, using: &random)))
-      } else if roll < 88 {
+      } else if roll < 86 {
         pieces.append(.valueSet(parameter, setMembers(using: &random)))
+      } else if roll < 88 {
+        pieces.append(.kind(parameter, random.pick(ReferenceRouter.kinds)))
       } else {
         pieces.append(.parameter(parameter, .string))
       }
@@ -84,6 +86,9 @@ struct ReliabilityDifferentialTests {
         } else if random.chance(0.12) {
           piece.type = .string
           piece.members = setMembers(using: &random)
+        } else if random.chance(0.08) {
+          piece.type = .string
+          piece.appKind = random.pick(ReferenceRouter.kinds)
         }
         query.append(piece)
       }
@@ -147,6 +152,8 @@ struct ReliabilityDifferentialTests {
         var text = random.chance(0.9) ? random.pick(members) : random.pick(setWords + literals)
         if random.chance(0.04) { text = text.uppercased() }
         segments.append(encodePath(text, using: &random))
+      case .kind(_, let kind):
+        segments.append(encodePath(kindValue(kind, using: &random), using: &random))
       case .oneOrMore, .zeroOrMore:
         for _ in 0..<Int.random(in: 0...3, using: &random) {
           segments.append(value(of: .string, using: &random, inQuery: false))
@@ -210,6 +217,10 @@ struct ReliabilityDifferentialTests {
         items.append("\(key)=\(ReferenceCoding.encodeAll(random.chance(0.04) ? word.uppercased() : word))")
         continue
       }
+      if let kind = item.appKind, random.chance(0.7) {
+        items.append("\(key)=\(ReferenceCoding.encodeAll(kindValue(kind, using: &random)))")
+        continue
+      }
       switch Int.random(in: 0..<100, using: &random) {
       case 0..<65: items.append("\(key)=\(value(of: item.type, using: &random, inQuery: true))")
       case 65..<75: continue
@@ -242,6 +253,20 @@ struct ReliabilityDifferentialTests {
   }
 
   /// A value for a parameter type: mostly valid, sometimes an awkward near miss.
+  /// Mostly a value of the kind, of a random length within its bounds; now and then a value of another
+  /// kind, one character too many or too few, or one it does not allow.
+  static func kindValue(_ kind: ReferenceRouter.Kind, using random: inout SeededGenerator) -> String {
+    let kind = random.chance(0.15) ? random.pick(ReferenceRouter.kinds) : kind
+    let most = min(kind.maxLength ?? (kind.minLength + 4), kind.minLength + 4)
+    var length = Int.random(in: kind.minLength...most, using: &random)
+    if random.chance(0.05) { length = random.chance(0.5) ? length + 5 : max(0, kind.minLength - 1) }
+    var text = kind.prefix
+    let characters = Array(kind.characters)
+    for _ in 0..<length { text.append(random.pick(characters)) }
+    if random.chance(0.05) { text += random.pick(["x", "/", " ", "é", "Z"]) }
+    return text
+  }
+
   static func value(of type: ParameterType, using random: inout SeededGenerator, inQuery: Bool) -> String {
     switch type {
     case .int:

@@ -18,10 +18,12 @@ struct ReferenceRouter {
     case optional(String, ParameterType)
     /// One segment that is one of these words (a value set), as written.
     case valueSet(String, [String])
+    /// One segment of an app-defined kind (ROUTING: app kinds), one of ``ReferenceRouter/kinds``.
+    case kind(String, Kind)
 
-    /// Specificity of the piece: lower wins (literal > value set > template > typed > plain > `+` >
-    /// `*`); of two typed pieces that can both take a segment, the narrower wins (an int is also a
-    /// decimal).
+    /// Specificity of the piece: lower wins (literal > value set > template > typed > app kind >
+    /// plain > `+` > `*`); of two typed pieces that can both take a segment, the narrower wins (an int
+    /// is also a decimal).
     var rank: Int {
       switch self {
       case .literal: 0
@@ -29,10 +31,11 @@ struct ReferenceRouter {
       case .template: 2
       case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 3
       case .parameter(_, .decimal), .parameter(_, .link): 4
-      case .parameter(_, .string): 5
+      case .kind: 5
+      case .parameter(_, .string): 6
       case .optional(let name, let type): Piece.parameter(name, type).rank
-      case .oneOrMore: 6
-      case .zeroOrMore: 7
+      case .oneOrMore: 7
+      case .zeroOrMore: 8
       }
     }
 
@@ -57,10 +60,74 @@ struct ReferenceRouter {
     var isCatchAll: Bool {
       switch self {
       case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter, .template, .optional, .valueSet: false
+      case .literal, .parameter, .template, .optional, .valueSet, .kind: false
       }
     }
   }
+
+  /// An app-defined kind as the reference reads it: a prefix byte for byte, then between `minLength`
+  /// and `maxLength` bytes, each one of `characters`.
+  struct Kind: Hashable {
+    var name: String
+    var prefix: String
+    /// The characters, each written out.
+    var characters: String
+    /// The same, as the table declares them (with ranges).
+    var declared: String
+    var minLength: Int
+    var maxLength: Int?
+
+    func accepts(_ text: String) -> Bool {
+      let bytes = Array(text.utf8)
+      let head = Array(prefix.utf8)
+      guard bytes.starts(with: head) else { return false }
+      let rest = bytes.dropFirst(head.count)
+      return rest.count >= minLength && rest.count <= (maxLength ?? .max)
+        && rest.allSatisfy { characters.utf8.contains($0) }
+    }
+
+    /// Whether some value is of both kinds, tried on every value made of a prefix and one repeated
+    /// character, up to a length past every bound the reference's kinds have.
+    func overlaps(_ other: Kind) -> Bool {
+      for head in [prefix, other.prefix] {
+        for character in characters + other.characters {
+          for length in 1...16 where accepts(head + String(repeating: character, count: length)) {
+            if other.accepts(head + String(repeating: character, count: length)) { return true }
+          }
+        }
+      }
+      return false
+    }
+
+    /// Of two kinds at one place: the longer prefix first, then fewer characters, then the lower most
+    /// length, then the higher least length, then the name.
+    func ranksBefore(_ other: Kind) -> Bool {
+      if prefix.utf8.count != other.prefix.utf8.count { return prefix.utf8.count > other.prefix.utf8.count }
+      if characters.count != other.characters.count { return characters.count < other.characters.count }
+      if (maxLength ?? .max) != (other.maxLength ?? .max) {
+        return (maxLength ?? .max) < (other.maxLength ?? .max)
+      }
+      if minLength != other.minLength { return minLength > other.minLength }
+      return name.utf8.lexicographicallyPrecedes(other.name.utf8)
+    }
+  }
+
+  /// The kinds every reference table declares: some overlap (a `sku` holds digits as `hexish` does,
+  /// and `ORD-12`), some do not (`room` starts with `#`).
+  static let kinds: [Kind] = [
+    Kind(
+      name: "sku", prefix: "", characters: "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-", declared: "A-Z0-9-",
+      minLength: 3, maxLength: 8),
+    Kind(
+      name: "hexish", prefix: "", characters: "abcdef0123456789", declared: "a-f0-9", minLength: 2,
+      maxLength: 6),
+    Kind(
+      name: "room", prefix: "#", characters: "abcdefghijklmnopqrstuvwxyz0123456789:.", declared: "a-z0-9:.",
+      minLength: 1, maxLength: nil),
+    Kind(name: "ord", prefix: "ORD-", characters: "0123456789", declared: "0-9", minLength: 2, maxLength: 4),
+  ]
+
+  static func kind(named name: String) -> Kind? { kinds.first { $0.name == name } }
 
   /// One part of a segment template.
   enum TemplatePart: Hashable {
@@ -177,9 +244,14 @@ struct ReferenceRouter {
     var absent = false
     /// `key={name:(a|b)}`: the value must be one of these words, byte for byte.
     var members: [String]? = nil
+    /// `key={name:sku}`: the value must be of this app-defined kind.
+    var appKind: Kind? = nil
 
-    /// The kind as the router orders routes: `type`, or the set's words.
-    var kind: String { members.map { ReferenceRouter.Piece.setKey($0, folds: false) } ?? "\(type)" }
+    /// The kind as the router orders routes: `type`, the set's words, or the app kind's name.
+    var kind: String {
+      if let appKind { return "kind \(appKind.name)" }
+      return members.map { ReferenceRouter.Piece.setKey($0, folds: false) } ?? "\(type)"
+    }
   }
 
   /// A route as the generator built it; ``patternText`` is what the real router is given.
@@ -214,6 +286,7 @@ struct ReferenceRouter {
           case .optional(let name, let type): "{\(name):\(type)?}"
           case .valueSet(let name, let members):
             "{\(name):(\(members.map(ReferenceCoding.encodeAll).joined(separator: "|")))}"
+          case .kind(let name, let kind): "{\(name):\(kind.name)}"
           }
         }.joined(separator: "/")
       if trailingSlash && !pieces.isEmpty { text += "/" }
@@ -229,6 +302,10 @@ struct ReferenceRouter {
               let words = members.map(ReferenceCoding.encodeAll).joined(separator: "|")
               return
                 "\(ReferenceCoding.encodeAll(item.key))={\(item.name):(\(words))\(item.isOptional ? "?" : "")}"
+            }
+            if let kind = item.appKind {
+              return
+                "\(ReferenceCoding.encodeAll(item.key))={\(item.name):\(kind.name)\(item.isOptional ? "?" : "")}"
             }
             let type = item.type == .string ? "" : ":\(item.type)"
             return "\(ReferenceCoding.encodeAll(item.key))={\(item.name)\(type)\(item.isOptional ? "?" : "")}"
@@ -331,6 +408,14 @@ struct ReferenceRouter {
       schemes: schemes, hosts: hosts, caseInsensitive: caseInsensitive,
       strictTrailingSlash: strictTrailingSlash, plusInQuery: plusIsSpace ? .space : .literal,
       customSchemeHost: customSchemeHost, limits: limits,
+      kinds: Dictionary(
+        uniqueKeysWithValues: Self.kinds.map {
+          (
+            $0.name,
+            ValueKind(
+              characters: $0.declared, prefix: $0.prefix, minLength: $0.minLength, maxLength: $0.maxLength)
+          )
+        }),
       routes: routes.map { RouteDefinition($0.name, $0.patternText, hosts: $0.hosts, schemes: $0.schemes) })
   }
 
@@ -565,6 +650,10 @@ struct ReferenceRouter {
               ? Self.Piece.member(of: members, segments[position], folds: true) : nil)
         else { return nil }
         values[name] = .string(word)
+      case .kind(let name, let kind):
+        // Byte for byte everywhere, the first segment of a custom-scheme link included.
+        guard position < segments.count, kind.accepts(segments[position]) else { return nil }
+        values[name] = .string(segments[position])
       }
     }
     if strictTrailingSlash && route.trailingSlash != link.trailingSlash { return nil }
@@ -586,6 +675,11 @@ struct ReferenceRouter {
       }
       if let members = item.members {
         guard members.contains(where: { $0.utf8.elementsEqual(text.utf8) }) else { return nil }
+        values[item.name] = .string(text)
+        continue
+      }
+      if let kind = item.appKind {
+        guard kind.accepts(text) else { return nil }
         values[item.name] = .string(text)
         continue
       }
@@ -620,6 +714,10 @@ struct ReferenceRouter {
         let (left, right) = (Piece.setKey(a, folds: false), Piece.setKey(b, folds: false))
         if left != right { return left.utf8.lexicographicallyPrecedes(right.utf8) }
       }
+      if case .kind(_, let a) = route.pieces[position], case .kind(_, let b) = other.pieces[position], a != b
+      {
+        return a.ranksBefore(b)
+      }
       if route.pieces[position].isCatchAll {
         // Both have their catch-all here. One followed by more pieces takes fewer segments and wins
         // (a middle catch-all before one that ends the path); then `+` before `*`; with as many
@@ -636,6 +734,7 @@ struct ReferenceRouter {
             let order = Self.templateOrder(x, y, caseInsensitive: caseInsensitive)
             if order != 0 { return order < 0 }
           }
+          if case .kind(_, let x) = a, case .kind(_, let y) = b, x != y { return x.ranksBefore(y) }
         }
         break
       }
@@ -647,8 +746,9 @@ struct ReferenceRouter {
     let leftRequired = route.query.filter { !$0.isOptional }
     let rightRequired = other.query.filter { !$0.isOptional }
     if leftRequired.count != rightRequired.count { return leftRequired.count > rightRequired.count }
-    let leftTyped = leftRequired.filter { $0.type != .string || $0.members != nil }.count
-    let rightTyped = rightRequired.filter { $0.type != .string || $0.members != nil }.count
+    let leftTyped = leftRequired.filter { $0.type != .string || $0.members != nil || $0.appKind != nil }.count
+    let rightTyped = rightRequired.filter { $0.type != .string || $0.members != nil || $0.appKind != nil }
+      .count
     if leftTyped != rightTyped { return leftTyped > rightTyped }
     let leftAbsent = route.query.filter(\.absent).count
     let rightAbsent = other.query.filter(\.absent).count
@@ -669,7 +769,7 @@ struct ReferenceRouter {
       return route.variants.contains { left in other.variants.contains { areAmbiguous(left, $0) } }
     }
     let longest = max(route.pieces.count, other.pieces.count) + 1
-    for length in 0...longest where positionSets(route, length) != positionSets(other, length) {
+    for length in 0...longest where !Self.alike(positionSets(route, length), positionSets(other, length)) {
       return false
     }
     if strictTrailingSlash && route.trailingSlash != other.trailingSlash { return false }
@@ -679,7 +779,32 @@ struct ReferenceRouter {
       return false
     }
     if let left = route.hosts, let right = other.hosts, !left.contains(where: right.contains) { return false }
-    return queryDemands(route) == queryDemands(other)
+    let (left, right) = (queryDemands(route), queryDemands(other))
+    return left.keys.sorted() == right.keys.sorted()
+      && left.allSatisfy { key, value in Self.alike([value], right[key].map { [$0] }) }
+  }
+
+  /// Whether two lists of position (or query) sets reach a link in common as one route would: equal,
+  /// but where both hold an app kind, kinds that share a value count as alike (the table refuses such
+  /// routes: no rank orders two kinds that hold one value).
+  static func alike(_ left: [String]?, _ right: [String]?) -> Bool {
+    guard let left, let right else { return left == nil && right == nil }
+    guard left.count == right.count else { return false }
+    return zip(left, right).allSatisfy { a, b in
+      if a == b { return true }
+      guard let x = kind(inSet: a), let y = kind(inSet: b), x.prefix == y.prefix else { return false }
+      return x.kind.overlaps(y.kind)
+    }
+  }
+
+  /// The kind a position or query set names (`kind NAME`, after any `true `/`false ` optionality),
+  /// with that optionality as its prefix.
+  private static func kind(inSet text: String) -> (prefix: Substring, kind: Kind)? {
+    guard let range = text.range(of: "kind "), let kind = kind(named: String(text[range.upperBound...]))
+    else {
+      return nil
+    }
+    return (text[..<range.lowerBound], kind)
   }
 
   /// What each position of a link of `length` segments must be for the route, or `nil` when no link of
@@ -698,6 +823,7 @@ struct ReferenceRouter {
         let text = Self.templateText(parts, named: false)
         sets.append("template " + (caseInsensitive ? text.lowercased() : text))
       case .valueSet(_, let members): sets.append("set " + Piece.setKey(members, folds: false))
+      case .kind(_, let kind): sets.append("kind \(kind.name)")
       case .oneOrMore, .zeroOrMore:
         // The pieces after it are read from the end: the catch-all takes what lies between.
         var rest = route
