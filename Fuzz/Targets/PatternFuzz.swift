@@ -45,7 +45,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         pattern.segments.count {
           switch $0 {
           case .oneOrMore, .zeroOrMore: true
-          case .literal, .parameter, .template, .optional, .valueSet, .kind: false
+          case .literal, .parameter, .template, .optional, .valueSet, .kind, .fragment: false
           }
         } == 1,
         "two catch-alls")
@@ -55,6 +55,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .literal(let literal):
       check(!literal.isEmpty, "empty literal")
     case .parameter: break
+    case .fragment:
+      // One fragment, and only the pattern's "#" starts it.
+      check(pattern.segments.count { $0 == .fragment } == 1, "two fragments")
     case .kind(_, let kind): check(kinds[kind.name] == kind, "a kind the table does not declare")
     case .optional:
       check(position == pattern.segments.count - 1, "optional segment not last")
@@ -104,8 +107,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if pieces.contains(where: { $0.unicodeScalars.contains(where: isControl) }) { return 0 }
 
   // Canonical text: every literal and key percent-encoded, parameters as written by `description`.
-  var canonical = "/" + pattern.segments.map(canonicalSegment).joined(separator: "/")
-  if pattern.hasTrailingSlash && !pattern.segments.isEmpty { canonical += "/" }
+  // A fragment's path follows the path after "#"; the trailing slash is the last path's.
+  var canonical = "/" + pattern.pathSegments.map(canonicalSegment).joined(separator: "/")
+  if pattern.readsFragment {
+    canonical += "#/" + pattern.fragmentSegments.map(canonicalSegment).joined(separator: "/")
+  }
+  let lastPath = pattern.readsFragment ? Array(pattern.fragmentSegments) : pattern.segments
+  if pattern.hasTrailingSlash && !lastPath.isEmpty { canonical += "/" }
   let canonicalItems =
     pattern.query.map { item in
       let keyText = item.keys.map(encode).joined(separator: "|")
@@ -158,7 +166,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .optional: break
     case .valueSet(let name, let set): values[name] = .string(set.members[set.members.count - 1])
     case .kind(let name, let kind): values[name] = .string(kind.sampleValue)
-    case .literal: break
+    case .literal, .fragment: break
     case .template(let template):
       for (index, part) in template.parts.enumerated() {
         guard case .parameter(let name, let type) = part else { continue }

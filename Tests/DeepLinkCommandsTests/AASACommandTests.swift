@@ -351,7 +351,7 @@ func sampleValues(_ pattern: RoutePattern) -> RouteParameters {
   var values = RouteParameters()
   for segment in pattern.segments {
     switch segment {
-    case .literal: break
+    case .literal, .fragment: break
     case .parameter(let name, .int): values[name] = .int(42)
     case .parameter(let name, .uuid):
       values[name] = .uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6)))

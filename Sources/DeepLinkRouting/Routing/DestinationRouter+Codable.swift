@@ -158,7 +158,7 @@ enum DestinationDeclaration<Destination: Codable> {
     var required = RouteParameters()
     for segment in pattern.segments {
       switch segment {
-      case .literal: break
+      case .literal, .fragment: break
       case .parameter(let name, let type): required[name] = type.sampleValue
       case .oneOrMore(let name), .zeroOrMore(let name): required[name] = .segments([sampleText])
       case .template(let template):

@@ -20,6 +20,7 @@
 /// | `?!key` | a query item that must be absent (or empty) |
 /// | `?a\|b={name}` | one value under alternative keys: the first key listed that the link has wins |
 /// | `?{name*}` | every query item the pattern does not declare, as a dictionary |
+/// | `#/room/{id}` | the fragment read as a path of its own, with the same pieces (a query written after it is the fragment's) |
 ///
 /// Literal segments may be written decoded (`/café`) or percent-encoded (`/caf%C3%A9`); both mean the
 /// same segment. A trailing `/` is recorded in ``hasTrailingSlash`` and only matters to a table that
@@ -48,6 +49,10 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// A parameter that captures one segment that is one of a fixed set of words
     /// (`{section:(general|privacy)}`).
     indirect case valueSet(name: String, set: ValueSet)
+    /// The `#` that ends the path and starts the fragment's own path (`/#/room/{room}`): the pieces
+    /// after it are read from the link's fragment, split on `/` as a path is. A pattern has at most
+    /// one, and only a pattern with one reads the fragment.
+    case fragment
     /// A parameter that captures one segment of an app-defined kind (`{code:sku}`).
     indirect case kind(name: String, kind: AppKind)
 
@@ -63,6 +68,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .optional(let name, .string): "{\(name)?}"
       case .optional(let name, let type): "{\(name):\(type)?}"
       case .valueSet(let name, let set): "{\(name):\(set)}"
+      case .fragment: "#"
       case .kind(let name, let kind): "{\(name):\(kind.name)}"
       }
     }
@@ -71,7 +77,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// ``parameterNames``).
     package var parameterName: String? {
       switch self {
-      case .literal: nil
+      case .literal, .fragment: nil
       case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _),
         .valueSet(let name, _), .kind(let name, _):
         name
@@ -82,7 +88,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Every parameter name the segment captures, in order.
     package var parameterNames: [String] {
       switch self {
-      case .literal: []
+      case .literal, .fragment: []
       case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _),
         .valueSet(let name, _), .kind(let name, _):
         [name]
@@ -231,9 +237,24 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     segments.indices.dropLast().first { index in
       switch segments[index] {
       case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter, .template, .optional, .valueSet, .kind: false
+      case .literal, .parameter, .template, .optional, .valueSet, .kind, .fragment: false
       }
     }
+  }
+
+  /// The index in ``segments`` of the fragment's start (``Segment/fragment``), or `nil` for a pattern
+  /// that does not read the fragment.
+  package var fragmentIndex: Int? { segments.firstIndex(of: .fragment) }
+
+  /// Whether the pattern reads the link's fragment as a path of its own (`/#/room/{room}`).
+  package var readsFragment: Bool { fragmentIndex != nil }
+
+  /// The path pieces before the fragment (all of them, for a pattern without one).
+  package var pathSegments: ArraySlice<Segment> { segments[..<(fragmentIndex ?? segments.count)] }
+
+  /// The pieces of the fragment's path, after ``Segment/fragment`` (empty without one).
+  package var fragmentSegments: ArraySlice<Segment> {
+    fragmentIndex.map { segments[($0 + 1)...] } ?? []
   }
 
   /// Every parameter name, path parameters first, in order, then the open query dictionary's.

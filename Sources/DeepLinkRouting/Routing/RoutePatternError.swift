@@ -47,6 +47,10 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       case forbiddenMemberCharacter(name: String, member: String, character: Character)
       case duplicateMember(name: String, member: String)
       case valueSetInTemplate(String)
+      case emptyFragment
+      case fragmentNotAPath
+      case secondFragment
+      case queryBeforeFragment
       case unknownKind(String, kinds: [String], suggestion: String?)
       case kindInTemplate(name: String, kind: String)
       case optionalKindInPath(name: String, kind: String)
@@ -137,6 +141,14 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     }
     /// A value set inside a segment template (`v-{s:(a|b)}`): code `valueSetInTemplate`.
     package static func valueSetInTemplate(_ name: String) -> Reason { Reason(.valueSetInTemplate(name)) }
+    /// A `#` with nothing after it (`/#`): code `emptyFragment`.
+    package static let emptyFragment = Reason(.emptyFragment)
+    /// A fragment that is not a path (`/#room`): code `fragmentNotAPath`.
+    package static let fragmentNotAPath = Reason(.fragmentNotAPath)
+    /// A second raw `#` (`/#/a#b`): code `secondFragment`.
+    package static let secondFragment = Reason(.secondFragment)
+    /// A query before the fragment (`/?a={a}#/x`): code `queryBeforeFragment`.
+    package static let queryBeforeFragment = Reason(.queryBeforeFragment)
     /// A type that is neither built in nor one of the table's `kinds`, with the closest name if any:
     /// code `unknownType`.
     package static func unknownKind(_ typeName: String, kinds: [String], suggestion: String?) -> Reason {
@@ -201,6 +213,10 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .forbiddenMemberCharacter: .forbiddenMemberCharacter
     case .duplicateMember: .duplicateMember
     case .valueSetInTemplate: .valueSetInTemplate
+    case .emptyFragment: .emptyFragment
+    case .fragmentNotAPath: .fragmentNotAPath
+    case .secondFragment: .secondFragment
+    case .queryBeforeFragment: .queryBeforeFragment
     case .unknownKind: .unknownType
     case .kindInTemplate: .kindInTemplate
     case .optionalKindInPath: .optionalKindInPath
@@ -314,6 +330,14 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       "member '\(PrintableText.escaped(member))' of the value set of '\(name)' is listed twice"
     case .valueSetInTemplate(let name):
       "the value set of '\(name)' must fill its segment (it cannot share one with literal text)"
+    case .emptyFragment:
+      "the fragment pattern after '#' is empty: write a path such as /#/room/{id}, or leave the '#' out"
+    case .fragmentNotAPath:
+      "a fragment pattern is a path: it starts with '/' right after the '#' (as in /#/room/{id})"
+    case .secondFragment:
+      "a second '#': a pattern has one fragment; write a '#' inside a literal as %23"
+    case .queryBeforeFragment:
+      "a query before the '#': a fragment route reads the query inside its fragment, written after the fragment's path (/#/room/{id}?via={via})"
     case .unknownKind(let type, let kinds, let suggestion):
       "unknown parameter type '\(PrintableText.escaped(type))'"
         + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
@@ -408,6 +432,15 @@ extension ErrorCode where Subject == RoutePatternError {
   package static let duplicateMember = Self("duplicate-member")
   /// A value set inside a segment template (`v-{s:(a|b)}`); see ``RoutePatternError/name``.
   package static let valueSetInTemplate = Self("value-set-in-template")
+  /// A `#` with no fragment pattern after it (`/#`).
+  package static let emptyFragment = Self("empty-fragment")
+  /// A fragment pattern that does not start with `/` (`/#room`): the fragment is routed as a path.
+  package static let fragmentNotAPath = Self("fragment-not-a-path")
+  /// A second raw `#` in a pattern (`/#/a#b`); a `#` inside a literal is written `%23`.
+  package static let secondFragment = Self("second-fragment")
+  /// A query written before the fragment (`/?a={a}#/x`): a fragment route's query is the one inside
+  /// its fragment.
+  package static let queryBeforeFragment = Self("query-before-fragment")
   /// An app-defined kind inside a segment template (`v-{c:sku}`); see ``RoutePatternError/name``.
   package static let kindInTemplate = Self("kind-in-template")
   /// An app-defined kind as an optional path segment (`{c:sku?}`); see ``RoutePatternError/name``.

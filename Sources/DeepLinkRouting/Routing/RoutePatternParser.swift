@@ -70,16 +70,22 @@ struct PatternUnitParser<Unit: PatternUnit> {
 
   func parse() throws(RoutePatternError) -> Parsed {
     guard characters.first == Unit(ascii: "/") else { throw fail(0, .missingLeadingSlash) }
-    // The query starts at the first "?" outside braces ("{page?}" marks an optional item).
+    // The query starts at the first "?" outside braces ("{page?}" marks an optional item); a "#"
+    // outside braces before it starts the fragment's path, and the query after that is the
+    // fragment's.
     var depth = 0
     var queryStart = characters.count
+    var hash: Int?
     for (index, character) in characters.enumerated() {
       if character == Unit(ascii: "{") { depth += 1 }
       if character == Unit(ascii: "}") { depth -= 1 }
-      if character == Unit(ascii: "?") && depth == 0 {
-        queryStart = index
-        break
+      guard depth == 0 else { continue }
+      if character == Unit(ascii: "#") {
+        if hash != nil { throw fail(index, .secondFragment) }
+        if queryStart < characters.count { throw fail(queryStart, .queryBeforeFragment) }
+        hash = index
       }
+      if character == Unit(ascii: "?") && queryStart == characters.count { queryStart = index }
     }
     var parsed = Parsed()
     var names: Set<String> = []
@@ -89,21 +95,22 @@ struct PatternUnitParser<Unit: PatternUnit> {
     // Path: split on "/" after the leading one (a "/" inside a value set's parentheses is the set's,
     // and is refused there with the member it is in).
     let inSet = valueSetInterior()
-    var pieceStart = 1
-    var pieces: [(start: Int, end: Int)] = []
-    for index in 1...queryStart {
-      if index == queryStart || (characters[index] == Unit(ascii: "/") && !inSet[index]) {
-        pieces.append((pieceStart, index))
-        pieceStart = index + 1
-      }
-    }
-    if queryStart == 1 {
-      pieces = []  // the root pattern "/" has no segments
-    } else if let last = pieces.last, last.start == last.end {
-      parsed.hasTrailingSlash = true
-      pieces.removeLast()
+    let pathEnd = hash ?? queryStart
+    var pieces = split(from: 1, to: pathEnd, inSet: inSet, trailingSlash: &parsed.hasTrailingSlash)
+    if let hash {
+      // The fragment's path: its pieces follow a marker piece (start -1), and only its own trailing
+      // "/" counts.
+      guard hash + 1 < queryStart else { throw fail(hash, .emptyFragment) }
+      guard characters[hash + 1] == Unit(ascii: "/") else { throw fail(hash + 1, .fragmentNotAPath) }
+      parsed.hasTrailingSlash = false
+      pieces.append((-1, hash))
+      pieces += split(from: hash + 2, to: queryStart, inSet: inSet, trailingSlash: &parsed.hasTrailingSlash)
     }
     for (position, piece) in pieces.enumerated() {
+      if piece.start < 0 {
+        parsed.segments.append(.fragment)
+        continue
+      }
       guard piece.start < piece.end else { throw fail(piece.start, .emptySegment) }
       let segment = try parseSegment(from: piece.start, to: piece.end)
       for name in segment.parameterNames {
@@ -124,7 +131,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
         catchAll = (segment.description, piece.start)
       case .optional(let name, _):
         if position != pieces.count - 1 { throw fail(piece.start, .optionalPathParameter(name)) }
-      case .literal, .parameter, .template, .valueSet, .kind: break
+      case .literal, .parameter, .template, .valueSet, .kind, .fragment: break
       }
       parsed.segments.append(segment)
     }
@@ -158,6 +165,25 @@ struct PatternUnitParser<Unit: PatternUnit> {
       itemStart = index + 1
     }
     return parsed
+  }
+
+  /// The pieces of a path written from `start` (after its leading `/`) to `end`, split on `/`
+  /// outside value sets; an empty last piece is a trailing `/`, recorded in `trailingSlash`.
+  private func split(from start: Int, to end: Int, inSet: [Bool], trailingSlash: inout Bool)
+    -> [(start: Int, end: Int)]
+  {
+    guard start < end else { return [] }  // the root path "/" has no segments
+    var pieces: [(start: Int, end: Int)] = []
+    var pieceStart = start
+    for index in start...end where index == end || (characters[index] == Unit(ascii: "/") && !inSet[index]) {
+      pieces.append((pieceStart, index))
+      pieceStart = index + 1
+    }
+    if let last = pieces.last, last.start == last.end {
+      trailingSlash = true
+      pieces.removeLast()
+    }
+    return pieces
   }
 
   /// For each character, whether it lies between a value set's `(` and its `)`: a `(` right after a

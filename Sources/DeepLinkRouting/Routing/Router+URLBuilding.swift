@@ -63,9 +63,13 @@ extension Router {
 
     // Path segments, decoded, then the typed query values.
     var segments: [String] = []
+    // Where the fragment's segments start in `segments`, for a route that reads the fragment.
+    var fragmentStart: Int?
     var expected = RouteParameters()
     for segment in pattern.segments {
       switch segment {
+      case .fragment:
+        fragmentStart = segments.count
       case .literal(let text):
         segments.append(text)
       case .parameter(let name, let type):
@@ -210,8 +214,24 @@ extension Router {
     }
 
     // The link's start: a web host, or a custom scheme whose authority is the first segment.
-    var path = segments.map(PercentCoding.encodePathSegment).joined(separator: "/")
-    if table.strictTrailingSlash && pattern.hasTrailingSlash && !segments.isEmpty { path += "/" }
+    let pathEnd = fragmentStart ?? segments.count
+    var path = segments[..<pathEnd].map(PercentCoding.encodePathSegment).joined(separator: "/")
+    // A route that reads the fragment writes it as a path after `#/`, with its query inside it; its
+    // trailing slash is the fragment's.
+    var fragmentPath: String?
+    if let fragmentStart {
+      if fragment != nil {
+        throw fail(
+          .unwritableValue(
+            name: "fragment",
+            detail: "the route reads the fragment as a path, so the link takes no other fragment"))
+      }
+      let written = segments[fragmentStart...]
+      fragmentPath = "#/" + written.map(PercentCoding.encodePathSegment).joined(separator: "/")
+      if table.strictTrailingSlash && pattern.hasTrailingSlash && !written.isEmpty { fragmentPath? += "/" }
+    } else if table.strictTrailingSlash && pattern.hasTrailingSlash && !segments.isEmpty {
+      path += "/"
+    }
     var text: String
     switch try resolve(form, scope: scopes[index], fail: fail) {
     case .web(let scheme, let authority):
@@ -222,12 +242,13 @@ extension Router {
     case .custom(let scheme, nil):
       // `myapp://channel/video/1` when the first segment reads back unchanged as an authority
       // (lower-case, unreserved characters only); `myapp:///Channel/...` otherwise.
-      let first = segments.first ?? ""
+      let first = pathEnd > 0 ? segments[0] : ""
       let authoritySafe = first.utf8.allSatisfy {
         PercentCoding.isUnreserved($0) && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
       }
       text = authoritySafe ? "\(scheme)://\(path)" : "\(scheme):///\(path)"
     }
+    if let fragmentPath { text += fragmentPath }
     if !queryText.isEmpty { text += "?" + queryText.joined(separator: "&") }
     if let fragment { text += "#" + PercentCoding.encodeQueryComponent(fragment) }
 

@@ -60,6 +60,9 @@ public final class Router: Sendable {
   let scopes: [RouteScope]
   /// Whether some route has a scope: otherwise no candidate is checked for one.
   let hasScopes: Bool
+  /// The trie node below which the routes that read the fragment are (``TrieBuilder/fragmentRoot``),
+  /// or -1 when no route reads it.
+  let fragmentRoot: Int32
 
   /// Builds a router, checking every route.
   ///
@@ -147,7 +150,8 @@ public final class Router: Sendable {
     self.kindChildren = built.kinds
     self.kinds = kinds
     self.hostRules = rules
-    self.reader = LinkReader(table: table, hostRules: rules)
+    self.fragmentRoot = built.fragmentRoot
+    self.reader = LinkReader(table: table, hostRules: rules, readsFragment: built.fragmentRoot >= 0)
     self.routeIndex = names
     self.follows = follows
     self.scopes = scopes
@@ -604,7 +608,7 @@ struct RoutePlan: Sendable {
       let start = parameters.count
       for (position, segment) in pattern.segments.enumerated() {
         switch segment {
-        case .literal:
+        case .literal, .fragment:
           continue
         case .parameter(let name, let type), .optional(let name, let type):
           // An optional last segment is read when the link has it, and is otherwise absent.
@@ -830,11 +834,37 @@ struct TrieSearch {
   /// ``failed``, so a node of the same shape elsewhere, whose routes are other routes, is still
   /// searched. Each such node yields a candidate of its own, so `k` refusals cost at most `k + 1`
   /// times the work of one search.
+  ///
+  /// A link whose fragment the view reads as a path (``LinkView/fragmentMark``) is searched twice at
+  /// most: first from the root of the routes that read the fragment, then, when none takes it, on
+  /// its path alone (``LinkView/dropFragmentPath()``) from the root of every other route. A fragment
+  /// route that matches wins; each search keeps the bound below, so two cost at most twice one.
   mutating func search<Judge: CandidateJudge>(_ view: inout LinkView, _ judge: inout Judge) -> Int32? {
-    var index = 0
+    if view.fragmentMark >= 0 {
+      if router.fragmentRoot >= 0, let found = search(from: Int(router.fragmentRoot), &view, &judge) {
+        return found
+      }
+      view.dropFragmentPath()
+      query = nil
+      linkQuery = nil
+      failed = []
+      cleanFrom = 0
+      templateCursor = []
+      valueSetCursor = []
+      open = nil
+      following = -1
+    }
+    return search(from: 0, &view, &judge)
+  }
+
+  /// The first route that `judge` takes, in precedence order, below one root of the trie.
+  private mutating func search<Judge: CandidateJudge>(
+    from root: Int, _ view: inout LinkView, _ judge: inout Judge
+  ) -> Int32? {
+    var index = root
     var depth = 0
     var step = Step.literal
-    nodesEntered = 1
+    nodesEntered &+= 1
     while true {
       let node = trie.nodes[index]
       // The child to descend into (at `childDepth`), and the step to resume this node at when it fails.

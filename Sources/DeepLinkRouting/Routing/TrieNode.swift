@@ -339,6 +339,9 @@ struct TrieBuilder {
   }
 
   private(set) var nodes: [FlatNode] = [FlatNode()]
+  /// The root of the routes that read the fragment (``RoutePattern/Segment/fragment``), made with the
+  /// first of them; -1 while there is none. Their links are searched from it, never from node 0.
+  private(set) var fragmentRoot: Int32 = -1
   private(set) var literals: [LiteralEdge: Int32] = [:]
   private var templateEdges: [TemplateEdge: Int32] = [:]
   /// The template children of each node that has any, in the order they were made.
@@ -420,10 +423,12 @@ struct TrieBuilder {
   private mutating func insert(
     route: Int, path: [RoutePattern.Segment], pattern: RoutePattern, scope: RouteScope, names: [String]
   ) throws(RouteTableError) {
-    var current: Int32 = 0
+    if pattern.readsFragment && fragmentRoot < 0 { fragmentRoot = newNode() }
+    let root: Int32 = pattern.readsFragment ? fragmentRoot : 0
+    var current = root
     var terminal = Terminal.end
     // The node after the last piece that is not a plain parameter, and the plain parameters since.
-    var anchor: Int32 = 0
+    var anchor = root
     var plainSince: Int32 = 0
     // For a middle catch-all: its set's node and plain count, and the kinds after it.
     var middle: (anchor: Int32, plain: Int32, suffix: [String])?
@@ -438,8 +443,12 @@ struct TrieBuilder {
         middle = after
       }
       switch segment {
-      case .literal(let text):
-        let edge = LiteralEdge(parent: current, key: caseInsensitive ? text.lowercased() : text)
+      case .literal, .fragment:
+        // The fragment's start is a literal edge whose key no decoded segment can hold
+        // (``ReadingRules/fragmentMark``): the link's path pieces end exactly where the link's do.
+        var key = ReadingRules.fragmentMarkText
+        if case .literal(let text) = segment { key = caseInsensitive ? text.lowercased() : text }
+        let edge = LiteralEdge(parent: current, key: key)
         if let child = literals[edge] {
           current = child
         } else {
@@ -559,6 +568,7 @@ struct TrieBuilder {
     case .valueSet(_, let set): "set \(set.key)"
     case .kind(_, let kind): "kind \(kind.name)"
     case .oneOrMore, .zeroOrMore: "catch-all"
+    case .fragment: "fragment"
     }
   }
 
@@ -649,6 +659,8 @@ struct TrieBuilder {
     /// Each node's app-defined kind children, in the order a segment tries them
     /// (``AppKind/ranksBefore(_:)``).
     var kinds: [Int32: [KindChild]]
+    /// The root of the routes that read the fragment, or -1 (see ``TrieBuilder/fragmentRoot``).
+    var fragmentRoot: Int32 = -1
   }
 
   /// Orders each node's routes so the most specific query requirements are tried first (more
@@ -769,7 +781,8 @@ struct TrieBuilder {
       queryKeys: queryKeys)
     return Built(
       nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes,
-      templates: templates, skips: skips, valueSets: valueSets.mapValues(ValueSetIndex.init), kinds: kinds)
+      templates: templates, skips: skips, valueSets: valueSets.mapValues(ValueSetIndex.init), kinds: kinds,
+      fragmentRoot: fragmentRoot)
   }
 
   private func index(_ routes: [Int32], patterns: [RoutePattern], requirements: [QueryRequirements])

@@ -43,6 +43,9 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     package static let queryRule = Kind(rawValue: "query-rule")
     /// A value set (`{section:(general|privacy)}`) admits any text: AASA cannot list words.
     package static let valueSetText = Kind(rawValue: "value-set-text")
+    /// A route that reads the fragment as a path: its `#` pattern's wildcards cross `/` and take the
+    /// fragment's query as any text, and no exclusion restricts the fragment.
+    package static let fragmentPath = Kind(rawValue: "fragment-path")
     /// A parameter of an app-defined kind (`{code:sku}`) admits any text after the kind's prefix.
     package static let kindText = Kind(rawValue: "kind-text")
   }
@@ -78,6 +81,10 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     if kind == .spansSegments {
       return
         "a literal stands between {\(parameter)} and the catch-all, and no exclusion can keep paths of more segments out, so it may span several segments"
+    }
+    if kind == .fragmentPath {
+      return
+        "the # pattern's wildcards cross '/' and take any text after the fragment's path, and no exclusion restricts the fragment, so a fragment with more segments opens the app"
     }
     if kind == .valueSetText {
       return "AASA cannot list the words {\(parameter)} accepts, so it admits any text"
@@ -177,6 +184,16 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
         widenings.append(
           .init(route: shape.name, parameter: name, kind: .spansSegments, example: example("sample/extra")))
       }
+    }
+    if shape.fragmentPieces != nil, let hash = shape.sampleLink.firstIndex(of: "#") {
+      // One segment more in the fragment's path.
+      let fragment = shape.sampleLink[hash...]
+      let path = fragment.prefix { $0 != "?" }
+      let example =
+        shape.sampleLink[..<hash] + path + (path.hasSuffix("/") ? "" : "/") + "extra"
+        + fragment.dropFirst(path.count)
+      widenings.append(
+        .init(route: shape.name, parameter: "#", kind: .fragmentPath, example: String(example)))
     }
     for item in shape.unstatedQueryItems {
       // A link without the item (or, for an absent-only item, with it) that the file lets through.

@@ -23,6 +23,8 @@ enum Piece: String, CaseIterable, Sendable, Comparable, CustomStringConvertible 
   case queryValue = "5b query value selects a route"
   /// 5c: a route that applies only when an item is absent (`?!token`).
   case queryAbsent = "5c absent-only item"
+  /// 8: the fragment read as a path (`/#/room/{room}`), for hash-routed links.
+  case fragment = "8 fragment as a path"
   /// 9: a link inside a link, routed again (`{target:link}` on a route that follows it).
   case nestedLink = "9 link in a link"
 
@@ -36,6 +38,7 @@ enum Piece: String, CaseIterable, Sendable, Comparable, CustomStringConvertible 
   /// which means the merged syntax differs from the plan and the route files must follow it.
   static let merged: Set<Piece> = [
     .nestedLink, .queryDictionary, .queryValue, .queryAbsent, .hostScope, .customSchemeHost, .valueSet,
+    .fragment,
     .kinds,
   ]
 
@@ -95,6 +98,13 @@ enum Piece: String, CaseIterable, Sendable, Comparable, CustomStringConvertible 
         {"schemes": ["app"], "routes": [{"name": "n", "pattern": "/n?!t"}]}
         """,
         [("app://n", "n"), ("app://n?t=1", nil)]
+      )
+    case .fragment:
+      (
+        """
+        {"schemes": ["app"], "routes": [{"name": "r", "pattern": "/#/room/{id}"}, {"name": "h", "pattern": "/"}]}
+        """,
+        [("app://#/room/1", "r"), ("app://#/other", "h")]
       )
     case .nestedLink:
       (

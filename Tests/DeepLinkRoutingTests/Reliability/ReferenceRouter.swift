@@ -264,6 +264,26 @@ struct ReferenceRouter {
     var hosts: [String]? = nil
     /// The schemes the route answers, or `nil` for all.
     var schemes: [String]? = nil
+    /// For a route that reads the fragment as a path (`/a#/b/{x}`): the fragment's pieces; its query
+    /// and trailing slash are then the fragment's. `nil` for a route that ignores the fragment.
+    var fragmentPieces: [Piece]? = nil
+    /// Whether this is a fragment route's ``combined`` form.
+    var isCombined = false
+
+    /// The text that stands, in ``combined``, between the path's pieces and the fragment's: no
+    /// decoded segment holds a control character.
+    static let fragmentMark = "\u{1}"
+
+    /// The route as one sequence of pieces over the link's path, a mark and the fragment's segments
+    /// (see ``Link/combined``): itself for a route that ignores the fragment.
+    var combined: Route {
+      guard let fragmentPieces else { return self }
+      var route = self
+      route.pieces = pieces + [.literal(Self.fragmentMark)] + fragmentPieces
+      route.fragmentPieces = nil
+      route.isCombined = true
+      return route
+    }
 
     /// Routes ending together are tried scoped to hosts, unscoped, any host; then scoped to schemes.
     var scopeRank: Int {
@@ -289,7 +309,13 @@ struct ReferenceRouter {
           case .kind(let name, let kind): "{\(name):\(kind.name)}"
           }
         }.joined(separator: "/")
-      if trailingSlash && !pieces.isEmpty { text += "/" }
+      if let fragmentPieces {
+        // The fragment's path after "#", its trailing slash the route's.
+        text +=
+          "#" + Route(name: name, pieces: fragmentPieces, query: [], trailingSlash: trailingSlash).patternText
+      } else if trailingSlash && !pieces.isEmpty {
+        text += "/"
+      }
       if !query.isEmpty {
         text +=
           "?"
@@ -365,6 +391,20 @@ struct ReferenceRouter {
     var host: String? = nil
     /// Whether the host is one the table does not list (read only beside an any-host route).
     var hostIsUnlisted = false
+    /// When the table has fragment routes and the fragment starts with "/": its segments (split on
+    /// "/", empty ones dropped, decoded as path segments), its query (after its first "?") and its
+    /// trailing slash.
+    var fragmentPath: (segments: [String], query: [QueryItem], trailingSlash: Bool)? = nil
+
+    /// The link as fragment routes read it: path, mark, fragment segments, the fragment's query.
+    var combined: Link? {
+      guard let fragmentPath else { return nil }
+      var link = self
+      link.segments = segments + [Route.fragmentMark] + fragmentPath.segments
+      link.query = fragmentPath.query
+      link.trailingSlash = fragmentPath.trailingSlash
+      return link
+    }
   }
 
   var schemes: [String]
@@ -379,9 +419,9 @@ struct ReferenceRouter {
   var customSchemeHost = RouteTable.CustomSchemeHost.firstSegment
 
   /// The literals routes start with, as written.
-  var firstLiterals: Set<String> {
+  func firstLiterals(readingFragment: Bool) -> Set<String> {
     Set(
-      routes.compactMap { route in
+      routes.filter { ($0.fragmentPieces != nil) == readingFragment }.compactMap { route in
         if case .literal(let literal) = route.pieces.first { return literal }
         return nil
       })
@@ -392,9 +432,12 @@ struct ReferenceRouter {
   /// after it in the routes that start with the same catch-all followed by as many pieces (the
   /// custom-scheme authority rule compares among those).
   func firstLiterals(beside route: Route) -> Set<String> {
-    guard let first = route.pieces.first, first.isCatchAll else { return firstLiterals }
+    guard let first = route.pieces.first, first.isCatchAll else {
+      return firstLiterals(readingFragment: route.isCombined)
+    }
+    let kind = routes.filter { ($0.fragmentPieces != nil) == route.isCombined }.map(\.combined)
     return Set(
-      routes.flatMap(\.variants).compactMap { other in
+      kind.flatMap(\.variants).compactMap { other in
         guard let head = other.pieces.first, head.isCatchAll, head.rank == first.rank,
           other.pieces.count == route.pieces.count, other.pieces.count > 1,
           case .literal(let literal) = other.pieces[1]
@@ -536,16 +579,60 @@ struct ReferenceRouter {
       }
     }
     var fragment: String?
+    var fragmentPath: (segments: [String], query: [QueryItem], trailingSlash: Bool)?
     if let hash {
       switch ReferenceCoding.decode(Array(bytes[(hash + 1)...]), plusAsSpace: false) {
       case .success(let text): fragment = text
       case .failure(let failure): return .failure(failure)
       }
+      let raw = Array(bytes[(hash + 1)...])
+      if routes.contains(where: { $0.fragmentPieces != nil }), raw.first == UInt8(ascii: "/") {
+        // A raw "#" in the fragment is text; its first "?" starts its query.
+        let mark = raw.firstIndex(of: UInt8(ascii: "?"))
+        let pathBytes = raw[..<(mark ?? raw.count)]
+        var parts: [String] = []
+        for piece in pathBytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+          if segments.count + 1 + parts.count >= limits.maxSegments {
+            return .failure(ReferenceFailure("too-many-segments"))
+          }
+          switch ReferenceCoding.decode(Array(piece), plusAsSpace: false) {
+          case .success(let text): parts.append(text)
+          case .failure(let failure): return .failure(failure)
+          }
+        }
+        if segments.count + 1 > limits.maxSegments { return .failure(ReferenceFailure("too-many-segments")) }
+        var items: [QueryItem] = []
+        if let mark {
+          for item in raw[(mark + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
+          {
+            if items.count >= limits.maxQueryItems {
+              return .failure(ReferenceFailure("too-many-query-items"))
+            }
+            let equals = item.firstIndex(of: UInt8(ascii: "="))
+            var name = ""
+            switch ReferenceCoding.decode(Array(item[..<(equals ?? item.endIndex)]), plusAsSpace: plusIsSpace)
+            {
+            case .success(let text): name = text
+            case .failure(let failure): return .failure(failure)
+            }
+            var value: String?
+            if let equals {
+              switch ReferenceCoding.decode(Array(item[(equals + 1)...]), plusAsSpace: plusIsSpace) {
+              case .success(let text): value = text
+              case .failure(let failure): return .failure(failure)
+              }
+            }
+            items.append(QueryItem(name: name, value: value))
+          }
+        }
+        fragmentPath = (parts, items, !parts.isEmpty && pathBytes.last == UInt8(ascii: "/"))
+      }
     }
-    return .success(
-      Link(
-        segments: segments, isWeb: isWeb, trailingSlash: trailingSlash, query: query, fragment: fragment,
-        scheme: scheme, host: webHost, hostIsUnlisted: hostIsUnlisted))
+    var link = Link(
+      segments: segments, isWeb: isWeb, trailingSlash: trailingSlash, query: query, fragment: fragment,
+      scheme: scheme, host: webHost, hostIsUnlisted: hostIsUnlisted)
+    link.fragmentPath = fragmentPath
+    return .success(link)
   }
 
   private static func isScheme(_ bytes: [UInt8]) -> Bool {
@@ -567,17 +654,29 @@ struct ReferenceRouter {
     case .success(let read): link = read
     case .failure(let failure): return .failure(failure.code)
     }
-    var best: (route: Route, values: [String: ParameterValue])?
-    for route in routes.flatMap(\.variants) {
-      guard let values = values(of: route, in: link) else { continue }
-      if let current = best, !isMoreSpecific(route, than: current.route) { continue }
-      best = (route, values)
+    // A route that reads the fragment, when one matches the link's fragment path, wins; then the
+    // others, on the path alone.
+    func best(of candidates: [Route], in link: Link) -> (route: Route, values: [String: ParameterValue])? {
+      var best: (route: Route, values: [String: ParameterValue])?
+      for route in candidates.flatMap(\.variants) {
+        guard let values = values(of: route, in: link) else { continue }
+        if let current = best, !isMoreSpecific(route, than: current.route) { continue }
+        best = (route, values)
+      }
+      return best
     }
-    guard let best else { return .noMatch }
-    let declared = Set(best.route.query.map(\.key))
+    var read = link
+    var found: (route: Route, values: [String: ParameterValue])?
+    if let combined = link.combined {
+      found = best(of: routes.filter { $0.fragmentPieces != nil }.map(\.combined), in: combined)
+      if found != nil { read = combined }
+    }
+    if found == nil { found = best(of: routes.filter { $0.fragmentPieces == nil }, in: link) }
+    guard let found else { return .noMatch }
+    let declared = Set(found.route.query.map(\.key))
     return .match(
-      route: best.route.name, parameters: best.values,
-      query: link.query.filter { !declared.contains($0.name) },
+      route: found.route.name, parameters: found.values,
+      query: read.query.filter { !declared.contains($0.name) },
       fragment: link.fragment)
   }
 
@@ -764,6 +863,10 @@ struct ReferenceRouter {
   /// trailing slash counts when strict. Query: per key, what a route requires of the first value
   /// (optional string items and undeclared keys require nothing).
   func areAmbiguous(_ route: Route, _ other: Route) -> Bool {
+    // A route that reads the fragment never claims the links of one that ignores it; two that read
+    // it are compared over path, mark and fragment.
+    if (route.fragmentPieces == nil) != (other.fragmentPieces == nil) { return false }
+    if route.fragmentPieces != nil { return areAmbiguous(route.combined, other.combined) }
     // A route with an optional last piece claims the links of each of its variants.
     if route.variants.count > 1 || other.variants.count > 1 {
       return route.variants.contains { left in other.variants.contains { areAmbiguous(left, $0) } }
