@@ -102,7 +102,10 @@ let package = Package(
       name: "DeepLinkRoutingTests",
       dependencies: ["DeepLinkRouting", "DeepLinkingTestSupport"],
       // Route files of real apps' routers, ported (RealApps/*RouterPortTests.swift).
-      resources: [.copy("RealApps/Kickstarter.routes.json"), .copy("RealApps/Firefox.routes.json")],
+      resources: [
+        .copy("RealApps/Kickstarter.routes.json"), .copy("RealApps/Firefox.routes.json"),
+        .copy("RealApps/ElementWeb.routes.json"),
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

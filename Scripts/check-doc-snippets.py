@@ -3,8 +3,8 @@
 
 Every ```swift block of one Markdown file, taken together, forms one ordinary app source file
 (compiled with -parse-as-library, so no top-level statements) against the package's modules and the
-stand-in Apple SDK. Blocks that are Package.swift snippets (they contain `.package(` or
-`.product(`) are left out. Any other block is left out only when the line right before its fence is
+stand-in Apple SDK. Blocks that are Package.swift snippets (they contain `.package(url:`,
+`.package(path:` or `.product(name:`) are left out. Any other block is left out only when the line right before its fence is
 
     <!-- snippet-check: skip (why) -->
 
@@ -52,7 +52,7 @@ def main():
     for document in documents:
         parts = []
         for line, code, reason in swift_blocks(document):
-            if ".package(" in code or ".product(" in code:
+            if any(marker in code for marker in (".package(url:", ".package(path:", ".product(name:")):
                 continue
             if reason is not None:
                 skipped.append(f"{document}:{line}: {reason}")

@@ -8,6 +8,13 @@ import DeepLinkRouting
 // same pieces. A parsed pattern registers alone in a table, and a link built from simple values
 // matches it back.
 
+/// The kinds every fuzzed pattern may use: one with a prefix, one with ranges and lengths.
+private let declaredKinds: [String: ValueKind] = [
+  "sku": ValueKind(characters: "A-Z0-9-", minLength: 2, maxLength: 12),
+  "alias": ValueKind(characters: "a-z0-9._=-:", prefix: "#"),
+]
+private let kinds: [String: AppKind] = (try? AppKind.compile(declaredKinds)) ?? [:]
+
 /// libFuzzer's entry point: checks one input.
 ///
 /// - Parameters:
@@ -19,7 +26,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   let pattern: RoutePattern
   do {
-    pattern = try RoutePattern(text)
+    pattern = try RoutePattern(text, kinds: kinds)
   } catch {
     check(error.offset >= 0 && error.offset <= text.count, "error offset outside the pattern")
     check(!error.description.isEmpty, "an error without a description")
@@ -38,7 +45,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         pattern.segments.count {
           switch $0 {
           case .oneOrMore, .zeroOrMore: true
-          case .literal, .parameter, .template, .optional, .valueSet: false
+          case .literal, .parameter, .template, .optional, .valueSet, .kind, .fragment: false
           }
         } == 1,
         "two catch-alls")
@@ -48,6 +55,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .literal(let literal):
       check(!literal.isEmpty, "empty literal")
     case .parameter: break
+    case .fragment:
+      // One fragment, and only the pattern's "#" starts it.
+      check(pattern.segments.count { $0 == .fragment } == 1, "two fragments")
+    case .kind(_, let kind): check(kinds[kind.name] == kind, "a kind the table does not declare")
     case .optional:
       check(position == pattern.segments.count - 1, "optional segment not last")
     case .valueSet(_, let set):
@@ -96,8 +107,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if pieces.contains(where: { $0.unicodeScalars.contains(where: isControl) }) { return 0 }
 
   // Canonical text: every literal and key percent-encoded, parameters as written by `description`.
-  var canonical = "/" + pattern.segments.map(canonicalSegment).joined(separator: "/")
-  if pattern.hasTrailingSlash && !pattern.segments.isEmpty { canonical += "/" }
+  // A fragment's path follows the path after "#"; the trailing slash is the last path's.
+  var canonical = "/" + pattern.pathSegments.map(canonicalSegment).joined(separator: "/")
+  if pattern.readsFragment {
+    canonical += "#/" + pattern.fragmentSegments.map(canonicalSegment).joined(separator: "/")
+  }
+  let lastPath = pattern.readsFragment ? Array(pattern.fragmentSegments) : pattern.segments
+  if pattern.hasTrailingSlash && !lastPath.isEmpty { canonical += "/" }
   let canonicalItems =
     pattern.query.map { item in
       let keyText = item.keys.map(encode).joined(separator: "|")
@@ -110,11 +126,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       case .oneOf(let set):
         let members = set.members.map(encode).joined(separator: "|")
         return keyText + "={\(item.name):(\(members))\(item.isOptional ? "?" : "")}"
+      case .kind(let kind): return keyText + "={\(item.name):\(kind.name)\(item.isOptional ? "?" : "")}"
       }
     } + (pattern.openQuery.map { ["{\($0)*}"] } ?? [])
   if !canonicalItems.isEmpty { canonical += "?" + canonicalItems.joined(separator: "&") }
   do {
-    let reparsed = try RoutePattern(canonical)
+    let reparsed = try RoutePattern(canonical, kinds: kinds)
     check(reparsed.segments == pattern.segments, "\(canonical) parses to other segments")
     check(reparsed.query == pattern.query, "\(canonical) parses to other query items")
     check(reparsed.openQuery == pattern.openQuery, "\(canonical) parses to another open dictionary")
@@ -127,7 +144,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let table = RouteTable(
     schemes: ["fz"], hosts: ["example.com"],
     limits: RouteTable.Limits(maxURLLength: 1 << 20, maxSegments: 1 << 16, maxQueryItems: 1 << 16),
-    routes: [RouteDefinition("r", text)])
+    kinds: declaredKinds, routes: [RouteDefinition("r", text)])
   let router: Router
   do {
     router = try Router(table)
@@ -148,7 +165,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Left out: the link built without it matches too (checked below with it present).
     case .optional: break
     case .valueSet(let name, let set): values[name] = .string(set.members[set.members.count - 1])
-    case .literal: break
+    case .kind(let name, let kind): values[name] = .string(kind.sampleValue)
+    case .literal, .fragment: break
     case .template(let template):
       for (index, part) in template.parts.enumerated() {
         guard case .parameter(let name, let type) = part else { continue }
@@ -174,6 +192,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   for item in pattern.query where !item.isOptional {
     if case .oneOf(let set) = item.rule { values[item.name] = .string(set.members[0]) }
+    if case .kind(let kind) = item.rule { values[item.name] = .string(kind.sampleValue) }
     guard item.rule == .value else { continue }
     switch item.type {
     case .int: values[item.name] = .int(3)
@@ -201,6 +220,23 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       }
     variants.append(given)
   }
+  // A catch-all before the optional last segment: a link that could be read as the longer path (with
+  // the optional value) is read so (the grammar page's rule), so without the optional value only a
+  // catch-all of its fewest segments must build; with more, building may refuse (notRoundTrippable).
+  var refusable: [RouteParameters] = []
+  if case .optional = pattern.segments.last {
+    for segment in pattern.segments {
+      switch segment {
+      case .oneOrMore(let name):
+        refusable.append(values)
+        variants[0][name] = .segments(["x"])
+      case .zeroOrMore(let name):
+        refusable.append(values)
+        variants[0][name] = .segments([])
+      default: break
+      }
+    }
+  }
   for (given, form) in variants.flatMap({ given in
     [LinkForm.universalLink, .customScheme].map { (given, $0) }
   }) {
@@ -210,6 +246,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       check(match?.route == "r", "\(link) does not match its own route")
     } catch {
       fail("\(text): no link from simple values (\(form)): \(error)")
+    }
+  }
+  for given in refusable {
+    do {
+      let link = try router.urlString(for: "r", given, form: .universalLink)
+      let match = try router.match(link)
+      check(match?.route == "r", "\(link) does not match its own route")
+    } catch let error as URLBuildError where error.code == .notRoundTrippable {
+      // Refused honestly: the link would read back as the longer path.
+    } catch {
+      fail("\(text): building without the optional value failed otherwise: \(error)")
     }
   }
   return 0

@@ -14,6 +14,7 @@ package enum DeepLinkTool {
     ChannelCommand.self,
     AASACommand.self,
     AssetLinksCommand.self,
+    AndroidCommand.self,
     SiteCommand.self,
     CompletionCommand.self,
   ]

@@ -293,7 +293,8 @@ enum Scaling {
       },
       queryValueRoutes(scale: scale),
       hostScopedRoutes(scale: scale),
-    ] + valueSets(scale: scale) + [
+      fragmentRoutes(scale: scale),
+    ] + valueSets(scale: scale) + kinds(scale: scale) + [
       backtracking(scale: scale),
       ScalingDimension(
         name: "route-file", unit: "routes", sizes: doubling(8_000), metrics: ["read JSON"], showsMemory: true
@@ -311,7 +312,8 @@ enum Scaling {
         return ScalingStep(
           seconds: [seconds], peakKiB: memory, note: table.routes.count == size ? nil : "count?")
       },
-    ] + universalLinksDimensions(scale: scale) + [storeDelivery(scale: scale)] + followingDimensions()
+    ] + universalLinksDimensions(scale: scale) + [storeDelivery(scale: scale), accessLog(scale: scale)]
+      + followingDimensions()
       + middleCatchAllDimensions(scale: scale)
   }
 

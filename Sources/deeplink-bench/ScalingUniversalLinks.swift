@@ -42,6 +42,21 @@ extension Scaling {
           ])
       },
       ScalingDimension(
+        name: "android-intent-filters", unit: "routes", sizes: doubling(125), metrics: ["generate"],
+        showsMemory: false
+      ) { size in
+        let routes = temporaryFile("routes.json", routeFile(routes: size))
+        return ScalingStep(seconds: [await tool(["android", "--routes", routes], accepting: [0])])
+      },
+      ScalingDimension(
+        name: "android-match", unit: "path characters", sizes: doubling(8_000), metrics: ["match"],
+        showsMemory: false
+      ) { size in
+        // A long last segment against every filter of the demo table: linear in the link.
+        let url = "https://example.com/channel/sub/" + String(repeating: "a", count: size) + "/video/1"
+        return ScalingStep(seconds: [await tool(["android", "match", "--url", url], accepting: [0, 1])])
+      },
+      ScalingDimension(
         name: "site", unit: "routes", sizes: doubling(125), metrics: ["site"], showsMemory: false
       ) { size in
         let routes = temporaryFile("routes.json", routeFile(routes: size))

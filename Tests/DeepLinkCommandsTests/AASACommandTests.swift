@@ -351,7 +351,7 @@ func sampleValues(_ pattern: RoutePattern) -> RouteParameters {
   var values = RouteParameters()
   for segment in pattern.segments {
     switch segment {
-    case .literal: break
+    case .literal, .fragment: break
     case .parameter(let name, .int): values[name] = .int(42)
     case .parameter(let name, .uuid):
       values[name] = .uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6)))
@@ -361,11 +361,16 @@ func sampleValues(_ pattern: RoutePattern) -> RouteParameters {
       for case .parameter(let name, let type) in template.parts { values[name] = type.sampleValue }
     case .optional(let name, let type): values[name] = type.sampleValue
     case .valueSet(let name, let set): values[name] = .string(set.members[0])
+    case .kind(let name, let kind): values[name] = .string(kind.sampleValue)
     }
   }
   for item in pattern.query where !item.isOptional {
     if case .oneOf(let set) = item.rule {
       values[item.name] = .string(set.members[0])
+      continue
+    }
+    if case .kind(let kind) = item.rule {
+      values[item.name] = .string(kind.sampleValue)
       continue
     }
     values[item.name] = item.type == .int ? .int(7) : .string("q")

@@ -35,8 +35,18 @@ struct SiteCommandTests {
     #expect(
       run.lines == [
         "\(root)/.well-known/apple-app-site-association", "\(root)/.well-known/assetlinks.json",
-        "\(root)/fallback.html", "\(root)/nginx.conf",
+        "\(root)/android/intent-filters.xml", "\(root)/fallback.html", "\(root)/nginx.conf",
       ])
+
+    // The intent filters are the ones deeplink android writes for the same table.
+    let filters = try contents(out, "android/intent-filters.xml")
+    let android = await ToolRun.run(["android"])
+    #expect(filters == android.output)
+    let opens = await ToolRun.run([
+      "android", "match", "--manifest", "\(out)/android/intent-filters.xml", "--url",
+      "https://example.com/channel/video/12345",
+    ])
+    #expect(opens.status == 0, "\(opens.output)\(opens.error)")
 
     let check = await ToolRun.run([
       "aasa", "check", "--file", "\(out)/.well-known/apple-app-site-association",

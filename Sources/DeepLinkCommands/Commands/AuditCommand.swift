@@ -5,8 +5,9 @@ import DeepLinking
 enum AuditCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["audit"],
-    usage: "[--routes FILE] [--json] [--examples N] < urls",
-    summary: "Report what a list of links (stdin) matches, per route, and why others are rejected.",
+    usage:
+      "[--routes FILE] [--json] [--examples N] [--access-log FILE [--log-format F] [--host HOST]] < urls",
+    summary: "Report what a list of links or a server's access log matches, per route, and why not.",
     discussion: """
       Reads links from standard input, one per line (a campaign export, a log), and reports how many
       match, per route, how many match no route, and how many are rejected and why (top reasons with
@@ -14,11 +15,30 @@ enum AuditCommand: ToolSubcommand {
       rejected, and so do lines longer than 64 KiB (or the route table's maxURLLength, if larger), as
       line-too-long, read to their newline without being kept; blank lines are skipped and counted apart. Examples are shown with control and
       bidirectional-formatting characters escaped (\\u{202E}), so a line cannot reorder the report.
+
+      With --access-log FILE (- for standard input), reads a web server's access log instead: nginx's
+      combined format or JSON lines (log_format escape=json), told apart by the first line or chosen
+      with --log-format. A click is a GET or HEAD answered below 400 outside /.well-known/; its link is
+      https://, the line's host (JSON host or http_host) or --host (default: the table's first host),
+      and the request target. Clicks are counted per route and platform (ios, android, desktop, bot,
+      unknown, from the user agent), per bot, per campaign (utm_source, utm_campaign; the first 1000
+      distinct, later ones as "(other)"), with near misses for unmatched links; association-file
+      fetches, other methods, error statuses, requests that are not HTTP, and malformed lines (by
+      reason, with line numbers) are counted apart. Lines over 64 KiB (or twice the table's
+      maxURLLength) are malformed as line-too-long, read to their newline without being kept.
       """,
     options: [
       .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
       .flag("json", "Print one JSON summary object instead of the text report."),
       .value("examples", "N", "Keep up to N examples per reason (default 3)."),
+      .value(
+        "access-log", "FILE", "Read a web server's access log (- for standard input) instead of links.",
+        completion: .file),
+      .value(
+        "log-format", "FORMAT",
+        "The access log's format: combined or json (default: told by the first line).",
+        completion: .words(AccessLogFormat.allCases.map(\.rawValue))),
+      .value("host", "HOST", "The host of the access log's links (default: the table's first host)."),
     ],
     epilogue: "EXIT STATUS: 0 report printed, 2 usage error or bad route file."
   )
@@ -62,8 +82,24 @@ enum AuditCommand: ToolSubcommand {
       }
       exampleLimit = number
     }
+    let logPath = arguments.value("access-log")
+    var logFormat: AccessLogFormat?
+    if let text = arguments.value("log-format") {
+      guard let format = AccessLogFormat(rawValue: text) else {
+        throw spec.usageError("--log-format is combined or json, got '\(text)'")
+      }
+      logFormat = format
+    }
+    guard logPath != nil || (logFormat == nil && arguments.value("host") == nil) else {
+      throw spec.usageError("--log-format and --host go with --access-log FILE")
+    }
     guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
     else { return 2 }
+    if let logPath {
+      return try AccessLogAudit.run(
+        path: logPath, format: logFormat, host: arguments.value("host"), json: arguments.has("json"),
+        exampleLimit: exampleLimit, router: router, streams: streams)
+    }
     if streams.isInteractive {
       streams.error.line("deeplink audit: reading links from standard input, one per line; end with Ctrl-D")
       streams.error.flush()
@@ -127,14 +163,14 @@ enum AuditCommand: ToolSubcommand {
   }
 
   /// Whether bytes are valid UTF-8: a quick pass for ASCII, the standard library's check otherwise.
-  static func isValidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+  nonisolated static func isValidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
     var combined: UInt8 = 0
     for byte in buffer { combined |= byte }
     return combined < 0x80 || StrictUTF8.isValid(buffer)
   }
 
   /// The near-miss groups, largest first (then by route and code, so the order is stable).
-  static func sortedNearMisses(
+  nonisolated static func sortedNearMisses(
     _ tally: Tally
   ) -> [(group: NearMissGroup, count: Int, reason: String, examples: [String])] {
     tally.nearMisses.map { ($0.key, $0.value.count, $0.value.reason, $0.value.examples) }
@@ -150,7 +186,7 @@ enum AuditCommand: ToolSubcommand {
     var code: String
   }
 
-  static func sortedReasons(_ tally: Tally) -> [(code: String, count: Int, examples: [String])] {
+  nonisolated static func sortedReasons(_ tally: Tally) -> [(code: String, count: Int, examples: [String])] {
     tally.reasons.map { ($0.key, $0.value.count, $0.value.examples) }
       .sorted { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }
   }
@@ -164,27 +200,31 @@ enum AuditCommand: ToolSubcommand {
       ("blank", .int(tally.blank)),
       ("routes", .object(router.table.routes.map { ($0.name, .int(tally.perRoute[$0.name] ?? 0)) })),
       ("unmatchedExamples", .array(tally.unmatchedExamples.map(JSONValue.string))),
-      (
-        "unmatchedByNearestRoute",
-        .array(
-          sortedNearMisses(tally).map {
-            .object([
-              ("route", .string($0.group.route)), ("code", .string($0.group.code)), ("count", .int($0.count)),
-              ("reason", .string($0.reason)), ("examples", .array($0.examples.map(JSONValue.string))),
-            ])
-          })
-      ),
-      (
-        "rejections",
-        .array(
-          sortedReasons(tally).map {
-            .object([
-              ("reason", .string($0.code)), ("count", .int($0.count)),
-              ("examples", .array($0.examples.map(JSONValue.string))),
-            ])
-          })
-      ),
+      ("unmatchedByNearestRoute", nearMissesJSON(tally)),
+      ("rejections", rejectionsJSON(tally)),
     ])
+  }
+
+  /// The near-miss groups as JSON, largest first.
+  nonisolated static func nearMissesJSON(_ tally: Tally) -> JSONValue {
+    .array(
+      sortedNearMisses(tally).map {
+        .object([
+          ("route", .string($0.group.route)), ("code", .string($0.group.code)), ("count", .int($0.count)),
+          ("reason", .string($0.reason)), ("examples", .array($0.examples.map(JSONValue.string))),
+        ])
+      })
+  }
+
+  /// The rejection reasons as JSON, largest first.
+  nonisolated static func rejectionsJSON(_ tally: Tally) -> JSONValue {
+    .array(
+      sortedReasons(tally).map {
+        .object([
+          ("reason", .string($0.code)), ("count", .int($0.count)),
+          ("examples", .array($0.examples.map(JSONValue.string))),
+        ])
+      })
   }
 
   static func report(_ tally: Tally, router: Router, to output: TextSink) {

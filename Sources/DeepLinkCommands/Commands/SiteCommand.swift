@@ -19,6 +19,8 @@ enum SiteCommand: ToolSubcommand {
         .well-known/apple-app-site-association  the Universal Links file (checked against the table;
                                                 within 128 KB, as aasa generate writes it)
         .well-known/assetlinks.json             the Android App Links file (with --android-package)
+        android/intent-filters.xml              the <intent-filter> elements of AndroidManifest.xml, as
+                                                deeplink android writes them (with --android-package)
         fallback.html                           the page a routed URL shows without the app: Smart App
                                                 Banner (with --app-store-id), "Open in the app" link
                                                 (myapp://...), App Store link
@@ -185,6 +187,11 @@ enum SiteCommand: ToolSubcommand {
     }
     for widening in generator.widenings {
       streams.error.line("deeplink site: widening: \(widening)")
+    }
+    if !packages.isEmpty {
+      for widening in AndroidIntentFilterGenerator(router: router).widenings {
+        streams.error.line("deeplink site: android widening: \(Printable.escaped(widening.description))")
+      }
     }
     for note in AASACommand.domainNotes(generator) {
       streams.error.line("deeplink site: \(note)")

@@ -188,14 +188,17 @@ package final class LineSource {
   /// The size of the buffer in bytes; tests check that it stays bounded by the limit.
   internal var bufferSize: Int { storage.count }
 
-  /// Lines from a file descriptor, read in 64 KiB chunks; memory stays flat in the number of lines
-  /// and bounded by ``maximumLineLength`` in their length.
+  /// Lines from a file descriptor, read in chunks (64 KiB unless told); memory stays flat in the
+  /// number of lines and bounded by ``maximumLineLength`` in their length.
   ///
   /// - Parameters:
   ///   - descriptor: The descriptor, such as `STDIN_FILENO`.
   ///   - maximumLineLength: The longest line returned, in bytes.
-  package convenience init(descriptor: Int32, maximumLineLength: Int = LineSource.defaultMaximumLineLength) {
-    self.init(maximumLineLength: maximumLineLength, chunkSize: 1 << 16) { buffer in
+  ///   - chunkSize: The most bytes read at once.
+  package convenience init(
+    descriptor: Int32, maximumLineLength: Int = LineSource.defaultMaximumLineLength, chunkSize: Int = 1 << 16
+  ) {
+    self.init(maximumLineLength: maximumLineLength, chunkSize: chunkSize) { buffer in
       while true {
         let result = systemRead(descriptor, buffer.baseAddress, buffer.count)
         if result < 0 && errno == EINTR { continue }

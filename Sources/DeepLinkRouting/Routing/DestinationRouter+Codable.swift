@@ -158,13 +158,14 @@ enum DestinationDeclaration<Destination: Codable> {
     var required = RouteParameters()
     for segment in pattern.segments {
       switch segment {
-      case .literal: break
+      case .literal, .fragment: break
       case .parameter(let name, let type): required[name] = type.sampleValue
       case .oneOrMore(let name), .zeroOrMore(let name): required[name] = .segments([sampleText])
       case .template(let template):
         for (name, value) in template.sampleValues { required[name] = value }
       case .optional: break
       case .valueSet(let name, let set): required[name] = .string(set.members[0])
+      case .kind(let name, let kind): required[name] = .string(kind.sampleValue)
       }
     }
     var complete = required
@@ -174,6 +175,7 @@ enum DestinationDeclaration<Destination: Codable> {
       switch item.rule {
       case .value: sample = item.type.sampleValue
       case .oneOf(let set): sample = .string(set.members[0])
+      case .kind(let kind): sample = .string(kind.sampleValue)
       case .literal, .absent: continue
       }
       if !item.isOptional { required[item.name] = sample }
@@ -261,6 +263,8 @@ enum DestinationDeclaration<Destination: Codable> {
       }
     }
     guard var item = pattern.query.first(where: { $0.name == name }) else { return nil }
+    // A kind's item rewritten to another kind is a typed item.
+    if case .kind = item.rule, kind != nil { item.rule = .value }
     switch kind {
     case nil: return item.description
     case .text: item.type = .string

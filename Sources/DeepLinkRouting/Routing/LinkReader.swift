@@ -30,6 +30,37 @@ struct LinkView {
   var decodedQuery: [QueryItem]?
   /// The fragment, when it is not plain text: decoded (and so checked) while reading.
   var decodedFragment: String?
+  /// The index in ``segments`` of the fragment mark (``ReadingRules/fragmentMark``), when the view
+  /// reads the fragment as a path: a table with fragment routes, a fragment starting with `/`. The
+  /// fragment's segments follow it, and the query fields are the fragment's own; -1 otherwise.
+  var fragmentMark = -1
+  /// The path's query fields and trailing slash, kept while the view reads the fragment's.
+  var pathReading: PathReading?
+
+  /// What a view reads of the link's own path besides its segments: put back by
+  /// ``dropFragmentPath()``.
+  struct PathReading {
+    var queryStart: Int
+    var queryEnd: Int
+    var querySeparators: Int
+    var decodedQuery: [QueryItem]?
+    var hasTrailingSlash: Bool
+  }
+
+  /// Makes a view that reads the fragment as a path read the link's path only: the fragment's
+  /// segments are forgotten and the path's query and trailing slash come back. Routes without a
+  /// fragment are searched on this view.
+  mutating func dropFragmentPath() {
+    guard fragmentMark >= 0, let saved = pathReading else { return }
+    segments.forget(from: fragmentMark)
+    queryStart = saved.queryStart
+    queryEnd = saved.queryEnd
+    querySeparators = saved.querySeparators
+    decodedQuery = saved.decodedQuery
+    hasTrailingSlash = saved.hasTrailingSlash
+    fragmentMark = -1
+    pathReading = nil
+  }
   /// The index of the link's scheme in ``LinkReader/schemeNames``, or of its host in
   /// ``LinkReader/hostNames`` when it is listed without a port, so that the origin is a string built
   /// once per table.
@@ -85,8 +116,12 @@ final class LinkReader: Sendable {
   let limits: RouteTable.Limits
   /// Whether `+` in the query reads as a space (``RouteTable/PlusInQuery``).
   let plusAsSpace: Bool
+  /// Whether a fragment that starts with `/` is read as a path too (the table has fragment routes):
+  /// see ``LinkView/fragmentMark``.
+  let readsFragment: Bool
 
-  init(table: RouteTable, hostRules: [HostRule]) {
+  init(table: RouteTable, hostRules: [HostRule], readsFragment: Bool = false) {
+    self.readsFragment = readsFragment
     schemes = Set(table.schemes.map { $0.lowercased() }.filter { $0 != "http" && $0 != "https" })
     var exact: [String: [String?]] = [:]
     for rule in hostRules where !rule.isWildcard { exact[rule.host, default: []].append(rule.port) }
@@ -132,6 +167,10 @@ final class LinkReader: Sendable {
         // outcome and the exact error.
         view = LinkView(link: link, segments: segments)
         let reading = Result { () throws(LinkError) in try read(into: &view, original: original) }
+        if case .failure(let error) = reading { return .failure(error) }
+      }
+      if readsFragment && view.fragmentStart >= 0 {
+        let reading = Result { () throws(LinkError) in try readFragmentPath(into: &view, original: original) }
         if case .failure(let error) = reading { return .failure(error) }
       }
       return .success(body(&view))
@@ -383,6 +422,75 @@ final class LinkReader: Sendable {
         view.decodedFragment = try decode(link, fragmentStart + 1, count, plusAsSpace: false, fail: fail)
       }
     }
+  }
+
+  /// Reads a fragment that starts with `/` as a path of its own, after the path's segments and the
+  /// fragment mark: split on `/`, empty segments dropped, each decoded by the path's rules (`+` is
+  /// itself, `%2F` is a `/` inside a segment, a raw `#` is text); the first `?` starts the fragment's
+  /// query, read by the query's rules. Path and fragment segments count together against the
+  /// segment limit. The fragment was checked when the link was read, so only the limits can fail here.
+  private func readFragmentPath(into view: inout LinkView, original: () -> String) throws(LinkError) {
+    let link = view.link
+    let count = link.count
+    var index = view.fragmentStart + 1
+    guard index < count, link[index] == UInt8(ascii: "/") else { return }
+    func fail(_ reason: LinkError.Reason, _ offset: Int?) -> LinkError {
+      LinkError(url: original(), offset: offset, reason: reason)
+    }
+    let saved = LinkView.PathReading(
+      queryStart: view.queryStart, queryEnd: view.queryEnd, querySeparators: view.querySeparators,
+      decodedQuery: view.decodedQuery, hasTrailingSlash: view.hasTrailingSlash)
+    guard hasRoomForSegment(view) else { throw fail(.tooManySegments(limit: limits.maxSegments), nil) }
+    let markStart = view.segments.cursor
+    view.segments.append(ReadingRules.fragmentMark)
+    view.segments.closeSegment(from: markStart, isASCII: true)
+    view.fragmentMark = view.count - 1
+    let pathStart = index
+    var queryStart = -1
+    while index < count {
+      let byte = link[index]
+      if byte == UInt8(ascii: "/") {
+        index += 1
+        continue
+      }
+      if byte == UInt8(ascii: "?") {
+        queryStart = index
+        break
+      }
+      guard hasRoomForSegment(view) else { throw fail(.tooManySegments(limit: limits.maxSegments), nil) }
+      let segmentStart = view.segments.cursor
+      if let end = ReadingRules.decodePlainSegment(link, from: index, into: &view.segments, inFragment: true)
+      {
+        view.segments.closeSegment(from: segmentStart, isASCII: true)
+        index = end
+        continue
+      }
+      view.segments.rewind(to: segmentStart)
+      let end = ReadingRules.segmentEnd(link, from: index, inFragment: true)
+      let text = try decode(link, index, end, plusAsSpace: false, fail: fail)
+      view.segments.append(contentsOf: text)
+      view.segments.closeSegment(from: segmentStart, isASCII: text.utf8.allSatisfy { $0 < 0x80 })
+      index = end
+    }
+    view.hasTrailingSlash = ReadingRules.hasTrailingSlash(
+      link, pathStart: pathStart, pathEnd: queryStart >= 0 ? queryStart : count,
+      segmentCount: view.count - view.fragmentMark - 1)
+    view.queryStart = -1
+    view.queryEnd = -1
+    view.querySeparators = 0
+    view.decodedQuery = nil
+    if queryStart >= 0 {
+      view.queryStart = queryStart
+      view.queryEnd = count
+      if let plain = ReadingRules.plainText(link, from: queryStart + 1, stopsAtFragment: false),
+        isWithinQueryLimit(plain.separators)
+      {
+        view.querySeparators = plain.separators
+      } else {
+        view.decodedQuery = try readQuery(link, from: queryStart, to: count, fail: fail)
+      }
+    }
+    view.pathReading = saved
   }
 
   /// Decodes one segment into the view and counts it: plain text in place, anything else by the exact

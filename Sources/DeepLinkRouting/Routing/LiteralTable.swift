@@ -116,6 +116,8 @@ struct FlatNode: Sendable {
   static let hasSkips: Int32 = 16
   /// The node has value-set children (``Router/valueSetChildren``).
   static let hasValueSets: Int32 = 32
+  /// The node has children of app-defined kinds (``Router/kindChildren``).
+  static let hasKinds: Int32 = 64
 
   /// The child for a parameter of `type` (`{name:int}`, `{name:uuid}`, `{name}`), -1 when none: the
   /// one place the trie stores a child per parameter type.

@@ -193,6 +193,27 @@ extension ParameterType {
     }
   }
 
+  /// The Android advanced glob (`android:pathAdvancedPattern`) of one decoded segment of this type,
+  /// written so that its tokens never need to give a character back (Android's matcher does not
+  /// backtrack): exact for ``string``, ``uuid`` and, within the range of `Int`, ``int``; one segment of
+  /// any text for the others, whose ``aasaWidening`` then says what it admits.
+  package var androidSegmentPattern: String {
+    switch self {
+    case .string, .bool, .decimal, .url, .link: "[^/]+"
+    case .int: "-{0,1}[0-9]+"
+    case .uuid: "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+    }
+  }
+
+  /// Whether ``androidSegmentPattern`` admits only text of this type, apart from integers beyond the
+  /// range of `Int`.
+  package var androidSegmentPatternIsExact: Bool {
+    switch self {
+    case .string, .int, .uuid: true
+    case .bool, .decimal, .url, .link: false
+    }
+  }
+
   /// The regular expression (PCRE, as nginx reads it) of one decoded segment of this type.
   package var segmentRegex: String {
     switch self {

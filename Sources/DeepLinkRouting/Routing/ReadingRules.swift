@@ -41,6 +41,20 @@ package enum ReadingRules {
     byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
   }
 
+  /// A byte that ends a segment of a fragment read as a path: `/` or `?` (a `#` inside the fragment is
+  /// text: the fragment is everything after the link's first `#`).
+  @inline(__always)
+  static func endsFragmentSegment(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?")
+  }
+
+  /// The bytes of the segment that stands, in a link read by a table with fragment routes, between the
+  /// path's segments and the fragment's: a control character, which no decoded segment can hold, so
+  /// only the fragment routes' own edge (``fragmentMarkText``) takes it.
+  static let fragmentMark: UInt8 = 0x01
+  /// ``fragmentMark`` as the key of a literal edge.
+  static let fragmentMarkText = "\u{1}"
+
   /// A byte of a scheme: `letter *(letter / digit / "+" / "-" / ".")`.
   @inline(__always)
   static func isSchemeByte(_ byte: UInt8, first: Bool) -> Bool {
@@ -66,11 +80,14 @@ package enum ReadingRules {
     index + 1 < link.count && link[index] == UInt8(ascii: "/") && link[index + 1] == UInt8(ascii: "/")
   }
 
-  /// Where the segment (or authority) that starts at `start` ends: the next `/`, `?`, `#` or the end.
+  /// Where the segment (or authority) that starts at `start` ends: the next `/`, `?`, `#` (in a
+  /// fragment: `/`, `?`) or the end.
   @inline(__always)
-  static func segmentEnd(_ link: Bytes, from start: Int) -> Int {
+  static func segmentEnd(_ link: Bytes, from start: Int, inFragment: Bool = false) -> Int {
     var index = start
-    while index < link.count && !endsSegment(link[index]) { index += 1 }
+    while index < link.count && !(inFragment ? endsFragmentSegment(link[index]) : endsSegment(link[index])) {
+      index += 1
+    }
     return index
   }
 
@@ -98,14 +115,14 @@ package enum ReadingRules {
   }
 
   /// Decodes the plain segment that starts at `start` into `store`: raw plain bytes and escapes of
-  /// plain bytes, up to the next `/`, `?`, `#` or the end.
+  /// plain bytes, up to the next `/`, `?`, `#` (in a fragment: `/`, `?`) or the end.
   ///
   /// - Returns: Where the segment ends, or `nil` when it holds anything else (bytes beyond ASCII, a
   ///   malformed escape, an escape of a control character or of a byte beyond ASCII); then the bytes
   ///   written since `start` are to be discarded.
   @inline(__always)
   static func decodePlainSegment(
-    _ link: Bytes, from start: Int, into store: inout SegmentStore
+    _ link: Bytes, from start: Int, into store: inout SegmentStore, inFragment: Bool = false
   ) -> Int? {
     var index = start
     while index < link.count {
@@ -116,7 +133,7 @@ package enum ReadingRules {
         byte = value
         index &+= 3
       } else {
-        if endsSegment(byte) { break }
+        if inFragment ? endsFragmentSegment(byte) : endsSegment(byte) { break }
         guard isPlainRaw(byte) else { return nil }
         index &+= 1
       }

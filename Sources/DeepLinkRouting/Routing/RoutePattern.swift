@@ -9,6 +9,7 @@
 /// | `{name:int}` | one segment holding a decimal integer that fits in `Int` |
 /// | `{name:uuid}` | one segment holding a UUID |
 /// | `{name:(a\|b)}` | one segment that is one of the listed words (a value set) |
+/// | `{name:sku}` | one segment of a kind the table declares (``RouteTable/kinds``) |
 /// | `{name+}` | one or more remaining segments (last piece of the path only) |
 /// | `{name*}` | zero or more remaining segments (last piece of the path only) |
 /// | `{name?}` | an optional last segment, optionally typed (`{n:int?}`) |
@@ -19,6 +20,7 @@
 /// | `?!key` | a query item that must be absent (or empty) |
 /// | `?a\|b={name}` | one value under alternative keys: the first key listed that the link has wins |
 /// | `?{name*}` | every query item the pattern does not declare, as a dictionary |
+/// | `#/room/{id}` | the fragment read as a path of its own, with the same pieces (a query written after it is the fragment's) |
 ///
 /// Literal segments may be written decoded (`/café`) or percent-encoded (`/caf%C3%A9`); both mean the
 /// same segment. A trailing `/` is recorded in ``hasTrailingSlash`` and only matters to a table that
@@ -47,6 +49,12 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// A parameter that captures one segment that is one of a fixed set of words
     /// (`{section:(general|privacy)}`).
     indirect case valueSet(name: String, set: ValueSet)
+    /// The `#` that ends the path and starts the fragment's own path (`/#/room/{room}`): the pieces
+    /// after it are read from the link's fragment, split on `/` as a path is. A pattern has at most
+    /// one, and only a pattern with one reads the fragment.
+    case fragment
+    /// A parameter that captures one segment of an app-defined kind (`{code:sku}`).
+    indirect case kind(name: String, kind: AppKind)
 
     /// The segment as written in pattern syntax.
     package var description: String {
@@ -60,6 +68,8 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .optional(let name, .string): "{\(name)?}"
       case .optional(let name, let type): "{\(name):\(type)?}"
       case .valueSet(let name, let set): "{\(name):\(set)}"
+      case .fragment: "#"
+      case .kind(let name, let kind): "{\(name):\(kind.name)}"
       }
     }
 
@@ -67,9 +77,9 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// ``parameterNames``).
     package var parameterName: String? {
       switch self {
-      case .literal: nil
+      case .literal, .fragment: nil
       case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _),
-        .valueSet(let name, _):
+        .valueSet(let name, _), .kind(let name, _):
         name
       case .template(let template): template.parameterNames.first
       }
@@ -78,9 +88,9 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Every parameter name the segment captures, in order.
     package var parameterNames: [String] {
       switch self {
-      case .literal: []
+      case .literal, .fragment: []
       case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _),
-        .valueSet(let name, _):
+        .valueSet(let name, _), .kind(let name, _):
         [name]
       case .template(let template): template.parameterNames
       }
@@ -117,6 +127,9 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       /// beside the other cases, and a pointer in it must not carry the enum's tag, which hides what it
       /// points to from leak checkers.
       indirect case oneOf(ValueSet)
+      /// `key={name:sku}`: a value of an app-defined kind, captured under the name; optional when
+      /// written `{name:sku?}`.
+      indirect case kind(AppKind)
     }
 
     /// The key, then ``otherKeys``: every name the item may be written under, in order.
@@ -128,6 +141,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       switch rule {
       case .value: type.value(from: text)
       case .oneOf(let set): set.accepts(text) ? .string(text) : nil
+      case .kind(let kind): kind.accepts(text) ? .string(text) : nil
       case .literal, .absent: nil
       }
     }
@@ -135,7 +149,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether a value is captured under ``name``: a typed value or a member of a set.
     package var captures: Bool {
       switch rule {
-      case .value, .oneOf: true
+      case .value, .oneOf, .kind: true
       case .literal, .absent: false
       }
     }
@@ -176,6 +190,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .literal(let value): return "\(keyText)=\(value)"
       case .absent: return "!\(keyText)"
       case .oneOf(let set): return "\(keyText)={\(name):\(set)\(isOptional ? "?" : "")}"
+      case .kind(let kind): return "\(keyText)={\(name):\(kind.name)\(isOptional ? "?" : "")}"
       }
     }
   }
@@ -200,12 +215,14 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   ///     declared twice.
   ///   - plusInQuery: How the table reads `+` in a query: the pattern's query keys, literal values and
   ///     set members are read the same way.
+  ///   - kinds: The table's app-defined kinds, compiled, by name.
   /// - Throws: ``RoutePatternError`` naming the offending piece and its position.
   package init(
-    _ text: String, queryKeys: RouteTable.QueryKeys = .exact, plusInQuery: RouteTable.PlusInQuery = .space
+    _ text: String, queryKeys: RouteTable.QueryKeys = .exact, plusInQuery: RouteTable.PlusInQuery = .space,
+    kinds: [String: AppKind] = [:]
   ) throws(RoutePatternError) {
     let parsed = try RoutePatternParser(
-      text: text, queryKeys: queryKeys, plusAsSpace: plusInQuery.readsAsSpace
+      text: text, queryKeys: queryKeys, plusAsSpace: plusInQuery.readsAsSpace, kinds: kinds
     ).parse()
     self.text = text
     self.segments = parsed.segments
@@ -220,9 +237,24 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     segments.indices.dropLast().first { index in
       switch segments[index] {
       case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter, .template, .optional, .valueSet: false
+      case .literal, .parameter, .template, .optional, .valueSet, .kind, .fragment: false
       }
     }
+  }
+
+  /// The index in ``segments`` of the fragment's start (``Segment/fragment``), or `nil` for a pattern
+  /// that does not read the fragment.
+  package var fragmentIndex: Int? { segments.firstIndex(of: .fragment) }
+
+  /// Whether the pattern reads the link's fragment as a path of its own (`/#/room/{room}`).
+  package var readsFragment: Bool { fragmentIndex != nil }
+
+  /// The path pieces before the fragment (all of them, for a pattern without one).
+  package var pathSegments: ArraySlice<Segment> { segments[..<(fragmentIndex ?? segments.count)] }
+
+  /// The pieces of the fragment's path, after ``Segment/fragment`` (empty without one).
+  package var fragmentSegments: ArraySlice<Segment> {
+    fragmentIndex.map { segments[($0 + 1)...] } ?? []
   }
 
   /// Every parameter name, path parameters first, in order, then the open query dictionary's.

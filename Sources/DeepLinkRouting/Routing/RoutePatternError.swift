@@ -47,6 +47,13 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       case forbiddenMemberCharacter(name: String, member: String, character: Character)
       case duplicateMember(name: String, member: String)
       case valueSetInTemplate(String)
+      case emptyFragment
+      case fragmentNotAPath
+      case secondFragment
+      case queryBeforeFragment
+      case unknownKind(String, kinds: [String], suggestion: String?)
+      case kindInTemplate(name: String, kind: String)
+      case optionalKindInPath(name: String, kind: String)
     }
 
     fileprivate let problem: Problem
@@ -134,6 +141,27 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     }
     /// A value set inside a segment template (`v-{s:(a|b)}`): code `valueSetInTemplate`.
     package static func valueSetInTemplate(_ name: String) -> Reason { Reason(.valueSetInTemplate(name)) }
+    /// A `#` with nothing after it (`/#`): code `emptyFragment`.
+    package static let emptyFragment = Reason(.emptyFragment)
+    /// A fragment that is not a path (`/#room`): code `fragmentNotAPath`.
+    package static let fragmentNotAPath = Reason(.fragmentNotAPath)
+    /// A second raw `#` (`/#/a#b`): code `secondFragment`.
+    package static let secondFragment = Reason(.secondFragment)
+    /// A query before the fragment (`/?a={a}#/x`): code `queryBeforeFragment`.
+    package static let queryBeforeFragment = Reason(.queryBeforeFragment)
+    /// A type that is neither built in nor one of the table's `kinds`, with the closest name if any:
+    /// code `unknownType`.
+    package static func unknownKind(_ typeName: String, kinds: [String], suggestion: String?) -> Reason {
+      Reason(.unknownKind(typeName, kinds: kinds, suggestion: suggestion))
+    }
+    /// An app-defined kind inside a segment template (`v-{c:sku}`): code `kindInTemplate`.
+    package static func kindInTemplate(name: String, kind: String) -> Reason {
+      Reason(.kindInTemplate(name: name, kind: kind))
+    }
+    /// An app-defined kind as an optional path segment (`{c:sku?}`): code `optionalKindInPath`.
+    package static func optionalKindInPath(name: String, kind: String) -> Reason {
+      Reason(.optionalKindInPath(name: name, kind: kind))
+    }
   }
 
   /// The pattern's text.
@@ -185,6 +213,13 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
     case .forbiddenMemberCharacter: .forbiddenMemberCharacter
     case .duplicateMember: .duplicateMember
     case .valueSetInTemplate: .valueSetInTemplate
+    case .emptyFragment: .emptyFragment
+    case .fragmentNotAPath: .fragmentNotAPath
+    case .secondFragment: .secondFragment
+    case .queryBeforeFragment: .queryBeforeFragment
+    case .unknownKind: .unknownType
+    case .kindInTemplate: .kindInTemplate
+    case .optionalKindInPath: .optionalKindInPath
     }
   }
 
@@ -201,7 +236,8 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       .ambiguousTemplate(let name, _), .typeNotAllowedInTemplate(let name, _),
       .adjacentParameters(_, let name), .duplicateOpenQuery(_, let name), .unclosedValueSet(let name),
       .emptyValueSet(let name), .emptyMember(let name), .forbiddenMemberCharacter(let name, _, _),
-      .duplicateMember(let name, _), .valueSetInTemplate(let name):
+      .duplicateMember(let name, _), .valueSetInTemplate(let name), .kindInTemplate(let name, _),
+      .optionalKindInPath(let name, _):
       name
     case .secondCatchAll(_, _, let second): Self.catchAllName(second)
     default: nil
@@ -231,8 +267,10 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
 
   /// The type as written, for `unknownType`; `nil` otherwise.
   package var typeName: String? {
-    guard case .unknownType(let typeName) = reason.problem else { return nil }
-    return typeName
+    switch reason.problem {
+    case .unknownType(let typeName), .unknownKind(let typeName, _, _): return typeName
+    default: return nil
+    }
   }
 
   /// The query key declared twice, for `duplicateQueryKey`; `nil` otherwise.
@@ -292,6 +330,22 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
       "member '\(PrintableText.escaped(member))' of the value set of '\(name)' is listed twice"
     case .valueSetInTemplate(let name):
       "the value set of '\(name)' must fill its segment (it cannot share one with literal text)"
+    case .emptyFragment:
+      "the fragment pattern after '#' is empty: write a path such as /#/room/{id}, or leave the '#' out"
+    case .fragmentNotAPath:
+      "a fragment pattern is a path: it starts with '/' right after the '#' (as in /#/room/{id})"
+    case .secondFragment:
+      "a second '#': a pattern has one fragment; write a '#' inside a literal as %23"
+    case .queryBeforeFragment:
+      "a query before the '#': a fragment route reads the query inside its fragment, written after the fragment's path (/#/room/{id}?via={via})"
+    case .unknownKind(let type, let kinds, let suggestion):
+      "unknown parameter type '\(PrintableText.escaped(type))'"
+        + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        + "; expected \(ParameterType.bySpecificity.map(\.rawValue).joined(separator: ", ")) or a kind of the table (\(kinds.map(PrintableText.escaped).joined(separator: ", ")))"
+    case .kindInTemplate(let name, let kind):
+      "parameter '\(name)' of kind \(PrintableText.escaped(kind)) must fill its segment (a kind cannot share one with literal text)"
+    case .optionalKindInPath(let name, let kind):
+      "path parameter '\(name)' of kind \(PrintableText.escaped(kind)) cannot be optional; declare the route with and without the segment, or use the kind in an optional query item"
     }
   }
 
@@ -378,4 +432,17 @@ extension ErrorCode where Subject == RoutePatternError {
   package static let duplicateMember = Self("duplicate-member")
   /// A value set inside a segment template (`v-{s:(a|b)}`); see ``RoutePatternError/name``.
   package static let valueSetInTemplate = Self("value-set-in-template")
+  /// A `#` with no fragment pattern after it (`/#`).
+  package static let emptyFragment = Self("empty-fragment")
+  /// A fragment pattern that does not start with `/` (`/#room`): the fragment is routed as a path.
+  package static let fragmentNotAPath = Self("fragment-not-a-path")
+  /// A second raw `#` in a pattern (`/#/a#b`); a `#` inside a literal is written `%23`.
+  package static let secondFragment = Self("second-fragment")
+  /// A query written before the fragment (`/?a={a}#/x`): a fragment route's query is the one inside
+  /// its fragment.
+  package static let queryBeforeFragment = Self("query-before-fragment")
+  /// An app-defined kind inside a segment template (`v-{c:sku}`); see ``RoutePatternError/name``.
+  package static let kindInTemplate = Self("kind-in-template")
+  /// An app-defined kind as an optional path segment (`{c:sku?}`); see ``RoutePatternError/name``.
+  package static let optionalKindInPath = Self("optional-kind-in-path")
 }

@@ -11,6 +11,8 @@ struct RoutePatternParser {
   var queryKeys: RouteTable.QueryKeys = .exact
   /// Whether `+` in the query reads as a space (``RouteTable/PlusInQuery``).
   var plusAsSpace = true
+  /// The table's app-defined kinds, by name.
+  var kinds: [String: AppKind] = [:]
 
   func parse() throws(RoutePatternError) -> Parsed {
     // ASCII text without a carriage return has one character per byte (CR LF is the only cluster
@@ -19,12 +21,12 @@ struct RoutePatternParser {
     if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
       return try PatternUnitParser(
         text: text, characters: Array(text.utf8), queryKeys: queryKeys,
-        plusAsSpace: plusAsSpace
+        plusAsSpace: plusAsSpace, kinds: kinds
       ).parse()
     }
     return try PatternUnitParser(
       text: text, characters: Array(text), queryKeys: queryKeys,
-      plusAsSpace: plusAsSpace
+      plusAsSpace: plusAsSpace, kinds: kinds
     ).parse()
   }
 }
@@ -60,6 +62,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
   let characters: [Unit]
   var queryKeys: RouteTable.QueryKeys = .exact
   var plusAsSpace = true
+  var kinds: [String: AppKind] = [:]
 
   private func fail(_ offset: Int, _ reason: RoutePatternError.Reason) -> RoutePatternError {
     RoutePatternError(pattern: text, offset: offset, reason: reason)
@@ -67,16 +70,22 @@ struct PatternUnitParser<Unit: PatternUnit> {
 
   func parse() throws(RoutePatternError) -> Parsed {
     guard characters.first == Unit(ascii: "/") else { throw fail(0, .missingLeadingSlash) }
-    // The query starts at the first "?" outside braces ("{page?}" marks an optional item).
+    // The query starts at the first "?" outside braces ("{page?}" marks an optional item); a "#"
+    // outside braces before it starts the fragment's path, and the query after that is the
+    // fragment's.
     var depth = 0
     var queryStart = characters.count
+    var hash: Int?
     for (index, character) in characters.enumerated() {
       if character == Unit(ascii: "{") { depth += 1 }
       if character == Unit(ascii: "}") { depth -= 1 }
-      if character == Unit(ascii: "?") && depth == 0 {
-        queryStart = index
-        break
+      guard depth == 0 else { continue }
+      if character == Unit(ascii: "#") {
+        if hash != nil { throw fail(index, .secondFragment) }
+        if queryStart < characters.count { throw fail(queryStart, .queryBeforeFragment) }
+        hash = index
       }
+      if character == Unit(ascii: "?") && queryStart == characters.count { queryStart = index }
     }
     var parsed = Parsed()
     var names: Set<String> = []
@@ -86,21 +95,22 @@ struct PatternUnitParser<Unit: PatternUnit> {
     // Path: split on "/" after the leading one (a "/" inside a value set's parentheses is the set's,
     // and is refused there with the member it is in).
     let inSet = valueSetInterior()
-    var pieceStart = 1
-    var pieces: [(start: Int, end: Int)] = []
-    for index in 1...queryStart {
-      if index == queryStart || (characters[index] == Unit(ascii: "/") && !inSet[index]) {
-        pieces.append((pieceStart, index))
-        pieceStart = index + 1
-      }
-    }
-    if queryStart == 1 {
-      pieces = []  // the root pattern "/" has no segments
-    } else if let last = pieces.last, last.start == last.end {
-      parsed.hasTrailingSlash = true
-      pieces.removeLast()
+    let pathEnd = hash ?? queryStart
+    var pieces = split(from: 1, to: pathEnd, inSet: inSet, trailingSlash: &parsed.hasTrailingSlash)
+    if let hash {
+      // The fragment's path: its pieces follow a marker piece (start -1), and only its own trailing
+      // "/" counts.
+      guard hash + 1 < queryStart else { throw fail(hash, .emptyFragment) }
+      guard characters[hash + 1] == Unit(ascii: "/") else { throw fail(hash + 1, .fragmentNotAPath) }
+      parsed.hasTrailingSlash = false
+      pieces.append((-1, hash))
+      pieces += split(from: hash + 2, to: queryStart, inSet: inSet, trailingSlash: &parsed.hasTrailingSlash)
     }
     for (position, piece) in pieces.enumerated() {
+      if piece.start < 0 {
+        parsed.segments.append(.fragment)
+        continue
+      }
       guard piece.start < piece.end else { throw fail(piece.start, .emptySegment) }
       let segment = try parseSegment(from: piece.start, to: piece.end)
       for name in segment.parameterNames {
@@ -121,7 +131,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
         catchAll = (segment.description, piece.start)
       case .optional(let name, _):
         if position != pieces.count - 1 { throw fail(piece.start, .optionalPathParameter(name)) }
-      case .literal, .parameter, .template, .valueSet: break
+      case .literal, .parameter, .template, .valueSet, .kind, .fragment: break
       }
       parsed.segments.append(segment)
     }
@@ -155,6 +165,25 @@ struct PatternUnitParser<Unit: PatternUnit> {
       itemStart = index + 1
     }
     return parsed
+  }
+
+  /// The pieces of a path written from `start` (after its leading `/`) to `end`, split on `/`
+  /// outside value sets; an empty last piece is a trailing `/`, recorded in `trailingSlash`.
+  private func split(from start: Int, to end: Int, inSet: [Bool], trailingSlash: inout Bool)
+    -> [(start: Int, end: Int)]
+  {
+    guard start < end else { return [] }  // the root path "/" has no segments
+    var pieces: [(start: Int, end: Int)] = []
+    var pieceStart = start
+    for index in start...end where index == end || (characters[index] == Unit(ascii: "/") && !inSet[index]) {
+      pieces.append((pieceStart, index))
+      pieceStart = index + 1
+    }
+    if let last = pieces.last, last.start == last.end {
+      trailingSlash = true
+      pieces.removeLast()
+    }
+    return pieces
   }
 
   /// For each character, whether it lies between a value set's `(` and its `)`: a `(` right after a
@@ -304,9 +333,13 @@ struct PatternUnitParser<Unit: PatternUnit> {
     }
     if body.hasSuffix("?") {
       // An optional segment; the parse of the whole path checks that it is the last piece.
+      if let (name, kind) = try kindReference(String(body.dropLast()), at: start + 1) {
+        throw fail(start, .optionalKindInPath(name: name, kind: kind.name))
+      }
       let (name, type) = try nameAndType(String(body.dropLast()), at: start + 1)
       return .optional(name: name, type: type)
     }
+    if let (name, kind) = try kindReference(body, at: start + 1) { return .kind(name: name, kind: kind) }
     let (name, type) = try nameAndType(body, at: start + 1)
     return .parameter(name: name, type: type)
   }
@@ -349,6 +382,9 @@ struct PatternUnitParser<Unit: PatternUnit> {
         throw fail(index, .catchAllInTemplate(body))
       }
       if body.hasSuffix("?") { throw fail(index, .optionalPathParameter(String(body.dropLast()))) }
+      if let (name, kind) = try kindReference(body, at: index + 1) {
+        throw fail(index, .kindInTemplate(name: name, kind: kind.name))
+      }
       let (name, type) = try nameAndType(body, at: index + 1)
       parts.append(.parameter(name: name, type: type))
       offsets.append(index)
@@ -412,10 +448,28 @@ struct PatternUnitParser<Unit: PatternUnit> {
       isOptional = true
       body.removeLast()
     }
+    if let (name, kind) = try kindReference(body, at: equals + 2) {
+      var parameter = RoutePattern.QueryParameter(key: key, rule: .kind(kind))
+      parameter.name = name
+      parameter.isOptional = isOptional
+      parameter.otherKeys = Array(keys.dropFirst())
+      return parameter
+    }
     let (name, type) = try nameAndType(body, at: equals + 2)
     var parameter = RoutePattern.QueryParameter(key: key, name: name, type: type, isOptional: isOptional)
     parameter.otherKeys = Array(keys.dropFirst())
     return parameter
+  }
+
+  /// The name and kind of a parameter whose type is one of the table's kinds (`code:sku`), or `nil`
+  /// for any other body.
+  private func kindReference(_ body: String, at offset: Int) throws(RoutePatternError) -> (String, AppKind)? {
+    guard !kinds.isEmpty, let colon = body.firstIndex(of: ":"),
+      let kind = kinds[String(body[body.index(after: colon)...])]
+    else { return nil }
+    let name = String(body[..<colon])
+    try checkName(name, at: offset)
+    return (name, kind)
   }
 
   private func nameAndType(_ body: String, at offset: Int) throws(RoutePatternError) -> (
@@ -428,7 +482,11 @@ struct PatternUnitParser<Unit: PatternUnit> {
     guard let colon else { return (name, .string) }
     let typeName = String(body[body.index(after: colon)...])
     guard let type = ParameterType(rawValue: typeName) else {
-      throw fail(offset + name.count + 1, .unknownType(typeName))
+      guard !kinds.isEmpty else { throw fail(offset + name.count + 1, .unknownType(typeName)) }
+      let known = kinds.keys.sorted()
+      let suggestion = KeySuggestion.suggestion(
+        for: typeName, among: ParameterType.bySpecificity.map(\.rawValue) + known)
+      throw fail(offset + name.count + 1, .unknownKind(typeName, kinds: known, suggestion: suggestion))
     }
     return (name, type)
   }

@@ -4,8 +4,9 @@ extension RouteTable {
   private static let tableKeys = [
     "schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes", "queryKeys",
     "plusInQuery",
-    "customSchemeHost",
+    "customSchemeHost", "kinds",
   ]
+  private static let kindKeys = ["prefix", "characters", "minLength", "maxLength"]
   private static let routeKeys = [
     "name", "pattern", "requiresVerifiedLink", "requiresSignIn", "follow", "hosts", "schemes",
   ]
@@ -90,6 +91,7 @@ extension RouteTable {
     let routeFields = try typed(route: nil) { () throws(JSONTypeError) in
       try routeList.array(expected: "an array of routes")
     }
+    let kinds = try readKinds(table["kinds"])
     var routes: [RouteDefinition] = []
     routes.reserveCapacity(routeFields.count)
     for routeField in routeFields {
@@ -105,6 +107,7 @@ extension RouteTable {
         plusInQuery: try table["plusInQuery"].map(plusInQuery) ?? .space,
         customSchemeHost: try table["customSchemeHost"].map(customSchemeHost) ?? .firstSegment,
         limits: limits,
+        kinds: kinds,
         routes: routes
       )
     }
@@ -145,6 +148,47 @@ extension RouteTable {
         throw .table(located)
       }
     }
+  }
+
+  /// The `kinds` object: each kind's keys, types and rules checked here, so an error points at the
+  /// key in the file.
+  private static func readKinds(_ field: JSONField?) throws(RouteFileError) -> [String: ValueKind] {
+    guard let field else { return [:] }
+    let object = try typed(route: nil) { () throws(JSONTypeError) in try field.object() }
+    guard case .object(let members) = field.value.kind else { return [:] }
+    var kinds: [String: ValueKind] = [:]
+    for member in members {
+      guard let kindField = object[member.key] else { continue }
+      let kindObject = try typed(route: nil) { () throws(JSONTypeError) in try kindField.object() }
+      try checkKeys(kindObject, known: kindKeys, route: nil)
+      guard let characters = kindObject["characters"] else {
+        throw .table(missing("characters", in: kindObject, route: nil))
+      }
+      func length(_ key: String) throws(RouteFileError) -> Int? {
+        guard let lengthField = kindObject[key] else { return nil }
+        return try typed(route: nil) { () throws(JSONTypeError) in
+          try lengthField.int(expected: "a positive integer")
+        }
+      }
+      let kind = try typed(route: nil) { () throws(JSONTypeError) in
+        ValueKind(
+          characters: try characters.string(), prefix: try kindObject["prefix"]?.string() ?? "",
+          minLength: 1, maxLength: nil)
+      }
+      var declared = kind
+      declared.minLength = try length("minLength") ?? 1
+      declared.maxLength = try length("maxLength")
+      if let (key, problem) = declared.problem(named: member.key) {
+        let position = key.flatMap { kindObject[$0]?.value.position } ?? member.value.position
+        throw .table(
+          RouteTableError(
+            location: "kinds.\(member.key)" + (key.map { ".\($0)" } ?? ""),
+            reason: .invalidKind(name: member.key, problem: problem), line: position?.line,
+            column: position?.column))
+      }
+      kinds[member.key] = declared
+    }
+    return kinds
   }
 
   private static func readRoute(_ field: JSONField) throws(RouteFileError) -> RouteDefinition {
@@ -254,6 +298,21 @@ extension RouteTable {
           })
       ),
     ]
+    if !kinds.isEmpty {
+      root.append(
+        (
+          "kinds",
+          .object(
+            kinds.keys.sorted().compactMap { name in
+              guard let kind = kinds[name] else { return nil }
+              var entry: [(String, JSONValue)] = [("characters", .string(kind.characters))]
+              if !kind.prefix.isEmpty { entry.append(("prefix", .string(kind.prefix))) }
+              if kind.minLength != 1 { entry.append(("minLength", .int(kind.minLength))) }
+              if let maxLength = kind.maxLength { entry.append(("maxLength", .int(maxLength))) }
+              return (name, .object(entry))
+            })
+        ))
+    }
     if strictTrailingSlash { root.append(("strictTrailingSlash", true)) }
     if queryKeys != .exact { root.append(("queryKeys", .string(queryKeys.rawValue))) }
     if plusInQuery != .space { root.append(("plusInQuery", .string(plusInQuery.rawValue))) }

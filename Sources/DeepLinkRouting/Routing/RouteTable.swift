@@ -100,6 +100,8 @@ public struct RouteTable: Sendable, Hashable {
   /// How the authority of a custom-scheme link is read: as its first path segment (the default), or,
   /// when it is a listed host, as the link's host (``CustomSchemeHost/listed``).
   public var customSchemeHost: CustomSchemeHost
+  /// The app-defined kinds of value, by name, that patterns use as `{code:sku}` (see ``ValueKind``).
+  public var kinds: [String: ValueKind] = [:]
   /// The routes.
   public var routes: [RouteDefinition]
   /// The limits on one link.
@@ -116,6 +118,7 @@ public struct RouteTable: Sendable, Hashable {
   ///   - plusInQuery: How `+` in a link's query reads.
   ///   - customSchemeHost: How the authority of a custom-scheme link is read.
   ///   - limits: The limits on one link.
+  ///   - kinds: The app-defined kinds of value patterns may use, by name.
   ///   - routes: The routes.
   public init(
     schemes: [String] = [],
@@ -126,8 +129,10 @@ public struct RouteTable: Sendable, Hashable {
     plusInQuery: PlusInQuery = .space,
     customSchemeHost: CustomSchemeHost = .firstSegment,
     limits: Limits = .default,
+    kinds: [String: ValueKind] = [:],
     routes: [RouteDefinition]
   ) {
+    self.kinds = kinds
     self.plusInQuery = plusInQuery
     self.schemes = schemes
     self.hosts = hosts

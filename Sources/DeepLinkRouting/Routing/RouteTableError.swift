@@ -43,6 +43,8 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       case unsupportedShape(String)
       case followsNoLink(String)
       case invalidScope(key: String, entry: String?, problem: ScopeProblem)
+      case invalidKind(name: String, problem: KindProblem)
+      case kindsOverlap(with: String, value: String, kinds: [String])
     }
 
     fileprivate let problem: Problem
@@ -128,6 +130,17 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       Reason(.invalidScope(key: key, entry: entry, problem: problem))
     }
 
+    /// The table's kind `name` cannot be used, for `problem`: code `invalidKind`.
+    package static func invalidKind(name: String, problem: KindProblem) -> Reason {
+      Reason(.invalidKind(name: name, problem: problem))
+    }
+
+    /// The route and the route named `other` are alike but for app-defined kinds that hold one value
+    /// at every place (`value`, of `kinds`), so a link reaches both equally: code `ambiguous`.
+    package static func kindsOverlap(with other: String, value: String, kinds: [String]) -> Reason {
+      Reason(.kindsOverlap(with: other, value: value, kinds: kinds))
+    }
+
     /// What is wrong with a route's `hosts` or `schemes`.
     package enum ScopeProblem: Sendable, Hashable {
       /// The entry is not a host (or scheme) the table lists; `listed` is what it lists.
@@ -203,6 +216,8 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     case .unsupportedShape: .unsupportedShape
     case .followsNoLink: .followsNoLink
     case .invalidScope: .invalidScope
+    case .invalidKind: .invalidKind
+    case .kindsOverlap: .ambiguous
     }
   }
 
@@ -216,7 +231,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   /// `writesOtherRoute` (the route whose link the destination writes); `nil` otherwise.
   public var otherRoute: String? {
     switch reason.problem {
-    case .ambiguous(let other), .writesOtherRoute(let other): other
+    case .ambiguous(let other), .writesOtherRoute(let other), .kindsOverlap(let other, _, _): other
     default: nil
     }
   }
@@ -256,6 +271,12 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public var scopeEntry: String? {
     guard case .invalidScope(_, let entry, _) = reason.problem else { return nil }
     return entry
+  }
+
+  /// The name of the table's kind at fault, for `invalidKind`; `nil` otherwise.
+  public var kind: String? {
+    guard case .invalidKind(let name, _) = reason.problem else { return nil }
+    return name
   }
 
   /// The limit's value, for `limitOutOfRange`; `nil` otherwise.
@@ -420,6 +441,12 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       return detail
     case .followsNoLink(let name):
       return "follow names '\(name)', which the pattern does not declare as a link ({\(name):link})"
+    case .invalidKind(let name, let problem):
+      return problem.message(kind: name)
+    case .kindsOverlap(let other, let value, let kinds):
+      return "reaches the same links as route '\(other)' wherever a value is of both kinds "
+        + "\(kinds.joined(separator: " and ")) (such as '\(PrintableText.escaped(value))'): the routes differ only by "
+        + "kinds that share values, so neither is more specific; use one kind, or kinds that share no value"
     case .invalidScope(let key, let entry, let problem):
       let noun = key == "hosts" ? "host" : "scheme"
       let quoted = PrintableText.escaped(entry ?? "")
@@ -510,4 +537,7 @@ extension ErrorCode where Subject == RouteTableError {
   /// an entry, or mixes `*` with host names; see ``RouteTableError/key`` and
   /// ``RouteTableError/scopeEntry``.
   public static let invalidScope = Self("invalid-scope")
+  /// A kind of the table's `kinds` that cannot be used: named like a built-in type, listing no
+  /// character, `/` or a malformed range, or lengths that admit no value; see ``RouteTableError/kind``.
+  public static let invalidKind = Self("invalid-kind")
 }

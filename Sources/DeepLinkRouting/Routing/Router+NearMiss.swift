@@ -24,20 +24,51 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
   public let found: String?
   /// Whether the link uses a custom scheme (its authority is then the first path segment).
   public let isCustomScheme: Bool
+  /// For a route that reads the fragment as a path (`/#/room/{room}`), the position in ``path`` of the
+  /// fragment's first segment: ``path`` then holds the link's path, `#`, and the fragment's segments.
+  /// `nil` for a route that ignores the fragment.
+  public let fragmentStart: Int?
+
+  init(
+    route: String, path: [String], segment: Int?, code: ErrorCode<NearMiss>, expected: String, found: String?,
+    isCustomScheme: Bool, fragmentStart: Int? = nil
+  ) {
+    self.route = route
+    self.path = path
+    self.segment = segment
+    self.code = code
+    self.expected = expected
+    self.found = found
+    self.isCustomScheme = isCustomScheme
+    self.fragmentStart = fragmentStart
+  }
 
   /// The explanation in one sentence.
   public var description: String {
-    let position = segment.map { "segment \($0 + 1) \"\(path[$0])\"" } ?? ""
+    let position =
+      segment.map { index in
+        if let fragmentStart, index >= fragmentStart {
+          return "fragment segment \(index - fragmentStart + 1) \"\(path[index])\""
+        }
+        return "segment \(index + 1) \"\(path[index])\""
+      } ?? ""
     var text = "route '\(route)': "
     switch code {
     case .expectedLiteral: text += "\(position) is not \(expected)"
     case .expectedType: text += "\(position) is not \(Self.article(expected)) (\(expected))"
     case .expectedTemplate: text += "\(position) does not fit \(expected)"
     case .expectedMember: text += "\(position) is not one of \(expected)"
+    case .expectedKind: text += "\(position) is not \(expected)"
     case .tooManySegments:
       text += "the route ends after \(expected) and the link goes on at \(position)"
     case .tooFewSegments:
-      text += "the link ends after \(NearMissSearch.segments(path.count)); the route goes on with \(expected)"
+      if let fragmentStart {
+        let count = NearMissSearch.segments(path.count - fragmentStart)
+        text += "the link's fragment ends after \(count); the route goes on with \(expected)"
+      } else {
+        text +=
+          "the link ends after \(NearMissSearch.segments(path.count)); the route goes on with \(expected)"
+      }
     case .missingQueryItem: text += "the query item \(expected) is required and missing"
     case .queryItemType: text += "the query item \(expected) does not fit: \"\(found ?? "")\""
     case .queryItemValue:
@@ -117,16 +148,51 @@ extension Router {
     return try Bytes.withUTF8(of: url) {
       (link) throws(LinkError) -> (miss: NearMiss?, nodes: Int, routeChecks: Int) in
       try reader.withLink(link, original: { url }) { view in
-        let path = (0..<view.count).map { view.string($0) }
-        let link = ReadLink(
-          path: path, query: reader.query(of: view), hasTrailingSlash: view.hasTrailingSlash,
-          isCustomScheme: !view.hasHost, scheme: view.link.lowercasedString(0, view.schemeEnd),
-          host: view.hasHost ? reader.hostAndPort(of: view) : nil, hostIsUnlisted: view.hostIsUnlisted)
-        var search = NearMissSearch(router: self, link: link, remembersShapes: remembersShapes)
+        // The routes that read the fragment are explained from their root, on the link's path, the
+        // fragment mark and the fragment's segments when the fragment is a path (on its path alone
+        // otherwise: such a route then goes on past the link's end); the others on the path alone.
+        // A fragment route that got into the fragment, or the only explanation there is, wins.
+        var fragmentMiss: (miss: NearMiss, depth: Int)?
+        var nodes = 0
+        var routeChecks = 0
+        let mark = view.fragmentMark
+        if fragmentRoot >= 0 {
+          var search = NearMissSearch(
+            router: self, link: readLink(view), root: Int(fragmentRoot), remembersShapes: remembersShapes)
+          if let miss = search.closest() {
+            var shown = miss
+            if mark >= 0 {
+              shown = NearMiss(
+                route: miss.route, path: miss.path.enumerated().map { $0.offset == mark ? "#" : $0.element },
+                segment: miss.segment, code: miss.code, expected: miss.expected,
+                found: miss.segment.map { $0 == mark ? "#" : miss.path[$0] } ?? miss.found,
+                isCustomScheme: miss.isCustomScheme, fragmentStart: mark + 1)
+            }
+            fragmentMiss = (shown, search.bestDepth)
+          }
+          nodes += search.nodes
+          routeChecks += search.routeChecks
+          view.dropFragmentPath()
+        }
+        var search = NearMissSearch(router: self, link: readLink(view), remembersShapes: remembersShapes)
         let miss = search.closest()
-        return (miss, search.nodes, search.routeChecks)
+        nodes += search.nodes
+        routeChecks += search.routeChecks
+        if let fragmentMiss, miss == nil || (mark >= 0 && fragmentMiss.depth > mark) {
+          return (fragmentMiss.miss, nodes, routeChecks)
+        }
+        return (miss, nodes, routeChecks)
       }
     }
+  }
+
+  /// A read link as the near-miss search reads it.
+  private func readLink(_ view: LinkView) -> ReadLink {
+    ReadLink(
+      path: (0..<view.count).map { view.string($0) }, query: reader.query(of: view),
+      hasTrailingSlash: view.hasTrailingSlash, isCustomScheme: !view.hasHost,
+      scheme: view.link.lowercasedString(0, view.schemeEnd),
+      host: view.hasHost ? reader.hostAndPort(of: view) : nil, hostIsUnlisted: view.hostIsUnlisted)
   }
 }
 
@@ -162,6 +228,10 @@ struct NearMissSearch {
   let query: LinkQuery
   /// `false` to look at every node the link can enter (the reference for tests).
   let remembersShapes: Bool
+  /// The node the search starts at: the trie's root, or the root of the routes that read the fragment.
+  let root: Int
+  /// How far the explanation ``closest()`` gave got: the depth of its candidate.
+  private(set) var bestDepth = 0
   /// The (shape, depth) pairs explored: shape in the high 32 bits.
   private var explored: Set<UInt64> = []
   /// Below a middle catch-all, the number of link segments after it; -1 elsewhere. Read by
@@ -180,9 +250,10 @@ struct NearMissSearch {
     var miss: NearMiss
   }
 
-  init(router: Router, link: ReadLink, remembersShapes: Bool = true) {
+  init(router: Router, link: ReadLink, root: Int = 0, remembersShapes: Bool = true) {
     self.router = router
     self.link = link
+    self.root = root
     self.remembersShapes = remembersShapes
     query = LinkQuery(link.query, hasTrailingSlash: link.hasTrailingSlash, keys: router.table.queryKeys)
     // As the search compares them: lower-cased in a case-insensitive table; the first segment of a
@@ -191,7 +262,7 @@ struct NearMissSearch {
       let segment = link.path[depth]
       if router.table.caseInsensitive { return segment.lowercased() }
       guard ReadingRules.foldsCase(isWeb: !link.isCustomScheme, depth: depth) else { return segment }
-      return router.literalChild(of: 0, key: segment) != nil ? segment : segment.lowercased()
+      return router.literalChild(of: root, key: segment) != nil ? segment : segment.lowercased()
     }
   }
 
@@ -218,7 +289,7 @@ struct NearMissSearch {
     // Depth-first over the trie nodes the link can enter; a trie node has one parent, so each is
     // visited once, and of alike nodes at one depth only the first is explored.
     // Below a middle catch-all, `following` is the number of segments after it (else -1).
-    var pending: [(node: Int, depth: Int, following: Int)] = [(0, 0, -1)]
+    var pending: [(node: Int, depth: Int, following: Int)] = [(root, 0, -1)]
     let count = link.path.count
     while let (index, depth, following) = pending.popLast() {
       nodes += 1
@@ -276,6 +347,13 @@ struct NearMissSearch {
           entered = true
         }
       }
+      for edge in router.kindChildren(of: index) {
+        hasTypedChild = true
+        if edge.kind.accepts(link.path[depth]) {
+          pending.append((Int(edge.child), depth + 1, following))
+          entered = true
+        }
+      }
       for type in ParameterType.bySpecificity {
         guard let child = router.parameterChild(of: index, type: type) else { continue }
         if !type.acceptsAnyText { hasTypedChild = true }
@@ -300,6 +378,7 @@ struct NearMissSearch {
         consider(mismatch(at: index, depth: depth, literals: literalKeys, likely: likely))
       }
     }
+    bestDepth = best?.depth ?? 0
     return best?.miss
   }
 
@@ -326,6 +405,15 @@ struct NearMissSearch {
         return miss(
           route: route, segment: depth, code: .expectedType, depth: depth, rank: 1,
           expected: piece(of: route, at: depth).description)
+      }
+    }
+    // Then app-defined kinds, in the order they are tried: "is not a sku ({code:sku}): it holds 'x'".
+    for edge in router.kindChildren(of: index) {
+      if let route = nearestRoute(below: Int(edge.child)) {
+        let why = edge.kind.miss(link.path[depth]).map { ": " + $0 } ?? ""
+        return miss(
+          route: route, segment: depth, code: .expectedKind, depth: depth, rank: 1,
+          expected: "\(edge.kind.expectation) (\(piece(of: route, at: depth)))\(why)")
       }
     }
     // Then templates, the most specific first: "does not fit wire-{code:uuid}".
@@ -425,7 +513,7 @@ struct NearMissSearch {
     guard let unmet = requirements.unmet(query) else { return nil }
     let code: ErrorCode<NearMiss>
     switch unmet.parameter.rule {
-    case .value, .oneOf: code = unmet.value == nil ? .missingQueryItem : .queryItemType
+    case .value, .oneOf, .kind: code = unmet.value == nil ? .missingQueryItem : .queryItemType
     case .literal: code = .queryItemValue
     case .absent: code = .queryItemPresent
     }
@@ -530,6 +618,9 @@ extension ErrorCode where Subject == NearMiss {
   /// A segment is not one of the words of the route's value set there (`{section:(general|privacy)}`);
   /// ``NearMiss/expected`` lists them.
   public static let expectedMember = Self("expected-member")
+  /// A segment is not of the app-defined kind the route's parameter declares (`{code:sku}`); the
+  /// expectation names the kind and says why (`a sku ({code:sku}): it holds 'x', ...`).
+  public static let expectedKind = Self("expected-kind")
   /// The link has more segments than the route.
   public static let tooManySegments = Self("too-many-segments")
   /// The link ends before the route does.

@@ -63,9 +63,13 @@ extension Router {
 
     // Path segments, decoded, then the typed query values.
     var segments: [String] = []
+    // Where the fragment's segments start in `segments`, for a route that reads the fragment.
+    var fragmentStart: Int?
     var expected = RouteParameters()
     for segment in pattern.segments {
       switch segment {
+      case .fragment:
+        fragmentStart = segments.count
       case .literal(let text):
         segments.append(text)
       case .parameter(let name, let type):
@@ -108,6 +112,14 @@ extension Router {
         let member = try Self.member(value, of: set, name: name, fail: fail)
         segments.append(member.description)
         expected[name] = member
+      case .kind(let name, let kind):
+        guard let value = values[name] else { throw fail(.missingValue(name)) }
+        let written = try Self.value(value, of: kind, name: name, fail: fail)
+        if PercentCoding.isDotSegment(written.description) {
+          throw fail(.dotSegment(name: name, value: written.description))
+        }
+        segments.append(written.description)
+        expected[name] = written
       case .template(let template):
         var typedValues: [String: ParameterValue] = [:]
         for case .parameter(let name, let type) in template.parts {
@@ -138,7 +150,7 @@ extension Router {
           PercentCoding.encodeQueryComponent(parameter.key) + "=" + PercentCoding.encodeQueryComponent(text))
         continue
       case .absent: continue
-      case .oneOf: break
+      case .oneOf, .kind: break
       }
       guard let value = values[parameter.name] else {
         if parameter.isOptional { continue }
@@ -147,6 +159,8 @@ extension Router {
       let typed: ParameterValue
       if case .oneOf(let set) = parameter.rule {
         typed = try Self.member(value, of: set, name: parameter.name, fail: fail)
+      } else if case .kind(let kind) = parameter.rule {
+        typed = try Self.value(value, of: kind, name: parameter.name, fail: fail)
       } else {
         typed = try Self.convert(value, to: parameter.type, name: parameter.name, fail: fail)
       }
@@ -200,8 +214,24 @@ extension Router {
     }
 
     // The link's start: a web host, or a custom scheme whose authority is the first segment.
-    var path = segments.map(PercentCoding.encodePathSegment).joined(separator: "/")
-    if table.strictTrailingSlash && pattern.hasTrailingSlash && !segments.isEmpty { path += "/" }
+    let pathEnd = fragmentStart ?? segments.count
+    var path = segments[..<pathEnd].map(PercentCoding.encodePathSegment).joined(separator: "/")
+    // A route that reads the fragment writes it as a path after `#/`, with its query inside it; its
+    // trailing slash is the fragment's.
+    var fragmentPath: String?
+    if let fragmentStart {
+      if fragment != nil {
+        throw fail(
+          .unwritableValue(
+            name: "fragment",
+            detail: "the route reads the fragment as a path, so the link takes no other fragment"))
+      }
+      let written = segments[fragmentStart...]
+      fragmentPath = "#/" + written.map(PercentCoding.encodePathSegment).joined(separator: "/")
+      if table.strictTrailingSlash && pattern.hasTrailingSlash && !written.isEmpty { fragmentPath? += "/" }
+    } else if table.strictTrailingSlash && pattern.hasTrailingSlash && !segments.isEmpty {
+      path += "/"
+    }
     var text: String
     switch try resolve(form, scope: scopes[index], fail: fail) {
     case .web(let scheme, let authority):
@@ -212,12 +242,13 @@ extension Router {
     case .custom(let scheme, nil):
       // `myapp://channel/video/1` when the first segment reads back unchanged as an authority
       // (lower-case, unreserved characters only); `myapp:///Channel/...` otherwise.
-      let first = segments.first ?? ""
+      let first = pathEnd > 0 ? segments[0] : ""
       let authoritySafe = first.utf8.allSatisfy {
         PercentCoding.isUnreserved($0) && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
       }
       text = authoritySafe ? "\(scheme)://\(path)" : "\(scheme):///\(path)"
     }
+    if let fragmentPath { text += fragmentPath }
     if !queryText.isEmpty { text += "?" + queryText.joined(separator: "&") }
     if let fragment { text += "#" + PercentCoding.encodeQueryComponent(fragment) }
 
@@ -325,6 +356,17 @@ extension Router {
   ) throws(URLBuildError) -> ParameterValue {
     if let member = set.written(value) { return member }
     throw fail(.notAMember(name: name, value: value.description, members: set.description))
+  }
+
+  /// The value a parameter of an app-defined kind writes, or the typed error naming the kind and why
+  /// the value is not of it.
+  private static func value(
+    _ value: ParameterValue, of kind: AppKind, name: String, fail: (URLBuildError.Reason) -> URLBuildError
+  ) throws(URLBuildError) -> ParameterValue {
+    if let written = kind.written(value) { return written }
+    let why =
+      kind.miss(value.description) ?? "a \(kind.name) is text, not \(value.description)"
+    throw fail(.notOfKind(name: name, value: value.description, kind: kind.name, why: why))
   }
 
   /// A route's scope in words: `hosts a.example, b.example on schemes https`.

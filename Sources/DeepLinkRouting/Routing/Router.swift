@@ -41,6 +41,11 @@ public final class Router: Sendable {
   /// The value-set children of each node that has any (``FlatNode/hasValueSets``), in the order a
   /// segment tries them.
   let valueSetChildren: [Int32: ValueSetIndex]
+  /// The app-defined kind children of each node that has any (``FlatNode/hasKinds``), in the order a
+  /// segment tries them.
+  let kindChildren: [Int32: [KindChild]]
+  /// The table's kinds, compiled, by name.
+  package let kinds: [String: AppKind]
   let reader: LinkReader
   let hostRules: [HostRule]
   let routeIndex: [String: Int]
@@ -55,6 +60,9 @@ public final class Router: Sendable {
   let scopes: [RouteScope]
   /// Whether some route has a scope: otherwise no candidate is checked for one.
   let hasScopes: Bool
+  /// The trie node below which the routes that read the fragment are (``TrieBuilder/fragmentRoot``),
+  /// or -1 when no route reads it.
+  let fragmentRoot: Int32
 
   /// Builds a router, checking every route.
   ///
@@ -82,6 +90,7 @@ public final class Router: Sendable {
       throw RouteTableError(reason: .noSchemeOrHost)
     }
 
+    let kinds = try AppKind.compile(table.kinds)
     var patterns: [RoutePattern] = []
     var names: [String: Int] = [:]
     patterns.reserveCapacity(table.routes.count)
@@ -95,7 +104,7 @@ public final class Router: Sendable {
       do {
         patterns.append(
           try RoutePattern(
-            route.pattern, queryKeys: table.queryKeys, plusInQuery: table.plusInQuery))
+            route.pattern, queryKeys: table.queryKeys, plusInQuery: table.plusInQuery, kinds: kinds))
       } catch {
         throw RouteTableError(route: route.name, reason: .invalidPattern(error))
       }
@@ -138,8 +147,11 @@ public final class Router: Sendable {
     self.templateChildren = built.templates
     self.skipChildren = built.skips
     self.valueSetChildren = built.valueSets
+    self.kindChildren = built.kinds
+    self.kinds = kinds
     self.hostRules = rules
-    self.reader = LinkReader(table: table, hostRules: rules)
+    self.fragmentRoot = built.fragmentRoot
+    self.reader = LinkReader(table: table, hostRules: rules, readsFragment: built.fragmentRoot >= 0)
     self.routeIndex = names
     self.follows = follows
     self.scopes = scopes
@@ -271,6 +283,11 @@ public final class Router: Sendable {
   }
 
   /// The child of a node for a parameter of `type` (`{name:int}`, `{name}`), `nil` when there is none.
+  /// The app-defined kind children of a node, in the order a segment tries them.
+  func kindChildren(of node: Int) -> [KindChild] {
+    kindChildren[Int32(truncatingIfNeeded: node)] ?? []
+  }
+
   func parameterChild(of node: Int, type: ParameterType) -> Int? {
     let child = trie.nodes[node].child(for: type)
     return child >= 0 ? Int(child) : nil
@@ -469,6 +486,11 @@ public final class Router: Sendable {
         let value = set.value(of: view.bytes(position), ValueSet.folding(at: position, view.isWeb))
       else { return }
       entries.append(RouteParameters.Entry(name: name, value: value))
+    } else if case .kind = kind {
+      guard position < view.count, case .kind(_, let appKind) = patterns[route].segments[piece],
+        appKind.accepts(view.bytes(position))
+      else { return }
+      entries.append(RouteParameters.Entry(name: name, value: .string(view.string(position))))
     } else {
       var rest: [String] = []
       if position < restEnd {
@@ -530,10 +552,13 @@ struct RoutePlan: Sendable {
       case template
       /// A value set: the member the segment at its position is.
       case valueSet
+      /// An app-defined kind: the segment at its position, as text.
+      case kind
 
-      /// Every kind: every parameter type, the catch-all, the template and the value set.
+      /// Every kind: every parameter type, the catch-all, the template, the value set and the
+      /// app-defined kind.
       static let allCases: [Kind] =
-        ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .template, .valueSet]
+        ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .template, .valueSet, .kind]
       /// How many kinds there are.
       static let count = allCases.count
 
@@ -544,6 +569,7 @@ struct RoutePlan: Sendable {
         case .rest: UInt8(ParameterType.bySpecificity.count)
         case .template: UInt8(ParameterType.bySpecificity.count + 1)
         case .valueSet: UInt8(ParameterType.bySpecificity.count + 2)
+        case .kind: UInt8(ParameterType.bySpecificity.count + 3)
         }
       }
 
@@ -558,6 +584,8 @@ struct RoutePlan: Sendable {
           self = .template
         } else if Int(number) == types.count + 2 {
           self = .valueSet
+        } else if Int(number) == types.count + 3 {
+          self = .kind
         } else {
           return nil
         }
@@ -580,7 +608,7 @@ struct RoutePlan: Sendable {
       let start = parameters.count
       for (position, segment) in pattern.segments.enumerated() {
         switch segment {
-        case .literal:
+        case .literal, .fragment:
           continue
         case .parameter(let name, let type), .optional(let name, let type):
           // An optional last segment is read when the link has it, and is otherwise absent.
@@ -592,6 +620,8 @@ struct RoutePlan: Sendable {
             Parameter(position: Int32(position), kind: .template, name: template.parameterNames.first ?? ""))
         case .valueSet(let name, _):
           parameters.append(Parameter(position: Int32(position), kind: .valueSet, name: name))
+        case .kind(let name, _):
+          parameters.append(Parameter(position: Int32(position), kind: .kind, name: name))
         }
       }
       var plan = RoutePlan(
@@ -707,6 +737,9 @@ struct TrieSearch {
   /// Per depth: the value set to resume at, when the trail's step is ``Step/valueSet(_:)``; made the
   /// first time a value-set child is entered.
   var valueSetCursor: [Int32] = []
+  /// Per depth: the app-defined kind to resume at, when the trail's step is ``Step/kind(_:)``; made
+  /// the first time a kind child is entered.
+  var kindCursor: [Int32] = []
 
   /// Where the search of a node resumes: each step tries one kind of child or list of routes, in the
   /// order of specificity.
@@ -718,6 +751,9 @@ struct TrieSearch {
     case template(Int)
     /// The child for the parameter type at this rank of ``ParameterType/bySpecificity``.
     case parameter(Int)
+    /// The app-defined kind child at this position of the node's list, and those after it: tried
+    /// after every built-in type, before the plain parameter.
+    case kind(Int)
     /// The middle-catch-all child at this position of the node's list, and those after it.
     case skip(Int)
     case oneOrMore
@@ -745,6 +781,8 @@ struct TrieSearch {
       case .skip: 251
       // The position is kept beside the trail (``TrieSearch/valueSetCursor``).
       case .valueSet: 252
+      // The position is kept beside the trail (``TrieSearch/kindCursor``).
+      case .kind: 250
       case .parameter(let rank): UInt8(truncatingIfNeeded: rank &+ 1)
       case .oneOrMore: 254
       case .zeroOrMore: 255
@@ -758,6 +796,7 @@ struct TrieSearch {
       case 251: self = .skip(0)
       case 253: self = .template(0)
       case 252: self = .valueSet(0)
+      case 250: self = .kind(0)
       case 254: self = .oneOrMore
       case 255: self = .zeroOrMore
       default: self = .parameter(Int(number) &- 1)
@@ -767,6 +806,8 @@ struct TrieSearch {
 
   /// The parameter types in the order a segment tries them.
   let parameterTypes = ParameterType.bySpecificity
+  /// The rank of the plain parameter, which app-defined kinds come right before.
+  static let plainRank = ParameterType.string.specificity
 
   init(router: Router, caseInsensitive: Bool) {
     self.router = router
@@ -793,11 +834,37 @@ struct TrieSearch {
   /// ``failed``, so a node of the same shape elsewhere, whose routes are other routes, is still
   /// searched. Each such node yields a candidate of its own, so `k` refusals cost at most `k + 1`
   /// times the work of one search.
+  ///
+  /// A link whose fragment the view reads as a path (``LinkView/fragmentMark``) is searched twice at
+  /// most: first from the root of the routes that read the fragment, then, when none takes it, on
+  /// its path alone (``LinkView/dropFragmentPath()``) from the root of every other route. A fragment
+  /// route that matches wins; each search keeps the bound below, so two cost at most twice one.
   mutating func search<Judge: CandidateJudge>(_ view: inout LinkView, _ judge: inout Judge) -> Int32? {
-    var index = 0
+    if view.fragmentMark >= 0 {
+      if router.fragmentRoot >= 0, let found = search(from: Int(router.fragmentRoot), &view, &judge) {
+        return found
+      }
+      view.dropFragmentPath()
+      query = nil
+      linkQuery = nil
+      failed = []
+      cleanFrom = 0
+      templateCursor = []
+      valueSetCursor = []
+      open = nil
+      following = -1
+    }
+    return search(from: 0, &view, &judge)
+  }
+
+  /// The first route that `judge` takes, in precedence order, below one root of the trie.
+  private mutating func search<Judge: CandidateJudge>(
+    from root: Int, _ view: inout LinkView, _ judge: inout Judge
+  ) -> Int32? {
+    var index = root
     var depth = 0
     var step = Step.literal
-    nodesEntered = 1
+    nodesEntered &+= 1
     while true {
       let node = trie.nodes[index]
       // The child to descend into (at `childDepth`), and the step to resume this node at when it fails.
@@ -846,8 +913,23 @@ struct TrieSearch {
         let slot = node.child(for: type)
         if slot >= 0, type.accepts(view.bytes(depth)) { child = slot }
         resume =
-          rank &+ 1 < parameterTypes.count
-          ? .parameter(rank &+ 1) : node.flags & FlatNode.hasSkips != 0 ? .skip(0) : .oneOrMore
+          rank &+ 1 == Self.plainRank && node.flags & FlatNode.hasKinds != 0
+          ? .kind(0)
+          : rank &+ 1 < parameterTypes.count
+            ? .parameter(rank &+ 1) : node.flags & FlatNode.hasSkips != 0 ? .skip(0) : .oneOrMore
+      case .kind(let start):
+        resume = .parameter(Self.plainRank)
+        let children = router.kindChildren[Int32(truncatingIfNeeded: index)] ?? []
+        let bytes = view.bytes(depth)
+        var position = start
+        while position < children.count {
+          if children[position].kind.accepts(bytes) {
+            child = children[position].child
+            resume = .kind(position &+ 1)
+            break
+          }
+          position &+= 1
+        }
       case .skip(let start):
         // A middle catch-all: the pieces after it take the link's last `following` segments, so the
         // catch-all takes exactly those between; no other split is tried.
@@ -899,6 +981,7 @@ struct TrieSearch {
         step = Step(number: trail.step)
         if case .template = step { step = .template(Int(templateCursor[depth])) }
         if case .valueSet = step { step = .valueSet(Int(valueSetCursor[depth])) }
+        if case .kind = step { step = .kind(Int(kindCursor[depth])) }
         continue
       }
       if child >= 0,
@@ -925,6 +1008,10 @@ struct TrieSearch {
         if case .valueSet(let position) = resume {
           if valueSetCursor.isEmpty { valueSetCursor = [Int32](repeating: 0, count: view.count) }
           valueSetCursor[depth] = Int32(truncatingIfNeeded: position)
+        }
+        if case .kind(let position) = resume {
+          if kindCursor.isEmpty { kindCursor = [Int32](repeating: 0, count: view.count) }
+          kindCursor[depth] = Int32(truncatingIfNeeded: position)
         }
         index = Int(child)
         depth &+= 1

@@ -181,6 +181,14 @@ struct SegmentStore {
     count &+= 1
   }
 
+  /// Forgets the segments from `segment` on, and their bytes (the fragment's path, once the fragment
+  /// routes are searched).
+  mutating func forget(from segment: Int) {
+    precondition(segment >= 0 && segment <= count, "segment index out of range")
+    if segment < count { cursor = Int(bounds[2 &* segment]) }
+    count = segment
+  }
+
   /// Whether segment `index` is ASCII.
   @inline(__always)
   func isASCII(_ index: Int) -> Bool {

@@ -63,6 +63,13 @@ struct ValueSetChild: Sendable {
   var child: Int32
 }
 
+/// A child of an app-defined kind: the kind and the child node. A node tries its kinds in rank order
+/// (``AppKind/ranksBefore(_:)``), each a pass over the segment.
+struct KindChild: Sendable {
+  var kind: AppKind
+  var child: Int32
+}
+
 /// The query items of one link as the routes read them: the first value of each name (`""` for an
 /// item without `=`, which counts as absent, as an empty value does), sorted by name for lookups.
 /// Names are as the table compares them (lower-cased under ``RouteTable/QueryKeys/caseInsensitive``).
@@ -156,14 +163,14 @@ struct QueryRequirements: Sendable {
   static func canRefuse(_ item: RoutePattern.QueryParameter) -> Bool {
     switch item.rule {
     case .value: !item.isOptional || !item.type.acceptsAnyText
-    case .literal, .absent, .oneOf: true
+    case .literal, .absent, .oneOf, .kind: true
     }
   }
 
   /// Whether a declared item must be present: a required item or a literal value.
   static func isRequired(_ item: RoutePattern.QueryParameter) -> Bool {
     switch item.rule {
-    case .value, .oneOf: !item.isOptional
+    case .value, .oneOf, .kind: !item.isOptional
     case .literal: true
     case .absent: false
     }
@@ -219,6 +226,7 @@ struct QueryRequirements: Sendable {
     case .literal(let text): !ReadingRules.isSameLiteral(value, text)
     case .absent: !value.isEmpty
     case .oneOf(let set): value.isEmpty ? !item.isOptional : !set.accepts(value)
+    case .kind(let kind): value.isEmpty ? !item.isOptional : !kind.accepts(value)
     }
   }
 
@@ -331,6 +339,9 @@ struct TrieBuilder {
   }
 
   private(set) var nodes: [FlatNode] = [FlatNode()]
+  /// The root of the routes that read the fragment (``RoutePattern/Segment/fragment``), made with the
+  /// first of them; -1 while there is none. Their links are searched from it, never from node 0.
+  private(set) var fragmentRoot: Int32 = -1
   private(set) var literals: [LiteralEdge: Int32] = [:]
   private var templateEdges: [TemplateEdge: Int32] = [:]
   /// The template children of each node that has any, in the order they were made.
@@ -343,6 +354,13 @@ struct TrieBuilder {
   private var valueSetEdges: [TemplateEdge: Int32] = [:]
   /// The value-set children of each node that has any, in the order they were made.
   private(set) var valueSets: [Int32: [ValueSetChild]] = [:]
+  /// Kind edges by parent and kind name: routes using one kind at one place share a child.
+  private var kindEdges: [TemplateEdge: Int32] = [:]
+  /// The kind children of each node that has any, in the order they were made.
+  private(set) var kinds: [Int32: [KindChild]] = [:]
+  /// The routes that use a kind, by their shape with every kind left out (``KindShape``): two of one
+  /// shape whose kinds can hold one value at every place are duplicates.
+  private var kindShapes: [KindShape: [(route: Int32, kinds: [AppKind])]] = [:]
   private(set) var endings: [Ending] = []
   private var claimed: [LinkSet: [Int32]] = [:]
   /// The scope of each route inserted, by route index.
@@ -377,6 +395,7 @@ struct TrieBuilder {
       case .literal(let text): kind = "literal \(text)"
       case .absent: kind = "absent"
       case .oneOf(let set): kind = "\(item.isOptional ? "optional" : "required") one of \(set.key)"
+      case .kind(let appKind): kind = "\(item.isOptional ? "optional" : "required") kind \(appKind.name)"
       }
       return [names.joined(separator: "\u{0}"), kind]
     }.sorted { $0[0] < $1[0] }.flatMap { $0 }
@@ -404,10 +423,12 @@ struct TrieBuilder {
   private mutating func insert(
     route: Int, path: [RoutePattern.Segment], pattern: RoutePattern, scope: RouteScope, names: [String]
   ) throws(RouteTableError) {
-    var current: Int32 = 0
+    if pattern.readsFragment && fragmentRoot < 0 { fragmentRoot = newNode() }
+    let root: Int32 = pattern.readsFragment ? fragmentRoot : 0
+    var current = root
     var terminal = Terminal.end
     // The node after the last piece that is not a plain parameter, and the plain parameters since.
-    var anchor: Int32 = 0
+    var anchor = root
     var plainSince: Int32 = 0
     // For a middle catch-all: its set's node and plain count, and the kinds after it.
     var middle: (anchor: Int32, plain: Int32, suffix: [String])?
@@ -422,8 +443,12 @@ struct TrieBuilder {
         middle = after
       }
       switch segment {
-      case .literal(let text):
-        let edge = LiteralEdge(parent: current, key: caseInsensitive ? text.lowercased() : text)
+      case .literal, .fragment:
+        // The fragment's start is a literal edge whose key no decoded segment can hold
+        // (``ReadingRules/fragmentMark``): the link's path pieces end exactly where the link's do.
+        var key = ReadingRules.fragmentMarkText
+        if case .literal(let text) = segment { key = caseInsensitive ? text.lowercased() : text }
+        let edge = LiteralEdge(parent: current, key: key)
         if let child = literals[edge] {
           current = child
         } else {
@@ -492,8 +517,22 @@ struct TrieBuilder {
         }
         anchor = current
         plainSince = 0
+      case .kind(_, let kind):
+        let edge = TemplateEdge(parent: current, key: kind.name)
+        if let child = kindEdges[edge] {
+          current = child
+        } else {
+          let child = newNode()
+          kindEdges[edge] = child
+          kinds[current, default: []].append(KindChild(kind: kind, child: child))
+          nodes[Int(current)].flags |= FlatNode.hasKinds
+          current = child
+        }
+        anchor = current
+        plainSince = 0
       }
     }
+    try checkKinds(route: route, path: path, pattern: pattern, scope: scope, names: names)
     var linkSet = LinkSet(
       node: terminal == .end ? current : anchor, isUnbounded: terminal != .end,
       plainSegmentsAfter: terminal == .end ? 0 : plainSince + (terminal == .oneOrMore ? 1 : 0),
@@ -527,8 +566,65 @@ struct TrieBuilder {
     case .parameter(_, let type), .optional(_, let type): "parameter \(type)"
     case .template(let template): "template \(template.key(caseInsensitive: caseInsensitive))"
     case .valueSet(_, let set): "set \(set.key)"
+    case .kind(_, let kind): "kind \(kind.name)"
     case .oneOrMore, .zeroOrMore: "catch-all"
+    case .fragment: "fragment"
     }
+  }
+
+  /// A route's path and query with each kind left out: its pieces (names aside, each kind as `kind`),
+  /// trailing slash, query items (each kind as `kind`) and scope rank.
+  struct KindShape: Hashable {
+    var pieces: [String]
+    var trailingSlash: Bool
+    var query: [String]
+    var scopeRank: Int
+  }
+
+  /// Refuses a route that uses a kind when another route of the same shape with its kinds left out
+  /// (``KindShape``) has, at every place where the two have kinds, kinds that hold one value: some link
+  /// reaches both routes equally, and neither rank nor the order of the table may decide. The error
+  /// names the other route; routes whose kinds share no value at some place stand side by side.
+  private mutating func checkKinds(
+    route: Int, path: [RoutePattern.Segment], pattern: RoutePattern, scope: RouteScope, names: [String]
+  ) throws(RouteTableError) {
+    var used: [AppKind] = []
+    var pieces: [String] = []
+    for segment in path {
+      if case .kind(_, let kind) = segment {
+        used.append(kind)
+        pieces.append("kind")
+      } else {
+        pieces.append(Self.kind(of: segment, caseInsensitive: caseInsensitive))
+      }
+    }
+    var query = pattern.query
+    for index in query.indices {
+      if case .kind(let kind) = query[index].rule {
+        used.append(kind)
+        // A placeholder no pattern can write (a literal holding U+0000): the kind's place, its name
+        // left out.
+        query[index].rule = .literal("\u{0}kind \(query[index].isOptional ? "optional" : "required")")
+      }
+    }
+    guard !used.isEmpty else { return }
+    let shape = KindShape(
+      pieces: pieces, trailingSlash: strictTrailingSlash && pattern.hasTrailingSlash,
+      query: Self.querySet(query, keys: queryKeys) + ["kinds"], scopeRank: scope.rank)
+    for other in kindShapes[shape] ?? [] where other.route != Int32(route) {
+      guard scopes.count > Int(other.route), scopes[Int(other.route)].overlaps(scope) else { continue }
+      let shared = zip(used, other.kinds).map { $0.sharedValue(with: $1) }
+      if used.count == other.kinds.count, shared.allSatisfy({ $0 != nil }), let first = shared.first ?? nil,
+        let mine = used.first,
+        let theirs = other.kinds.first
+      {
+        let kindNames = mine == theirs ? [mine.name] : [theirs.name, mine.name]
+        throw RouteTableError(
+          route: names[route],
+          reason: .kindsOverlap(with: names[Int(other.route)], value: first, kinds: kindNames))
+      }
+    }
+    kindShapes[shape, default: []].append((Int32(route), used))
   }
 
   private mutating func newNode() -> Int32 {
@@ -560,6 +656,11 @@ struct TrieBuilder {
     /// Each node's value-set children, in the order a segment tries them
     /// (``ValueSet/ranksBefore(_:)``), with their words indexed.
     var valueSets: [Int32: ValueSetIndex]
+    /// Each node's app-defined kind children, in the order a segment tries them
+    /// (``AppKind/ranksBefore(_:)``).
+    var kinds: [Int32: [KindChild]]
+    /// The root of the routes that read the fragment, or -1 (see ``TrieBuilder/fragmentRoot``).
+    var fragmentRoot: Int32 = -1
   }
 
   /// Orders each node's routes so the most specific query requirements are tried first (more
@@ -586,6 +687,10 @@ struct TrieBuilder {
       children.sorted { $0.set.ranksBefore($1.set) }
     }
     self.valueSets = [:]
+    kindEdges = [:]
+    kindShapes = [:]
+    let kinds = self.kinds.mapValues { children in children.sorted { $0.kind.ranksBefore($1.kind) } }
+    self.kinds = [:]
     struct Order {
       var literals: Int32 = 0
       var required: Int32 = 0
@@ -603,7 +708,7 @@ struct TrieBuilder {
           required.count { item in
             switch item.rule {
             case .value: !item.type.acceptsAnyText
-            case .oneOf: true
+            case .oneOf, .kind: true
             case .literal, .absent: false
             }
           }),
@@ -614,6 +719,7 @@ struct TrieBuilder {
           case .literal(let text): "\(item.keys.joined(separator: "|"))=\(text)"
           case .absent: "!\(item.keys.joined(separator: "|"))"
           case .oneOf(let set): "\(item.keys.joined(separator: "|")):\(set.key)"
+          case .kind(let kind): "\(item.keys.joined(separator: "|")):kind \(kind.name)"
           }
         }.sorted().joined(separator: "&"))
     }
@@ -670,12 +776,13 @@ struct TrieBuilder {
       start = end
     }
     let shapes = Self.shapes(
-      of: &nodes, literals: literals, templates: templates, skips: skips, valueSets: valueSets,
+      of: &nodes, literals: literals, templates: templates, skips: skips, valueSets: valueSets, kinds: kinds,
       endings: endings, patterns: patterns, scopes: scopes, strictTrailingSlash: strictTrailingSlash,
       queryKeys: queryKeys)
     return Built(
       nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes,
-      templates: templates, skips: skips, valueSets: valueSets.mapValues(ValueSetIndex.init))
+      templates: templates, skips: skips, valueSets: valueSets.mapValues(ValueSetIndex.init), kinds: kinds,
+      fragmentRoot: fragmentRoot)
   }
 
   private func index(_ routes: [Int32], patterns: [RoutePattern], requirements: [QueryRequirements])
@@ -708,7 +815,8 @@ struct TrieBuilder {
   /// - Returns: The shape of each node, or an empty array when no shape is shared.
   private static func shapes(
     of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], templates: [Int32: [TemplateChild]],
-    skips: [Int32: [SkipChild]], valueSets: [Int32: [ValueSetChild]], endings: [Ending],
+    skips: [Int32: [SkipChild]], valueSets: [Int32: [ValueSetChild]], kinds: [Int32: [KindChild]],
+    endings: [Ending],
     patterns: [RoutePattern], scopes: [RouteScope], strictTrailingSlash: Bool, queryKeys: RouteTable.QueryKeys
   ) -> [Int32] {
     // A node's shape is interned from fixed-size keys: its literal children as a chain (the shape of
@@ -734,6 +842,8 @@ struct TrieBuilder {
       var skips: [LiteralLink] = []
       /// The value-set children in the order they are tried: each one's key and its child's shape.
       var valueSets: [LiteralLink] = []
+      /// The kind children in the order they are tried: each one's name and its child's shape.
+      var kinds: [LiteralLink] = []
     }
     var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
     byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
@@ -812,6 +922,11 @@ struct TrieBuilder {
       if flat.flags & FlatNode.hasValueSets != 0 {
         key.valueSets = (valueSets[Int32(node)] ?? []).map { edge in
           LiteralLink(previous: -1, key: edge.set.key, child: shapeOf[Int(edge.child)])
+        }
+      }
+      if flat.flags & FlatNode.hasKinds != 0 {
+        key.kinds = (kinds[Int32(node)] ?? []).map { edge in
+          LiteralLink(previous: -1, key: edge.kind.name, child: shapeOf[Int(edge.child)])
         }
       }
       if let id = known[key] {

@@ -22,6 +22,7 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
       case dotSegment(name: String, value: String)
       case unwritableValue(name: String?, detail: String)
       case notAMember(name: String, value: String, members: String)
+      case notOfKind(name: String, value: String, kind: String, why: String)
     }
 
     fileprivate let problem: Problem
@@ -63,6 +64,11 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     package static func notAMember(name: String, value: String, members: String) -> Reason {
       Reason(.notAMember(name: name, value: value, members: members))
     }
+    /// The value of `name` is not of its app-defined kind `kind`, for the reason `why`: code
+    /// `notOfKind`.
+    package static func notOfKind(name: String, value: String, kind: String, why: String) -> Reason {
+      Reason(.notOfKind(name: name, value: value, kind: kind, why: why))
+    }
   }
 
   /// The route asked for.
@@ -94,6 +100,7 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     case .dotSegment: .dotSegment
     case .unwritableValue: .unwritableValue
     case .notAMember: .notAMember
+    case .notOfKind: .notOfKind
     }
   }
 
@@ -106,7 +113,7 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
       .emptyValue(let name), .dotSegment(let name, _):
       name
     case .unwritableValue(let name, _): name
-    case .notAMember(let name, _, _): name
+    case .notAMember(let name, _, _), .notOfKind(let name, _, _, _): name
     default: nil
     }
   }
@@ -120,7 +127,9 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
   /// The value that does not fit, for `typeMismatch` and `dotSegment`; `nil` otherwise.
   public var value: String? {
     switch reason.problem {
-    case .typeMismatch(_, _, let value), .dotSegment(_, let value), .notAMember(_, let value, _): value
+    case .typeMismatch(_, _, let value), .dotSegment(_, let value), .notAMember(_, let value, _),
+      .notOfKind(_, let value, _, _):
+      value
     default: nil
     }
   }
@@ -160,6 +169,9 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
       return prefix + (name.map { "parameter '\($0)': " } ?? "") + detail
     case .notAMember(let name, let value, let members):
       return prefix + "'\(name)' must be one of \(members), got '\(value)'"
+    case .notOfKind(let name, let value, let kind, let why):
+      return prefix
+        + "'\(name)' must be \(AppKind.withArticle(kind)), got '\(PrintableText.escaped(value))': \(why)"
     }
   }
 }
@@ -197,4 +209,7 @@ extension ErrorCode where Subject == URLBuildError {
   /// A value that is not a member of its parameter's value set (`{order:(asc|desc)}` given `up`); see
   /// ``URLBuildError/parameter`` and ``URLBuildError/value``.
   public static let notAMember = Self("not-a-member")
+  /// A value that is not of its parameter's app-defined kind (``RouteTable/kinds``; `{code:sku}` given
+  /// `abc`); see ``URLBuildError/parameter`` and ``URLBuildError/value``.
+  public static let notOfKind = Self("not-of-kind")
 }

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 /// Generates the `applinks` rules that let through the routed paths of an app.
@@ -23,7 +24,8 @@ import Foundation
 /// parameter's integer or UUID text), which the consistency check of `deeplink aasa generate` reports
 /// apart from failures. AASA
 /// also has no escape character, so a literal holding `*` or `?` (or `$(`) cannot be expressed and is
-/// refused. The generated query and fragment are unrestricted.
+/// refused. The generated query and fragment are unrestricted, except for a route that reads the
+/// fragment as a path (`/#/room/{id}`): its rule has a `#` pattern (see ``fragmentPatterns(for:)``).
 ///
 /// A literal is its bytes, for iOS as for the router: neither normalises Unicode, so `café` written
 /// precomposed opens the app for `/caf%C3%A9` and not for `/cafe%CC%81` (e and a combining accent),
@@ -103,6 +105,10 @@ public struct AASAGenerator: Hashable, Sendable {
       case .valueSet:
         // AASA cannot list words: any text, listed as a widening (`value-set-text`).
         segments.append("?*")
+      case .kind(_, let kind):
+        // AASA cannot say which characters: the kind's prefix, then any text, listed as a widening
+        // (`kind-text`); a prefix holding one of AASA's wildcards cannot be said, so it is any text.
+        segments.append(Self.kindPattern(kind))
       case .oneOrMore:
         segments.append("?*")
       case .zeroOrMore:
@@ -123,6 +129,14 @@ public struct AASAGenerator: Hashable, Sendable {
     return segments
   }
 
+  /// The AASA pattern of one segment of an app-defined kind: its prefix, encoded as a literal is, then
+  /// `*`; `?*` for a kind without a prefix or whose prefix holds a wildcard.
+  package static func kindPattern(_ kind: AppKind) -> String {
+    let prefix = kind.prefixText
+    guard !prefix.isEmpty, !["*", "?", "$("].contains(where: { prefix.contains($0) }) else { return "?*" }
+    return RoutePathShape.encode(prefix) + "*"
+  }
+
   /// The routes in the order their rules are written: the most specific first.
   ///
   /// Every generated rule opens the app, so the order never changes whether a URL opens it; it
@@ -140,6 +154,20 @@ public struct AASAGenerator: Hashable, Sendable {
       let rhsQuery = rhs.element.requiredQueryItems.count + rhs.element.queryValues.count
       if lhsQuery != rhsQuery && Self.samePath(lhs.element.pieces, rhs.element.pieces) {
         return lhsQuery > rhsQuery
+      }
+      // The same path: a route that reads the fragment is the narrower rule, as the router ranks it.
+      let lhsFragment = lhs.element.fragmentPieces != nil
+      if lhsFragment != (rhs.element.fragmentPieces != nil)
+        && Self.samePath(lhs.element.pieces, rhs.element.pieces)
+      {
+        return lhsFragment
+      }
+      // Two routes that read the fragment at the same path: the more specific fragment first.
+      if let left = lhs.element.fragmentPieces, let right = rhs.element.fragmentPieces,
+        Self.samePath(lhs.element.pieces, rhs.element.pieces)
+      {
+        let fragmentOrder = Self.specificity(left, right)
+        if fragmentOrder != 0 { return fragmentOrder < 0 }
       }
       return lhs.offset < rhs.offset
     }.map(\.element)
@@ -170,6 +198,7 @@ public struct AASAGenerator: Hashable, Sendable {
       // A fixed-width pattern (a UUID's) admits fewer paths than `?*`.
       case .parameter(_, let type), .optional(_, let type): type.aasaSegmentPattern == "?*" ? 2 : 1
       case .valueSet: 2
+      case .kind(_, let kind): kindPattern(kind) == "?*" ? 2 : 1
       case .oneOrMore: 3
       case .zeroOrMore: 4
       }
@@ -216,7 +245,7 @@ public struct AASAGenerator: Hashable, Sendable {
     var patterns: [String] = []
     for (index, piece) in shape.pieces.enumerated() {
       switch piece {
-      case .parameter, .optional, .valueSet:
+      case .parameter, .optional, .valueSet, .kind:
         var widened = segments
         widened[index] = "?*/?*"
         patterns.append("/" + widened.joined(separator: "/"))
@@ -304,14 +333,17 @@ public struct AASAGenerator: Hashable, Sendable {
           )
         )
       }
-      components.append(
-        AASAComponent(
-          path: try Self.pathPattern(for: shape),
-          query: try Self.queryPattern(for: shape),
-          caseSensitive: caseSensitive ? nil : false,
-          comment: "route \(shape.name): \(shape)"
+      for fragment in try Self.fragmentPatterns(for: shape) {
+        components.append(
+          AASAComponent(
+            path: try Self.pathPattern(for: shape),
+            query: try Self.queryPattern(for: shape),
+            fragment: fragment,
+            caseSensitive: caseSensitive ? nil : false,
+            comment: "route \(shape.name): \(shape)"
+          )
         )
-      )
+      }
     }
     return components
   }
@@ -326,6 +358,8 @@ public struct AASAGenerator: Hashable, Sendable {
   ///   wildcard.
   package static func queryPattern(for shape: RoutePathShape) throws(AASAGenerationError) -> AASAQueryPattern?
   {
+    // A fragment route's query is inside the fragment (see ``fragmentPatterns(for:)``).
+    guard shape.fragmentPieces == nil else { return nil }
     guard !shape.requiredQueryItems.isEmpty || !shape.queryValues.isEmpty else { return nil }
     var items: [String: String] = [:]
     for name in shape.requiredQueryItems + shape.queryValues.keys.sorted() {
@@ -338,6 +372,27 @@ public struct AASAGenerator: Hashable, Sendable {
       items[name] = shape.queryValues[name] ?? "?*"
     }
     return .items(items)
+  }
+
+  /// The `#` patterns of a route that reads the fragment as a path (iOS 13 and later compare the
+  /// fragment, without its `#`): the fragment's pieces written as a path is (`/room/?*` for
+  /// `#/room/{room}`), one per variant of the fragment, each followed by `*` for the query inside the
+  /// fragment, which AASA has no escape to start with a literal `?`. `[nil]` (no `#` key: any
+  /// fragment) for a route that ignores the fragment. AASA's wildcards cross `/` here too, and no
+  /// exclusion restricts the fragment (another route at the same path takes every fragment), so these
+  /// rules are wider than the route: listed as widenings (`fragment-path`).
+  ///
+  /// - Parameter shape: The route's shape.
+  /// - Returns: The `#` patterns, or `[nil]`.
+  /// - Throws: ``AASAGenerationError`` when a literal of the fragment holds `*`, `?` or `$(`.
+  package static func fragmentPatterns(for shape: RoutePathShape) throws(AASAGenerationError) -> [String?] {
+    guard let fragment = shape.fragmentShape else { return [nil] }
+    var patterns: [String?] = []
+    for variant in fragment.variants {
+      let pattern = try pathPattern(for: variant)
+      patterns.append(pattern.hasSuffix("*") ? pattern : pattern + "*")
+    }
+    return patterns
   }
 
   /// The legacy `paths` equivalent of ``components()``, for iOS 12 and earlier (which compare the path

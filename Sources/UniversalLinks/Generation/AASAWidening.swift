@@ -10,6 +10,8 @@ import Foundation
 /// - a UUID parameter admits any 36 characters shaped like a UUID (no "hex digits only");
 /// - a boolean, decimal or URL parameter admits any text (no "true or false", "a number", "http(s)");
 /// - a value set admits any text (AASA cannot list words for one segment);
+/// - a parameter of an app-defined kind admits any text after the kind's prefix (AASA cannot say
+///   which characters, or how many);
 /// - in a route ending in a catch-all, a parameter before a later literal admits several segments
 ///   (`/u/{id}/files/{path+}` lets `/u/1/2/files/x` through): `?*` crosses `/`, and an exclusion that
 ///   kept those paths out would also block routed ones such as `/u/1/files/files/x`.
@@ -41,6 +43,11 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     package static let queryRule = Kind(rawValue: "query-rule")
     /// A value set (`{section:(general|privacy)}`) admits any text: AASA cannot list words.
     package static let valueSetText = Kind(rawValue: "value-set-text")
+    /// A route that reads the fragment as a path: its `#` pattern's wildcards cross `/` and take the
+    /// fragment's query as any text, and no exclusion restricts the fragment.
+    package static let fragmentPath = Kind(rawValue: "fragment-path")
+    /// A parameter of an app-defined kind (`{code:sku}`) admits any text after the kind's prefix.
+    package static let kindText = Kind(rawValue: "kind-text")
   }
 
   /// The route's name.
@@ -75,8 +82,16 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
       return
         "a literal stands between {\(parameter)} and the catch-all, and no exclusion can keep paths of more segments out, so it may span several segments"
     }
+    if kind == .fragmentPath {
+      return
+        "the # pattern's wildcards cross '/' and take any text after the fragment's path, and no exclusion restricts the fragment, so a fragment with more segments opens the app"
+    }
     if kind == .valueSetText {
       return "AASA cannot list the words {\(parameter)} accepts, so it admits any text"
+    }
+    if kind == .kindText {
+      return
+        "AASA cannot say which characters {\(parameter)} holds or how many, so it admits any text after its kind's prefix"
     }
     if kind == .emptyTemplateText {
       return "AASA's * inside the segment template also admits an empty {\(parameter)}"
@@ -145,6 +160,19 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
         }
         continue
       }
+      if case .kind(let name, let kind) = piece {
+        widenings.append(
+          .init(
+            route: shape.name, parameter: name, kind: .kindText,
+            example: example(RoutePathShape.encode(kind.aasaWidening.example))))
+        if let catchAll = shape.catchAllIndex, Self.literalBetween(index, catchAll, in: shape.pieces) {
+          widenings.append(
+            .init(
+              route: shape.name, parameter: name, kind: .spansSegments,
+              example: example(RoutePathShape.encode(kind.sampleValue) + "/extra")))
+        }
+        continue
+      }
       guard case .parameter(let name, let type) = piece else { continue }
       if let widening = type.aasaWidening {
         widenings.append(
@@ -156,6 +184,16 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
         widenings.append(
           .init(route: shape.name, parameter: name, kind: .spansSegments, example: example("sample/extra")))
       }
+    }
+    if shape.fragmentPieces != nil, let hash = shape.sampleLink.firstIndex(of: "#") {
+      // One segment more in the fragment's path.
+      let fragment = shape.sampleLink[hash...]
+      let path = fragment.prefix { $0 != "?" }
+      let example =
+        shape.sampleLink[..<hash] + path + (path.hasSuffix("/") ? "" : "/") + "extra"
+        + fragment.dropFirst(path.count)
+      widenings.append(
+        .init(route: shape.name, parameter: "#", kind: .fragmentPath, example: String(example)))
     }
     for item in shape.unstatedQueryItems {
       // A link without the item (or, for an absent-only item, with it) that the file lets through.

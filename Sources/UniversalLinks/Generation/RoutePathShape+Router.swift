@@ -14,26 +14,38 @@ extension RoutePathShape {
   ///   - pattern: The route's parsed pattern.
   ///   - queryKeys: How the table compares query names (AASA compares them exactly).
   package init(name: String, pattern: RoutePattern, queryKeys: RouteTable.QueryKeys = .exact) {
-    self.init(
-      name: name,
-      pieces: pattern.segments.map { segment in
-        switch segment {
-        case .literal(let text): .literal(text)
-        case .parameter(let parameter, let type): .parameter(name: parameter, type: type)
-        case .oneOrMore(let parameter): .oneOrMore(name: parameter)
-        case .zeroOrMore(let parameter): .zeroOrMore(name: parameter)
-        case .template(let template): .template(template)
-        case .optional(let parameter, let type): .optional(name: parameter, type: type)
-        case .valueSet(let parameter, let set): .valueSet(name: parameter, set: set)
-        }
+    // The pieces before the fragment are the path's; those after it, the fragment's.
+    var path: [Piece] = []
+    var fragment: [Piece]?
+    for segment in pattern.segments {
+      let piece: Piece
+      switch segment {
+      case .literal(let text): piece = .literal(text)
+      case .parameter(let parameter, let type): piece = .parameter(name: parameter, type: type)
+      case .oneOrMore(let parameter): piece = .oneOrMore(name: parameter)
+      case .zeroOrMore(let parameter): piece = .zeroOrMore(name: parameter)
+      case .template(let template): piece = .template(template)
+      case .optional(let parameter, let type): piece = .optional(name: parameter, type: type)
+      case .valueSet(let parameter, let set): piece = .valueSet(name: parameter, set: set)
+      case .kind(let parameter, let kind): piece = .kind(name: parameter, kind: kind)
+      case .fragment:
+        fragment = []
+        continue
       }
-    )
+      if fragment != nil { fragment?.append(piece) } else { path.append(piece) }
+    }
+    self.init(name: name, pieces: path)
+    fragmentPieces = fragment
     for item in pattern.query {
       let oneExactKey = queryKeys == .exact && item.otherKeys.isEmpty
       switch item.rule {
-      case .value, .oneOf:
-        // AASA cannot list a set of values: a required item is required, its words unstated.
-        if case .oneOf = item.rule { unstatedQueryItems.append(item.description) }
+      case .value, .oneOf, .kind:
+        // AASA cannot list a set of values or say a kind: a required item is required, its values
+        // unstated.
+        switch item.rule {
+        case .oneOf, .kind: unstatedQueryItems.append(item.description)
+        case .value, .literal, .absent: break
+        }
         guard !item.isOptional else { continue }
         if oneExactKey {
           requiredQueryItems.append(item.key)
@@ -49,6 +61,16 @@ extension RoutePathShape {
       case .absent:
         if oneExactKey { queryValues[item.key] = "" } else { unstatedQueryItems.append(item.description) }
       }
+    }
+    if fragment != nil {
+      // A fragment route's query is inside its fragment, part of the `#` text that AASA matches as
+      // one string: no item that restricts the link is stated there.
+      unstatedQueryItems = pattern.query.filter { item in
+        switch item.rule {
+        case .value, .kind: !item.isOptional
+        case .oneOf, .literal, .absent: true
+        }
+      }.map(\.description)
     }
   }
 

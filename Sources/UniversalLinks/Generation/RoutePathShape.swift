@@ -32,11 +32,13 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     var isCatchAll: Bool {
       switch self {
       case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter, .template, .optional, .valueSet: false
+      case .literal, .parameter, .template, .optional, .valueSet, .kind: false
       }
     }
     /// One segment that is one of a fixed set of words (`{section:(general|privacy)}`).
     case valueSet(name: String, set: ValueSet)
+    /// One segment of an app-defined kind (`{code:sku}`); AASA says its prefix, if any, and `*`.
+    case kind(name: String, kind: AppKind)
   }
 
   /// The route's name, used in the generated `comment` and in reports.
@@ -54,6 +56,15 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// keys, keys compared without case, literal text AASA cannot write. Generated rules leave them out,
   /// and each is listed as an ``AASAWidening``.
   package var unstatedQueryItems: [String] = []
+  /// For a route that reads the fragment as a path (`/#/room/{id}`), the fragment's pieces (none for
+  /// `/#/`); `nil` for a route that ignores the fragment. The query fields then describe the query
+  /// inside the fragment, and AASA states the fragment as the `#` pattern.
+  package var fragmentPieces: [Piece]?
+
+  /// The fragment's pieces as a shape of their own (its path patterns, variants and samples), or `nil`.
+  package var fragmentShape: RoutePathShape? {
+    fragmentPieces.map { RoutePathShape(name: name, pieces: $0) }
+  }
 
   /// Creates a shape from its pieces.
   ///
@@ -154,6 +165,11 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
 
   /// The template text, e.g. `/users/{id:int}/files/{path+}`; `/` for the root.
   package var description: String {
+    Self.text(of: pieces) + (fragmentPieces.map { "#" + Self.text(of: $0) } ?? "")
+  }
+
+  /// Pieces written as a path template, `/` for none.
+  private static func text(of pieces: [Piece]) -> String {
     "/"
       + pieces.map { piece in
         switch piece {
@@ -167,6 +183,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
         case .optional(let name, let type): "{\(name):\(type.rawValue)?}"
         case .valueSet(let name, let set):
           "{\(name):(\(set.members.map(Self.encode).joined(separator: "|")))}"
+        case .kind(let name, let kind): "{\(name):\(kind.name)}"
         }
       }.joined(separator: "/")
   }
@@ -229,12 +246,19 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       + queryValues.sorted { $0.key < $1.key }.filter { !$0.value.isEmpty }.map {
         Self.encode($0.key) + "=" + Self.encode($0.value)
       }
-    guard !items.isEmpty else { return samplePath }
-    return samplePath + "?" + items.joined(separator: "&")
+    let query = items.isEmpty ? "" : "?" + items.joined(separator: "&")
+    // A fragment route's query is the fragment's, after the fragment's path.
+    if let fragmentPieces {
+      return samplePath + "#/" + Self.sampleSegments(of: fragmentPieces).joined(separator: "/") + query
+    }
+    return samplePath + query
   }
 
   /// The percent-encoded segments of ``samplePath``, one per piece.
-  var sampleSegments: [String] {
+  var sampleSegments: [String] { Self.sampleSegments(of: pieces) }
+
+  /// The percent-encoded sample segments of some pieces, one per piece.
+  static func sampleSegments(of pieces: [Piece]) -> [String] {
     pieces.map { piece in
       switch piece {
       case .literal(let text): Self.encode(text)
@@ -242,6 +266,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       case .oneOrMore, .zeroOrMore: "a/b"
       case .template(let template): Self.encode(Self.sampleText(of: template))
       case .valueSet(_, let set): Self.encode(set.members[0])
+      case .kind(_, let kind): Self.encode(kind.sampleValue)
       }
     }
   }
@@ -284,7 +309,20 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// ``routes(_:)``, optionally reading integer and UUID parameters as plain text, as the generated
   /// AASA rules read them (see ``AASAWidening``).
   func routes(_ link: String, typed: Bool) -> Bool {
-    let parts = link.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    // The fragment: ignored, or, for a fragment route, a path of its own holding the route's query.
+    let hash = link.firstIndex(of: "#")
+    var parts = link[..<(hash ?? link.endIndex)].split(
+      separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    if let fragmentShape {
+      guard let hash, link[link.index(after: hash)...].hasPrefix("/") else { return false }
+      let fragment = link[link.index(after: hash)...].split(
+        separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+      let segments = fragment[0].split(separator: "/").map { PercentDecoding.decode(String($0)) }
+      guard fragmentShape.variants.contains(where: { $0.pathAccepts(segments, typed: typed) }) else {
+        return false
+      }
+      parts = [parts[0]] + fragment.dropFirst()
+    }
     let path = String(parts[0])
     if !queryValues.isEmpty {
       // The first value of each name, decoded; absent reads as "".
@@ -324,6 +362,9 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       case .parameter(_, let type), .optional(_, let type): Self.accepts(segment, as: typed ? type : .string)
       case .template(let template): template.accepts(segment, folds: false, typed: typed)
       case .valueSet(_, let set): typed ? set.accepts(segment) : !segment.isEmpty
+      // Untyped, as the AASA rule reads it: the prefix, then anything.
+      case .kind(_, let kind):
+        typed ? kind.accepts(segment) : !segment.isEmpty && segment.utf8.starts(with: kind.prefixText.utf8)
       case .oneOrMore, .zeroOrMore: true
       }
     }

@@ -154,6 +154,7 @@ package struct NginxConfiguration: Hashable, Sendable {
       case .template(let template): regex += "/" + template.segmentRegex(escape: escapeRegex)
       case .optional(_, let type): regex += "(/" + type.segmentRegex + ")?"
       case .valueSet(_, let set): regex += "/(" + set.members.map(escapeRegex).joined(separator: "|") + ")"
+      case .kind(_, let kind): regex += "/" + kind.segmentRegex(escape: escapeRegex)
       }
     }
     return regex + "/?$"

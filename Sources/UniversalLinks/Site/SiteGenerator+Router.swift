@@ -77,5 +77,9 @@ extension SiteGenerator {
       caseSensitive: !table.caseInsensitive,
       verifiedOnlyRoutes: Set(table.routes.filter(\.requiresVerifiedLink).map(\.name))
     )
+    if !androidPackageNames.isEmpty {
+      // The filters of the same table, for the app's AndroidManifest.xml.
+      androidIntentFilters = AndroidIntentFilterGenerator(router: router).xml
+    }
   }
 }

@@ -56,6 +56,9 @@ package struct SiteGenerator: Hashable, Sendable {
   /// The route the short-link host's association file claims: `/s/{code}`.
   package static let shortLinkShape = RoutePathShape(
     name: "short links", pieces: [.literal("s"), .parameter(name: "code", type: .string)])
+  /// The Android intent filters of the routes (``AndroidIntentFilterGenerator/xml``), written as
+  /// `android/intent-filters.xml` next to the site's files; `nil` to skip it.
+  package var androidIntentFilters: String?
 
   /// The files of the site's TLS certificate.
   package struct Certificate: Hashable, Sendable {
@@ -144,6 +147,9 @@ package struct SiteGenerator: Hashable, Sendable {
         packageNames: androidPackageNames,
         fingerprints: androidFingerprints
       ).jsonData()
+    }
+    if let androidIntentFilters {
+      files["android/intent-filters.xml"] = Data(androidIntentFilters.utf8)
     }
     let page = try FallbackPage(
       appName: appName,

@@ -15,12 +15,16 @@ enum Piece: String, CaseIterable, Sendable, Comparable, CustomStringConvertible 
   case customSchemeHost = "2 custom scheme carrying a host"
   /// 3: a value set `{section:(a|b)}`.
   case valueSet = "3 value set"
+  /// 3b: an app-defined kind declared in the table's `"kinds"` and used as `{code:sku}`.
+  case kinds = "3b app-defined kind"
   /// 5a: the open query dictionary `{name*}` written as a query item.
   case queryDictionary = "5a open query dictionary"
   /// 5b: a literal query value selects a route (`?ref=failed_payment`).
   case queryValue = "5b query value selects a route"
   /// 5c: a route that applies only when an item is absent (`?!token`).
   case queryAbsent = "5c absent-only item"
+  /// 8: the fragment read as a path (`/#/room/{room}`), for hash-routed links.
+  case fragment = "8 fragment as a path"
   /// 9: a link inside a link, routed again (`{target:link}` on a route that follows it).
   case nestedLink = "9 link in a link"
 
@@ -34,6 +38,8 @@ enum Piece: String, CaseIterable, Sendable, Comparable, CustomStringConvertible 
   /// which means the merged syntax differs from the plan and the route files must follow it.
   static let merged: Set<Piece> = [
     .nestedLink, .queryDictionary, .queryValue, .queryAbsent, .hostScope, .customSchemeHost, .valueSet,
+    .fragment,
+    .kinds,
   ]
 
   /// A route file in the piece's syntax, and links with the route each must reach (`nil`: no route).
@@ -62,6 +68,14 @@ enum Piece: String, CaseIterable, Sendable, Comparable, CustomStringConvertible 
         """,
         [("app://s/a", "s"), ("app://s/c", nil)]
       )
+    case .kinds:
+      (
+        """
+        {"schemes": ["app"], "kinds": {"sku": {"characters": "A-Z0-9-", "minLength": 3}},
+         "routes": [{"name": "p", "pattern": "/p/{code:sku}"}, {"name": "q", "pattern": "/p/{slug}"}]}
+        """,
+        [("app://p/ABC-1", "p"), ("app://p/abc", "q")]
+      )
     case .queryDictionary:
       (
         """
@@ -84,6 +98,13 @@ enum Piece: String, CaseIterable, Sendable, Comparable, CustomStringConvertible 
         {"schemes": ["app"], "routes": [{"name": "n", "pattern": "/n?!t"}]}
         """,
         [("app://n", "n"), ("app://n?t=1", nil)]
+      )
+    case .fragment:
+      (
+        """
+        {"schemes": ["app"], "routes": [{"name": "r", "pattern": "/#/room/{id}"}, {"name": "h", "pattern": "/"}]}
+        """,
+        [("app://#/room/1", "r"), ("app://#/other", "h")]
       )
     case .nestedLink:
       (
@@ -181,7 +202,7 @@ struct PortRow: Sendable, CustomTestStringConvertible {
 /// Loads a ported route file and checks rows against it.
 enum RouterPort {
   /// Table keys that belong to a piece.
-  static let tableKeyPieces: [String: Piece] = ["customSchemeHost": .customSchemeHost]
+  static let tableKeyPieces: [String: Piece] = ["customSchemeHost": .customSchemeHost, "kinds": .kinds]
 
   /// The route file's JSON.
   static func fileData(_ name: String) throws -> Data {

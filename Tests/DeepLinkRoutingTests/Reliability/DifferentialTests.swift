@@ -61,8 +61,10 @@ struct ReliabilityDifferentialTests {
         pieces.append(.parameter(parameter, .url))
       } else if roll < 82 {
         pieces.append(.template(template(named: parameter, using: &random)))
-      } else if roll < 88 {
+      } else if roll < 86 {
         pieces.append(.valueSet(parameter, setMembers(using: &random)))
+      } else if roll < 88 {
+        pieces.append(.kind(parameter, random.pick(ReferenceRouter.kinds)))
       } else {
         pieces.append(.parameter(parameter, .string))
       }
@@ -84,6 +86,9 @@ struct ReliabilityDifferentialTests {
         } else if random.chance(0.12) {
           piece.type = .string
           piece.members = setMembers(using: &random)
+        } else if random.chance(0.08) {
+          piece.type = .string
+          piece.appKind = random.pick(ReferenceRouter.kinds)
         }
         query.append(piece)
       }
@@ -102,6 +107,15 @@ struct ReliabilityDifferentialTests {
     default: break
     }
     if random.chance(0.06) { route.schemes = random.pick([["app"], ["https"], ["https", "app"]]) }
+    // Now and then a route that reads the fragment: the pieces from some point on are the fragment's
+    // (an optional piece stays last, so in the fragment).
+    if random.chance(0.2) {
+      var split = Int.random(in: 0...pieces.count, using: &random)
+      if case .optional = pieces.last, split == pieces.count { split -= 1 }
+      route.pieces = Array(pieces[..<split])
+      route.fragmentPieces = Array(pieces[split...])
+      if route.fragmentPieces?.isEmpty ?? true { route.trailingSlash = false }
+    }
     return route
   }
 
@@ -131,49 +145,68 @@ struct ReliabilityDifferentialTests {
   /// A link that mostly reaches one of the table's routes, built with awkward spellings.
   static func link(for table: ReferenceRouter, using random: inout SeededGenerator) -> String {
     let route = random.pick(table.routes)
-    var segments: [String] = []
-    for piece in route.pieces {
-      switch piece {
-      case .literal(let literal):
-        var text = literal
-        if random.chance(0.05) { text = random.pick(literals) }
-        if random.chance(0.05) { text = text.uppercased() }
-        segments.append(encodePath(text, using: &random))
-      case .parameter(_, let type):
-        segments.append(value(of: type, using: &random, inQuery: false))
-      case .optional(_, let type):
-        if random.chance(0.6) { segments.append(value(of: type, using: &random, inQuery: false)) }
-      case .valueSet(_, let members):
-        var text = random.chance(0.9) ? random.pick(members) : random.pick(setWords + literals)
-        if random.chance(0.04) { text = text.uppercased() }
-        segments.append(encodePath(text, using: &random))
-      case .oneOrMore, .zeroOrMore:
-        for _ in 0..<Int.random(in: 0...3, using: &random) {
-          segments.append(value(of: .string, using: &random, inQuery: false))
-        }
-      case .template(let parts):
-        var text = ""
-        for part in parts {
-          switch part {
-          case .literal(let literal):
-            var literalText = random.chance(0.03) ? random.pick(templateSeparators) : literal
-            if random.chance(0.03) { literalText = literalText.uppercased() }
-            text += encodePath(literalText, using: &random)
-          case .parameter(_, let type):
-            // Sometimes a value holding a separator, which the leftmost rule reads its own way.
-            text +=
-              random.chance(0.05)
-              ? encodePath(random.pick(templateSeparators) + "x", using: &random)
-              : value(of: type, using: &random, inQuery: false)
+    func segmentsOf(_ pieces: [ReferenceRouter.Piece]) -> [String] {
+      var segments: [String] = []
+      for piece in pieces {
+        switch piece {
+        case .literal(let literal):
+          var text = literal
+          if random.chance(0.05) { text = random.pick(literals) }
+          if random.chance(0.05) { text = text.uppercased() }
+          segments.append(encodePath(text, using: &random))
+        case .parameter(_, let type):
+          segments.append(value(of: type, using: &random, inQuery: false))
+        case .optional(_, let type):
+          if random.chance(0.6) { segments.append(value(of: type, using: &random, inQuery: false)) }
+        case .valueSet(_, let members):
+          var text = random.chance(0.9) ? random.pick(members) : random.pick(setWords + literals)
+          if random.chance(0.04) { text = text.uppercased() }
+          segments.append(encodePath(text, using: &random))
+        case .kind(_, let kind):
+          segments.append(encodePath(kindValue(kind, using: &random), using: &random))
+        case .oneOrMore, .zeroOrMore:
+          for _ in 0..<Int.random(in: 0...3, using: &random) {
+            segments.append(value(of: .string, using: &random, inQuery: false))
           }
+        case .template(let parts):
+          var text = ""
+          for part in parts {
+            switch part {
+            case .literal(let literal):
+              var literalText = random.chance(0.03) ? random.pick(templateSeparators) : literal
+              if random.chance(0.03) { literalText = literalText.uppercased() }
+              text += encodePath(literalText, using: &random)
+            case .parameter(_, let type):
+              // Sometimes a value holding a separator, which the leftmost rule reads its own way.
+              text +=
+                random.chance(0.05)
+                ? encodePath(random.pick(templateSeparators) + "x", using: &random)
+                : value(of: type, using: &random, inQuery: false)
+            }
+          }
+          segments.append(text)
         }
-        segments.append(text)
+      }
+      return segments
+    }
+    var segments = segmentsOf(route.pieces)
+    var fragmentSegments = route.fragmentPieces.map(segmentsOf)
+    if random.chance(0.08) {
+      let extra = value(of: .string, using: &random, inQuery: false)
+      if fragmentSegments != nil { fragmentSegments?.append(extra) } else { segments.append(extra) }
+    }
+    if random.chance(0.05) {
+      if let last = fragmentSegments, !last.isEmpty {
+        fragmentSegments?.removeLast()
+      } else if !segments.isEmpty {
+        segments.removeLast()
       }
     }
-    if random.chance(0.08) { segments.append(value(of: .string, using: &random, inQuery: false)) }
-    if random.chance(0.05) && !segments.isEmpty { segments.removeLast() }
     var path = segments.joined(separator: random.chance(0.05) ? "//" : "/")
-    if random.chance(0.2) { path += "/" }
+    var fragmentPath = fragmentSegments.map { "/" + $0.joined(separator: random.chance(0.05) ? "//" : "/") }
+    if random.chance(0.2) {
+      if fragmentPath != nil { fragmentPath? += "/" } else { path += "/" }
+    }
 
     var prefix = random.pick([
       "https://example.com/", "https://example.com/", "https://EXAMPLE.COM/", "https://example.com:443/",
@@ -210,6 +243,10 @@ struct ReliabilityDifferentialTests {
         items.append("\(key)=\(ReferenceCoding.encodeAll(random.chance(0.04) ? word.uppercased() : word))")
         continue
       }
+      if let kind = item.appKind, random.chance(0.7) {
+        items.append("\(key)=\(ReferenceCoding.encodeAll(kindValue(kind, using: &random)))")
+        continue
+      }
       switch Int.random(in: 0..<100, using: &random) {
       case 0..<65: items.append("\(key)=\(value(of: item.type, using: &random, inQuery: true))")
       case 65..<75: continue
@@ -229,8 +266,18 @@ struct ReliabilityDifferentialTests {
     }
     items.shuffle(using: &random)
     var link = prefix + path
-    if !items.isEmpty || random.chance(0.05) { link += "?" + items.joined(separator: "&") }
-    if random.chance(0.1) { link += "#" + random.pick(["top", "a%20b", "q=1", "%2F"]) }
+    let query = "?" + items.joined(separator: "&")
+    if let fragmentPath {
+      // A fragment route's query is inside its fragment; the path's own query is not read.
+      if random.chance(0.1) { link += "?" + random.pick(["utm=x", "k0=1"]) }
+      link += "#" + fragmentPath
+      if !items.isEmpty || random.chance(0.05) { link += query }
+    } else {
+      if !items.isEmpty || random.chance(0.05) { link += query }
+      if random.chance(0.1) {
+        link += "#" + random.pick(["top", "a%20b", "q=1", "%2F", "/", "/a", "/#x/1?k0=2", "/%23/2"])
+      }
+    }
     if random.chance(0.04) {
       // A broken piece somewhere: malformed or forbidden escapes, raw characters a URL cannot hold.
       let broken = random.pick(["%ZZ", "%E0%A4%A", "%C3", "%00", "%E2%80%AE", "%7F", " ", "%", "%C2%85"])
@@ -242,6 +289,20 @@ struct ReliabilityDifferentialTests {
   }
 
   /// A value for a parameter type: mostly valid, sometimes an awkward near miss.
+  /// Mostly a value of the kind, of a random length within its bounds; now and then a value of another
+  /// kind, one character too many or too few, or one it does not allow.
+  static func kindValue(_ kind: ReferenceRouter.Kind, using random: inout SeededGenerator) -> String {
+    let kind = random.chance(0.15) ? random.pick(ReferenceRouter.kinds) : kind
+    let most = min(kind.maxLength ?? (kind.minLength + 4), kind.minLength + 4)
+    var length = Int.random(in: kind.minLength...most, using: &random)
+    if random.chance(0.05) { length = random.chance(0.5) ? length + 5 : max(0, kind.minLength - 1) }
+    var text = kind.prefix
+    let characters = Array(kind.characters)
+    for _ in 0..<length { text.append(random.pick(characters)) }
+    if random.chance(0.05) { text += random.pick(["x", "/", " ", "é", "Z"]) }
+    return text
+  }
+
   static func value(of type: ParameterType, using random: inout SeededGenerator, inQuery: Bool) -> String {
     switch type {
     case .int:

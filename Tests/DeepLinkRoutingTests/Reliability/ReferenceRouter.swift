@@ -18,10 +18,12 @@ struct ReferenceRouter {
     case optional(String, ParameterType)
     /// One segment that is one of these words (a value set), as written.
     case valueSet(String, [String])
+    /// One segment of an app-defined kind (ROUTING: app kinds), one of ``ReferenceRouter/kinds``.
+    case kind(String, Kind)
 
-    /// Specificity of the piece: lower wins (literal > value set > template > typed > plain > `+` >
-    /// `*`); of two typed pieces that can both take a segment, the narrower wins (an int is also a
-    /// decimal).
+    /// Specificity of the piece: lower wins (literal > value set > template > typed > app kind >
+    /// plain > `+` > `*`); of two typed pieces that can both take a segment, the narrower wins (an int
+    /// is also a decimal).
     var rank: Int {
       switch self {
       case .literal: 0
@@ -29,10 +31,11 @@ struct ReferenceRouter {
       case .template: 2
       case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 3
       case .parameter(_, .decimal), .parameter(_, .link): 4
-      case .parameter(_, .string): 5
+      case .kind: 5
+      case .parameter(_, .string): 6
       case .optional(let name, let type): Piece.parameter(name, type).rank
-      case .oneOrMore: 6
-      case .zeroOrMore: 7
+      case .oneOrMore: 7
+      case .zeroOrMore: 8
       }
     }
 
@@ -57,10 +60,74 @@ struct ReferenceRouter {
     var isCatchAll: Bool {
       switch self {
       case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter, .template, .optional, .valueSet: false
+      case .literal, .parameter, .template, .optional, .valueSet, .kind: false
       }
     }
   }
+
+  /// An app-defined kind as the reference reads it: a prefix byte for byte, then between `minLength`
+  /// and `maxLength` bytes, each one of `characters`.
+  struct Kind: Hashable {
+    var name: String
+    var prefix: String
+    /// The characters, each written out.
+    var characters: String
+    /// The same, as the table declares them (with ranges).
+    var declared: String
+    var minLength: Int
+    var maxLength: Int?
+
+    func accepts(_ text: String) -> Bool {
+      let bytes = Array(text.utf8)
+      let head = Array(prefix.utf8)
+      guard bytes.starts(with: head) else { return false }
+      let rest = bytes.dropFirst(head.count)
+      return rest.count >= minLength && rest.count <= (maxLength ?? .max)
+        && rest.allSatisfy { characters.utf8.contains($0) }
+    }
+
+    /// Whether some value is of both kinds, tried on every value made of a prefix and one repeated
+    /// character, up to a length past every bound the reference's kinds have.
+    func overlaps(_ other: Kind) -> Bool {
+      for head in [prefix, other.prefix] {
+        for character in characters + other.characters {
+          for length in 1...16 where accepts(head + String(repeating: character, count: length)) {
+            if other.accepts(head + String(repeating: character, count: length)) { return true }
+          }
+        }
+      }
+      return false
+    }
+
+    /// Of two kinds at one place: the longer prefix first, then fewer characters, then the lower most
+    /// length, then the higher least length, then the name.
+    func ranksBefore(_ other: Kind) -> Bool {
+      if prefix.utf8.count != other.prefix.utf8.count { return prefix.utf8.count > other.prefix.utf8.count }
+      if characters.count != other.characters.count { return characters.count < other.characters.count }
+      if (maxLength ?? .max) != (other.maxLength ?? .max) {
+        return (maxLength ?? .max) < (other.maxLength ?? .max)
+      }
+      if minLength != other.minLength { return minLength > other.minLength }
+      return name.utf8.lexicographicallyPrecedes(other.name.utf8)
+    }
+  }
+
+  /// The kinds every reference table declares: some overlap (a `sku` holds digits as `hexish` does,
+  /// and `ORD-12`), some do not (`room` starts with `#`).
+  static let kinds: [Kind] = [
+    Kind(
+      name: "sku", prefix: "", characters: "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-", declared: "A-Z0-9-",
+      minLength: 3, maxLength: 8),
+    Kind(
+      name: "hexish", prefix: "", characters: "abcdef0123456789", declared: "a-f0-9", minLength: 2,
+      maxLength: 6),
+    Kind(
+      name: "room", prefix: "#", characters: "abcdefghijklmnopqrstuvwxyz0123456789:.", declared: "a-z0-9:.",
+      minLength: 1, maxLength: nil),
+    Kind(name: "ord", prefix: "ORD-", characters: "0123456789", declared: "0-9", minLength: 2, maxLength: 4),
+  ]
+
+  static func kind(named name: String) -> Kind? { kinds.first { $0.name == name } }
 
   /// One part of a segment template.
   enum TemplatePart: Hashable {
@@ -177,9 +244,14 @@ struct ReferenceRouter {
     var absent = false
     /// `key={name:(a|b)}`: the value must be one of these words, byte for byte.
     var members: [String]? = nil
+    /// `key={name:sku}`: the value must be of this app-defined kind.
+    var appKind: Kind? = nil
 
-    /// The kind as the router orders routes: `type`, or the set's words.
-    var kind: String { members.map { ReferenceRouter.Piece.setKey($0, folds: false) } ?? "\(type)" }
+    /// The kind as the router orders routes: `type`, the set's words, or the app kind's name.
+    var kind: String {
+      if let appKind { return "kind \(appKind.name)" }
+      return members.map { ReferenceRouter.Piece.setKey($0, folds: false) } ?? "\(type)"
+    }
   }
 
   /// A route as the generator built it; ``patternText`` is what the real router is given.
@@ -192,6 +264,26 @@ struct ReferenceRouter {
     var hosts: [String]? = nil
     /// The schemes the route answers, or `nil` for all.
     var schemes: [String]? = nil
+    /// For a route that reads the fragment as a path (`/a#/b/{x}`): the fragment's pieces; its query
+    /// and trailing slash are then the fragment's. `nil` for a route that ignores the fragment.
+    var fragmentPieces: [Piece]? = nil
+    /// Whether this is a fragment route's ``combined`` form.
+    var isCombined = false
+
+    /// The text that stands, in ``combined``, between the path's pieces and the fragment's: no
+    /// decoded segment holds a control character.
+    static let fragmentMark = "\u{1}"
+
+    /// The route as one sequence of pieces over the link's path, a mark and the fragment's segments
+    /// (see ``Link/combined``): itself for a route that ignores the fragment.
+    var combined: Route {
+      guard let fragmentPieces else { return self }
+      var route = self
+      route.pieces = pieces + [.literal(Self.fragmentMark)] + fragmentPieces
+      route.fragmentPieces = nil
+      route.isCombined = true
+      return route
+    }
 
     /// Routes ending together are tried scoped to hosts, unscoped, any host; then scoped to schemes.
     var scopeRank: Int {
@@ -214,9 +306,16 @@ struct ReferenceRouter {
           case .optional(let name, let type): "{\(name):\(type)?}"
           case .valueSet(let name, let members):
             "{\(name):(\(members.map(ReferenceCoding.encodeAll).joined(separator: "|")))}"
+          case .kind(let name, let kind): "{\(name):\(kind.name)}"
           }
         }.joined(separator: "/")
-      if trailingSlash && !pieces.isEmpty { text += "/" }
+      if let fragmentPieces {
+        // The fragment's path after "#", its trailing slash the route's.
+        text +=
+          "#" + Route(name: name, pieces: fragmentPieces, query: [], trailingSlash: trailingSlash).patternText
+      } else if trailingSlash && !pieces.isEmpty {
+        text += "/"
+      }
       if !query.isEmpty {
         text +=
           "?"
@@ -229,6 +328,10 @@ struct ReferenceRouter {
               let words = members.map(ReferenceCoding.encodeAll).joined(separator: "|")
               return
                 "\(ReferenceCoding.encodeAll(item.key))={\(item.name):(\(words))\(item.isOptional ? "?" : "")}"
+            }
+            if let kind = item.appKind {
+              return
+                "\(ReferenceCoding.encodeAll(item.key))={\(item.name):\(kind.name)\(item.isOptional ? "?" : "")}"
             }
             let type = item.type == .string ? "" : ":\(item.type)"
             return "\(ReferenceCoding.encodeAll(item.key))={\(item.name)\(type)\(item.isOptional ? "?" : "")}"
@@ -288,6 +391,20 @@ struct ReferenceRouter {
     var host: String? = nil
     /// Whether the host is one the table does not list (read only beside an any-host route).
     var hostIsUnlisted = false
+    /// When the table has fragment routes and the fragment starts with "/": its segments (split on
+    /// "/", empty ones dropped, decoded as path segments), its query (after its first "?") and its
+    /// trailing slash.
+    var fragmentPath: (segments: [String], query: [QueryItem], trailingSlash: Bool)? = nil
+
+    /// The link as fragment routes read it: path, mark, fragment segments, the fragment's query.
+    var combined: Link? {
+      guard let fragmentPath else { return nil }
+      var link = self
+      link.segments = segments + [Route.fragmentMark] + fragmentPath.segments
+      link.query = fragmentPath.query
+      link.trailingSlash = fragmentPath.trailingSlash
+      return link
+    }
   }
 
   var schemes: [String]
@@ -302,9 +419,9 @@ struct ReferenceRouter {
   var customSchemeHost = RouteTable.CustomSchemeHost.firstSegment
 
   /// The literals routes start with, as written.
-  var firstLiterals: Set<String> {
+  func firstLiterals(readingFragment: Bool) -> Set<String> {
     Set(
-      routes.compactMap { route in
+      routes.filter { ($0.fragmentPieces != nil) == readingFragment }.compactMap { route in
         if case .literal(let literal) = route.pieces.first { return literal }
         return nil
       })
@@ -315,9 +432,12 @@ struct ReferenceRouter {
   /// after it in the routes that start with the same catch-all followed by as many pieces (the
   /// custom-scheme authority rule compares among those).
   func firstLiterals(beside route: Route) -> Set<String> {
-    guard let first = route.pieces.first, first.isCatchAll else { return firstLiterals }
+    guard let first = route.pieces.first, first.isCatchAll else {
+      return firstLiterals(readingFragment: route.isCombined)
+    }
+    let kind = routes.filter { ($0.fragmentPieces != nil) == route.isCombined }.map(\.combined)
     return Set(
-      routes.flatMap(\.variants).compactMap { other in
+      kind.flatMap(\.variants).compactMap { other in
         guard let head = other.pieces.first, head.isCatchAll, head.rank == first.rank,
           other.pieces.count == route.pieces.count, other.pieces.count > 1,
           case .literal(let literal) = other.pieces[1]
@@ -331,6 +451,14 @@ struct ReferenceRouter {
       schemes: schemes, hosts: hosts, caseInsensitive: caseInsensitive,
       strictTrailingSlash: strictTrailingSlash, plusInQuery: plusIsSpace ? .space : .literal,
       customSchemeHost: customSchemeHost, limits: limits,
+      kinds: Dictionary(
+        uniqueKeysWithValues: Self.kinds.map {
+          (
+            $0.name,
+            ValueKind(
+              characters: $0.declared, prefix: $0.prefix, minLength: $0.minLength, maxLength: $0.maxLength)
+          )
+        }),
       routes: routes.map { RouteDefinition($0.name, $0.patternText, hosts: $0.hosts, schemes: $0.schemes) })
   }
 
@@ -451,16 +579,60 @@ struct ReferenceRouter {
       }
     }
     var fragment: String?
+    var fragmentPath: (segments: [String], query: [QueryItem], trailingSlash: Bool)?
     if let hash {
       switch ReferenceCoding.decode(Array(bytes[(hash + 1)...]), plusAsSpace: false) {
       case .success(let text): fragment = text
       case .failure(let failure): return .failure(failure)
       }
+      let raw = Array(bytes[(hash + 1)...])
+      if routes.contains(where: { $0.fragmentPieces != nil }), raw.first == UInt8(ascii: "/") {
+        // A raw "#" in the fragment is text; its first "?" starts its query.
+        let mark = raw.firstIndex(of: UInt8(ascii: "?"))
+        let pathBytes = raw[..<(mark ?? raw.count)]
+        var parts: [String] = []
+        for piece in pathBytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+          if segments.count + 1 + parts.count >= limits.maxSegments {
+            return .failure(ReferenceFailure("too-many-segments"))
+          }
+          switch ReferenceCoding.decode(Array(piece), plusAsSpace: false) {
+          case .success(let text): parts.append(text)
+          case .failure(let failure): return .failure(failure)
+          }
+        }
+        if segments.count + 1 > limits.maxSegments { return .failure(ReferenceFailure("too-many-segments")) }
+        var items: [QueryItem] = []
+        if let mark {
+          for item in raw[(mark + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
+          {
+            if items.count >= limits.maxQueryItems {
+              return .failure(ReferenceFailure("too-many-query-items"))
+            }
+            let equals = item.firstIndex(of: UInt8(ascii: "="))
+            var name = ""
+            switch ReferenceCoding.decode(Array(item[..<(equals ?? item.endIndex)]), plusAsSpace: plusIsSpace)
+            {
+            case .success(let text): name = text
+            case .failure(let failure): return .failure(failure)
+            }
+            var value: String?
+            if let equals {
+              switch ReferenceCoding.decode(Array(item[(equals + 1)...]), plusAsSpace: plusIsSpace) {
+              case .success(let text): value = text
+              case .failure(let failure): return .failure(failure)
+              }
+            }
+            items.append(QueryItem(name: name, value: value))
+          }
+        }
+        fragmentPath = (parts, items, !parts.isEmpty && pathBytes.last == UInt8(ascii: "/"))
+      }
     }
-    return .success(
-      Link(
-        segments: segments, isWeb: isWeb, trailingSlash: trailingSlash, query: query, fragment: fragment,
-        scheme: scheme, host: webHost, hostIsUnlisted: hostIsUnlisted))
+    var link = Link(
+      segments: segments, isWeb: isWeb, trailingSlash: trailingSlash, query: query, fragment: fragment,
+      scheme: scheme, host: webHost, hostIsUnlisted: hostIsUnlisted)
+    link.fragmentPath = fragmentPath
+    return .success(link)
   }
 
   private static func isScheme(_ bytes: [UInt8]) -> Bool {
@@ -482,17 +654,29 @@ struct ReferenceRouter {
     case .success(let read): link = read
     case .failure(let failure): return .failure(failure.code)
     }
-    var best: (route: Route, values: [String: ParameterValue])?
-    for route in routes.flatMap(\.variants) {
-      guard let values = values(of: route, in: link) else { continue }
-      if let current = best, !isMoreSpecific(route, than: current.route) { continue }
-      best = (route, values)
+    // A route that reads the fragment, when one matches the link's fragment path, wins; then the
+    // others, on the path alone.
+    func best(of candidates: [Route], in link: Link) -> (route: Route, values: [String: ParameterValue])? {
+      var best: (route: Route, values: [String: ParameterValue])?
+      for route in candidates.flatMap(\.variants) {
+        guard let values = values(of: route, in: link) else { continue }
+        if let current = best, !isMoreSpecific(route, than: current.route) { continue }
+        best = (route, values)
+      }
+      return best
     }
-    guard let best else { return .noMatch }
-    let declared = Set(best.route.query.map(\.key))
+    var read = link
+    var found: (route: Route, values: [String: ParameterValue])?
+    if let combined = link.combined {
+      found = best(of: routes.filter { $0.fragmentPieces != nil }.map(\.combined), in: combined)
+      if found != nil { read = combined }
+    }
+    if found == nil { found = best(of: routes.filter { $0.fragmentPieces == nil }, in: link) }
+    guard let found else { return .noMatch }
+    let declared = Set(found.route.query.map(\.key))
     return .match(
-      route: best.route.name, parameters: best.values,
-      query: link.query.filter { !declared.contains($0.name) },
+      route: found.route.name, parameters: found.values,
+      query: read.query.filter { !declared.contains($0.name) },
       fragment: link.fragment)
   }
 
@@ -565,6 +749,10 @@ struct ReferenceRouter {
               ? Self.Piece.member(of: members, segments[position], folds: true) : nil)
         else { return nil }
         values[name] = .string(word)
+      case .kind(let name, let kind):
+        // Byte for byte everywhere, the first segment of a custom-scheme link included.
+        guard position < segments.count, kind.accepts(segments[position]) else { return nil }
+        values[name] = .string(segments[position])
       }
     }
     if strictTrailingSlash && route.trailingSlash != link.trailingSlash { return nil }
@@ -586,6 +774,11 @@ struct ReferenceRouter {
       }
       if let members = item.members {
         guard members.contains(where: { $0.utf8.elementsEqual(text.utf8) }) else { return nil }
+        values[item.name] = .string(text)
+        continue
+      }
+      if let kind = item.appKind {
+        guard kind.accepts(text) else { return nil }
         values[item.name] = .string(text)
         continue
       }
@@ -620,6 +813,10 @@ struct ReferenceRouter {
         let (left, right) = (Piece.setKey(a, folds: false), Piece.setKey(b, folds: false))
         if left != right { return left.utf8.lexicographicallyPrecedes(right.utf8) }
       }
+      if case .kind(_, let a) = route.pieces[position], case .kind(_, let b) = other.pieces[position], a != b
+      {
+        return a.ranksBefore(b)
+      }
       if route.pieces[position].isCatchAll {
         // Both have their catch-all here. One followed by more pieces takes fewer segments and wins
         // (a middle catch-all before one that ends the path); then `+` before `*`; with as many
@@ -636,6 +833,7 @@ struct ReferenceRouter {
             let order = Self.templateOrder(x, y, caseInsensitive: caseInsensitive)
             if order != 0 { return order < 0 }
           }
+          if case .kind(_, let x) = a, case .kind(_, let y) = b, x != y { return x.ranksBefore(y) }
         }
         break
       }
@@ -647,8 +845,9 @@ struct ReferenceRouter {
     let leftRequired = route.query.filter { !$0.isOptional }
     let rightRequired = other.query.filter { !$0.isOptional }
     if leftRequired.count != rightRequired.count { return leftRequired.count > rightRequired.count }
-    let leftTyped = leftRequired.filter { $0.type != .string || $0.members != nil }.count
-    let rightTyped = rightRequired.filter { $0.type != .string || $0.members != nil }.count
+    let leftTyped = leftRequired.filter { $0.type != .string || $0.members != nil || $0.appKind != nil }.count
+    let rightTyped = rightRequired.filter { $0.type != .string || $0.members != nil || $0.appKind != nil }
+      .count
     if leftTyped != rightTyped { return leftTyped > rightTyped }
     let leftAbsent = route.query.filter(\.absent).count
     let rightAbsent = other.query.filter(\.absent).count
@@ -664,12 +863,16 @@ struct ReferenceRouter {
   /// trailing slash counts when strict. Query: per key, what a route requires of the first value
   /// (optional string items and undeclared keys require nothing).
   func areAmbiguous(_ route: Route, _ other: Route) -> Bool {
+    // A route that reads the fragment never claims the links of one that ignores it; two that read
+    // it are compared over path, mark and fragment.
+    if (route.fragmentPieces == nil) != (other.fragmentPieces == nil) { return false }
+    if route.fragmentPieces != nil { return areAmbiguous(route.combined, other.combined) }
     // A route with an optional last piece claims the links of each of its variants.
     if route.variants.count > 1 || other.variants.count > 1 {
       return route.variants.contains { left in other.variants.contains { areAmbiguous(left, $0) } }
     }
     let longest = max(route.pieces.count, other.pieces.count) + 1
-    for length in 0...longest where positionSets(route, length) != positionSets(other, length) {
+    for length in 0...longest where !Self.alike(positionSets(route, length), positionSets(other, length)) {
       return false
     }
     if strictTrailingSlash && route.trailingSlash != other.trailingSlash { return false }
@@ -679,7 +882,32 @@ struct ReferenceRouter {
       return false
     }
     if let left = route.hosts, let right = other.hosts, !left.contains(where: right.contains) { return false }
-    return queryDemands(route) == queryDemands(other)
+    let (left, right) = (queryDemands(route), queryDemands(other))
+    return left.keys.sorted() == right.keys.sorted()
+      && left.allSatisfy { key, value in Self.alike([value], right[key].map { [$0] }) }
+  }
+
+  /// Whether two lists of position (or query) sets reach a link in common as one route would: equal,
+  /// but where both hold an app kind, kinds that share a value count as alike (the table refuses such
+  /// routes: no rank orders two kinds that hold one value).
+  static func alike(_ left: [String]?, _ right: [String]?) -> Bool {
+    guard let left, let right else { return left == nil && right == nil }
+    guard left.count == right.count else { return false }
+    return zip(left, right).allSatisfy { a, b in
+      if a == b { return true }
+      guard let x = kind(inSet: a), let y = kind(inSet: b), x.prefix == y.prefix else { return false }
+      return x.kind.overlaps(y.kind)
+    }
+  }
+
+  /// The kind a position or query set names (`kind NAME`, after any `true `/`false ` optionality),
+  /// with that optionality as its prefix.
+  private static func kind(inSet text: String) -> (prefix: Substring, kind: Kind)? {
+    guard let range = text.range(of: "kind "), let kind = kind(named: String(text[range.upperBound...]))
+    else {
+      return nil
+    }
+    return (text[..<range.lowerBound], kind)
   }
 
   /// What each position of a link of `length` segments must be for the route, or `nil` when no link of
@@ -698,6 +926,7 @@ struct ReferenceRouter {
         let text = Self.templateText(parts, named: false)
         sets.append("template " + (caseInsensitive ? text.lowercased() : text))
       case .valueSet(_, let members): sets.append("set " + Piece.setKey(members, folds: false))
+      case .kind(_, let kind): sets.append("kind \(kind.name)")
       case .oneOrMore, .zeroOrMore:
         // The pieces after it are read from the end: the catch-all takes what lies between.
         var rest = route

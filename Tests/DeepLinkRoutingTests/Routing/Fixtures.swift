@@ -1,4 +1,6 @@
-import DeepLinkRouting
+import Testing
+
+@testable import DeepLinkRouting
 
 /// Route tables shared by the routing tests.
 enum Fixtures {
@@ -50,5 +52,21 @@ enum Fixtures {
 
   static func router(_ table: RouteTable) throws -> Router {
     try Router(table)
+  }
+
+  /// Expects a table whose one route, `broken`, has the pattern to be refused with the reason at the
+  /// offset: the error names the route, and its code is `invalidPattern`.
+  static func expectPatternRefused(
+    _ pattern: String, reason: RoutePatternError.Reason, offset: Int, host: String = "example.com",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let table = RouteTable(hosts: [host], routes: [RouteDefinition("broken", pattern)])
+    #expect(sourceLocation: sourceLocation) {
+      try Router(table)
+    } throws: { error in
+      guard let error = error as? RouteTableError, let patternError = error.patternError else { return false }
+      return error.route == "broken" && error.code == .invalidPattern && patternError.reason == reason
+        && patternError.offset == offset
+    }
   }
 }

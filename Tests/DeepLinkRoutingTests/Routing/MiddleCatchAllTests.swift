@@ -186,6 +186,35 @@ struct MiddleCatchAllTests {
     #expect(wiki.parameter == "any")
   }
 
+  /// A catch-all right before the optional last segment: the link is read as the longer path, so the
+  /// last segment is the optional value's, and a catch-all value that would be read so is refused
+  /// without the optional value rather than built into a link that opens with other values.
+  @Test func anOptionalSegmentAfterACatchAllTakesTheLastSegment() throws {
+    let router = try Router(
+      RouteTable(
+        schemes: ["files"], hosts: ["files.example"],
+        routes: [RouteDefinition("file", "/files/{path+}/{action?}")]))
+    let read = try #require(try router.match("https://files.example/files/a/b"))
+    #expect(read.parameters["path"] == .segments(["a"]))
+    #expect(read.parameters.string("action") == "b")
+    let alone = try #require(try router.match("https://files.example/files/a"))
+    #expect(alone.parameters["path"] == .segments(["a"]))
+    #expect(alone.parameters["action"] == nil)
+    // With the optional value every catch-all builds and reads back.
+    let given = try router.urlString(
+      for: "file", ["path": .segments(["a", "b c"]), "action": .string("edit")])
+    #expect(given == "https://files.example/files/a/b%20c/edit")
+    #expect(try router.match(given)?.parameters["path"] == .segments(["a", "b c"]))
+    // Without it, one segment builds; two would read back as path [a] and action "b c".
+    #expect(try router.urlString(for: "file", ["path": .segments(["a"])]) == "https://files.example/files/a")
+    let refused = try #require(
+      #expect(throws: URLBuildError.self) {
+        try router.urlString(for: "file", ["path": .segments(["a", "b c"])])
+      })
+    #expect(refused.code == .notRoundTrippable)
+    #expect(refused.description.contains("action"))
+  }
+
   // MARK: Explaining
 
   @Test func aNearMissNamesThePieceAfterTheCatchAll() throws {

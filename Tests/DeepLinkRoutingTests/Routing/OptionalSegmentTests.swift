@@ -117,14 +117,7 @@ struct OptionalSegmentTests {
   func anOptionalSegmentThatIsNotLastIsRefusedNamingTheRouteAndThePiece(
     _ pattern: String, _ reason: RoutePatternError.Reason, _ offset: Int
   ) {
-    let table = RouteTable(hosts: ["shop.example"], routes: [RouteDefinition("broken", pattern)])
-    #expect {
-      try Router(table)
-    } throws: { error in
-      guard let error = error as? RouteTableError, let patternError = error.patternError else { return false }
-      return error.route == "broken" && error.code == .invalidPattern && patternError.reason == reason
-        && patternError.offset == offset
-    }
+    Fixtures.expectPatternRefused(pattern, reason: reason, offset: offset, host: "shop.example")
   }
 
   @Test func theRefusalSaysWhyWithACaretAndARouteFileLineAndColumn() throws {

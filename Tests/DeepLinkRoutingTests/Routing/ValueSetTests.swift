@@ -156,14 +156,7 @@ struct ValueSetTests {
   func aSetThatCannotBeReadIsRefusedNamingTheRouteAndTheMember(
     _ pattern: String, _ reason: RoutePatternError.Reason, _ offset: Int
   ) {
-    let table = RouteTable(hosts: ["example.com"], routes: [RouteDefinition("broken", pattern)])
-    #expect {
-      try Router(table)
-    } throws: { error in
-      guard let error = error as? RouteTableError, let patternError = error.patternError else { return false }
-      return error.route == "broken" && error.code == .invalidPattern && patternError.reason == reason
-        && patternError.offset == offset
-    }
+    Fixtures.expectPatternRefused(pattern, reason: reason, offset: offset, host: "example.com")
   }
 
   @Test func theRefusalNamesTheMemberWithACaret() throws {

@@ -1,0 +1,278 @@
+import DeepLinking
+import Foundation
+import UniversalLinks
+
+/// `deeplink android`: writes the Android intent filters of the route table, and decides, as Android
+/// does, whether a link opens the app.
+@MainActor
+enum AndroidCommand: ToolSubcommand {
+  static let spec = CommandSpec(
+    path: ["android"],
+    usage: "[generate] [options] | match --url URL [options]",
+    summary: "Write the Android intent filters of the route table, or match a URL as Android does.",
+    discussion: """
+      Works with the <intent-filter> elements of AndroidManifest.xml: 'deeplink android' (or
+      'deeplink android generate') writes them from the route table; 'deeplink android match' decides
+      whether Android opens the app for a URL.
+      """,
+    options: [],
+    epilogue: "",
+    subcommands: [Generate.spec, Match.spec]
+  )
+
+  private static let subcommands: [any ToolSubcommand.Type] = [Generate.self, Match.self]
+
+  static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
+    if let first = words.first, first.hasPrefix("--"), first != "--help" {
+      return try await ToolCommand.dispatch(
+        ["generate"] + words, group: spec, subcommands: subcommands, streams: streams)
+    }
+    if words.isEmpty {
+      return try await ToolCommand.dispatch(
+        ["generate"], group: spec, subcommands: subcommands, streams: streams)
+    }
+    return try await ToolCommand.dispatch(words, group: spec, subcommands: subcommands, streams: streams)
+  }
+
+  /// The `--min-sdk` value: an API level from 1, 31 when not given.
+  static func minimumAPILevel(_ arguments: Arguments, spec: CommandSpec) throws(UsageError) -> Int {
+    guard let text = arguments.value("min-sdk") else {
+      return AndroidIntentFilterGenerator.advancedPatternAPILevel
+    }
+    guard let level = Int(text), level >= 1, level <= 1000 else {
+      throw spec.usageError("--min-sdk \"\(text)\": an Android API level (a number such as 24 or 31)")
+    }
+    return level
+  }
+
+  /// The generator of a table, `--domain` checked against its hosts.
+  static func generator(_ router: Router, _ arguments: Arguments, spec: CommandSpec) throws(UsageError)
+    -> AndroidIntentFilterGenerator
+  {
+    let level = try minimumAPILevel(arguments, spec: spec)
+    if let domain = arguments.value("domain") {
+      guard router.listsHost(domain) else {
+        throw spec.usageError(
+          "--domain: '\(domain)' is not a host of the route table (\(router.table.hosts.joined(separator: ", ")))"
+        )
+      }
+      return AndroidIntentFilterGenerator(router: router, domain: domain, minimumAPILevel: level)
+    }
+    return AndroidIntentFilterGenerator(router: router, minimumAPILevel: level)
+  }
+
+  static let routesOption = OptionSpec.value(
+    "routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file)
+  static let minSDKOption = OptionSpec.value(
+    "min-sdk", "N",
+    """
+    The app's minSdk (default 31). From 31 (Android 12) on, pathAdvancedPattern
+    says one segment exactly; below, pathPattern is used and what it admits more is listed.
+    """)
+
+  /// `deeplink android generate`.
+  @MainActor
+  enum Generate: ToolSubcommand {
+    static let spec = CommandSpec(
+      path: ["android", "generate"],
+      usage: "[--routes FILE] [--domain HOST] [--min-sdk N] [--json]",
+      summary: "Print the intent filters generated from the route table.",
+      discussion: """
+        Prints the <intent-filter> elements that open the app for the routed links, inside an
+        <intent-filters> root that declares the android namespace: copy them into the <activity> of
+        AndroidManifest.xml that handles the links. Each filter has action VIEW and the categories
+        DEFAULT and BROWSABLE. Android combines every scheme, host and path of one filter, so routes
+        get one filter per set of schemes and hosts (a route scoped to one host never opens on
+        another). Filters of https hosts carry android:autoVerify="true" (Android 12 verifies each
+        host against its assetlinks.json); a filter for any host ("hosts": ["*"]) and custom-scheme
+        filters are not verified. In myapp://channel/video/1 Android reads "channel" as the host, so
+        custom-scheme routes get a filter per first segment (any host when it is a parameter).
+        Each route's paths are said exactly where Android can: android:path for literal paths (with
+        and without a trailing slash), android:pathPrefix for a literal path ending in {name*},
+        android:pathPattern when the simple glob is exact, else android:pathAdvancedPattern, which
+        Android 12 (API 31) and later read and earlier versions ignore; with --min-sdk below 31,
+        pathPattern instead. What the filters open that the routes refuse is listed route by route on
+        standard error: typed text, value sets, segment templates that need backtracking, pieces after
+        a middle catch-all, query rules (filters do not read the query), and, below API 31, parameters
+        that may span segments. Values are escaped for XML and for Android's resource compiler
+        (\\\\ for a \\); route names go into comments with '--' broken up.
+        """,
+      options: [
+        AndroidCommand.routesOption,
+        .value(
+          "domain", "HOST",
+          "Only the web links of this host of the table (custom schemes are still written)."),
+        AndroidCommand.minSDKOption,
+        .flag(
+          "json",
+          #"Print one JSON object instead: {"xml", "filters": [{"schemes", "hosts", "autoVerify", "routes", "paths": [{"attribute", "pattern"}]}], "widenings": [{"route", "parameter", "kind", "example", "reason"}], "notes"}."#
+        ),
+      ],
+      epilogue: """
+        EXIT STATUS: 0 printed, 2 usage error or bad route file.
+        """
+    )
+
+    static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
+      let arguments = try Arguments.parse(words, for: spec)
+      if arguments.has("help") {
+        streams.output.line(spec.help)
+        return 0
+      }
+      guard arguments.positionals.isEmpty else {
+        throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
+      }
+      guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
+      else { return 2 }
+      let generator = try AndroidCommand.generator(router, arguments, spec: spec)
+      if arguments.has("json") {
+        streams.output.line(json(generator).rendered)
+      } else {
+        streams.output.write(generator.xml)
+      }
+      for widening in generator.widenings {
+        streams.error.line("deeplink android: widening: \(Printable.escaped(widening.description))")
+      }
+      for note in generator.notes {
+        streams.error.line("deeplink android: note: \(Printable.escaped(note))")
+      }
+      return 0
+    }
+
+    static func json(_ generator: AndroidIntentFilterGenerator) -> JSONValue {
+      let filters = generator.filters.map { filter -> JSONValue in
+        .object([
+          ("schemes", .array(filter.schemes.map(JSONValue.string))),
+          ("hosts", .array(filter.hosts.map { .string($0.description) })),
+          ("autoVerify", .bool(filter.autoVerify)),
+          ("routes", .array(filter.routes.map(JSONValue.string))),
+          (
+            "paths",
+            .array(
+              filter.paths.map { path in
+                .object([("attribute", .string(path.kind.attribute)), ("pattern", .string(path.pattern))])
+              })
+          ),
+        ])
+      }
+      let widenings = generator.widenings.map { widening -> JSONValue in
+        .object([
+          ("route", .string(widening.route)), ("parameter", .string(widening.parameter)),
+          ("kind", .string(widening.kind.rawValue)), ("example", .string(widening.example)),
+          ("reason", .string(widening.reason)),
+        ])
+      }
+      return .object([
+        ("xml", .string(generator.xml)), ("filters", .array(filters)), ("widenings", .array(widenings)),
+        ("notes", .array(generator.notes.map(JSONValue.string))),
+      ])
+    }
+  }
+
+  /// `deeplink android match`.
+  @MainActor
+  enum Match: ToolSubcommand {
+    static let spec = CommandSpec(
+      path: ["android", "match"],
+      usage: "--url URL [--routes FILE [--min-sdk N] | --manifest FILE] [--json]",
+      summary: "Decide, as Android does, whether a URL opens the app.",
+      discussion: """
+        Decides whether Android opens the app for URL with the intent filters generated from the route
+        table (--routes, default the demo table) or read from an AndroidManifest.xml (--manifest), the
+        way Android's IntentFilter and PatternMatcher decide: the scheme compared exactly, the host
+        without case (*.example.com admits subdomains, not example.com; * any host), the port if the
+        filter gives one, and the percent-decoded path against path (whole), pathPrefix,
+        pathPattern (. any character, x* repeats x, .* runs to the first occurrence of the next
+        character and never backtracks), pathAdvancedPattern (sets, +, {n,m}; each token takes all it
+        can and never gives back) and pathSuffix. The query and fragment are not read. Only filters
+        with action VIEW and the categories DEFAULT and BROWSABLE open links from a browser. Prints
+        'opens the app' with the filter and condition, or 'does not open the app'; with --routes,
+        also the route the app's router picks.
+        """,
+      options: [
+        .value("url", "URL", "The link, such as https://example.com/channel/video/42."),
+        AndroidCommand.routesOption,
+        .value(
+          "manifest", "FILE", "An AndroidManifest.xml (or a file deeplink android wrote).", completion: .file),
+        AndroidCommand.minSDKOption,
+        .flag(
+          "json",
+          #"Print one JSON object: {"url", "opens", "filter", "routes", "condition", "route"}."#),
+      ],
+      epilogue: """
+        EXIT STATUS: 0 the URL opens the app, 1 it does not, 2 usage error, a URL that is not absolute,
+        a bad route file or a manifest that cannot be read.
+        """
+    )
+
+    static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
+      let arguments = try Arguments.parse(words, for: spec)
+      if arguments.has("help") {
+        streams.output.line(spec.help)
+        return 0
+      }
+      guard arguments.positionals.isEmpty else {
+        throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
+      }
+      guard let url = arguments.value("url") else { throw spec.usageError("give --url URL") }
+      guard AndroidIntentFilter.isAbsoluteLink(url) else {
+        throw spec.usageError("--url \"\(url)\": give an absolute link (https://example.com/p or myapp://p)")
+      }
+      let filters: [AndroidIntentFilter]
+      var routed: String??
+      if let manifest = arguments.value("manifest") {
+        guard arguments.value("routes") == nil else {
+          throw spec.usageError("give --routes or --manifest, not both")
+        }
+        let data: Data
+        do {
+          data = try AASACommand.contents(of: manifest)
+        } catch {
+          streams.error.line("deeplink android match: \(error)")
+          return 2
+        }
+        do {
+          filters = try AndroidManifestReader.filters(in: String(decoding: data, as: UTF8.self))
+        } catch {
+          streams.error.line("deeplink android match: \(Printable.escaped(manifest)): \(error)")
+          return 2
+        }
+      } else {
+        guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
+        else { return 2 }
+        filters = try AndroidCommand.generator(router, arguments, spec: spec).filters
+        routed = .some((try? router.match(url))?.map(\.route))
+      }
+      let opening = filters.enumerated().first { $0.element.opens(url) }
+      let condition = opening.flatMap { $0.element.openingCondition(url) }
+      if arguments.has("json") {
+        var members: [(String, JSONValue)] = [
+          ("url", .string(url)), ("opens", .bool(opening != nil)),
+          ("filter", opening.map { .int($0.offset) } ?? .null),
+          ("routes", .array((opening?.element.routes ?? []).map(JSONValue.string))),
+          ("condition", condition.map { .string($0.description) } ?? .null),
+        ]
+        if let routed { members.append(("route", routed.map(JSONValue.string) ?? .null)) }
+        streams.output.line(JSONValue.object(members).rendered)
+      } else {
+        let shown = Printable.escaped(url)
+        if let opening {
+          var line = "\(shown): opens the app (filter \(opening.offset)"
+          if !opening.element.routes.isEmpty {
+            line += ", routes \(opening.element.routes.joined(separator: ", "))"
+          }
+          line +=
+            condition.map { ", \($0)" } ?? (opening.element.hosts.isEmpty ? ", any path" : ", every path")
+          streams.output.line(Printable.escaped(line) + ")")
+        } else {
+          streams.output.line("\(shown): does not open the app")
+        }
+        if let routed {
+          streams.output.line(
+            "  router: " + (routed.map { "route \(Printable.escaped($0))" } ?? "no route"))
+        }
+      }
+      return opening == nil ? 1 : 0
+    }
+  }
+}

@@ -1,0 +1,386 @@
+// Every rule of an app-defined kind is stated here, once: how it is declared, which declarations are
+// refused, how a decoded segment or query value is checked, how kinds rank among themselves, when two
+// kinds can hold the same value, how a value is written back and how the server files say it. The
+// parser, the trie, the search, URL building, near misses, duplicates and the server files all ask
+// these answers.
+
+/// A kind of value an app declares once in its ``RouteTable`` (``RouteTable/kinds``) and uses in any
+/// pattern by name: `{code:sku}` in a path segment, `?ref={code:sku}` in a query item.
+///
+/// A value is of the kind when, after percent-decoding, it starts with ``prefix`` (byte for byte) and
+/// the rest holds only ``characters`` and has between ``minLength`` and ``maxLength`` of them:
+///
+/// ```json
+/// "kinds": {
+///   "sku": {"characters": "A-Z0-9-", "minLength": 3, "maxLength": 12},
+///   "order": {"prefix": "ORD-", "characters": "0-9", "minLength": 6, "maxLength": 6},
+///   "alias": {"prefix": "#", "characters": "a-z0-9._=-:"}
+/// }
+/// ```
+///
+/// ``characters`` lists single characters and ranges: `a-z`, `A-F` and `0-9` are ranges (two letters
+/// of one case, or two digits, in order); any other `-` is the character itself (`._=-:` holds `=`,
+/// `-` and `:`). Only printable ASCII may be listed, never `/` (a path segment cannot hold one); the
+/// comparison is byte for byte, case included, also in a table whose ``RouteTable/caseInsensitive``
+/// folds literals. Checking a value reads it once: O(length), no regular expression.
+public struct ValueKind: Sendable, Hashable {
+  /// Text every value starts with (`#` for `#room:example.org`), compared byte for byte after
+  /// percent-decoding; empty for none. It is not counted in the lengths.
+  public var prefix: String
+  /// The characters the rest of the value may hold: single characters and ranges such as `A-Z0-9-`.
+  public var characters: String
+  /// The fewest characters after the prefix (default 1).
+  public var minLength: Int
+  /// The most characters after the prefix, or `nil` for no bound but the link's length.
+  public var maxLength: Int?
+
+  /// Declares a kind.
+  ///
+  /// - Parameters:
+  ///   - characters: The characters the value may hold after its prefix, such as `A-Z0-9-`.
+  ///   - prefix: Text every value starts with, or `""`.
+  ///   - minLength: The fewest characters after the prefix (at least 1).
+  ///   - maxLength: The most characters after the prefix, or `nil`.
+  public init(characters: String, prefix: String = "", minLength: Int = 1, maxLength: Int? = nil) {
+    self.characters = characters
+    self.prefix = prefix
+    self.minLength = minLength
+    self.maxLength = maxLength
+  }
+
+  /// The lengths ``minLength`` and ``maxLength`` may take: 1 to 65,536.
+  public static let allowedLength = 1...65_536
+
+  /// What is wrong with the declaration of the kind named `name`, and under which key, or `nil` for a
+  /// kind the router accepts.
+  func problem(named name: String) -> (key: String?, problem: KindProblem)? {
+    if ParameterType(rawValue: name) != nil { return (nil, .builtInName) }
+    let validName =
+      !name.isEmpty
+      && name.unicodeScalars.enumerated().allSatisfy { position, scalar in
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+          || (position > 0 && ("0"..."9").contains(scalar))
+      }
+    if !validName { return (nil, .invalidName) }
+    for scalar in prefix.unicodeScalars where !Self.isListable(scalar) || scalar == "/" {
+      return ("prefix", .forbiddenCharacter(String(scalar)))
+    }
+    switch Self.characterSet(characters) {
+    case .failure(let problem): return ("characters", problem)
+    case .success: break
+    }
+    if !Self.allowedLength.contains(minLength) {
+      return ("minLength", .lengthOutOfRange(key: "minLength", value: minLength))
+    }
+    if let maxLength {
+      if !Self.allowedLength.contains(maxLength) {
+        return ("maxLength", .lengthOutOfRange(key: "maxLength", value: maxLength))
+      }
+      if maxLength < minLength { return ("maxLength", .emptyLengthRange(min: minLength, max: maxLength)) }
+    }
+    return nil
+  }
+
+  /// A character ``characters`` and ``prefix`` may hold: printable ASCII, a space included.
+  static func isListable(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x20 && scalar.value < 0x7F }
+
+  /// The set ``characters`` lists, as a 128-bit map of ASCII bytes, or why it cannot be read.
+  static func characterSet(_ text: String) -> Result<(low: UInt64, high: UInt64), KindProblem> {
+    let scalars = Array(text.unicodeScalars)
+    if scalars.isEmpty { return .failure(.noCharacters) }
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    func add(_ value: UInt32) {
+      if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
+    }
+    func rangeClass(_ scalar: Unicode.Scalar) -> Int? {
+      if ("a"..."z").contains(scalar) { return 0 }
+      if ("A"..."Z").contains(scalar) { return 1 }
+      if ("0"..."9").contains(scalar) { return 2 }
+      return nil
+    }
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      guard isListable(scalar) else { return .failure(.forbiddenCharacter(String(scalar))) }
+      if scalar == "/" { return .failure(.slash) }
+      if index + 2 < scalars.count, scalars[index + 1] == "-", let first = rangeClass(scalar),
+        let last = rangeClass(scalars[index + 2])
+      {
+        let end = scalars[index + 2]
+        guard first == last, scalar.value <= end.value else {
+          return .failure(.malformedRange("\(scalar)-\(end)"))
+        }
+        for value in scalar.value...end.value { add(value) }
+        index += 3
+        continue
+      }
+      add(scalar.value)
+      index += 1
+    }
+    return .success((low, high))
+  }
+}
+
+/// Why a kind's declaration is refused (``RouteTableError`` code `invalidKind`).
+package enum KindProblem: Error, Sendable, Hashable {
+  /// The kind is named like a built-in type (`int`, `string`, ...).
+  case builtInName
+  /// The name is not a letter or `_` followed by letters, digits or `_`.
+  case invalidName
+  /// `characters` lists nothing.
+  case noCharacters
+  /// `characters` lists `/`, which a path segment cannot hold.
+  case slash
+  /// `characters` or `prefix` holds a character that is not printable ASCII.
+  case forbiddenCharacter(String)
+  /// A range whose ends are out of order or of different classes (`Z-A`, `a-Z`, `0-z`).
+  case malformedRange(String)
+  /// `minLength` or `maxLength` is outside ``ValueKind/allowedLength``.
+  case lengthOutOfRange(key: String, value: Int)
+  /// `maxLength` is below `minLength`, so no value is of the kind.
+  case emptyLengthRange(min: Int, max: Int)
+
+  /// The problem in words, for the kind named `name`.
+  func message(kind name: String) -> String {
+    let kind = "kind '\(PrintableText.escaped(name))'"
+    switch self {
+    case .builtInName:
+      return
+        "\(kind) is named like a built-in type (\(ParameterType.bySpecificity.map(\.rawValue).joined(separator: ", "))); give it a name of its own"
+    case .invalidName:
+      return "\(kind): a kind's name is a letter or '_' followed by letters, digits or '_'"
+    case .noCharacters: return "\(kind) lists no characters, so no value is of the kind"
+    case .slash: return "\(kind) lists '/': a path segment cannot hold one"
+    case .forbiddenCharacter(let character):
+      return "\(kind) holds '\(PrintableText.escaped(character))': only printable ASCII may be listed"
+    case .malformedRange(let range):
+      return "\(kind) has the range '\(range)', which is not two letters of one case or two digits in order"
+    case .lengthOutOfRange(let key, let value):
+      return
+        "\(kind): \(key) is \(value), outside \(ValueKind.allowedLength.lowerBound)...\(ValueKind.allowedLength.upperBound)"
+    case .emptyLengthRange(let min, let max):
+      return "\(kind): maxLength \(max) is below minLength \(min), so no value is of the kind"
+    }
+  }
+}
+
+/// An app-defined kind as patterns use it: its name, its declaration, and the rule compiled to bytes.
+package struct AppKind: Sendable, Hashable, CustomStringConvertible {
+  /// The kind's name in the table (`sku` in `{code:sku}`).
+  package let name: String
+  /// The declaration.
+  package let declaration: ValueKind
+  private let prefix: [UInt8]
+  private let low: UInt64
+  private let high: UInt64
+  private let minLength: Int
+  private let maxLength: Int
+
+  /// Compiles a declaration that ``ValueKind/problem(named:)`` accepts.
+  init(name: String, declaration: ValueKind) {
+    self.name = name
+    self.declaration = declaration
+    prefix = Array(declaration.prefix.utf8)
+    let set = (try? ValueKind.characterSet(declaration.characters).get()) ?? (0, 0)
+    (low, high) = set
+    minLength = declaration.minLength
+    maxLength = declaration.maxLength ?? .max
+  }
+
+  package static func == (lhs: AppKind, rhs: AppKind) -> Bool {
+    lhs.name == rhs.name && lhs.declaration == rhs.declaration
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(declaration)
+  }
+
+  /// The name, as a pattern writes it after `:`.
+  package var description: String { name }
+
+  /// The compiled kinds of a table, checked: what the parser looks names up in.
+  ///
+  /// - Throws: ``RouteTableError`` code `invalidKind` at `kinds.<name>` (and the key at fault).
+  package static func compile(_ kinds: [String: ValueKind]) throws(RouteTableError) -> [String: AppKind] {
+    var compiled: [String: AppKind] = [:]
+    for name in kinds.keys.sorted() {
+      guard let declaration = kinds[name] else { continue }
+      if let (key, problem) = declaration.problem(named: name) {
+        throw RouteTableError(
+          location: "kinds.\(name)" + (key.map { ".\($0)" } ?? ""),
+          reason: .invalidKind(name: name, problem: problem))
+      }
+      compiled[name] = AppKind(name: name, declaration: declaration)
+    }
+    return compiled
+  }
+
+  // MARK: Matching
+
+  @inline(__always)
+  private func allows(_ byte: UInt8) -> Bool {
+    byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte &- 64)) != 0
+  }
+
+  /// Whether a decoded segment or query value is of the kind: one pass over its bytes.
+  @inline(__always)
+  func accepts(_ bytes: Bytes) -> Bool {
+    let length = bytes.count &- prefix.count
+    guard length >= minLength, length <= maxLength else { return false }
+    var index = 0
+    while index < prefix.count {
+      if bytes[index] != prefix[index] { return false }
+      index &+= 1
+    }
+    while index < bytes.count {
+      if !allows(bytes[index]) { return false }
+      index &+= 1
+    }
+    return true
+  }
+
+  /// Whether decoded text is of the kind.
+  package func accepts(_ text: String) -> Bool { Bytes.withUTF8(of: text) { accepts($0) } }
+
+  /// Why decoded text is not of the kind, in words (`it holds 'x', which sku does not allow (A-Z0-9-)`),
+  /// or `nil` when it is: what a near miss says.
+  package func miss(_ text: String) -> String? {
+    let bytes = Array(text.utf8)
+    if !bytes.starts(with: prefix) {
+      return "it does not start with '\(PrintableText.escaped(declaration.prefix))'"
+    }
+    let rest = bytes[prefix.count...]
+    if let bad = rest.first(where: { !allows($0) }) {
+      let character = bad < 0x80 ? String(UnicodeScalar(bad)) : "non-ASCII text"
+      return
+        "it holds '\(PrintableText.escaped(character))', which \(name) does not allow (\(PrintableText.escaped(declaration.characters)))"
+    }
+    if rest.count < minLength || rest.count > maxLength {
+      let after = prefix.isEmpty ? "" : " after '\(PrintableText.escaped(declaration.prefix))'"
+      return "it has \(rest.count) characters\(after), \(name) takes \(lengthText)"
+    }
+    return nil
+  }
+
+  /// The lengths the kind takes, in words: `3 to 12`, `6`, `at least 1`.
+  package var lengthText: String {
+    if maxLength == .max { return "at least \(minLength)" }
+    return minLength == maxLength ? "\(minLength)" : "\(minLength) to \(maxLength)"
+  }
+
+  /// What a message says a parameter of the kind wanted: `a sku`.
+  package var expectation: String { Self.withArticle(name) }
+
+  /// A kind's name after `a` or `an`, as messages write it: `a sku`, `an order`.
+  package static func withArticle(_ name: String) -> String {
+    let vowel = name.first.map { "aeiouAEIOU".contains($0) } ?? false
+    return (vowel ? "an " : "a ") + PrintableText.escaped(name)
+  }
+
+  // MARK: Rank and sameness
+
+  /// Whether this kind is tried before `other` at one place of the table: the longer prefix first,
+  /// then fewer characters, then the lower most length, then the higher least length, then by name
+  /// byte by byte; never the order of the table.
+  package func ranksBefore(_ other: AppKind) -> Bool {
+    if prefix.count != other.prefix.count { return prefix.count > other.prefix.count }
+    let count = low.nonzeroBitCount + high.nonzeroBitCount
+    let otherCount = other.low.nonzeroBitCount + other.high.nonzeroBitCount
+    if count != otherCount { return count < otherCount }
+    if maxLength != other.maxLength { return maxLength < other.maxLength }
+    if minLength != other.minLength { return minLength > other.minLength }
+    return name.utf8.lexicographicallyPrecedes(other.name.utf8)
+  }
+
+  /// A value both kinds hold, or `nil` when no value is of both: two routes alike but for these kinds
+  /// at one place would both reach the links with it, so they are refused as duplicates.
+  package func sharedValue(with other: AppKind) -> String? {
+    let (short, long) = prefix.count <= other.prefix.count ? (self, other) : (other, self)
+    guard long.prefix.starts(with: short.prefix) else { return nil }
+    let extra = long.prefix[short.prefix.count...]
+    guard extra.allSatisfy(short.allows) else { return nil }
+    let common = (low: short.low & long.low, high: short.high & long.high)
+    let byte: UInt8
+    if common.low != 0 {
+      byte = UInt8(common.low.trailingZeroBitCount)
+    } else if common.high != 0 {
+      byte = UInt8(64 + common.high.trailingZeroBitCount)
+    } else {
+      return nil
+    }
+    let shortMin = short.minLength - extra.count
+    let shortMax = short.maxLength == .max ? Int.max : short.maxLength - extra.count
+    let least = max(long.minLength, shortMin, 1)
+    let most = min(long.maxLength, shortMax)
+    guard least <= most else { return nil }
+    return String(decoding: long.prefix + [UInt8](repeating: byte, count: least), as: UTF8.self)
+  }
+
+  // MARK: Building back
+
+  /// The value a parameter of the kind writes for `value`: a ``ParameterValue/string(_:)`` (or a
+  /// number, boolean or UUID written as text) of the kind; `nil` otherwise (the builder then refuses
+  /// it, naming the kind).
+  package func written(_ value: ParameterValue) -> ParameterValue? {
+    let text: String
+    switch value {
+    case .string(let string): text = string
+    case .int, .uuid, .bool, .decimal, .url: text = value.description
+    case .segments, .dictionary: return nil
+    }
+    return accepts(text) ? .string(text) : nil
+  }
+
+  /// A value of the kind: the prefix, then the first letter or digit it allows (else its first
+  /// character), as often as it needs; never a dot segment when the kind has another value.
+  package var sampleValue: String {
+    let allowed = (UInt8(0x20)..<UInt8(0x7F)).filter(allows)
+    let byte =
+      allowed.first { $0.isASCIILetter || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
+      ?? allowed.first ?? UInt8(ascii: "x")
+    var count = minLength
+    if prefix.isEmpty, byte == UInt8(ascii: "."), count <= 2, maxLength >= 3 { count = 3 }
+    return String(decoding: prefix + [UInt8](repeating: byte, count: count), as: UTF8.self)
+  }
+
+  // MARK: Server files
+
+  /// The kind's prefix, for the AASA pattern (`#*` for a kind with prefix `#`); the server files
+  /// write it escaped as their literals are.
+  package var prefixText: String { declaration.prefix }
+
+  /// What an AASA pattern cannot say about the kind: the widening's code, the limit in words (`{NAME}`
+  /// stands for the parameter) and a value the pattern lets through that the kind refuses.
+  package var aasaWidening: (code: String, limit: String, example: String) {
+    let said = prefix.isEmpty ? "" : " after '\(declaration.prefix)'"
+    // A printable character the kind refuses, or else non-ASCII text, which no kind holds.
+    let outside = (UInt8(0x21)..<UInt8(0x7F)).first { byte in
+      !allows(byte) && !"/?#%".utf8.contains(byte)
+    }
+    let refused = declaration.prefix + (outside.map { String(UnicodeScalar($0)) } ?? "\u{E9}")
+    return (
+      "kind-text",
+      "AASA cannot say \"only \(declaration.characters), \(lengthText) of them\"\(said), so {NAME} admits any text",
+      refused
+    )
+  }
+
+  /// The regular expression (PCRE, as nginx reads it) of one decoded value of the kind: the prefix
+  /// written by `escape` (the server file's rule for literal text), then a class of the characters
+  /// (letters and digits as they are, every other one as `\xHH`) and the lengths.
+  package func segmentRegex(escape: (String) -> String) -> String {
+    var set = ""
+    for byte in UInt8(0x20)..<UInt8(0x7F) where allows(byte) {
+      if byte.isASCIILetter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+        set.unicodeScalars.append(UnicodeScalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        set += "\\x" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    let count = maxLength == .max ? "{\(minLength),}" : "{\(minLength),\(maxLength)}"
+    return escape(declaration.prefix) + "[" + set + "]" + count
+  }
+}

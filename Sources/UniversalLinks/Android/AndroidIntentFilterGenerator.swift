@@ -1,0 +1,665 @@
+import DeepLinkRouting
+
+/// Generates the `<intent-filter>` elements of `AndroidManifest.xml` from the app's route table, so
+/// that Android opens the app for the routed links, as the association file does on iOS.
+///
+/// Each route gets `<data>` path conditions chosen to be exact wherever Android's matcher can say it:
+///
+/// | route | condition |
+/// |---|---|
+/// | `/channel/about` | `path="/channel/about"` and `path="/channel/about/"` |
+/// | `/docs/{path*}` | `path="/docs"` and `pathPrefix="/docs/"` |
+/// | `/channel/{id}/videos` | `pathPattern="/channel/..*/videos/*"` (`.*` stops at the next `/`) |
+/// | `/channel/video/{clipId}` | `pathAdvancedPattern="/channel/video/[^/]+/*"` (API 31) |
+/// | `/n/{id:int}` | `pathAdvancedPattern="/n/-{0,1}[0-9]+/*"` (API 31) |
+///
+/// A `pathPattern` (simple glob, every Android version) is used when it is exact; otherwise, with
+/// ``minimumAPILevel`` 31 or more (the default), a `pathAdvancedPattern`, which Android 12 (API 31)
+/// and later read and earlier versions ignore; below 31, the `pathPattern` with what it admits more
+/// listed as ``widenings``. What neither can say is listed too: typed text, value sets, templates that
+/// need backtracking, the pieces after a middle catch-all, query rules (filters do not read the
+/// query).
+///
+/// Android combines all `<data>` elements of one filter (every scheme with every host with every
+/// path), so routes get one filter per set of schemes and hosts: a route scoped to `clicks.example.com`
+/// never opens on `example.com`. Filters of `http`/`https` hosts ask for verification
+/// (`android:autoVerify="true"`; Android 12 verifies each host), except a filter for any host
+/// (`"hosts": ["*"]`), which no `assetlinks.json` can cover. Custom-scheme filters are never verified:
+/// Android reads the first segment of `myapp://channel/video/1` as the host, so each first literal is
+/// a host of its own filter, and a route whose first piece is a parameter answers any host.
+///
+/// ```swift
+/// let generator = AndroidIntentFilterGenerator(router: try Router(table))
+/// print(generator.xml)
+/// ```
+public struct AndroidIntentFilterGenerator: Sendable {
+  /// The lowest Android API level the filters are written for: 31 (Android 12) or more allows
+  /// `pathAdvancedPattern`.
+  public var minimumAPILevel: Int
+  /// The filters, in table order of their first route.
+  public private(set) var filters: [AndroidIntentFilter] = []
+  /// Per filter, the routes with their templates and their path conditions, for the comments.
+  package private(set) var entries: [[Entry]] = []
+  /// What the filters open that the routes refuse, route by route.
+  package private(set) var widenings: [AndroidWidening] = []
+  /// Routes, or parts of routes, no filter can express, with why; and other facts to know.
+  package private(set) var notes: [String] = []
+
+  /// One route's conditions in one filter.
+  package struct Entry: Hashable, Sendable {
+    /// The route's name.
+    package var route: String
+    /// The route's path template.
+    package var template: String
+    /// Its conditions (empty: every path).
+    package var paths: [AndroidPathPattern]
+  }
+
+  /// The API level from which `pathAdvancedPattern` is read.
+  public static let advancedPatternAPILevel = 31
+
+  /// Creates the filters for the routes of the app's router.
+  ///
+  /// - Parameters:
+  ///   - router: The router built from the app's route table.
+  ///   - domain: A host of the table: only its web links get filters (custom schemes still do).
+  ///   - minimumAPILevel: The app's lowest API level (`minSdk`); 31 or more allows
+  ///     `pathAdvancedPattern`.
+  public init(router: Router, domain: String? = nil, minimumAPILevel: Int = 31) {
+    self.minimumAPILevel = minimumAPILevel
+    let table = router.table
+    var groups: [String: Int] = [:]
+    var built: [(filter: AndroidIntentFilter, entries: [Entry])] = []
+    // Per filter, its conditions and routes so far: adding a route costs its own conditions only.
+    var seenPaths: [Set<AndroidPathPattern>] = []
+    var seenRoutes: [Set<String>] = []
+    func add(
+      schemes: [String], hosts: [AndroidIntentFilter.Authority], verify: Bool, entry: Entry
+    ) {
+      let key =
+        schemes.joined(separator: ",") + "|" + hosts.map(\.description).joined(separator: ",") + "|"
+        + (entry.paths.isEmpty ? "all" : "some")
+      if let index = groups[key] {
+        var kept = entry
+        kept.paths = entry.paths.filter { seenPaths[index].insert($0).inserted }
+        built[index].filter.paths += kept.paths
+        if seenRoutes[index].insert(entry.route).inserted { built[index].filter.routes.append(entry.route) }
+        built[index].entries.append(kept)
+      } else {
+        groups[key] = built.count
+        seenPaths.append(Set(entry.paths))
+        seenRoutes.append([entry.route])
+        built.append(
+          (
+            AndroidIntentFilter(
+              schemes: schemes, hosts: hosts, paths: entry.paths, autoVerify: verify, routes: [entry.route]),
+            [entry]
+          ))
+      }
+    }
+
+    let lowered = table.schemes.map { $0.lowercased() }
+    var webSchemes = table.hosts.isEmpty ? [String]() : ["https"]
+    if lowered.contains("http") && !table.hosts.isEmpty { webSchemes.insert("http", at: 0) }
+    let customSchemes = lowered.filter { $0 != "http" && $0 != "https" }
+    let shapes = RoutePathShape.shapes(from: router)
+    var warnedAnyHost = false
+
+    for (index, shape) in shapes.enumerated() {
+      let definition = table.routes[index]
+      let admitted = definition.schemes.map { $0.map { $0.lowercased() } }
+      let web = webSchemes.filter { admitted?.contains($0) ?? true }
+      let custom = customSchemes.filter { admitted?.contains($0) ?? true }
+      let template = shape.description
+
+      // Web links.
+      if !web.isEmpty {
+        var hosts: [String]
+        if let scoped = definition.hosts {
+          hosts = scoped
+        } else {
+          hosts = table.hosts
+        }
+        if let domain {
+          if hosts == ["*"] || hosts.contains(where: { Self.sameHost($0, domain) })
+            || (definition.hosts == nil)
+          {
+            hosts = [domain]
+          } else {
+            notes.append(
+              "route \(shape.name) answers only hosts \(hosts.joined(separator: ", ")), not \(domain): left out"
+            )
+            hosts = []
+          }
+        }
+        if !hosts.isEmpty {
+          let anyHost = hosts == ["*"]
+          if anyHost && !warnedAnyHost {
+            warnedAnyHost = true
+            notes.append(
+              "route \(shape.name) answers any host (\"hosts\": [\"*\"]): its filter has android:host=\"*\" and cannot be an App Link (no assetlinks.json covers every host), so Android asks the user which app opens it"
+            )
+          }
+          let authorities = hosts.map(Self.authority)
+          let form = Self.form(
+            of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel)
+          let sampleHost = Self.sampleHost(hosts[0])
+          for widening in form.widenings {
+            widenings.append(
+              AndroidWidening(
+                route: shape.name, parameter: widening.parameter, kind: widening.kind,
+                example: "\(web.last ?? "https")://\(sampleHost)\(widening.example)"))
+          }
+          notes += form.notes
+          add(
+            schemes: web, hosts: authorities, verify: !anyHost,
+            entry: Entry(route: shape.name, template: template, paths: form.paths))
+        }
+      }
+
+      // Custom-scheme links: scoped routes never answer them (they have no host).
+      guard !custom.isEmpty, definition.hosts == nil else { continue }
+      if table.customSchemeHost == .listed, !table.hosts.isEmpty, domain == nil {
+        // A listed host in the authority is read as the host, as on the web.
+        let form = Self.form(
+          of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel)
+        add(
+          schemes: custom, hosts: table.hosts.map(Self.authority), verify: false,
+          entry: Entry(route: shape.name, template: template, paths: form.paths))
+      }
+      for variant in shape.variants {
+        guard let first = variant.pieces.first else {
+          notes.append(
+            "route \(shape.name): \(custom[0])://\(variant.pieces.isEmpty ? "" : "...") has no first segment, which Android reads as the host; no filter opens it"
+          )
+          continue
+        }
+        let host: String
+        var hostWidenings: [AndroidWidening] = []
+        let sample = variant.sampleSegments
+        let query = String(variant.sampleLink.dropFirst(variant.samplePath.count))
+        func link(_ segments: [String]) -> String {
+          "\(custom[0])://" + segments.joined(separator: "/") + query
+        }
+        switch first {
+        case .literal(let text):
+          guard Self.isPlainAuthority(text) else {
+            notes.append(
+              "route \(shape.name): its first segment \"\(text)\" is not a host Android can read in \(custom[0])://\(text)/...; no filter opens its custom-scheme links"
+            )
+            continue
+          }
+          host = text.lowercased()
+        case .parameter(let name, let type), .optional(let name, let type):
+          host = "*"
+          if let widening = type.aasaWidening {
+            var segments = sample
+            segments[0] = widening.example
+            hostWidenings.append(
+              AndroidWidening(
+                route: shape.name, parameter: name, kind: .authorityText, example: link(segments)))
+          }
+        case .valueSet(let name, let set):
+          host = "*"
+          var text = "sample"
+          while set.accepts(text) { text += "x" }
+          var segments = sample
+          segments[0] = text
+          hostWidenings.append(
+            AndroidWidening(route: shape.name, parameter: name, kind: .authorityText, example: link(segments))
+          )
+        case .kind(let name, let kind):
+          host = "*"
+          var segments = sample
+          segments[0] = RoutePathShape.encode(kind.aasaWidening.example)
+          hostWidenings.append(
+            AndroidWidening(route: shape.name, parameter: name, kind: .authorityText, example: link(segments))
+          )
+        case .template(let template):
+          host = "*"
+          var segments = sample
+          segments[0] = "x"
+          hostWidenings.append(
+            AndroidWidening(
+              route: shape.name, parameter: template.description, kind: .authorityText,
+              example: link(segments)))
+        case .oneOrMore(let name), .zeroOrMore(let name):
+          host = "*"
+          if variant.pieces.count > 1 {
+            hostWidenings.append(
+              AndroidWidening(route: shape.name, parameter: name, kind: .middleCatchAll, example: link(["x"]))
+            )
+          }
+          widenings += hostWidenings
+          add(
+            schemes: custom, hosts: [.init(host: host)], verify: false,
+            entry: Entry(route: shape.name, template: template, paths: []))
+          continue
+        }
+        let form = Self.form(
+          of: variant, pieces: variant.pieces.dropFirst(), table: table, minimumAPILevel: minimumAPILevel,
+          authorityOnly: true)
+        widenings += hostWidenings
+        for widening in form.widenings {
+          var path = widening.example
+          if minimumAPILevel < Self.advancedPatternAPILevel, variant.pieces.count == 1,
+            !path.dropFirst().contains("/")
+          {
+            // Below API 31 only the form with a slash after the host opens (see the note).
+            let queryStart = path.firstIndex(of: "?") ?? path.endIndex
+            path.insert("/", at: queryStart)
+          }
+          widenings.append(
+            AndroidWidening(
+              route: shape.name, parameter: widening.parameter, kind: widening.kind,
+              example: "\(custom[0])://" + path.dropFirst()))
+        }
+        notes += form.notes
+        add(
+          schemes: custom, hosts: [.init(host: host)], verify: false,
+          entry: Entry(route: shape.name, template: template, paths: form.paths))
+      }
+    }
+    filters = built.map(\.filter)
+    entries = built.map(\.entries)
+    var seenNotes = Set<String>()
+    notes = notes.filter { seenNotes.insert($0).inserted }
+    var seenWidenings = Set<AndroidWidening>()
+    widenings = widenings.filter { seenWidenings.insert($0).inserted }
+  }
+
+  /// Whether two host entries are the same, as the table compares them.
+  private static func sameHost(_ left: String, _ right: String) -> Bool {
+    left.lowercased() == right.lowercased()
+  }
+
+  /// A table host entry as `android:host` and `android:port`.
+  static func authority(_ entry: String) -> AndroidIntentFilter.Authority {
+    let lowered = entry.lowercased()
+    if let colon = lowered.lastIndex(of: ":"), !lowered.hasSuffix("]"),
+      let port = Int(lowered[lowered.index(after: colon)...])
+    {
+      return .init(host: String(lowered[..<colon]), port: port)
+    }
+    return .init(host: lowered)
+  }
+
+  /// A host that a table entry admits, for examples: `sample.example.com` for `*.example.com`.
+  static func sampleHost(_ entry: String) -> String {
+    if entry == "*" { return "any.example" }
+    if entry.hasPrefix("*.") { return "sample" + entry.dropFirst() }
+    return entry.lowercased()
+  }
+
+  /// Whether a literal is read by `android.net.Uri` as a whole host in `scheme://TEXT/...`.
+  static func isPlainAuthority(_ text: String) -> Bool {
+    !text.isEmpty
+      && text.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII
+          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            || "-._~".unicodeScalars.contains(scalar))
+      }
+  }
+}
+
+// MARK: - Path conditions
+
+extension AndroidIntentFilterGenerator {
+  /// The two pattern languages: `pathPattern` and `pathAdvancedPattern`.
+  enum Dialect {
+    case simple
+    case advanced
+  }
+
+  /// A widening before its link is written: the example is a percent-encoded path.
+  struct PathWidening {
+    var parameter: String
+    var kind: AndroidWidening.Kind
+    var example: String
+  }
+
+  /// The conditions of one route (every variant), with their widenings and notes.
+  struct Form {
+    var paths: [AndroidPathPattern] = []
+    var widenings: [PathWidening] = []
+    var notes: [String] = []
+  }
+
+  /// One segment's pattern text in one dialect, with what it admits more.
+  struct Segment {
+    var text: String
+    var widenings: [PathWidening] = []
+    /// Whether the text ends in `.*` (simple glob), which runs to the path's end when last.
+    var endsWithRun = false
+  }
+
+  /// The conditions of a shape's pieces (all of them for web links; after the first for a
+  /// custom-scheme link, whose first segment is the host).
+  static func form(
+    of shape: RoutePathShape, pieces: ArraySlice<RoutePathShape.Piece>, table: RouteTable,
+    minimumAPILevel: Int, authorityOnly: Bool = false
+  ) -> Form {
+    var form = Form()
+    let variants: [(RoutePathShape, ArraySlice<RoutePathShape.Piece>)] =
+      authorityOnly ? [(shape, pieces)] : shape.variants.map { ($0, $0.pieces[...]) }
+    for (variant, slice) in variants {
+      let query = String(variant.sampleLink.dropFirst(variant.samplePath.count))
+      let variantForm = conditions(
+        slice, offset: slice.startIndex, name: shape.name, sample: variant.sampleSegments, query: query,
+        table: table, minimumAPILevel: minimumAPILevel)
+      for path in variantForm.paths where !form.paths.contains(path) { form.paths.append(path) }
+      form.widenings += variantForm.widenings
+      form.notes += variantForm.notes
+    }
+    // Intent filters do not read the query.
+    for item in shape.requiredQueryItems {
+      form.widenings.append(.init(parameter: item, kind: .queryRule, example: shape.samplePath))
+    }
+    for (key, value) in shape.queryValues.sorted(by: { $0.key < $1.key }) {
+      let example =
+        value.isEmpty
+        ? shape.sampleLink + (shape.sampleLink.contains("?") ? "&" : "?") + RoutePathShape.encode(key)
+          + "=sample"
+        : shape.samplePath
+      form.widenings.append(
+        .init(parameter: value.isEmpty ? "!" + key : key, kind: .queryRule, example: example))
+    }
+    for item in shape.unstatedQueryItems {
+      form.widenings.append(.init(parameter: item, kind: .queryRule, example: shape.samplePath))
+    }
+    return form
+  }
+
+  /// The conditions of one variant (no optional last piece; a middle catch-all is `{name+}`).
+  private static func conditions(
+    _ pieces: ArraySlice<RoutePathShape.Piece>, offset: Int, name: String, sample: [String], query: String,
+    table: RouteTable, minimumAPILevel: Int
+  ) -> Form {
+    var form = Form()
+    let folds = table.caseInsensitive
+    let slash = !table.strictTrailingSlash
+    func example(_ replacements: [Int: String], cut: Int? = nil) -> String {
+      var segments = sample
+      for (index, text) in replacements { segments[index] = text }
+      if let cut { segments = Array(segments[..<cut]) + ["x"] }
+      let path = "/" + segments[offset...].joined(separator: "/")
+      return (offset > 0 ? "/" + segments[offset - 1] + path : path) + query
+    }
+    let catchAll = pieces.firstIndex(where: \.isCatchAll)
+    let base = pieces[..<(catchAll ?? pieces.endIndex)]
+    let literalBase = base.allSatisfy { piece in
+      if case .literal(let text) = piece { return !folds || !text.contains(where: \.isLetter) }
+      return false
+    }
+    let basePath = base.map { piece -> String in
+      if case .literal(let text) = piece { return "/" + text }
+      return ""
+    }.joined()
+
+    // Literal paths, and literal paths ending in a catch-all: `path` and `pathPrefix` say them on
+    // every Android version.
+    if literalBase {
+      switch catchAll.map({ pieces[$0] }) {
+      case nil:
+        if basePath.isEmpty && offset > 0 {
+          // `myapp://channel` has the path "" and `myapp://channel/` the path "/".
+          if minimumAPILevel >= advancedPatternAPILevel {
+            form.paths = [AndroidPathPattern(.advancedGlob, "/*")]
+          } else {
+            form.paths = [AndroidPathPattern(.literal, "/")]
+            form.notes.append(
+              "route \(name): below API \(advancedPatternAPILevel) no condition matches the empty path of a custom-scheme link without a slash after its first segment; only the form with the slash opens the app"
+            )
+          }
+        } else if basePath.isEmpty {
+          form.paths = [AndroidPathPattern(.literal, "/")]
+        } else {
+          form.paths =
+            [AndroidPathPattern(.literal, basePath)]
+            + (slash ? [AndroidPathPattern(.literal, basePath + "/")] : [])
+        }
+        return form
+      case .zeroOrMore where catchAll == pieces.endIndex - 1:
+        form.paths =
+          (basePath.isEmpty ? [] : [AndroidPathPattern(.literal, basePath)]) + [
+            AndroidPathPattern(.prefix, basePath + "/")
+          ]
+        return form
+      default: break
+      }
+    }
+
+    func build(_ dialect: Dialect) -> (paths: [AndroidPathPattern], widenings: [PathWidening], exact: Bool) {
+      var text = ""
+      var widenings: [PathWidening] = []
+      var endsWithRun = false
+      var exact = true
+      for (position, piece) in base.enumerated() {
+        let index = base.startIndex + position
+        let isLast = catchAll == nil && index == pieces.endIndex - 1
+        let segment = Self.segment(
+          piece, at: index, isLast: isLast, dialect: dialect, folds: folds, example: { example($0) })
+        if dialect == .simple, folds, case .literal(let literal) = piece, literal.contains(where: \.isLetter)
+        {
+          exact = false
+        }
+        text += "/" + segment.text
+        widenings += segment.widenings
+        endsWithRun = segment.endsWithRun
+      }
+      let kind: AndroidPathPattern.Kind = dialect == .simple ? .simpleGlob : .advancedGlob
+      let rest = dialect == .simple ? "..*" : ".+"
+      switch catchAll.map({ pieces[$0] }) {
+      case nil:
+        guard !text.isEmpty else {
+          return ([AndroidPathPattern(kind, "/")], widenings, exact && widenings.isEmpty)
+        }
+        // A trailing slash: `/*` in an advanced pattern; the simple glob's `x*` does not match once
+        // the path has ended, so there it is a second pattern with the slash.
+        var paths = [AndroidPathPattern(kind, text + (slash && dialect == .advanced ? "/*" : ""))]
+        if slash && dialect == .simple && !endsWithRun { paths.append(AndroidPathPattern(kind, text + "/")) }
+        return (paths, widenings, exact && widenings.isEmpty)
+      case .oneOrMore(let parameter), .zeroOrMore(let parameter):
+        guard let catchAll else { return ([], widenings, false) }
+        if catchAll < pieces.endIndex - 1 {
+          widenings.append(
+            .init(parameter: parameter, kind: .middleCatchAll, example: example([:], cut: catchAll)))
+        }
+        if case .zeroOrMore = pieces[catchAll], catchAll == pieces.endIndex - 1 {
+          // The path without the catch-all, and with `/` and anything (a trailing slash included).
+          return (
+            [AndroidPathPattern(kind, text.isEmpty ? "/" : text), AndroidPathPattern(kind, text + "/.*")],
+            widenings, exact && widenings.isEmpty
+          )
+        }
+        return ([AndroidPathPattern(kind, text + "/" + rest)], widenings, exact && widenings.isEmpty)
+      default:
+        return ([], widenings, false)
+      }
+    }
+
+    let simple = build(.simple)
+    if simple.exact || minimumAPILevel < advancedPatternAPILevel {
+      form.paths = simple.paths
+      form.widenings = simple.widenings
+      if !simple.exact && folds {
+        form.notes.append(
+          "route \(name): the table compares literals without case; pathPattern compares them exactly, so only the case as written opens the app below API \(advancedPatternAPILevel)"
+        )
+      }
+      return form
+    }
+    let advanced = build(.advanced)
+    form.paths = advanced.paths
+    form.widenings = advanced.widenings
+    return form
+  }
+
+  /// One segment in one dialect: the one statement of how each piece of a path is said to Android.
+  private static func segment(
+    _ piece: RoutePathShape.Piece, at index: Int, isLast: Bool, dialect: Dialect, folds: Bool,
+    example: ([Int: String]) -> String
+  ) -> Segment {
+    func any(_ parameter: String, _ kinds: [(AndroidWidening.Kind, String)]) -> Segment {
+      var segment = Segment(text: dialect == .simple ? "..*" : "[^/]+", endsWithRun: dialect == .simple)
+      for (kind, text) in kinds {
+        segment.widenings.append(.init(parameter: parameter, kind: kind, example: example([index: text])))
+      }
+      if dialect == .simple && isLast {
+        segment.widenings.append(
+          .init(parameter: parameter, kind: .spansSegments, example: example([index: "sample/extra"])))
+      }
+      return segment
+    }
+    switch piece {
+    case .literal(let text):
+      var segment = Segment(text: literal(text, dialect: dialect, folds: folds))
+      if dialect == .simple && text.contains(".") {
+        segment.widenings.append(
+          .init(
+            parameter: text, kind: .dotAnyCharacter,
+            example: example([index: RoutePathShape.encode(text.replacingOccurrences(of: ".", with: "x"))])))
+      }
+      return segment
+    case .parameter(let name, let type), .optional(let name, let type):
+      let widening = type.aasaWidening.map { (AndroidWidening.Kind(rawValue: $0.code), $0.example) }
+      switch dialect {
+      case .simple:
+        return any(name, widening.map { [$0] } ?? [])
+      case .advanced:
+        var segment = Segment(text: type.androidSegmentPattern)
+        if type == .int {
+          segment.widenings.append(
+            .init(parameter: name, kind: .integerRange, example: example([index: "99999999999999999999"])))
+        } else if !type.androidSegmentPatternIsExact, let widening {
+          segment.widenings.append(
+            .init(parameter: name, kind: widening.0, example: example([index: widening.1])))
+        }
+        return segment
+      }
+    case .valueSet(let name, let set):
+      var text = "sample"
+      while set.accepts(text) { text += "x" }
+      return any(name, [(.valueSetText, RoutePathShape.encode(text))])
+    case .kind(let name, let kind):
+      // Neither glob says an app-defined kind's characters and lengths: one segment of any text.
+      return any(name, [(.kindText, RoutePathShape.encode(kind.aasaWidening.example))])
+    case .template(let template):
+      return templateSegment(
+        template, at: index, isLast: isLast, dialect: dialect, folds: folds, example: example)
+    case .oneOrMore(let name), .zeroOrMore(let name):
+      // Catch-alls end the pattern where they stand (see `conditions`); never a segment of it.
+      return any(name, [])
+    }
+  }
+
+  /// A segment template: exact where each parameter's pattern stops before the literal after it
+  /// without giving characters back; otherwise the leading literal and then any text of one segment.
+  private static func templateSegment(
+    _ template: SegmentTemplate, at index: Int, isLast: Bool, dialect: Dialect, folds: Bool,
+    example: ([Int: String]) -> String
+  ) -> Segment {
+    var text = ""
+    var widenings: [PathWidening] = []
+    var safe = true
+    var endsWithRun = false
+    for (position, part) in template.parts.enumerated() {
+      switch part {
+      case .literal(let literal):
+        text += Self.literal(literal, dialect: dialect, folds: folds)
+        endsWithRun = false
+        if dialect == .simple && literal.contains(".") { safe = false }
+      case .parameter(let name, let type):
+        let next: UInt8? = {
+          guard position + 1 < template.parts.count, case .literal(let after) = template.parts[position + 1]
+          else {
+            return nil
+          }
+          return after.utf8.first
+        }()
+        let sample = RoutePathShape.sampleText(of: template, replacing: name, with: "x")
+        switch dialect {
+        case .simple:
+          // `.*` runs to the first occurrence of the next character: exact when the value cannot hold it.
+          if let next, type.mayContain(next) { safe = false }
+          text += "..*"
+          endsWithRun = next == nil
+          if let widening = type.aasaWidening {
+            widenings.append(
+              .init(
+                parameter: name, kind: .init(rawValue: widening.code),
+                example: example([index: RoutePathShape.encode(sample)])))
+          }
+        case .advanced:
+          if let next, type == .string || !type.androidSegmentPatternIsExact || type.mayContain(next) {
+            safe = false
+          }
+          text += type.androidSegmentPattern
+          if type == .int {
+            widenings.append(
+              .init(
+                parameter: name, kind: .integerRange,
+                example: example([
+                  index: RoutePathShape.encode(
+                    RoutePathShape.sampleText(of: template, replacing: name, with: "99999999999999999999"))
+                ])))
+          } else if !type.androidSegmentPatternIsExact, let widening = type.aasaWidening {
+            widenings.append(
+              .init(
+                parameter: name, kind: .init(rawValue: widening.code),
+                example: example([index: RoutePathShape.encode(sample)])))
+          }
+        }
+      }
+    }
+    if !safe {
+      var leading = ""
+      if case .literal(let literal) = template.parts.first {
+        leading = Self.literal(literal, dialect: dialect, folds: folds)
+      }
+      var segment = Segment(
+        text: leading + (dialect == .simple ? "..*" : "[^/]+"), endsWithRun: dialect == .simple)
+      var prefix = ""
+      if case .literal(let literal) = template.parts.first { prefix = literal }
+      segment.widenings.append(
+        .init(
+          parameter: template.description, kind: .templateText,
+          example: example([index: RoutePathShape.encode(prefix + "\u{1}")])))
+      if dialect == .simple && isLast {
+        segment.widenings.append(
+          .init(
+            parameter: template.description, kind: .spansSegments, example: example([index: "sample/extra"])))
+      }
+      return segment
+    }
+    if dialect == .simple && isLast && endsWithRun {
+      widenings.append(
+        .init(
+          parameter: template.description, kind: .spansSegments,
+          example: example([index: RoutePathShape.encode(RoutePathShape.sampleText(of: template)) + "/extra"])
+        ))
+    }
+    return Segment(text: text, widenings: widenings, endsWithRun: endsWithRun)
+  }
+
+  /// Literal text in a dialect: its special characters escaped with `\`; ASCII letters as `[aA]` in
+  /// an advanced pattern of a table that compares literals without case.
+  static func literal(_ text: String, dialect: Dialect, folds: Bool) -> String {
+    var result = ""
+    for character in text {
+      switch dialect {
+      case .simple:
+        if "\\.*".contains(character) { result.append("\\") }
+        result.append(character)
+      case .advanced:
+        if folds, character.isASCII, character.isLetter {
+          result += "[\(character.lowercased())\(character.uppercased())]"
+          continue
+        }
+        if "\\.*+{}[]".contains(character) { result.append("\\") }
+        result.append(character)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,280 @@
+/// Reads the `<intent-filter>` elements of an `AndroidManifest.xml` (or of the file
+/// `deeplink android` writes), as Android reads them for links.
+///
+/// Every `<intent-filter>` anywhere in the document is read: its `android:autoVerify`, its actions
+/// and categories (a link from a browser needs `android.intent.action.VIEW` and the categories
+/// `DEFAULT` and `BROWSABLE`), and its `<data>` elements' `scheme`, `host`, `port` and path
+/// attributes, unescaped as Android's resource compiler unescapes them (`\\*` is `\*`). The
+/// namespace prefix is read as written: `android:` or any other bound to the Android namespace.
+///
+/// The reader is one pass over the text; a document that is not well formed is refused with the line
+/// and column of the first mistake.
+public enum AndroidManifestReader {
+  /// The Android namespace URI.
+  static let namespace = "http://schemas.android.com/apk/res/android"
+
+  /// The filters of a manifest.
+  ///
+  /// - Parameter text: The XML.
+  /// - Returns: The filters, in document order; ``AndroidIntentFilter/isBrowsable`` says whether a
+  ///   browser's link can reach each.
+  /// - Throws: ``AndroidManifestError`` with the line and column of the first mistake, or of a
+  ///   malformed advanced pattern.
+  public static func filters(in text: String) throws(AndroidManifestError) -> [AndroidIntentFilter] {
+    var scanner = Scanner(Array(text.unicodeScalars))
+    var filters: [AndroidIntentFilter] = []
+    var current: (filter: AndroidIntentFilter, actions: [String], categories: [String], depth: Int)?
+    var prefixes: [String] = ["android"]
+    var depth = 0
+    while let element = try scanner.nextElement() {
+      switch element {
+      case .open(let name, let attributes, let selfClosing, let line, let column):
+        for (key, value) in attributes where key.hasPrefix("xmlns:") && value == namespace {
+          prefixes.append(String(key.dropFirst(6)))
+        }
+        func value(_ local: String) -> String? {
+          attributes.first { key, _ in
+            prefixes.contains { key == "\($0):\(local)" }
+          }.map { AndroidManifestXML.resourceValue($0.1) }
+        }
+        if !selfClosing { depth += 1 }
+        switch name {
+        case "intent-filter":
+          current = (
+            AndroidIntentFilter(schemes: [], hosts: [], paths: [], autoVerify: value("autoVerify") == "true"),
+            [], [], depth
+          )
+          if selfClosing, let done = current {
+            filters.append(finish(done.filter, actions: done.actions, categories: done.categories))
+            current = nil
+          }
+        case "action":
+          if let name = value("name") { current?.actions.append(name) }
+        case "category":
+          if let name = value("name") { current?.categories.append(name) }
+        case "data":
+          guard current != nil else { break }
+          if let scheme = value("scheme") { current?.filter.schemes.append(scheme) }
+          if let host = value("host") {
+            let port = value("port").flatMap { Int($0) }
+            current?.filter.hosts.append(.init(host: host, port: port))
+          }
+          for kind in AndroidPathPattern.Kind.allCases {
+            guard let pattern = value(kind.attribute) else { continue }
+            let path = AndroidPathPattern(kind, pattern)
+            do {
+              try path.validate()
+            } catch {
+              throw AndroidManifestError(line: line, column: column, reason: error.description)
+            }
+            current?.filter.paths.append(path)
+          }
+        default: break
+        }
+      case .close(let name):
+        if name == "intent-filter", let done = current, done.depth == depth {
+          filters.append(finish(done.filter, actions: done.actions, categories: done.categories))
+          current = nil
+        }
+        depth -= 1
+      }
+    }
+    return filters
+  }
+
+  private static func finish(_ filter: AndroidIntentFilter, actions: [String], categories: [String])
+    -> AndroidIntentFilter
+  {
+    var filter = filter
+    filter.isBrowsable =
+      actions.contains("android.intent.action.VIEW")
+      && categories.contains("android.intent.category.DEFAULT")
+      && categories.contains("android.intent.category.BROWSABLE")
+    return filter
+  }
+
+  enum Element {
+    case open(name: String, attributes: [(String, String)], selfClosing: Bool, line: Int, column: Int)
+    case close(String)
+  }
+
+  /// A forward-only XML scanner: elements, attributes, entities; comments, declarations and
+  /// processing instructions are skipped.
+  struct Scanner {
+    let text: [Unicode.Scalar]
+    var index = 0
+    var line = 1
+    var lineStart = 0
+
+    init(_ text: [Unicode.Scalar]) { self.text = text }
+
+    func failure(_ reason: String) -> AndroidManifestError {
+      AndroidManifestError(line: line, column: index - lineStart + 1, reason: reason)
+    }
+
+    mutating func advance(_ count: Int = 1) {
+      for _ in 0..<count where index < text.count {
+        if text[index] == "\n" {
+          line += 1
+          lineStart = index + 1
+        }
+        index += 1
+      }
+    }
+
+    func starts(with word: String) -> Bool {
+      let scalars = Array(word.unicodeScalars)
+      return index + scalars.count <= text.count && Array(text[index..<(index + scalars.count)]) == scalars
+    }
+
+    mutating func skip(past end: String, what: String) throws(AndroidManifestError) {
+      let scalars = Array(end.unicodeScalars)
+      while index < text.count {
+        if starts(with: end) {
+          advance(scalars.count)
+          return
+        }
+        advance()
+      }
+      throw failure("\(what) without its \"\(end)\"")
+    }
+
+    static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.:".unicodeScalars.contains(scalar)
+    }
+
+    mutating func name() throws(AndroidManifestError) -> String {
+      var result = ""
+      while index < text.count, Self.isNameScalar(text[index]) {
+        result.unicodeScalars.append(text[index])
+        advance()
+      }
+      guard !result.isEmpty else { throw failure("a name was expected") }
+      return result
+    }
+
+    mutating func spaces() {
+      while index < text.count, text[index].properties.isWhitespace { advance() }
+    }
+
+    mutating func nextElement() throws(AndroidManifestError) -> Element? {
+      while index < text.count {
+        guard text[index] == "<" else {
+          advance()
+          continue
+        }
+        if starts(with: "<!--") {
+          try skip(past: "-->", what: "a comment")
+        } else if starts(with: "<![CDATA[") {
+          try skip(past: "]]>", what: "a CDATA section")
+        } else if starts(with: "<?") {
+          try skip(past: "?>", what: "a processing instruction")
+        } else if starts(with: "<!") {
+          try skip(past: ">", what: "a declaration")
+        } else if starts(with: "</") {
+          advance(2)
+          let closed = try name()
+          spaces()
+          guard index < text.count, text[index] == ">" else { throw failure("\">\" was expected") }
+          advance()
+          return .close(closed)
+        } else {
+          let (elementLine, elementColumn) = (line, index - lineStart + 1)
+          advance()
+          let opened = try name()
+          var attributes: [(String, String)] = []
+          while true {
+            spaces()
+            guard index < text.count else { throw failure("the element <\(opened)> is not closed") }
+            if text[index] == ">" {
+              advance()
+              return .open(
+                name: opened, attributes: attributes, selfClosing: false, line: elementLine,
+                column: elementColumn)
+            }
+            if starts(with: "/>") {
+              advance(2)
+              return .open(
+                name: opened, attributes: attributes, selfClosing: true, line: elementLine,
+                column: elementColumn)
+            }
+            let key = try name()
+            spaces()
+            guard index < text.count, text[index] == "=" else {
+              throw failure("\"=\" was expected after \(key)")
+            }
+            advance()
+            spaces()
+            guard index < text.count, text[index] == "\"" || text[index] == "'" else {
+              throw failure("a quoted value was expected for \(key)")
+            }
+            let quote = text[index]
+            let (valueLine, valueColumn) = (line, index - lineStart + 1)
+            advance()
+            var value = ""
+            while index < text.count, text[index] != quote {
+              if text[index] == "<" { throw failure("\"<\" inside the value of \(key)") }
+              if text[index] == "&" {
+                value.unicodeScalars.append(try entity())
+              } else {
+                value.unicodeScalars.append(text[index])
+                advance()
+              }
+            }
+            guard index < text.count else {
+              throw AndroidManifestError(
+                line: valueLine, column: valueColumn, reason: "the value of \(key) is not closed")
+            }
+            advance()
+            attributes.append((key, value))
+          }
+        }
+      }
+      return nil
+    }
+
+    mutating func entity() throws(AndroidManifestError) -> Unicode.Scalar {
+      let start = index
+      advance()
+      var body = ""
+      while index < text.count, text[index] != ";", body.unicodeScalars.count < 10 {
+        body.unicodeScalars.append(text[index])
+        advance()
+      }
+      guard index < text.count, text[index] == ";" else {
+        index = start
+        throw failure("an \"&\" that starts no entity (write &amp;)")
+      }
+      advance()
+      switch body {
+      case "amp": return "&"
+      case "lt": return "<"
+      case "gt": return ">"
+      case "quot": return "\""
+      case "apos": return "'"
+      default:
+        let number: UInt32? =
+          body.hasPrefix("#x")
+          ? UInt32(body.dropFirst(2), radix: 16)
+          : body.hasPrefix("#") ? UInt32(body.dropFirst(), radix: 10) : nil
+        guard let number, let scalar = Unicode.Scalar(number) else {
+          throw failure("unknown entity &\(body);")
+        }
+        return scalar
+      }
+    }
+  }
+}
+
+/// A manifest that cannot be read, with where.
+public struct AndroidManifestError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The line, from 1.
+  public var line: Int
+  /// The column, from 1, in Unicode scalars.
+  public var column: Int
+  /// What is wrong.
+  public var reason: String
+
+  /// `line L, column C: reason`.
+  public var description: String { "line \(line), column \(column): \(reason)" }
+}

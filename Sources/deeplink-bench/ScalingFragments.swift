@@ -1,0 +1,40 @@
+// deeplink-bench --scaling: routes that read the fragment as a path, as the fragment doubles.
+import DeepLinking
+import Foundation
+
+extension Scaling {
+  /// A fragment route against the plain route of the same length: the link's fragment (or, for the
+  /// plain route, its path) holds `size` segments of one literal each. The fragment is read once into
+  /// segments after the path and searched as a path is, then the path alone for the routes that
+  /// ignore it: both grow linearly with the link, and their ratio stays flat (about two searches
+  /// at most, plus the reading of the fragment).
+  static func fragmentRoutes(scale: Int) -> ScalingDimension {
+    let first = max(2, 64 / scale)
+    return ScalingDimension(
+      name: "fragment-length", unit: "segments", sizes: (0..<5).map { first << $0 },
+      metrics: ["plain route", "fragment route", "fragment miss"], showsMemory: false
+    ) { size in
+      let literals = (0..<size).map { "s\($0 % 10)" }.joined(separator: "/")
+      let limits = RouteTable.Limits(maxURLLength: 65_536, maxSegments: 4_096)
+      let plain = build(
+        RouteTable(schemes: ["myapp"], limits: limits, routes: [RouteDefinition("plain", "/\(literals)")]))
+      let hashed = build(
+        RouteTable(
+          schemes: ["myapp"], limits: limits,
+          routes: [RouteDefinition("home", "/"), RouteDefinition("hashed", "/#/\(literals)")]))
+      let plainLink = "myapp:///\(literals)"
+      let hashLink = "myapp:///#/\(literals)"
+      let missLink = "myapp:///#/\(literals)/extra"
+      guard (try? plain.matchIndex(plainLink)) == 0, (try? hashed.matchIndex(hashLink)) == 1,
+        (try? hashed.matchIndex(missLink)) == 0
+      else { fail("the fragment tables do not route as expected") }
+      let plainSeconds = secondsPerRun { (try? plain.matchIndex(plainLink)) ?? -1 }
+      let fragmentSeconds = secondsPerRun { (try? hashed.matchIndex(hashLink)) ?? -1 }
+      let missSeconds = secondsPerRun { (try? hashed.matchIndex(missLink)) ?? -1 }
+      // The fragment route against the plain route, measured in the same run.
+      return ScalingStep(
+        seconds: [plainSeconds, fragmentSeconds, missSeconds],
+        note: "fragment/plain " + format(fragmentSeconds / plainSeconds, 2))
+    }
+  }
+}

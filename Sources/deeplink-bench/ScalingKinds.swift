@@ -1,0 +1,76 @@
+// deeplink-bench --scaling: the app-defined kinds' dimensions (value length, routes using kinds).
+import DeepLinking
+import Foundation
+
+extension Scaling {
+  /// An app-defined kind (`/p/{code:sku}`) against a plain route of the same link (`/p/{code}`), as
+  /// the value doubles: a kind reads its segment once, so it costs within a small factor of the plain
+  /// route and both grow linearly with the value; and routes that use the table's kinds, doubled:
+  /// routes using one kind at one place share its child, so matching, missing and explaining stay
+  /// flat in the number of routes (a segment is checked once per kind the table declares there).
+  static func kinds(scale: Int) -> [ScalingDimension] {
+    let limits = RouteTable.Limits(maxURLLength: 1 << 20)
+    let kinds = [
+      "sku": ValueKind(characters: "A-Z0-9-"),
+      "order": ValueKind(characters: "0-9", prefix: "ORD-"),
+      "color": ValueKind(characters: "0-9a-f", minLength: 6, maxLength: 6),
+    ]
+    return [
+      ScalingDimension(
+        name: "kind-value-length", unit: "bytes", sizes: (0..<5).map { max(4, 1_024 / scale) << $0 },
+        metrics: ["plain", "kind", "kind miss", "explain"], showsMemory: false
+      ) { size in
+        let plain = build(
+          RouteTable(schemes: ["myapp"], limits: limits, routes: [RouteDefinition("plain", "/p/{code}")]))
+        let kind = build(
+          RouteTable(
+            schemes: ["myapp"], limits: limits, kinds: kinds,
+            routes: [RouteDefinition("kind", "/p/{code:sku}")]))
+        let value = String(repeating: "A", count: size - 1)
+        let link = "myapp://p/\(value)B"
+        // The last byte is one the kind does not allow: the whole value is read before it fails.
+        let miss = "myapp://p/\(value)b"
+        guard (try? plain.matchIndex(link)) == 0, (try? kind.matchIndex(link)) == 0,
+          (try? kind.matchIndex(miss)) == nil
+        else { fail("the kind table does not route as expected") }
+        let plainSeconds = secondsPerRun { (try? plain.matchIndex(link)) ?? -1 }
+        let kindSeconds = secondsPerRun { (try? kind.matchIndex(link)) ?? -1 }
+        return ScalingStep(
+          seconds: [
+            plainSeconds, kindSeconds, secondsPerRun { (try? kind.matchIndex(miss)) ?? -1 },
+            secondsPerRun { (try? kind.explain(miss))?.description.count ?? -1 },
+          ],
+          note: "kind/plain \(format(kindSeconds / plainSeconds, 2))x")
+      },
+      ScalingDimension(
+        name: "kind-routes", unit: "routes", sizes: (0..<5).map { max(8, 1_024 / scale) << $0 },
+        metrics: ["build", "match", "miss", "explain"], showsMemory: false
+      ) { size in
+        // Every route uses the three kinds at its first two places, with a literal of its own after.
+        var routes: [RouteDefinition] = []
+        for index in 0..<size {
+          let (first, second) = [("sku", "order"), ("order", "color"), ("color", "sku")][index % 3]
+          routes.append(RouteDefinition("k\(index)", "/{a:\(first)}/{b:\(second)}/x\(index)"))
+        }
+        let start = now()
+        let router = build(RouteTable(schemes: ["myapp"], limits: limits, kinds: kinds, routes: routes))
+        let buildSeconds = now() - start
+        let last = size - 1
+        let hit = [
+          "myapp://AB-1/ORD-7/x\(last)", "myapp://ORD-7/00ff00/x\(last)", "myapp://00ff00/AB-1/x\(last)",
+        ][
+          last % 3]
+        let miss = "myapp://AB-1/ORD-7/y"
+        guard (try? router.matchIndex(hit)) == last, (try? router.matchIndex(miss)) == nil else {
+          fail("the kind routes do not route as expected")
+        }
+        return ScalingStep(
+          seconds: [
+            buildSeconds, secondsPerRun { (try? router.matchIndex(hit)) ?? -1 },
+            secondsPerRun { (try? router.matchIndex(miss)) ?? -1 },
+            secondsPerRun { (try? router.explain(miss))?.description.count ?? -1 },
+          ])
+      },
+    ]
+  }
+}

@@ -1,0 +1,306 @@
+import DeepLinkRouting
+import Testing
+
+@testable import UniversalLinks
+
+/// The intent filters generated from a route table open the links the routes accept, and no others
+/// apart from the listed widenings. Android facts, and where they come from:
+/// - [deep-links]: developer.android.com, "Create deep links to app content": all `<data>` elements
+///   of one `<intent-filter>` are merged, so every scheme combines with every host and every path;
+///   separate filters are needed for distinct URLs. A link from a browser needs `action.VIEW` and the
+///   categories `DEFAULT` and `BROWSABLE`.
+/// - [data]: developer.android.com, `<data>` element reference: the path is matched only when the
+///   filter has a host; scheme matching is case-sensitive (write lower case); `*` as the first
+///   character of the host is a wildcard (`*.example.com`); `pathAdvancedPattern` from API 31.
+/// - [verify]: developer.android.com, "Verify Android App Links": `android:autoVerify="true"` on a
+///   filter of `http`/`https` schemes; from Android 12 each host is verified separately; a filter
+///   for other schemes is not verified.
+/// - [IF-src]: AOSP `core/java/android/content/IntentFilter.java`: `matchData` reads
+///   `Uri.getPath()`, the decoded path; `AuthorityEntry.match` compares the host with
+///   `compareToIgnoreCase`, and a leading `*` keeps the rest as a suffix.
+@Suite("Android intent filters")
+struct AndroidIntentFilterGeneratorTests {
+  static let table = RouteTable(
+    schemes: ["myapp"], hosts: ["example.com", "clicks.example.com", "*.cdn.example"],
+    routes: [
+      RouteDefinition("about", "/about"),
+      RouteDefinition("clip", "/channel/video/{clipId}"),
+      RouteDefinition("videos", "/channel/{id}/videos"),
+      RouteDefinition("note", "/n/{id:int}"),
+      RouteDefinition("asset", "/asset/{id:uuid}.json"),
+      RouteDefinition("docs", "/docs/{path*}"),
+      RouteDefinition("edit", "/files/{path+}/edit"),
+      RouteDefinition("settings", "/settings/{section:(general|privacy)}"),
+      RouteDefinition("slug", "/blog/{slug?}"),
+      RouteDefinition("track", "/wf/{path+}", hosts: ["clicks.example.com"]),
+      RouteDefinition("cdn", "/img/{name}", hosts: ["*.cdn.example"]),
+      RouteDefinition("search", "/search?q={query}"),
+      RouteDefinition("appOnly", "/app/{id}", hosts: nil, schemes: ["myapp"]),
+    ])
+
+  func make(_ table: RouteTable = Self.table, minimumAPILevel: Int = 31) throws
+    -> AndroidIntentFilterGenerator
+  {
+    AndroidIntentFilterGenerator(router: try Router(table), minimumAPILevel: minimumAPILevel)
+  }
+
+  func opens(_ generator: AndroidIntentFilterGenerator, _ link: String) -> Bool {
+    generator.filters.contains { $0.opens(link) }
+  }
+
+  // [deep-links] the cross product: routes scoped to different hosts get separate filters.
+  @Test func routesOfDifferentHostsGetSeparateFilters() throws {
+    let generator = try make()
+    let track = try #require(generator.filters.first { $0.routes.contains("track") })
+    #expect(track.hosts.map(\.host) == ["clicks.example.com"])
+    #expect(!track.routes.contains("clip"))
+    #expect(opens(generator, "https://clicks.example.com/wf/abc"))
+    #expect(!opens(generator, "https://example.com/wf/abc"))
+    #expect(!opens(generator, "https://sample.cdn.example/wf/abc"))
+    #expect(opens(generator, "https://a.cdn.example/img/logo"))
+    #expect(!opens(generator, "https://example.com/img/logo"))
+    // A merged filter would open every route's path on every host of the filter: the shared filter
+    // holds only routes for every host.
+    let shared = try #require(generator.filters.first { $0.routes.contains("clip") })
+    #expect(shared.hosts.map(\.host) == ["example.com", "clicks.example.com", "*.cdn.example"])
+    #expect(!shared.routes.contains("track") && !shared.routes.contains("cdn"))
+  }
+
+  // [verify] autoVerify on https filters only; custom schemes are never verified.
+  @Test func onlyWebFiltersAskForVerification() throws {
+    let generator = try make()
+    for filter in generator.filters {
+      #expect(filter.autoVerify == filter.schemes.allSatisfy { $0 == "https" || $0 == "http" })
+    }
+    #expect(generator.filters.contains { $0.schemes == ["myapp"] && !$0.autoVerify })
+  }
+
+  // [data] a wildcard host admits subdomains, not the domain itself; `*` admits any host.
+  @Test func wildcardHosts() throws {
+    let generator = try make()
+    #expect(opens(generator, "https://a.cdn.example/img/x"))
+    #expect(!opens(generator, "https://cdn.example/img/x"))
+    let anyHost = try make(
+      RouteTable(hosts: ["example.com"], routes: [RouteDefinition("page", "/page/{id}", hosts: ["*"])]))
+    let filter = try #require(anyHost.filters.first)
+    #expect(filter.hosts.map(\.host) == ["*"])
+    #expect(!filter.autoVerify)
+    #expect(anyHost.notes.contains { $0.contains("cannot be an App Link") })
+    #expect(anyHost.filters.contains { $0.opens("https://elsewhere.example/page/1") })
+  }
+
+  // [data] Android reads `myapp://channel/video/1` with host `channel`: one filter per first segment.
+  @Test func customSchemeLinksUseTheFirstSegmentAsTheHost() throws {
+    let generator = try make()
+    let custom = generator.filters.filter { $0.schemes == ["myapp"] }
+    #expect(custom.contains { $0.hosts.map(\.host) == ["channel"] })
+    #expect(custom.contains { $0.hosts.map(\.host) == ["app"] })
+    #expect(opens(generator, "myapp://channel/video/42"))
+    #expect(opens(generator, "myapp://app/7"))
+    #expect(!opens(generator, "myapp://app/video/42"))
+    #expect(!opens(generator, "myapp://channel/7"))
+    // The scoped route has no custom-scheme filter; the https-only scheme scope no web one.
+    #expect(!opens(generator, "myapp://wf/abc"))
+    #expect(!opens(generator, "https://example.com/app/7"))
+  }
+
+  // [IF-src] scheme exactly, host without case, path decoded.
+  @Test func schemeHostAndPathAreReadAsAndroidReadsThem() throws {
+    let generator = try make()
+    #expect(!opens(generator, "HTTPS://example.com/about"))
+    #expect(opens(generator, "https://EXAMPLE.com/about"))
+    #expect(opens(generator, "https://example.com/%61bout"))
+    #expect(opens(generator, "https://example.com/about/"))
+    #expect(opens(generator, "https://example.com:443/about"))
+  }
+
+  @Test func pathsAreExactWhereAndroidCanSayIt() throws {
+    let generator = try make()
+    let paths = generator.filters.flatMap(\.paths).map(\.description)
+    #expect(paths.contains(#"path="/about""#))
+    #expect(paths.contains(#"path="/about/""#))
+    #expect(paths.contains(#"pathAdvancedPattern="/channel/video/[^/]+/*""#))
+    #expect(paths.contains(#"pathPattern="/channel/..*/videos""#))
+    #expect(paths.contains(#"pathPattern="/channel/..*/videos/""#))
+    #expect(paths.contains(#"path="/docs""#))
+    #expect(paths.contains(#"pathPrefix="/docs/""#))
+    #expect(paths.contains(#"pathAdvancedPattern="/n/-{0,1}[0-9]+/*""#))
+    #expect(
+      paths.contains(
+        #"pathAdvancedPattern="/asset/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\.json/*""#
+      ))
+    // Below API 31 only pathPattern, with the widenings listed.
+    let old = try make(minimumAPILevel: 24)
+    #expect(!old.filters.flatMap(\.paths).contains { $0.kind == .advancedGlob })
+    #expect(old.widenings.contains { $0.route == "clip" && $0.kind == .spansSegments })
+    #expect(!old.xml.contains("pathAdvancedPattern"))
+  }
+
+  @Test func wideningsAreListedWithExamplesTheFiltersOpenAndTheRouterRefuses() throws {
+    let router = try Router(Self.table)
+    for level in [24, 31] {
+      let generator = AndroidIntentFilterGenerator(router: router, minimumAPILevel: level)
+      #expect(!generator.widenings.isEmpty)
+      for widening in generator.widenings {
+        #expect(opens(generator, widening.example), "API \(level): \(widening)")
+        if widening.kind != AndroidWidening.Kind.queryRule {
+          #expect((try? router.match(widening.example)) == nil, "API \(level): \(widening)")
+        }
+      }
+    }
+    let kinds = Set(try make().widenings.map(\.kind.rawValue))
+    #expect(kinds.isSuperset(of: ["integer-range", "value-set-text", "middle-catch-all", "query-rule"]))
+  }
+
+  /// Every sample link of every route opens the app; a probe no route accepts opens it only when a
+  /// listed widening of the route it was made from explains it.
+  @Test(arguments: [24, 31])
+  func filtersAgreeWithTheRouterOnSampleLinks(level: Int) throws {
+    try Self.checkAgreement(Self.table, level: level)
+  }
+
+  @Test func filtersAgreeOnTablesWithOtherOptions() throws {
+    try Self.checkAgreement(
+      RouteTable(
+        schemes: ["shop", "http"], hosts: ["shop.example:8443"], caseInsensitive: true,
+        routes: [
+          RouteDefinition("product", "/Product/{id:int}"),
+          RouteDefinition("tag", "/tags/{tag}"),
+          RouteDefinition("root", "/"),
+          RouteDefinition("wire", "/wire-{code}"),
+          RouteDefinition("file", "/f/{name}.txt"),
+        ]),
+      level: 31)
+    try Self.checkAgreement(
+      RouteTable(
+        hosts: ["example.com"], strictTrailingSlash: true,
+        routes: [
+          RouteDefinition("a", "/a/b"), RouteDefinition("p", "/p/{id}"), RouteDefinition("d", "/d/{rest*}"),
+        ]),
+      level: 24)
+  }
+
+  static func checkAgreement(_ table: RouteTable, level: Int) throws {
+    let router = try Router(table)
+    let generator = AndroidIntentFilterGenerator(router: router, minimumAPILevel: level)
+    let widened = Set(generator.widenings.map(\.route))
+    let narrowed = Set(
+      generator.notes.compactMap { note in
+        note.hasPrefix("route ") ? String(note.dropFirst(6).prefix { $0 != " " && $0 != ":" }) : nil
+      })
+    let customSchemes = table.schemes.map { $0.lowercased() }.filter { $0 != "http" && $0 != "https" }
+    var checked = 0
+    for (index, shape) in RoutePathShape.shapes(from: router).enumerated() {
+      let definition = table.routes[index]
+      var origins = (definition.hosts ?? table.hosts).map {
+        "https://" + AndroidIntentFilterGenerator.sampleHost($0)
+      }
+      if definition.hosts == nil { origins += customSchemes.map { "\($0):/" } }
+      if let schemes = definition.schemes {
+        origins = origins.filter { o in schemes.contains { o.hasPrefix($0) } }
+      }
+      for variant in shape.variants {
+        let segments = variant.sampleSegments
+        let query = String(variant.sampleLink.dropFirst(variant.samplePath.count))
+        var probes: [[String]] = [segments + ["extra"]]
+        if !segments.isEmpty { probes.append(Array(segments.dropLast())) }
+        for (position, piece) in variant.pieces.enumerated() {
+          if case .literal = piece {
+            var changed = segments
+            changed[position] = "zzz"
+            probes.append(changed)
+          }
+        }
+        for origin in origins {
+          let sample = origin + "/" + segments.joined(separator: "/") + query
+          let routed = (try? router.match(sample)) != nil
+          if routed && !narrowed.contains(shape.name) {
+            #expect(
+              generator.filters.contains { $0.opens(sample) }, "API \(level): \(sample) (\(shape.name))")
+          }
+          for probe in probes {
+            let link = origin + "/" + probe.joined(separator: "/") + query
+            checked += 1
+            let routedProbe = (try? router.match(link)) != nil
+            let opened = generator.filters.contains { $0.opens(link) }
+            if routedProbe {
+              continue
+            }
+            if opened {
+              // A widening of some route of a filter that opens it explains it.
+              let openers = generator.filters.filter { $0.opens(link) }.flatMap(\.routes)
+              #expect(
+                openers.contains(where: widened.contains),
+                "API \(level): \(link) opens, no route (\(openers))")
+            }
+          }
+        }
+      }
+    }
+    #expect(checked > 0)
+  }
+
+  @Test func hostileTextIsEscapedAndReadsBack() throws {
+    let table = RouteTable(
+      hosts: ["example.com"],
+      routes: [
+        RouteDefinition("a--b<&\"\n-", "/x%3C%26%22%5C%2A/{id}"),
+        RouteDefinition("c-", "/y/{id}/z"),
+      ])
+    let generator = try make(table)
+    let xml = generator.xml
+    #expect(!xml.contains("a--b"))
+    #expect(xml.contains("a- -b<&\"\\u{A}-"))
+    // Every comment is well formed: no `--` inside, none ends with `-`.
+    for comment in xml.components(separatedBy: "<!--").dropFirst() {
+      let body = try #require(comment.components(separatedBy: "-->").first)
+      #expect(!body.contains("--") && !body.hasSuffix("-"), "\(body)")
+    }
+    #expect(xml.contains(#"/x&lt;&amp;\&quot;\\\\\\*/"#))
+    let read = try AndroidManifestReader.filters(in: xml)
+    #expect(read.map(\.paths) == generator.filters.map(\.paths))
+    #expect(read.map(\.hosts) == generator.filters.map(\.hosts))
+    #expect(read.map(\.autoVerify) == generator.filters.map(\.autoVerify))
+    #expect(read.allSatisfy { $0.isBrowsable })
+    #expect(read.contains { $0.opens("https://example.com/x%3C%26%22%5C%2A/1") })
+  }
+
+  @Test func theManifestReaderReadsARealManifestAndRefusesBrokenXML() throws {
+    let manifest = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <manifest xmlns:a="http://schemas.android.com/apk/res/android" package="com.example">
+        <application>
+          <activity a:name=".Main">
+            <!-- not browsable: no link from a browser reaches it -->
+            <intent-filter>
+              <action a:name="android.intent.action.VIEW" />
+              <category a:name="android.intent.category.DEFAULT" />
+              <data a:scheme="https" a:host="private.example" />
+            </intent-filter>
+            <intent-filter a:autoVerify="true">
+              <action a:name="android.intent.action.VIEW" />
+              <category a:name="android.intent.category.DEFAULT" />
+              <category a:name="android.intent.category.BROWSABLE" />
+              <data a:scheme="https" a:host="example.com" a:pathPattern="/files/.*\\\\.pdf" />
+            </intent-filter>
+          </activity>
+        </application>
+      </manifest>
+      """
+    let filters = try AndroidManifestReader.filters(in: manifest)
+    #expect(filters.count == 2)
+    #expect(!filters[0].isBrowsable)
+    #expect(!filters[0].opens("https://private.example/"))
+    #expect(filters[1].paths == [AndroidPathPattern(.simpleGlob, "/files/.*\\.pdf")])
+    #expect(filters[1].opens("https://example.com/files/a.pdf"))
+    #expect(!filters[1].opens("https://example.com/files/a.b.pdf"))
+    #expect(throws: AndroidManifestError.self) {
+      _ = try AndroidManifestReader.filters(in: "<a>\n  <b c=\"1 />")
+    }
+    do {
+      _ = try AndroidManifestReader.filters(in: "<a>\n <data android:host=\"x&y\"/>")
+    } catch {
+      #expect(error.line == 2)
+    }
+  }
+}
