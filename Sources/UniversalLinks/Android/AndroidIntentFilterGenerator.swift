@@ -16,7 +16,7 @@ import DeepLinkRouting
 /// A `pathPattern` (simple glob, every Android version) is used when it is exact; otherwise, with
 /// ``minimumAPILevel`` 31 or more (the default), a `pathAdvancedPattern`, which Android 12 (API 31)
 /// and later read and earlier versions ignore; below 31, the `pathPattern` with what it admits more
-/// listed as ``widenings``. What neither can say is listed too: typed text, value sets, templates that
+/// listed as `widenings`. What neither can say is listed too: typed text, value sets, templates that
 /// need backtracking, the pieces after a middle catch-all, query rules (filters do not read the
 /// query).
 ///

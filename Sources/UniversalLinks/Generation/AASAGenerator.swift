@@ -25,7 +25,7 @@ import Foundation
 /// apart from failures. AASA
 /// also has no escape character, so a literal holding `*` or `?` (or `$(`) cannot be expressed and is
 /// refused. The generated query and fragment are unrestricted, except for a route that reads the
-/// fragment as a path (`/#/room/{id}`): its rule has a `#` pattern (see ``fragmentPatterns(for:)``).
+/// fragment as a path (`/#/room/{id}`): its rule has a `#` pattern (see `fragmentPatterns(for:)`).
 ///
 /// A literal is its bytes, for iOS as for the router: neither normalises Unicode, so `café` written
 /// precomposed opens the app for `/caf%C3%A9` and not for `/cafe%CC%81` (e and a combining accent),
@@ -358,7 +358,7 @@ public struct AASAGenerator: Hashable, Sendable {
   ///   wildcard.
   package static func queryPattern(for shape: RoutePathShape) throws(AASAGenerationError) -> AASAQueryPattern?
   {
-    // A fragment route's query is inside the fragment (see ``fragmentPatterns(for:)``).
+    // A fragment route's query is inside the fragment (see `fragmentPatterns(for:)`).
     guard shape.fragmentPieces == nil else { return nil }
     guard !shape.requiredQueryItems.isEmpty || !shape.queryValues.isEmpty else { return nil }
     var items: [String: String] = [:]
