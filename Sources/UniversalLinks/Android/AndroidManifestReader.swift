@@ -234,7 +234,7 @@ public enum AndroidManifestReader {
     }
 
     mutating func entity() throws(AndroidManifestError) -> Unicode.Scalar {
-      let start = index
+      let place = failure("an \"&\" that starts no entity (write &amp;)")
       advance()
       var body = ""
       while index < text.count, text[index] != ";", body.unicodeScalars.count < 10 {
@@ -242,8 +242,7 @@ public enum AndroidManifestReader {
         advance()
       }
       guard index < text.count, text[index] == ";" else {
-        index = start
-        throw failure("an \"&\" that starts no entity (write &amp;)")
+        throw place
       }
       advance()
       switch body {

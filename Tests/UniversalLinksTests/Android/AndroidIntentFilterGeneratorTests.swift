@@ -297,10 +297,21 @@ struct AndroidIntentFilterGeneratorTests {
     #expect(throws: AndroidManifestError.self) {
       _ = try AndroidManifestReader.filters(in: "<a>\n  <b c=\"1 />")
     }
-    do {
+    let unnamed = #expect(throws: AndroidManifestError.self) {
       _ = try AndroidManifestReader.filters(in: "<a>\n <data android:host=\"x&y\"/>")
-    } catch {
-      #expect(error.line == 2)
     }
+    #expect(unnamed?.line == 2)
+    #expect(unnamed?.column == 23)
+  }
+
+  /// Fuzz finding `Fuzz/Regressions/aasa-entity-across-lines`: an `&` whose would-be entity runs
+  /// over a line break was reported at the next line with a negative column; the place is the `&`.
+  @Test func anAmpersandBeforeALineBreakIsReportedWhereItStands() throws {
+    let error = #expect(throws: AndroidManifestError.self) {
+      _ = try AndroidManifestReader.filters(in: "<a>\n <data android:host=\"x&\n\n  y\"/>")
+    }
+    #expect(error?.line == 2)
+    #expect(error?.column == 23)
+    #expect(error?.description.hasPrefix("line 2, column 23: an \"&\" that starts no entity") == true)
   }
 }
