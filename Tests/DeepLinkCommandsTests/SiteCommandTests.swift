@@ -274,13 +274,22 @@ func runBounded(_ executable: String, _ arguments: [String], seconds: Double) as
 }
 
 /// The DOM of a page after its scripts ran, as headless Chromium serializes it.
-func headlessChromiumDOM(_ url: String) async throws -> String {
+///
+/// - Parameters:
+///   - url: The page.
+///   - userAgent: The user agent Chromium sends and tells the page, or `nil` for its own.
+///   - options: More command-line options (host rules, certificate handling).
+/// - Returns: The serialized DOM.
+/// - Throws: ``BrowserTestFailure`` when Chromium fails or outlives its 30 seconds.
+func headlessChromiumDOM(
+  _ url: String, userAgent: String? = nil, options: [String] = []
+) async throws -> String {
   try await runBounded(
     "chromium",
     [
       "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-      "--virtual-time-budget=2000", "--dump-dom", url,
-    ],
+      "--virtual-time-budget=2000",
+    ] + (userAgent.map { ["--user-agent=\($0)"] } ?? []) + options + ["--dump-dom", url],
     seconds: 30)
 }
 
@@ -312,12 +321,16 @@ let fallbackPageHarness = """
       elements[id] = {
         hidden: id === "verified-only" && html.includes('id="verified-only" hidden'), href: "",
         removeAttribute(name) { if (name === "href") this.href = null; }, setAttribute() {},
+        getAttribute(name) { return name === "href" ? this.href : null; },
       };
     }
     return elements[id];
   }
-  global.document = { getElementById: element, querySelector: element };
+  global.document = { getElementById: element, querySelector: element, documentElement: element("html") };
   global.location = { pathname, search };
+  Object.defineProperty(global, "navigator", {
+    value: { userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)", maxTouchPoints: 5 },
+  });
   for (const script of scripts) eval(script);
   const link = element("open-in-app");
   console.log(JSON.stringify({ href: link.hidden ? null : link.href, note: !element("verified-only").hidden }));
@@ -392,15 +405,15 @@ let storeButtonHarness = """
     if (!elements[id]) {
       elements[id] = {
         hidden: false, href: id === "app-store" ? "https://apps.apple.com/app/id123456789" : "", listeners: [],
-        removeAttribute() {}, setAttribute() {},
+        removeAttribute() {}, setAttribute() {}, getAttribute() { return this.href; },
         addEventListener(type, listener) { if (type === "click") this.listeners.push(listener); },
       };
     }
     return elements[id];
   }
-  global.document = { getElementById: element, querySelector: element };
+  global.document = { getElementById: element, querySelector: element, documentElement: element("html") };
   global.location = { pathname, search, hash, href: "" };
-  Object.defineProperty(global, "navigator", { value: { clipboard: { writeText(text) { writes.push(text); return Promise.resolve(); } } } });
+  Object.defineProperty(global, "navigator", { value: { userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)", maxTouchPoints: 5, clipboard: { writeText(text) { writes.push(text); return Promise.resolve(); } } } });
   Date.now = () => 1790000000123;
   for (const script of scripts) eval(script);
   const afterLoad = writes.length;

@@ -57,12 +57,8 @@ struct SiteServedTests {
       "curl", ["-sk", "--max-time", "10", "--resolve", "\(host):\(port):127.0.0.1", url], seconds: 20)
   }
 
-  @Test(
-    "nginx serves the association files as JSON, short links as 301 with the query kept, and the app resolves them",
-    .enabled(if: available, "needs nginx, openssl and curl on PATH (apt-get install -y nginx openssl curl)"),
-    .timeLimit(.minutes(2)))
-  func served() async throws {
-    let work = temporaryDirectory()
+  /// A test certificate for example.com, in `work`: `cert.pem` and `key.pem`.
+  static func certificate(in work: String) async throws {
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
     _ = try await runBounded(
       "openssl",
@@ -70,30 +66,24 @@ struct SiteServedTests {
         "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=example.com",
         "-keyout", "\(work)/key.pem", "-out", "\(work)/cert.pem",
       ], seconds: 30)
-    let links = try temporaryFile(
-      """
-      {"spring": "https://example.com/channel/video/12345?utm_campaign=spring",
-       "top": "https://example.com/channel/video/1#top"}
-      """, name: "links.json")
-    let out = "\(work)/site"
-    let site = await ToolRun.run([
-      "site", "--app-id", demoAppID, "--certificate", "\(work)/cert.pem", "--certificate-key",
-      "\(work)/key.pem", "--short-links", links, "--short-link-host", "go.example.com", "--out", out,
-    ])
-    try #require(site.status == 0, "\(site.error)")
-    #expect(site.error.contains("entitlement applinks:go.example.com"))
+  }
 
-    // The generated blocks listen on 443; here both listen on one free port of 127.0.0.1 (nginx tells
-    // them apart by host name), and the short-link block also on a plain-http port for the app's
-    // resolver, since the test certificate is not one URLSession trusts.
+  /// Starts nginx on the site's generated nginx.conf, every block on one free port of 127.0.0.1
+  /// (the generated blocks listen on 443; nginx tells them apart by host name), and the block of
+  /// `plainHTTPHost` also on a plain-http port, for a client that does not trust the test certificate.
+  static func serve(site out: String, work: String, plainHTTPHost: String? = nil) async throws -> (
+    ServedNginx, tls: Int, plain: Int
+  ) {
     let base = 20_000 + Int.random(in: 0..<20_000)
     let (tls, plain) = (base, base + 1)
     var nginx = try contents(out, "nginx.conf")
     nginx = nginx.replacingOccurrences(
       of: "    listen 443 ssl;\n", with: "    listen 127.0.0.1:\(tls) ssl;\n")
-    nginx = nginx.replacingOccurrences(
-      of: "    server_name go.example.com;\n",
-      with: "    server_name go.example.com;\n    listen 127.0.0.1:\(plain);\n")
+    if let plainHTTPHost {
+      nginx = nginx.replacingOccurrences(
+        of: "    server_name \(plainHTTPHost);\n",
+        with: "    server_name \(plainHTTPHost);\n    listen 127.0.0.1:\(plain);\n")
+    }
     try Data(nginx.utf8).write(to: URL(fileURLWithPath: "\(work)/served.conf"))
     let main = """
       daemon off;
@@ -113,7 +103,30 @@ struct SiteServedTests {
 
       """
     try Data(main.utf8).write(to: URL(fileURLWithPath: "\(work)/main.conf"))
-    let server = try await ServedNginx(work: work, configuration: "\(work)/main.conf", port: tls)
+    return (try await ServedNginx(work: work, configuration: "\(work)/main.conf", port: tls), tls, plain)
+  }
+
+  @Test(
+    "nginx serves the association files as JSON, short links as 301 with the query kept, and the app resolves them",
+    .enabled(if: available, "needs nginx, openssl and curl on PATH (apt-get install -y nginx openssl curl)"),
+    .timeLimit(.minutes(2)))
+  func served() async throws {
+    let work = temporaryDirectory()
+    try await Self.certificate(in: work)
+    let links = try temporaryFile(
+      """
+      {"spring": "https://example.com/channel/video/12345?utm_campaign=spring",
+       "top": "https://example.com/channel/video/1#top"}
+      """, name: "links.json")
+    let out = "\(work)/site"
+    let site = await ToolRun.run([
+      "site", "--app-id", demoAppID, "--certificate", "\(work)/cert.pem", "--certificate-key",
+      "\(work)/key.pem", "--short-links", links, "--short-link-host", "go.example.com", "--out", out,
+    ])
+    try #require(site.status == 0, "\(site.error)")
+    #expect(site.error.contains("entitlement applinks:go.example.com"))
+
+    let (server, tls, plain) = try await Self.serve(site: out, work: work, plainHTTPHost: "go.example.com")
     _ = server
 
     // The association files: 200, JSON, no redirect (Apple: "the file must be served ... without
@@ -170,5 +183,89 @@ struct SiteServedTests {
       long.absoluteString == "https://example.com/channel/video/12345?utm_campaign=spring&utm_source=mail")
     let router = try Router(DemoRoutes.table)
     #expect(try router.match(long)?.route != nil)
+  }
+  static let previewRoutes = """
+    {"schemes": ["myapp"], "hosts": ["example.com"], "routes": [
+      {"name": "clip", "pattern": "/channel/video/{clipId}",
+       "preview": {"title": "Clip {clipId} <b>\\"new\\"</b> ; }} {{", "description": "Watch {clipId} in Channel",
+                   "image": "https://cdn.example.com/clips/{clipId}.jpg?size=large&fit=1"}},
+      {"name": "search", "pattern": "/channel/search/{query}"}]}
+    """
+
+  @Test(
+    "nginx fills a route's preview tags with the link's values, escaped, for crawlers that run no script; phones still get their links",
+    .enabled(if: available, "needs nginx, openssl and curl on PATH (apt-get install -y nginx openssl curl)"),
+    .timeLimit(.minutes(2)))
+  func previewsServed() async throws {
+    let work = temporaryDirectory()
+    try await Self.certificate(in: work)
+    let out = "\(work)/site"
+    let site = await ToolRun.run([
+      "site", "--routes", try temporaryRouteFile(Self.previewRoutes), "--app-id", demoAppID,
+      "--app-store-id", "123456789", "--android-package", "com.example.app", "--android-fingerprint",
+      playSigningKey, "--certificate", "\(work)/cert.pem", "--certificate-key", "\(work)/key.pem", "--out",
+      out,
+    ])
+    try #require(site.status == 0, "\(site.error)")
+    let (server, tls, _) = try await Self.serve(site: out, work: work)
+    _ = server
+    func page(_ path: String, agent: String = "facebookexternalhit/1.1") async throws -> String {
+      try await runBounded(
+        "curl",
+        [
+          "-sk", "--max-time", "10", "-A", agent, "--resolve", "example.com:\(tls):127.0.0.1",
+          "https://example.com:\(tls)\(path)",
+        ], seconds: 20)
+    }
+
+    let clip = try await page("/channel/video/12345?utm_source=chat")
+    let title = "Clip 12345 &lt;b&gt;&quot;new&quot;&lt;/b&gt; ; } {"
+    #expect(clip.contains("<title>\(title)</title>"), "\(clip)")
+    #expect(clip.contains(#"<meta property="og:title" content="\#(title)">"#))
+    #expect(clip.contains(#"<meta property="og:description" content="Watch 12345 in Channel">"#))
+    #expect(
+      clip.contains(
+        #"<meta property="og:image" content="https://cdn.example.com/clips/12345.jpg?size=large&amp;fit=1">"#)
+    )
+    #expect(
+      clip.contains(
+        #"<meta property="og:url" content="https://example.com/channel/video/12345?utm_source=chat">"#))
+    #expect(!clip.contains("<!--#"), "every include was run")
+
+    // A value that would close the attribute and open a tag arrives escaped, in text and in the URL.
+    let hostile = try await page("/channel/video/%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+    #expect(!hostile.contains("<img src=x"), "\(hostile)")
+    #expect(hostile.contains(#"content="Clip &quot;&gt;&lt;img src=x onerror=alert(1)&gt; &lt;b&gt;"#))
+    #expect(
+      hostile.contains(
+        #"content="https://cdn.example.com/clips/%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E.jpg"#))
+
+    // Routes without a preview show the plain page; the preview page itself is not reachable.
+    let search = try await page("/channel/search/goal")
+    #expect(search.contains("Open in the app") && !search.contains("og:title"))
+    #expect(
+      try await Self.fetch(
+        "https://example.com:\(tls)/.deeplink/preview-0.html", host: "example.com", port: tls
+      )
+      .hasPrefix("404 "))
+
+    // In a browser the served preview page is still the fallback page, for the phone it runs on.
+    if SiteCommandBrowserTests.browserAvailable {
+      let options = [
+        "--ignore-certificate-errors", "--host-resolver-rules=MAP example.com 127.0.0.1",
+      ]
+      let url = "https://example.com:\(tls)/channel/video/12345"
+      let android = try await headlessChromiumDOM(url, userAgent: UserAgent.androidChrome, options: options)
+      #expect(android.contains(#"data-platform="android""#), "\(android)")
+      #expect(
+        attribute("href", ofTagContaining: #"id="open-in-app""#, in: android)
+          == "intent://example.com/channel/video/12345" + SitePlatformTests.intent)
+      let iPhone = try await headlessChromiumDOM(url, userAgent: UserAgent.iPhoneSafari, options: options)
+      #expect(
+        attribute("content", ofTagContaining: #"name="apple-itunes-app""#, in: iPhone)
+          == "app-id=123456789, app-argument=https://example.com/channel/video/12345")
+      // The title is text, not markup: the browser reads the tags as characters.
+      #expect(iPhone.contains(#"<title>Clip 12345 &lt;b&gt;"new"&lt;/b&gt; ; } {</title>"#), "\(iPhone)")
+    }
   }
 }

@@ -11,7 +11,8 @@ enum SiteCommand: ToolSubcommand {
       [--routes FILE] --app-id ID... [--app-store-id N] [--app-name NAME]
                            [--android-package P --android-fingerprint F...]
                            [--certificate FILE --certificate-key FILE]
-                           [--short-links FILE --short-link-host HOST] --out DIR
+                           [--short-links FILE --short-link-host HOST] [--web-origin URL]
+                           --out DIR
       """,
     summary: "Write the web site files of the links: AASA, assetlinks.json, fallback page, nginx.conf.",
     discussion: """
@@ -21,9 +22,17 @@ enum SiteCommand: ToolSubcommand {
         .well-known/assetlinks.json             the Android App Links file (with --android-package)
         android/intent-filters.xml              the <intent-filter> elements of AndroidManifest.xml, as
                                                 deeplink android writes them (with --android-package)
-        fallback.html                           the page a routed URL shows without the app: Smart App
-                                                Banner (with --app-store-id), "Open in the app" link
-                                                (myapp://...), App Store link
+        fallback.html                           the page a routed URL shows without the app: on iOS
+                                                the Smart App Banner and App Store link (with
+                                                --app-store-id) and an "Open in the app" link
+                                                (myapp://...); on Android an intent: link to the
+                                                package, falling back to Google Play (with
+                                                --android-package); on a desktop, the same path on
+                                                --web-origin, or the link to open on a phone
+        .deeplink/preview-N.html                for each route with a "preview" in the route file:
+                                                its page, whose title and Open Graph and Twitter
+                                                card tags nginx fills in with the link's values
+                                                (server-side includes, HTML-escaped)
         nginx.conf                              an nginx server block: serves the two files as JSON
                                                 without redirects, and fallback.html for every routed
                                                 path; include it in the http block of nginx's config
@@ -71,6 +80,10 @@ enum SiteCommand: ToolSubcommand {
         "short-links", "FILE", "A JSON file of short links, {\"code\": \"https://...\"}, served under /s/.",
         completion: .file),
       .value("short-link-host", "HOST", "The host of its own that serves the short links (go.example.com)."),
+      .value(
+        "web-origin", "URL",
+        "The web site's own https origin (https://www.example.com): desktop browsers go to the same path there."
+      ),
       .value("out", "DIR", "The directory to write to (created if needed).", completion: .directory),
     ],
     epilogue: """
@@ -127,6 +140,7 @@ enum SiteCommand: ToolSubcommand {
         androidFingerprints: fingerprints,
         serverRoot: out
       )
+      site.webOrigin = arguments.value("web-origin")
       if let certificate, let certificateKey {
         site.certificate = SiteGenerator.Certificate(
           certificatePath: certificate, keyPath: certificateKey)

@@ -23,6 +23,10 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   /// ``RouteTable/schemes``, or `https` when the table lists hosts (`"schemes": ["https"]` in a route
   /// file).
   public var schemes: [String]?
+  /// What a chat app or social network shows for a link to this route (Open Graph and Twitter card
+  /// tags on the web site's page for it), or `nil` for the site's plain page (`"preview"` in a route
+  /// file). The ``Router`` checks it when built; see ``LinkPreview``.
+  public var preview: LinkPreview?
 
   /// Creates a route.
   ///
@@ -83,5 +87,27 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
     self.follow = follow
     self.hosts = hosts
     self.schemes = schemes
+  }
+
+  /// Creates a route with a link preview: what chat apps and social networks show for its links.
+  ///
+  /// - Parameters:
+  ///   - name: The route's name.
+  ///   - pattern: The route's pattern.
+  ///   - requiresVerifiedLink: Whether the route opens only from a verified link.
+  ///   - requiresSignIn: Whether the route needs a signed-in user.
+  ///   - follow: The link-valued parameter whose link is routed again, or `nil`.
+  ///   - hosts: The hosts the route answers, or `nil` for every host of the table.
+  ///   - schemes: The schemes the route answers, or `nil` for every scheme of the table.
+  ///   - preview: The link preview, checked when the ``Router`` is built.
+  public init(
+    _ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false,
+    follow: String? = nil, hosts: [String]? = nil, schemes: [String]? = nil, preview: LinkPreview?
+  ) {
+    self.init(name, pattern, requiresVerifiedLink: requiresVerifiedLink, requiresSignIn: requiresSignIn)
+    self.follow = follow
+    self.hosts = hosts
+    self.schemes = schemes
+    self.preview = preview
   }
 }

@@ -263,6 +263,22 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       + (openQuery.map { [$0] } ?? [])
   }
 
+  /// The parameters a web server can read whole from the link's path, for a ``LinkPreview``: each
+  /// one segment before any fragment (a parameter, an optional last segment, a value set, an app
+  /// kind), in order; not catch-alls, values inside a segment template, query items or the fragment.
+  package var previewParameters: [String] {
+    var names: [String] = []
+    for segment in segments {
+      switch segment {
+      case .fragment: return names
+      case .parameter(let name, _), .optional(let name, _), .valueSet(let name, _), .kind(let name, _):
+        names.append(name)
+      case .literal, .oneOrMore, .zeroOrMore, .template: continue
+      }
+    }
+    return names
+  }
+
   /// The pattern's text as written.
   package var description: String { text }
 }

@@ -8,8 +8,9 @@ extension RouteTable {
   ]
   private static let kindKeys = ["prefix", "characters", "minLength", "maxLength"]
   private static let routeKeys = [
-    "name", "pattern", "requiresVerifiedLink", "requiresSignIn", "follow", "hosts", "schemes",
+    "name", "pattern", "requiresVerifiedLink", "requiresSignIn", "follow", "hosts", "schemes", "preview",
   ]
+  private static let previewKeys = ["title", "description", "image"]
   private static let limitKeys = ["maxURLLength", "maxSegments", "maxQueryItems", "maxRoutes"]
 
   /// Reads a route table from a JSON route file.
@@ -203,7 +204,7 @@ extension RouteTable {
     guard let patternField = route["pattern"] else {
       throw .table(missing("pattern", in: route, route: name))
     }
-    return try typed(route: name) { () throws(JSONTypeError) in
+    var definition = try typed(route: name) { () throws(JSONTypeError) in
       RouteDefinition(
         name,
         try patternField.string(),
@@ -214,6 +215,37 @@ extension RouteTable {
         schemes: try route["schemes"]?.strings()
       )
     }
+    if let previewField = route["preview"] {
+      definition.preview = try readPreview(previewField, route: name)
+    }
+    return definition
+  }
+
+  /// A route's `preview`: an object of `title` (required), `description` and `image`, strings; a
+  /// template that does not parse or an image that is not https is refused here, where the file says
+  /// where, and the names are checked against the pattern when the router is built.
+  private static func readPreview(_ field: JSONField, route: String) throws(RouteFileError) -> LinkPreview {
+    let object = try typed(route: route) { () throws(JSONTypeError) in try field.object() }
+    try checkKeys(object, known: previewKeys, route: route)
+    guard let titleField = object["title"] else {
+      throw .table(missing("title", in: object, route: route))
+    }
+    let preview = try typed(route: route) { () throws(JSONTypeError) in
+      LinkPreview(
+        title: try titleField.string(), description: try object["description"]?.string(),
+        image: try object["image"]?.string())
+    }
+    do {
+      try preview.check(parameters: nil)
+    } catch {
+      let position = error.field.flatMap { object[$0]?.value.position } ?? object.position
+      throw .table(
+        RouteTableError(
+          route: route, location: RouteFileError.location(object.path) + "." + (error.field ?? "title"),
+          reason: .invalidPreview(field: error.field ?? "title", problem: error.reason), line: position?.line,
+          column: position?.column))
+    }
+    return preview
   }
 
   /// The `queryKeys` setting: `"exact"` or `"caseInsensitive"`.
@@ -293,6 +325,10 @@ extension RouteTable {
             if let hosts = route.hosts { entry.append(("hosts", .array(hosts.map(JSONValue.string)))) }
             if let schemes = route.schemes {
               entry.append(("schemes", .array(schemes.map(JSONValue.string))))
+            }
+            if let preview = route.preview {
+              entry.append(
+                ("preview", .object(preview.fields.map { ($0.name, JSONValue.string($0.template)) })))
             }
             return .object(entry)
           })

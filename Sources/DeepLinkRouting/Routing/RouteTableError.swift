@@ -45,6 +45,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       case invalidScope(key: String, entry: String?, problem: ScopeProblem)
       case invalidKind(name: String, problem: KindProblem)
       case kindsOverlap(with: String, value: String, kinds: [String])
+      case invalidPreview(field: String, problem: String)
     }
 
     fileprivate let problem: Problem
@@ -128,6 +129,12 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     /// A route's `hosts` or `schemes` (the `key`) cannot be read: code `invalidScope`.
     package static func invalidScope(key: String, entry: String?, problem: ScopeProblem) -> Reason {
       Reason(.invalidScope(key: key, entry: entry, problem: problem))
+    }
+
+    /// The route's `preview` cannot be written: its `field` (`title`, `description`, `image`) is
+    /// wrong for `problem`: code `invalidPreview`.
+    package static func invalidPreview(field: String, problem: String) -> Reason {
+      Reason(.invalidPreview(field: field, problem: problem))
     }
 
     /// The table's kind `name` cannot be used, for `problem`: code `invalidKind`.
@@ -217,6 +224,7 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     case .followsNoLink: .followsNoLink
     case .invalidScope: .invalidScope
     case .invalidKind: .invalidKind
+    case .invalidPreview: .invalidPreview
     case .kindsOverlap: .ambiguous
     }
   }
@@ -255,12 +263,12 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   }
 
   /// The key at fault: the limit's key for `limitOutOfRange` (`maxRoutes`), the file's key for
-  /// `unknownKey` and `missingKey`, the route's list for `invalidScope` (`hosts` or `schemes`); `nil`
-  /// otherwise.
+  /// `unknownKey` and `missingKey`, the route's list for `invalidScope` (`hosts` or `schemes`), the
+  /// preview's field for `invalidPreview` (`title`, `description`, `image`); `nil` otherwise.
   public var key: String? {
     switch reason.problem {
     case .limitOutOfRange(let key, _, _), .unknownKey(let key, _), .missingKey(let key),
-      .invalidScope(let key, _, _):
+      .invalidScope(let key, _, _), .invalidPreview(let key, _):
       key
     default: nil
     }
@@ -291,11 +299,11 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     return allowed
   }
 
-  /// The problem in words, for `invalidJSON` (the reader's account) and
-  /// `unsupportedShape`; `nil` otherwise.
+  /// The problem in words, for `invalidJSON` (the reader's account), `unsupportedShape` and
+  /// `invalidPreview`; `nil` otherwise.
   public var detail: String? {
     switch reason.problem {
-    case .invalidJSON(let detail), .unsupportedShape(let detail): detail
+    case .invalidJSON(let detail), .unsupportedShape(let detail), .invalidPreview(_, let detail): detail
     default: nil
     }
   }
@@ -443,6 +451,8 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
       return "follow names '\(name)', which the pattern does not declare as a link ({\(name):link})"
     case .invalidKind(let name, let problem):
       return problem.message(kind: name)
+    case .invalidPreview(let field, let problem):
+      return "the preview's \(field): \(PrintableText.escaped(problem))"
     case .kindsOverlap(let other, let value, let kinds):
       return "reaches the same links as route '\(other)' wherever a value is of both kinds "
         + "\(kinds.joined(separator: " and ")) (such as '\(PrintableText.escaped(value))'): the routes differ only by "
@@ -540,4 +550,8 @@ extension ErrorCode where Subject == RouteTableError {
   /// A kind of the table's `kinds` that cannot be used: named like a built-in type, listing no
   /// character, `/` or a malformed range, or lengths that admit no value; see ``RouteTableError/kind``.
   public static let invalidKind = Self("invalid-kind")
+  /// A route's `preview` whose template does not parse, names a parameter a web server cannot fill
+  /// in, or whose image is not an `https` URL; see ``RouteTableError/key`` (the field) and
+  /// ``RouteTableError/detail``.
+  public static let invalidPreview = Self("invalid-preview")
 }

@@ -118,6 +118,15 @@ public final class Router: Sendable {
       guard isLink else { throw RouteTableError(route: route.name, reason: .followsNoLink(parameter)) }
       follows[index] = parameter
     }
+    for (index, route) in table.routes.enumerated() {
+      guard let preview = route.preview else { continue }
+      do {
+        try preview.check(parameters: patterns[index].previewParameters)
+      } catch {
+        throw RouteTableError(
+          route: route.name, reason: .invalidPreview(field: error.field ?? "title", problem: error.reason))
+      }
+    }
     var scopes: [RouteScope] = []
     scopes.reserveCapacity(table.routes.count)
     for (index, route) in table.routes.enumerated() {

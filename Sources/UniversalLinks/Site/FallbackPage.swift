@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// The page a routed https URL shows when the app is not installed (or the link opened in Safari).
 ///
 /// Plain HTML, a little CSS and a few lines of JavaScript, no framework. It carries a Smart App Banner
@@ -27,6 +29,20 @@
 /// launch offers to paste it (`DeferredLinks` in `DeepLinking`), so the user lands where they left off.
 /// A note under the button says so.
 ///
+/// The page knows where it is, from the browser's user agent: on iOS it offers the app's link and the
+/// App Store; on Android (with ``androidPackage``) its "Open in the app" link is an `intent:` link to
+/// the app's package for the page's https link, which Chrome opens in the app when it is installed and
+/// otherwise sends to the Play Store page (`S.browser_fallback_url`), next to a Google Play button; in
+/// a desktop browser it goes to the same path on ``webOrigin`` when there is one, and otherwise shows
+/// the link to open on a phone, with both stores.
+///
+/// With a ``preview``, the page is a route's own: its title and Open Graph and Twitter card tags are
+/// the preview's templates, each literal text HTML-escaped here and each parameter an nginx
+/// server-side include (`<!--# echo var="deeplink_0" encoding="entity" -->`), which nginx replaces with
+/// the link's value HTML-escaped (percent-encoded in the image URL). Link crawlers run no script, so
+/// the tags are filled in by the server. No text from outside can start an include: `<` is always
+/// escaped.
+///
 /// Without JavaScript the page still works with the URLs it was generated with. The banner script runs
 /// in `<head>`, right after the tag, so the tag already holds the page's URL when Safari reads it.
 package struct FallbackPage: Hashable, Sendable {
@@ -43,6 +59,16 @@ package struct FallbackPage: Hashable, Sendable {
   /// The app's routes in the order its router prefers them; the first whose path regex matches a
   /// page's path decides whether the page offers the custom scheme. Empty: every page offers it.
   package var routes: [Route]
+  /// The Android package name, for the `intent:` link and the Google Play button; `nil` for neither.
+  package var androidPackage: String?
+  /// The web site's own origin (`https://www.example.com`), where a desktop browser is sent for the
+  /// same path and query; `nil` to show the link to open on a phone instead.
+  package var webOrigin: String?
+  /// The route's link preview; `nil` for the plain page.
+  package var preview: LinkPreview?
+  /// The nginx variable of each parameter the preview names
+  /// (``NginxConfiguration/previewVariables(for:preview:)``).
+  package var previewVariables: [String: String] = [:]
 
   /// A route as the page reads it: its path regex and whether the app opens it from its custom scheme.
   package struct Route: Hashable, Sendable {
@@ -108,6 +134,109 @@ package struct FallbackPage: Hashable, Sendable {
     self.routes = routes
   }
 
+  /// The page with platform and preview settings, after validating them.
+  ///
+  /// - Parameters:
+  ///   - androidPackage: The Android package name, or `nil`.
+  ///   - webOrigin: The web site's https origin for desktop browsers, or `nil`.
+  ///   - preview: The route's link preview, or `nil`.
+  ///   - previewVariables: The nginx variable of each parameter the preview names.
+  /// - Returns: The page.
+  /// - Throws: ``SiteGenerationError`` when the package is not an Android package name or the origin
+  ///   is not an https origin without a path.
+  package func with(
+    androidPackage: String?, webOrigin: String?, preview: LinkPreview? = nil,
+    previewVariables: [String: String] = [:]
+  ) throws(SiteGenerationError) -> FallbackPage {
+    if let androidPackage, !Self.isAndroidPackageName(androidPackage) {
+      throw SiteGenerationError(
+        field: "androidPackage", value: androidPackage,
+        reason: "not an Android package name (com.example.app)")
+    }
+    if let webOrigin {
+      let authority =
+        webOrigin.lowercased().hasPrefix("https://") ? webOrigin.dropFirst("https://".count) : ""
+      let host = authority.prefix { $0 != ":" }
+      let port = authority.dropFirst(host.count)
+      let portIsDigits =
+        port.isEmpty || (port.count > 1 && port.dropFirst().allSatisfy { ("0"..."9").contains($0) })
+      guard NginxConfiguration.isHostName(String(host)), portIsDigits else {
+        throw SiteGenerationError(
+          field: "webOrigin", value: webOrigin,
+          reason: "must be an https origin without a path (https://www.example.com)")
+      }
+    }
+    var page = self
+    page.androidPackage = androidPackage
+    page.webOrigin = webOrigin
+    page.preview = preview
+    page.previewVariables = previewVariables
+    return page
+  }
+
+  /// Whether a text is an Android package name: two or more parts joined by `.`, each an ASCII letter
+  /// followed by letters, digits or `_`.
+  package static func isAndroidPackageName(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count >= 2
+      && parts.allSatisfy { part in
+        guard let first = part.unicodeScalars.first,
+          ("a"..."z").contains(first) || ("A"..."Z").contains(first)
+        else { return false }
+        return part.unicodeScalars.allSatisfy {
+          ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
+      }
+  }
+
+  /// The Google Play page of the app, when the page has an Android package.
+  package var playStoreURL: String? {
+    androidPackage.map { "https://play.google.com/store/apps/details?id=\($0)" }
+  }
+
+  /// A preview template as page text: literal text HTML-escaped, each parameter an nginx include of
+  /// its variable, entity-encoded (`url`: percent-encoded, for the image URL).
+  func previewText(_ template: String, url: Bool = false) -> String {
+    let pieces = (try? LinkPreview.pieces(of: template)) ?? [.text(template)]
+    return pieces.map { piece in
+      switch piece {
+      case .text(let text): return HTMLText.escape(text)
+      case .parameter(let name):
+        guard let variable = previewVariables[name] else { return "" }
+        return "<!--# echo var=\"\(variable)\" default=\"\" encoding=\"\(url ? "url" : "entity")\" -->"
+      }
+    }.joined()
+  }
+
+  /// The `<title>` and, with a preview, its Open Graph and Twitter card tags.
+  private func titleAndPreviewTags() -> String {
+    guard let preview else { return "<title>\(HTMLText.escape(appName))</title>\n" }
+    let title = previewText(preview.title)
+    var tags = [
+      "<title>\(title)</title>",
+      #"<meta property="og:type" content="website">"#,
+      #"<meta property="og:site_name" content="\#(HTMLText.escape(appName))">"#,
+      #"<meta property="og:title" content="\#(title)">"#,
+      #"<meta property="og:url" content="\#(HTMLText.escape(canonicalOrigin))<!--# echo var="request_uri" default="/" encoding="entity" -->">"#,
+      #"<meta name="twitter:card" content="\#(preview.image == nil ? "summary" : "summary_large_image")">"#,
+      #"<meta name="twitter:title" content="\#(title)">"#,
+    ]
+    if let description = preview.description.map({ previewText($0) }) {
+      tags += [
+        #"<meta name="description" content="\#(description)">"#,
+        #"<meta property="og:description" content="\#(description)">"#,
+        #"<meta name="twitter:description" content="\#(description)">"#,
+      ]
+    }
+    if let image = preview.image.map({ previewText($0, url: true) }) {
+      tags += [
+        #"<meta property="og:image" content="\#(image)">"#,
+        #"<meta name="twitter:image" content="\#(image)">"#,
+      ]
+    }
+    return tags.joined(separator: "\n") + "\n"
+  }
+
   /// The query item the "Get the app" button adds to the link it copies (the copy time in seconds
   /// since 1970), which `DeferredLinks` in `DeepLinking` recognises on the app's first launch.
   package static let copiedAtKey = "deeplink_copied_at"
@@ -160,7 +289,7 @@ package struct FallbackPage: Hashable, Sendable {
         """
       storeLink = """
         <a id="app-store" class="button secondary" href="\(HTMLText.escape(storeURL))">Get the app on the App Store</a>
-        <p class="note">Tapping it copies this link, so the app can offer to continue here after you install it.</p>
+        <p id="app-store-note" class="note">Tapping it copies this link, so the app can offer to continue here after you install it.</p>
         <script>
         // Deferred deep link: on the user's tap only (never on load), copy this page's link with the time
         // of the copy, which the app's first launch offers to paste; then open the store. Without the
@@ -214,14 +343,59 @@ package struct FallbackPage: Hashable, Sendable {
 
         """
     }
+    var playLink = ""
+    if let playStoreURL {
+      playLink = """
+        <a id="play-store" class="button secondary" href="\(HTMLText.escape(playStoreURL))">Get the app on Google Play</a>
+
+        """
+    }
+    let platformScript = """
+      <script>
+      // Where the page is, from the user agent: iOS and Android each see their own way to the app; a
+      // desktop browser goes to the web site's page, or sees the link to open on a phone.
+      (function () {
+        var agent = navigator.userAgent;
+        var platform = /Android/i.test(agent) ? "android"
+          : /iPhone|iPad|iPod/.test(agent) || (/Macintosh/.test(agent) && navigator.maxTouchPoints > 1) ? "ios"
+          : "desktop";
+        document.documentElement.setAttribute("data-platform", platform);
+        var show = function (id, shown) {
+          var element = document.getElementById(id);
+          if (element) element.hidden = !shown;
+        };
+        var link = \(HTMLText.javaScriptString(canonicalOrigin)) + location.pathname + location.search;
+        show("app-store", platform !== "android");
+        show("app-store-note", platform === "ios");
+        show("play-store", platform !== "ios");
+        var open = document.getElementById("open-in-app");
+        var androidPackage = \(HTMLText.javaScriptString(androidPackage ?? ""));
+        if (platform === "android" && androidPackage && open.getAttribute("href") !== null) {
+          // Chrome opens the app's https link in the app when it is installed, else the Play Store page.
+          open.href = "intent://" + link.slice("https://".length) + "#Intent;scheme=https;package=" + androidPackage
+            + ";S.browser_fallback_url=" + encodeURIComponent(\(HTMLText.javaScriptString(playStoreURL ?? ""))) + ";end";
+        }
+        if (platform === "desktop") {
+          var web = \(HTMLText.javaScriptString(webOrigin ?? ""));
+          if (web) {
+            location.replace(web + location.pathname + location.search + location.hash);
+            return;
+          }
+          show("open-in-app", false);\(routes.isEmpty ? "" : "\n      show(\"verified-only\", false);")
+          document.getElementById("page-link").textContent = link;
+          show("on-your-phone", true);
+        }
+      })();
+      </script>
+
+      """
     return """
       <!DOCTYPE html>
       <html lang="en">
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>\(escapedName)</title>
-      <link rel="canonical" href="\(HTMLText.escape(canonicalURL))">
+      \(titleAndPreviewTags())<link rel="canonical" href="\(HTMLText.escape(canonicalURL))">
       \(banner)<style>
       :root { color-scheme: light dark; }
       body { font-family: -apple-system, system-ui, "Segoe UI", Roboto, sans-serif; margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: #f2f2f7; color: #1c1c1e; }
@@ -231,6 +405,7 @@ package struct FallbackPage: Hashable, Sendable {
       a.button { display: block; margin: 0.75em 0 0; padding: 0.85em; border-radius: 0.6em; background: #0a84ff; color: #fff; font-weight: 600; text-decoration: none; }
       a.button.secondary { background: #1c1c1e; }
       p.note { font-size: 0.85em; margin: 0.5em 0 0; }
+      code { word-break: break-all; }
       @media (prefers-color-scheme: dark) { body { background: #000; color: #f2f2f7; } main { background: #1c1c1e; } a.button.secondary { background: #3a3a3c; } }
       </style>
       </head>
@@ -239,7 +414,8 @@ package struct FallbackPage: Hashable, Sendable {
       <h1>\(escapedName)</h1>
       <p>This link opens in the \(escapedName) app.</p>
       <a id="open-in-app" class="button" href="\(HTMLText.escape(appURL))">Open in the app</a>
-      \(verifiedNote)\(storeLink)</main>
+      <p id="on-your-phone" hidden>Open this link on your phone or tablet, where the app is: <code id="page-link">\(HTMLText.escape(canonicalURL))</code></p>
+      \(verifiedNote)\(storeLink)\(playLink)</main>
       <script>
       // The page's own Universal Link, and the same path and query in the app: scheme://path?query, or
       // scheme:///Path when the first segment would not read back unchanged as a host.
@@ -252,7 +428,7 @@ package struct FallbackPage: Hashable, Sendable {
         canonical.href = \(HTMLText.javaScriptString(canonicalOrigin)) + location.pathname + location.search;
       \(verifiedScript)})();
       </script>
-      </body>
+      \(platformScript)</body>
       </html>
 
       """

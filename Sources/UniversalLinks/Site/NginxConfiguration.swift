@@ -22,6 +22,9 @@ package struct NginxConfiguration: Hashable, Sendable {
   package var shortLinks: ShortLinkTable?
   /// The directory the short-link host's association files are served from.
   package var shortLinkRoot: String
+  /// The link previews, by route name: a routed path of such a route shows its own page
+  /// (``previewPagePath(ofRoute:)``), which nginx fills in with the link's values.
+  package var previews: [String: LinkPreview]
 
   /// Creates a configuration.
   ///
@@ -33,11 +36,13 @@ package struct NginxConfiguration: Hashable, Sendable {
   ///   - certificate: The TLS certificate and key, or `nil` for placeholders marked `REPLACE`.
   ///   - shortLinks: The short links, or `nil` for none.
   ///   - shortLinkRoot: The directory of the short-link host's association files.
+  ///   - previews: The link previews, by route name.
   package init(
     serverName: String, root: String, shapes: [RoutePathShape], caseSensitive: Bool = true,
     certificate: SiteGenerator.Certificate? = nil, shortLinks: ShortLinkTable? = nil,
-    shortLinkRoot: String = ""
+    shortLinkRoot: String = "", previews: [String: LinkPreview] = [:]
   ) {
+    self.previews = previews
     self.shortLinks = shortLinks
     self.shortLinkRoot = shortLinkRoot
     self.serverName = serverName
@@ -143,21 +148,56 @@ package struct NginxConfiguration: Hashable, Sendable {
   }
 
   /// The nginx location regex of a route; nginx matches it against the decoded path.
-  static func locationRegex(for shape: RoutePathShape) -> String {
+  ///
+  /// - Parameters:
+  ///   - shape: The route.
+  ///   - captures: The nginx variable each named parameter's segment is captured into (a named
+  ///     group, `(?<deeplink_0>...)`); empty for a regex that captures nothing by name.
+  /// - Returns: The regex, anchored at both ends, allowing one trailing `/`.
+  static func locationRegex(for shape: RoutePathShape, captures: [String: String] = [:]) -> String {
+    func captured(_ name: String, _ regex: String) -> String {
+      captures[name].map { "(?<\($0)>" + regex + ")" } ?? regex
+    }
     var regex = "^"
     for piece in shape.pieces {
       switch piece {
       case .literal(let text): regex += "/" + escapeRegex(text)
-      case .parameter(_, let type): regex += "/" + type.segmentRegex
+      case .parameter(let name, let type): regex += "/" + captured(name, type.segmentRegex)
       case .oneOrMore: regex += "/.+"
       case .zeroOrMore: regex += "(/.*)?"
       case .template(let template): regex += "/" + template.segmentRegex(escape: escapeRegex)
-      case .optional(_, let type): regex += "(/" + type.segmentRegex + ")?"
-      case .valueSet(_, let set): regex += "/(" + set.members.map(escapeRegex).joined(separator: "|") + ")"
-      case .kind(_, let kind): regex += "/" + kind.segmentRegex(escape: escapeRegex)
+      case .optional(let name, let type): regex += "(/" + captured(name, type.segmentRegex) + ")?"
+      case .valueSet(let name, let set):
+        regex += "/" + captured(name, "(" + set.members.map(escapeRegex).joined(separator: "|") + ")")
+      case .kind(let name, let kind): regex += "/" + captured(name, kind.segmentRegex(escape: escapeRegex))
       }
     }
     return regex + "/?$"
+  }
+
+  /// The path, from the site root, of the page a route with a link preview shows:
+  /// `/.deeplink/preview-N.html`, N the route's place among the site's routes, so no route name reaches
+  /// a path.
+  package static func previewPagePath(ofRoute index: Int) -> String {
+    "/.deeplink/preview-\(index).html"
+  }
+
+  /// The nginx variable that holds each parameter a preview names: `deeplink_0`, `deeplink_1`, ... in
+  /// the order the route's path declares them; the preview page echoes them, escaped.
+  package static func previewVariables(for shape: RoutePathShape, preview: LinkPreview) -> [String: String] {
+    var used: Set<String> = []
+    for (_, template) in preview.fields {
+      for case .parameter(let name) in (try? LinkPreview.pieces(of: template)) ?? [] { used.insert(name) }
+    }
+    var variables: [String: String] = [:]
+    for piece in shape.pieces {
+      switch piece {
+      case .parameter(let name, _), .optional(let name, _), .valueSet(let name, _), .kind(let name, _):
+        if used.contains(name), variables[name] == nil { variables[name] = "deeplink_\(variables.count)" }
+      case .literal, .oneOrMore, .zeroOrMore, .template: continue
+      }
+    }
+    return variables
   }
 
   private static func escapeRegex(_ text: String) -> String {
@@ -203,13 +243,37 @@ package struct NginxConfiguration: Hashable, Sendable {
       "",
       "    # Routed paths: a real file if there is one, otherwise the fallback page.",
     ]
-    for shape in shapes {
+    var previewPages: [String] = []
+    for (index, shape) in shapes.enumerated() {
       let modifier = caseSensitive ? "~" : "~*"
+      let preview = previews[shape.name]
+      let captures = preview.map { Self.previewVariables(for: shape, preview: $0) } ?? [:]
       lines.append(
-        "    location \(modifier) \(Self.quoted(Self.locationRegex(for: shape))) {  # route "
+        "    location \(modifier) \(Self.quoted(Self.locationRegex(for: shape, captures: captures))) {  # route "
           + Self.comment("\(shape.name): \(shape)"))
-      lines.append("        try_files $uri /fallback.html;")
+      if preview != nil {
+        let page = Self.previewPagePath(ofRoute: index)
+        lines.append("        try_files $uri \(page);")
+        previewPages.append(page)
+      } else {
+        lines.append("        try_files $uri /fallback.html;")
+      }
       lines.append("    }")
+    }
+    if !previewPages.isEmpty {
+      lines += [
+        "",
+        "    # Link previews: the page of a route with a preview, reached only from its route's location,",
+        "    # where nginx fills in the link's values (server-side includes, each value HTML-escaped).",
+      ]
+      for page in previewPages {
+        lines += [
+          "    location = \(page) {",
+          "        internal;",
+          "        ssi on;",
+          "    }",
+        ]
+      }
     }
     lines.append("}")
     if let shortLinks {

@@ -77,6 +77,9 @@ extension SiteGenerator {
       caseSensitive: !table.caseInsensitive,
       verifiedOnlyRoutes: Set(table.routes.filter(\.requiresVerifiedLink).map(\.name))
     )
+    previews = Dictionary(
+      table.routes.compactMap { route in route.preview.map { (route.name, $0) } },
+      uniquingKeysWith: { first, _ in first })
     if !androidPackageNames.isEmpty {
       // The filters of the same table, for the app's AndroidManifest.xml.
       androidIntentFilters = AndroidIntentFilterGenerator(router: router).xml

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 /// Generates every file the app's web site needs for its links, ready to copy to the server.
@@ -13,6 +14,7 @@ import Foundation
 ///
 /// The files, by path relative to the site root: `.well-known/apple-app-site-association`,
 /// `.well-known/assetlinks.json` (when Android packages are given), `fallback.html` and `nginx.conf`;
+/// for each route with a link preview, `.deeplink/preview-N.html`;
 /// with short links (``shortLinks``), also the short-link host's own association files under
 /// `short-links/.well-known/`, claiming only `/s/*`.
 ///
@@ -49,6 +51,12 @@ package struct SiteGenerator: Hashable, Sendable {
   package var certificate: Certificate?
   /// The short links, served on a host of their own; `nil` for none.
   package var shortLinks: ShortLinkTable?
+  /// The link previews, by route name: each such route gets a page of its own
+  /// (`.deeplink/preview-N.html`), with its title and Open Graph and Twitter card tags.
+  package var previews: [String: LinkPreview] = [:]
+  /// The web site's own https origin, where the fallback page sends a desktop browser; `nil` to show
+  /// the link to open on a phone.
+  package var webOrigin: String?
 
   /// The directory, relative to the site root, of the short-link host's files.
   package static let shortLinkDirectory = "short-links"
@@ -157,8 +165,18 @@ package struct SiteGenerator: Hashable, Sendable {
       canonicalURL: "https://\(host)/",
       appURL: "\(customScheme)://",
       routes: pageRoutes(generator)
-    )
+    ).with(androidPackage: androidPackageNames.first, webOrigin: webOrigin)
     files["fallback.html"] = Data(page.html().utf8)
+    for (index, shape) in shapes.enumerated() {
+      guard let preview = previews[shape.name] else { continue }
+      let variables = NginxConfiguration.previewVariables(for: shape, preview: preview)
+      let path = String(NginxConfiguration.previewPagePath(ofRoute: index).dropFirst())
+      files[path] = Data(
+        try page.with(
+          androidPackage: page.androidPackage, webOrigin: webOrigin, preview: preview,
+          previewVariables: variables
+        ).html().utf8)
+    }
     if shortLinks != nil {
       // The short-link host claims only its short paths: a link there opens the app, which asks the
       // server for the long link.
@@ -176,7 +194,8 @@ package struct SiteGenerator: Hashable, Sendable {
         caseSensitive: caseSensitive,
         certificate: certificate,
         shortLinks: shortLinks,
-        shortLinkRoot: (serverRoot.hasSuffix("/") ? serverRoot : serverRoot + "/") + Self.shortLinkDirectory
+        shortLinkRoot: (serverRoot.hasSuffix("/") ? serverRoot : serverRoot + "/") + Self.shortLinkDirectory,
+        previews: previews
       ).text().utf8)
     return files
   }

@@ -172,7 +172,8 @@ struct RouterAdapterTests {
       appName: "A", appStoreID: nil, canonicalURL: "https://example.com/x", appURL: "myapp://x")
     let html = page.html()
     #expect(!html.contains("apple-itunes-app"))
-    #expect(!html.contains("app-store"))
+    #expect(!html.contains(#"id="app-store""#))
+    #expect(!html.contains("apps.apple.com"))
     #expect(html.contains(#"<a id="open-in-app" class="button" href="myapp://x">"#))
     #expect(page.storeURL == nil)
   }

@@ -96,7 +96,7 @@ struct SiteEscapingTests {
     ]
     let text = try NginxConfiguration(serverName: "example.com", root: "/srv", shapes: shapes).text()
     let read = Self.locationRegexes(text)
-    #expect(read == shapes.map(NginxConfiguration.locationRegex(for:)), "\(text)")
+    #expect(read == shapes.map { NginxConfiguration.locationRegex(for: $0) }, "\(text)")
     #expect(!Self.directives(text).contains("\nline"))
     let paths = [#"/back\slash/t\t/end\"#, #"/we"ird/x'y/a$b;c d"#, "/new\nline"]
     for (regex, path) in zip(read, paths) {

@@ -1,0 +1,204 @@
+import DeepLinkingTestSupport
+import Foundation
+import Testing
+
+@testable import DeepLinkCommands
+
+/// User agents of the three places a fallback page is opened.
+enum UserAgent {
+  static let iPhoneSafari =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+  /// iPadOS Safari asks for the desktop site: it says Macintosh, and only its touch points tell.
+  static let iPadSafari =
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15"
+  static let androidChrome =
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36"
+  static let desktopChrome =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36"
+}
+
+/// Runs the fallback page's scripts in Node for one path and user agent, with the few DOM calls they
+/// make; prints where the page is, what each element shows, and where the page sent the browser.
+let platformHarness = """
+  const fs = require("fs");
+  const [file, pathname, search, userAgent, touchPoints] = process.argv.slice(2);
+  const html = fs.readFileSync(file, "utf8");
+  const scripts = [...html.matchAll(/<script>([\\s\\S]*?)<\\/script>/g)].map((m) => m[1]);
+  const elements = {};
+  function element(id) {
+    if (!elements[id]) {
+      const at = html.indexOf(' id="' + id + '"');
+      const tag = at < 0 ? null : [html.slice(html.lastIndexOf("<", at), html.indexOf(">", at) + 1)];
+      const href = tag && tag[0].match(/href="([^"]*)"/);
+      elements[id] = {
+        exists: !!tag, hidden: !!tag && / hidden[ >]/.test(tag[0]), href: href ? href[1] : null,
+        attributes: {}, textContent: "",
+        removeAttribute(name) { if (name === "href") this.href = null; },
+        setAttribute(name, value) { this.attributes[name] = value; },
+        getAttribute(name) { return name === "href" ? this.href : this.attributes[name] ?? null; },
+        addEventListener() {},
+      };
+    }
+    return elements[id];
+  }
+  let replaced = null;
+  global.document = { getElementById: element, querySelector: element, documentElement: element("html") };
+  global.location = { pathname, search, hash: "", replace(url) { replaced = url; } };
+  Object.defineProperty(global, "navigator", { value: { userAgent, maxTouchPoints: Number(touchPoints) } });
+  for (const script of scripts) eval(script);
+  const shown = (id) => element(id).exists && !element(id).hidden;
+  console.log(JSON.stringify({
+    platform: element("html").attributes["data-platform"],
+    open: shown("open-in-app") ? element("open-in-app").href : null,
+    appStore: shown("app-store"), play: shown("play-store"), phone: shown("on-your-phone"),
+    link: element("page-link").textContent, replaced,
+  }));
+  """
+
+/// What the page shows in one place, as the harness reports it.
+struct PlatformView: Decodable, Equatable {
+  var platform: String
+  var open: String?
+  var appStore: Bool
+  var play: Bool
+  var phone: Bool
+  var link: String
+  var replaced: String?
+}
+
+@Suite("deeplink site: the fallback page knows where it is")
+struct SitePlatformTests {
+  static let android = [
+    "--android-package", "com.example.app", "--android-fingerprint", playSigningKey,
+  ]
+  static let intent =
+    "#Intent;scheme=https;package=com.example.app;S.browser_fallback_url="
+    + "https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.example.app;end"
+
+  static func view(
+    _ out: String, _ path: String, _ search: String = "", _ agent: String, touchPoints: Int = 0,
+    page: String = "fallback.html"
+  ) async throws -> PlatformView {
+    let harness = try temporaryFile(platformHarness, name: "platform-harness.js")
+    let file = URL(fileURLWithPath: out).appendingPathComponent(page).path
+    let output = try await runBounded(
+      "node", [harness, file, path, search, agent, String(touchPoints)], seconds: 20)
+    return try JSONDecoder().decode(PlatformView.self, from: Data(output.utf8))
+  }
+
+  @Test(
+    "iOS gets the app link and the App Store, Android an intent: link and Google Play, a desktop the link to open on a phone",
+    .enabled(if: executableOnPath("node"), "needs the node executable on PATH (apt-get install -y nodejs)"),
+    .timeLimit(.minutes(1)))
+  func eachPlatformSeesItsOwnWay() async throws {
+    let out = temporaryDirectory()
+    let site = await ToolRun.run(
+      ["site", "--app-id", demoAppID, "--app-store-id", "123456789"] + Self.android + ["--out", out])
+    try #require(site.status == 0, "\(site.error)")
+    let path = "/channel/video/12345"
+    let link = "https://example.com/channel/video/12345?utm_source=mail"
+    let iPhone = try await Self.view(out, path, "?utm_source=mail", UserAgent.iPhoneSafari, touchPoints: 5)
+    #expect(
+      iPhone
+        == PlatformView(
+          platform: "ios", open: "myapp://channel/video/12345?utm_source=mail", appStore: true, play: false,
+          phone: false, link: "", replaced: nil))
+    let iPad = try await Self.view(out, path, "", UserAgent.iPadSafari, touchPoints: 5)
+    #expect(iPad.platform == "ios" && iPad.open == "myapp://channel/video/12345" && !iPad.play)
+    let android = try await Self.view(out, path, "?utm_source=mail", UserAgent.androidChrome, touchPoints: 5)
+    #expect(
+      android
+        == PlatformView(
+          platform: "android", open: "intent://example.com/channel/video/12345?utm_source=mail" + Self.intent,
+          appStore: false, play: true, phone: false, link: "", replaced: nil))
+    // A Mac without touch is a desktop, like Linux Chrome: no app link, the link to open on a phone,
+    // both stores.
+    for agent in [UserAgent.desktopChrome, UserAgent.iPadSafari] {
+      let desktop = try await Self.view(out, path, "?utm_source=mail", agent)
+      #expect(
+        desktop
+          == PlatformView(
+            platform: "desktop", open: nil, appStore: true, play: true, phone: true, link: link, replaced: nil
+          ))
+    }
+  }
+
+  @Test(
+    "with --web-origin a desktop browser goes to the web site's page; phones stay",
+    .enabled(if: executableOnPath("node"), "needs the node executable on PATH (apt-get install -y nodejs)"),
+    .timeLimit(.minutes(1)))
+  func desktopGoesToTheWebSite() async throws {
+    let out = temporaryDirectory()
+    let site = await ToolRun.run([
+      "site", "--app-id", demoAppID, "--web-origin", "https://www.example.com", "--out", out,
+    ])
+    try #require(site.status == 0, "\(site.error)")
+    let desktop = try await Self.view(out, "/channel/search/goal", "?x=1", UserAgent.desktopChrome)
+    #expect(desktop.replaced == "https://www.example.com/channel/search/goal?x=1")
+    let phone = try await Self.view(out, "/channel/search/goal", "", UserAgent.iPhoneSafari, touchPoints: 5)
+    #expect(phone.replaced == nil && phone.open == "myapp://channel/search/goal")
+    // Without an Android package, Android keeps the custom-scheme link and no Play button.
+    let android = try await Self.view(out, "/channel/search/goal", "", UserAgent.androidChrome)
+    #expect(android.open == "myapp://channel/search/goal" && !android.play)
+
+    for bad in ["http://www.example.com", "https://www.example.com/path", "javascript:alert(1)"] {
+      let refused = await ToolRun.run([
+        "site", "--app-id", demoAppID, "--web-origin", bad, "--out", temporaryDirectory(),
+      ])
+      #expect(refused.status == 2, "\(bad)")
+      #expect(refused.error.contains("webOrigin"), "\(refused.error)")
+    }
+  }
+
+  @Test(
+    "a verified-only route offers no intent: link on Android either",
+    .enabled(if: executableOnPath("node"), "needs the node executable on PATH (apt-get install -y nodejs)"),
+    .timeLimit(.minutes(1)))
+  func verifiedOnlyRoutesStayClosedOnAndroid() async throws {
+    let out = temporaryDirectory()
+    let site = await ToolRun.run(
+      ["site", "--routes", try temporaryRouteFile(SiteVerifiedRouteTests.shopRoutes), "--app-id", demoAppID]
+        + Self.android + ["--out", out])
+    try #require(site.status == 0, "\(site.error)")
+    let order = try await Self.view(out, "/account/orders/o-9", "", UserAgent.androidChrome)
+    #expect(order.open == nil && order.play)
+    let product = try await Self.view(out, "/product/p1", "", UserAgent.androidChrome)
+    #expect(
+      product.open
+        == "intent://shop.example.com/product/p1#Intent;scheme=https;package=com.example.app;S.browser_fallback_url="
+        + "https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.example.app;end")
+  }
+
+  @Test(
+    "headless Chromium with each user agent runs the page as a phone or desktop would",
+    .enabled(
+      if: SiteCommandBrowserTests.browserAvailable,
+      "needs the chromium and python3 executables on PATH (apt-get install -y chromium python3)"),
+    .timeLimit(.minutes(2)))
+  func inChromium() async throws {
+    let out = temporaryDirectory()
+    let site = await ToolRun.run(
+      ["site", "--app-id", demoAppID, "--app-store-id", "123456789"] + Self.android + ["--out", out])
+    try #require(site.status == 0, "\(site.error)")
+    let server = try await SiteServer.start(root: out)
+    let url = "http://127.0.0.1:\(server.port)/channel/video/12345"
+    let android = try await headlessChromiumDOM(url, userAgent: UserAgent.androidChrome)
+    #expect(android.contains(#"data-platform="android""#), "\(android)")
+    #expect(
+      attribute("href", ofTagContaining: #"id="open-in-app""#, in: android)
+        == "intent://example.com/channel/video/12345" + Self.intent)
+    let iPhone = try await headlessChromiumDOM(url, userAgent: UserAgent.iPhoneSafari)
+    #expect(iPhone.contains(#"data-platform="ios""#))
+    #expect(
+      attribute("href", ofTagContaining: #"id="open-in-app""#, in: iPhone) == "myapp://channel/video/12345")
+    #expect(
+      iPhone.contains(
+        #"<a id="play-store" class="button secondary" href="https://play.google.com/store/apps/details?id=com.example.app" hidden="""#
+      ))
+    let desktop = try await headlessChromiumDOM(url, userAgent: UserAgent.desktopChrome)
+    #expect(desktop.contains(#"data-platform="desktop""#))
+    #expect(desktop.contains(#"<code id="page-link">https://example.com/channel/video/12345</code>"#))
+    #expect(
+      desktop.contains(#"<a id="open-in-app" class="button" href="myapp://channel/video/12345" hidden="">"#))
+  }
+}
