@@ -70,8 +70,11 @@ struct SiteServedTests {
 
   /// Starts nginx on the site's generated nginx.conf, every block on one free port of 127.0.0.1
   /// (the generated blocks listen on 443; nginx tells them apart by host name), and the block of
-  /// `plainHTTPHost` also on a plain-http port, for a client that does not trust the test certificate.
-  static func serve(site out: String, work: String, plainHTTPHost: String? = nil) async throws -> (
+  /// `plainHTTPHost` also on a plain-http port, for a client that does not trust the test certificate;
+  /// with `accessLog`, nginx logs every request there in its combined format.
+  static func serve(
+    site out: String, work: String, plainHTTPHost: String? = nil, accessLog: String? = nil
+  ) async throws -> (
     ServedNginx, tls: Int, plain: Int
   ) {
     let base = 20_000 + Int.random(in: 0..<20_000)
@@ -92,7 +95,7 @@ struct SiteServedTests {
       error_log \(work)/error.log;
       events {}
       http {
-          access_log off;
+          access_log \(accessLog.map { "\($0) combined" } ?? "off");
           client_body_temp_path \(work)/body;
           proxy_temp_path \(work)/proxy;
           fastcgi_temp_path \(work)/fastcgi;
@@ -207,7 +210,8 @@ struct SiteServedTests {
       out,
     ])
     try #require(site.status == 0, "\(site.error)")
-    let (server, tls, _) = try await Self.serve(site: out, work: work)
+    let log = "\(work)/access.log"
+    let (server, tls, _) = try await Self.serve(site: out, work: work, accessLog: log)
     _ = server
     func page(_ path: String, agent: String = "facebookexternalhit/1.1") async throws -> String {
       try await runBounded(
@@ -267,5 +271,24 @@ struct SiteServedTests {
       // The title is text, not markup: the browser reads the tags as characters.
       #expect(iPhone.contains(#"<title>Clip 12345 &lt;b&gt;"new"&lt;/b&gt; ; } {</title>"#), "\(iPhone)")
     }
+
+    // nginx's own log, read back by the audit with the same route table: the crawler's two fetches of
+    // clip links are bot clicks with their campaign, the search page one more, the internal page an
+    // error status; the browsers' visits (when Chromium ran) are clicks of their platforms.
+    let audit = await ToolRun.run([
+      "audit", "--routes", try temporaryRouteFile(Self.previewRoutes), "--access-log", log, "--json",
+    ])
+    #expect(audit.status == 0, "\(audit.error)")
+    let summary = try #require(try audit.jsonLines().first)
+    let routes = try #require(summary["routes"] as? [[String: Any]])
+    let clipRow = try #require(routes.first { $0["route"] as? String == "clip" })
+    let searchRow = try #require(routes.first { $0["route"] as? String == "search" })
+    let browsers = SiteCommandBrowserTests.browserAvailable ? 1 : 0
+    #expect(clipRow["bot"] as? Int == 2, "\(clipRow)")
+    #expect(clipRow["android"] as? Int == browsers && clipRow["ios"] as? Int == browsers, "\(clipRow)")
+    #expect(searchRow["bot"] as? Int == 1, "\(searchRow)")
+    #expect(((summary["outcomes"] as? [String: Any])?["errorStatus"] as? Int ?? 0) >= 1, "\(summary)")
+    let campaigns = try #require(summary["campaigns"] as? [[String: Any]], "\(summary)")
+    #expect(campaigns.contains { $0["source"] as? String == "chat" }, "\(campaigns)")
   }
 }

@@ -588,6 +588,11 @@ struct TrieBuilder {
   private mutating func checkKinds(
     route: Int, path: [RoutePattern.Segment], pattern: RoutePattern, scope: RouteScope, names: [String]
   ) throws(RouteTableError) {
+    // Most routes use no kind: they are neither checked nor remembered, so their shape is never written.
+    let usesKinds =
+      path.contains { if case .kind = $0 { true } else { false } }
+      || pattern.query.contains { if case .kind = $0.rule { true } else { false } }
+    guard usesKinds else { return }
     var used: [AppKind] = []
     var pieces: [String] = []
     for segment in path {
