@@ -531,6 +531,20 @@ final class LinkReader: Sendable {
     return query
   }
 
+  /// Whether a custom-scheme link's authority is read as its host: the table reads listed hosts so
+  /// (``CustomSchemeHost/listed``) and the authority is one. A path nested in such a link resolves on
+  /// that host; any other authority is the link's first path segment.
+  ///
+  /// - Parameter authority: The text between `scheme://` and the next `/`, `?` or `#`.
+  /// - Returns: Whether the reader takes it for the link's host.
+  func customSchemeAuthorityIsHost(_ authority: String) -> Bool {
+    guard customSchemeCarriesHost, !authority.isEmpty else { return false }
+    return Bytes.withUTF8(of: authority) { bytes in
+      ReadingRules.forbiddenInCustomAuthority(bytes, 0, bytes.count) == nil
+        && carriesHost(bytes, from: 0, to: bytes.count)
+    }
+  }
+
   /// Whether a custom-scheme authority (without user information or port) is a listed host.
   private func carriesHost(_ link: Bytes, from start: Int, to end: Int) -> Bool {
     if listedHost(link, start, end) != nil { return true }

@@ -94,7 +94,7 @@ extension Router {
       return .failed(
         LinkError(url: outer, reason: .nestedLinkTooDeep(route: match.route, limit: Self.maxFollowDepth)))
     }
-    let link = Self.resolved(nested, against: match.url)
+    let link = Self.resolved(nested, against: match.url, customSchemeHost: reader.customSchemeAuthorityIsHost)
     let hop = RouteMatch.FollowedLink(route: match.route, url: match.url, origin: match.origin)
     do throws(LinkError) {
       guard let inner = try resolve(link, chain: chain + [hop], accept: accept) else { return .refused(nil) }
@@ -117,22 +117,29 @@ extension Router {
   }
 
   /// A nested link as the router reads it: an absolute link as it is, a path (`/settings`) on the
-  /// scheme and host of the link that holds it (`myapp:///settings` for a custom scheme, whose
-  /// authority would otherwise be read as the first segment).
+  /// scheme and host of the link that holds it: `https://example.com/settings`;
+  /// `myapp:///settings` for a custom scheme whose authority is its first segment, and
+  /// `myapp://www.example.com/settings` when the table reads the custom scheme's listed host as the
+  /// link's host (``CustomSchemeHost/listed``).
   ///
   /// - Parameters:
   ///   - nested: The nested link, decoded.
   ///   - outer: The link that holds it, as the reader accepted it.
+  ///   - customSchemeHost: Whether a custom-scheme authority is the link's host
+  ///     (``LinkReader/customSchemeAuthorityIsHost(_:)``); by default, never.
   /// - Returns: The link to route.
-  static func resolved(_ nested: String, against outer: String) -> String {
+  static func resolved(
+    _ nested: String, against outer: String, customSchemeHost: (String) -> Bool = { _ in false }
+  ) -> String {
     guard nested.hasPrefix("/"), let colon = outer.firstIndex(of: ":") else { return nested }
     let scheme = outer[..<colon]
     let rest = outer[outer.index(after: colon)...]
+    guard rest.hasPrefix("//") else { return "\(scheme)://\(nested)" }
+    let authority = String(rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" })
     let lowered = scheme.lowercased()
-    guard lowered == "http" || lowered == "https", rest.hasPrefix("//") else {
+    guard lowered == "http" || lowered == "https" || customSchemeHost(authority) else {
       return "\(scheme)://\(nested)"
     }
-    let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     return "\(scheme)://\(authority)\(nested)"
   }
 

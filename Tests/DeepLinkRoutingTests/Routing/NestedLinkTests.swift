@@ -33,6 +33,30 @@ struct NestedLinkTests {
       ])
   }
 
+  /// With `"customSchemeHost": "listed"`, `shop://call.shop.example/...` is a link on the host
+  /// `call.shop.example`, so a path it carries is routed on that host too: a route scoped to the host
+  /// opens, as it does for the same path on the https link.
+  @Test func aPathInACustomSchemeLinkThatCarriesAHostStaysOnThatHost() throws {
+    let table = RouteTable(
+      schemes: ["shop"], hosts: ["www.shop.example", "call.shop.example"], customSchemeHost: .listed,
+      routes: [
+        RouteDefinition("deepLink", "/deep-link?url={target:link}", follow: "target"),
+        RouteDefinition("call", "/join/{callId}", hosts: ["call.shop.example"]),
+        RouteDefinition("settings", "/settings/{section}"),
+      ])
+    let router = try Router(table)
+    let call = try #require(try router.match("shop://call.shop.example/deep-link?url=/join/abc"))
+    #expect(call.route == "call")
+    #expect(call.url == "shop://call.shop.example/join/abc")
+    #expect(call.parameters["callId"] == .string("abc"))
+    let settings = try #require(try router.match("shop://www.shop.example/deep-link?url=/settings/general"))
+    #expect(settings.url == "shop://www.shop.example/settings/general")
+    // An authority that is no listed host is the first segment: the path resolves without it.
+    let plain = try #require(try router.match("shop://deep-link?url=/settings/general"))
+    #expect(plain.url == "shop:///settings/general")
+    #expect(try router.match("shop://www.shop.example/deep-link?url=/join/abc") == nil)
+  }
+
   @Test func anEmailRedirectorLeadsToTheWebLinkItCarries() throws {
     let outer = "https://email.shop.example/c?u=https%3A%2F%2Fwww.shop.example%2Fp%2F1"
     let match = try #require(try Self.router.match(outer))
