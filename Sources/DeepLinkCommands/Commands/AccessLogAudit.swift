@@ -192,8 +192,14 @@ struct AccessLogAudit {
   private let hostBytes: [UInt8]
   /// User agent to platform and bot: most logs see few distinct agents.
   private var agents = ByteKeyCache<UInt8>(slots: 1_024, maximumKeyLength: 512)
+  /// Query to its campaign: most logs see few distinct queries, so each is read and decoded once.
+  private var campaignKeys = ByteKeyCache<CampaignEntry>(slots: 1_024, maximumKeyLength: 512)
   /// Unmatched link to its near miss: at most 4,096 links of up to 1 KiB kept.
   private var nearMisses = ByteKeyCache<NearMissEntry>(slots: 4_096, maximumKeyLength: 1_024)
+
+  struct CampaignEntry {
+    var campaign: Campaign?
+  }
 
   struct NearMissEntry {
     var miss: (group: AuditCommand.NearMissGroup, reason: String)?
@@ -433,24 +439,13 @@ struct AccessLogAudit {
       return
     }
     let queryEnd = link[question...].firstIndex(of: UInt8(ascii: "#")) ?? link.endIndex
-    var source: ArraySlice<UInt8>?
-    var name: ArraySlice<UInt8>?
-    var itemStart = question + 1
-    while itemStart < queryEnd {
-      let itemEnd = link[itemStart..<queryEnd].firstIndex(of: UInt8(ascii: "&")) ?? queryEnd
-      let item = link[itemStart..<itemEnd]
-      let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? itemEnd
-      let key = item[..<equals]
-      let value = equals < itemEnd ? item[(equals + 1)...] : item[itemEnd...]
-      if source == nil, key.elementsEqual(Self.utmSource) { source = value }
-      if name == nil, key.elementsEqual(Self.utmCampaign) { name = value }
-      itemStart = itemEnd + 1
+    let entry = link[(question + 1)..<queryEnd].withUnsafeBufferPointer { query in
+      campaignKeys.value(for: query) { CampaignEntry(campaign: Self.campaignKey(ArraySlice($0))) }
     }
-    guard source != nil || name != nil else {
+    guard let key = entry.campaign else {
       count(&noCampaign, matched)
       return
     }
-    let key = Campaign(source: source.map(Self.decoded) ?? "", campaign: name.map(Self.decoded) ?? "")
     if let index = campaigns.index(forKey: key) {
       count(&campaigns.values[index], matched)
     } else if campaigns.count < Self.campaignLimit {
@@ -460,6 +455,26 @@ struct AccessLogAudit {
     } else {
       count(&otherCampaigns, matched)
     }
+  }
+
+  /// The campaign of a query (the text after `?`): its first `utm_source` and `utm_campaign` values,
+  /// decoded; `nil` when it has neither.
+  private static func campaignKey(_ query: ArraySlice<UInt8>) -> Campaign? {
+    var source: ArraySlice<UInt8>?
+    var name: ArraySlice<UInt8>?
+    var itemStart = query.startIndex
+    while itemStart < query.endIndex {
+      let itemEnd = query[itemStart...].firstIndex(of: UInt8(ascii: "&")) ?? query.endIndex
+      let item = query[itemStart..<itemEnd]
+      let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? itemEnd
+      let key = item[..<equals]
+      let value = equals < itemEnd ? item[(equals + 1)...] : item[itemEnd...]
+      if source == nil, key.elementsEqual(Self.utmSource) { source = value }
+      if name == nil, key.elementsEqual(Self.utmCampaign) { name = value }
+      itemStart = itemEnd + 1
+    }
+    guard source != nil || name != nil else { return nil }
+    return Campaign(source: source.map(Self.decoded) ?? "", campaign: name.map(Self.decoded) ?? "")
   }
 
   private func count(_ counted: inout Counted, _ matched: Bool) {
