@@ -201,4 +201,70 @@ struct SitePlatformTests {
     #expect(
       desktop.contains(#"<a id="open-in-app" class="button" href="myapp://channel/video/12345" hidden="">"#))
   }
+  /// A page of the same origin that opens a routed path in a frame with a clipboard that records what
+  /// it is given, in place before the page's scripts run (the page is written again into the frame
+  /// after the recorder is set, and its address put back), then taps the store button; it prints what
+  /// was copied on load and on the tap.
+  static func tapPage(_ path: String) -> String {
+    """
+    <!DOCTYPE html><html><head><meta charset="utf-8"></head><body><pre id="result">pending</pre>
+    <iframe id="page" src="\(path)"></iframe>
+    <script>
+    (function () {
+      var frame = document.getElementById("page");
+      frame.addEventListener("load", function () {
+        if (frame.dataset.done) return;
+        frame.dataset.done = "1";
+        var page = frame.contentWindow, writes = [];
+        Object.defineProperty(page.navigator, "clipboard", { configurable: true, value: {
+          writeText: function (text) { writes.push(text); return Promise.resolve(); } } });
+        var address = page.location.href;
+        fetch(address).then(function (answer) { return answer.text(); }).then(function (html) {
+          page.document.open(); page.document.write(html); page.document.close();
+          // Writing the document gave it this page's address; the frame's own is put back.
+          page.history.replaceState(null, "", address);
+          setTimeout(function () {
+            var afterLoad = writes.length;
+            page.document.getElementById("app-store").click();
+            setTimeout(function () {
+              document.getElementById("result").textContent = JSON.stringify({ afterLoad: afterLoad, copied: writes });
+            }, 300);
+          }, 300);
+        });
+      });
+    })();
+    </script></body></html>
+    """
+  }
+
+  @Test(
+    "in Chromium the store button copies the page's link on the tap, nothing on load",
+    .enabled(
+      if: SiteCommandBrowserTests.browserAvailable,
+      "needs the chromium and python3 executables on PATH (apt-get install -y chromium python3)"),
+    .timeLimit(.minutes(2)))
+  func storeButtonCopiesOnTapInChromium() async throws {
+    let out = temporaryDirectory()
+    let site = await ToolRun.run(["site", "--app-id", demoAppID, "--app-store-id", "123456789", "--out", out])
+    try #require(site.status == 0, "\(site.error)")
+    try Data(Self.tapPage("/channel/video/12345?utm_source=mail").utf8).write(
+      to: URL(fileURLWithPath: out).appendingPathComponent("tap.html"))
+    let server = try await SiteServer.start(root: out)
+    let dom = try await headlessChromiumDOM(
+      "http://127.0.0.1:\(server.port)/tap.html", userAgent: UserAgent.iPhoneSafari)
+    let start = try #require(dom.range(of: #"<pre id="result">"#), "\(dom)")
+    let end = try #require(dom[start.upperBound...].range(of: "</pre>"))
+    let result = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&amp;", with: "&")
+    struct Taps: Decodable {
+      var afterLoad: Int
+      var copied: [String]
+    }
+    let taps = try JSONDecoder().decode(Taps.self, from: Data(result.utf8))
+    #expect(taps.afterLoad == 0)
+    #expect(taps.copied.count == 1, "\(taps.copied)")
+    let prefix = "https://example.com/channel/video/12345?utm_source=mail&deeplink_copied_at="
+    let copied = try #require(taps.copied.first)
+    #expect(copied.hasPrefix(prefix), "\(copied)")
+    #expect(!copied.dropFirst(prefix.count).isEmpty && copied.dropFirst(prefix.count).allSatisfy(\.isNumber))
+  }
 }
