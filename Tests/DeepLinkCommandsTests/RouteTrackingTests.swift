@@ -87,6 +87,22 @@ final class RouteTrackingTests {
     #expect(run.elapsed < .seconds(5), "took \(run.elapsed)")
   }
 
+  /// A 2 s limit fires at 2 s, not at the whole seconds URLSession rounds to (3 s here), measured in a
+  /// process of its own, where no other suite shares the threads the resolution resumes on.
+  @Test(.enabled(if: BuiltProducts.executable(named: "deeplink") != nil, "needs the built deeplink"))
+  func aTwoSecondLimitFiresAtTwoSeconds() async throws {
+    let run = try #require(try await measuredRoute("/slow", timeout: "2"))
+    let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
+    #expect(line["errorCode"] as? String == "tracking-timed-out")
+    let message = try #require(line["error"] as? String)
+    let elapsed = try #require(
+      message.range(of: #"\(([0-9]+\.[0-9]+) s elapsed\)"#, options: .regularExpression).map {
+        Double(message[$0].dropFirst().prefix { $0 != " " })
+      } ?? nil, "\(message)")
+    #expect(elapsed >= 2.0 && elapsed < 2.45, "\(message)")
+    #expect(run.elapsed >= .seconds(2) && run.elapsed < .seconds(10), "took \(run.elapsed)")
+  }
+
   @Test func tooLongClickThroughIsCutLikeTheURL() async throws {
     let link = try trackingLink("/long-click-through")
     let run = await ToolRun.run(["route", "--tracking-origin", origin, link])

@@ -130,8 +130,11 @@ extension TrackingTests {
       }
       #expect(error.url == (try server.url("/slow")))
       #expect(measured >= .seconds(2), "failed after \(measured), before the limit: \(error)")
-      // The margin allows for a busy machine.
-      #expect(measured < .milliseconds(2450), "failed after \(measured), well past the limit: \(error)")
+      // Below the 3 s that URLSession's own limit (whole seconds, rounded up, plus one) would give. The
+      // resolution resumes on threads this process shares with every suite, so the tight bound (under
+      // 2.45 s) is measured on the built tool in a process of its own:
+      // `RouteTrackingTests.aTwoSecondLimitFiresAtTwoSeconds`.
+      #expect(measured < .milliseconds(2900), "failed after \(measured), past the limit: \(error)")
       #expect(elapsed >= .seconds(2) && elapsed <= measured)
       let description = error.description
       #expect(description.contains("within the limit of 2.000 s"), "\(description)")
