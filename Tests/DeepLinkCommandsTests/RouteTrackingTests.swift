@@ -84,7 +84,18 @@ final class RouteTrackingTests {
     #expect(run.status == 1, "\(run.output) \(run.error)")
     let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
     #expect(line["errorCode"] as? String == "tracking-timed-out")
-    #expect(run.elapsed < .seconds(5), "took \(run.elapsed)")
+    #expect(try Self.reportedElapsed(line) < 0.95, "\(line)")
+    #expect(run.elapsed < .seconds(15), "took \(run.elapsed)")
+  }
+
+  /// The time the resolution took by its own clock, from the error's "(N s elapsed)": read in the
+  /// tool's process when it gave up, so it does not count the time a loaded machine takes to start
+  /// the process and hand back its output, which the wall clock of the test does.
+  static func reportedElapsed(_ line: [String: Any]) throws -> Double {
+    let message = try #require(line["error"] as? String)
+    let range = try #require(
+      message.range(of: #"\(([0-9]+\.[0-9]+) s elapsed\)"#, options: .regularExpression), "\(message)")
+    return try #require(Double(message[range].dropFirst().prefix { $0 != " " }), "\(message)")
   }
 
   /// A 2 s limit fires at 2 s, not at the whole seconds URLSession rounds to (3 s here), measured in a
@@ -94,13 +105,9 @@ final class RouteTrackingTests {
     let run = try #require(try await measuredRoute("/slow", timeout: "2"))
     let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
     #expect(line["errorCode"] as? String == "tracking-timed-out")
-    let message = try #require(line["error"] as? String)
-    let elapsed = try #require(
-      message.range(of: #"\(([0-9]+\.[0-9]+) s elapsed\)"#, options: .regularExpression).map {
-        Double(message[$0].dropFirst().prefix { $0 != " " })
-      } ?? nil, "\(message)")
-    #expect(elapsed >= 2.0 && elapsed < 2.45, "\(message)")
-    #expect(run.elapsed >= .seconds(2) && run.elapsed < .seconds(10), "took \(run.elapsed)")
+    let elapsed = try Self.reportedElapsed(line)
+    #expect(elapsed >= 2.0 && elapsed < 2.45, "\(line)")
+    #expect(run.elapsed >= .seconds(2) && run.elapsed < .seconds(15), "took \(run.elapsed)")
   }
 
   @Test func tooLongClickThroughIsCutLikeTheURL() async throws {
@@ -131,7 +138,8 @@ final class RouteTrackingTests {
     #expect(run.status == 1, "\(run.output) \(run.error)")
     let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
     #expect(line["errorCode"] as? String == "tracking-timed-out")
-    #expect(run.elapsed < .seconds(5), "took \(run.elapsed)")
+    #expect(try Self.reportedElapsed(line) < 2.45, "\(line)")
+    #expect(run.elapsed < .seconds(15), "took \(run.elapsed)")
     #expect(run.peakMemory < 100 * 1024 * 1024, "peak memory \(run.peakMemory / 1_048_576) MB")
   }
 
@@ -141,7 +149,8 @@ final class RouteTrackingTests {
     #expect(run.status == 1, "\(run.output) \(run.error)")
     let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
     #expect(line["errorCode"] as? String == "tracking-timed-out")
-    #expect(run.elapsed < .seconds(5), "took \(run.elapsed)")
+    #expect(try Self.reportedElapsed(line) < 2.45, "\(line)")
+    #expect(run.elapsed < .seconds(15), "took \(run.elapsed)")
   }
 
   @Test func badOptions() async throws {
