@@ -68,7 +68,37 @@ extension Scaling {
               accepting: [0])
           ])
       },
+      ScalingDimension(
+        name: "short-links", unit: "short links", sizes: doubling(2_000), metrics: ["site"],
+        showsMemory: false
+      ) { size in
+        // A fixed table of 125 routes; the short-link file doubles: each code is checked against the
+        // routes, its long link matched, and a redirect written into the nginx file.
+        let routes = temporaryFile("routes.json", routeFile(routes: 125))
+        let links = temporaryFile("short.json", shortLinkFile(links: size, routes: 125))
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("bench-site-\(UUID())").path
+        return ScalingStep(
+          seconds: [
+            await tool(
+              [
+                "site", "--routes", routes, "--app-id", "ABCDE12345.com.example.app", "--out", out,
+                "--short-links", links, "--short-link-host", "go.example.com",
+              ],
+              accepting: [0])
+          ])
+      },
     ]
+  }
+
+  /// A short-link file of `count` codes, each to a long link of one of the first `routes` routes of
+  /// ``routeFile(routes:)`` (its literal-only routes: `/section/nameN/details`), with a campaign.
+  static func shortLinkFile(links count: Int, routes: Int) -> String {
+    let definitions = Workload.routes(count: routes).definitions.filter { !$0.pattern.contains("{") }
+    let entries = (0..<count).map { index -> String in
+      let pattern = definitions[index % definitions.count].pattern
+      return #""c\#(index)": "https://example.com\#(pattern)?utm_campaign=c\#(index)""#
+    }
+    return "{" + entries.joined(separator: ",") + "}"
   }
 
   /// An association file with `components` rules, each its own literal section.
