@@ -173,7 +173,7 @@ struct TerminalEscapingTests {
     .enabled(
       if: TrustedRun.available,
       "needs openssl, python3, the built deeplink and unshare --mount --map-root-user"),
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func hostileLocation() async throws {
     let server = try await WellKnownServer(mode: .hostileRedirect)
     for command in [["aasa", "check"], ["assetlinks", "check"]] {
@@ -194,7 +194,7 @@ struct TerminalEscapingTests {
     .enabled(
       if: TrustedRun.available,
       "needs openssl, python3, the built deeplink and unshare --mount --map-root-user"),
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func hostileContentType() async throws {
     let server = try await WellKnownServer(
       mode: .ok, body: LiveCheckTests.goodAssetLinks, contentType: "text/html" + Self.hostile)
