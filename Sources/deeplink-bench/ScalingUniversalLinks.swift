@@ -59,14 +59,7 @@ extension Scaling {
       ScalingDimension(
         name: "site", unit: "routes", sizes: doubling(125), metrics: ["site"], showsMemory: false
       ) { size in
-        let routes = temporaryFile("routes.json", routeFile(routes: size))
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("bench-site-\(UUID())").path
-        return ScalingStep(
-          seconds: [
-            await tool(
-              ["site", "--routes", routes, "--app-id", "ABCDE12345.com.example.app", "--out", out],
-              accepting: [0])
-          ])
+        ScalingStep(seconds: [await site(routes: temporaryFile("routes.json", routeFile(routes: size)))])
       },
       ScalingDimension(
         name: "short-links", unit: "short links", sizes: doubling(2_000), metrics: ["site"],
@@ -76,18 +69,20 @@ extension Scaling {
         // routes, its long link matched, and a redirect written into the nginx file.
         let routes = temporaryFile("routes.json", routeFile(routes: 125))
         let links = temporaryFile("short.json", shortLinkFile(links: size, routes: 125))
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("bench-site-\(UUID())").path
         return ScalingStep(
           seconds: [
-            await tool(
-              [
-                "site", "--routes", routes, "--app-id", "ABCDE12345.com.example.app", "--out", out,
-                "--short-links", links, "--short-link-host", "go.example.com",
-              ],
-              accepting: [0])
+            await site(routes: routes, ["--short-links", links, "--short-link-host", "go.example.com"])
           ])
       },
     ]
+  }
+
+  /// Seconds for one in-process `deeplink site` on a route file, into a fresh directory.
+  static func site(routes: String, _ options: [String] = []) async -> Double {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("bench-site-\(UUID())").path
+    return await tool(
+      ["site", "--routes", routes, "--app-id", "ABCDE12345.com.example.app", "--out", out] + options,
+      accepting: [0])
   }
 
   /// A short-link file of `count` codes, each to a long link of one of the first `routes` routes of
