@@ -188,3 +188,45 @@ final class FlatTrie: Sendable {
     self.shapes = FrozenBuffer(shapes)
   }
 }
+
+extension FlatTrie {
+  /// The child of `parent` for an ASCII literal key given as bytes (lower-cased on the way when
+  /// `folds`), or `nil`: one probe sequence of the literal table.
+  @inline(__always)
+  func literalChild(of parent: Int32, _ bytes: Bytes, folds: Bool) -> Int32? {
+    let hash = LiteralTable.hash(parent: parent, bytes, lowercase: folds)
+    var slot = Int(hash) & mask
+    while true {
+      let candidate = slots[slot]
+      if candidate.child < 0 { return nil }
+      if candidate.hash == hash && candidate.parent == parent && Int(candidate.keyLength) == bytes.count
+        && equal(bytes, candidate, folds: folds)
+      {
+        return candidate.child
+      }
+      slot = (slot &+ 1) & mask
+    }
+  }
+
+  /// Whether bytes (lower-cased when `folds`) are a slot's key (kept in the slot when short, in
+  /// ``keys`` when long).
+  @inline(__always)
+  private func equal(_ bytes: Bytes, _ candidate: LiteralTable.Slot, folds: Bool) -> Bool {
+    var offset = 0
+    if bytes.count <= LiteralTable.inlineCapacity {
+      while offset < bytes.count {
+        let byte = folds ? ReadingRules.lowercased(bytes[offset]) : bytes[offset]
+        if byte != candidate.inlineKeyByte(offset) { return false }
+        offset &+= 1
+      }
+      return true
+    }
+    let start = Int(candidate.key.0)
+    while offset < bytes.count {
+      let byte = folds ? ReadingRules.lowercased(bytes[offset]) : bytes[offset]
+      if byte != keys[start &+ offset] { return false }
+      offset &+= 1
+    }
+    return true
+  }
+}

@@ -259,8 +259,18 @@ public final class Router: Sendable {
   // MARK: Reading the trie
 
   /// The child of a node for a literal key (lower-cased first when the table is case-insensitive).
+  ///
+  /// An ASCII key is looked up in the trie's literal table, which holds every ASCII literal, as the
+  /// matcher looks up a segment; any other key in ``literals``.
   func literalChild(of node: Int, key: String) -> Int? {
-    literals[LiteralEdge(parent: Int32(truncatingIfNeeded: node), key: key)].map(Int.init)
+    let parent = Int32(truncatingIfNeeded: node)
+    let child = Bytes.withUTF8(of: key) { bytes -> Int32?? in
+      guard bytes.firstIndex(from: 0, to: bytes.count, where: { $0 >= 0x80 }) == bytes.count else {
+        return nil
+      }
+      return .some(trie.literalChild(of: parent, bytes, folds: false))
+    }
+    return (child ?? literals[LiteralEdge(parent: parent, key: key)]).map(Int.init)
   }
 
   /// The literal keys of a node, sorted (lower-cased when the table is case-insensitive).
@@ -883,13 +893,13 @@ struct TrieSearch {
       switch step {
       case .literal:
         if depth == view.count {
-          if node.endpointCount > 0, let found = first(node, 0, node.endpointCount, depth, view, &judge) {
+          if node.endpointCount > 0, let found = first(node, 0, node.endpointCount, depth, &view, &judge) {
             return found
           }
           step = .zeroOrMore
           continue
         }
-        if node.flags & FlatNode.hasLiterals != 0, let literal = literalChild(of: index, node, depth, view) {
+        if node.flags & FlatNode.hasLiterals != 0, let literal = literalChild(of: index, node, depth, &view) {
           child = literal
         }
         resume =
@@ -957,7 +967,7 @@ struct TrieSearch {
         }
       case .oneOrMore:
         if node.oneOrMoreCount > 0,
-          let found = first(node, node.endpointCount, node.oneOrMoreCount, depth, view, &judge)
+          let found = first(node, node.endpointCount, node.oneOrMoreCount, depth, &view, &judge)
         {
           return found
         }
@@ -965,7 +975,7 @@ struct TrieSearch {
       case .zeroOrMore:
         if node.zeroOrMoreCount > 0,
           let found = first(
-            node, node.endpointCount &+ node.oneOrMoreCount, node.zeroOrMoreCount, depth, view, &judge)
+            node, node.endpointCount &+ node.oneOrMoreCount, node.zeroOrMoreCount, depth, &view, &judge)
         {
           return found
         }
@@ -1036,21 +1046,22 @@ struct TrieSearch {
   /// accepts and the judge takes. A long list is searched through its ``QueryIndex``.
   @inline(__always)
   private mutating func first<Judge: CandidateJudge>(
-    _ node: FlatNode, _ offset: Int32, _ count: Int32, _ depth: Int, _ view: LinkView, _ judge: inout Judge
+    _ node: FlatNode, _ offset: Int32, _ count: Int32, _ depth: Int, _ view: inout LinkView,
+    _ judge: inout Judge
   ) -> Int32? {
     if node.hasInlineRoute {
-      guard let route = accepted(node.routeStart, view) else { return nil }
-      return offer(route, depth, view, &judge) ? route : nil
+      guard let route = accepted(node.routeStart, &view) else { return nil }
+      return offer(route, depth, &view, &judge) ? route : nil
     }
     var position = Int(node.routeStart &+ offset)
     let end = position + Int(count)
     if count > QueryIndex.threshold, trie.routeList[position] & Int32(Router.checksQuery) != 0,
       let index = router.queryIndexes[Int32(truncatingIfNeeded: position)]
     {
-      return first(in: index, from: position, depth, view, &judge)
+      return first(in: index, from: position, depth, &view, &judge)
     }
     while position < end {
-      if let route = accepted(trie.routeList[position], view), offer(route, depth, view, &judge) {
+      if let route = accepted(trie.routeList[position], &view), offer(route, depth, &view, &judge) {
         return route
       }
       position += 1
@@ -1062,9 +1073,9 @@ struct TrieSearch {
   /// routes the link's keys (and, for literal items, keys with values) name are checked, and the routes
   /// requiring nothing that none names.
   private mutating func first<Judge: CandidateJudge>(
-    in index: QueryIndex, from start: Int, _ depth: Int, _ view: LinkView, _ judge: inout Judge
+    in index: QueryIndex, from start: Int, _ depth: Int, _ view: inout LinkView, _ judge: inout Judge
   ) -> Int32? {
-    let link = readQuery(view)
+    let link = readQuery(&view)
     var named: [Int32] = []
     for (name, value) in zip(link.names, link.values) {
       if let positions = index.byKey[name] { named.append(contentsOf: positions) }
@@ -1097,7 +1108,7 @@ struct TrieSearch {
         free += 1
         route = trie.routeList[start + Int(nextFree)] >> 1
       }
-      if offer(route, depth, view, &judge) { return route }
+      if offer(route, depth, &view, &judge) { return route }
     }
   }
 
@@ -1109,7 +1120,7 @@ struct TrieSearch {
   /// scheme are the same throughout one search.
   @inline(__always)
   private mutating func offer<Judge: CandidateJudge>(
-    _ route: Int32, _ depth: Int, _ view: LinkView, _ judge: inout Judge
+    _ route: Int32, _ depth: Int, _ view: inout LinkView, _ judge: inout Judge
   ) -> Bool {
     if router.hasScopes && !router.admits(route, view) { return false }
     following = open?.following ?? -1
@@ -1119,7 +1130,7 @@ struct TrieSearch {
   }
 
   /// The link's query, read once.
-  private mutating func readQuery(_ view: LinkView) -> LinkQuery {
+  private mutating func readQuery(_ view: inout LinkView) -> LinkQuery {
     if let linkQuery { return linkQuery }
     let items = query ?? router.reader.query(of: view)
     query = items
@@ -1130,11 +1141,11 @@ struct TrieSearch {
 
   /// The route of a route entry, when its query requirements (if any) hold.
   @inline(__always)
-  private mutating func accepted(_ entry: Int32, _ view: LinkView) -> Int32? {
+  private mutating func accepted(_ entry: Int32, _ view: inout LinkView) -> Int32? {
     let route = entry >> 1
     if entry & Int32(Router.checksQuery) == 0 { return route }
     routeChecks &+= 1
-    return router.accepts(route, readQuery(view)) ? route : nil
+    return router.accepts(route, readQuery(&view)) ? route : nil
   }
 
   /// The literal child for a segment. Literals compare case-insensitively in a case-insensitive
@@ -1143,12 +1154,12 @@ struct TrieSearch {
   /// otherwise the segment is compared in lower case, so `myapp:///CHANNEL/x` reaches `/channel/x`
   /// while a route whose first literal has capitals still matches the link built for it.
   @inline(__always)
-  private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int, _ view: LinkView) -> Int32? {
+  private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int, _ view: inout LinkView) -> Int32? {
     if !caseInsensitive && ReadingRules.foldsCase(isWeb: view.hasHost, depth: depth) {
-      return lookupLiteral(of: index, node, depth, view, folds: false)
-        ?? lookupLiteral(of: index, node, depth, view, folds: true)
+      return lookupLiteral(of: index, node, depth, &view, folds: false)
+        ?? lookupLiteral(of: index, node, depth, &view, folds: true)
     }
-    return lookupLiteral(of: index, node, depth, view, folds: caseInsensitive)
+    return lookupLiteral(of: index, node, depth, &view, folds: caseInsensitive)
   }
 
   /// The literal child whose key is the segment (lower-cased first when `folds`): by hashing its bytes
@@ -1156,7 +1167,7 @@ struct TrieSearch {
   /// Unicode lower-casing when `folds`).
   @inline(__always)
   private func lookupLiteral(
-    of index: Int, _ node: FlatNode, _ depth: Int, _ view: LinkView, folds: Bool
+    of index: Int, _ node: FlatNode, _ depth: Int, _ view: inout LinkView, folds: Bool
   ) -> Int32? {
     guard view.isASCII(depth), node.flags & FlatNode.hasUnicodeLiterals == 0 else {
       let text = view.string(depth)
@@ -1164,42 +1175,7 @@ struct TrieSearch {
         LiteralEdge(parent: Int32(truncatingIfNeeded: index), key: folds ? text.lowercased() : text)
       ]
     }
-    let bytes = view.bytes(depth)
-    let parent = Int32(truncatingIfNeeded: index)
-    let hash = LiteralTable.hash(parent: parent, bytes, lowercase: folds)
-    var slot = Int(hash) & trie.mask
-    while true {
-      let candidate = trie.slots[slot]
-      if candidate.child < 0 { return nil }
-      if candidate.hash == hash && candidate.parent == parent && Int(candidate.keyLength) == bytes.count
-        && equal(bytes, candidate, folds: folds)
-      {
-        return candidate.child
-      }
-      slot = (slot &+ 1) & trie.mask
-    }
-  }
-
-  /// Whether a segment's bytes (lower-cased when `folds`) are the slot's key (kept in the slot when
-  /// short, in ``FlatTrie/keys`` when long).
-  @inline(__always)
-  private func equal(_ bytes: Bytes, _ candidate: LiteralTable.Slot, folds: Bool) -> Bool {
-    var offset = 0
-    if bytes.count <= LiteralTable.inlineCapacity {
-      while offset < bytes.count {
-        let byte = folds ? ReadingRules.lowercased(bytes[offset]) : bytes[offset]
-        if byte != candidate.inlineKeyByte(offset) { return false }
-        offset &+= 1
-      }
-      return true
-    }
-    let start = Int(candidate.key.0)
-    while offset < bytes.count {
-      let byte = folds ? ReadingRules.lowercased(bytes[offset]) : bytes[offset]
-      if byte != trie.keys[start &+ offset] { return false }
-      offset &+= 1
-    }
-    return true
+    return trie.literalChild(of: Int32(truncatingIfNeeded: index), view.bytes(depth), folds: folds)
   }
 
 }
