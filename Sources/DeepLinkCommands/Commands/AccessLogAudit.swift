@@ -202,8 +202,7 @@ struct AccessLogAudit {
   }
 
   struct NearMissEntry {
-    var miss: (group: AuditCommand.NearMissGroup, reason: String)?
-    init(_ miss: (group: AuditCommand.NearMissGroup, reason: String)?) { self.miss = miss }
+    var group: AuditCommand.NearMissGroup?
   }
 
   init(router: Router, host: String, exampleLimit: Int, format: AccessLogFormat?) {
@@ -404,29 +403,24 @@ struct AccessLogAudit {
       // come back again and again (scanners, stale links), so explanations are cached by link.
       let miss = link.withUnsafeBufferPointer { buffer in
         nearMisses.value(for: buffer) { bytes in
-          NearMissEntry(Self.nearMiss(String(decoding: bytes, as: UTF8.self), router))
+          NearMissEntry(group: AuditCommand.nearMissGroup(String(decoding: bytes, as: UTF8.self), router))
         }
       }
-      if let miss = miss.miss {
-        var entry = clicks.nearMisses[miss.group] ?? (0, miss.reason, [])
+      if let group = miss.group {
+        // The explanation's text is written once per group, for its first link.
+        var entry =
+          clicks.nearMisses[group]
+          ?? (0, AuditCommand.nearMissReason(String(decoding: link, as: UTF8.self), router), [])
         entry.count += 1
         if entry.examples.count < exampleLimit {
           entry.examples.append(Excerpt.of(String(decoding: link, as: UTF8.self)))
         }
-        clicks.nearMisses[miss.group] = entry
+        clicks.nearMisses[group] = entry
       }
     case .failure(let error):
       clicks.reject(error.code.description, example: String(decoding: link, as: UTF8.self))
     }
     campaign(of: link[...], matched: matched)
-  }
-
-  /// The closest route of an unmatched link and why it stopped, by the audit's grouping.
-  private static func nearMiss(_ text: String, _ router: Router) -> (
-    group: AuditCommand.NearMissGroup, reason: String
-  )? {
-    guard let miss = (try? router.explain(unmatched: text)).flatMap({ $0 }) else { return nil }
-    return (AuditCommand.NearMissGroup(route: miss.route, code: miss.code.description), miss.description)
   }
 
   private static let utmSource = Array("utm_source".utf8)

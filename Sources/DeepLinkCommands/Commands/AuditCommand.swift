@@ -142,9 +142,9 @@ enum AuditCommand: ToolSubcommand {
           tally.unmatchedExamples.append(String(text.prefix(200)))
         }
         // Only links no route matched are explained: the walk is off the matching path.
-        if let miss = (try? router.explain(unmatched: text)).flatMap({ $0 }) {
-          let group = NearMissGroup(route: miss.route, code: miss.code.description)
-          var entry = tally.nearMisses[group] ?? (0, miss.description, [])
+        if let group = nearMissGroup(text, router) {
+          // The explanation's text is written once per group: the search again, for its first link.
+          var entry = tally.nearMisses[group] ?? (0, nearMissReason(text, router), [])
           entry.count += 1
           if entry.examples.count < exampleLimit { entry.examples.append(String(text.prefix(200))) }
           tally.nearMisses[group] = entry
@@ -178,6 +178,17 @@ enum AuditCommand: ToolSubcommand {
         $0.count != $1.count
           ? $0.count > $1.count : ($0.group.route, $0.group.code) < ($1.group.route, $1.group.code)
       }
+  }
+
+  /// The group of a link no route matches, `nil` when nothing explains it.
+  nonisolated static func nearMissGroup(_ link: String, _ router: Router) -> NearMissGroup? {
+    guard let group = (try? router.nearMissGroup(unmatched: link)).flatMap({ $0 }) else { return nil }
+    return NearMissGroup(route: group.route, code: group.code.description)
+  }
+
+  /// The explanation of a link no route matches, as a group shows it.
+  nonisolated static func nearMissReason(_ link: String, _ router: Router) -> String {
+    (try? router.explain(unmatched: link)).flatMap({ $0 })?.description ?? ""
   }
 
   /// The key of a group of unmatched links: the closest route and what stopped it.

@@ -126,6 +126,19 @@ extension Router {
     try explainWork(unmatched: url).miss
   }
 
+  /// The route and code of the explanation of a link known to match no route, without writing its
+  /// text: the same search as ``explain(unmatched:)``, for `deeplink audit`, which groups unmatched
+  /// links by the two and writes one explanation per group.
+  ///
+  /// - Parameter url: A link that matches no route.
+  /// - Returns: The closest route's name and what stopped it, or `nil` when the table has no routes.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  package func nearMissGroup(unmatched url: String) throws(LinkError) -> (
+    route: String, code: ErrorCode<NearMiss>
+  )? {
+    try explainWork(unmatched: url, describes: false).miss.map { ($0.route, $0.code) }
+  }
+
   /// What one explanation did: the near miss and the work it took, for tests that bound the work.
   ///
   /// - Parameters:
@@ -141,9 +154,11 @@ extension Router {
     return try explainWork(unmatched: url, remembersShapes: remembersShapes)
   }
 
-  private func explainWork(unmatched url: String, remembersShapes: Bool = true) throws(LinkError) -> (
-    miss: NearMiss?, nodes: Int, routeChecks: Int
-  ) {
+  private func explainWork(unmatched url: String, remembersShapes: Bool = true, describes: Bool = true)
+    throws(LinkError) -> (
+      miss: NearMiss?, nodes: Int, routeChecks: Int
+    )
+  {
     guard !patterns.isEmpty else { return (nil, 0, 0) }
     return try Bytes.withUTF8(of: url) {
       (link) throws(LinkError) -> (miss: NearMiss?, nodes: Int, routeChecks: Int) in
@@ -159,6 +174,7 @@ extension Router {
         if fragmentRoot >= 0 {
           var search = NearMissSearch(
             router: self, link: readLink(view), root: Int(fragmentRoot), remembersShapes: remembersShapes)
+          search.describes = describes
           if let miss = search.closest() {
             var shown = miss
             if mark >= 0 {
@@ -175,6 +191,7 @@ extension Router {
           view.dropFragmentPath()
         }
         var search = NearMissSearch(router: self, link: readLink(view), remembersShapes: remembersShapes)
+        search.describes = describes
         let miss = search.closest()
         nodes += search.nodes
         routeChecks += search.routeChecks
@@ -234,8 +251,8 @@ struct NearMissSearch {
   private(set) var bestDepth = 0
   /// The (shape, depth) pairs explored: shape in the high 32 bits.
   private var explored: Set<UInt64> = []
-  /// Below a middle catch-all, the number of link segments after it; -1 elsewhere. Read by
-  /// ``piece(of:at:)`` to find a route's piece for a segment.
+  /// Below a middle catch-all, the number of link segments after it; -1 elsewhere. Kept in a
+  /// candidate, to find a route's piece for a segment (``piece(of:at:following:)``).
   private var following = -1
   /// Work counters, for tests that bound the work per link: trie nodes looked at (explored or skipped),
   /// routes whose query was checked.
@@ -244,11 +261,36 @@ struct NearMissSearch {
 
   /// A candidate explanation and how far its route got: deeper wins; at the same depth, a route whose
   /// whole path matched (query, slash, too many or too few segments) wins over a segment mismatch.
+  ///
+  /// A candidate keeps the facts its explanation is written from; the text is written only for the
+  /// candidate that wins (and not at all when the search ``describes`` nothing).
   private struct Candidate {
     var depth: Int
     var rank: Int
-    var miss: NearMiss
+    /// The route's index in the table.
+    var route: Int
+    var segment: Int?
+    var code: ErrorCode<NearMiss>
+    var expectation: Expectation
+    var found: String?
   }
+
+  /// What a candidate's route wanted, as ``NearMiss/expected`` writes it.
+  private enum Expectation {
+    case text(String)
+    /// `'video'`, or `any of 'a', 'b', ...` when `more` (``literalList(_:more:)``).
+    case literals(ArraySlice<String>, more: Bool)
+    /// The route's pieces from `depth` on (below a middle catch-all when `following` >= 0).
+    case remainder(route: Int, depth: Int, following: Int)
+    /// The route's piece that reads segment `depth`.
+    case piece(route: Int, depth: Int, following: Int)
+    /// `3 segments (/pattern)`: where a route ends that the link goes on past.
+    case endsAfter(depth: Int, route: Int)
+  }
+
+  /// Whether the near miss carries its text (``NearMiss/expected``); `false` when only its route and
+  /// code are wanted (``Router/nearMissGroup(unmatched:)``), and ``NearMiss/expected`` is then empty.
+  var describes = true
 
   init(router: Router, link: ReadLink, root: Int = 0, remembersShapes: Bool = true) {
     self.router = router
@@ -305,7 +347,7 @@ struct NearMissSearch {
           consider(
             miss(
               route: route, segment: nil, code: .tooFewSegments, depth: depth, rank: 2,
-              expected: remainder(of: route, from: depth)))
+              expected: .remainder(route: route, depth: depth, following: following)))
         }
       }
       let ending = router.endingRoutes(at: index)
@@ -316,13 +358,13 @@ struct NearMissSearch {
           consider(
             miss(
               route: route, segment: nil, code: .tooFewSegments, depth: depth, rank: 2,
-              expected: remainder(of: route, from: depth)))
+              expected: .remainder(route: route, depth: depth, following: following)))
         }
         if ending.endpoints.isEmpty && ending.zeroOrMore.isEmpty, let route = nearestRoute(below: index) {
           consider(
             miss(
               route: route, segment: nil, code: .tooFewSegments, depth: depth, rank: 2,
-              expected: remainder(of: route, from: depth)))
+              expected: .remainder(route: route, depth: depth, following: following)))
         }
         continue
       }
@@ -373,13 +415,34 @@ struct NearMissSearch {
         consider(
           miss(
             route: route, segment: depth, code: .tooManySegments, depth: depth, rank: 2,
-            expected: Self.segments(depth) + " (\(router.patterns[route].text))"))
+            expected: .endsAfter(depth: depth, route: route)))
       } else {
         consider(mismatch(at: index, depth: depth, literals: literalKeys, likely: likely))
       }
     }
     bestDepth = best?.depth ?? 0
-    return best?.miss
+    return best.map(nearMiss)
+  }
+
+  /// The near miss a candidate stands for.
+  private func nearMiss(_ candidate: Candidate) -> NearMiss {
+    NearMiss(
+      route: router.table.routes[candidate.route].name, path: link.path, segment: candidate.segment,
+      code: candidate.code, expected: describes ? text(candidate.expectation) : "", found: candidate.found,
+      isCustomScheme: link.isCustomScheme)
+  }
+
+  /// The text of an expectation.
+  private func text(_ expectation: Expectation) -> String {
+    switch expectation {
+    case .text(let text): text
+    case .literals(let literals, let more): Self.literalList(literals, more: more)
+    case .remainder(let route, let depth, let following):
+      remainder(of: route, from: depth, following: following)
+    case .piece(let route, let depth, let following):
+      piece(of: route, at: depth, following: following).description
+    case .endsAfter(let depth, let route): Self.segments(depth) + " (\(router.patterns[route].text))"
+    }
   }
 
   /// The miss of a segment no child of the node accepts: what the closest child route wanted there.
@@ -396,7 +459,7 @@ struct NearMissSearch {
       if let route = nearestRoute(below: Int(edge.child)) {
         return miss(
           route: route, segment: depth, code: .expectedMember, depth: depth, rank: 1,
-          expected: edge.set.description)
+          expected: .text(edge.set.description))
       }
     }
     // Then typed children: "is not an int" says more than a list of literals.
@@ -404,7 +467,7 @@ struct NearMissSearch {
       if let child = router.parameterChild(of: index, type: type), let route = nearestRoute(below: child) {
         return miss(
           route: route, segment: depth, code: .expectedType, depth: depth, rank: 1,
-          expected: piece(of: route, at: depth).description)
+          expected: .piece(route: route, depth: depth, following: following))
       }
     }
     // Then app-defined kinds, in the order they are tried: "is not a sku ({code:sku}): it holds 'x'".
@@ -413,7 +476,8 @@ struct NearMissSearch {
         let why = edge.kind.miss(link.path[depth]).map { ": " + $0 } ?? ""
         return miss(
           route: route, segment: depth, code: .expectedKind, depth: depth, rank: 1,
-          expected: "\(edge.kind.expectation) (\(piece(of: route, at: depth)))\(why)")
+          expected: .text(
+            "\(edge.kind.expectation) (\(piece(of: route, at: depth, following: following)))\(why)"))
       }
     }
     // Then templates, the most specific first: "does not fit wire-{code:uuid}".
@@ -421,7 +485,7 @@ struct NearMissSearch {
       if let route = nearestRoute(below: Int(edge.child)) {
         return miss(
           route: route, segment: depth, code: .expectedTemplate, depth: depth, rank: 1,
-          expected: piece(of: route, at: depth).description)
+          expected: .piece(route: route, depth: depth, following: following))
       }
     }
     // In a custom-scheme link whose authority is not the first literal (`shopapp://shop/p/1` for
@@ -437,9 +501,9 @@ struct NearMissSearch {
       let route = nearestRoute(below: child)
     else { return nil }
     let shown: ArraySlice<String> = likely.map { [$0][...] } ?? literals.prefix(5)
-    let expected = Self.literalList(shown, more: shown.count > 1 && literals.count > 5)
     return miss(
-      route: route, segment: depth, code: .expectedLiteral, depth: depth, rank: 1, expected: expected)
+      route: route, segment: depth, code: .expectedLiteral, depth: depth, rank: 1,
+      expected: .literals(shown, more: shown.count > 1 && literals.count > 5))
   }
 
   /// `'video'`, or `any of 'a', 'b', 'c', 'd', 'e', ...` when `more`: the literals a segment could have
@@ -450,24 +514,17 @@ struct NearMissSearch {
     let count =
       lead.utf8.count + tail.utf8.count + literals.reduce(0) { $0 + $1.utf8.count + 2 }
       + 2 * max(0, literals.count - 1)
-    return String(unsafeUninitializedCapacity: count) { output in
-      var position = 0
-      func write(_ text: String) {
-        for byte in text.utf8 {
-          output[position] = byte
-          position += 1
-        }
-      }
-      write(lead)
-      for (index, literal) in literals.enumerated() {
-        if index > 0 { write(", ") }
-        write("'")
-        write(literal)
-        write("'")
-      }
-      write(tail)
-      return position
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count)
+    bytes.append(contentsOf: lead.utf8)
+    for (index, literal) in literals.enumerated() {
+      if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+      bytes.append(UInt8(ascii: "'"))
+      bytes.append(contentsOf: literal.utf8)
+      bytes.append(UInt8(ascii: "'"))
     }
+    bytes.append(contentsOf: tail.utf8)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The miss of the first route of two of a node's lists whose scope, query or trailing slash does not
@@ -498,17 +555,16 @@ struct NearMissSearch {
         refusal == .scheme
         ? link.scheme : link.host.map { host in host.port.map { "\(host.host):\($0)" } ?? host.host }
       return Candidate(
-        depth: start, rank: 3,
-        miss: NearMiss(
-          route: router.table.routes[route].name, path: link.path, segment: nil, code: .outOfScope,
-          expected: scope.expectation(refusal), found: found, isCustomScheme: link.isCustomScheme))
+        depth: start, rank: 3, route: route, segment: nil, code: .outOfScope,
+        expectation: .text(scope.expectation(refusal)), found: found)
     }
     let requirements = router.requirements[route]
     if router.table.strictTrailingSlash && requirements.hasTrailingSlash != link.hasTrailingSlash {
       let expected =
         requirements.hasTrailingSlash
         ? "the route ends with '/', the link does not" : "the route has no trailing '/'"
-      return miss(route: route, segment: nil, code: .trailingSlash, depth: depth, rank: 3, expected: expected)
+      return miss(
+        route: route, segment: nil, code: .trailingSlash, depth: depth, rank: 3, expected: .text(expected))
     }
     guard let unmet = requirements.unmet(query) else { return nil }
     let code: ErrorCode<NearMiss>
@@ -518,20 +574,16 @@ struct NearMissSearch {
     case .absent: code = .queryItemPresent
     }
     return Candidate(
-      depth: depth, rank: 3,
-      miss: NearMiss(
-        route: router.table.routes[route].name, path: link.path, segment: nil, code: code,
-        expected: unmet.parameter.description, found: unmet.value, isCustomScheme: link.isCustomScheme))
+      depth: depth, rank: 3, route: route, segment: nil, code: code,
+      expectation: .text(unmet.parameter.description), found: unmet.value)
   }
 
   private func miss(
-    route: Int, segment: Int?, code: ErrorCode<NearMiss>, depth: Int, rank: Int, expected: String
+    route: Int, segment: Int?, code: ErrorCode<NearMiss>, depth: Int, rank: Int, expected: Expectation
   ) -> Candidate {
     Candidate(
-      depth: depth, rank: rank,
-      miss: NearMiss(
-        route: router.table.routes[route].name, path: link.path, segment: segment, code: code,
-        expected: expected, found: segment.map { link.path[$0] }, isCustomScheme: link.isCustomScheme))
+      depth: depth, rank: rank, route: route, segment: segment, code: code, expectation: expected,
+      found: segment.map { link.path[$0] })
   }
 
   /// The literal a segment looks like a misspelling of, among a node's sorted literal keys.
@@ -566,22 +618,24 @@ struct NearMissSearch {
   static func segments(_ count: Int) -> String { count == 1 ? "1 segment" : "\(count) segments" }
 
   /// The route pieces from `depth` on, as written in its pattern (`{id}/reviews`).
-  private func remainder(of route: Int, from depth: Int) -> String {
-    router.patterns[route].segments.dropFirst(pieceIndex(of: route, at: depth)).map(\.description)
+  private func remainder(of route: Int, from depth: Int, following: Int) -> String {
+    router.patterns[route].segments.dropFirst(pieceIndex(of: route, at: depth, following: following))
+      .map(\.description)
       .joined(separator: "/")
   }
 
   /// The index in a route's pattern of the piece that reads segment `depth`: the same index before a
-  /// middle catch-all, and counted from the link's end after it (see ``following``).
-  private func pieceIndex(of route: Int, at depth: Int) -> Int {
+  /// middle catch-all, and counted from the link's end after it (`following` segments after the
+  /// catch-all, as ``following`` was when the candidate was found).
+  private func pieceIndex(of route: Int, at depth: Int, following: Int) -> Int {
     guard following >= 0, let middle = router.patterns[route].middleCatchAll else { return depth }
     return middle + 1 + depth - (link.path.count - following)
   }
 
   /// The piece of a route that reads segment `depth`.
-  private func piece(of route: Int, at depth: Int) -> RoutePattern.Segment {
+  private func piece(of route: Int, at depth: Int, following: Int) -> RoutePattern.Segment {
     let segments = router.patterns[route].segments
-    return segments[min(max(0, pieceIndex(of: route, at: depth)), segments.count - 1)]
+    return segments[min(max(0, pieceIndex(of: route, at: depth, following: following)), segments.count - 1)]
   }
 
   /// A route that ends at or below a node: the first one met going down, literals (in order) before
