@@ -32,6 +32,41 @@ struct LineSourceTests {
     #expect(Self.results(Self.source("\n", chunkSize: 4)) == [""])
   }
 
+  /// The same as ``results(_:)``, read with ``LineSource/forEachLine(_:overlong:)``, prefixes included.
+  static func eachLine(_ source: LineSource) -> [String] {
+    var results: [String] = []
+    source.forEachLine { line in
+      results.append(String(decoding: line, as: UTF8.self))
+    } overlong: { overlong in
+      results.append("too long: \(overlong.length) from \(String(decoding: overlong.prefix, as: UTF8.self))")
+    }
+    return results
+  }
+
+  @Test("reading every line at once gives the lines, the over-long ones and their prefixes nextLine gives")
+  func forEachLineAgreesWithNextLine() {
+    let long = String(repeating: "x", count: 3_000)
+    let text = "one\r\n\(long)\n\ntwo\n\(long)y\r\nthree\r\n\(long)z"
+    for chunkSize in [1, 3, 64, 1 << 16] {
+      var expected: [String] = []
+      let reference = Self.source(text, limit: 16, chunkSize: chunkSize)
+      while let read = reference.nextLine() {
+        switch read {
+        case .success(let line): expected.append(String(decoding: line, as: UTF8.self))
+        case .failure(let overlong):
+          expected.append(
+            "too long: \(overlong.length) from \(String(decoding: overlong.prefix, as: UTF8.self))")
+        }
+      }
+      #expect(expected.count == 7, "chunk size \(chunkSize)")
+      #expect(expected.filter { $0.hasPrefix("too long: 300") }.count == 3, "chunk size \(chunkSize)")
+      #expect(
+        Self.eachLine(Self.source(text, limit: 16, chunkSize: chunkSize)) == expected,
+        "chunk size \(chunkSize)")
+    }
+    #expect(Self.eachLine(Self.source("", chunkSize: 4)).isEmpty)
+  }
+
   @Test("a line at the limit is returned; one byte more is over-long, skipped to its newline")
   func limitIsInclusive() {
     let atLimit = String(repeating: "a", count: 16)

@@ -223,12 +223,12 @@ struct AccessLogAudit {
   /// Reads the whole log.
   mutating func read(_ source: LineSource) {
     source.maximumLineLength = max(LineSource.defaultMaximumLineLength, 2 * router.table.limits.maxURLLength)
-    while let read = source.nextLine() {
+    source.forEachLine { bytes in
       lines += 1
-      switch read {
-      case .success(let bytes): consume(bytes)
-      case .failure(let overlong): defect(.lineTooLong, example: overlong.excerpt)
-      }
+      consume(bytes)
+    } overlong: { overlong in
+      lines += 1
+      defect(.lineTooLong, example: overlong.excerpt)
     }
   }
 

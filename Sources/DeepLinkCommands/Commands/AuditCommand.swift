@@ -109,18 +109,10 @@ enum AuditCommand: ToolSubcommand {
     // each line is matched straight from its bytes and no text is built unless it becomes an example.
     var counts = [Int](repeating: 0, count: router.table.routes.count)
     streams.input.maximumLineLength = RouteCommand.maximumLineLength(for: router)
-    while let read = streams.input.nextLine() {
-      let line: ArraySlice<UInt8>
-      switch read {
-      case .success(let bytes): line = bytes
-      case .failure(let overlong):
-        tally.total += 1
-        tally.reject(overlong.code, example: overlong.excerpt)
-        continue
-      }
+    streams.input.forEachLine { line in
       if InputLine.isBlank(line) {
         tally.blank += 1
-        continue
+        return
       }
       tally.total += 1
       let outcome = line.withUnsafeBufferPointer { buffer -> Result<Int?, LinkError>? in
@@ -152,6 +144,9 @@ enum AuditCommand: ToolSubcommand {
       case .failure(let error):
         tally.reject(error.code.description, example: String(decoding: line, as: UTF8.self))
       }
+    } overlong: { overlong in
+      tally.total += 1
+      tally.reject(overlong.code, example: overlong.excerpt)
     }
     for (index, route) in router.table.routes.enumerated() { tally.perRoute[route.name] = counts[index] }
     if arguments.has("json") {

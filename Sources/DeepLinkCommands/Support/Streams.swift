@@ -250,22 +250,60 @@ package final class LineSource {
   /// - Returns: The line's bytes, or ``OverlongLine`` for a line longer than ``maximumLineLength``
   ///   (already skipped); `nil` when the input has ended.
   package func nextLine() -> Result<ArraySlice<UInt8>, OverlongLine>? {
+    switch step() {
+    case .line(let start, let end): .success(storage[start..<end])
+    case .overlong(let length, let limit):
+      .failure(OverlongLine(length: length, limit: limit, prefix: skippedPrefix))
+    case .end: nil
+    }
+  }
+
+  /// Reads every remaining line, in order, as ``nextLine()`` does, handing each to `line` (or to
+  /// `overlong` when it is longer than ``maximumLineLength``): the loop of a reader that reads
+  /// everything, without a `Result` to copy and destroy for each line.
+  ///
+  /// - Parameters:
+  ///   - line: Called with each line's bytes, without its `\n` (and a `\r` before it).
+  ///   - overlong: Called for each line over the limit, already skipped.
+  package func forEachLine(_ line: (ArraySlice<UInt8>) -> Void, overlong: (OverlongLine) -> Void) {
+    while true {
+      switch step() {
+      case .line(let start, let end): line(storage[start..<end])
+      case .overlong(let length, let limit):
+        overlong(OverlongLine(length: length, limit: limit, prefix: skippedPrefix))
+      case .end: return
+      }
+    }
+  }
+
+  /// What the next read found: a line's bounds in ``storage``, an over-long line (its first bytes
+  /// in ``skippedPrefix``), or the end. Trivial to copy, so the per-line loop holds no reference.
+  private enum Step {
+    case line(start: Int, end: Int)
+    case overlong(length: Int, limit: Int)
+    case end
+  }
+
+  /// The first bytes of the last over-long line ``step()`` returned.
+  private var skippedPrefix: [UInt8] = []
+
+  /// The one reading rule behind ``nextLine()`` and ``forEachLine(_:overlong:)``.
+  private func step() -> Step {
     while true {
       if skipping != nil {
-        if let overlong = skipToNewline() { return .failure(overlong) }
+        if let overlong = skipToNewline() { return skipped(overlong) }
         fill()
         continue
       }
       if let newline = firstNewline(from: searched) {
+        let lineStart = start
         let lineEnd = newline > start && storage[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
-        defer {
-          start = newline + 1
-          searched = start
+        start = newline + 1
+        searched = start
+        guard lineEnd - lineStart <= maximumLineLength else {
+          return skipped(overlong(length: lineEnd - lineStart, prefixFrom: lineStart))
         }
-        guard lineEnd - start <= maximumLineLength else {
-          return .failure(overlong(length: lineEnd - start, prefixFrom: start))
-        }
-        return .success(storage[start..<lineEnd])
+        return .line(start: lineStart, end: lineEnd)
       }
       searched = end
       // Longer than the limit even if a `\r` ends it: keep the start, skip the rest.
@@ -276,19 +314,23 @@ package final class LineSource {
         continue
       }
       if finished {
-        guard start < end else { return nil }
+        guard start < end else { return .end }
+        let lineStart = start
         let lineEnd = storage[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
-        defer {
-          start = end
-          searched = end
+        start = end
+        searched = end
+        guard lineEnd - lineStart <= maximumLineLength else {
+          return skipped(overlong(length: lineEnd - lineStart, prefixFrom: lineStart))
         }
-        guard lineEnd - start <= maximumLineLength else {
-          return .failure(overlong(length: lineEnd - start, prefixFrom: start))
-        }
-        return .success(storage[start..<lineEnd])
+        return .line(start: lineStart, end: lineEnd)
       }
       fill()
     }
+  }
+
+  private func skipped(_ line: OverlongLine) -> Step {
+    skippedPrefix = line.prefix
+    return .overlong(length: line.length, limit: line.limit)
   }
 
   /// Skips the unread bytes of an over-long line; returns it once its newline (or the end) is read.
