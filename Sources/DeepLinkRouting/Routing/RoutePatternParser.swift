@@ -68,6 +68,13 @@ struct PatternUnitParser<Unit: PatternUnit> {
     RoutePatternError(pattern: text, offset: offset, reason: reason)
   }
 
+  /// Whether `characters[start..<end]` holds one of `units` (nothing when the range is empty): the
+  /// answer `String.contains` gives for the same text, as a unit is a character.
+  private func holds(_ units: Unit..., from start: Int, to end: Int) -> Bool {
+    guard start < end else { return false }
+    return characters[start..<end].contains { units.contains($0) }
+  }
+
   func parse() throws(RoutePatternError) -> Parsed {
     guard characters.first == Unit(ascii: "/") else { throw fail(0, .missingLeadingSlash) }
     // The query starts at the first "?" outside braces ("{page?}" marks an optional item); a "#"
@@ -106,6 +113,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
       pieces.append((-1, hash))
       pieces += split(from: hash + 2, to: queryStart, inSet: inSet, trailingSlash: &parsed.hasTrailingSlash)
     }
+    parsed.segments.reserveCapacity(pieces.count)
     for (position, piece) in pieces.enumerated() {
       if piece.start < 0 {
         parsed.segments.append(.fragment)
@@ -142,7 +150,8 @@ struct PatternUnitParser<Unit: PatternUnit> {
     var keys: Set<String> = []
     var itemStart = queryStart + 1
     for index in (queryStart + 1)...characters.count {
-      guard index == characters.count || (characters[index] == Unit(ascii: "&") && !inSet[index]) else {
+      guard index == characters.count || (characters[index] == Unit(ascii: "&") && !Self.holds(inSet, index))
+      else {
         continue
       }
       if let name = try openQueryName(from: itemStart, to: index) {
@@ -174,8 +183,10 @@ struct PatternUnitParser<Unit: PatternUnit> {
   {
     guard start < end else { return [] }  // the root path "/" has no segments
     var pieces: [(start: Int, end: Int)] = []
+    pieces.reserveCapacity(8)
     var pieceStart = start
-    for index in start...end where index == end || (characters[index] == Unit(ascii: "/") && !inSet[index]) {
+    for index in start...end
+    where index == end || (characters[index] == Unit(ascii: "/") && !Self.holds(inSet, index)) {
       pieces.append((pieceStart, index))
       pieceStart = index + 1
     }
@@ -186,9 +197,14 @@ struct PatternUnitParser<Unit: PatternUnit> {
     return pieces
   }
 
+  /// Whether the character at `index` lies in a value set, by the answers of ``valueSetInterior()``.
+  private static func holds(_ inSet: [Bool], _ index: Int) -> Bool { !inSet.isEmpty && inSet[index] }
+
   /// For each character, whether it lies between a value set's `(` and its `)`: a `(` right after a
-  /// `:` inside braces opens one, the next `)` (or `}`) closes it.
+  /// `:` inside braces opens one, the next `)` (or `}`) closes it; empty when the pattern has no `(`.
   private func valueSetInterior() -> [Bool] {
+    // Without a "(" there is no set: every answer is false.
+    guard characters.contains(Unit(ascii: "(")) else { return [] }
     var inside = [Bool](repeating: false, count: characters.count + 1)
     var depth = 0
     var open = false
@@ -318,16 +334,19 @@ struct PatternUnitParser<Unit: PatternUnit> {
       return .valueSet(name: parsed.name, set: parsed.set)
     }
     var body = string(start + 1, end - 1)
-    guard !body.contains("{" as Character), !body.contains("}" as Character) else {
+    // The body is `characters[start + 1..<end - 1]`, one unit a character.
+    guard !holds(Unit(ascii: "{"), Unit(ascii: "}"), from: start + 1, to: end - 1) else {
       throw fail(start, .unbalancedBrace)
     }
-    if body.dropLast().contains(where: { $0 == "+" || $0 == "*" }) {
+    if holds(Unit(ascii: "+"), Unit(ascii: "*"), from: start + 1, to: end - 2) {
       throw fail(start, .catchAllNotAllowed(body))
     }
     if body.hasSuffix("+") || body.hasSuffix("*") {
       let isOneOrMore = body.hasSuffix("+")
       body.removeLast()
-      guard !body.contains(":" as Character) else { throw fail(start, .catchAllNotAllowed(body)) }
+      guard !holds(Unit(ascii: ":"), from: start + 1, to: end - 2) else {
+        throw fail(start, .catchAllNotAllowed(body))
+      }
       try checkName(body, at: start + 1)
       return isOneOrMore ? .oneOrMore(name: body) : .zeroOrMore(name: body)
     }
@@ -437,7 +456,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
       return parameter
     }
     var body = string(equals + 2, end - 1)
-    guard !body.contains("{" as Character), !body.contains("}" as Character) else {
+    guard !holds(Unit(ascii: "{"), Unit(ascii: "}"), from: equals + 2, to: end - 1) else {
       throw fail(equals + 1, .unbalancedBrace)
     }
     if body.hasSuffix("+") || body.hasSuffix("*") {
