@@ -187,6 +187,9 @@ package struct JSONReader {
     index += 1
   }
 
+  /// How many keys of an object are compared one by one before they are looked up by hash.
+  private static let keysComparedInPlace = 8
+
   private mutating func readObject() throws(JSONSyntaxError) -> [JSONMember] {
     try enterContainer()
     var members: [JSONMember] = []
@@ -204,11 +207,23 @@ package struct JSONReader {
       }
       let keyPosition = position(at: index)
       let key = try readString()
-      if let first = firstPositions[key] {
+      // The keys so far are looked through while they are few (most objects have a handful, and
+      // hashing a key costs more than comparing it), and held in a dictionary once they are many,
+      // so that an object's cost stays linear in its size.
+      let first: JSONPosition?
+      if members.count < Self.keysComparedInPlace {
+        first = members.first(where: { $0.key == key }).map { $0.keyPosition ?? keyPosition }
+      } else {
+        if firstPositions.isEmpty {
+          for member in members { firstPositions[member.key] = member.keyPosition ?? keyPosition }
+        }
+        first = firstPositions[key]
+        firstPositions[key] = keyPosition
+      }
+      if let first {
         throw JSONSyntaxError(
           position: keyPosition, message: "duplicate key \(JSONString.quoted(key))", firstPosition: first)
       }
-      firstPositions[key] = keyPosition
       skipWhitespace()
       guard current == UInt8(ascii: ":") else {
         throw error("expected ':' after the key \(JSONString.quoted(key))")

@@ -108,6 +108,25 @@ struct JSONReaderTests {
     _ = try Self.read(#"[{"a": 1}, {"a": 2}]"#)
   }
 
+  @Test("A duplicate key is found among few keys and among many, wherever the first one stands")
+  func duplicateKeysInWideObjects() throws {
+    // One key a line: key k sits on line k + 2 of "{\n" and the keys.
+    func object(_ keys: [String]) -> String {
+      "{\n" + keys.map { "\"\($0)\": 0" }.joined(separator: ",\n") + "\n}"
+    }
+    let distinct = (0..<40).map { "key\($0)" }
+    _ = try Self.read(object(distinct))
+    for (first, second) in [(0, 1), (2, 7), (0, 8), (3, 12), (9, 30), (38, 39)] {
+      var keys = distinct
+      keys[second] = keys[first]
+      let error = try #require(throws: JSONSyntaxError.self) { try Self.read(object(keys)) }
+      #expect(
+        error.description
+          == "duplicate key \"key\(first)\" at line \(second + 2), column 1; first at line \(first + 2), column 1",
+        "keys \(first) and \(second)")
+    }
+  }
+
   @Test("Numbers keep their text; integer and double accessors are exact")
   func numbers() throws {
     let value = try Self.read("[1.50, 12, 1e2, 99999999999999999999, -0]")
