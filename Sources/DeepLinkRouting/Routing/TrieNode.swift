@@ -9,10 +9,12 @@ struct LiteralEdge: Hashable, Sendable {
     lhs.parent == rhs.parent && ReadingRules.isSameLiteral(lhs.key, rhs.key)
   }
 
+  /// The parent and the key's bytes, as ``ReadingRules/isSameLiteral(_:_:)`` compares them, fed to the
+  /// hasher at once.
   func hash(into hasher: inout Hasher) {
     hasher.combine(parent)
-    hasher.combine(key.utf8.count)
-    for byte in key.utf8 { hasher.combine(byte) }
+    var bytes = key
+    bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
 
@@ -377,6 +379,8 @@ struct TrieBuilder {
     self.queryKeys = queryKeys
     endings.reserveCapacity(capacity)
     claimed.reserveCapacity(capacity)
+    // About one literal edge a route or more: growing by doubling would hash every key again.
+    literals.reserveCapacity(capacity)
   }
 
   /// The query part of a route's link set: per item that can refuse, its keys (as the table compares
