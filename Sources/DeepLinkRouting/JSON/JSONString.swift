@@ -41,22 +41,36 @@ package enum JSONString {
       return
     }
     output.append("\"")
-    for scalar in text.unicodeScalars {
+    // The scalars between two escapes are appended as one run.
+    let scalars = text.unicodeScalars
+    var runStart = scalars.startIndex
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      let escape: String?
       switch scalar {
-      case "\"": output.append("\\\"")
-      case "\\": output.append("\\\\")
-      case "\n": output.append("\\n")
-      case "\r": output.append("\\r")
-      case "\t": output.append("\\t")
+      case "\"": escape = "\\\""
+      case "\\": escape = "\\\\"
+      case "\n": escape = "\\n"
+      case "\r": escape = "\\r"
+      case "\t": escape = "\\t"
       default:
         if needsUnicodeEscape(scalar) || alsoEscaping.contains(scalar) {
           let hex = String(scalar.value, radix: 16, uppercase: true)
-          output.append("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex)
+          escape = "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         } else {
-          output.unicodeScalars.append(scalar)
+          escape = nil
         }
       }
+      let next = scalars.index(after: index)
+      if let escape {
+        output.append(contentsOf: Substring(scalars[runStart..<index]))
+        output.append(escape)
+        runStart = next
+      }
+      index = next
     }
+    output.append(contentsOf: Substring(scalars[runStart..<scalars.endIndex]))
     output.append("\"")
   }
 

@@ -212,6 +212,53 @@ struct JSONReaderTests {
     #expect(try Self.read(JSONString.quoted(text)) == .string(text))
   }
 
+  @Test("Escaping writes runs between escapes as they are: the same text as escaping scalar by scalar")
+  func escapingByRuns() throws {
+    // The rule of the type's documentation, scalar by scalar.
+    func reference(_ text: String) -> String {
+      var output = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": output += "\\\""
+        case "\\": output += "\\\\"
+        case "\n": output += "\\n"
+        case "\r": output += "\\r"
+        case "\t": output += "\\t"
+        default:
+          let value = scalar.value
+          let bidi: Set<UInt32> = [
+            0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+          ]
+          if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+            || bidi.contains(value)
+          {
+            let hex = String(value, radix: 16, uppercase: true)
+            output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+          } else {
+            output.unicodeScalars.append(scalar)
+          }
+        }
+      }
+      return output + "\""
+    }
+    let pieces: [String] = [
+      "a", "Z", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{0}", "\u{1B}", "\u{7F}", "\u{85}", "\u{2028}",
+      "\u{202E}",
+      "\u{2066}", "é", "e\u{301}", "\u{301}", "😀", "🇫🇷", "\r\n", "中",
+    ]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<500 {
+      var text = ""
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      for position in 0..<Int(state >> 60) {
+        text += pieces[Int((state >> UInt64(position * 4 % 56)) % UInt64(pieces.count))]
+      }
+      let quoted = JSONString.quoted(text)
+      #expect(Array(quoted.utf8) == Array(reference(text).utf8), "\(Array(text.unicodeScalars))")
+      #expect(try Self.read(quoted) == .string(text))
+    }
+  }
+
   @Test("Rendering: one line in order, or pretty-printed with sorted keys; both read back")
   func rendering() throws {
     let value = JSONValue.object([("b", .array([1, "x"])), ("a", .object([])), ("c", nil)])
