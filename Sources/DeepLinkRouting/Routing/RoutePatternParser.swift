@@ -483,7 +483,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
   /// The name and kind of a parameter whose type is one of the table's kinds (`code:sku`), or `nil`
   /// for any other body.
   private func kindReference(_ body: String, at offset: Int) throws(RoutePatternError) -> (String, AppKind)? {
-    guard !kinds.isEmpty, let colon = body.firstIndex(of: ":"),
+    guard !kinds.isEmpty, let colon = Self.firstColon(body),
       let kind = kinds[String(body[body.index(after: colon)...])]
     else { return nil }
     let name = String(body[..<colon])
@@ -491,11 +491,20 @@ struct PatternUnitParser<Unit: PatternUnit> {
     return (name, kind)
   }
 
+  /// The first `:` of a parameter's body, as a character: found among the bytes when the body is
+  /// ASCII without a carriage return (one character a byte, as in ``RoutePatternParser/parse()``).
+  private static func firstColon(_ body: String) -> String.Index? {
+    if body.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+      return body.utf8.firstIndex(of: UInt8(ascii: ":"))
+    }
+    return body.firstIndex(of: ":")
+  }
+
   private func nameAndType(_ body: String, at offset: Int) throws(RoutePatternError) -> (
     String, ParameterType
   ) {
     // The name, then after the first ":" (if any) the type.
-    let colon = body.firstIndex(of: ":")
+    let colon = Self.firstColon(body)
     let name = String(body[..<(colon ?? body.endIndex)])
     try checkName(name, at: offset)
     guard let colon else { return (name, .string) }
