@@ -64,6 +64,19 @@ enum AuditCommand: ToolSubcommand {
       if entry.examples.count < exampleLimit { entry.examples.append(String(example.prefix(200))) }
       reasons[code] = entry
     }
+
+    /// Counts a link no route matched, with its near-miss group.
+    mutating func unmatched(_ text: String, router: Router) {
+      unmatched += 1
+      if unmatchedExamples.count < exampleLimit { unmatchedExamples.append(String(text.prefix(200))) }
+      // Only links no route matched are explained: the walk is off the matching path.
+      guard let group = AuditCommand.nearMissGroup(text, router) else { return }
+      // The explanation's text is written once per group: the search again, for its first link.
+      var entry = nearMisses[group] ?? (0, AuditCommand.nearMissReason(text, router), [])
+      entry.count += 1
+      if entry.examples.count < exampleLimit { entry.examples.append(String(text.prefix(200))) }
+      nearMisses[group] = entry
+    }
   }
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
@@ -128,19 +141,7 @@ enum AuditCommand: ToolSubcommand {
         tally.matched += 1
         counts[index] += 1
       case .success(.none):
-        tally.unmatched += 1
-        let text = String(decoding: line, as: UTF8.self)
-        if tally.unmatchedExamples.count < exampleLimit {
-          tally.unmatchedExamples.append(String(text.prefix(200)))
-        }
-        // Only links no route matched are explained: the walk is off the matching path.
-        if let group = nearMissGroup(text, router) {
-          // The explanation's text is written once per group: the search again, for its first link.
-          var entry = tally.nearMisses[group] ?? (0, nearMissReason(text, router), [])
-          entry.count += 1
-          if entry.examples.count < exampleLimit { entry.examples.append(String(text.prefix(200))) }
-          tally.nearMisses[group] = entry
-        }
+        tally.unmatched(String(decoding: line, as: UTF8.self), router: router)
       case .failure(let error):
         tally.reject(error.code.description, example: String(decoding: line, as: UTF8.self))
       }
