@@ -421,7 +421,7 @@ struct NearMissSearch {
       }
     }
     bestDepth = best?.depth ?? 0
-    return best.map(nearMiss)
+    return best.map { nearMiss($0) }
   }
 
   /// The near miss a candidate stands for.

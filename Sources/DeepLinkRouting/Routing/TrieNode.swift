@@ -82,6 +82,7 @@ struct LinkQuery {
 
   init(_ items: [QueryItem], hasTrailingSlash: Bool, keys: RouteTable.QueryKeys = .exact) {
     self.hasTrailingSlash = hasTrailingSlash
+    guard !items.isEmpty else { return }  // most links: nothing to sort
     let compared = keys == .exact ? items.map(\.name) : items.map { keys.compared($0.name) }
     let order = items.indices.sorted { left, right in
       let leftName = compared[left]
