@@ -122,7 +122,23 @@ enum AuditCommand: ToolSubcommand {
     // each line is matched straight from its bytes and no text is built unless it becomes an example.
     var counts = [Int](repeating: 0, count: router.table.routes.count)
     streams.input.maximumLineLength = RouteCommand.maximumLineLength(for: router)
-    streams.input.forEachLine { line in
+    count(streams.input, router: router, into: &tally, counts: &counts)
+    for (index, route) in router.table.routes.enumerated() { tally.perRoute[route.name] = counts[index] }
+    if arguments.has("json") {
+      streams.output.line(json(tally, router: router).rendered)
+    } else {
+      report(tally, router: router, to: streams.output)
+    }
+    return 0
+  }
+
+  /// Matches every line of `input`, counting it in `tally` and, when it matches, in `counts` (by route
+  /// index). Not isolated to the main actor: nothing here touches it, and a closure isolated to it
+  /// would check the executor for every line.
+  nonisolated private static func count(
+    _ input: LineSource, router: Router, into tally: inout Tally, counts: inout [Int]
+  ) {
+    input.forEachLine { line in
       if InputLine.isBlank(line) {
         tally.blank += 1
         return
@@ -149,13 +165,6 @@ enum AuditCommand: ToolSubcommand {
       tally.total += 1
       tally.reject(overlong.code, example: overlong.excerpt)
     }
-    for (index, route) in router.table.routes.enumerated() { tally.perRoute[route.name] = counts[index] }
-    if arguments.has("json") {
-      streams.output.line(json(tally, router: router).rendered)
-    } else {
-      report(tally, router: router, to: streams.output)
-    }
-    return 0
   }
 
   /// Whether bytes are valid UTF-8: a quick pass for ASCII, the standard library's check otherwise.
