@@ -720,7 +720,10 @@ struct FirstCandidate: CandidateJudge {
 /// skips about 2d children, where an exponential number of paths exist.
 struct TrieSearch {
   let router: Router
-  let trie: FlatTrie
+  /// The router's trie (read through the router: one reference fewer to take and give back per search).
+  var trie: FlatTrie {
+    @inline(__always) get { router.trie }
+  }
   let caseInsensitive: Bool
   /// The link's query items, decoded the first time a route needs them.
   var query: [QueryItem]?
@@ -734,9 +737,10 @@ struct TrieSearch {
   /// Work counters, for tests that bound the work per link.
   var nodesEntered = 0
   var routeChecks = 0
-  /// Per depth: the template to resume at, when the trail's step is ``Step/template(_:)``; made the
-  /// first time a template child is entered.
-  var templateCursor: [Int32] = []
+  /// Per depth: the position to resume at in the list the trail's step walks there, when that step is
+  /// ``Step/template(_:)``, ``Step/valueSet(_:)`` or ``Step/kind(_:)`` (one step a depth, so one
+  /// position); made the first time such a child is entered.
+  var listCursor: [Int32] = []
   /// The middle catch-all the search is below, if any: where to resume when its child fails. A path
   /// has at most one catch-all, so at most one is open at a time.
   var open: OpenSkip?
@@ -753,12 +757,6 @@ struct TrieSearch {
     var child: Int32
     var following: Int32
   }
-  /// Per depth: the value set to resume at, when the trail's step is ``Step/valueSet(_:)``; made the
-  /// first time a value-set child is entered.
-  var valueSetCursor: [Int32] = []
-  /// Per depth: the app-defined kind to resume at, when the trail's step is ``Step/kind(_:)``; made
-  /// the first time a kind child is entered.
-  var kindCursor: [Int32] = []
 
   /// Where the search of a node resumes: each step tries one kind of child or list of routes, in the
   /// order of specificity.
@@ -794,13 +792,13 @@ struct TrieSearch {
     var number: UInt8 {
       switch self {
       case .literal: 0
-      // The position in the list is kept beside the trail (``TrieSearch/templateCursor``).
+      // The position in the list is kept beside the trail (``TrieSearch/listCursor``).
       case .template: 253
       // Never kept on the trail: a middle catch-all keeps its node in ``TrieSearch/open``.
       case .skip: 251
-      // The position is kept beside the trail (``TrieSearch/valueSetCursor``).
+      // The position is kept beside the trail (``TrieSearch/listCursor``).
       case .valueSet: 252
-      // The position is kept beside the trail (``TrieSearch/kindCursor``).
+      // The position is kept beside the trail (``TrieSearch/listCursor``).
       case .kind: 250
       case .parameter(let rank): UInt8(truncatingIfNeeded: rank &+ 1)
       case .oneOrMore: 254
@@ -830,7 +828,6 @@ struct TrieSearch {
 
   init(router: Router, caseInsensitive: Bool) {
     self.router = router
-    self.trie = router.trie
     self.caseInsensitive = caseInsensitive
   }
 
@@ -868,8 +865,7 @@ struct TrieSearch {
       linkQuery = nil
       failed = []
       cleanFrom = 0
-      templateCursor = []
-      valueSetCursor = []
+      listCursor = []
       open = nil
       following = -1
     }
@@ -998,9 +994,12 @@ struct TrieSearch {
         let trail = view.segments.trail(depth)
         index = Int(trail.node)
         step = Step(number: trail.step)
-        if case .template = step { step = .template(Int(templateCursor[depth])) }
-        if case .valueSet = step { step = .valueSet(Int(valueSetCursor[depth])) }
-        if case .kind = step { step = .kind(Int(kindCursor[depth])) }
+        switch step {
+        case .template: step = .template(Int(listCursor[depth]))
+        case .valueSet: step = .valueSet(Int(listCursor[depth]))
+        case .kind: step = .kind(Int(listCursor[depth]))
+        case .literal, .parameter, .skip, .oneOrMore, .zeroOrMore: break
+        }
         continue
       }
       if child >= 0,
@@ -1020,17 +1019,11 @@ struct TrieSearch {
           continue
         }
         view.segments.setTrail(depth, node: Int32(truncatingIfNeeded: index), step: resume.number)
-        if case .template(let position) = resume {
-          if templateCursor.isEmpty { templateCursor = [Int32](repeating: 0, count: view.count) }
-          templateCursor[depth] = Int32(truncatingIfNeeded: position)
-        }
-        if case .valueSet(let position) = resume {
-          if valueSetCursor.isEmpty { valueSetCursor = [Int32](repeating: 0, count: view.count) }
-          valueSetCursor[depth] = Int32(truncatingIfNeeded: position)
-        }
-        if case .kind(let position) = resume {
-          if kindCursor.isEmpty { kindCursor = [Int32](repeating: 0, count: view.count) }
-          kindCursor[depth] = Int32(truncatingIfNeeded: position)
+        switch resume {
+        case .template(let position), .valueSet(let position), .kind(let position):
+          if listCursor.isEmpty { listCursor = [Int32](repeating: 0, count: view.count) }
+          listCursor[depth] = Int32(truncatingIfNeeded: position)
+        case .literal, .parameter, .skip, .oneOrMore, .zeroOrMore: break
         }
         index = Int(child)
         depth &+= 1
