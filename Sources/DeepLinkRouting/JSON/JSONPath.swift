@@ -28,13 +28,22 @@ package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter key: The key.
   /// - Returns: The longer path.
-  package func appending(key: String) -> JSONPath { JSONPath(components + [.key(key)]) }
+  package func appending(key: String) -> JSONPath { appending(.key(key)) }
 
   /// This path extended by an array index.
   ///
   /// - Parameter index: The zero-based index.
   /// - Returns: The longer path.
-  package func appending(index: Int) -> JSONPath { JSONPath(components + [.index(index)]) }
+  package func appending(index: Int) -> JSONPath { appending(.index(index)) }
+
+  /// This path extended by one step, in one allocation (`components + [step]` makes two).
+  private func appending(_ step: Component) -> JSONPath {
+    var longer: [Component] = []
+    longer.reserveCapacity(components.count + 1)
+    longer.append(contentsOf: components)
+    longer.append(step)
+    return JSONPath(longer)
+  }
 
   /// Keys that are identifiers print with a dot, others in brackets and quotes, indexes in brackets;
   /// empty for the root (each format names its top level in its own words).
