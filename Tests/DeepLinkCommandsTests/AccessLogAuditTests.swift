@@ -293,11 +293,13 @@ struct AccessLogAuditTests {
     let deeplink = try #require(BuiltProducts.executable(named: "deeplink"))
     let long = String(repeating: "x", count: 100_000)
     let click = Self.combined("GET /channel/video/1?utm_source=mail HTTP/1.1")
+    // At the lowest priority: pushing 10 GB through pipes keeps both cores busy for most of a minute,
+    // and the other suites, running meanwhile, have time limits of their own.
     let script = """
       { yes '\(click)' | head -n 1000; yes '\(long)' | head -n 107375; yes '\(click)' | head -n 1000; } \
         | '\(deeplink.path)' audit --access-log - --json
       """
-    let run = try await MeasuredProcess.run(["/bin/sh", "-c", script])
+    let run = try await MeasuredProcess.run(["/usr/bin/nice", "-n", "19", "/bin/sh", "-c", script])
     #expect(run.status == 0, "\(run.error)")
     let summary = try #require(
       try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)

@@ -49,7 +49,7 @@ final class RouteTrackingTests {
 
   @Test func foreignClickThroughIsReportedNotFetched() async throws {
     let link = try trackingLink("/hop/0", to: "https://evil.example.net/channel")
-    let run = await ToolRun.run(["route", "--tracking-origin", origin, link])
+    let run = await ToolRun.run(["route", "--tracking-origin", origin, "--timeout", "300", link])
     #expect(run.status == 1)
     let line = try #require(try run.jsonLines().first)
     #expect(line["resolvedURL"] as? String == "https://evil.example.net/channel")
@@ -61,7 +61,11 @@ final class RouteTrackingTests {
     ("/no-location", "tracking-missing-location"),
   ])
   func resolutionErrors(path: String, code: String) async throws {
-    let run = await ToolRun.run(["route", "--tracking-origin", origin, try trackingLink(path)])
+    // The outcome is under test, not the clock (as in resolvesThenRoutes): a CI run once took over the
+    // default 5 s for the loop's ten requests while a browser test held both cores.
+    let run = await ToolRun.run([
+      "route", "--tracking-origin", origin, "--timeout", "300", try trackingLink(path),
+    ])
     #expect(run.status == 1)
     let line = try #require(try run.jsonLines().first)
     #expect(line["errorCode"] as? String == code)

@@ -414,7 +414,10 @@ extension IntakeTests {
     }
 
     @Test func trackingLinksResolveToTheirClickThroughAndRoute() async throws {
-      let resolver = TrackingLinkResolver(origins: [try TrackingOrigin("http://127.0.0.1:\(server.port)")])
+      // The outcomes are under test, not the clock (the resolver's limits have tests of their own): a
+      // generous limit keeps a loaded test machine's stall out of it, as a CI run once showed.
+      let resolver = TrackingLinkResolver(
+        origins: [try TrackingOrigin("http://127.0.0.1:\(server.port)")], timeout: .seconds(300))
       let harness = try IntakeHarness(fallbacks: [.trackingLinks(resolver: resolver)])
       await harness.intake.markReady()
       let target = "myapp://clip/42".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
