@@ -1,20 +1,47 @@
 /// The result of matching a link: which route, with which typed values, and what else the link carried.
+///
+/// A match is a value: copies are independent. Its fields live in one shared, copy-on-write box, so a
+/// copy costs one reference count and a match is made and destroyed in one piece, whatever it holds.
 public struct RouteMatch: Sendable, Hashable {
+  /// The fields, shared between copies until one of them changes.
+  private var storage: Storage
+
   /// The name of the route that matched.
-  public var route: String
+  public var route: String {
+    get { storage.route }
+    set { unique().route = newValue }
+  }
   /// The typed values of the route's parameters, path first, then declared query items.
-  public var parameters: RouteParameters
+  public var parameters: RouteParameters {
+    get { storage.parameters }
+    set { unique().parameters = newValue }
+  }
   /// The query items the pattern did not declare, decoded, in the order of the link.
-  public var query: [QueryItem]
+  public var query: [QueryItem] {
+    get { storage.query }
+    set { unique().query = newValue }
+  }
   /// The decoded fragment, kept apart from the parameters; `nil` when the link had no `#`.
-  public var fragment: String?
+  public var fragment: String? {
+    get { storage.fragment }
+    set { unique().fragment = newValue }
+  }
   /// Whether the link came through a custom scheme or a web host.
-  public var origin: LinkOrigin
+  public var origin: LinkOrigin {
+    get { storage.origin }
+    set { unique().origin = newValue }
+  }
   /// The link as given; for a match reached through nested links, the innermost link, resolved.
-  public var url: String
+  public var url: String {
+    get { storage.url }
+    set { unique().url = newValue }
+  }
   /// The links followed to reach this match, outermost first: empty when the link matched a route
   /// directly. Each names the route whose nested link (its ``RouteDefinition/follow`` parameter) led on.
-  public var followed: [FollowedLink] = []
+  public var followed: [FollowedLink] {
+    get { storage.followed }
+    set { unique().followed = newValue }
+  }
 
   /// One link followed on the way to a match: the route it matched and the link itself.
   public struct FollowedLink: Sendable, Hashable {
@@ -58,11 +85,81 @@ public struct RouteMatch: Sendable, Hashable {
     route: String, parameters: RouteParameters, query: [QueryItem] = [], fragment: String? = nil,
     origin: LinkOrigin, url: String
   ) {
-    self.route = route
-    self.parameters = parameters
-    self.query = query
-    self.fragment = fragment
-    self.origin = origin
-    self.url = url
+    storage = Storage(
+      route: route, parameters: parameters, query: query, fragment: fragment, origin: origin, url: url,
+      followed: [])
+  }
+
+  /// Whether two matches hold the same fields (route, values, query, fragment, origin, link and the
+  /// links followed).
+  public static func == (left: RouteMatch, right: RouteMatch) -> Bool {
+    left.storage === right.storage || left.storage.fields == right.storage.fields
+  }
+
+  /// Hashes the fields that equality compares.
+  ///
+  /// - Parameter hasher: The hasher to feed.
+  public func hash(into hasher: inout Hasher) {
+    storage.fields.hash(into: &hasher)
+  }
+
+  /// The box, copied first when another match shares it.
+  private mutating func unique() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    return storage
+  }
+
+  /// The fields of a match. It is changed only through ``RouteMatch/unique()``, when no other match
+  /// holds it, so sharing it between threads is safe.
+  private final class Storage: @unchecked Sendable {
+    var route: String
+    var parameters: RouteParameters
+    var query: [QueryItem]
+    var fragment: String?
+    var origin: LinkOrigin
+    var url: String
+    var followed: [FollowedLink]
+
+    init(
+      route: String, parameters: RouteParameters, query: [QueryItem], fragment: String?, origin: LinkOrigin,
+      url: String, followed: [FollowedLink]
+    ) {
+      self.route = route
+      self.parameters = parameters
+      self.query = query
+      self.fragment = fragment
+      self.origin = origin
+      self.url = url
+      self.followed = followed
+    }
+
+    /// A box of its own with the same fields.
+    func copy() -> Storage {
+      Storage(
+        route: route, parameters: parameters, query: query, fragment: fragment, origin: origin, url: url,
+        followed: followed)
+    }
+
+    /// The fields, compared and hashed together.
+    var fields: Fields { Fields(route, parameters, query, fragment, origin, url, followed) }
+  }
+
+  /// The fields as one hashable value.
+  private struct Fields: Hashable {
+    let route: String
+    let parameters: RouteParameters
+    let query: [QueryItem]
+    let fragment: String?
+    let origin: LinkOrigin
+    let url: String
+    let followed: [FollowedLink]
+
+    init(
+      _ route: String, _ parameters: RouteParameters, _ query: [QueryItem], _ fragment: String?,
+      _ origin: LinkOrigin, _ url: String, _ followed: [FollowedLink]
+    ) {
+      (self.route, self.parameters, self.query, self.fragment) = (route, parameters, query, fragment)
+      (self.origin, self.url, self.followed) = (origin, url, followed)
+    }
   }
 }

@@ -23,6 +23,23 @@ struct ReadingRunTests {
     try Router(RouteTable(schemes: ["myapp"], routes: [RouteDefinition("a", pattern)]))
   }
 
+  /// Every printable byte, raw and escaped, in one segment: a run broken by escapes at every place.
+  @Test func everyPrintableByteReadsBackInOneSegment() throws {
+    var link = "myapp://i/"
+    var expected = ""
+    for value in 0x21...0x7E {
+      let character = Character(Unicode.Scalar(UInt8(value)))
+      expected.append(character)
+      if "%/?#".contains(character) || value % 3 == 0 {
+        link += String(format: "%%%02X", value)
+      } else {
+        link.append(character)
+      }
+    }
+    let match = try #require(try Self.router().match(link))
+    #expect(match.parameters.string("name") == expected)
+  }
+
   @Test(arguments: [
     ("myapp://i/abc", "abc"),
     ("myapp://i/%41bc", "Abc"),

@@ -72,4 +72,33 @@ struct RouteParametersTests {
     #expect(match.parameters.string("q") == "v")
     #expect(match.query == [QueryItem(name: "o", value: "1")])
   }
+
+  /// A match is a value: a changed copy leaves the original as it was, and equality and hashing
+  /// follow the fields, not whether two matches share their storage.
+  @Test("A copied match is independent; equal fields make equal matches")
+  func matchesAreValues() throws {
+    let router = try Router(
+      RouteTable(schemes: ["myapp"], routes: [RouteDefinition("item", "/items/{id:int}")]))
+    let original = try #require(try router.match("myapp://items/7?x=1#top"))
+    var copy = original
+    #expect(copy == original)
+    copy.route = "other"
+    copy.parameters["id"] = .int(8)
+    copy.query.append(QueryItem(name: "y", value: nil))
+    copy.fragment = nil
+    copy.url = "myapp://items/8"
+    #expect(original.route == "item")
+    #expect(original.parameters.int("id") == 7)
+    #expect(original.query == [QueryItem(name: "x", value: "1")])
+    #expect(original.fragment == "top")
+    #expect(original.url == "myapp://items/7?x=1#top")
+    #expect(copy != original)
+
+    let rebuilt = RouteMatch(
+      route: "item", parameters: ["id": .int(7)], query: [QueryItem(name: "x", value: "1")], fragment: "top",
+      origin: .customScheme("myapp"), url: "myapp://items/7?x=1#top")
+    #expect(rebuilt == original)
+    #expect(rebuilt.hashValue == original.hashValue)
+    #expect(Set([rebuilt, original, copy]).count == 2)
+  }
 }
