@@ -136,18 +136,24 @@ struct SegmentStore {
   static func with<Value>(byteCapacity: Int, segmentCapacity: Int, _ body: (inout SegmentStore) -> Value)
     -> Value
   {
-    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * segmentCapacity) { words in
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: segmentCapacity + byteCapacity) { bytes in
-        withUnsafeTemporaryAllocation(of: Bool.self, capacity: segmentCapacity) { flags in
-          var store = SegmentStore(
-            decoded: UnsafeMutableBufferPointer(rebasing: bytes[segmentCapacity...]),
-            bounds: UnsafeMutableBufferPointer(rebasing: words[0..<(2 * segmentCapacity)]),
-            unicode: flags,
-            trailNodes: UnsafeMutableBufferPointer(rebasing: words[(2 * segmentCapacity)...]),
-            trailSteps: UnsafeMutableBufferPointer(rebasing: bytes[0..<segmentCapacity]))
-          return body(&store)
-        }
-      }
+    // One temporary allocation, in three parts: the words (bounds and trail nodes), then the bytes
+    // (trail steps and decoded text), then the flags. Each part is bound to its own type.
+    let wordBytes = 3 * segmentCapacity * MemoryLayout<Int32>.stride
+    let byteCount = segmentCapacity + byteCapacity
+    let total = wordBytes + byteCount + segmentCapacity * MemoryLayout<Bool>.stride
+    return withUnsafeTemporaryAllocation(byteCount: total, alignment: MemoryLayout<Int32>.alignment) { raw in
+      let words = UnsafeMutableRawBufferPointer(rebasing: raw[0..<wordBytes]).bindMemory(to: Int32.self)
+      let bytes = UnsafeMutableRawBufferPointer(rebasing: raw[wordBytes..<(wordBytes + byteCount)])
+        .bindMemory(to: UInt8.self)
+      let flags = UnsafeMutableRawBufferPointer(rebasing: raw[(wordBytes + byteCount)...]).bindMemory(
+        to: Bool.self)
+      var store = SegmentStore(
+        decoded: UnsafeMutableBufferPointer(rebasing: bytes[segmentCapacity...]),
+        bounds: UnsafeMutableBufferPointer(rebasing: words[0..<(2 * segmentCapacity)]),
+        unicode: flags,
+        trailNodes: UnsafeMutableBufferPointer(rebasing: words[(2 * segmentCapacity)...]),
+        trailSteps: UnsafeMutableBufferPointer(rebasing: bytes[0..<segmentCapacity]))
+      return body(&store)
     }
   }
 

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Compares the router's cost at this checkout with an earlier commit by simulation, which does not drift.
+#
+#   Scripts/simulate-against.sh COMMIT [SIZES]
+#
+# Builds deeplink-bench in release at COMMIT (in a temporary worktree) and here, then runs each one's
+# `--profile SIZE MODE 3` (the bench's 30,000 links, three passes) under valgrind's cachegrind with its
+# cache and branch simulation, for MODE none (the set-up alone), url, string and index, at each size
+# (default 1000,10000). Per link, after the set-up is taken away, it prints the instructions and an
+# estimate of the cycles: instructions + 10 per first-level cache miss + 100 per last-level miss + 15 per
+# mispredicted branch (the weights KCachegrind uses, with a branch weight added). Both counts are the
+# same on every run of the same binaries, so a few per cent is a real difference; wall-clock times on a
+# shared machine are not (see Scripts/bench-against.sh and its control).
+#
+# Needs valgrind (apt-get install valgrind); takes about a minute per size and mode.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+commit="${1:?usage: Scripts/simulate-against.sh COMMIT [SIZES]}"
+sizes="${2:-1000,10000}"
+case "$sizes" in '' | *[!0-9,]*) echo "SIZES must be a list such as 1000,10000" >&2; exit 2 ;; esac
+command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)" >&2; exit 2; }
+
+base="$(mktemp -d)"
+cleanup() {
+  git worktree remove --force "$base/tree" >/dev/null 2>&1 || true
+  rm -rf "$base"
+}
+trap cleanup EXIT
+git worktree add --detach "$base/tree" "$commit" >/dev/null
+
+echo "== building deeplink-bench (release) at $commit and here" >&2
+(cd "$base/tree" && swift build -c release --product deeplink-bench >/dev/null)
+swift build -c release --product deeplink-bench >/dev/null
+cp "$base/tree/.build/release/deeplink-bench" "$base/then"
+cp .build/release/deeplink-bench "$base/now"
+
+for size in ${sizes//,/ }; do
+  for mode in none url string index; do
+    echo "== $size routes, $mode" >&2
+    for side in then now; do
+      valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes \
+        --cachegrind-out-file="$base/$side.$size.$mode" "$base/$side" --profile "$size" "$mode" 3 >/dev/null 2>&1
+    done
+  done
+done
+
+python3 - "$base" "$sizes" "$commit" <<'EOF'
+import sys
+folder, sizes, commit = sys.argv[1], [int(size) for size in sys.argv[2].split(",")], sys.argv[3]
+links = 30_000
+def read(path):
+    events = summary = None
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("events:"):
+                events = line.split()[1:]
+            elif line.startswith("summary:"):
+                summary = [int(value) for value in line.split()[1:]]
+    counts = dict(zip(events, summary))
+    first = counts["I1mr"] + counts["D1mr"] + counts["D1mw"]
+    last = counts["ILmr"] + counts["DLmr"] + counts["DLmw"]
+    branches = counts["Bcm"] + counts["Bim"]
+    return counts["Ir"], counts["Ir"] + 10 * first + 100 * last + 15 * branches
+print(f"per link, simulated; ratio = now / {commit[:10]} (below 1.000 is cheaper)")
+print(f"{'routes':>7}  {'metric':<8} {'instr then':>10} {'instr now':>10} {'ratio':>6}  {'cycles then':>11} {'cycles now':>10} {'ratio':>6}")
+for size in sizes:
+    setup = {side: read(f"{folder}/{side}.{size}.none") for side in ("then", "now")}
+    for mode in ("url", "string", "index"):
+        cost = {}
+        for side in ("then", "now"):
+            instructions, cycles = read(f"{folder}/{side}.{size}.{mode}")
+            cost[side] = ((instructions - setup[side][0]) / links, (cycles - setup[side][1]) / links)
+        (i0, c0), (i1, c1) = cost["then"], cost["now"]
+        print(f"{size:>7}  {mode:<8} {i0:>10.0f} {i1:>10.0f} {i1 / i0:>6.3f}  {c0:>11.0f} {c1:>10.0f} {c1 / c0:>6.3f}")
+EOF
