@@ -86,8 +86,8 @@ struct LiteralTable: Sendable {
   }
 }
 
-/// A trie node flattened to plain integers in 32 bytes (two to a cache line), so reading it during a
-/// match costs no reference counting and one cache line.
+/// A trie node flattened to plain integers in 48 bytes, so reading it during a match costs no
+/// reference counting and at most two cache lines.
 struct FlatNode: Sendable {
   private var intChild: Int32 = -1
   private var uuidChild: Int32 = -1
@@ -118,6 +118,25 @@ struct FlatNode: Sendable {
   static let hasValueSets: Int32 = 32
   /// The node has children of app-defined kinds (``Router/kindChildren``).
   static let hasKinds: Int32 = 64
+  /// Bit `parameterShift + r` of ``flags`` is set when the node has a child for the parameter type of
+  /// rank `r` in ``ParameterType/bySpecificity`` (set by ``setChild(_:for:)``).
+  static let parameterShift: Int32 = 8
+
+  /// Whether the node has a child for the parameter type of this rank: one bit test, so the search
+  /// passes over the types a node has no child for without looking the child up.
+  @inline(__always)
+  func hasParameterChild(atRank rank: Int) -> Bool {
+    flags &>> (Self.parameterShift &+ Int32(truncatingIfNeeded: rank)) & 1 != 0
+  }
+
+  /// The lowest rank from `rank` on for which the node has a parameter child, or `nil`.
+  @inline(__always)
+  func nextParameterRank(from rank: Int) -> Int? {
+    let ranks =
+      UInt32(bitPattern: flags &>> Self.parameterShift) & (1 &<< UInt32(ParameterType.allCases.count) &- 1)
+    let rest = rank < 32 ? ranks &>> UInt32(rank) : 0
+    return rest == 0 ? nil : rank &+ rest.trailingZeroBitCount
+  }
 
   /// The child for a parameter of `type` (`{name:int}`, `{name:uuid}`, `{name}`), -1 when none: the
   /// one place the trie stores a child per parameter type.
@@ -136,6 +155,7 @@ struct FlatNode: Sendable {
 
   /// Sets the child for a parameter of `type`.
   mutating func setChild(_ child: Int32, for type: ParameterType) {
+    if child >= 0 { flags |= 1 &<< (Self.parameterShift &+ Int32(type.specificity)) }
     switch type {
     case .int: intChild = child
     case .uuid: uuidChild = child

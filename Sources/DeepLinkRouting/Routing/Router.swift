@@ -886,8 +886,9 @@ struct TrieSearch {
       var child: Int32 = -1
       var childDepth = depth &+ 1
       var resume = step
-      switch step {
-      case .literal:
+      // The literal step comes first at every node and decides most links: tested on its own, it is
+      // one predictable branch where the switch over every step is an indirect jump.
+      if case .literal = step {
         if depth == view.count {
           if node.endpointCount > 0, let found = first(node, 0, node.endpointCount, depth, &view, &judge) {
             return found
@@ -901,106 +902,116 @@ struct TrieSearch {
         resume =
           node.flags & FlatNode.hasValueSets != 0
           ? .valueSet(0) : node.flags & FlatNode.hasTemplates != 0 ? .template(0) : .parameter(0)
-      case .valueSet(let start):
-        resume = node.flags & FlatNode.hasTemplates != 0 ? .template(0) : .parameter(0)
-        if let sets = router.valueSetChildren[Int32(truncatingIfNeeded: index)],
-          let position = sets.next(view.bytes(depth), from: start, ValueSet.folding(at: depth, view.isWeb))
-        {
-          child = sets.children[position].child
-          resume = .valueSet(position &+ 1)
-        }
-      case .template(let start):
-        resume = .parameter(0)
-        let children = router.templateChildren[Int32(truncatingIfNeeded: index)] ?? []
-        let bytes = view.bytes(depth)
-        let folding = router.templateFolding(at: depth, view.hasHost)
-        var position = start
-        while position < children.count {
-          if children[position].template.accepts(bytes, folding) {
-            child = children[position].child
-            resume = .template(position &+ 1)
-            break
+      } else {
+        switch step {
+        case .literal: break  // taken above
+        case .valueSet(let start):
+          resume = node.flags & FlatNode.hasTemplates != 0 ? .template(0) : .parameter(0)
+          if let sets = router.valueSetChildren[Int32(truncatingIfNeeded: index)],
+            let position = sets.next(view.bytes(depth), from: start, ValueSet.folding(at: depth, view.isWeb))
+          {
+            child = sets.children[position].child
+            resume = .valueSet(position &+ 1)
           }
-          position &+= 1
-        }
-      case .parameter(let rank):
-        let type = parameterTypes[rank]
-        let slot = node.child(for: type)
-        if slot >= 0, type.accepts(view.bytes(depth)) { child = slot }
-        resume =
-          rank &+ 1 == Self.plainRank && node.flags & FlatNode.hasKinds != 0
-          ? .kind(0)
-          : rank &+ 1 < parameterTypes.count
-            ? .parameter(rank &+ 1) : node.flags & FlatNode.hasSkips != 0 ? .skip(0) : .oneOrMore
-      case .kind(let start):
-        resume = .parameter(Self.plainRank)
-        let children = router.kindChildren[Int32(truncatingIfNeeded: index)] ?? []
-        let bytes = view.bytes(depth)
-        var position = start
-        while position < children.count {
-          if children[position].kind.accepts(bytes) {
-            child = children[position].child
-            resume = .kind(position &+ 1)
-            break
+        case .template(let start):
+          resume = .parameter(0)
+          let children = router.templateChildren[Int32(truncatingIfNeeded: index)] ?? []
+          let bytes = view.bytes(depth)
+          let folding = router.templateFolding(at: depth, view.hasHost)
+          var position = start
+          while position < children.count {
+            if children[position].template.accepts(bytes, folding) {
+              child = children[position].child
+              resume = .template(position &+ 1)
+              break
+            }
+            position &+= 1
           }
-          position &+= 1
-        }
-      case .skip(let start):
-        // A middle catch-all: the pieces after it take the link's last `following` segments, so the
-        // catch-all takes exactly those between; no other split is tried.
-        resume = .oneOrMore
-        let children = router.skipChildren[Int32(truncatingIfNeeded: index)] ?? []
-        var position = start
-        while position < children.count {
-          let target = view.count &- Int(children[position].following)
-          if target >= depth &+ (children[position].atLeastOne ? 1 : 0) {
-            child = children[position].child
-            childDepth = target
-            resume = .skip(position &+ 1)
-            break
+        case .parameter(let rank):
+          if node.hasParameterChild(atRank: rank) {
+            let type = parameterTypes[rank]
+            if type.accepts(view.bytes(depth)) { child = node.child(for: type) }
           }
-          position &+= 1
-        }
-      case .oneOrMore:
-        if node.oneOrMoreCount > 0,
-          let found = first(node, node.endpointCount, node.oneOrMoreCount, depth, &view, &judge)
-        {
-          return found
-        }
-        resume = .zeroOrMore
-      case .zeroOrMore:
-        if node.zeroOrMoreCount > 0,
-          let found = first(
-            node, node.endpointCount &+ node.oneOrMoreCount, node.zeroOrMoreCount, depth, &view, &judge)
-        {
-          return found
-        }
-        // This node failed: remember it when its shape is shared, then back to its parent, at the
-        // step after the child just tried.
-        // A node whose subtree offered a route the judge refused did not fail by its shape.
-        if node.flags & FlatNode.sharesShape != 0 && depth >= cleanFrom { failed.insert(pair(index, depth)) }
-        if let skip = open, skip.child == Int32(truncatingIfNeeded: index) {
-          // The child of a middle catch-all failed: back to its node, at the next middle catch-all.
-          open = nil
-          if cleanFrom > Int(skip.depth) &+ 1 { cleanFrom = Int(skip.depth) &+ 1 }
-          index = Int(skip.node)
-          depth = Int(skip.depth)
-          step = .skip(Int(skip.resume))
+          // The next rank the node has a child for; app-defined kinds are tried right before the
+          // plain parameter, so the step stops there when the node has kinds.
+          let next = node.nextParameterRank(from: rank &+ 1) ?? parameterTypes.count
+          resume =
+            node.flags & FlatNode.hasKinds != 0 && rank &+ 1 <= Self.plainRank && next >= Self.plainRank
+            ? .kind(0)
+            : next < parameterTypes.count
+              ? .parameter(next) : node.flags & FlatNode.hasSkips != 0 ? .skip(0) : .oneOrMore
+        case .kind(let start):
+          resume = .parameter(Self.plainRank)
+          let children = router.kindChildren[Int32(truncatingIfNeeded: index)] ?? []
+          let bytes = view.bytes(depth)
+          var position = start
+          while position < children.count {
+            if children[position].kind.accepts(bytes) {
+              child = children[position].child
+              resume = .kind(position &+ 1)
+              break
+            }
+            position &+= 1
+          }
+        case .skip(let start):
+          // A middle catch-all: the pieces after it take the link's last `following` segments, so the
+          // catch-all takes exactly those between; no other split is tried.
+          resume = .oneOrMore
+          let children = router.skipChildren[Int32(truncatingIfNeeded: index)] ?? []
+          var position = start
+          while position < children.count {
+            let target = view.count &- Int(children[position].following)
+            if target >= depth &+ (children[position].atLeastOne ? 1 : 0) {
+              child = children[position].child
+              childDepth = target
+              resume = .skip(position &+ 1)
+              break
+            }
+            position &+= 1
+          }
+        case .oneOrMore:
+          if node.oneOrMoreCount > 0,
+            let found = first(node, node.endpointCount, node.oneOrMoreCount, depth, &view, &judge)
+          {
+            return found
+          }
+          resume = .zeroOrMore
+        case .zeroOrMore:
+          if node.zeroOrMoreCount > 0,
+            let found = first(
+              node, node.endpointCount &+ node.oneOrMoreCount, node.zeroOrMoreCount, depth, &view, &judge)
+          {
+            return found
+          }
+          // This node failed: remember it when its shape is shared, then back to its parent, at the
+          // step after the child just tried.
+          // A node whose subtree offered a route the judge refused did not fail by its shape.
+          if node.flags & FlatNode.sharesShape != 0 && depth >= cleanFrom {
+            failed.insert(pair(index, depth))
+          }
+          if let skip = open, skip.child == Int32(truncatingIfNeeded: index) {
+            // The child of a middle catch-all failed: back to its node, at the next middle catch-all.
+            open = nil
+            if cleanFrom > Int(skip.depth) &+ 1 { cleanFrom = Int(skip.depth) &+ 1 }
+            index = Int(skip.node)
+            depth = Int(skip.depth)
+            step = .skip(Int(skip.resume))
+            continue
+          }
+          guard depth > 0 else { return nil }
+          if cleanFrom > depth { cleanFrom = depth }
+          depth &-= 1
+          let trail = view.segments.trail(depth)
+          index = Int(trail.node)
+          step = Step(number: trail.step)
+          switch step {
+          case .template: step = .template(Int(listCursor[depth]))
+          case .valueSet: step = .valueSet(Int(listCursor[depth]))
+          case .kind: step = .kind(Int(listCursor[depth]))
+          case .literal, .parameter, .skip, .oneOrMore, .zeroOrMore: break
+          }
           continue
         }
-        guard depth > 0 else { return nil }
-        if cleanFrom > depth { cleanFrom = depth }
-        depth &-= 1
-        let trail = view.segments.trail(depth)
-        index = Int(trail.node)
-        step = Step(number: trail.step)
-        switch step {
-        case .template: step = .template(Int(listCursor[depth]))
-        case .valueSet: step = .valueSet(Int(listCursor[depth]))
-        case .kind: step = .kind(Int(listCursor[depth]))
-        case .literal, .parameter, .skip, .oneOrMore, .zeroOrMore: break
-        }
-        continue
       }
       if child >= 0,
         trie.nodes[Int(child)].flags & FlatNode.sharesShape == 0

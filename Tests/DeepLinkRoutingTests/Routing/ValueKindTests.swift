@@ -313,4 +313,37 @@ struct ValueKindTests {
     let error = #expect(throws: URLBuildError.self) { try router.url(for: Screen.product(code: "x")) }
     #expect(error?.code == .notOfKind)
   }
+
+  /// One node with children of several types, some ranks between them empty: each segment reaches
+  /// the narrowest type that takes it (int, then decimal, then bool, then the kind, then plain text),
+  /// also when a longer route fails below the first choice and the search comes back to this node.
+  @Test("Types with gaps between them keep their order, also when the search comes back")
+  func typesWithGapsKeepTheirOrder() throws {
+    let router = try Router(
+      RouteTable(
+        schemes: ["app"], kinds: ["sku": ValueKind(characters: "A-Z0-9-", minLength: 3)],
+        routes: [
+          RouteDefinition("int", "/v/{x:int}"),
+          RouteDefinition("intEdit", "/v/{x:int}/edit"),
+          RouteDefinition("decimal", "/v/{x:decimal}"),
+          RouteDefinition("bool", "/v/{x:bool}"),
+          RouteDefinition("sku", "/v/{x:sku}"),
+          RouteDefinition("skuEdit", "/v/{x:sku}/edit/{y}"),
+          RouteDefinition("text", "/v/{x}"),
+          RouteDefinition("textEdit", "/v/{x}/edit/{y}/{z}"),
+        ]))
+    let expected: [(String, String?)] = [
+      ("app:///v/5", "int"), ("app:///v/5.5", "decimal"), ("app:///v/true", "bool"),
+      ("app:///v/ABC-1", "sku"), ("app:///v/hello", "text"),
+      ("app:///v/5/edit", "intEdit"),
+      // `5` is an int, but no int route has three segments: back to the node, on to the kind.
+      ("app:///v/555/edit/a", "skuEdit"),
+      // Neither int nor kind routes have four segments: on to plain text.
+      ("app:///v/555/edit/a/b", "textEdit"),
+      ("app:///v/true/edit/a", nil),
+    ]
+    for (link, route) in expected {
+      #expect(try router.match(link)?.route == route, "\(link)")
+    }
+  }
 }
