@@ -8,39 +8,39 @@ public struct RouteMatch: Sendable, Hashable {
 
   /// The name of the route that matched.
   public var route: String {
-    get { storage.route }
-    set { unique().route = newValue }
+    get { storage.fields.route }
+    set { unique().fields.route = newValue }
   }
   /// The typed values of the route's parameters, path first, then declared query items.
   public var parameters: RouteParameters {
-    get { storage.parameters }
-    set { unique().parameters = newValue }
+    get { storage.fields.parameters }
+    set { unique().fields.parameters = newValue }
   }
   /// The query items the pattern did not declare, decoded, in the order of the link.
   public var query: [QueryItem] {
-    get { storage.query }
-    set { unique().query = newValue }
+    get { storage.fields.query }
+    set { unique().fields.query = newValue }
   }
   /// The decoded fragment, kept apart from the parameters; `nil` when the link had no `#`.
   public var fragment: String? {
-    get { storage.fragment }
-    set { unique().fragment = newValue }
+    get { storage.fields.fragment }
+    set { unique().fields.fragment = newValue }
   }
   /// Whether the link came through a custom scheme or a web host.
   public var origin: LinkOrigin {
-    get { storage.origin }
-    set { unique().origin = newValue }
+    get { storage.fields.origin }
+    set { unique().fields.origin = newValue }
   }
   /// The link as given; for a match reached through nested links, the innermost link, resolved.
   public var url: String {
-    get { storage.url }
-    set { unique().url = newValue }
+    get { storage.fields.url }
+    set { unique().fields.url = newValue }
   }
   /// The links followed to reach this match, outermost first: empty when the link matched a route
   /// directly. Each names the route whose nested link (its ``RouteDefinition/follow`` parameter) led on.
   public var followed: [FollowedLink] {
-    get { storage.followed }
-    set { unique().followed = newValue }
+    get { storage.fields.followed }
+    set { unique().fields.followed = newValue }
   }
 
   /// One link followed on the way to a match: the route it matched and the link itself.
@@ -86,8 +86,9 @@ public struct RouteMatch: Sendable, Hashable {
     origin: LinkOrigin, url: String
   ) {
     storage = Storage(
-      route: route, parameters: parameters, query: query, fragment: fragment, origin: origin, url: url,
-      followed: [])
+      Fields(
+        route: route, parameters: parameters, query: query, fragment: fragment, origin: origin, url: url,
+        followed: []))
   }
 
   /// Whether two matches hold the same fields (route, values, query, fragment, origin, link and the
@@ -105,13 +106,22 @@ public struct RouteMatch: Sendable, Hashable {
 
   /// The box, copied first when another match shares it.
   private mutating func unique() -> Storage {
-    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     return storage
   }
 
-  /// The fields of a match. It is changed only through ``RouteMatch/unique()``, when no other match
-  /// holds it, so sharing it between threads is safe.
+  /// The box of a match's fields. It is changed only through ``RouteMatch/unique()``, when no other
+  /// match holds it, so sharing it between threads is safe.
   private final class Storage: @unchecked Sendable {
+    var fields: Fields
+
+    init(_ fields: Fields) {
+      self.fields = fields
+    }
+  }
+
+  /// A match's fields, compared and hashed together.
+  private struct Fields: Hashable {
     var route: String
     var parameters: RouteParameters
     var query: [QueryItem]
@@ -119,47 +129,5 @@ public struct RouteMatch: Sendable, Hashable {
     var origin: LinkOrigin
     var url: String
     var followed: [FollowedLink]
-
-    init(
-      route: String, parameters: RouteParameters, query: [QueryItem], fragment: String?, origin: LinkOrigin,
-      url: String, followed: [FollowedLink]
-    ) {
-      self.route = route
-      self.parameters = parameters
-      self.query = query
-      self.fragment = fragment
-      self.origin = origin
-      self.url = url
-      self.followed = followed
-    }
-
-    /// A box of its own with the same fields.
-    func copy() -> Storage {
-      Storage(
-        route: route, parameters: parameters, query: query, fragment: fragment, origin: origin, url: url,
-        followed: followed)
-    }
-
-    /// The fields, compared and hashed together.
-    var fields: Fields { Fields(route, parameters, query, fragment, origin, url, followed) }
-  }
-
-  /// The fields as one hashable value.
-  private struct Fields: Hashable {
-    let route: String
-    let parameters: RouteParameters
-    let query: [QueryItem]
-    let fragment: String?
-    let origin: LinkOrigin
-    let url: String
-    let followed: [FollowedLink]
-
-    init(
-      _ route: String, _ parameters: RouteParameters, _ query: [QueryItem], _ fragment: String?,
-      _ origin: LinkOrigin, _ url: String, _ followed: [FollowedLink]
-    ) {
-      (self.route, self.parameters, self.query, self.fragment) = (route, parameters, query, fragment)
-      (self.origin, self.url, self.followed) = (origin, url, followed)
-    }
   }
 }
