@@ -85,6 +85,10 @@ if arguments.first == "--profile", arguments.count >= 3, let size = Int(argument
     switch arguments[2] {
     case "url":
       for url in parsed { total &+= (try? router.match(url))?.route.utf8.count ?? 0 }
+    case "values":
+      for url in parsed {
+        if let match = try? router.match(url) { total &+= match.route.utf8.count &+ match.parameters.count }
+      }
     case "string":
       for url in workload.urls { total &+= (try? router.match(url))?.route.utf8.count ?? 0 }
     case "index":
@@ -92,7 +96,7 @@ if arguments.first == "--profile", arguments.count >= 3, let size = Int(argument
     case "none":
       break
     default:
-      fail("--profile SIZE url|string|index|none [REPEATS]")
+      fail("--profile SIZE url|values|string|index|none [REPEATS]")
     }
   }
   print(total)
@@ -144,6 +148,7 @@ struct SizeResult {
   var buildMilliseconds: Double = 0
   var buildPeakMiB: Double = 0
   var matchURL: Timing?
+  var matchValues: Timing?
   var matchString: Timing?
   var routeIndex: Timing?
   var linear: Timing?
@@ -217,6 +222,17 @@ for size in sizes {
     var total: UInt64 = 0
     for index in 0..<count {
       if let match = try? router.match(parsed[index]) { total &+= UInt64(match.route.utf8.count) }
+    }
+    return total
+  }
+  // What an app pays to act on a link: the match, and its values read once.
+  result.matchValues = measure(available: urls.count, passTime: passTime, rounds: rounds, sink: &sink) {
+    count in
+    var total: UInt64 = 0
+    for index in 0..<count {
+      if let match = try? router.match(parsed[index]) {
+        total &+= UInt64(match.route.utf8.count &+ match.parameters.count)
+      }
     }
     return total
   }
@@ -360,21 +376,24 @@ func ratio(_ numerator: Timing?, _ denominator: Timing?) -> String {
 }
 
 let header = [
-  ("routes", 7), ("build ms", 9), ("build MiB", 10), ("URL ns", 8), ("String ns", 10), ("index ns", 9),
-  ("linear ns", 10), ("regex ns", 10), ("scan ns", 8), ("URLs/s", 10), ("regex/URL", 10),
-  ("linear/URL", 11), ("URL/scan", 9), ("Str/scan", 9),
+  ("routes", 7), ("build ms", 9), ("build MiB", 10), ("URL ns", 8), ("values ns", 10), ("String ns", 10),
+  ("index ns", 9), ("linear ns", 10), ("regex ns", 10), ("scan ns", 8), ("URLs/s", 10), ("regex/URL", 10),
+  ("linear/URL", 11), ("URL/scan", 9), ("val/scan", 9), ("Str/scan", 9),
 ]
-print("Cost per link (median of rounds; URL = router.match(URL), String = router.match(String),")
-print("index = route index only, the audit path; ratios are of times measured in this run)")
+print("Cost per link (median of rounds; URL = router.match(URL), values = the same and its parameters")
+print("read once, String = router.match(String), index = route index only, the audit path; ratios are")
+print("of times measured in this run)")
 print(header.map { cell($0.0, $0.1) }.joined(separator: " "))
 for result in results {
   let perSecond = result.matchURL.map { format(1e9 / $0.nanoseconds) } ?? "-"
   let row = [
     String(result.routes), format(result.buildMilliseconds, 1), format(result.buildPeakMiB, 1),
-    nanoseconds(result.matchURL), nanoseconds(result.matchString), nanoseconds(result.routeIndex),
-    nanoseconds(result.linear), nanoseconds(result.regex), nanoseconds(result.scan), perSecond,
-    ratio(result.regex, result.matchURL), ratio(result.linear, result.matchURL),
-    ratio(result.matchURL, result.scan), ratio(result.matchString, result.scan),
+    nanoseconds(result.matchURL), nanoseconds(result.matchValues), nanoseconds(result.matchString),
+    nanoseconds(result.routeIndex), nanoseconds(result.linear), nanoseconds(result.regex),
+    nanoseconds(result.scan), perSecond, ratio(result.regex, result.matchURL),
+    ratio(result.linear, result.matchURL),
+    ratio(result.matchURL, result.scan), ratio(result.matchValues, result.scan),
+    ratio(result.matchString, result.scan),
   ]
   print(zip(row, header).map { cell($0, $1.1) }.joined(separator: " "))
 }
@@ -444,6 +463,7 @@ func json(_ timing: Timing?) -> String { timing.map { format($0.nanoseconds, 1) 
 let sizeObjects = results.map { result in
   "{\"routes\":\(result.routes),\"buildMs\":\(format(result.buildMilliseconds, 1)),"
     + "\"buildPeakMiB\":\(format(result.buildPeakMiB, 1)),\"matchURLNs\":\(json(result.matchURL)),"
+    + "\"matchValuesNs\":\(json(result.matchValues)),"
     + "\"matchStringNs\":\(json(result.matchString)),\"routeIndexNs\":\(json(result.routeIndex)),"
     + "\"linearNs\":\(json(result.linear)),\"regexNs\":\(json(result.regex)),\"scanNs\":\(json(result.scan))}"
 }
@@ -461,6 +481,8 @@ if let svgPath {
     Series(name: "regex list", color: "#d62728", values: results.map { $0.regex?.nanoseconds }),
     Series(name: "linear matcher", color: "#ff7f0e", values: results.map { $0.linear?.nanoseconds }),
     Series(name: "router, URL", color: "#1f77b4", values: results.map { $0.matchURL?.nanoseconds }),
+    Series(
+      name: "router, URL and values", color: "#9467bd", values: results.map { $0.matchValues?.nanoseconds }),
     Series(name: "router, String", color: "#17becf", values: results.map { $0.matchString?.nanoseconds }),
     Series(name: "router, index only", color: "#2ca02c", values: results.map { $0.routeIndex?.nanoseconds }),
     Series(name: "UTF-8 scan", color: "#7f7f7f", values: results.map { $0.scan?.nanoseconds }),

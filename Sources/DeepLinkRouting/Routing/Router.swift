@@ -205,43 +205,14 @@ public final class Router: Sendable {
   /// - Returns: The match, or `nil` when no route matches.
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   package func directMatch(_ url: String) throws(LinkError) -> RouteMatch? {
-    let found = try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> RouteMatch.Reading.Place? in
+    try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> RouteMatch? in
       try reader.withLink(link, original: { url }) { view in
-        let readsFragment = view.fragmentMark >= 0
         var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
         guard let route = search.search(&view) else { return nil }
-        return RouteMatch.Reading.Place(
-          route: route, following: search.following, dropsFragmentPath: readsFragment && view.fragmentMark < 0
-        )
+        return materialize(
+          route: Int(route), view: view, url: url, query: search.query, following: search.following)
       }
     }
-    // The values are read from the link when they are asked for: a match allocates nothing.
-    return found.map { RouteMatch(reading: RouteMatch.Reading(router: self, url: url, place: $0)) }
-  }
-
-  /// The fields of a match whose values are read from its link: the link is read again, by the same
-  /// rules and into the same view, and the route's values are decoded from it.
-  ///
-  /// - Parameter reading: The match's link, router and route.
-  /// - Returns: The fields, as ``materialize(route:view:url:query:following:)`` builds them.
-  func fields(of reading: RouteMatch.Reading) -> RouteMatch.Fields {
-    let url = reading.url
-    let place = reading.place
-    let read = try? Bytes.withUTF8(of: url) { (link) throws(LinkError) -> RouteMatch.Fields in
-      try reader.withLink(link, original: { url }) { view in
-        if place.dropsFragmentPath { view.dropFragmentPath() }
-        return self.fields(
-          route: Int(place.route), view: view, url: url, query: nil, following: place.following)
-      }
-    }
-    // The link read once without an error, and reading is a function of its bytes and the table, so
-    // this does not happen. Were it to, the match would carry no values and an origin that grants no
-    // trust, so a destination that needs values refuses it rather than opening with wrong ones.
-    return read
-      ?? RouteMatch.Fields(
-        route: plans[Int(place.route)].name, parameters: [:], query: [], fragment: nil,
-        origin: .customScheme(""),
-        url: url, followed: [])
   }
 
   /// Matches a link as the app receives it.
@@ -416,13 +387,6 @@ public final class Router: Sendable {
   func materialize(
     route: Int, view: LinkView, url: String, query decodedQuery: [QueryItem]?, following: Int32 = -1
   ) -> RouteMatch {
-    RouteMatch(fields: fields(route: route, view: view, url: url, query: decodedQuery, following: following))
-  }
-
-  /// The fields of the chosen route's match (see ``materialize(route:view:url:query:following:)``).
-  private func fields(
-    route: Int, view: LinkView, url: String, query decodedQuery: [QueryItem]?, following: Int32
-  ) -> RouteMatch.Fields {
     let plan = plans[route]
     let declaresQuery = plan.queryCount > 0
     var entries: [RouteParameters.Entry] = []
@@ -495,10 +459,14 @@ public final class Router: Sendable {
     if let dictionary = patterns[route].openQuery {
       entries.append(RouteParameters.Entry(name: dictionary, value: .dictionary(openQuery(of: remaining))))
     }
-    return RouteMatch.Fields(
-      route: plan.name, parameters: RouteParameters(entries), query: remaining,
+    return RouteMatch(
+      route: plan.name,
+      parameters: RouteParameters(entries),
+      query: remaining,
       fragment: reader.fragment(of: view),
-      origin: reader.origin(of: view), url: url, followed: [])
+      origin: reader.origin(of: view),
+      url: url
+    )
   }
 
   /// What an open query dictionary (`{name*}`) receives: each undeclared item's name (as the table

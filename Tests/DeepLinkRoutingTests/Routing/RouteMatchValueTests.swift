@@ -3,12 +3,12 @@ import Testing
 
 @testable import DeepLinkRouting
 
-/// A match the router finds holds its link and reads its values when asked: what it reads is what a
-/// match holding the same fields holds, whatever the route read (a fragment read and then set aside, a
-/// middle catch-all, a declared and an undeclared query), copies stay independent when one changes,
-/// equal matches hash alike, and the match outlives the router that made it.
-@Suite("Matches that read their link")
-struct LazyRouteMatchTests {
+/// What a match holds is what the link carried, whatever the route read (a fragment read as a path
+/// and then set aside, a middle catch-all, a declared and an undeclared query): it equals a match made
+/// from the same fields and hashes alike, copies stay independent when one changes, matches are read
+/// from many tasks at once, and a match outlives the router that made it.
+@Suite("Match values")
+struct RouteMatchValueTests {
   static let table = RouteTable(
     schemes: ["chat"], hosts: ["chat.example"],
     routes: [
