@@ -140,9 +140,9 @@ struct RouteMatchValueTests {
     let links = (0..<64).map { "https://chat.example/p\($0)/product/\($0)?n=\($0)" }
     let matches = try links.map { try #require(try router.match($0)) }
     let read = await withTaskGroup(of: (Int, Int?, [QueryItem]).self) { group in
-      for round in 0..<4 {
+      // Each match is read by four tasks at once.
+      for _ in 0..<4 {
         for (index, match) in matches.enumerated() {
-          _ = round
           group.addTask { (index, match.parameters.int("id"), match.query) }
         }
       }
