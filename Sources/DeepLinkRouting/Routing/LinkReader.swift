@@ -89,6 +89,10 @@ struct LinkView {
   @inline(__always)
   func bytes(_ index: Int) -> Bytes { segments.bytes(index) }
 
+  /// Where in the link segment `index` is, unchanged by decoding, or -1.
+  @inline(__always)
+  func verbatimStart(_ index: Int) -> Int { segments.verbatimStart(index) }
+
   /// The decoded text of a segment.
   func string(_ index: Int) -> String {
     return segments.bytes(index).string()
@@ -211,12 +215,19 @@ final class LinkReader: Sendable {
 
   /// The origin of a link that was read.
   func origin(of view: LinkView) -> LinkOrigin {
-    if view.originIndex >= 0 {
-      return view.isWeb
-        ? .universalLink(host: hostNames[view.originIndex]) : .customScheme(schemeNames[view.originIndex])
-    }
+    if view.originIndex >= 0 { return listedOrigin(view.originIndex, isWeb: view.isWeb) }
     guard view.isWeb else { return .customScheme(view.link.lowercasedString(0, view.schemeEnd)) }
     return .universalLink(host: view.host ?? view.link.lowercasedString(view.hostStart, view.hostEnd))
+  }
+
+  /// The origin of a link on a listed host without a port (`isWeb`) or a listed custom scheme.
+  ///
+  /// - Parameters:
+  ///   - index: The index in ``hostNames`` or in ``schemeNames`` (``LinkView/originIndex``).
+  ///   - isWeb: Whether the link is a web link.
+  /// - Returns: The origin, whose name the table made once.
+  func listedOrigin(_ index: Int, isWeb: Bool) -> LinkOrigin {
+    isWeb ? .universalLink(host: hostNames[index]) : .customScheme(schemeNames[index])
   }
 
   /// The ordinary link, read in a single pass over its bytes: plain text only (see ``ReadingRules``), a
@@ -310,7 +321,9 @@ final class LinkReader: Sendable {
       view.segments.rewind(to: segmentStart)
       return nil
     }
-    view.segments.closeSegment(from: segmentStart, isASCII: true)
+    // No escape decoded: the segment is the link's bytes from `start`, as a match can read them later.
+    let isVerbatim = end &- start == view.segments.cursor &- segmentStart
+    view.segments.closeSegment(from: segmentStart, isASCII: true, verbatimAt: isVerbatim ? start : -1)
     return end
   }
 
@@ -518,14 +531,26 @@ final class LinkReader: Sendable {
   func query(of view: LinkView) -> [QueryItem] {
     if let decodedQuery = view.decodedQuery { return decodedQuery }
     guard view.queryStart >= 0 else { return [] }
+    return plainQuery(view.link, from: view.queryStart, to: view.queryEnd, separators: view.querySeparators)
+  }
+
+  /// The items of a plain query (one reading checked: see ``query(of:)``), at `queryStart` (its `?`).
+  ///
+  /// - Parameters:
+  ///   - link: The link's bytes.
+  ///   - queryStart: Where the `?` is.
+  ///   - queryEnd: Where the query ends.
+  ///   - separators: How many `&` it holds.
+  /// - Returns: The items, decoded.
+  func plainQuery(_ link: Bytes, from queryStart: Int, to queryEnd: Int, separators: Int) -> [QueryItem] {
     var query: [QueryItem] = []
     // Room for every item at once: one allocation, whatever the number of items.
-    query.reserveCapacity(view.querySeparators + 1)
-    forEachItem(view.link, from: view.queryStart, to: view.queryEnd) { itemStart, equals, itemEnd in
-      let name = PercentCoding.decodePlain(view.link, from: itemStart, to: equals, plusAsSpace: plusAsSpace)
+    query.reserveCapacity(separators + 1)
+    forEachItem(link, from: queryStart, to: queryEnd) { itemStart, equals, itemEnd in
+      let name = PercentCoding.decodePlain(link, from: itemStart, to: equals, plusAsSpace: plusAsSpace)
       let value =
         equals < itemEnd
-        ? PercentCoding.decodePlain(view.link, from: equals + 1, to: itemEnd, plusAsSpace: plusAsSpace) : nil
+        ? PercentCoding.decodePlain(link, from: equals + 1, to: itemEnd, plusAsSpace: plusAsSpace) : nil
       query.append(QueryItem(name: name, value: value))
     }
     return query
@@ -570,8 +595,17 @@ final class LinkReader: Sendable {
   func fragment(of view: LinkView) -> String? {
     if let decodedFragment = view.decodedFragment { return decodedFragment }
     guard view.fragmentStart >= 0 else { return nil }
-    return PercentCoding.decodePlain(
-      view.link, from: view.fragmentStart + 1, to: view.link.count, plusAsSpace: false)
+    return plainFragment(view.link, at: view.fragmentStart)
+  }
+
+  /// The decoded text of a plain fragment (one reading checked: see ``fragment(of:)``).
+  ///
+  /// - Parameters:
+  ///   - link: The link's bytes.
+  ///   - fragmentStart: Where its `#` is.
+  /// - Returns: The text after the `#`.
+  func plainFragment(_ link: Bytes, at fragmentStart: Int) -> String {
+    PercentCoding.decodePlain(link, from: fragmentStart + 1, to: link.count, plusAsSpace: false)
   }
 
   /// Calls `body` with the start, the `=` (or the end when there is none) and the end of each

@@ -1,45 +1,96 @@
 /// The result of matching a link: which route, with which typed values, and what else the link carried.
 ///
-/// A match is a value: copies are independent. Its fields live in one shared, copy-on-write box, so a
-/// copy costs one reference count and a match is made and destroyed in one piece, whatever it holds.
+/// A match is a value: copies are independent, and two matches are equal when their fields are.
+///
+/// Most matches a ``Router`` finds hold only their link, their router and where in the link each value
+/// is: the route's path values (when none needed percent-decoding), the query and the fragment. Then
+/// matching allocates nothing, and ``parameters``, ``query`` and ``fragment`` decode only their own
+/// piece of the link, each time one of them is read; the link itself is not read again. Read
+/// ``parameters`` once into a constant when you need several values, and keep in mind that such a
+/// match keeps its router alive. Any other match, one you change, and one you create with
+/// ``init(route:parameters:query:fragment:origin:url:)`` keep their fields in one shared,
+/// copy-on-write box.
 public struct RouteMatch: Sendable, Hashable {
-  /// The fields, shared between copies until one of them changes.
-  private var storage: Storage
+  /// Where the fields come from.
+  private var representation: Representation
+
+  /// The two forms of a match.
+  private enum Representation: Sendable {
+    /// Decoded from places in the link when asked.
+    case link(Reading)
+    /// Held, shared between copies until one of them changes.
+    case fields(Storage)
+  }
 
   /// The name of the route that matched.
   public var route: String {
-    get { storage.fields.route }
+    get {
+      switch representation {
+      case .link(let reading): reading.router.plans[Int(reading.route)].name
+      case .fields(let storage): storage.fields.route
+      }
+    }
     set { unique().fields.route = newValue }
   }
   /// The typed values of the route's parameters, path first, then declared query items.
   public var parameters: RouteParameters {
-    get { storage.fields.parameters }
+    get {
+      switch representation {
+      case .link(let reading): reading.router.parameters(of: reading)
+      case .fields(let storage): storage.fields.parameters
+      }
+    }
     set { unique().fields.parameters = newValue }
   }
   /// The query items the pattern did not declare, decoded, in the order of the link.
   public var query: [QueryItem] {
-    get { storage.fields.query }
+    get {
+      switch representation {
+      case .link(let reading): reading.router.query(of: reading)
+      case .fields(let storage): storage.fields.query
+      }
+    }
     set { unique().fields.query = newValue }
   }
   /// The decoded fragment, kept apart from the parameters; `nil` when the link had no `#`.
   public var fragment: String? {
-    get { storage.fields.fragment }
+    get {
+      switch representation {
+      case .link(let reading): reading.router.fragment(of: reading)
+      case .fields(let storage): storage.fields.fragment
+      }
+    }
     set { unique().fields.fragment = newValue }
   }
   /// Whether the link came through a custom scheme or a web host.
   public var origin: LinkOrigin {
-    get { storage.fields.origin }
+    get {
+      switch representation {
+      case .link(let reading): reading.router.origin(of: reading)
+      case .fields(let storage): storage.fields.origin
+      }
+    }
     set { unique().fields.origin = newValue }
   }
   /// The link as given; for a match reached through nested links, the innermost link, resolved.
   public var url: String {
-    get { storage.fields.url }
+    get {
+      switch representation {
+      case .link(let reading): reading.url
+      case .fields(let storage): storage.fields.url
+      }
+    }
     set { unique().fields.url = newValue }
   }
   /// The links followed to reach this match, outermost first: empty when the link matched a route
   /// directly. Each names the route whose nested link (its ``RouteDefinition/follow`` parameter) led on.
   public var followed: [FollowedLink] {
-    get { storage.fields.followed }
+    get {
+      switch representation {
+      case .link: []
+      case .fields(let storage): storage.fields.followed
+      }
+    }
     set { unique().fields.followed = newValue }
   }
 
@@ -85,29 +136,134 @@ public struct RouteMatch: Sendable, Hashable {
     route: String, parameters: RouteParameters, query: [QueryItem] = [], fragment: String? = nil,
     origin: LinkOrigin, url: String
   ) {
-    storage = Storage(
-      Fields(
+    self.init(
+      fields: Fields(
         route: route, parameters: parameters, query: query, fragment: fragment, origin: origin, url: url,
         followed: []))
+  }
+
+  /// Creates a match that holds its fields.
+  ///
+  /// - Parameter fields: The fields.
+  init(fields: Fields) {
+    representation = .fields(Storage(fields))
+  }
+
+  /// Creates a match whose values are decoded from places in its link when asked.
+  ///
+  /// - Parameter reading: The link, its router and the places.
+  init(reading: Reading) {
+    representation = .link(reading)
   }
 
   /// Whether two matches hold the same fields (route, values, query, fragment, origin, link and the
   /// links followed).
   public static func == (left: RouteMatch, right: RouteMatch) -> Bool {
-    left.storage === right.storage || left.storage.fields == right.storage.fields
+    switch (left.representation, right.representation) {
+    case (.fields(let one), .fields(let other)) where one === other: true
+    case (.link(let one), .link(let other)) where one.isSame(as: other): true
+    default: left.fields == right.fields
+    }
   }
 
   /// Hashes the fields that equality compares.
   ///
   /// - Parameter hasher: The hasher to feed.
   public func hash(into hasher: inout Hasher) {
-    storage.fields.hash(into: &hasher)
+    fields.hash(into: &hasher)
   }
 
-  /// The box, copied first when another match shares it.
+  /// Whether the match decodes its fields from places in its link (tests tell the two forms apart).
+  var decodesFromLink: Bool {
+    if case .link = representation { return true }
+    return false
+  }
+
+  /// The fields, decoded from the link for a match that holds none.
+  var fields: Fields {
+    switch representation {
+    case .link(let reading): reading.router.fields(of: reading)
+    case .fields(let storage): storage.fields
+    }
+  }
+
+  /// The box, made first from the link for a match that decodes from it, copied first when another
+  /// match shares it.
   private mutating func unique() -> Storage {
-    if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-    return storage
+    switch representation {
+    case .link(let reading):
+      let storage = Storage(reading.router.fields(of: reading))
+      representation = .fields(storage)
+      return storage
+    case .fields(var storage):
+      // The match lets go of its box for the check, so that only other matches count.
+      representation = .fields(Self.vacant)
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+      representation = .fields(storage)
+      return storage
+    }
+  }
+
+  /// A box no match keeps: held for a moment while ``unique()`` checks a match's own.
+  private static let vacant = Storage(
+    Fields(
+      route: "", parameters: [:], query: [], fragment: nil, origin: .customScheme(""), url: "", followed: []))
+
+  /// What a match decoded from its link holds: the link, the router that read it, the route, and the
+  /// places in the link of everything its fields are decoded from (``Router/fields(of:)``).
+  struct Reading: Sendable {
+    /// The router that matched the link.
+    let router: Router
+    /// The link as given.
+    let url: String
+    /// The route, an index in the router's table.
+    let route: Int32
+    /// The index of the link's listed scheme or host (``LinkView/originIndex``).
+    let originIndex: Int32
+    /// Where the query's `?` is, or -1.
+    let queryStart: Int32
+    /// Where the query ends.
+    let queryEnd: Int32
+    /// How many `&` the query holds.
+    let querySeparators: Int32
+    /// Where the fragment's `#` is, or -1.
+    let fragmentStart: Int32
+    /// The places of the route's path values, in the order of its plan.
+    let values: ValuePlaces
+    /// Whether the link is a web link.
+    let isWeb: Bool
+
+    /// Whether two readings are the same link matched to the same route by the same router.
+    func isSame(as other: Reading) -> Bool {
+      router === other.router && route == other.route && url == other.url
+    }
+  }
+
+  /// Where in a link a route's first path values are: each as a start and an end, or absent (a last
+  /// optional segment the link does not have).
+  struct ValuePlaces: Sendable {
+    /// How many values fit.
+    static let capacity = 2
+    /// Per value: the start in the high 32 bits, the end in the low ones; `UInt64.max` when absent.
+    private var places: (UInt64, UInt64) = (.max, .max)
+
+    /// Records where value `index` is.
+    ///
+    /// - Parameters:
+    ///   - index: The value's index in the route's plan, below ``capacity``.
+    ///   - start: Where it starts in the link.
+    ///   - end: Where it ends.
+    mutating func set(_ index: Int, start: Int, end: Int) {
+      let place = UInt64(UInt32(truncatingIfNeeded: start)) << 32 | UInt64(UInt32(truncatingIfNeeded: end))
+      if index == 0 { places.0 = place } else { places.1 = place }
+    }
+
+    /// Where value `index` is, or `nil` when it is absent.
+    func place(_ index: Int) -> (start: Int, end: Int)? {
+      let place = index == 0 ? places.0 : places.1
+      guard place != .max else { return nil }
+      return (Int(place >> 32), Int(place & 0xFFFF_FFFF))
+    }
   }
 
   /// The box of a match's fields. It is changed only through ``RouteMatch/unique()``, when no other
@@ -121,7 +277,7 @@ public struct RouteMatch: Sendable, Hashable {
   }
 
   /// A match's fields, compared and hashed together.
-  private struct Fields: Hashable {
+  struct Fields: Hashable {
     var route: String
     var parameters: RouteParameters
     var query: [QueryItem]

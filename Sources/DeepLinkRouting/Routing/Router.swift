@@ -207,12 +207,121 @@ public final class Router: Sendable {
   package func directMatch(_ url: String) throws(LinkError) -> RouteMatch? {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> RouteMatch? in
       try reader.withLink(link, original: { url }) { view in
+        let readsFragment = view.fragmentMark >= 0
         var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
         guard let route = search.search(&view) else { return nil }
+        // Most matches keep where their values are and decode them when asked: nothing is allocated.
+        if !readsFragment, let reading = reading(route: route, view: view, url: url) {
+          return RouteMatch(reading: reading)
+        }
         return materialize(
           route: Int(route), view: view, url: url, query: search.query, following: search.following)
       }
     }
+  }
+
+  /// Where in the link a match's fields are, when each can be decoded later from its own place: a
+  /// route with at most ``RouteMatch/ValuePlaces/capacity`` path parameters of a type (no template,
+  /// value set, kind or catch-all), no declared query item or open query dictionary, on a link with a
+  /// listed scheme or host whose values needed no percent-decoding and whose query and fragment are
+  /// plain text. `nil` otherwise: then the match is built at once.
+  ///
+  /// - Parameters:
+  ///   - route: The route found.
+  ///   - view: The link, read.
+  ///   - url: The link as given.
+  /// - Returns: The places, or `nil`.
+  @inline(__always)
+  private func reading(route: Int32, view: LinkView, url: String) -> RouteMatch.Reading? {
+    let plan = plans[Int(route)]
+    guard plan.queryCount == 0, !plan.hasOpenQuery, plan.middleCatchAll < 0,
+      plan.parameterCount <= RouteMatch.ValuePlaces.capacity, view.originIndex >= 0, view.fragmentMark < 0,
+      view.decodedQuery == nil, view.decodedFragment == nil
+    else { return nil }
+    var values = RouteMatch.ValuePlaces()
+    for offset in 0..<Int(plan.parameterCount) {
+      let parameter = self.parameter(offset, of: plan)
+      guard case .parameter = parameter.kind else { return nil }
+      // A piece past the link's end (an optional last segment the link does not have) is absent.
+      guard parameter.piece < view.count else { continue }
+      let start = view.verbatimStart(parameter.piece)
+      guard start >= 0 else { return nil }
+      values.set(offset, start: start, end: start + view.bytes(parameter.piece).count)
+    }
+    return RouteMatch.Reading(
+      router: self, url: url, route: route, originIndex: Int32(truncatingIfNeeded: view.originIndex),
+      queryStart: Int32(truncatingIfNeeded: view.queryStart),
+      queryEnd: Int32(truncatingIfNeeded: view.queryEnd),
+      querySeparators: Int32(truncatingIfNeeded: view.querySeparators),
+      fragmentStart: Int32(truncatingIfNeeded: view.fragmentStart), values: values, isWeb: view.isWeb)
+  }
+
+  /// The typed values of a match decoded from its link: each path value from its place, by its type's
+  /// rule (the one a match built at once reads the decoded segment by).
+  ///
+  /// - Parameter reading: The match's link and places.
+  /// - Returns: The values.
+  func parameters(of reading: RouteMatch.Reading) -> RouteParameters {
+    let plan = plans[Int(reading.route)]
+    let count = Int(plan.parameterCount)
+    guard count > 0 else { return RouteParameters([RouteParameters.Entry]()) }
+    var entries: [RouteParameters.Entry] = []
+    entries.reserveCapacity(count)
+    Bytes.withUTF8(of: reading.url) { link in
+      for offset in 0..<count {
+        let parameter = self.parameter(offset, of: plan)
+        guard case .parameter(let type) = parameter.kind, let place = reading.values.place(offset) else {
+          continue
+        }
+        let bytes = link.slice(place.start, place.end)
+        if let value = type.value(bytes: bytes, text: { bytes.string() }) {
+          entries.append(RouteParameters.Entry(name: parameter.name, value: value))
+        }
+      }
+    }
+    return RouteParameters(entries)
+  }
+
+  /// The undeclared query items of a match decoded from its link (all of them: its route declares none).
+  ///
+  /// - Parameter reading: The match's link and places.
+  /// - Returns: The items.
+  func query(of reading: RouteMatch.Reading) -> [QueryItem] {
+    guard reading.queryStart >= 0 else { return [] }
+    return Bytes.withUTF8(of: reading.url) { link in
+      reader.plainQuery(
+        link, from: Int(reading.queryStart), to: Int(reading.queryEnd),
+        separators: Int(reading.querySeparators))
+    }
+  }
+
+  /// The fragment of a match decoded from its link.
+  ///
+  /// - Parameter reading: The match's link and places.
+  /// - Returns: The decoded fragment, or `nil` when the link has none.
+  func fragment(of reading: RouteMatch.Reading) -> String? {
+    guard reading.fragmentStart >= 0 else { return nil }
+    return Bytes.withUTF8(of: reading.url) { link in
+      reader.plainFragment(link, at: Int(reading.fragmentStart))
+    }
+  }
+
+  /// The origin of a match decoded from its link.
+  ///
+  /// - Parameter reading: The match's link and places.
+  /// - Returns: The listed scheme or host.
+  func origin(of reading: RouteMatch.Reading) -> LinkOrigin {
+    reader.listedOrigin(Int(reading.originIndex), isWeb: reading.isWeb)
+  }
+
+  /// Every field of a match decoded from its link.
+  ///
+  /// - Parameter reading: The match's link and places.
+  /// - Returns: The fields, as ``materialize(route:view:url:query:following:)`` builds them.
+  func fields(of reading: RouteMatch.Reading) -> RouteMatch.Fields {
+    RouteMatch.Fields(
+      route: plans[Int(reading.route)].name, parameters: parameters(of: reading), query: query(of: reading),
+      fragment: fragment(of: reading), origin: origin(of: reading), url: reading.url, followed: [])
   }
 
   /// Matches a link as the app receives it.
@@ -392,22 +501,12 @@ public final class Router: Sendable {
     var entries: [RouteParameters.Entry] = []
     let capacity = Int(plan.parameterCount) + Int(plan.queryCount)
     if capacity > 0 { entries.reserveCapacity(capacity) }
-    let start = Int(plan.parameterStart)
     // Pieces after a middle catch-all are read from the link's end: the catch-all takes the segments
     // between its place and those.
     let middle = Int(plan.middleCatchAll)
     let restEnd = middle >= 0 && following >= 0 ? view.count - Int(following) : view.count
-    for index in start..<(start + Int(plan.parameterCount)) {
-      // The first parameter is usually packed in the plan itself: one cache line fewer.
-      let piece: Int
-      let kind: RoutePlan.Parameter.Kind
-      let name: String
-      if index == start, let first = plan.first {
-        (piece, kind, name) = (first.position, first.kind, parameterNames[first.name])
-      } else {
-        let parameter = planParameters[index]
-        (piece, kind, name) = (Int(parameter.position), parameter.kind, parameter.name)
-      }
+    for offset in 0..<Int(plan.parameterCount) {
+      let (piece, kind, name) = parameter(offset, of: plan)
       let position = middle >= 0 && piece > middle ? restEnd + piece - middle - 1 : piece
       append(
         kind, name: name, piece: piece, at: position, restEnd: restEnd, of: view, route: route, to: &entries)
@@ -456,7 +555,7 @@ public final class Router: Sendable {
         }
       }
     }
-    if let dictionary = patterns[route].openQuery {
+    if plan.hasOpenQuery, let dictionary = patterns[route].openQuery {
       entries.append(RouteParameters.Entry(name: dictionary, value: .dictionary(openQuery(of: remaining))))
     }
     return RouteMatch(
@@ -467,6 +566,17 @@ public final class Router: Sendable {
       origin: reader.origin(of: view),
       url: url
     )
+  }
+
+  /// Path parameter `offset` of a route's plan: its piece in the pattern, its kind and its name.
+  @inline(__always)
+  private func parameter(_ offset: Int, of plan: RoutePlan) -> (
+    piece: Int, kind: RoutePlan.Parameter.Kind, name: String
+  ) {
+    // The first parameter is usually packed in the plan itself: one cache line fewer.
+    if offset == 0, let first = plan.first { return (first.position, first.kind, parameterNames[first.name]) }
+    let parameter = planParameters[Int(plan.parameterStart) + offset]
+    return (Int(parameter.position), parameter.kind, parameter.name)
   }
 
   /// What an open query dictionary (`{name*}`) receives: each undeclared item's name (as the table
@@ -536,6 +646,9 @@ struct RoutePlan: Sendable {
   /// name in ``Router/parameterNames`` (the remaining bits); `UInt32.max` when it does not fit or there
   /// is none.
   var packedFirst: UInt32 = .max
+  /// Whether the pattern ends with an open query dictionary (`{name*}`): the match then reads the
+  /// pattern for its name, and only then (the plan is the one part of a route a match always reads).
+  var hasOpenQuery = false
 
   /// The bits a kind takes in ``packedFirst``: as many as the number of kinds needs, so a new kind
   /// widens the field instead of reading back as another.
@@ -647,6 +760,7 @@ struct RoutePlan: Sendable {
         name: names[route], parameterStart: Int32(start), parameterCount: Int32(parameters.count - start),
         queryCount: Int32(pattern.query.count))
       if let middle = pattern.middleCatchAll { plan.middleCatchAll = Int32(middle) }
+      plan.hasOpenQuery = pattern.openQuery != nil
       if parameters.count > start {
         let first = parameters[start]
         let index: Int
@@ -821,8 +935,11 @@ struct TrieSearch {
     }
   }
 
-  /// The parameter types in the order a segment tries them.
-  let parameterTypes = ParameterType.bySpecificity
+  /// The parameter types in the order a segment tries them (read from the one list, not kept per
+  /// search: a search then takes and gives back one reference fewer).
+  var parameterTypes: [ParameterType] {
+    @inline(__always) get { ParameterType.bySpecificity }
+  }
   /// The rank of the plain parameter, which app-defined kinds come right before.
   static let plainRank = ParameterType.string.specificity
 

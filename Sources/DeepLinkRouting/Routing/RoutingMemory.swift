@@ -112,6 +112,9 @@ struct SegmentStore {
   private let bounds: UnsafeMutableBufferPointer<Int32>
   /// Per segment: whether its text is not ASCII.
   private let unicode: UnsafeMutableBufferPointer<Bool>
+  /// Per segment: where in the link its bytes are, when the decoded segment is those bytes unchanged
+  /// (no escape was decoded); -1 otherwise.
+  private let verbatimStarts: UnsafeMutableBufferPointer<Int32>
   /// Per depth of the trie search: the node to come back to.
   private let trailNodes: UnsafeMutableBufferPointer<Int32>
   /// Per depth of the trie search: the step to resume at.
@@ -136,9 +139,9 @@ struct SegmentStore {
   static func with<Value>(byteCapacity: Int, segmentCapacity: Int, _ body: (inout SegmentStore) -> Value)
     -> Value
   {
-    // One temporary allocation, in three parts: the words (bounds and trail nodes), then the bytes
-    // (trail steps and decoded text), then the flags. Each part is bound to its own type.
-    let wordBytes = 3 * segmentCapacity * MemoryLayout<Int32>.stride
+    // One temporary allocation, in three parts: the words (bounds, trail nodes and verbatim starts),
+    // then the bytes (trail steps and decoded text), then the flags. Each part is bound to its own type.
+    let wordBytes = 4 * segmentCapacity * MemoryLayout<Int32>.stride
     let byteCount = segmentCapacity + byteCapacity
     let total = wordBytes + byteCount + segmentCapacity * MemoryLayout<Bool>.stride
     return withUnsafeTemporaryAllocation(byteCount: total, alignment: MemoryLayout<Int32>.alignment) { raw in
@@ -151,7 +154,9 @@ struct SegmentStore {
         decoded: UnsafeMutableBufferPointer(rebasing: bytes[segmentCapacity...]),
         bounds: UnsafeMutableBufferPointer(rebasing: words[0..<(2 * segmentCapacity)]),
         unicode: flags,
-        trailNodes: UnsafeMutableBufferPointer(rebasing: words[(2 * segmentCapacity)...]),
+        verbatimStarts: UnsafeMutableBufferPointer(rebasing: words[(3 * segmentCapacity)...]),
+        trailNodes: UnsafeMutableBufferPointer(
+          rebasing: words[(2 * segmentCapacity)..<(3 * segmentCapacity)]),
         trailSteps: UnsafeMutableBufferPointer(rebasing: bytes[0..<segmentCapacity]))
       return body(&store)
     }
@@ -178,12 +183,18 @@ struct SegmentStore {
   }
 
   /// Ends the segment that started at `start` (the bytes written since) and counts it.
+  ///
+  /// - Parameters:
+  ///   - start: Where the segment's decoded bytes start.
+  ///   - isASCII: Whether they are ASCII.
+  ///   - verbatimAt: Where in the link the same bytes are, unchanged, or -1 when decoding changed them.
   @inline(__always)
-  mutating func closeSegment(from start: Int, isASCII: Bool) {
+  mutating func closeSegment(from start: Int, isASCII: Bool, verbatimAt: Int = -1) {
     precondition(count < segmentCapacity && start >= 0 && start <= cursor, "segment out of range")
     bounds[2 &* count] = Int32(truncatingIfNeeded: start)
     bounds[2 &* count &+ 1] = Int32(truncatingIfNeeded: cursor)
     unicode[count] = !isASCII
+    verbatimStarts[count] = Int32(truncatingIfNeeded: verbatimAt)
     count &+= 1
   }
 
@@ -200,6 +211,13 @@ struct SegmentStore {
   func isASCII(_ index: Int) -> Bool {
     precondition(index >= 0 && index < count, "segment index out of range")
     return !unicode[index]
+  }
+
+  /// Where in the link segment `index`'s bytes are unchanged, or -1 when decoding changed them.
+  @inline(__always)
+  func verbatimStart(_ index: Int) -> Int {
+    precondition(index >= 0 && index < count, "segment index out of range")
+    return Int(verbatimStarts[index])
   }
 
   /// The decoded bytes of segment `index`, valid inside the closure that handed out the store.
