@@ -267,20 +267,25 @@ extension ParameterType {
   @inline(__always)
   static func uuidBits(_ bytes: Bytes) -> (high: UInt64, low: UInt64)? {
     guard bytes.count == 36 else { return nil }
+    let dash = UInt8(ascii: "-")
     var high: UInt64 = 0
     var low: UInt64 = 0
-    var digits = 0
-    for position in 0..<36 {
-      let byte = bytes[position]
-      if position == 8 || position == 13 || position == 18 || position == 23 {
-        guard byte == UInt8(ascii: "-") else { return nil }
-        continue
-      }
-      guard let value = PercentCoding.hexValue(byte) else { return nil }
-      if digits < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
-      digits &+= 1
-    }
+    // The groups of 8, 4, 4, 4 and 12 digits, a dash after each but the last: 16 digits a word.
+    guard hexDigits(bytes, 0, 8, into: &high), bytes[8] == dash, hexDigits(bytes, 9, 13, into: &high),
+      bytes[13] == dash, hexDigits(bytes, 14, 18, into: &high), bytes[18] == dash,
+      hexDigits(bytes, 19, 23, into: &low), bytes[23] == dash, hexDigits(bytes, 24, 36, into: &low)
+    else { return nil }
     return (high, low)
+  }
+
+  /// Shifts the hex digits `start..<end` into `word`, or returns `false` at the first byte that is not one.
+  @inline(__always)
+  private static func hexDigits(_ bytes: Bytes, _ start: Int, _ end: Int, into word: inout UInt64) -> Bool {
+    for position in start..<end {
+      guard let value = PercentCoding.hexValue(bytes[position]) else { return false }
+      word = word << 4 | UInt64(value)
+    }
+    return true
   }
 
   /// 8-4-4-4-12 hex digits in any case.
