@@ -201,17 +201,20 @@ public final class Router: Sendable {
 
   /// Matches a link without following a nested link: the route the link itself matches.
   ///
-  /// - Parameter url: The link.
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - keepingPlaces: Whether a match that can keeps where its values are in the link
+  ///     (``RouteMatch``); `false` builds every match at once, the form tests compare it with.
   /// - Returns: The match, or `nil` when no route matches.
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
-  package func directMatch(_ url: String) throws(LinkError) -> RouteMatch? {
+  package func directMatch(_ url: String, keepingPlaces: Bool = true) throws(LinkError) -> RouteMatch? {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> RouteMatch? in
       try reader.withLink(link, original: { url }) { view in
         let readsFragment = view.fragmentMark >= 0
         var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
         guard let route = search.search(&view) else { return nil }
         // Most matches keep where their values are and decode them when asked: nothing is allocated.
-        if !readsFragment, let reading = reading(route: route, view: view, url: url) {
+        if keepingPlaces, !readsFragment, let reading = reading(route: route, view: view, url: url) {
           return RouteMatch(reading: reading)
         }
         return materialize(

@@ -135,3 +135,93 @@ struct RouteMatchPlacesTests {
     #expect(match.origin == .customScheme("shop"))
   }
 }
+
+/// Every link of a mixed table, in many spellings, gives the same fields whether its match keeps
+/// places in the link or is built at once: the two forms are two ways of reading one link.
+@Suite("Matches with places against matches built at once")
+struct RouteMatchPlacesDifferentialTests {
+  static let tables: [RouteTable] = {
+    let routes = [
+      RouteDefinition("home", "/"),
+      RouteDefinition("item", "/item/{id:int}"),
+      RouteDefinition("itemReviews", "/item/{id:int}/reviews"),
+      RouteDefinition("user", "/u/{name}/{tab?}"),
+      RouteDefinition("order", "/orders/{order:uuid}"),
+      RouteDefinition("flag", "/flags/{on:bool}/{ratio:decimal}"),
+      RouteDefinition("three", "/t/{a}/{b}/{c}"),
+      RouteDefinition("files", "/files/{path+}"),
+      RouteDefinition("search", "/search?q={q}"),
+      RouteDefinition("open", "/open/{slug}?{rest*}"),
+      RouteDefinition("page", "/{slug}"),
+    ]
+    var plus = RouteTable(schemes: ["app"], hosts: ["example.com"], routes: routes)
+    plus.plusInQuery = .literal
+    var folding = RouteTable(schemes: ["app"], hosts: ["example.com"], routes: routes)
+    folding.caseInsensitive = true
+    return [RouteTable(schemes: ["app"], hosts: ["example.com"], routes: routes), plus, folding]
+  }()
+
+  /// Paths, values in many spellings, queries and fragments, on both origins.
+  static let links: [String] = {
+    let values = [
+      "ann", "a%20b", "%61nn", "42", "-7", "007", "5A3E0000-0000-4000-8000-000000000001", "true", "2.5",
+      "x+y",
+      "caf%C3%A9", "café", "a%2Fb", "%E2%9C%93", "",
+    ]
+    var paths: [String] = ["/"]
+    for value in values {
+      paths += [
+        "/item/\(value)", "/item/\(value)/reviews", "/u/\(value)", "/u/ann/\(value)", "/u/\(value)/\(value)/",
+        "/orders/\(value)", "/flags/\(value)/\(value)", "/t/\(value)/b/c", "/files/\(value)/x", "/\(value)",
+        "/open/\(value)", "/search",
+      ]
+    }
+    let endings = ["", "/", "?q=1", "?q=a+b&r", "?q=%20&q=2", "#top", "#%2Fx", "?x=%E2%9C%93#f", "?&&a=&#"]
+    var links: [String] = []
+    for path in paths {
+      for ending in endings {
+        links.append("https://example.com" + path + ending)
+        links.append("app:/" + path + ending)
+        links.append("HTTPS://EXAMPLE.com" + path + ending)
+      }
+    }
+    return links
+  }()
+
+  @Test func bothFormsReadTheSameFields() throws {
+    var kept = 0
+    var built = 0
+    for table in Self.tables {
+      let router = try Router(table)
+      for link in Self.links {
+        let withPlaces: RouteMatch?
+        let atOnce: RouteMatch?
+        do {
+          withPlaces = try router.directMatch(link)
+          atOnce = try router.directMatch(link, keepingPlaces: false)
+        } catch {
+          // A link that breaks a reading rule breaks it for both.
+          #expect(throws: LinkError.self) { try router.directMatch(link, keepingPlaces: false) }
+          continue
+        }
+        guard let withPlaces, let atOnce else {
+          #expect(withPlaces == nil && atOnce == nil, "\(link)")
+          continue
+        }
+        #expect(!atOnce.decodesFromLink)
+        if withPlaces.decodesFromLink { kept += 1 } else { built += 1 }
+        #expect(withPlaces.route == atOnce.route, "\(link)")
+        #expect(withPlaces.parameters == atOnce.parameters, "\(link)")
+        #expect(withPlaces.query == atOnce.query, "\(link)")
+        #expect(withPlaces.fragment == atOnce.fragment, "\(link)")
+        #expect(withPlaces.origin == atOnce.origin, "\(link)")
+        #expect(withPlaces.url == atOnce.url, "\(link)")
+        #expect(withPlaces == atOnce, "\(link)")
+        #expect(withPlaces.hashValue == atOnce.hashValue, "\(link)")
+      }
+    }
+    // Both forms were met, each many times.
+    #expect(kept > 1_000)
+    #expect(built > 1_000)
+  }
+}
