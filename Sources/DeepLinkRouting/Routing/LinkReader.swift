@@ -163,7 +163,7 @@ final class LinkReader: Sendable {
     // Segments are separated by at least one byte, so there are at most count / 2 + 1 of them; the
     // readers never store more than the limit.
     let segmentCapacity = min(limits.maxSegments, count / 2 + 1)
-    let outcome = SegmentStore.with(byteCapacity: count, segmentCapacity: segmentCapacity) {
+    let outcome = SegmentStore.with(link: link, byteCapacity: count, segmentCapacity: segmentCapacity) {
       segments -> Result<Value, LinkError> in
       var view = LinkView(link: link, segments: segments)
       if !readPlain(into: &view) {
@@ -265,7 +265,9 @@ final class LinkReader: Sendable {
           view.carriesHost = true
           view.hostStart = index
           view.hostEnd = end
-        } else if end > index && appendPlainSegment(from: index, to: &view) == nil {
+        } else if end > index
+          && ReadingRules.readPlainSegment(view.link, from: index, into: &view.segments) == nil
+        {
           return false
         }
         index = end
@@ -280,7 +282,8 @@ final class LinkReader: Sendable {
         continue
       }
       if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-      guard hasRoomForSegment(view), let end = appendPlainSegment(from: index, to: &view)
+      guard hasRoomForSegment(view),
+        let end = ReadingRules.readPlainSegment(view.link, from: index, into: &view.segments)
       else { return false }
       index = end
     }
@@ -307,25 +310,6 @@ final class LinkReader: Sendable {
   /// count; when the separators alone reach the limit, the items are counted exactly by the rules).
   @inline(__always)
   private func isWithinQueryLimit(_ separators: Int) -> Bool { separators < limits.maxQueryItems }
-
-  /// Decodes the plain segment that starts at `start` into the view and counts it.
-  ///
-  /// - Returns: Where the segment ends, or `nil` (and nothing stored) when it is not plain.
-  @inline(__always)
-  private func appendPlainSegment(from start: Int, to view: inout LinkView) -> Int? {
-    let segmentStart = view.segments.cursor
-    guard
-      let end = ReadingRules.decodePlainSegment(
-        view.link, from: start, into: &view.segments)
-    else {
-      view.segments.rewind(to: segmentStart)
-      return nil
-    }
-    // No escape decoded: the segment is the link's bytes from `start`, as a match can read them later.
-    let isVerbatim = end &- start == view.segments.cursor &- segmentStart
-    view.segments.closeSegment(from: segmentStart, isASCII: true, verbatimAt: isVerbatim ? start : -1)
-    return end
-  }
 
   /// Reads the link by every rule, in URL order, checking every piece (the query and the fragment too)
   /// so that a bad link is an error whichever route it would reach.
@@ -471,14 +455,11 @@ final class LinkReader: Sendable {
         break
       }
       guard hasRoomForSegment(view) else { throw fail(.tooManySegments(limit: limits.maxSegments), nil) }
-      let segmentStart = view.segments.cursor
-      if let end = ReadingRules.decodePlainSegment(link, from: index, into: &view.segments, inFragment: true)
-      {
-        view.segments.closeSegment(from: segmentStart, isASCII: true)
+      if let end = ReadingRules.readPlainSegment(link, from: index, into: &view.segments, inFragment: true) {
         index = end
         continue
       }
-      view.segments.rewind(to: segmentStart)
+      let segmentStart = view.segments.cursor
       let end = ReadingRules.segmentEnd(link, from: index, inFragment: true)
       let text = try decode(link, index, end, plusAsSpace: false, fail: fail)
       view.segments.append(contentsOf: text)
@@ -513,7 +494,7 @@ final class LinkReader: Sendable {
   private func appendSegment(
     from start: Int, to view: inout LinkView, fail: (LinkError.Reason, Int?) -> LinkError
   ) throws(LinkError) -> Int {
-    if let end = appendPlainSegment(from: start, to: &view) { return end }
+    if let end = ReadingRules.readPlainSegment(view.link, from: start, into: &view.segments) { return end }
     let end = ReadingRules.segmentEnd(view.link, from: start)
     let text = try decode(view.link, start, end, plusAsSpace: false, fail: fail)
     let segmentStart = view.segments.cursor

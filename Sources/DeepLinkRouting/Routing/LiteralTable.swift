@@ -18,12 +18,6 @@ struct LiteralTable: Sendable {
     /// A key of up to ``inlineCapacity`` bytes, stored in the slot (byte `i` in bits `8 * (i % 8)` of
     /// word `i / 8`); for a longer key, the first word is where it starts in ``LiteralTable/keys``.
     var key: (UInt64, UInt64) = (0, 0)
-
-    /// Byte `offset` of a key stored in the slot.
-    @inline(__always)
-    func inlineKeyByte(_ offset: Int) -> UInt8 {
-      UInt8(truncatingIfNeeded: (offset < 8 ? key.0 : key.1) >> (8 &* UInt64(offset & 7)))
-    }
   }
 
   static let inlineCapacity = 16
@@ -33,23 +27,40 @@ struct LiteralTable: Sendable {
   private(set) var keys: [UInt8]
   let mask: Int
 
-  /// FNV-1a over the parent and the bytes, optionally lower-casing ASCII letters on the way.
+  /// A key as the table hashes and compares it: its first ``inlineCapacity`` bytes as two words (byte
+  /// `i` in bits `8 * (i % 8)` of word `i / 8`, zero past the end, the layout of ``Slot/key``) and a hash
+  /// of the parent, the length and every word, all lower-cased on the way when `lowercase` (the key is
+  /// ASCII).
+  struct Key {
+    var hash: UInt32
+    var first: UInt64
+    var second: UInt64
+  }
+
+  /// The key of `bytes` under `parent`, read a word at a time: the one hash of the table, used to
+  /// build it and to look a segment up.
   @inline(__always)
-  static func hash(parent: Int32, _ bytes: Bytes, lowercase: Bool) -> UInt32 {
-    var hash: UInt32 = 2_166_136_261 ^ UInt32(bitPattern: parent) &* 16_777_619
-    var index = 0
-    if lowercase {
-      while index < bytes.count {
-        hash = (hash ^ UInt32(ReadingRules.lowercased(bytes[index]))) &* 16_777_619
-        index &+= 1
-      }
-    } else {
-      while index < bytes.count {
-        hash = (hash ^ UInt32(bytes[index])) &* 16_777_619
-        index &+= 1
-      }
+  static func key(parent: Int32, _ bytes: Bytes, lowercase: Bool) -> Key {
+    @inline(__always) func word(_ offset: Int) -> UInt64 {
+      let word = bytes.word(at: offset)
+      return lowercase ? ReadingRules.lowercasedASCII(word) : word
     }
-    return hash
+    @inline(__always) func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+      let product = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+      return product ^ product &>> 29
+    }
+    let count = bytes.count
+    let first = word(0)
+    let second = count > 8 ? word(8) : 0
+    var hash = mix(
+      UInt64(UInt32(bitPattern: parent)) &<< 32 | UInt64(UInt32(truncatingIfNeeded: count)), first)
+    hash = mix(hash, second)
+    var offset = 16
+    while offset < count {
+      hash = mix(hash, word(offset))
+      offset &+= 8
+    }
+    return Key(hash: UInt32(truncatingIfNeeded: hash ^ hash &>> 32), first: first, second: second)
   }
 
   /// Builds the table from `(parent, key, child)` entries whose keys are unique per parent, at most
@@ -63,16 +74,13 @@ struct LiteralTable: Sendable {
     Bytes.with(keyBytes) { bytes in
       for entry in parents.indices {
         let key = bytes.slice(keyBounds[entry], keyBounds[entry + 1])
-        let hash = Self.hash(parent: parents[entry], key, lowercase: false)
-        var index = Int(hash) & mask
+        let hashed = Self.key(parent: parents[entry], key, lowercase: false)
+        var index = Int(hashed.hash) & mask
         while slots[index].child >= 0 { index = (index + 1) & mask }
         var slot = Slot(
-          hash: hash, parent: parents[entry], child: children[entry], keyLength: Int32(key.count))
+          hash: hashed.hash, parent: parents[entry], child: children[entry], keyLength: Int32(key.count))
         if key.count <= Self.inlineCapacity {
-          for offset in 0..<key.count {
-            let shifted = UInt64(key[offset]) << (8 * UInt64(offset % 8))
-            if offset < 8 { slot.key.0 |= shifted } else { slot.key.1 |= shifted }
-          }
+          slot.key = (hashed.first, hashed.second)
         } else {
           slot.key.0 = UInt64(keys.count)
           for offset in 0..<key.count { keys.append(key[offset]) }
@@ -211,16 +219,20 @@ final class FlatTrie: Sendable {
 
 extension FlatTrie {
   /// The child of `parent` for an ASCII literal key given as bytes (lower-cased on the way when
-  /// `folds`), or `nil`: one probe sequence of the literal table.
+  /// `folds`), or `nil`: one probe sequence of the literal table. A key kept in its slot is compared
+  /// as the two words it was hashed from.
   @inline(__always)
   func literalChild(of parent: Int32, _ bytes: Bytes, folds: Bool) -> Int32? {
-    let hash = LiteralTable.hash(parent: parent, bytes, lowercase: folds)
-    var slot = Int(hash) & mask
+    let key = LiteralTable.key(parent: parent, bytes, lowercase: folds)
+    let isInline = bytes.count <= LiteralTable.inlineCapacity
+    var slot = Int(key.hash) & mask
     while true {
       let candidate = slots[slot]
       if candidate.child < 0 { return nil }
-      if candidate.hash == hash && candidate.parent == parent && Int(candidate.keyLength) == bytes.count
-        && equal(bytes, candidate, folds: folds)
+      if candidate.hash == key.hash && candidate.parent == parent && Int(candidate.keyLength) == bytes.count
+        && (isInline
+          ? candidate.key.0 == key.first && candidate.key.1 == key.second
+          : equalsLongKey(bytes, at: Int(candidate.key.0), folds: folds))
       {
         return candidate.child
       }
@@ -228,20 +240,10 @@ extension FlatTrie {
     }
   }
 
-  /// Whether bytes (lower-cased when `folds`) are a slot's key (kept in the slot when short, in
-  /// ``keys`` when long).
-  @inline(__always)
-  private func equal(_ bytes: Bytes, _ candidate: LiteralTable.Slot, folds: Bool) -> Bool {
+  /// Whether bytes (lower-cased when `folds`) are the key longer than ``LiteralTable/inlineCapacity``
+  /// kept in ``keys`` from `start`.
+  private func equalsLongKey(_ bytes: Bytes, at start: Int, folds: Bool) -> Bool {
     var offset = 0
-    if bytes.count <= LiteralTable.inlineCapacity {
-      while offset < bytes.count {
-        let byte = folds ? ReadingRules.lowercased(bytes[offset]) : bytes[offset]
-        if byte != candidate.inlineKeyByte(offset) { return false }
-        offset &+= 1
-      }
-      return true
-    }
-    let start = Int(candidate.key.0)
     while offset < bytes.count {
       let byte = folds ? ReadingRules.lowercased(bytes[offset]) : bytes[offset]
       if byte != keys[start &+ offset] { return false }

@@ -19,6 +19,17 @@ package enum ReadingRules {
   @inline(__always)
   static func lowercased(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
 
+  /// ``lowercased(_:)`` applied to each byte of a word of ASCII bytes (each below 0x80), eight at once:
+  /// a byte from `A` to `Z` gains 0x20. Adding 0x3F to a byte sets its high bit from `A` (0x41) up,
+  /// adding 0x25 from past `Z` (0x5B) up; the bytes where exactly one of the two is set are the
+  /// capitals. No sum of an ASCII byte carries into the next one.
+  @inline(__always)
+  static func lowercasedASCII(_ word: UInt64) -> UInt64 {
+    let fromA = word &+ 0x3F3F_3F3F_3F3F_3F3F
+    let pastZ = word &+ 0x2525_2525_2525_2525
+    return word | ((fromA ^ pastZ) & 0x8080_8080_8080_8080) &>> 2
+  }
+
   /// Whether a decoded segment is a literal: the same Unicode scalars, so the same UTF-8 bytes, with no
   /// Unicode normalisation (`café` precomposed is not `cafe` + U+0301, and U+212A KELVIN SIGN is not
   /// `K`). iOS matches an apple-app-site-association pattern against the link's bytes, so this is the
@@ -114,31 +125,55 @@ package enum ReadingRules {
     return true
   }
 
-  /// Decodes the plain segment that starts at `start` into `store`: raw plain bytes and escapes of
-  /// plain bytes, up to the next `/`, `?`, `#` (in a fragment: `/`, `?`) or the end.
+  /// Reads the plain segment that starts at `start` into `store` and counts it: raw plain bytes and
+  /// escapes of plain bytes, up to the next `/`, `?`, `#` (in a fragment: `/`, `?`) or the end. A
+  /// segment without an escape is the link's own bytes and is not copied (see
+  /// ``SegmentStore/closeVerbatimSegment(_:_:)``); one with an escape is decoded into the store.
   ///
-  /// - Returns: Where the segment ends, or `nil` when it holds anything else (bytes beyond ASCII, a
-  ///   malformed escape, an escape of a control character or of a byte beyond ASCII); then the bytes
-  ///   written since `start` are to be discarded.
+  /// - Returns: Where the segment ends, or `nil` (and nothing stored) when it holds anything else
+  ///   (bytes beyond ASCII, a malformed escape, an escape of a control character or of a byte beyond
+  ///   ASCII).
   @inline(__always)
-  static func decodePlainSegment(
+  static func readPlainSegment(
     _ link: Bytes, from start: Int, into store: inout SegmentStore, inFragment: Bool = false
   ) -> Int? {
-    var index = start
+    @inline(__always) func ends(_ byte: UInt8) -> Bool {
+      inFragment ? endsFragmentSegment(byte) : endsSegment(byte)
+    }
+    // The run of raw plain bytes, read with one range check.
+    let runEnd = link.firstIndex(from: start, to: link.count) {
+      $0 == UInt8(ascii: "%") || ends($0) || !isPlainRaw($0)
+    }
+    if runEnd == link.count || ends(link[runEnd]) {
+      store.closeVerbatimSegment(start, runEnd)
+      return runEnd
+    }
+    guard link[runEnd] == UInt8(ascii: "%") else { return nil }
+    // An escape: the run so far and the rest of the segment are decoded into the store.
+    let segmentStart = store.cursor
+    store.append(link.slice(start, runEnd))
+    var index = runEnd
     while index < link.count {
       var byte = link[index]
       if byte == UInt8(ascii: "%") {
         guard let value = PercentCoding.escapedByte(link, at: index, end: link.count), isPlainDecoded(value)
-        else { return nil }
+        else {
+          store.rewind(to: segmentStart)
+          return nil
+        }
         byte = value
         index &+= 3
       } else {
-        if inFragment ? endsFragmentSegment(byte) : endsSegment(byte) { break }
-        guard isPlainRaw(byte) else { return nil }
+        if ends(byte) { break }
+        guard isPlainRaw(byte) else {
+          store.rewind(to: segmentStart)
+          return nil
+        }
         index &+= 1
       }
       store.append(byte)
     }
+    store.closeSegment(from: segmentStart, isASCII: true)
     return index
   }
 

@@ -8,7 +8,7 @@
 /// ``with(_:_:)``, ``SegmentStore/bytes(_:)`` inside ``SegmentStore/with(byteCapacity:segmentCapacity:_:)``,
 /// ``FrozenBuffer/bytes(from:count:)`` while its owner lives). Never store it beyond that closure.
 struct Bytes {
-  private let base: UnsafeBufferPointer<UInt8>
+  fileprivate let base: UnsafeBufferPointer<UInt8>
 
   fileprivate init(_ base: UnsafeBufferPointer<UInt8>) {
     self.base = base
@@ -23,6 +23,41 @@ struct Bytes {
   subscript(index: Int) -> UInt8 {
     precondition(index >= 0 && index < base.count, "byte index out of range")
     return base[index]
+  }
+
+  /// The bytes from `offset` on, up to eight of them, as one word: byte `offset + i` in bits `8 * i`,
+  /// and zero past the end. Every load stays within the bytes (a short tail is read as overlapping
+  /// loads), so hashing and comparing a key a word at a time reads nothing it may not.
+  ///
+  /// - Parameter offset: Where the word starts, in `0...count`.
+  /// - Returns: The word.
+  @inline(__always)
+  func word(at offset: Int) -> UInt64 {
+    precondition(offset >= 0 && offset <= base.count, "byte index out of range")
+    guard let start = base.baseAddress else { return 0 }
+    let count = base.count
+    let available = count &- offset
+    let raw = UnsafeRawPointer(start)
+    if available >= 8 {
+      return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+    if available <= 0 { return 0 }
+    if count >= 8 {
+      // The eight bytes that end where these do, shifted down past the ones before `offset`.
+      let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+      return last &>> UInt64(8 &* (8 &- available))
+    }
+    if available >= 4 {
+      // Two four-byte loads that overlap in the middle: the shared bytes are the same in both.
+      let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+      let high = UInt64(
+        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset &+ available &- 4, as: UInt32.self)))
+      return low | high &<< UInt64(8 &* (available &- 4))
+    }
+    // One to three bytes: the first, the middle and the last (some of them the same byte).
+    let middle = available &>> 1
+    return UInt64(start[offset]) | UInt64(start[offset &+ middle]) &<< UInt64(8 &* middle)
+      | UInt64(start[offset &+ available &- 1]) &<< UInt64(8 &* (available &- 1))
   }
 
   /// The first position in `start..<end` whose byte satisfies `predicate`, or `end` when none does.
@@ -107,13 +142,16 @@ struct Bytes {
 /// It exists only inside ``with(byteCapacity:segmentCapacity:_:)``; never store it or anything it hands
 /// out beyond that closure.
 struct SegmentStore {
+  /// The link the segments are read from: a segment without an escape is its bytes, not a copy.
+  private let link: UnsafeBufferPointer<UInt8>
   private let decoded: UnsafeMutableBufferPointer<UInt8>
-  /// Segment `i` is `decoded[bounds[2 * i] ..< bounds[2 * i + 1]]`.
+  /// Segment `i` is `link[bounds[2 * i] ..< bounds[2 * i + 1]]` when it is verbatim, otherwise
+  /// `decoded[bounds[2 * i] ..< bounds[2 * i + 1]]`.
   private let bounds: UnsafeMutableBufferPointer<Int32>
   /// Per segment: whether its text is not ASCII.
   private let unicode: UnsafeMutableBufferPointer<Bool>
-  /// Per segment: where in the link its bytes are, when the decoded segment is those bytes unchanged
-  /// (no escape was decoded); -1 otherwise.
+  /// Per segment: where in the link its bytes are, when the segment is those bytes unchanged (no escape
+  /// to decode: a verbatim segment); -1 for a segment decoded into the store.
   private let verbatimStarts: UnsafeMutableBufferPointer<Int32>
   /// Per depth of the trie search: the node to come back to.
   private let trailNodes: UnsafeMutableBufferPointer<Int32>
@@ -131,14 +169,15 @@ struct SegmentStore {
   /// Calls `body` with an empty store in temporary memory.
   ///
   /// - Parameters:
+  ///   - link: The link the segments are read from.
   ///   - byteCapacity: How many decoded bytes fit (decoded text is never longer than the link).
   ///   - segmentCapacity: How many segments fit.
   ///   - body: What to do with the store; it is valid only during the call.
   /// - Returns: What `body` returns.
   @inline(__always)
-  static func with<Value>(byteCapacity: Int, segmentCapacity: Int, _ body: (inout SegmentStore) -> Value)
-    -> Value
-  {
+  static func with<Value>(
+    link: Bytes, byteCapacity: Int, segmentCapacity: Int, _ body: (inout SegmentStore) -> Value
+  ) -> Value {
     // One temporary allocation, in three parts: the words (bounds, trail nodes and verbatim starts),
     // then the bytes (trail steps and decoded text), then the flags. Each part is bound to its own type.
     let wordBytes = 4 * segmentCapacity * MemoryLayout<Int32>.stride
@@ -151,6 +190,7 @@ struct SegmentStore {
       let flags = UnsafeMutableRawBufferPointer(rebasing: raw[(wordBytes + byteCount)...]).bindMemory(
         to: Bool.self)
       var store = SegmentStore(
+        link: link.base,
         decoded: UnsafeMutableBufferPointer(rebasing: bytes[segmentCapacity...]),
         bounds: UnsafeMutableBufferPointer(rebasing: words[0..<(2 * segmentCapacity)]),
         unicode: flags,
@@ -170,6 +210,14 @@ struct SegmentStore {
     cursor &+= 1
   }
 
+  /// Appends bytes to the segment being written.
+  @inline(__always)
+  mutating func append(_ bytes: Bytes) {
+    precondition(bytes.count <= decoded.count &- cursor, "decoded text longer than the link")
+    for index in 0..<bytes.count { decoded[cursor &+ index] = bytes.base[index] }
+    cursor &+= bytes.count
+  }
+
   /// Appends decoded text to the segment being written.
   mutating func append(contentsOf text: String) {
     for byte in text.utf8 { append(byte) }
@@ -187,22 +235,37 @@ struct SegmentStore {
   /// - Parameters:
   ///   - start: Where the segment's decoded bytes start.
   ///   - isASCII: Whether they are ASCII.
-  ///   - verbatimAt: Where in the link the same bytes are, unchanged, or -1 when decoding changed them.
   @inline(__always)
-  mutating func closeSegment(from start: Int, isASCII: Bool, verbatimAt: Int = -1) {
+  mutating func closeSegment(from start: Int, isASCII: Bool) {
     precondition(count < segmentCapacity && start >= 0 && start <= cursor, "segment out of range")
     bounds[2 &* count] = Int32(truncatingIfNeeded: start)
     bounds[2 &* count &+ 1] = Int32(truncatingIfNeeded: cursor)
     unicode[count] = !isASCII
-    verbatimStarts[count] = Int32(truncatingIfNeeded: verbatimAt)
+    verbatimStarts[count] = -1
     count &+= 1
   }
 
-  /// Forgets the segments from `segment` on, and their bytes (the fragment's path, once the fragment
-  /// routes are searched).
+  /// Counts a verbatim segment: the link's ASCII bytes `start..<end`, with no escape to decode, read
+  /// where they are.
+  @inline(__always)
+  mutating func closeVerbatimSegment(_ start: Int, _ end: Int) {
+    precondition(
+      count < segmentCapacity && start >= 0 && start <= end && end <= link.count, "segment out of range")
+    bounds[2 &* count] = Int32(truncatingIfNeeded: start)
+    bounds[2 &* count &+ 1] = Int32(truncatingIfNeeded: end)
+    unicode[count] = false
+    verbatimStarts[count] = Int32(truncatingIfNeeded: start)
+    count &+= 1
+  }
+
+  /// Forgets the segments from `segment` on, and the bytes decoded for them (the fragment's path, once
+  /// the fragment routes are searched).
   mutating func forget(from segment: Int) {
     precondition(segment >= 0 && segment <= count, "segment index out of range")
-    if segment < count { cursor = Int(bounds[2 &* segment]) }
+    // The decoded bytes of the forgotten segments start where the first decoded one of them starts.
+    if let first = (segment..<count).first(where: { verbatimStarts[$0] < 0 }) {
+      cursor = Int(bounds[2 &* first])
+    }
     count = segment
   }
 
@@ -224,8 +287,9 @@ struct SegmentStore {
   @inline(__always)
   func bytes(_ index: Int) -> Bytes {
     precondition(index >= 0 && index < count, "segment index out of range")
-    return Bytes(
-      UnsafeBufferPointer(rebasing: decoded[Int(bounds[2 &* index])..<Int(bounds[2 &* index &+ 1])]))
+    let range = Int(bounds[2 &* index])..<Int(bounds[2 &* index &+ 1])
+    if verbatimStarts[index] >= 0 { return Bytes(UnsafeBufferPointer(rebasing: link[range])) }
+    return Bytes(UnsafeBufferPointer(rebasing: decoded[range]))
   }
 
   /// Records, for depth `depth` of the trie search, the node to come back to and the step to resume at.
