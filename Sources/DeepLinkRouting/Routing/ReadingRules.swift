@@ -125,6 +125,27 @@ package enum ReadingRules {
     return true
   }
 
+  /// The bytes of a word that stop a run of a segment's raw plain bytes, eight at once: the high bit
+  /// of each byte that is `%`, ends the segment (``endsSegment(_:)``, or ``endsFragmentSegment(_:)``
+  /// in a fragment) or is not plain (``isPlainRaw(_:)``); every other bit clear. Each test looks at
+  /// one byte's low seven bits (a byte from 0x80 up stops by its own high bit), so no sum carries into
+  /// the next byte; the tests pin it to the byte rules for every byte in every place.
+  @inline(__always)
+  static func runStops(_ word: UInt64, inFragment: Bool) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let low = word & ~high
+    // The high bit of (t + 0x7F) is set where the seven-bit byte t is not zero.
+    @inline(__always) func differs(_ byte: UInt8) -> UInt64 { (low ^ UInt64(byte) &* ones) &+ 0x7F * ones }
+    var others =
+      differs(UInt8(ascii: "%")) & differs(UInt8(ascii: "/")) & differs(UInt8(ascii: "?"))
+      & differs(0x7F)
+    if !inFragment { others &= differs(UInt8(ascii: "#")) }
+    // The high bit of (t + 0x5F) is set where t is at least 0x21, past the space.
+    let printable = low &+ 0x5F * ones
+    return (word | ~(others & printable)) & high
+  }
+
   /// Reads the plain segment that starts at `start` into `store` and counts it: raw plain bytes and
   /// escapes of plain bytes, up to the next `/`, `?`, `#` (in a fragment: `/`, `?`) or the end. A
   /// segment without an escape is the link's own bytes and is not copied (see
@@ -140,9 +161,16 @@ package enum ReadingRules {
     @inline(__always) func ends(_ byte: UInt8) -> Bool {
       inFragment ? endsFragmentSegment(byte) : endsSegment(byte)
     }
-    // The run of raw plain bytes, read with one range check.
-    let runEnd = link.firstIndex(from: start, to: link.count) {
-      $0 == UInt8(ascii: "%") || ends($0) || !isPlainRaw($0)
+    // The run of raw plain bytes, read eight at a time: the word past the end is zero, and a zero
+    // byte stops a run, so the run never reads on.
+    var runEnd = start
+    while true {
+      let stops = runStops(link.word(at: runEnd), inFragment: inFragment)
+      if stops != 0 {
+        runEnd = min(runEnd &+ stops.trailingZeroBitCount &>> 3, link.count)
+        break
+      }
+      runEnd &+= 8
     }
     if runEnd == link.count || ends(link[runEnd]) {
       store.closeVerbatimSegment(start, runEnd)

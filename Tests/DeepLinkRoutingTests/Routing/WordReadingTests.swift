@@ -143,3 +143,82 @@ struct WordReadingTests {
     #expect(screen.parameters.string("tab") == "cAt")
   }
 }
+
+extension WordReadingTests {
+  /// The byte rule a run of raw plain bytes stops by.
+  static func stops(_ byte: UInt8, inFragment: Bool) -> Bool {
+    let ends = inFragment ? ReadingRules.endsFragmentSegment(byte) : ReadingRules.endsSegment(byte)
+    return byte == UInt8(ascii: "%") || ends || !ReadingRules.isPlainRaw(byte)
+  }
+
+  static func expectedStops(_ word: UInt64, inFragment: Bool) -> UInt64 {
+    var stops: UInt64 = 0
+    for index in 0..<8
+    where Self.stops(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index))), inFragment: inFragment) {
+      stops |= 0x80 << (8 * UInt64(index))
+    }
+    return stops
+  }
+
+  @Test func aWordStopsARunWhereItsBytesDo() {
+    for inFragment in [false, true] {
+      for byte in UInt8.min...UInt8.max {
+        for position in 0..<8 {
+          for filler in [UInt8(ascii: "a"), UInt8(ascii: "%"), 0xFF, 0x20, 0x21, 0x7E] {
+            var bytes = [UInt8](repeating: filler, count: 8)
+            bytes[position] = byte
+            let word = Self.expectedWord(bytes, at: 0)
+            #expect(
+              ReadingRules.runStops(word, inFragment: inFragment)
+                == Self.expectedStops(word, inFragment: inFragment),
+              "byte \(byte) at \(position) among \(filler), fragment \(inFragment)")
+          }
+        }
+      }
+    }
+    // Words of random bytes, and of random bytes near the edges of the rule.
+    var generator = SystemRandomNumberGenerator()
+    let edges: [UInt8] = [0, 0x20, 0x21, 0x23, 0x25, 0x2F, 0x3F, 0x7E, 0x7F, 0x80, 0xA5, 0xAF, 0xFF]
+    for round in 0..<20_000 {
+      let word: UInt64
+      if round % 2 == 0 {
+        word = generator.next()
+      } else {
+        word = (0..<8).reduce(UInt64(0)) {
+          $0 | UInt64(edges.randomElement(using: &generator)!) << (8 * UInt64($1))
+        }
+      }
+      for inFragment in [false, true] {
+        #expect(
+          ReadingRules.runStops(word, inFragment: inFragment)
+            == Self.expectedStops(word, inFragment: inFragment),
+          "word \(String(word, radix: 16))")
+      }
+    }
+  }
+
+  @Test(arguments: [
+    ("myapp://i/abcdefgh", "abcdefgh"), ("myapp://i/abcdefg", "abcdefg"),
+    ("myapp://i/abcdefghi", "abcdefghi"),
+    ("myapp://i/abcdefghijklmnop/", "abcdefghijklmnop"),
+    ("myapp://i/abcdefghijklmnopq?x=1", "abcdefghijklmnopq"),
+    ("myapp://i/abcdefg%41", "abcdefgA"), ("myapp://i/abcdefgh%41", "abcdefghA"), ("myapp://i/a#frag", "a"),
+    ("myapp://i/~!$&'()*+,;=:@", "~!$&'()*+,;=:@"),
+  ])
+  func segmentsEndWhereTheirWordsSay(link: String, value: String) throws {
+    let router = try Router(RouteTable(schemes: ["myapp"], routes: [RouteDefinition("item", "/i/{name}")]))
+    #expect(try router.match(link)?.parameters.string("name") == value)
+  }
+
+  @Test(arguments: ["myapp://i/abcdefg\u{7F}", "myapp://i/abcdefgh\u{7F}x", "myapp://i/ab\u{E9}cdefghij"])
+  func aByteThatIsNotPlainInAnyPlaceOfAWordIsReadByTheFullRules(link: String) throws {
+    let router = try Router(RouteTable(schemes: ["myapp"], routes: [RouteDefinition("item", "/i/{name}")]))
+    // The full rules refuse a control character and read a letter beyond ASCII: never the run's answer.
+    let outcome = Result { try router.match(link)?.parameters.string("name") }
+    if link.unicodeScalars.contains(where: { $0.value == 0x7F }) {
+      #expect(throws: LinkError.self) { try outcome.get() }
+    } else {
+      #expect(try outcome.get() == String(link.dropFirst("myapp://i/".count)))
+    }
+  }
+}
