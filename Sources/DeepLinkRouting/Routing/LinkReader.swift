@@ -93,6 +93,23 @@ struct LinkView {
   @inline(__always)
   func verbatimStart(_ index: Int) -> Int { segments.verbatimStart(index) }
 
+  /// Where in the link the segments from `index` to the last are, when they are the link's bytes
+  /// unchanged joined by single slashes: from the first one's start to the last one's end (an empty
+  /// place when `index` is past the last segment), or `nil`.
+  func verbatimRun(from index: Int) -> (start: Int, end: Int)? {
+    guard index < count else { return (0, 0) }
+    let start = verbatimStart(index)
+    guard start >= 0 else { return nil }
+    var end = start + bytes(index).count
+    for segment in (index + 1)..<count {
+      let next = verbatimStart(segment)
+      // One byte between two segments is one slash; more would be an empty segment the reading dropped.
+      guard next == end + 1 else { return nil }
+      end = next + bytes(segment).count
+    }
+    return (start, end)
+  }
+
   /// The decoded text of a segment.
   func string(_ index: Int) -> String {
     return segments.bytes(index).string()

@@ -224,8 +224,8 @@ public final class Router: Sendable {
   }
 
   /// Where in the link a match's fields are, when each can be decoded later from its own place: a
-  /// route with at most ``RouteMatch/ValuePlaces/capacity`` path parameters of a type (no template,
-  /// value set, kind or catch-all), no declared query item or open query dictionary, on a link with a
+  /// route with at most ``RouteMatch/ValuePlaces/capacity`` path parameters of a type or a last
+  /// catch-all (no template, value set, kind or middle catch-all), no declared query item or open query dictionary, on a link with a
   /// listed scheme or host whose values needed no percent-decoding and whose query and fragment are
   /// plain text. `nil` otherwise: then the match is built at once.
   ///
@@ -244,12 +244,21 @@ public final class Router: Sendable {
     var values = RouteMatch.ValuePlaces()
     for offset in 0..<Int(plan.parameterCount) {
       let parameter = self.parameter(offset, of: plan)
-      guard case .parameter = parameter.kind else { return nil }
-      // A piece past the link's end (an optional last segment the link does not have) is absent.
-      guard parameter.piece < view.count else { continue }
-      let start = view.verbatimStart(parameter.piece)
-      guard start >= 0 else { return nil }
-      values.set(offset, start: start, end: start + view.bytes(parameter.piece).count)
+      switch parameter.kind {
+      case .parameter:
+        // A piece past the link's end (an optional last segment the link does not have) is absent.
+        guard parameter.piece < view.count else { continue }
+        let start = view.verbatimStart(parameter.piece)
+        guard start >= 0 else { return nil }
+        values.set(offset, start: start, end: start + view.bytes(parameter.piece).count)
+      case .rest:
+        // A last catch-all: the link's bytes from its first segment to the end of its last, when they
+        // are its segments joined by single slashes (empty when it takes no segment).
+        guard let run = view.verbatimRun(from: parameter.piece) else { return nil }
+        values.set(offset, start: run.start, end: run.end)
+      case .template, .valueSet, .kind:
+        return nil
+      }
     }
     return RouteMatch.Reading(
       router: self, url: url, route: route, originIndex: Int32(truncatingIfNeeded: view.originIndex),
@@ -273,12 +282,17 @@ public final class Router: Sendable {
     Bytes.withUTF8(of: reading.url) { link in
       for offset in 0..<count {
         let parameter = self.parameter(offset, of: plan)
-        guard case .parameter(let type) = parameter.kind, let place = reading.values.place(offset) else {
-          continue
-        }
+        guard let place = reading.values.place(offset) else { continue }
         let bytes = link.slice(place.start, place.end)
-        if let value = type.value(bytes: bytes, text: { bytes.string() }) {
-          entries.append(RouteParameters.Entry(name: parameter.name, value: value))
+        switch parameter.kind {
+        case .parameter(let type):
+          if let value = type.value(bytes: bytes, text: { bytes.string() }) {
+            entries.append(RouteParameters.Entry(name: parameter.name, value: value))
+          }
+        case .rest:
+          entries.append(RouteParameters.Entry(name: parameter.name, value: .segments(bytes.segments())))
+        case .template, .valueSet, .kind:
+          continue
         }
       }
     }

@@ -89,6 +89,19 @@ struct Bytes {
     String(decoding: base, as: UTF8.self)
   }
 
+  /// The bytes split at each `/` into texts (none for no bytes): a catch-all's segments read back
+  /// from the link, where single slashes join them.
+  func segments() -> [String] {
+    guard base.count > 0 else { return [] }
+    var segments: [String] = []
+    var start = 0
+    for index in 0...base.count where index == base.count || base[index] == UInt8(ascii: "/") {
+      segments.append(string(start, index))
+      start = index + 1
+    }
+    return segments
+  }
+
   /// The bytes `start..<end` as text, with ASCII letters lower-cased.
   func lowercasedString(_ start: Int, _ end: Int) -> String {
     let piece = slice(start, end).base

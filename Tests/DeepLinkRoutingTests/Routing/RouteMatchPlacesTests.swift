@@ -17,6 +17,8 @@ struct RouteMatchPlacesTests {
       RouteDefinition("order", "/orders/{order:uuid}"),
       RouteDefinition("flag", "/flags/{on:bool}/{ratio:decimal}"),
       RouteDefinition("three", "/t/{a}/{b}/{c}"),
+      RouteDefinition("files", "/files/{owner}/{path+}"),
+      RouteDefinition("docs", "/docs/{path*}"),
     ])
 
   static let router = Result { try Router(table) }
@@ -51,6 +53,20 @@ struct RouteMatchPlacesTests {
         "https://shop.example/flags/true/2.5#", "flag", ["on": .bool(true), "ratio": .decimal(2.5)], [], "",
         true
       ),
+      // A last catch-all keeps the place of its segments, as the link joins them.
+      (
+        "https://shop.example/files/ann/a/b.txt", "files",
+        ["owner": .string("ann"), "path": .segments(["a", "b.txt"])], [], nil, true
+      ),
+      ("shop://docs/guide/", "docs", ["path": .segments(["guide"])], [], nil, true),
+      ("shop://docs", "docs", ["path": .segments([])], [], nil, true),
+      // Two slashes between its segments, or an escape in one: built at once.
+      (
+        "https://shop.example/files/ann/a//b", "files",
+        ["owner": .string("ann"), "path": .segments(["a", "b"])],
+        [], nil, false
+      ),
+      ("https://shop.example/docs/a%2Fb/c", "docs", ["path": .segments(["a/b", "c"])], [], nil, false),
       // A value that needed decoding, a query that is not plain text, more values than places: built at once.
       ("https://shop.example/u/a%20nn", "user", ["name": .string("a nn")], [], nil, false),
       ("https://shop.example/u/%61nn", "user", ["name": .string("ann")], [], nil, false),
@@ -150,6 +166,7 @@ struct RouteMatchPlacesDifferentialTests {
       RouteDefinition("flag", "/flags/{on:bool}/{ratio:decimal}"),
       RouteDefinition("three", "/t/{a}/{b}/{c}"),
       RouteDefinition("files", "/files/{path+}"),
+      RouteDefinition("docs", "/docs/{path*}"),
       RouteDefinition("search", "/search?q={q}"),
       RouteDefinition("open", "/open/{slug}?{rest*}"),
       RouteDefinition("page", "/{slug}"),
@@ -168,12 +185,13 @@ struct RouteMatchPlacesDifferentialTests {
       "x+y",
       "caf%C3%A9", "café", "a%2Fb", "%E2%9C%93", "",
     ]
-    var paths: [String] = ["/"]
+    var paths: [String] = ["/", "/docs", "/docs/", "/docs//", "/docs//a/b", "/files/a/b/c"]
     for value in values {
       paths += [
         "/item/\(value)", "/item/\(value)/reviews", "/u/\(value)", "/u/ann/\(value)", "/u/\(value)/\(value)/",
         "/orders/\(value)", "/flags/\(value)/\(value)", "/t/\(value)/b/c", "/files/\(value)/x", "/\(value)",
-        "/open/\(value)", "/search",
+        "/open/\(value)", "/search", "/files/\(value)/\(value)/", "/files/a//\(value)", "/docs/\(value)",
+        "/docs/x/\(value)/y",
       ]
     }
     let endings = ["", "/", "?q=1", "?q=a+b&r", "?q=%20&q=2", "#top", "#%2Fx", "?x=%E2%9C%93#f", "?&&a=&#"]
