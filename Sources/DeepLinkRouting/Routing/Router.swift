@@ -856,22 +856,40 @@ struct TrieSearch {
     @inline(__always) get { router.trie }
   }
   let caseInsensitive: Bool
-  /// The link's query items, decoded the first time a route needs them.
-  var query: [QueryItem]?
-  /// The same items, first value per name, sorted, made the first time a route checks them.
-  var linkQuery: LinkQuery?
-  /// The (shape, depth) pairs whose subtree failed: shape in the high 32 bits.
-  var failed: Set<UInt64> = []
+  /// What the search makes only when it needs it, in one box made the first time: most links need
+  /// none of it, and then the search holds nothing more to give back than its router.
+  var notes: Notes?
+
+  /// The link's query read, the failed shapes and the list positions of one search.
+  final class Notes {
+    /// The link's query items, decoded the first time a route needs them.
+    var query: [QueryItem]?
+    /// The same items, first value per name, sorted, made the first time a route checks them.
+    var linkQuery: LinkQuery?
+    /// The (shape, depth) pairs whose subtree failed: shape in the high 32 bits.
+    var failed: Set<UInt64> = []
+    /// Per depth: the position to resume at in the list the trail's step walks there, when that step
+    /// is ``Step/template(_:)``, ``Step/valueSet(_:)`` or ``Step/kind(_:)`` (one step a depth, so one
+    /// position); made the first time such a child is entered.
+    var listCursor: [Int32] = []
+  }
+
+  /// The search's notes, made the first time they are written.
+  private mutating func writableNotes() -> Notes {
+    if let notes { return notes }
+    let made = Notes()
+    notes = made
+    return made
+  }
+
+  /// The link's query items, when a route has needed them.
+  var query: [QueryItem]? { notes?.query }
   /// The nodes on the trail at depths below this offered a route the judge refused: their failure
   /// says nothing about their shape.
   var cleanFrom = 0
   /// Work counters, for tests that bound the work per link.
   var nodesEntered = 0
   var routeChecks = 0
-  /// Per depth: the position to resume at in the list the trail's step walks there, when that step is
-  /// ``Step/template(_:)``, ``Step/valueSet(_:)`` or ``Step/kind(_:)`` (one step a depth, so one
-  /// position); made the first time such a child is entered.
-  var listCursor: [Int32] = []
   /// The middle catch-all the search is below, if any: where to resume when its child fails. A path
   /// has at most one catch-all, so at most one is open at a time.
   var open: OpenSkip?
@@ -923,13 +941,13 @@ struct TrieSearch {
     var number: UInt8 {
       switch self {
       case .literal: 0
-      // The position in the list is kept beside the trail (``TrieSearch/listCursor``).
+      // The position in the list is kept beside the trail (``TrieSearch/Notes/listCursor``).
       case .template: 253
       // Never kept on the trail: a middle catch-all keeps its node in ``TrieSearch/open``.
       case .skip: 251
-      // The position is kept beside the trail (``TrieSearch/listCursor``).
+      // The position is kept beside the trail (``TrieSearch/Notes/listCursor``).
       case .valueSet: 252
-      // The position is kept beside the trail (``TrieSearch/listCursor``).
+      // The position is kept beside the trail (``TrieSearch/Notes/listCursor``).
       case .kind: 250
       case .parameter(let rank): UInt8(truncatingIfNeeded: rank &+ 1)
       case .oneOrMore: 254
@@ -995,11 +1013,8 @@ struct TrieSearch {
         return found
       }
       view.dropFragmentPath()
-      query = nil
-      linkQuery = nil
-      failed = []
+      notes = nil
       cleanFrom = 0
-      listCursor = []
       open = nil
       following = -1
     }
@@ -1121,7 +1136,8 @@ struct TrieSearch {
           // step after the child just tried.
           // A node whose subtree offered a route the judge refused did not fail by its shape.
           if node.flags & FlatNode.sharesShape != 0 && depth >= cleanFrom {
-            failed.insert(pair(index, depth))
+            let shapeAndDepth = pair(index, depth)
+            writableNotes().failed.insert(shapeAndDepth)
           }
           if let skip = open, skip.child == Int32(truncatingIfNeeded: index) {
             // The child of a middle catch-all failed: back to its node, at the next middle catch-all.
@@ -1139,9 +1155,9 @@ struct TrieSearch {
           index = Int(trail.node)
           step = Step(number: trail.step)
           switch step {
-          case .template: step = .template(Int(listCursor[depth]))
-          case .valueSet: step = .valueSet(Int(listCursor[depth]))
-          case .kind: step = .kind(Int(listCursor[depth]))
+          case .template: step = .template(Int(notes?.listCursor[depth] ?? 0))
+          case .valueSet: step = .valueSet(Int(notes?.listCursor[depth] ?? 0))
+          case .kind: step = .kind(Int(notes?.listCursor[depth] ?? 0))
           case .literal, .parameter, .skip, .oneOrMore, .zeroOrMore: break
           }
           continue
@@ -1149,7 +1165,7 @@ struct TrieSearch {
       }
       if child >= 0,
         trie.nodes[Int(child)].flags & FlatNode.sharesShape == 0
-          || !failed.contains(pair(Int(child), childDepth))
+          || notes?.failed.contains(pair(Int(child), childDepth)) != true
       {
         if childDepth != depth &+ 1 || step.isSkip {
           // The trail is not written: the depths the catch-all takes have no node.
@@ -1166,8 +1182,9 @@ struct TrieSearch {
         view.segments.setTrail(depth, node: Int32(truncatingIfNeeded: index), step: resume.number)
         switch resume {
         case .template(let position), .valueSet(let position), .kind(let position):
-          if listCursor.isEmpty { listCursor = [Int32](repeating: 0, count: view.count) }
-          listCursor[depth] = Int32(truncatingIfNeeded: position)
+          let notes = writableNotes()
+          if notes.listCursor.isEmpty { notes.listCursor = [Int32](repeating: 0, count: view.count) }
+          notes.listCursor[depth] = Int32(truncatingIfNeeded: position)
         case .literal, .parameter, .skip, .oneOrMore, .zeroOrMore: break
         }
         index = Int(child)
@@ -1269,11 +1286,12 @@ struct TrieSearch {
 
   /// The link's query, read once.
   private mutating func readQuery(_ view: inout LinkView) -> LinkQuery {
-    if let linkQuery { return linkQuery }
-    let items = query ?? router.reader.query(of: view)
-    query = items
+    let notes = writableNotes()
+    if let linkQuery = notes.linkQuery { return linkQuery }
+    let items = notes.query ?? router.reader.query(of: view)
+    notes.query = items
     let link = LinkQuery(items, hasTrailingSlash: view.hasTrailingSlash, keys: router.table.queryKeys)
-    linkQuery = link
+    notes.linkQuery = link
     return link
   }
 
