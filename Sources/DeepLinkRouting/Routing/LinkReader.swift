@@ -66,6 +66,7 @@ struct LinkView {
   /// once per table.
   var originIndex = -1
 
+  @inline(__always)
   init(link: Bytes, segments: SegmentStore) {
     self.link = link
     self.segments = segments

@@ -235,7 +235,7 @@ public final class Router: Sendable {
   ///   - url: The link as given.
   /// - Returns: The places, or `nil`.
   @inline(__always)
-  private func reading(route: Int32, view: LinkView, url: String) -> RouteMatch.Reading? {
+  private func reading(route: Int32, view: borrowing LinkView, url: String) -> RouteMatch.Reading? {
     let plan = plans[Int(route)]
     guard plan.queryCount == 0, !plan.hasOpenQuery, plan.middleCatchAll < 0,
       plan.parameterCount <= RouteMatch.ValuePlaces.capacity, view.originIndex >= 0, view.fragmentMark < 0,
@@ -511,7 +511,7 @@ public final class Router: Sendable {
   ///     the catch-all (the search's ``TrieSearch/following``); -1 otherwise.
   /// - Returns: The match.
   func materialize(
-    route: Int, view: LinkView, url: String, query decodedQuery: [QueryItem]?, following: Int32 = -1
+    route: Int, view: borrowing LinkView, url: String, query decodedQuery: [QueryItem]?, following: Int32 = -1
   ) -> RouteMatch {
     let plan = plans[route]
     let declaresQuery = plan.queryCount > 0
