@@ -121,12 +121,13 @@ final class LinkReader: Sendable {
   let schemes: Set<String>
   /// The custom schemes, lower-cased.
   let schemeNames: [String]
-  /// The custom schemes, lower-cased, as bytes (in the order of ``schemeNames``).
-  let schemeList: [[UInt8]]
+  /// The custom schemes, lower-cased, as names to compare (in the order of ``schemeNames``).
+  let schemeList: [ReadingRules.LowercaseName]
   /// The hosts listed exactly without a port, lower-cased.
   let hostNames: [String]
-  /// The hosts listed exactly without a port, lower-cased, as bytes (in the order of ``hostNames``).
-  let portlessHosts: [[UInt8]]
+  /// The hosts listed exactly without a port, lower-cased, as names to compare (in the order of
+  /// ``hostNames``).
+  let portlessHosts: [ReadingRules.LowercaseName]
   let exactHosts: [String: [String?]]
   let wildcardHosts: [HostRule]
   let allowsHTTP: Bool
@@ -149,9 +150,9 @@ final class LinkReader: Sendable {
     for rule in hostRules where !rule.isWildcard { exact[rule.host, default: []].append(rule.port) }
     exactHosts = exact
     schemeNames = schemes.sorted()
-    schemeList = schemeNames.map { Array($0.utf8) }
+    schemeList = schemeNames.map(ReadingRules.LowercaseName.init)
     hostNames = exact.filter { $0.value.contains(nil) }.keys.sorted()
-    portlessHosts = hostNames.map { Array($0.utf8) }
+    portlessHosts = hostNames.map(ReadingRules.LowercaseName.init)
     wildcardHosts = hostRules.filter(\.isWildcard)
     allowsHTTP = table.schemes.contains { $0.lowercased() == "http" }
     acceptsAnyHost = table.routes.contains { $0.hosts?.contains("*") == true }
@@ -203,8 +204,8 @@ final class LinkReader: Sendable {
     }
   }
 
-  static let https = Array("https".utf8)
-  static let http = Array("http".utf8)
+  static let https = ReadingRules.LowercaseName("https")
+  static let http = ReadingRules.LowercaseName("http")
 
   /// Whether a scheme (`link[0..<schemeEnd]`) is `https`, or `http` (`false`), or neither (`nil`).
   @inline(__always)

@@ -3,7 +3,8 @@
 /// A match is a value: copies are independent, and two matches are equal when their fields are.
 ///
 /// Most matches a ``Router`` finds hold only their link, their router and where in the link each value
-/// is: the route's path values (when none needed percent-decoding), the query and the fragment. Then
+/// is: the route's path values (when none needed percent-decoding; a last catch-all's segments when
+/// single slashes join them in the link), the query and the fragment. Then
 /// matching allocates nothing, and ``parameters``, ``query`` and ``fragment`` decode only their own
 /// piece of the link, each time one of them is read; the link itself is not read again. Read
 /// ``parameters`` once into a constant when you need several values, and keep in mind that such a

@@ -19,8 +19,8 @@ struct RouteScope: Sendable, Hashable {
   var hosts: Hosts = .all
   /// The schemes, lower-cased, or `nil` for every scheme the table reads.
   var schemes: [String]?
-  /// ``schemes`` as bytes, for comparing with a link's scheme in place.
-  var schemeBytes: [[UInt8]]?
+  /// ``schemes`` as names, for comparing with a link's scheme in place.
+  var schemeNames: [ReadingRules.LowercaseName]?
 
   /// The scope of a route without `hosts` or `schemes`.
   static let unscoped = RouteScope()
@@ -119,7 +119,7 @@ struct RouteScope: Sendable, Hashable {
         listed.append(scheme)
       }
       schemes = listed
-      schemeBytes = listed.map { Array($0.utf8) }
+      schemeNames = listed.map(ReadingRules.LowercaseName.init)
     }
   }
 
@@ -158,10 +158,11 @@ extension RouteScope {
   ///     link without a host.
   /// - Returns: The part refused, or `nil`.
   func refusal(
-    hostIsUnlisted: Bool, hasScheme: ([UInt8]) -> Bool, host: () -> (host: String, port: String?)?
+    hostIsUnlisted: Bool, hasScheme: (ReadingRules.LowercaseName) -> Bool,
+    host: () -> (host: String, port: String?)?
   ) -> Refusal? {
     if hostIsUnlisted && !isAnyHost { return .host }
-    if let schemeBytes, !schemeBytes.contains(where: hasScheme) { return .scheme }
+    if let schemeNames, !schemeNames.contains(where: hasScheme) { return .scheme }
     switch hosts {
     case .all: return nil
     case .any: return host() == nil ? .host : nil

@@ -547,9 +547,12 @@ struct NearMissSearch {
   private mutating func unmetQuery(route: Int, depth: Int, start: Int) -> Candidate? {
     routeChecks += 1
     let scope = router.scopes[route]
-    let scheme = Array(link.scheme.utf8)
+    let scheme = link.scheme
     if let refusal = scope.refusal(
-      hostIsUnlisted: link.hostIsUnlisted, hasScheme: { $0 == scheme }, host: { link.host })
+      hostIsUnlisted: link.hostIsUnlisted,
+      hasScheme: { name in Bytes.withUTF8(of: scheme) { ReadingRules.equalsLowercased($0, 0, $0.count, name) }
+      },
+      host: { link.host })
     {
       let found =
         refusal == .scheme

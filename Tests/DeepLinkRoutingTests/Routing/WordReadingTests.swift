@@ -222,3 +222,64 @@ extension WordReadingTests {
     }
   }
 }
+
+extension WordReadingTests {
+  /// Hosts and schemes of lengths around the word boundaries, each compared a word at a time.
+  static let hosts = [
+    "a.io", "example.com", "sixteen-chars.io", "seventeen-char.io", "a-very-long-host-name.example.org",
+  ]
+  static let schemes = ["x", "myapp", "eightchr", "ninechars", "a-scheme-of-seventeen"]
+
+  static func listingRouter() throws -> Router {
+    try Router(
+      RouteTable(schemes: schemes, hosts: hosts, routes: [RouteDefinition("item", "/item/{id:int}")]))
+  }
+
+  @Test func listedHostsAndSchemesAreFoundInAnyCase() throws {
+    let router = try Self.listingRouter()
+    for host in Self.hosts {
+      for spelling in [
+        host, host.uppercased(),
+        String(
+          host.enumerated().map { $0.offset % 2 == 0 ? Character($0.element.uppercased()) : $0.element }),
+      ] {
+        let match = try #require(try router.match("https://\(spelling)/item/7"), "\(spelling)")
+        #expect(match.origin == .universalLink(host: host))
+      }
+    }
+    for scheme in Self.schemes {
+      for spelling in [scheme, scheme.uppercased()] {
+        let match = try #require(try router.match("\(spelling)://item/7"), "\(spelling)")
+        #expect(match.origin == .customScheme(scheme))
+      }
+    }
+  }
+
+  @Test func aHostOrSchemeOneByteAwayIsNotListed() throws {
+    let router = try Self.listingRouter()
+    for host in Self.hosts {
+      var bytes = Array(host.utf8)
+      for position in [0, bytes.count / 2, bytes.count - 1] {
+        let original = bytes[position]
+        bytes[position] = original == UInt8(ascii: "q") ? UInt8(ascii: "z") : UInt8(ascii: "q")
+        let changed = String(decoding: bytes, as: UTF8.self)
+        #expect(throws: LinkError.self, "\(changed)") { try router.match("https://\(changed)/item/7") }
+        bytes[position] = original
+      }
+      // One byte longer, one shorter.
+      #expect(throws: LinkError.self) { try router.match("https://\(host)x/item/7") }
+      #expect(throws: LinkError.self) { try router.match("https://\(host.dropLast())/item/7") }
+    }
+    for scheme in Self.schemes where scheme.count > 1 {
+      #expect(throws: LinkError.self) { try router.match("\(scheme.dropLast())q://item/7") }
+    }
+  }
+
+  @Test func aHostWithABytePastASCIIIsNeverAListedOne() throws {
+    let router = try Self.listingRouter()
+    // `é` is two bytes beyond ASCII: lower-casing its word must not make a listed host of it.
+    #expect(throws: LinkError.self) { try router.match("https://exampl%C3%A9.com/item/7") }
+    #expect(throws: LinkError.self) { try router.match("https://examplé.com/item/7") }
+    #expect(throws: LinkError.self) { try router.match("https://\u{C1}@example.com/item/7") }
+  }
+}
