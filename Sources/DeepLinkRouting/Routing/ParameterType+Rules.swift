@@ -428,16 +428,12 @@ extension ParameterType {
     if bytes[0] == UInt8(ascii: "/") {
       if bytes.count > 1 && bytes[1] == UInt8(ascii: "/") { return false }
     } else {
-      guard bytes[0].isASCIILetter else { return false }
-      index = 1
+      // The scheme, by the reading rule's scheme bytes.
       while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
-        let byte = bytes[index]
-        guard
-          byte.isASCIILetter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-        else { return false }
+        guard ReadingRules.isSchemeByte(bytes[index], first: index == 0) else { return false }
         index += 1
       }
+      guard index > 0 else { return false }
       guard index + 1 < bytes.count else { return false }
     }
     while index < bytes.count {

@@ -75,12 +75,11 @@ public final class Router: Sendable {
       throw RouteTableError(reason: .tooManyRoutes(limit: table.limits.maxRoutes))
     }
     for scheme in table.schemes {
-      let bytes = Array(scheme.utf8)
+      // The reading rule's scheme bytes.
       let valid =
-        !bytes.isEmpty && bytes[0].isASCIILetter
-        && bytes.allSatisfy {
-          $0.isASCIILetter || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
-            || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        !scheme.isEmpty
+        && scheme.utf8.enumerated().allSatisfy {
+          ReadingRules.isSchemeByte($0.element, first: $0.offset == 0)
         }
       guard valid else { throw RouteTableError(reason: .invalidScheme(scheme)) }
     }

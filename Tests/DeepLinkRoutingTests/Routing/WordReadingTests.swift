@@ -283,3 +283,32 @@ extension WordReadingTests {
     #expect(throws: LinkError.self) { try router.match("https://\u{C1}@example.com/item/7") }
   }
 }
+
+extension WordReadingTests {
+  /// What reading a link gives, compared across the two readings.
+  static func outcome(_ router: Router, _ link: String) -> String {
+    do {
+      guard let match = try router.match(link) else { return "no route" }
+      return "\(match.route) \(match.parameters.dictionary) \(match.origin)"
+    } catch {
+      return "\(error.code) at \(error.offset.map(String.init) ?? "-")"
+    }
+  }
+
+  @Test(arguments: [
+    "myapp://item/7", "MyApp://item/7", "myapp:item/7", "my:app://item/7", "myapp::item/7", ":myapp://item/7",
+    "1myapp://item/7", "my app://item/7", "myapp", "myapp/item:7", "x://item/7", "X:item/7", "x", "x:",
+    "a-scheme-of-seventeen://item/7", "A-SCHEME-OF-SEVENTEEN:item/7", "a-scheme-of-seventeenx://item/7",
+    "a-scheme-of-seventee://item/7", "eightchr://item/7", "eightchr:", "https:item/7", "https://",
+    "http://a.io/item/7",
+    "https://a.io:443/item/7", "HTTPS://A.IO/item/7", "ht:tps://a.io/item/7", "https//a.io/item/7",
+  ])
+  func theSchemeEndsWhereTheFullRulesEndIt(link: String) throws {
+    let router = try Router(
+      RouteTable(
+        schemes: ["x", "myapp", "eightchr", "a-scheme-of-seventeen"], hosts: ["a.io"],
+        routes: [RouteDefinition("item", "/item/{id:int}")]))
+    // A fragment beyond ASCII sends the same link to the full reading.
+    #expect(Self.outcome(router, link) == Self.outcome(router, link + "#%C3%A9"), "\(link)")
+  }
+}
