@@ -11,7 +11,10 @@
 # estimate of the cycles: instructions + 10 per first-level cache miss + 100 per last-level miss + 15 per
 # mispredicted branch (the weights KCachegrind uses, with a branch weight added). Both counts are the
 # same on every run of the same binaries, so a few per cent is a real difference; wall-clock times on a
-# shared machine are not (see Scripts/bench-against.sh and its control).
+# shared machine are not (see Scripts/bench-against.sh and its control). The runs hash with a fixed seed
+# (SWIFT_DETERMINISTIC_HASHING): with Swift's per-process random seed, building a large router's
+# dictionaries takes a different number of instructions each run, and that varied the set-up taken
+# away by a few hundred instructions a link at 100,000 routes.
 #
 # Needs valgrind (apt-get install valgrind); takes about a minute per size and mode.
 set -euo pipefail
@@ -40,7 +43,7 @@ for size in ${sizes//,/ }; do
     echo "== $size routes, $mode" >&2
     for side in then now; do
       # A bench that does not know the mode fails: its partial profile is not kept.
-      valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes --error-exitcode=3 \
+      SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes --error-exitcode=3 \
         --cachegrind-out-file="$base/$side.$size.$mode" "$base/$side" --profile "$size" "$mode" 3 >/dev/null 2>&1 \
         || rm -f "$base/$side.$size.$mode"
     done
