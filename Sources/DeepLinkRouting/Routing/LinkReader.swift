@@ -97,6 +97,7 @@ struct LinkView {
   /// Where in the link the segments from `index` to the last are, when they are the link's bytes
   /// unchanged joined by single slashes: from the first one's start to the last one's end (an empty
   /// place when `index` is past the last segment), or `nil`.
+  @inline(__always)
   func verbatimRun(from index: Int) -> (start: Int, end: Int)? {
     guard index < count else { return (0, 0) }
     let start = verbatimStart(index)

@@ -224,9 +224,9 @@ public final class Router: Sendable {
 
   /// Where in the link a match's fields are, when each can be decoded later from its own place: a
   /// route with at most ``RouteMatch/ValuePlaces/capacity`` path parameters of a type or a last
-  /// catch-all (no template, value set, kind or middle catch-all), no declared query item or open query dictionary, on a link with a
-  /// listed scheme or host whose values needed no percent-decoding and whose query and fragment are
-  /// plain text. `nil` otherwise: then the match is built at once.
+  /// catch-all (no template, value set, kind or middle catch-all), no declared query item or open
+  /// query dictionary, on a link with a listed scheme or host whose values needed no percent-decoding
+  /// and whose query and fragment are plain text. `nil` otherwise: then the match is built at once.
   ///
   /// - Parameters:
   ///   - route: The route found.
