@@ -5,8 +5,9 @@
 /// The bytes of a link, a key or a decoded segment, read in place.
 ///
 /// A `Bytes` value is valid only inside the closure that handed it out (``withUTF8(of:_:)``,
-/// ``with(_:_:)``, ``SegmentStore/bytes(_:)`` inside ``SegmentStore/with(byteCapacity:segmentCapacity:_:)``,
-/// ``FrozenBuffer/bytes(from:count:)`` while its owner lives). Never store it beyond that closure.
+/// ``with(_:_:)``, ``SegmentStore/bytes(_:)`` inside
+/// ``SegmentStore/with(link:byteCapacity:segmentCapacity:_:)``, ``FrozenBuffer/bytes(from:count:)``
+/// while its owner lives). Never store it beyond that closure.
 struct Bytes {
   fileprivate let base: UnsafeBufferPointer<UInt8>
 
@@ -148,12 +149,12 @@ struct Bytes {
   }
 }
 
-/// The scratch memory of reading and searching one link: its decoded path segments back to back, where
-/// each one starts and ends, whether it is ASCII, and the trail of the trie search (one entry per
-/// segment).
+/// The scratch memory of reading and searching one link: the path segments that needed decoding, back
+/// to back, where each segment starts and ends (in the link when it is verbatim, in the store when it
+/// was decoded), whether it is ASCII, and the trail of the trie search (one entry per segment).
 ///
-/// It exists only inside ``with(byteCapacity:segmentCapacity:_:)``; never store it or anything it hands
-/// out beyond that closure.
+/// It exists only inside ``with(link:byteCapacity:segmentCapacity:_:)``; never store it or anything it
+/// hands out beyond that closure.
 struct SegmentStore {
   /// The link the segments are read from: a segment without an escape is its bytes, not a copy.
   private let link: UnsafeBufferPointer<UInt8>
