@@ -115,31 +115,38 @@ package enum ReadingRules {
     return nil
   }
 
-  /// A lower-case ASCII name a link's scheme or host is compared with (a listed scheme or host, `https`),
+  /// A lower-cased name a link's scheme or host is compared with (a listed scheme or host, `https`),
   /// kept as the words ``equalsLowercased(_:_:_:_:)`` compares eight bytes at a time.
   struct LowercaseName: Sendable, Hashable {
     /// The name's length in bytes.
     let count: Int
     /// The name's bytes as words (byte `i` in bits `8 * (i % 8)` of word `i / 8`, zero past the end).
     let words: [UInt64]
+    /// The name's bytes when one is beyond ASCII (a host the table accepts can be: an IPv6 literal
+    /// written with full-width digits), compared a byte at a time; `nil` for an ASCII name.
+    let bytesBeyondASCII: [UInt8]?
 
-    /// The name of lower-case ASCII `text` (schemes and hosts are checked to be ASCII when read).
+    /// The name of lower-cased `text`.
     init(_ text: String) {
       let bytes = Array(text.utf8)
-      precondition(
-        bytes.allSatisfy { $0 < 0x80 && ReadingRules.lowercased($0) == $0 }, "not lower-case ASCII")
       count = bytes.count
       words = Bytes.with(bytes) { name in stride(from: 0, to: name.count, by: 8).map { name.word(at: $0) } }
+      bytesBeyondASCII = bytes.allSatisfy { $0 < 0x80 } ? nil : bytes
     }
   }
 
-  /// Whether `link[start..<end]`, with ASCII letters lower-cased, is exactly `name`: compared a word at
-  /// a time. A byte beyond ASCII in the link stays beyond ASCII when its word is lower-cased (which
-  /// only sets bits), so it never equals a byte of the name.
+  /// Whether `link[start..<end]`, with ASCII letters lower-cased, is exactly `name`: an ASCII name is
+  /// compared a word at a time. A byte beyond ASCII in the link stays beyond ASCII when its word is
+  /// lower-cased (which only sets bits), so it never equals a byte of an ASCII name; a name beyond
+  /// ASCII is compared a byte at a time, since lower-casing a word of such bytes may carry.
   @inline(__always)
   static func equalsLowercased(_ link: Bytes, _ start: Int, _ end: Int, _ name: LowercaseName) -> Bool {
     guard end - start == name.count else { return false }
     let text = link.slice(start, end)
+    if let bytes = name.bytesBeyondASCII {
+      for offset in 0..<bytes.count where lowercased(text[offset]) != bytes[offset] { return false }
+      return true
+    }
     var index = 0
     for word in name.words {
       if lowercasedASCII(text.word(at: index)) != word { return false }

@@ -312,3 +312,14 @@ extension WordReadingTests {
     #expect(Self.outcome(router, link) == Self.outcome(router, link + "#%C3%A9"), "\(link)")
   }
 }
+
+extension WordReadingTests {
+  /// A host the table accepts that is not ASCII (an IPv6 literal written with full-width digits, which
+  /// `Character.isHexDigit` takes) builds a router and is compared by the byte rule, as before.
+  @Test func aListedHostBeyondASCIIBuildsAndMatchesByBytes() throws {
+    let host = "[\u{FF11}::1]"
+    let router = try Router(RouteTable(hosts: [host], routes: [RouteDefinition("item", "/item/{id:int}")]))
+    #expect(throws: LinkError.self) { try router.match("https://[1::1]/item/7") }
+    #expect(try router.match("https://\(host)/item/7")?.route == "item")
+  }
+}
