@@ -205,14 +205,26 @@ final class LinkReader: Sendable {
     }
   }
 
-  static let https = ReadingRules.LowercaseName("https")
-  static let http = ReadingRules.LowercaseName("http")
+  /// `https` as one word, byte `i` in bits `8 * i` (the word ``ReadingRules/LowercaseName`` holds for
+  /// it; a test pins the two together). A constant, so reading it costs no lazy global's check.
+  static var httpsWord: UInt64 {
+    @inline(__always) get { 0x73_70_74_74_68 }
+  }
+  /// `http` as one word, as ``httpsWord``.
+  static var httpWord: UInt64 {
+    @inline(__always) get { 0x70_74_74_68 }
+  }
 
-  /// Whether a scheme (`link[0..<schemeEnd]`) is `https`, or `http` (`false`), or neither (`nil`).
+  /// Whether a scheme (`link[0..<schemeEnd]`) is `https`, or `http` (`false`), or neither (`nil`), in
+  /// any case. The scheme's bytes are ASCII (``ReadingRules/schemeEnd(_:)``), so its first word is
+  /// lower-cased exactly (a byte after the scheme only carries into the bytes after it, which are
+  /// masked off).
   @inline(__always)
-  private static func isHTTPS(_ link: Bytes, schemeEnd: Int) -> Bool? {
-    if ReadingRules.equalsLowercased(link, 0, schemeEnd, https) { return true }
-    if ReadingRules.equalsLowercased(link, 0, schemeEnd, http) { return false }
+  static func isHTTPS(_ link: Bytes, schemeEnd: Int) -> Bool? {
+    guard schemeEnd == 4 || schemeEnd == 5 else { return nil }
+    let scheme = ReadingRules.lowercasedASCII(link.word(at: 0)) & (1 &<< UInt64(8 &* schemeEnd) &- 1)
+    if scheme == httpsWord { return true }
+    if scheme == httpWord { return false }
     return nil
   }
 

@@ -141,7 +141,7 @@ struct FlatNode: Sendable {
   @inline(__always)
   func nextParameterRank(from rank: Int) -> Int? {
     let ranks =
-      UInt32(bitPattern: flags &>> Self.parameterShift) & (1 &<< UInt32(ParameterType.allCases.count) &- 1)
+      UInt32(bitPattern: flags &>> Self.parameterShift) & (1 &<< UInt32(ParameterType.rankCount) &- 1)
     let rest = rank < 32 ? ranks &>> UInt32(rank) : 0
     return rest == 0 ? nil : rank &+ rest.trailingZeroBitCount
   }

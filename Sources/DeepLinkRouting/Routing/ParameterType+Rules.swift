@@ -31,6 +31,27 @@ extension ParameterType {
     }
   }
 
+  /// The type of a ``specificity``, or `nil` when no type has it: the inverse of ``specificity``, so
+  /// the search finds a type by its rank without reading a global list.
+  @inline(__always)
+  package init?(specificity: Int) {
+    switch specificity {
+    case 0: self = .int
+    case 1: self = .uuid
+    case 2: self = .bool
+    case 3: self = .decimal
+    case 4: self = .url
+    case 5: self = .link
+    case 6: self = .string
+    default: return nil
+    }
+  }
+
+  /// How many ranks there are: one a type, from 0 to this minus one (``string`` is last).
+  package static var rankCount: Int {
+    @inline(__always) get { string.specificity + 1 }
+  }
+
   /// The types in the order a segment tries them: the narrowest first.
   package static let bySpecificity: [ParameterType] = allCases.sorted { $0.specificity < $1.specificity }
 
@@ -261,31 +282,57 @@ extension ParameterType {
   @inline(__always)
   static func isUUIDText(_ bytes: Bytes) -> Bool { uuidBits(bytes) != nil }
 
-  /// The 128 bits of a UUID written as 8-4-4-4-12 hex digits in any case, read from decoded bytes in one
-  /// pass, or `nil` when the bytes are not such a UUID. The one statement of the rule: ``isUUIDText(_:)``
-  /// and ``uuid(_:)`` read through it.
+  /// The 128 bits of a UUID written as 8-4-4-4-12 hex digits in any case, read from decoded bytes, or
+  /// `nil` when the bytes are not such a UUID. The one statement of the rule: ``isUUIDText(_:)`` and
+  /// ``uuid(_:)`` read through it.
+  ///
+  /// The 36 bytes are checked as five words (at 0, 8, 16, 24 and 28; the last two overlap), with no
+  /// branch that depends on which digits they hold: a word's bytes are each a hex digit, or a dash at
+  /// exactly the places of its dashes (8, 13, 18 and 23 of the text). The bits are then read a digit
+  /// at a time.
   @inline(__always)
   static func uuidBits(_ bytes: Bytes) -> (high: UInt64, low: UInt64)? {
     guard bytes.count == 36 else { return nil }
-    let dash = UInt8(ascii: "-")
+    // The high bit of each byte of a word where the text must have a dash, by the word's offset.
+    let dashesAt8: UInt64 = 0x0000_8000_0000_0080  // text places 8 and 13
+    let dashesAt16: UInt64 = 0x8000_0000_0080_0000  // text places 18 and 23
+    let wrong =
+      uuidWordFaults(bytes.word(at: 0), dashes: 0) | uuidWordFaults(bytes.word(at: 8), dashes: dashesAt8)
+      | uuidWordFaults(bytes.word(at: 16), dashes: dashesAt16) | uuidWordFaults(bytes.word(at: 24), dashes: 0)
+      | uuidWordFaults(bytes.word(at: 28), dashes: 0)
+    guard wrong == 0 else { return nil }
     var high: UInt64 = 0
     var low: UInt64 = 0
-    // The groups of 8, 4, 4, 4 and 12 digits, a dash after each but the last: 16 digits a word.
-    guard hexDigits(bytes, 0, 8, into: &high), bytes[8] == dash, hexDigits(bytes, 9, 13, into: &high),
-      bytes[13] == dash, hexDigits(bytes, 14, 18, into: &high), bytes[18] == dash,
-      hexDigits(bytes, 19, 23, into: &low), bytes[23] == dash, hexDigits(bytes, 24, 36, into: &low)
-    else { return nil }
+    // Every byte but the dashes is a hex digit now: its value is its low four bits, plus 9 for a
+    // letter (`A` to `F` and `a` to `f` are 0x41 to 0x46 and 0x61 to 0x66, the digits below 0x40).
+    @inline(__always) func digit(_ byte: UInt8) -> UInt64 { UInt64(byte & 0x0F &+ (byte &>> 6) &* 9) }
+    for position in 0..<18 where position != 8 && position != 13 {
+      high = high &<< 4 | digit(bytes[position])
+    }
+    for position in 18..<36 where position != 18 && position != 23 {
+      low = low &<< 4 | digit(bytes[position])
+    }
     return (high, low)
   }
 
-  /// Shifts the hex digits `start..<end` into `word`, or returns `false` at the first byte that is not one.
+  /// The bytes of a word of UUID text that break the rule, as the high bit of each: a byte outside
+  /// `dashes` (high bits marking dash places) that is not an ASCII hex digit, and a byte inside them that
+  /// is not `-`. Each test looks at a byte's low seven bits (a byte from 0x80 up fails by its own high
+  /// bit), so no sum carries into the next byte.
   @inline(__always)
-  private static func hexDigits(_ bytes: Bytes, _ start: Int, _ end: Int, into word: inout UInt64) -> Bool {
-    for position in start..<end {
-      guard let value = PercentCoding.hexValue(bytes[position]) else { return false }
-      word = word << 4 | UInt64(value)
-    }
-    return true
+  private static func uuidWordFaults(_ word: UInt64, dashes: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let low = word & ~high
+    // The high bit of (t + 0x80 - k) is set where the seven-bit byte t is at least k.
+    @inline(__always) func atLeast(_ value: UInt64, _ bound: UInt64) -> UInt64 { value &+ (0x80 &- bound) &* ones }
+    let isDigit = atLeast(low, 0x30) & ~atLeast(low, 0x3A)
+    let folded = low | 0x20 &* ones
+    let isLetter = atLeast(folded, 0x61) & ~atLeast(folded, 0x67)
+    let notHex = ~(isDigit | isLetter) | word
+    // The high bit of ((t ^ 0x2D) + 0x7F) is set where t is not `-`.
+    let notDash = ((low ^ 0x2D &* ones) &+ 0x7F &* ones) | word
+    return (notHex & ~dashes | notDash & dashes) & high
   }
 
   /// 8-4-4-4-12 hex digits in any case.

@@ -668,9 +668,11 @@ struct RoutePlan: Sendable {
 
   /// The bits a kind takes in ``packedFirst``: as many as the number of kinds needs, so a new kind
   /// widens the field instead of reading back as another.
-  static let kindBits = UInt32(UInt8.bitWidth - UInt8(Parameter.Kind.count - 1).leadingZeroBitCount)
+  static var kindBits: UInt32 {
+    @inline(__always) get { UInt32(UInt8.bitWidth - UInt8(Parameter.Kind.count - 1).leadingZeroBitCount) }
+  }
   /// The number of distinct names the packed first parameter can refer to.
-  static let packedNameLimit = 1 << (32 - 8 - Int(kindBits))
+  static var packedNameLimit: Int { 1 << (32 - 8 - Int(kindBits)) }
 
   /// Packs a first parameter, or `nil` when it does not fit.
   static func pack(position: Int, kind: Parameter.Kind, name: Int) -> UInt32? {
@@ -707,32 +709,35 @@ struct RoutePlan: Sendable {
       /// app-defined kind.
       static let allCases: [Kind] =
         ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .template, .valueSet, .kind]
-      /// How many kinds there are.
-      static let count = allCases.count
+      /// How many kinds there are: one a parameter type, then the four below.
+      static var count: Int {
+        @inline(__always) get { ParameterType.rankCount + 4 }
+      }
 
       /// The kind as a small number: a type's ``ParameterType/specificity``, then the catch-all.
       var number: UInt8 {
         switch self {
         case .parameter(let type): UInt8(type.specificity)
-        case .rest: UInt8(ParameterType.bySpecificity.count)
-        case .template: UInt8(ParameterType.bySpecificity.count + 1)
-        case .valueSet: UInt8(ParameterType.bySpecificity.count + 2)
-        case .kind: UInt8(ParameterType.bySpecificity.count + 3)
+        case .rest: UInt8(ParameterType.rankCount)
+        case .template: UInt8(ParameterType.rankCount + 1)
+        case .valueSet: UInt8(ParameterType.rankCount + 2)
+        case .kind: UInt8(ParameterType.rankCount + 3)
         }
       }
 
       /// The kind of a ``number``, or `nil` when no kind has it.
+      @inline(__always)
       init?(number: UInt8) {
-        let types = ParameterType.bySpecificity
-        if Int(number) < types.count {
-          self = .parameter(types[Int(number)])
-        } else if Int(number) == types.count {
+        let types = ParameterType.rankCount
+        if let type = ParameterType(specificity: Int(number)) {
+          self = .parameter(type)
+        } else if Int(number) == types {
           self = .rest
-        } else if Int(number) == types.count + 1 {
+        } else if Int(number) == types + 1 {
           self = .template
-        } else if Int(number) == types.count + 2 {
+        } else if Int(number) == types + 2 {
           self = .valueSet
-        } else if Int(number) == types.count + 3 {
+        } else if Int(number) == types + 3 {
           self = .kind
         } else {
           return nil
@@ -969,13 +974,10 @@ struct TrieSearch {
     }
   }
 
-  /// The parameter types in the order a segment tries them (read from the one list, not kept per
-  /// search: a search then takes and gives back one reference fewer).
-  var parameterTypes: [ParameterType] {
-    @inline(__always) get { ParameterType.bySpecificity }
-  }
   /// The rank of the plain parameter, which app-defined kinds come right before.
-  static let plainRank = ParameterType.string.specificity
+  static var plainRank: Int {
+    @inline(__always) get { ParameterType.string.specificity }
+  }
 
   init(router: Router, caseInsensitive: Bool) {
     self.router = router
@@ -1076,17 +1078,18 @@ struct TrieSearch {
             position &+= 1
           }
         case .parameter(let rank):
-          if node.hasParameterChild(atRank: rank) {
-            let type = parameterTypes[rank]
-            if type.accepts(view.bytes(depth)) { child = node.child(for: type) }
+          if node.hasParameterChild(atRank: rank), let type = ParameterType(specificity: rank),
+            type.accepts(view.bytes(depth))
+          {
+            child = node.child(for: type)
           }
           // The next rank the node has a child for; app-defined kinds are tried right before the
           // plain parameter, so the step stops there when the node has kinds.
-          let next = node.nextParameterRank(from: rank &+ 1) ?? parameterTypes.count
+          let next = node.nextParameterRank(from: rank &+ 1) ?? ParameterType.rankCount
           resume =
             node.flags & FlatNode.hasKinds != 0 && rank &+ 1 <= Self.plainRank && next >= Self.plainRank
             ? .kind(0)
-            : next < parameterTypes.count
+            : next < ParameterType.rankCount
               ? .parameter(next) : node.flags & FlatNode.hasSkips != 0 ? .skip(0) : .oneOrMore
         case .kind(let start):
           resume = .parameter(Self.plainRank)

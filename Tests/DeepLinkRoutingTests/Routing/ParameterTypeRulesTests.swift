@@ -22,6 +22,17 @@ struct ParameterTypeRulesTests {
     let firstAny = ordered.firstIndex { $0.acceptsAnyText } ?? ordered.count
     #expect(ordered[firstAny...].allSatisfy { $0.acceptsAnyText })
     #expect(ParameterType.allCases.filter(\.acceptsAnyText).count == 1)
+    // The search finds a type by its rank through the inverse of `specificity`, and counts the ranks.
+    #expect(ParameterType.rankCount == ordered.count)
+    #expect((0..<ParameterType.rankCount).map { ParameterType(specificity: $0) } == ordered)
+    #expect(ParameterType(specificity: -1) == nil)
+    #expect(ParameterType(specificity: ParameterType.rankCount) == nil)
+    // The kinds a plan packs: every type, then the four that are not types, each its own number.
+    #expect(RoutePlan.Parameter.Kind.count == RoutePlan.Parameter.Kind.allCases.count)
+    for kind in RoutePlan.Parameter.Kind.allCases {
+      #expect(RoutePlan.Parameter.Kind(number: kind.number) == kind)
+    }
+    #expect(RoutePlan.Parameter.Kind(number: UInt8(RoutePlan.Parameter.Kind.count)) == nil)
   }
 
   @Test(arguments: ParameterType.allCases)

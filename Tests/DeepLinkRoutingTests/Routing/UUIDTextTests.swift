@@ -52,6 +52,48 @@ struct UUIDTextTests {
     #expect(accepted == 4 * (32 * 4 + 4))
   }
 
+  /// The rule on bytes, a byte at a time: dashes at 8, 13, 18 and 23, ASCII hex digits elsewhere, and
+  /// the bits the digits spell.
+  static func expectedBits(_ bytes: [UInt8]) -> (high: UInt64, low: UInt64)? {
+    guard bytes.count == 36 else { return nil }
+    var digits: [UInt64] = []
+    for (position, byte) in bytes.enumerated() {
+      if [8, 13, 18, 23].contains(position) {
+        guard byte == UInt8(ascii: "-") else { return nil }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(UInt64(byte - UInt8(ascii: "0")))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digits.append(UInt64(byte - UInt8(ascii: "a") + 10))
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digits.append(UInt64(byte - UInt8(ascii: "A") + 10))
+      default: return nil
+      }
+    }
+    return (digits[..<16].reduce(0) { $0 << 4 | $1 }, digits[16...].reduce(0) { $0 << 4 | $1 })
+  }
+
+  /// The text is checked eight bytes at a time: every byte value in every place of every sample gives
+  /// the answer (and the bits) of the rule read a byte at a time.
+  @Test func everyByteInEveryPlaceReadsByTheRule() {
+    var accepted = 0
+    for sample in Self.samples + ["0123abcd-ef45-6789-ABCD-EF0123456789"] {
+      let bytes = Array(sample.utf8)
+      for position in bytes.indices {
+        for value in 0...255 {
+          var changed = bytes
+          changed[position] = UInt8(value)
+          let found = Bytes.with(changed) { ParameterType.uuidBits($0) }
+          let expected = Self.expectedBits(changed)
+          #expect(found?.high == expected?.high && found?.low == expected?.low, "byte \(value) at \(position) of \(sample)")
+          #expect(Bytes.with(changed) { ParameterType.isUUIDText($0) } == (expected != nil))
+          if expected != nil { accepted += 1 }
+        }
+      }
+    }
+    // In each sample a digit's place takes 22 digits and a dash's place takes the dash alone.
+    #expect(accepted == 5 * (32 * 22 + 4))
+  }
+
   @Test func aUUIDTooShortTooLongOrWithoutDashesIsNotOne() {
     let sample = Self.samples[0]
     for text in [

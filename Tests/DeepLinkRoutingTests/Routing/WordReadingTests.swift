@@ -323,3 +323,42 @@ extension WordReadingTests {
     #expect(try router.match("https://\(host)/item/7")?.route == "item")
   }
 }
+
+extension WordReadingTests {
+  @Test func theWebSchemeWordsAreTheirNames() {
+    #expect(ReadingRules.LowercaseName("https").words == [LinkReader.httpsWord])
+    #expect(ReadingRules.LowercaseName("http").words == [LinkReader.httpWord])
+  }
+
+  /// `https` and `http` are found in any case, one word at a time, and nothing a byte away is taken
+  /// for them: every case of each, every scheme byte in every place, and shorter and longer schemes.
+  @Test func webSchemesAreReadInAnyCaseAndNothingElseIs() {
+    let schemeBytes = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.".utf8)
+    var schemes: Set<[UInt8]> = []
+    for name in ["https", "http"] {
+      let bytes = Array(name.utf8)
+      for mask in 0..<(1 << bytes.count) {
+        let cased = bytes.enumerated().map { mask & (1 << $0.offset) != 0 ? $0.element - 0x20 : $0.element }
+        schemes.insert(cased)
+        for place in 0..<cased.count {
+          for byte in schemeBytes {
+            var changed = cased
+            changed[place] = byte
+            schemes.insert(changed)
+          }
+        }
+        schemes.insert(cased + [UInt8(ascii: "s")])
+        schemes.insert(Array(cased.dropLast()))
+      }
+    }
+    for scheme in schemes where !scheme.isEmpty {
+      let text = String(decoding: scheme, as: UTF8.self)
+      let expected: Bool? = text.lowercased() == "https" ? true : text.lowercased() == "http" ? false : nil
+      for tail in ["://a.io/x", ":", "://\u{E9}\u{E9}/x"] {
+        let link = Array((text + tail).utf8)
+        let found = Bytes.with(link) { LinkReader.isHTTPS($0, schemeEnd: scheme.count) }
+        #expect(found == expected, "\(text + tail)")
+      }
+    }
+  }
+}
