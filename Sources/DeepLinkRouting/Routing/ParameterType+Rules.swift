@@ -325,7 +325,9 @@ extension ParameterType {
     let high: UInt64 = 0x8080_8080_8080_8080
     let low = word & ~high
     // The high bit of (t + 0x80 - k) is set where the seven-bit byte t is at least k.
-    @inline(__always) func atLeast(_ value: UInt64, _ bound: UInt64) -> UInt64 { value &+ (0x80 &- bound) &* ones }
+    @inline(__always) func atLeast(_ value: UInt64, _ bound: UInt64) -> UInt64 {
+      value &+ (0x80 &- bound) &* ones
+    }
     let isDigit = atLeast(low, 0x30) & ~atLeast(low, 0x3A)
     let folded = low | 0x20 &* ones
     let isLetter = atLeast(folded, 0x61) & ~atLeast(folded, 0x67)

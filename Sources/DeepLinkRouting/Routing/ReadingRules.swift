@@ -157,23 +157,40 @@ package enum ReadingRules {
 
   /// The bytes of a word that stop a run of a segment's raw plain bytes, eight at once: the high bit
   /// of each byte that is `%`, ends the segment (``endsSegment(_:)``, or ``endsFragmentSegment(_:)``
-  /// in a fragment) or is not plain (``isPlainRaw(_:)``); every other bit clear. Each test looks at
-  /// one byte's low seven bits (a byte from 0x80 up stops by its own high bit), so no sum carries into
-  /// the next byte; the tests pin it to the byte rules for every byte in every place.
+  /// in a fragment) or is not plain (``isPlainRaw(_:)``); every other bit clear.
   @inline(__always)
   static func runStops(_ word: UInt64, inFragment: Bool) -> UInt64 {
+    plainStops(word, atSlashAndQuestion: true, atHash: !inFragment)
+  }
+
+  /// The bytes of a word that stop a run of raw plain bytes, eight at once: the high bit of each byte
+  /// that is `%`, `/` or `?` (when `atSlashAndQuestion`: a segment ends there), `#` (when `atHash`) or
+  /// is not plain (``isPlainRaw(_:)``); every other bit clear. Each test looks at one byte's low seven
+  /// bits (a byte from 0x80 up stops by its own high bit), so no sum carries into the next byte; the
+  /// tests pin it to the byte rules for every byte in every place.
+  @inline(__always)
+  static func plainStops(_ word: UInt64, atSlashAndQuestion: Bool, atHash: Bool) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     let low = word & ~high
     // The high bit of (t + 0x7F) is set where the seven-bit byte t is not zero.
     @inline(__always) func differs(_ byte: UInt8) -> UInt64 { (low ^ UInt64(byte) &* ones) &+ 0x7F * ones }
-    var others =
-      differs(UInt8(ascii: "%")) & differs(UInt8(ascii: "/")) & differs(UInt8(ascii: "?"))
-      & differs(0x7F)
-    if !inFragment { others &= differs(UInt8(ascii: "#")) }
+    var others = differs(UInt8(ascii: "%")) & differs(0x7F)
+    if atSlashAndQuestion { others &= differs(UInt8(ascii: "/")) & differs(UInt8(ascii: "?")) }
+    if atHash { others &= differs(UInt8(ascii: "#")) }
     // The high bit of (t + 0x5F) is set where t is at least 0x21, past the space.
     let printable = low &+ 0x5F * ones
     return (word | ~(others & printable)) & high
+  }
+
+  /// The `&` bytes of a word, as the high bit of each.
+  @inline(__always)
+  static func ampersands(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // The high bit of (t + 0x7F) is set where the seven-bit byte t is not zero; a byte from 0x80 up
+    // is not `&`.
+    return ~(((word & ~high) ^ UInt64(UInt8(ascii: "&")) &* ones) &+ 0x7F * ones | word) & high
   }
 
   /// Reads the plain segment that starts at `start` into `store` and counts it: raw plain bytes and
@@ -245,6 +262,19 @@ package enum ReadingRules {
     var index = start
     var separators = 0
     while index < link.count {
+      // A run of raw plain bytes, eight at a time, counting its `&`: the word past the end is zero, and
+      // a zero byte stops a run.
+      let word = link.word(at: index)
+      let stops = plainStops(word, atSlashAndQuestion: false, atHash: stopsAtFragment)
+      // The bits below the first stop (all of them when none).
+      let before = stops == 0 ? UInt64.max : (stops & (0 &- stops)) &- 1
+      separators &+= (ampersands(word) & before).nonzeroBitCount
+      if stops == 0 {
+        index &+= 8
+        continue
+      }
+      index &+= stops.trailingZeroBitCount &>> 3
+      if index >= link.count { break }
       let byte = link[index]
       if byte == UInt8(ascii: "%") {
         guard let value = PercentCoding.escapedByte(link, at: index, end: link.count), isPlainDecoded(value)
@@ -253,11 +283,9 @@ package enum ReadingRules {
         continue
       }
       if stopsAtFragment && byte == UInt8(ascii: "#") { break }
-      guard isPlainRaw(byte) else { return nil }
-      if byte == UInt8(ascii: "&") { separators &+= 1 }
-      index &+= 1
+      return nil
     }
-    return (index, separators)
+    return (min(index, link.count), separators)
   }
 
   /// Whether the path has a slash after its last segment; the root path `/` has no segment, so no

@@ -84,7 +84,9 @@ struct UUIDTextTests {
           changed[position] = UInt8(value)
           let found = Bytes.with(changed) { ParameterType.uuidBits($0) }
           let expected = Self.expectedBits(changed)
-          #expect(found?.high == expected?.high && found?.low == expected?.low, "byte \(value) at \(position) of \(sample)")
+          #expect(
+            found?.high == expected?.high && found?.low == expected?.low,
+            "byte \(value) at \(position) of \(sample)")
           #expect(Bytes.with(changed) { ParameterType.isUUIDText($0) } == (expected != nil))
           if expected != nil { accepted += 1 }
         }

@@ -362,3 +362,90 @@ extension WordReadingTests {
     }
   }
 }
+
+extension WordReadingTests {
+  /// The byte rule plain text stops by: `%`, `/` and `?` where they end a segment, `#` where it ends the
+  /// text, and anything not plain.
+  static func stops(_ byte: UInt8, atSlashAndQuestion: Bool, atHash: Bool) -> Bool {
+    byte == UInt8(ascii: "%")
+      || (atSlashAndQuestion && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?")))
+      || (atHash && byte == UInt8(ascii: "#")) || !ReadingRules.isPlainRaw(byte)
+  }
+
+  @Test func aWordStopsPlainTextWhereItsBytesDo() {
+    var generator = SystemRandomNumberGenerator()
+    for (slash, hash) in [(true, true), (true, false), (false, true), (false, false)] {
+      func expected(_ word: UInt64) -> UInt64 {
+        (0..<8).reduce(UInt64(0)) { stops, index in
+          let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))
+          return Self.stops(byte, atSlashAndQuestion: slash, atHash: hash)
+            ? stops | 0x80 << (8 * UInt64(index)) : stops
+        }
+      }
+      for byte in UInt8.min...UInt8.max {
+        for position in 0..<8 {
+          for filler in [UInt8(ascii: "a"), UInt8(ascii: "&"), 0xFF, 0x20, 0x7E] {
+            var bytes = [UInt8](repeating: filler, count: 8)
+            bytes[position] = byte
+            let word = Self.expectedWord(bytes, at: 0)
+            #expect(
+              ReadingRules.plainStops(word, atSlashAndQuestion: slash, atHash: hash) == expected(word),
+              "byte \(byte) at \(position) among \(filler), \(slash) \(hash)")
+            let ampersands = (0..<8).reduce(UInt64(0)) {
+              bytes[$1] == UInt8(ascii: "&") ? $0 | 0x80 << (8 * UInt64($1)) : $0
+            }
+            #expect(
+              ReadingRules.ampersands(word) == ampersands, "byte \(byte) at \(position) among \(filler)")
+          }
+        }
+      }
+      for _ in 0..<5_000 {
+        let word: UInt64 = generator.next()
+        #expect(ReadingRules.plainStops(word, atSlashAndQuestion: slash, atHash: hash) == expected(word))
+      }
+    }
+  }
+
+  /// Plain text read a byte at a time: where it ends and how many `&` it holds, or `nil`.
+  static func expectedPlainText(_ bytes: [UInt8], from start: Int, stopsAtFragment: Bool) -> (Int, Int)? {
+    var index = start
+    var separators = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "%") {
+        guard index + 2 < bytes.count, let high = PercentCoding.hexValue(bytes[index + 1]),
+          let low = PercentCoding.hexValue(bytes[index + 2]), ReadingRules.isPlainDecoded(high << 4 | low)
+        else { return nil }
+        index += 3
+        continue
+      }
+      if stopsAtFragment && byte == UInt8(ascii: "#") { break }
+      guard ReadingRules.isPlainRaw(byte) else { return nil }
+      if byte == UInt8(ascii: "&") { separators += 1 }
+      index += 1
+    }
+    return (index, separators)
+  }
+
+  /// A query or fragment read eight bytes at a time ends where, and counts the `&` that, the byte rule
+  /// does: texts of every length up to three words made of the bytes that matter, at every start.
+  @Test func plainTextEndsAndCountsAsTheByteRuleDoes() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("a&&=#%%2041Z7F/?".utf8) + [0x20, 0x7F, 0xC3, 0x09]
+    for round in 0..<20_000 {
+      let length = round % 26
+      let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+      for start in [0, length / 2, length] {
+        for stopsAtFragment in [false, true] {
+          let found = Bytes.with(bytes) {
+            ReadingRules.plainText($0, from: start, stopsAtFragment: stopsAtFragment)
+          }
+          let expected = Self.expectedPlainText(bytes, from: start, stopsAtFragment: stopsAtFragment)
+          #expect(
+            found?.end == expected?.0 && found?.separators == expected?.1,
+            "\(bytes) from \(start), fragment stops \(stopsAtFragment)")
+        }
+      }
+    }
+  }
+}
