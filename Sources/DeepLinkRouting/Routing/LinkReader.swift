@@ -182,7 +182,16 @@ final class LinkReader: Sendable {
     }
     // Segments are separated by at least one byte, so there are at most count / 2 + 1 of them; the
     // readers never store more than the limit.
-    let segmentCapacity = min(limits.maxSegments, count / 2 + 1)
+    var segmentCapacity = min(limits.maxSegments, count / 2 + 1)
+    if SegmentStore.scratchBytes(byteCapacity: count, segmentCapacity: segmentCapacity)
+      > SegmentStore.stackBytes
+    {
+      // A long link (from about 100 bytes): its slashes bound its segments more tightly, so that its
+      // scratch memory can stay on the stack. Every segment a reader stores starts right after a `/`
+      // but the first one of a link without an authority (`myapp:item/7`), and the mark between a
+      // path and a fragment read as a path is one more.
+      segmentCapacity = min(segmentCapacity, ReadingRules.slashCount(link) + 2)
+    }
     let outcome = SegmentStore.with(link: link, byteCapacity: count, segmentCapacity: segmentCapacity) {
       segments -> Result<Value, LinkError> in
       var view = LinkView(link: link, segments: segments)

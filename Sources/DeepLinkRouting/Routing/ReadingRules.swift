@@ -185,12 +185,27 @@ package enum ReadingRules {
 
   /// The `&` bytes of a word, as the high bit of each.
   @inline(__always)
-  static func ampersands(_ word: UInt64) -> UInt64 {
+  static func ampersands(_ word: UInt64) -> UInt64 { matching(word, UInt8(ascii: "&")) }
+
+  /// The bytes of a word that are `byte` (an ASCII byte), as the high bit of each.
+  @inline(__always)
+  static func matching(_ word: UInt64, _ byte: UInt8) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     // The high bit of (t + 0x7F) is set where the seven-bit byte t is not zero; a byte from 0x80 up
-    // is not `&`.
-    return ~(((word & ~high) ^ UInt64(UInt8(ascii: "&")) &* ones) &+ 0x7F * ones | word) & high
+    // is not an ASCII byte.
+    return ~(((word & ~high) ^ UInt64(byte) &* ones) &+ 0x7F * ones | word) & high
+  }
+
+  /// How many `/` the link holds, counted eight bytes at a time.
+  static func slashCount(_ link: Bytes) -> Int {
+    var index = 0
+    var slashes = 0
+    while index < link.count {
+      slashes &+= matching(link.word(at: index), UInt8(ascii: "/")).nonzeroBitCount
+      index &+= 8
+    }
+    return slashes
   }
 
   /// Reads the plain segment that starts at `start` into `store` and counts it: raw plain bytes and

@@ -180,6 +180,26 @@ struct SegmentStore {
   /// How many segments fit.
   var segmentCapacity: Int { unicode.count }
 
+  /// How many bytes of scratch memory ``with(link:byteCapacity:segmentCapacity:_:)`` takes: per
+  /// segment four 32-bit words (bounds, trail node, verbatim start), a trail step and a flag, and the
+  /// decoded bytes.
+  ///
+  /// - Parameters:
+  ///   - byteCapacity: How many decoded bytes fit.
+  ///   - segmentCapacity: How many segments fit.
+  /// - Returns: The size in bytes.
+  @inline(__always)
+  static func scratchBytes(byteCapacity: Int, segmentCapacity: Int) -> Int {
+    4 * segmentCapacity * MemoryLayout<Int32>.stride + segmentCapacity + byteCapacity
+      + segmentCapacity * MemoryLayout<Bool>.stride
+  }
+
+  /// The most scratch memory `withUnsafeTemporaryAllocation` always keeps on the stack; above it, it
+  /// may take it from the heap.
+  static var stackBytes: Int {
+    @inline(__always) get { 1024 }
+  }
+
   /// Calls `body` with an empty store in temporary memory.
   ///
   /// - Parameters:
@@ -196,7 +216,7 @@ struct SegmentStore {
     // then the bytes (trail steps and decoded text), then the flags. Each part is bound to its own type.
     let wordBytes = 4 * segmentCapacity * MemoryLayout<Int32>.stride
     let byteCount = segmentCapacity + byteCapacity
-    let total = wordBytes + byteCount + segmentCapacity * MemoryLayout<Bool>.stride
+    let total = scratchBytes(byteCapacity: byteCapacity, segmentCapacity: segmentCapacity)
     return withUnsafeTemporaryAllocation(byteCount: total, alignment: MemoryLayout<Int32>.alignment) { raw in
       let words = UnsafeMutableRawBufferPointer(rebasing: raw[0..<wordBytes]).bindMemory(to: Int32.self)
       let bytes = UnsafeMutableRawBufferPointer(rebasing: raw[wordBytes..<(wordBytes + byteCount)])

@@ -449,3 +449,52 @@ extension WordReadingTests {
     }
   }
 }
+
+extension WordReadingTests {
+  @Test func slashesAreCountedAsTheBytesSayWhateverTheLength() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [UInt8] = Array("/a/%2F?#".utf8) + [0xAF, 0x2F | 0x80, 0x00]
+    for length in 0...40 {
+      for _ in 0..<50 {
+        let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+        let counted = Bytes.with(bytes) { ReadingRules.slashCount($0) }
+        #expect(counted == bytes.filter { $0 == UInt8(ascii: "/") }.count, "\(bytes)")
+      }
+    }
+  }
+
+  /// A long link's segments are bounded by its slashes (so that its scratch memory stays on the
+  /// stack): the bound is reached exactly by a first segment after the scheme's `:`, a segment after
+  /// every `/` and the mark of a fragment read as a path, and a long link routes as the same link with
+  /// short segments does.
+  @Test func aLongLinkHasRoomForEverySegmentItsSlashesAllow() throws {
+    let router = try Router(
+      RouteTable(
+        schemes: ["myapp"],
+        routes: [
+          RouteDefinition("path", "/{first}/{rest+}"),
+          RouteDefinition("fragment", "/{first}#/{rest+}"),
+          RouteDefinition("deep", "/{a}/{b}#/{c}/{d}/{e}"),
+        ]))
+    func link(_ word: String, _ pathSegments: Int, _ fragmentSegments: Int) -> String {
+      var link = "myapp:" + (0..<pathSegments).map { "\(word)\($0)" }.joined(separator: "/")
+      if fragmentSegments > 0 {
+        link += "#/" + (0..<fragmentSegments).map { "f\($0)" }.joined(separator: "/")
+      }
+      return link
+    }
+    for pathSegments in 1...6 {
+      for fragmentSegments in 0...6 {
+        let long = link(String(repeating: "w", count: 100), pathSegments, fragmentSegments)
+        let slashes = long.utf8.filter { $0 == UInt8(ascii: "/") }.count
+        let segments = try Bytes.withUTF8(of: long) { bytes in
+          try router.reader.withLink(bytes, original: { long }) { $0.count }
+        }
+        #expect(segments == slashes + (fragmentSegments > 0 ? 2 : 1), "\(long)")
+        let short = link("w", pathSegments, fragmentSegments)
+        #expect(try router.match(long)?.route == router.match(short)?.route, "\(long)")
+      }
+    }
+    #expect(try router.match(link(String(repeating: "w", count: 100), 2, 3))?.route == "deep")
+  }
+}
