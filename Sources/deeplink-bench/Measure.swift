@@ -30,28 +30,62 @@ func measure(
   available: Int, minimumLinks: Int = 20, passTime: Double = 0.04, rounds: Int = 5,
   sink: inout UInt64, _ pass: (Int) -> UInt64
 ) -> Timing {
-  // Calibrate on a few links.
-  let probe = min(available, minimumLinks)
-  var start = now()
-  sink &+= pass(probe)
-  let probeCost = max((now() - start) / Double(probe), 1e-9)
-  let links = max(probe, min(available, Int(passTime / probeCost)))
-  sink &+= pass(links)  // warm up
-  var samples: [Double] = []
-  for _ in 0..<rounds {
-    var passes = 0
-    start = now()
-    var elapsed = 0.0
-    while passes < 1_000_000 {
-      sink &+= pass(links)
-      passes += 1
-      elapsed = now() - start
-      if elapsed >= passTime { break }
-    }
-    samples.append(elapsed / Double(passes * links) * 1e9)
+  withoutActuallyEscaping(pass) { pass in
+    let method = TimedMethod(available: available, minimumLinks: minimumLinks, passTime: passTime, pass: pass)
+    return measureTogether([method], rounds: rounds, sink: &sink)[0]
   }
-  samples.sort()
-  return Timing(nanoseconds: samples[samples.count / 2], links: links)
+}
+
+/// One method for ``measureTogether(_:rounds:sink:)``: `pass(count)` handles the first `count` of
+/// `available` links once and returns a checksum.
+struct TimedMethod {
+  var available: Int
+  var minimumLinks = 20
+  var passTime = 0.04
+  var pass: (Int) -> UInt64
+}
+
+/// Times several methods round by round: each round times every method once, in turn, so that a slow
+/// spell of the machine (another tenant's burst, often a second long) falls on all of them alike and
+/// the ratios between their medians hold. Each method is first calibrated (the number of links one
+/// pass covers is chosen so that it takes about the method's `passTime`, at least its `minimumLinks`);
+/// in a round it makes one pass untimed, to warm the caches again, then its passes repeat until they
+/// take `passTime`. The result, per method, is the median of `rounds` rounds. Every loop is bounded by
+/// count and by time.
+func measureTogether(_ methods: [TimedMethod], rounds: Int, sink: inout UInt64) -> [Timing] {
+  var links: [Int] = []
+  for method in methods {
+    let probe = min(method.available, method.minimumLinks)
+    let start = now()
+    sink &+= method.pass(probe)
+    let probeCost = max((now() - start) / Double(probe), 1e-9)
+    let count = max(probe, min(method.available, Int(method.passTime / probeCost)))
+    sink &+= method.pass(count)  // warm up
+    links.append(count)
+  }
+  var samples = [[Double]](repeating: [], count: methods.count)
+  for _ in 0..<rounds {
+    for (index, method) in methods.enumerated() {
+      // One pass untimed first: the method before may have pushed this one's tables and links out of
+      // the caches (the linear matcher walks every route), and timing the refill would charge it
+      // to whichever method comes first in a round.
+      sink &+= method.pass(links[index])
+      var passes = 0
+      let start = now()
+      var elapsed = 0.0
+      while passes < 1_000_000 {
+        sink &+= method.pass(links[index])
+        passes += 1
+        elapsed = now() - start
+        if elapsed >= method.passTime { break }
+      }
+      samples[index].append(elapsed / Double(passes * links[index]) * 1e9)
+    }
+  }
+  return samples.indices.map { index in
+    let sorted = samples[index].sorted()
+    return Timing(nanoseconds: sorted[sorted.count / 2], links: links[index])
+  }
 }
 
 /// The resident set size now and its peak so far, in KiB, from /proc/self/status (`getrusage` gives

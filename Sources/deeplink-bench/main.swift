@@ -218,61 +218,74 @@ for size in sizes {
     fail("\(urls[index]): the linear matcher disagrees")
   }
 
-  result.matchURL = measure(available: urls.count, passTime: passTime, rounds: rounds, sink: &sink) { count in
-    var total: UInt64 = 0
-    for index in 0..<count {
-      if let match = try? router.match(parsed[index]) { total &+= UInt64(match.route.utf8.count) }
-    }
-    return total
-  }
-  // What an app pays to act on a link: the match, and its values read once.
-  result.matchValues = measure(available: urls.count, passTime: passTime, rounds: rounds, sink: &sink) {
-    count in
-    var total: UInt64 = 0
-    for index in 0..<count {
-      if let match = try? router.match(parsed[index]) {
-        total &+= UInt64(match.route.utf8.count &+ match.parameters.count)
+  // Every method of a size is timed round by round together (``measureTogether``): a slow spell of the
+  // machine falls on the match and its baselines alike, so the ratios between them hold.
+  var methods: [TimedMethod] = []
+  methods.append(
+    TimedMethod(available: urls.count, passTime: passTime) { count in
+      var total: UInt64 = 0
+      for index in 0..<count {
+        if let match = try? router.match(parsed[index]) { total &+= UInt64(match.route.utf8.count) }
       }
-    }
-    return total
-  }
-  result.matchString = measure(available: urls.count, passTime: passTime, rounds: rounds, sink: &sink) {
-    count in
-    var total: UInt64 = 0
-    for index in 0..<count {
-      if let match = try? router.match(urls[index]) { total &+= UInt64(match.route.utf8.count) }
-    }
-    return total
-  }
-  result.routeIndex = measure(available: urls.count, passTime: passTime, rounds: rounds, sink: &sink) {
-    count in
-    var total: UInt64 = 0
-    for index in 0..<count { total &+= UInt64((try? router.matchIndex(urls[index])) ?? 0) }
-    return total
-  }
-  result.linear = measure(available: urls.count, passTime: passTime, rounds: rounds, sink: &sink) { count in
-    var total: UInt64 = 0
-    for index in 0..<count { total &+= UInt64(linear.match(urls[index]) ?? 0) }
-    return total
-  }
+      return total
+    })
+  // What an app pays to act on a link: the match, and its values read once.
+  methods.append(
+    TimedMethod(available: urls.count, passTime: passTime) { count in
+      var total: UInt64 = 0
+      for index in 0..<count {
+        if let match = try? router.match(parsed[index]) {
+          total &+= UInt64(match.route.utf8.count &+ match.parameters.count)
+        }
+      }
+      return total
+    })
+  methods.append(
+    TimedMethod(available: urls.count, passTime: passTime) { count in
+      var total: UInt64 = 0
+      for index in 0..<count {
+        if let match = try? router.match(urls[index]) { total &+= UInt64(match.route.utf8.count) }
+      }
+      return total
+    })
+  methods.append(
+    TimedMethod(available: urls.count, passTime: passTime) { count in
+      var total: UInt64 = 0
+      for index in 0..<count { total &+= UInt64((try? router.matchIndex(urls[index])) ?? 0) }
+      return total
+    })
+  methods.append(
+    TimedMethod(available: urls.count, passTime: passTime) { count in
+      var total: UInt64 = 0
+      for index in 0..<count { total &+= UInt64(linear.match(urls[index]) ?? 0) }
+      return total
+    })
+  methods.append(
+    TimedMethod(available: urls.count, passTime: passTime) { count in
+      var total: UInt64 = 0
+      for index in 0..<count { total &+= UInt64(scanBytes(urls[index])) }
+      return total
+    })
   if size <= regexLimit {
     guard let regex = RegexList(pieces: workload.pieces) else { fail("a generated regex does not compile") }
     for index in 0..<20 where regex.match(urls[index]) != workload.expected[index] {
       fail("\(urls[index]): the regex list disagrees")
     }
-    result.regex = measure(
-      available: urls.count, minimumLinks: 10, passTime: passTime * 2, rounds: 3, sink: &sink
-    ) { count in
-      var total: UInt64 = 0
-      for index in 0..<count { total &+= UInt64(regex.match(urls[index]) ?? 0) }
-      return total
-    }
+    methods.append(
+      TimedMethod(available: urls.count, minimumLinks: 10, passTime: passTime * 2) { count in
+        var total: UInt64 = 0
+        for index in 0..<count { total &+= UInt64(regex.match(urls[index]) ?? 0) }
+        return total
+      })
   }
-  result.scan = measure(available: urls.count, passTime: passTime, rounds: rounds, sink: &sink) { count in
-    var total: UInt64 = 0
-    for index in 0..<count { total &+= UInt64(scanBytes(urls[index])) }
-    return total
-  }
+  let timings = measureTogether(methods, rounds: rounds, sink: &sink)
+  result.matchURL = timings[0]
+  result.matchValues = timings[1]
+  result.matchString = timings[2]
+  result.routeIndex = timings[3]
+  result.linear = timings[4]
+  result.scan = timings[5]
+  result.regex = timings.count > 6 ? timings[6] : nil
   results.append(result)
   FileHandle.standardError.write(Data("measured \(size) routes (\(Int(now() - benchStart)) s)\n".utf8))
 }
