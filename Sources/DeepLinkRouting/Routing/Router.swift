@@ -728,16 +728,16 @@ struct RoutePlan: Sendable {
       /// The kind of a ``number``, or `nil` when no kind has it.
       @inline(__always)
       init?(number: UInt8) {
-        let types = ParameterType.rankCount
+        let typeCount = ParameterType.rankCount
         if let type = ParameterType(specificity: Int(number)) {
           self = .parameter(type)
-        } else if Int(number) == types {
+        } else if Int(number) == typeCount {
           self = .rest
-        } else if Int(number) == types + 1 {
+        } else if Int(number) == typeCount + 1 {
           self = .template
-        } else if Int(number) == types + 2 {
+        } else if Int(number) == typeCount + 2 {
           self = .valueSet
-        } else if Int(number) == types + 3 {
+        } else if Int(number) == typeCount + 3 {
           self = .kind
         } else {
           return nil
