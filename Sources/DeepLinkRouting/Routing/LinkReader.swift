@@ -192,26 +192,40 @@ final class LinkReader: Sendable {
       // path and a fragment read as a path is one more.
       segmentCapacity = min(segmentCapacity, ReadingRules.slashCount(link) + 2)
     }
+    // The reader reaches the scratch memory's closure unmanaged: captured as it is, it would be taken
+    // and given back around that closure, two atomic operations a link that cost about as much as
+    // reading a short segment. It is used only inside this call, while `self` is alive.
+    let unmanaged = Unmanaged.passUnretained(self)
     let outcome = SegmentStore.with(link: link, byteCapacity: count, segmentCapacity: segmentCapacity) {
-      segments -> Result<Value, LinkError> in
-      var view = LinkView(link: link, segments: segments)
-      if !readPlain(into: &view) {
-        // Something out of the ordinary (or an error): read again by every rule, for the exact
-        // outcome and the exact error.
-        view = LinkView(link: link, segments: segments)
-        let reading = Result { () throws(LinkError) in try read(into: &view, original: original) }
-        if case .failure(let error) = reading { return .failure(error) }
+      segments in
+      unmanaged._withUnsafeGuaranteedRef { reader in
+        reader.read(link, into: segments, original: original, body)
       }
-      if readsFragment && view.fragmentStart >= 0 {
-        let reading = Result { () throws(LinkError) in try readFragmentPath(into: &view, original: original) }
-        if case .failure(let error) = reading { return .failure(error) }
-      }
-      return .success(body(&view))
     }
     switch consume outcome {
     case .success(let value): return value
     case .failure(let error): throw error
     }
+  }
+
+  /// Reads a link into a view over `segments` and hands the view to `body`: the plain reading first,
+  /// then, when the link holds something out of the ordinary, every rule (for the exact outcome and
+  /// the exact error), then the fragment as a path when the table reads it.
+  @inline(__always)
+  private func read<Value>(
+    _ link: Bytes, into segments: SegmentStore, original: () -> String, _ body: (inout LinkView) -> Value
+  ) -> Result<Value, LinkError> {
+    var view = LinkView(link: link, segments: segments)
+    if !readPlain(into: &view) {
+      view = LinkView(link: link, segments: segments)
+      let reading = Result { () throws(LinkError) in try read(into: &view, original: original) }
+      if case .failure(let error) = reading { return .failure(error) }
+    }
+    if readsFragment && view.fragmentStart >= 0 {
+      let reading = Result { () throws(LinkError) in try readFragmentPath(into: &view, original: original) }
+      if case .failure(let error) = reading { return .failure(error) }
+    }
+    return .success(body(&view))
   }
 
   /// `https` as one word, byte `i` in bits `8 * i` (the word ``ReadingRules/LowercaseName`` holds for

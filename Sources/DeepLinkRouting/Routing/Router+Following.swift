@@ -62,8 +62,8 @@ extension Router {
               reason: .unknownHost(view.host ?? view.link.lowercasedString(view.hostStart, view.hostEnd)))
             return walk.outcome
           }
-          var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
-          _ = search.search(&view, &walk)
+          var search = TrieSearch(caseInsensitive: table.caseInsensitive)
+          _ = search.search(&view, &walk, in: self)
           return walk.outcome
         }
       }

@@ -208,10 +208,12 @@ public final class Router: Sendable {
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   package func directMatch(_ url: String, keepingPlaces: Bool = true) throws(LinkError) -> RouteMatch? {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> RouteMatch? in
-      try reader.withLink(link, original: { url }) { view in
+      // An error's text is made again from the link's bytes, the same text: a closure that captured
+      // `url` as well as the one below would take a second reference to it for each link.
+      try reader.withLink(link, original: { link.string() }) { view in
         let readsFragment = view.fragmentMark >= 0
-        var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
-        guard let route = search.search(&view) else { return nil }
+        var search = TrieSearch(caseInsensitive: table.caseInsensitive)
+        guard let route = search.search(&view, in: self) else { return nil }
         // Most matches keep where their values are and decode them when asked: nothing is allocated.
         if keepingPlaces, !readsFragment, let reading = reading(route: route, view: view, url: url) {
           return RouteMatch(reading: reading)
@@ -356,7 +358,7 @@ public final class Router: Sendable {
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   package func matchIndex(_ url: String) throws(LinkError) -> Int? {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> Int? in
-      try matchIndex(bytes: link, original: { url })
+      try matchIndex(bytes: link, original: { link.string() })
     }
   }
 
@@ -369,8 +371,8 @@ public final class Router: Sendable {
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   func matchIndex(bytes link: Bytes, original: () -> String) throws(LinkError) -> Int? {
     try reader.withLink(link, original: original) { view in
-      var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
-      return search.search(&view).map { Int($0) }
+      var search = TrieSearch(caseInsensitive: table.caseInsensitive)
+      return search.search(&view, in: self).map { Int($0) }
     }
   }
 
@@ -490,8 +492,8 @@ public final class Router: Sendable {
   func searchWork(_ url: String) throws(LinkError) -> (route: Int?, nodes: Int, routeChecks: Int) {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> (route: Int?, nodes: Int, routeChecks: Int) in
       try reader.withLink(link, original: { url }) { view in
-        var search = TrieSearch(router: self, caseInsensitive: table.caseInsensitive)
-        let route = search.search(&view).map { Int($0) }
+        var search = TrieSearch(caseInsensitive: table.caseInsensitive)
+        let route = search.search(&view, in: self).map { Int($0) }
         return (route, search.nodesEntered, search.routeChecks)
       }
     }
@@ -837,7 +839,9 @@ struct FirstCandidate: CandidateJudge {
 ///
 /// The search is a loop over an explicit trail (one entry per depth, kept in the link's
 /// ``SegmentStore``), not a recursion, so a link as deep as the limits allow cannot exhaust the stack.
-/// It reads the flat trie with no reference counting and segments as decoded bytes.
+/// It reads the flat trie with no reference counting and segments as decoded bytes. The router is
+/// passed to each step rather than held: a search that held it would take a reference to it and give
+/// it back, two atomic operations a link that cost about as much as reading a short segment.
 ///
 /// Bound on the work. A node sits at one depth, and whether the search of a node's subtree finds a
 /// route depends only on the node's shape (``FlatNode/sharesShape``) and on the link from that depth
@@ -854,14 +858,9 @@ struct FirstCandidate: CandidateJudge {
 /// over d segments, all nodes of one depth share a shape: a failing link enters about d nodes and
 /// skips about 2d children, where an exponential number of paths exist.
 struct TrieSearch {
-  let router: Router
-  /// The router's trie (read through the router: one reference fewer to take and give back per search).
-  var trie: FlatTrie {
-    @inline(__always) get { router.trie }
-  }
   let caseInsensitive: Bool
   /// What the search makes only when it needs it, in one box made the first time: most links need
-  /// none of it, and then the search holds nothing more to give back than its router.
+  /// none of it, and then the search holds nothing to give back.
   var notes: Notes?
 
   /// The link's query read, the failed shapes and the list positions of one search.
@@ -979,20 +978,19 @@ struct TrieSearch {
     @inline(__always) get { ParameterType.string.specificity }
   }
 
-  init(router: Router, caseInsensitive: Bool) {
-    self.router = router
+  init(caseInsensitive: Bool) {
     self.caseInsensitive = caseInsensitive
   }
 
   @inline(__always)
-  private func pair(_ node: Int, _ depth: Int) -> UInt64 {
-    UInt64(UInt32(bitPattern: trie.shapes[node])) << 32 | UInt64(UInt32(truncatingIfNeeded: depth))
+  private func pair(_ node: Int, _ depth: Int, in router: Router) -> UInt64 {
+    UInt64(UInt32(bitPattern: router.trie.shapes[node])) << 32 | UInt64(UInt32(truncatingIfNeeded: depth))
   }
 
   /// The most specific route for the link, or `nil`.
-  mutating func search(_ view: inout LinkView) -> Int32? {
+  mutating func search(_ view: inout LinkView, in router: Router) -> Int32? {
     var judge = FirstCandidate()
-    return search(&view, &judge)
+    return search(&view, &judge, in: router)
   }
 
   /// The first route for the link, in precedence order, that `judge` takes, or `nil`: the routes the
@@ -1008,9 +1006,13 @@ struct TrieSearch {
   /// most: first from the root of the routes that read the fragment, then, when none takes it, on
   /// its path alone (``LinkView/dropFragmentPath()``) from the root of every other route. A fragment
   /// route that matches wins; each search keeps the bound below, so two cost at most twice one.
-  mutating func search<Judge: CandidateJudge>(_ view: inout LinkView, _ judge: inout Judge) -> Int32? {
+  mutating func search<Judge: CandidateJudge>(
+    _ view: inout LinkView, _ judge: inout Judge, in router: Router
+  ) -> Int32? {
     if view.fragmentMark >= 0 {
-      if router.fragmentRoot >= 0, let found = search(from: Int(router.fragmentRoot), &view, &judge) {
+      if router.fragmentRoot >= 0,
+        let found = search(from: Int(router.fragmentRoot), &view, &judge, in: router)
+      {
         return found
       }
       view.dropFragmentPath()
@@ -1019,19 +1021,19 @@ struct TrieSearch {
       open = nil
       following = -1
     }
-    return search(from: 0, &view, &judge)
+    return search(from: 0, &view, &judge, in: router)
   }
 
-  /// The first route that `judge` takes, in precedence order, below one root of the trie.
+  /// The first route that `judge` takes, in precedence order, below one root of the router.trie.
   private mutating func search<Judge: CandidateJudge>(
-    from root: Int, _ view: inout LinkView, _ judge: inout Judge
+    from root: Int, _ view: inout LinkView, _ judge: inout Judge, in router: Router
   ) -> Int32? {
     var index = root
     var depth = 0
     var step = Step.literal
     nodesEntered &+= 1
     while true {
-      let node = trie.nodes[index]
+      let node = router.trie.nodes[index]
       // The child to descend into (at `childDepth`), and the step to resume this node at when it fails.
       var child: Int32 = -1
       var childDepth = depth &+ 1
@@ -1040,13 +1042,17 @@ struct TrieSearch {
       // one predictable branch where the switch over every step is an indirect jump.
       if case .literal = step {
         if depth == view.count {
-          if node.endpointCount > 0, let found = first(node, 0, node.endpointCount, depth, &view, &judge) {
+          if node.endpointCount > 0,
+            let found = first(node, 0, node.endpointCount, depth, &view, &judge, in: router)
+          {
             return found
           }
           step = .zeroOrMore
           continue
         }
-        if node.flags & FlatNode.hasLiterals != 0, let literal = literalChild(of: index, node, depth, &view) {
+        if node.flags & FlatNode.hasLiterals != 0,
+          let literal = literalChild(of: index, node, depth, &view, in: router)
+        {
           child = literal
         }
         resume =
@@ -1122,7 +1128,7 @@ struct TrieSearch {
           }
         case .oneOrMore:
           if node.oneOrMoreCount > 0,
-            let found = first(node, node.endpointCount, node.oneOrMoreCount, depth, &view, &judge)
+            let found = first(node, node.endpointCount, node.oneOrMoreCount, depth, &view, &judge, in: router)
           {
             return found
           }
@@ -1130,7 +1136,8 @@ struct TrieSearch {
         case .zeroOrMore:
           if node.zeroOrMoreCount > 0,
             let found = first(
-              node, node.endpointCount &+ node.oneOrMoreCount, node.zeroOrMoreCount, depth, &view, &judge)
+              node, node.endpointCount &+ node.oneOrMoreCount, node.zeroOrMoreCount, depth, &view, &judge,
+              in: router)
           {
             return found
           }
@@ -1138,7 +1145,7 @@ struct TrieSearch {
           // step after the child just tried.
           // A node whose subtree offered a route the judge refused did not fail by its shape.
           if node.flags & FlatNode.sharesShape != 0 && depth >= cleanFrom {
-            let shapeAndDepth = pair(index, depth)
+            let shapeAndDepth = pair(index, depth, in: router)
             writableNotes().failed.insert(shapeAndDepth)
           }
           if let skip = open, skip.child == Int32(truncatingIfNeeded: index) {
@@ -1166,8 +1173,8 @@ struct TrieSearch {
         }
       }
       if child >= 0,
-        trie.nodes[Int(child)].flags & FlatNode.sharesShape == 0
-          || notes?.failed.contains(pair(Int(child), childDepth)) != true
+        router.trie.nodes[Int(child)].flags & FlatNode.sharesShape == 0
+          || notes?.failed.contains(pair(Int(child), childDepth, in: router)) != true
       {
         if childDepth != depth &+ 1 || step.isSkip {
           // The trail is not written: the depths the catch-all takes have no node.
@@ -1204,21 +1211,23 @@ struct TrieSearch {
   @inline(__always)
   private mutating func first<Judge: CandidateJudge>(
     _ node: FlatNode, _ offset: Int32, _ count: Int32, _ depth: Int, _ view: inout LinkView,
-    _ judge: inout Judge
+    _ judge: inout Judge, in router: Router
   ) -> Int32? {
     if node.hasInlineRoute {
-      guard let route = accepted(node.routeStart, &view) else { return nil }
-      return offer(route, depth, &view, &judge) ? route : nil
+      guard let route = accepted(node.routeStart, &view, in: router) else { return nil }
+      return offer(route, depth, &view, &judge, in: router) ? route : nil
     }
     var position = Int(node.routeStart &+ offset)
     let end = position + Int(count)
-    if count > QueryIndex.threshold, trie.routeList[position] & Int32(Router.checksQuery) != 0,
+    if count > QueryIndex.threshold, router.trie.routeList[position] & Int32(Router.checksQuery) != 0,
       let index = router.queryIndexes[Int32(truncatingIfNeeded: position)]
     {
-      return first(in: index, from: position, depth, &view, &judge)
+      return first(in: index, from: position, depth, &view, &judge, in: router)
     }
     while position < end {
-      if let route = accepted(trie.routeList[position], &view), offer(route, depth, &view, &judge) {
+      if let route = accepted(router.trie.routeList[position], &view, in: router),
+        offer(route, depth, &view, &judge, in: router)
+      {
         return route
       }
       position += 1
@@ -1230,9 +1239,10 @@ struct TrieSearch {
   /// routes the link's keys (and, for literal items, keys with values) name are checked, and the routes
   /// requiring nothing that none names.
   private mutating func first<Judge: CandidateJudge>(
-    in index: QueryIndex, from start: Int, _ depth: Int, _ view: inout LinkView, _ judge: inout Judge
+    in index: QueryIndex, from start: Int, _ depth: Int, _ view: inout LinkView, _ judge: inout Judge,
+    in router: Router
   ) -> Int32? {
-    let link = readQuery(&view)
+    let link = readQuery(&view, in: router)
     var named: [Int32] = []
     for (name, value) in zip(link.names, link.values) {
       if let positions = index.byKey[name] { named.append(contentsOf: positions) }
@@ -1259,13 +1269,13 @@ struct TrieSearch {
         previous = nextNamed
         if nextFree == nextNamed { free += 1 }
         routeChecks &+= 1
-        route = trie.routeList[start + Int(nextNamed)] >> 1
+        route = router.trie.routeList[start + Int(nextNamed)] >> 1
         guard router.accepts(route, link) else { continue }
       } else {
         free += 1
-        route = trie.routeList[start + Int(nextFree)] >> 1
+        route = router.trie.routeList[start + Int(nextFree)] >> 1
       }
-      if offer(route, depth, &view, &judge) { return route }
+      if offer(route, depth, &view, &judge, in: router) { return route }
     }
   }
 
@@ -1277,7 +1287,7 @@ struct TrieSearch {
   /// scheme are the same throughout one search.
   @inline(__always)
   private mutating func offer<Judge: CandidateJudge>(
-    _ route: Int32, _ depth: Int, _ view: inout LinkView, _ judge: inout Judge
+    _ route: Int32, _ depth: Int, _ view: inout LinkView, _ judge: inout Judge, in router: Router
   ) -> Bool {
     if router.hasScopes && !router.admits(route, view) { return false }
     following = open?.following ?? -1
@@ -1287,7 +1297,7 @@ struct TrieSearch {
   }
 
   /// The link's query, read once.
-  private mutating func readQuery(_ view: inout LinkView) -> LinkQuery {
+  private mutating func readQuery(_ view: inout LinkView, in router: Router) -> LinkQuery {
     let notes = writableNotes()
     if let linkQuery = notes.linkQuery { return linkQuery }
     let items = notes.query ?? router.reader.query(of: view)
@@ -1299,11 +1309,11 @@ struct TrieSearch {
 
   /// The route of a route entry, when its query requirements (if any) hold.
   @inline(__always)
-  private mutating func accepted(_ entry: Int32, _ view: inout LinkView) -> Int32? {
+  private mutating func accepted(_ entry: Int32, _ view: inout LinkView, in router: Router) -> Int32? {
     let route = entry >> 1
     if entry & Int32(Router.checksQuery) == 0 { return route }
     routeChecks &+= 1
-    return router.accepts(route, readQuery(&view)) ? route : nil
+    return router.accepts(route, readQuery(&view, in: router)) ? route : nil
   }
 
   /// The literal child for a segment. Literals compare case-insensitively in a case-insensitive
@@ -1312,12 +1322,14 @@ struct TrieSearch {
   /// otherwise the segment is compared in lower case, so `myapp:///CHANNEL/x` reaches `/channel/x`
   /// while a route whose first literal has capitals still matches the link built for it.
   @inline(__always)
-  private func literalChild(of index: Int, _ node: FlatNode, _ depth: Int, _ view: inout LinkView) -> Int32? {
+  private func literalChild(
+    of index: Int, _ node: FlatNode, _ depth: Int, _ view: inout LinkView, in router: Router
+  ) -> Int32? {
     if !caseInsensitive && ReadingRules.foldsCase(isWeb: view.hasHost, depth: depth) {
-      return lookupLiteral(of: index, node, depth, &view, folds: false)
-        ?? lookupLiteral(of: index, node, depth, &view, folds: true)
+      return lookupLiteral(of: index, node, depth, &view, folds: false, in: router)
+        ?? lookupLiteral(of: index, node, depth, &view, folds: true, in: router)
     }
-    return lookupLiteral(of: index, node, depth, &view, folds: caseInsensitive)
+    return lookupLiteral(of: index, node, depth, &view, folds: caseInsensitive, in: router)
   }
 
   /// The literal child whose key is the segment (lower-cased first when `folds`): by hashing its bytes
@@ -1325,7 +1337,7 @@ struct TrieSearch {
   /// Unicode lower-casing when `folds`).
   @inline(__always)
   private func lookupLiteral(
-    of index: Int, _ node: FlatNode, _ depth: Int, _ view: inout LinkView, folds: Bool
+    of index: Int, _ node: FlatNode, _ depth: Int, _ view: inout LinkView, folds: Bool, in router: Router
   ) -> Int32? {
     guard view.isASCII(depth), node.flags & FlatNode.hasUnicodeLiterals == 0 else {
       let text = view.string(depth)
@@ -1333,7 +1345,7 @@ struct TrieSearch {
         LiteralEdge(parent: Int32(truncatingIfNeeded: index), key: folds ? text.lowercased() : text)
       ]
     }
-    return trie.literalChild(of: Int32(truncatingIfNeeded: index), view.bytes(depth), folds: folds)
+    return router.trie.literalChild(of: Int32(truncatingIfNeeded: index), view.bytes(depth), folds: folds)
   }
 
 }

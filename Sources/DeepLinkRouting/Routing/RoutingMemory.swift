@@ -123,8 +123,18 @@ struct Bytes {
   static func withUTF8<Value, Failure: Error>(
     of text: String, _ body: (Bytes) throws(Failure) -> Value
   ) throws(Failure) -> Value {
-    var text = text
-    let result = text.withUTF8 { buffer in Result { () throws(Failure) -> Value in try body(Bytes(buffer)) } }
+    // A native string's bytes are read where they are. Copying the string to call `withUTF8` (which
+    // may have to make a bridged string contiguous, hence `mutating`) would take a reference to its
+    // storage and give it back: two atomic operations a link.
+    let result: Result<Value, Failure>
+    if let contiguous = text.utf8.withContiguousStorageIfAvailable({ buffer in
+      Result { () throws(Failure) -> Value in try body(Bytes(buffer)) }
+    }) {
+      result = contiguous
+    } else {
+      var text = text
+      result = text.withUTF8 { buffer in Result { () throws(Failure) -> Value in try body(Bytes(buffer)) } }
+    }
     // Taken apart rather than `get()`, which would copy the value and then release the result.
     switch consume result {
     case .success(let value): return value
