@@ -234,10 +234,52 @@ public struct RouteMatch: Sendable, Hashable {
     /// Whether the link is a web link.
     let isWeb: Bool
 
+    /// A reading of `url` by `router` at `places`.
+    ///
+    /// - Parameters:
+    ///   - router: The router that matched the link.
+    ///   - url: The link as given; taken over, so that a link the caller gives up (`match(URL)`'s
+    ///     `absoluteString`) becomes the match's own without another reference to it.
+    ///   - places: Where the match's fields are in the link.
+    init(router: Router, url: consuming String, places: Places) {
+      self.router = router
+      self.url = url
+      route = places.route
+      originIndex = places.originIndex
+      queryStart = places.queryStart
+      queryEnd = places.queryEnd
+      querySeparators = places.querySeparators
+      fragmentStart = places.fragmentStart
+      values = places.values
+      isWeb = places.isWeb
+    }
+
     /// Whether two readings are the same link matched to the same route by the same router.
     func isSame(as other: Reading) -> Bool {
       router === other.router && route == other.route && url == other.url
     }
+  }
+
+  /// Where a match's fields are in its link: a ``Reading`` without its router and its link, found while
+  /// the link's view exists and made into a reading once the view is gone, so that the link is handed
+  /// over rather than captured by the closures that read it.
+  struct Places {
+    /// The route, an index in the router's table.
+    var route: Int32
+    /// The index of the link's listed scheme or host (``LinkView/originIndex``).
+    var originIndex: Int32
+    /// Where the query's `?` is, or -1.
+    var queryStart: Int32
+    /// Where the query ends.
+    var queryEnd: Int32
+    /// How many `&` the query holds.
+    var querySeparators: Int32
+    /// Where the fragment's `#` is, or -1.
+    var fragmentStart: Int32
+    /// The places of the route's path values, in the order of its plan.
+    var values: ValuePlaces
+    /// Whether the link is a web link.
+    var isWeb: Bool
   }
 
   /// Where in a link a route's first path values are: each as a start and an end, or absent (a last

@@ -198,29 +198,46 @@ public final class Router: Sendable {
     return try directMatch(url)
   }
 
+  /// What the search of a link found, made while its view exists: a match built at once, or the places
+  /// of a match that decodes its values from the link when asked.
+  private enum Found {
+    case built(RouteMatch)
+    case places(RouteMatch.Places)
+  }
+
   /// Matches a link without following a nested link: the route the link itself matches.
   ///
   /// - Parameters:
-  ///   - url: The link.
+  ///   - url: The link; taken over by the match (a caller that keeps its link gives a copy).
   ///   - keepingPlaces: Whether a match that can keeps where its values are in the link
   ///     (``RouteMatch``); `false` builds every match at once, the form tests compare it with.
   /// - Returns: The match, or `nil` when no route matches.
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
-  package func directMatch(_ url: String, keepingPlaces: Bool = true) throws(LinkError) -> RouteMatch? {
-    try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> RouteMatch? in
+  package func directMatch(_ url: consuming String, keepingPlaces: Bool = true) throws(LinkError)
+    -> RouteMatch?
+  {
+    let found = try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> Found? in
       // An error's text is made again from the link's bytes, the same text: a closure that captured
       // `url` as well as the one below would take a second reference to it for each link.
-      try reader.withLink(link, original: { link.string() }) { view in
+      try reader.withLink(link, original: { link.string() }) { view -> Found? in
         let readsFragment = view.fragmentMark >= 0
         var search = TrieSearch(caseInsensitive: table.caseInsensitive)
         guard let route = search.search(&view, in: self) else { return nil }
         // Most matches keep where their values are and decode them when asked: nothing is allocated.
-        if keepingPlaces, !readsFragment, let reading = reading(route: route, view: view, url: url) {
-          return RouteMatch(reading: reading)
+        if keepingPlaces, !readsFragment, let places = places(route: route, view: view) {
+          return .places(places)
         }
-        return materialize(
-          route: Int(route), view: view, url: url, query: search.query, following: search.following)
+        return .built(
+          materialize(
+            route: Int(route), view: view, url: url, query: search.query, following: search.following))
       }
+    }
+    switch consume found {
+    case nil: return nil
+    case .built(let match): return match
+    // The link goes to the match as it is: no other reference to it is taken.
+    case .places(let places):
+      return RouteMatch(reading: RouteMatch.Reading(router: self, url: url, places: places))
     }
   }
 
@@ -233,10 +250,9 @@ public final class Router: Sendable {
   /// - Parameters:
   ///   - route: The route found.
   ///   - view: The link, read.
-  ///   - url: The link as given.
   /// - Returns: The places, or `nil`.
   @inline(__always)
-  private func reading(route: Int32, view: borrowing LinkView, url: String) -> RouteMatch.Reading? {
+  private func places(route: Int32, view: borrowing LinkView) -> RouteMatch.Places? {
     let plan = plans[Int(route)]
     guard plan.queryCount == 0, !plan.hasOpenQuery, plan.middleCatchAll < 0,
       plan.parameterCount <= RouteMatch.ValuePlaces.capacity, view.originIndex >= 0, view.fragmentMark < 0,
@@ -261,8 +277,8 @@ public final class Router: Sendable {
         return nil
       }
     }
-    return RouteMatch.Reading(
-      router: self, url: url, route: route, originIndex: Int32(truncatingIfNeeded: view.originIndex),
+    return RouteMatch.Places(
+      route: route, originIndex: Int32(truncatingIfNeeded: view.originIndex),
       queryStart: Int32(truncatingIfNeeded: view.queryStart),
       queryEnd: Int32(truncatingIfNeeded: view.queryEnd),
       querySeparators: Int32(truncatingIfNeeded: view.querySeparators),
@@ -348,7 +364,9 @@ public final class Router: Sendable {
   /// - Returns: The match, or `nil` when no route matches.
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   public func match(_ url: URL) throws(LinkError) -> RouteMatch? {
-    try match(url.absoluteString)
+    // The text `absoluteString` makes is the caller's to give up: a direct match takes it over.
+    if !follows.isEmpty { return try match(url.absoluteString) }
+    return try directMatch(url.absoluteString)
   }
 
   /// The index in ``table`` of the route a link matches, without building the match (the audit's path).
