@@ -14,7 +14,10 @@ struct LinkView {
   var hostStart = 0
   var hostEnd = 0
   /// The host with its port as ``LinkOrigin`` names it, when it is not a host listed without a port.
-  var host: String?
+  var host: String? {
+    get { unusual?.host }
+    set { setUnusual(newValue) { $0.host = newValue } }
+  }
   /// Whether the web host is one the table does not list: read only for a table with an any-host route
   /// (``RouteDefinition/hosts`` `["*"]`), and admitted only by such routes.
   var hostIsUnlisted = false
@@ -27,15 +30,45 @@ struct LinkView {
   /// The query items, when the query is not plain text: decoded (and so checked) while reading. A plain
   /// query is decoded only when a route needs it, by ``PercentCoding/decodePlain(_:from:to:plusAsSpace:)``,
   /// which cannot fail.
-  var decodedQuery: [QueryItem]?
+  var decodedQuery: [QueryItem]? {
+    get { unusual?.query }
+    set { setUnusual(newValue) { $0.query = newValue } }
+  }
   /// The fragment, when it is not plain text: decoded (and so checked) while reading.
-  var decodedFragment: String?
+  var decodedFragment: String? {
+    get { unusual?.fragment }
+    set { setUnusual(newValue) { $0.fragment = newValue } }
+  }
   /// The index in ``segments`` of the fragment mark (``ReadingRules/fragmentMark``), when the view
   /// reads the fragment as a path: a table with fragment routes, a fragment starting with `/`. The
   /// fragment's segments follow it, and the query fields are the fragment's own; -1 otherwise.
   var fragmentMark = -1
   /// The path's query fields and trailing slash, kept while the view reads the fragment's.
-  var pathReading: PathReading?
+  var pathReading: PathReading? {
+    get { unusual?.pathReading }
+    set { setUnusual(newValue) { $0.pathReading = newValue } }
+  }
+
+  /// What only a link out of the ordinary gives its view: kept in one optional, so that an ordinary
+  /// link's view holds nothing to give back when it goes (one test, where four optional fields were
+  /// four releases).
+  struct Unusual {
+    var host: String?
+    var query: [QueryItem]?
+    var fragment: String?
+    var pathReading: PathReading?
+  }
+  private var unusual: Unusual?
+
+  /// Sets one field of ``unusual``, made the first time a field is set to something.
+  @inline(__always)
+  private mutating func setUnusual<Field>(_ value: Field?, _ set: (inout Unusual) -> Void) {
+    if value == nil && unusual == nil { return }
+    var fields = unusual ?? Unusual()
+    unusual = nil
+    set(&fields)
+    unusual = fields
+  }
 
   /// What a view reads of the link's own path besides its segments: put back by
   /// ``dropFragmentPath()``.
