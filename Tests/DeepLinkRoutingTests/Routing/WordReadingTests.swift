@@ -325,6 +325,58 @@ extension WordReadingTests {
 }
 
 extension WordReadingTests {
+  /// The byte rule for a scheme of `bytes`: a letter, then scheme bytes, by ``ReadingRules/isSchemeByte``.
+  static func isScheme(_ bytes: [UInt8]) -> Bool {
+    !bytes.isEmpty
+      && bytes.indices.allSatisfy { ReadingRules.isSchemeByte(bytes[$0], first: $0 == 0) }
+  }
+
+  @Test func aShortSchemeIsCheckedAsItsBytesAre() {
+    // Every byte value in every place of a scheme of one to seven bytes, among letters, digits and
+    // the three marks.
+    let fillers: [UInt8] = Array("aZ9+-.q".utf8)
+    for count in 1...7 {
+      for place in 0..<count {
+        for filler in fillers {
+          for byte in 0...255 {
+            var bytes = [UInt8](repeating: filler, count: count)
+            if place != 0 && count > 1 { bytes[0] = UInt8(ascii: "m") }
+            bytes[place] = UInt8(byte)
+            var word: UInt64 = 0
+            for (index, value) in bytes.enumerated() { word |= UInt64(value) << (8 * UInt64(index)) }
+            // A byte after the scheme (its `:` or anything) must not change the answer.
+            word |= UInt64(UInt8(ascii: ":")) << (8 * UInt64(count))
+            #expect(
+              ReadingRules.isSchemeWord(word, count: count) == Self.isScheme(bytes),
+              "count \(count), byte \(byte) at \(place), filler \(filler)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func theSchemeEndsWhereTheByteRuleEndsItForEveryLink() {
+    // 20,000 random links of random bytes and likely scheme bytes, read by the word rule and by the
+    // byte rule alone.
+    var generator = SystemRandomNumberGenerator()
+    let likely: [UInt8] = Array("aZm9+-.:/?#%".utf8)
+    func byteRule(_ bytes: [UInt8]) -> Int? {
+      var index = 0
+      while index < bytes.count && ReadingRules.isSchemeByte(bytes[index], first: index == 0) { index += 1 }
+      guard index > 0, index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+      return index
+    }
+    for _ in 0..<20_000 {
+      let count = Int.random(in: 0...20, using: &generator)
+      let bytes = (0..<count).map { _ in
+        Bool.random(using: &generator)
+          ? likely.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+      }
+      let found = Bytes.with(bytes) { ReadingRules.schemeEnd($0) }
+      #expect(found == byteRule(bytes), "\(bytes)")
+    }
+  }
+
   @Test func theWebSchemeWordsAreTheirNames() {
     #expect(ReadingRules.LowercaseName("https").words == [LinkReader.httpsWord])
     #expect(ReadingRules.LowercaseName("http").words == [LinkReader.httpWord])
