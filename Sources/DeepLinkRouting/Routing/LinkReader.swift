@@ -232,7 +232,7 @@ final class LinkReader: Sendable {
     let outcome = SegmentStore.with(link: link, byteCapacity: count, segmentCapacity: segmentCapacity) {
       segments in
       unmanaged._withUnsafeGuaranteedRef { reader in
-        reader.read(link, into: segments, original: original, body)
+        reader.readView(of: link, over: segments, original: original, body)
       }
     }
     switch consume outcome {
@@ -245,8 +245,8 @@ final class LinkReader: Sendable {
   /// then, when the link holds something out of the ordinary, every rule (for the exact outcome and
   /// the exact error), then the fragment as a path when the table reads it.
   @inline(__always)
-  private func read<Value>(
-    _ link: Bytes, into segments: SegmentStore, original: () -> String, _ body: (inout LinkView) -> Value
+  private func readView<Value>(
+    of link: Bytes, over segments: SegmentStore, original: () -> String, _ body: (inout LinkView) -> Value
   ) -> Result<Value, LinkError> {
     var view = LinkView(link: link, segments: segments)
     if !readPlain(into: &view) {

@@ -27,7 +27,7 @@ public struct RouteMatch: Sendable, Hashable {
   public var route: String {
     get {
       switch representation {
-      case .link(let reading): reading.router.plans[Int(reading.route)].name
+      case .link(let reading): reading.router.plans[Int(reading.places.route)].name
       case .fields(let storage): storage.fields.route
       }
     }
@@ -217,22 +217,8 @@ public struct RouteMatch: Sendable, Hashable {
     let router: Router
     /// The link as given.
     let url: String
-    /// The route, an index in the router's table.
-    let route: Int32
-    /// The index of the link's listed scheme or host (``LinkView/originIndex``).
-    let originIndex: Int32
-    /// Where the query's `?` is, or -1.
-    let queryStart: Int32
-    /// Where the query ends.
-    let queryEnd: Int32
-    /// How many `&` the query holds.
-    let querySeparators: Int32
-    /// Where the fragment's `#` is, or -1.
-    let fragmentStart: Int32
-    /// The places of the route's path values, in the order of its plan.
-    let values: ValuePlaces
-    /// Whether the link is a web link.
-    let isWeb: Bool
+    /// Where the match's fields are in the link.
+    let places: Places
 
     /// A reading of `url` by `router` at `places`.
     ///
@@ -244,26 +230,19 @@ public struct RouteMatch: Sendable, Hashable {
     init(router: Router, url: consuming String, places: Places) {
       self.router = router
       self.url = url
-      route = places.route
-      originIndex = places.originIndex
-      queryStart = places.queryStart
-      queryEnd = places.queryEnd
-      querySeparators = places.querySeparators
-      fragmentStart = places.fragmentStart
-      values = places.values
-      isWeb = places.isWeb
+      self.places = places
     }
 
     /// Whether two readings are the same link matched to the same route by the same router.
     func isSame(as other: Reading) -> Bool {
-      router === other.router && route == other.route && url == other.url
+      router === other.router && places.route == other.places.route && url == other.url
     }
   }
 
-  /// Where a match's fields are in its link: a ``Reading`` without its router and its link, found while
-  /// the link's view exists and made into a reading once the view is gone, so that the link is handed
-  /// over rather than captured by the closures that read it.
-  struct Places {
+  /// Where a match's fields are in its link, found while the link's view exists and made into a
+  /// ``Reading`` once the view is gone, so that the link is handed over rather than captured by the
+  /// closures that read it.
+  struct Places: Sendable {
     /// The route, an index in the router's table.
     var route: Int32
     /// The index of the link's listed scheme or host (``LinkView/originIndex``).

@@ -291,7 +291,7 @@ public final class Router: Sendable {
   /// - Parameter reading: The match's link and places.
   /// - Returns: The values.
   func parameters(of reading: RouteMatch.Reading) -> RouteParameters {
-    let plan = plans[Int(reading.route)]
+    let plan = plans[Int(reading.places.route)]
     let count = Int(plan.parameterCount)
     guard count > 0 else { return RouteParameters([RouteParameters.Entry]()) }
     var entries: [RouteParameters.Entry] = []
@@ -299,7 +299,7 @@ public final class Router: Sendable {
     Bytes.withUTF8(of: reading.url) { link in
       for offset in 0..<count {
         let parameter = self.parameter(offset, of: plan)
-        guard let place = reading.values.place(offset) else { continue }
+        guard let place = reading.places.values.place(offset) else { continue }
         let bytes = link.slice(place.start, place.end)
         switch parameter.kind {
         case .parameter(let type):
@@ -321,11 +321,11 @@ public final class Router: Sendable {
   /// - Parameter reading: The match's link and places.
   /// - Returns: The items.
   func query(of reading: RouteMatch.Reading) -> [QueryItem] {
-    guard reading.queryStart >= 0 else { return [] }
+    guard reading.places.queryStart >= 0 else { return [] }
     return Bytes.withUTF8(of: reading.url) { link in
       reader.plainQuery(
-        link, from: Int(reading.queryStart), to: Int(reading.queryEnd),
-        separators: Int(reading.querySeparators))
+        link, from: Int(reading.places.queryStart), to: Int(reading.places.queryEnd),
+        separators: Int(reading.places.querySeparators))
     }
   }
 
@@ -334,9 +334,9 @@ public final class Router: Sendable {
   /// - Parameter reading: The match's link and places.
   /// - Returns: The decoded fragment, or `nil` when the link has none.
   func fragment(of reading: RouteMatch.Reading) -> String? {
-    guard reading.fragmentStart >= 0 else { return nil }
+    guard reading.places.fragmentStart >= 0 else { return nil }
     return Bytes.withUTF8(of: reading.url) { link in
-      reader.plainFragment(link, at: Int(reading.fragmentStart))
+      reader.plainFragment(link, at: Int(reading.places.fragmentStart))
     }
   }
 
@@ -345,7 +345,7 @@ public final class Router: Sendable {
   /// - Parameter reading: The match's link and places.
   /// - Returns: The listed scheme or host.
   func origin(of reading: RouteMatch.Reading) -> LinkOrigin {
-    reader.listedOrigin(Int(reading.originIndex), isWeb: reading.isWeb)
+    reader.listedOrigin(Int(reading.places.originIndex), isWeb: reading.places.isWeb)
   }
 
   /// Every field of a match decoded from its link.
@@ -354,7 +354,8 @@ public final class Router: Sendable {
   /// - Returns: The fields, as ``materialize(route:view:url:query:following:)`` builds them.
   func fields(of reading: RouteMatch.Reading) -> RouteMatch.Fields {
     RouteMatch.Fields(
-      route: plans[Int(reading.route)].name, parameters: parameters(of: reading), query: query(of: reading),
+      route: plans[Int(reading.places.route)].name, parameters: parameters(of: reading),
+      query: query(of: reading),
       fragment: fragment(of: reading), origin: origin(of: reading), url: reading.url, followed: [])
   }
 
