@@ -194,6 +194,17 @@ public final class Router: Sendable {
   /// - Throws: ``LinkError`` when the link breaks a reading rule (malformed, unknown scheme or host,
   ///   over a limit).
   public func match(_ url: String) throws(LinkError) -> RouteMatch? {
+    try match(taking: url)
+  }
+
+  /// Matches a link the match may take over: through a nested link when the table follows one.
+  ///
+  /// - Parameter url: The link; a caller that keeps its own gives a copy, `match(URL)` the text
+  ///   `absoluteString` made for it.
+  /// - Returns: The match, or `nil` when no route matches.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  @inline(__always)
+  private func match(taking url: consuming String) throws(LinkError) -> RouteMatch? {
     if !follows.isEmpty { return try resolve(url, accept: { _ in () })?.accepted.map { $0.match } }
     return try directMatch(url)
   }
@@ -365,9 +376,8 @@ public final class Router: Sendable {
   /// - Returns: The match, or `nil` when no route matches.
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   public func match(_ url: URL) throws(LinkError) -> RouteMatch? {
-    // The text `absoluteString` makes is the caller's to give up: a direct match takes it over.
-    if !follows.isEmpty { return try match(url.absoluteString) }
-    return try directMatch(url.absoluteString)
+    // The text `absoluteString` makes is the caller's to give up: the match takes it over.
+    try match(taking: url.absoluteString)
   }
 
   /// The index in ``table`` of the route a link matches, without building the match (the audit's path).
@@ -1043,7 +1053,7 @@ struct TrieSearch {
     return search(from: 0, &view, &judge, in: router)
   }
 
-  /// The first route that `judge` takes, in precedence order, below one root of the router.trie.
+  /// The first route that `judge` takes, in precedence order, below one root of the trie.
   private mutating func search<Judge: CandidateJudge>(
     from root: Int, _ view: inout LinkView, _ judge: inout Judge, in router: Router
   ) -> Int32? {
