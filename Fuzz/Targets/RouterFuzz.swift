@@ -6,7 +6,9 @@ import DeepLinkRouting
 ///
 /// Checks: reading and matching never crash; a match builds its link back from its own values, and
 /// that link reads as the same route with the same values; a link no route matches is explained
-/// (``Router/explain(_:)``) by a route of the table, at a segment of its path. The only build failure allowed is a
+/// (``Router/explain(_:)``) by a route of the table, at a segment of its path; a match on a table with
+/// a route for any host says its host is listed (``Router/lists(_:)``) exactly when the table without
+/// that route reads the link. The only build failure allowed is a
 /// rebuilt link over the length limit (values re-encoded can grow).
 private let tables: [RouteTable] = [
   RouteTable(
@@ -127,6 +129,15 @@ private let tables: [RouteTable] = [
 
 private let routers: [Router] = (tables + [backtrackingTable, wideTable]).compactMap { try? Router($0) }
 
+/// Each router's table without its any-host routes: the reader of such a table refuses a host it does
+/// not list, which is the listed-host rule ``Router/lists(_:)`` must state for the full table.
+private let listedOnly: [Router?] = routers.map { router in
+  guard router.table.routes.contains(where: { $0.hosts == ["*"] }) else { return nil }
+  var table = router.table
+  table.routes.removeAll { $0.hosts == ["*"] }
+  return try? Router(table)
+}
+
 /// Every mix of `1`, `{x:int}` and `{x}` over `segments` segments (3^segments routes, each ending
 /// with `suffix`), in the scheme `scheme`: tables where every node of a depth has the same shape.
 private func mixTable(segments: Int, suffix: String, scheme: String) -> RouteTable {
@@ -159,7 +170,7 @@ private let wideTable = mixTable(segments: 7, suffix: "", scheme: "wide")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   check(routers.count == tables.count + 2, "a fuzz table does not build")
   let link = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-  for router in routers {
+  for (index, router) in routers.enumerated() {
     let match: RouteMatch?
     do {
       match = try router.match(link)
@@ -172,6 +183,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       continue
     }
     check(router.route(named: match.route) != nil, "a match names an unknown route")
+    if let strict = listedOnly[index] {
+      // A deferred or short link trusts `lists`, never that some route matched: it must agree with
+      // the reader of the table without any-host routes.
+      var listed = true
+      do {
+        _ = try strict.match(link)
+      } catch {
+        listed = ![.unknownHost, .portNotAllowed].contains(error.code)
+      }
+      check(router.lists(match.origin) == listed, "\(link): lists(\(match.origin)) is not \(listed)")
+    }
     let rebuilt: String
     do {
       rebuilt = try rebuild(match, with: router)

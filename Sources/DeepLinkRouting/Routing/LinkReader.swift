@@ -647,6 +647,18 @@ final class LinkReader: Sendable {
     return wildcardHosts.contains { $0.admits(host: host, port: nil) }
   }
 
+  /// Whether the table lists a host by name: an entry equal to it (port included), or a `*.` entry
+  /// whose subdomains it is. The one rule of a listed host; `"hosts": ["*"]` on a route lists none.
+  ///
+  /// - Parameters:
+  ///   - host: The host, lower-cased.
+  ///   - port: Its port as digits, `nil` for the scheme's default.
+  /// - Returns: Whether an entry of the table's hosts admits it.
+  func lists(host: String, port: String?) -> Bool {
+    if let ports = exactHosts[host], ports.contains(port) { return true }
+    return wildcardHosts.contains { $0.admits(host: host, port: port) }
+  }
+
   /// The host of a link that has one, lower-cased, and its port (`nil` for the scheme's default).
   func hostAndPort(of view: LinkView) -> (host: String, port: String?) {
     if view.originIndex >= 0 && view.isWeb { return (hostNames[view.originIndex], nil) }
@@ -758,10 +770,7 @@ final class LinkReader: Sendable {
     guard hostEnd > start else { throw fail(.missingHost, start) }
     let host = buffer.lowercasedString(start, hostEnd)
     guard HostRule.isValidHostName(host) else { throw fail(.invalidHost(host), start) }
-    if let ports = exactHosts[host], ports.contains(port) { return port.map { "\(host):\($0)" } ?? host }
-    for rule in wildcardHosts where rule.admits(host: host, port: port) {
-      return port.map { "\(host):\($0)" } ?? host
-    }
+    if lists(host: host, port: port) { return port.map { "\(host):\($0)" } ?? host }
     if acceptsAnyHost {
       unlisted = true
       return port.map { "\(host):\($0)" } ?? host

@@ -243,6 +243,32 @@ extension Router {
     }
   }
 
+  /// Whether a link's origin is one the table lists by name: one of its custom schemes, or a host of
+  /// ``RouteTable/hosts`` (an entry equal to it, port included, or a `*.` entry whose subdomain it is).
+  ///
+  /// A route for any host (`"hosts": ["*"]`) matches links on hosts the table does not list; this
+  /// tells them apart. Whatever trusts a link for being the app's own (a pasted deferred link, the
+  /// long link of a short link) asks this, never whether some route matched:
+  ///
+  /// ```swift
+  /// if let match = try router.match(pasted), router.lists(match.arrivalOrigin) { ... }
+  /// ```
+  ///
+  /// - Parameter origin: A link's origin, such as ``RouteMatch/arrivalOrigin``.
+  /// - Returns: Whether the table lists it.
+  public func lists(_ origin: LinkOrigin) -> Bool {
+    switch origin {
+    case .customScheme(let scheme):
+      return reader.schemes.contains(scheme.lowercased())
+    case .universalLink(let authority):
+      let text = authority.lowercased()
+      if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]") {
+        return reader.lists(host: String(text[..<colon]), port: String(text[text.index(after: colon)...]))
+      }
+      return reader.lists(host: text, port: nil)
+    }
+  }
+
   /// Whether a host entry is one the table lists (compared as the table reads hosts).
   ///
   /// - Parameter entry: A host entry, such as `example.com` or `*.example.com`.

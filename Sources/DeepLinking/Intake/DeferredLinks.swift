@@ -79,7 +79,8 @@ public enum DeferredLinkRefusal: Error, Sendable, Hashable, CustomStringConverti
 ///
 /// - the offer was not made before on this install (the ledger is spent at the first answer, whatever
 ///   the answer);
-/// - it is an `https` link on one of the route table's hosts, carrying the page's marker;
+/// - it is an `https` link on a host the route table lists by name (``Router/lists(_:)``: a route
+///   for any host does not make another site's link the app's own), carrying the page's marker;
 /// - it was copied at most ``maximumAge`` ago;
 /// - a route accepts it (the marker removed).
 ///
@@ -163,7 +164,10 @@ public final class DeferredLinks<Destination: Hashable & Sendable> {
     } catch {
       return .failure(.noRoute(link))
     }
-    guard match != nil else { return .failure(.noRoute(link)) }
+    guard let match else { return .failure(.noRoute(link)) }
+    // A route for any host matches another site's link too: the link must be on a host the table
+    // lists by name, whatever routes exist.
+    guard intake.destinations.router.lists(match.arrivalOrigin) else { return .failure(.foreignLink(link)) }
     return .success(await intake.receive(IncomingLink(url: link, source: .deferred)))
   }
 

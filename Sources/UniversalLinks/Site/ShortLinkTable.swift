@@ -211,7 +211,10 @@ package struct ShortLinkTable: Hashable, Sendable {
       if error.code == .unknownHost { throw fail(.hostNotListed(router.table.hosts)) }
       throw fail(.unreadableTarget(error.description))
     }
-    guard match != nil else { throw fail(.noRoute) }
+    guard let match else { throw fail(.noRoute) }
+    // A route for any host matches another site's link too: the long link must be on a host the
+    // table lists by name.
+    guard router.lists(match.arrivalOrigin) else { throw fail(.hostNotListed(router.table.hosts)) }
     if URLComponents(string: target)?.host?.lowercased() == shortHost {
       // The app's resolver would follow it as another short link and never reach a page.
       throw fail(.targetOnShortHost)

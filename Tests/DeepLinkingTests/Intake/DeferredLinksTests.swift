@@ -130,6 +130,42 @@ struct DeferredLinksTests {
         == .expired(ageSeconds: 86_401))
   }
 
+  @Test(
+    "with a route for any host, another site's pasted link is still foreign; the app's own hosts open",
+    arguments: [
+      ("https://evil.example/login", false),
+      ("https://evil.example:8443/p/1", false),
+      ("https://www.shop.example.evil.example/p/1", false),
+      ("https://www.shop.example:444/p/1", false),
+      ("https://www.shop.example/p/1", true),
+      ("https://m.shop.example/p/1", true),
+    ])
+  func anyHostTable(link: String, opens: Bool) async throws {
+    let table = RouteTable(
+      schemes: ["shop"], hosts: ["www.shop.example", "*.shop.example"],
+      routes: [
+        RouteDefinition("product", "/p/{id}"),
+        RouteDefinition("webPage", "/{path*}", hosts: ["*"]),
+      ])
+    let destinations = try DestinationRouter<String>(
+      table: table, destination: { $0.route }, values: { _ in nil })
+    let intake = LinkIntake(destinations: destinations, isSignedIn: false) { _ in }
+    await intake.markReady()
+    let now = Date(timeIntervalSince1970: TimeInterval(Self.copiedAt + 600))
+    let offer = DeferredLinks(
+      intake: intake, pasteboard: Pasteboard(holdsWebLink: true), ledger: InMemoryDeferredLinkLedger(),
+      now: { now })
+    let result = await offer.receivePasted(copied(link))
+    if opens {
+      guard case .success(.applied("product")) = result else {
+        Issue.record("\(link) should open the product: \(result)")
+        return
+      }
+    } else {
+      #expect(refusal(result) == .foreignLink(link))
+    }
+  }
+
   @Test("a link pasted before the app is ready waits in the intake like any other")
   func beforeReady() async throws {
     let result = await offer().receivePasted(copied("https://www.shop.example/p/7"))
