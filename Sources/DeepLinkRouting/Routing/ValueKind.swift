@@ -48,8 +48,10 @@ public struct ValueKind: Sendable, Hashable {
     self.maxLength = maxLength
   }
 
-  /// The lengths ``minLength`` and ``maxLength`` may take: 1 to 65,536.
-  public static let allowedLength = 1...65_536
+  /// The lengths ``minLength`` and ``maxLength`` may take: 1 to 65,535, the largest count a regex
+  /// quantifier holds (nginx, which the site's configuration routes by, refuses `{1,65536}`), and
+  /// more than any link's segment.
+  public static let allowedLength = 1...65_535
 
   /// What is wrong with the declaration of the kind named `name`, and under which key, or `nil` for a
   /// kind the router accepts.

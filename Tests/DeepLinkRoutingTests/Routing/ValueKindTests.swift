@@ -205,6 +205,8 @@ struct ValueKindTests {
     ("slashPrefix", ValueKind(characters: "a-z", prefix: "a/"), "kinds.slashPrefix.prefix"),
     ("never", ValueKind(characters: "a-z", minLength: 5, maxLength: 3), "kinds.never.maxLength"),
     ("zero", ValueKind(characters: "a-z", minLength: 0), "kinds.zero.minLength"),
+    ("huge", ValueKind(characters: "a-z", maxLength: 65_536), "kinds.huge.maxLength"),
+    ("hugeMin", ValueKind(characters: "a-z", minLength: 65_536), "kinds.hugeMin.minLength"),
   ])
   func aKindThatCannotBeUsedIsRefused(_ name: String, _ kind: ValueKind, _ location: String) throws {
     let table = RouteTable(hosts: ["example.com"], kinds: [name: kind], routes: [RouteDefinition("a", "/a")])
