@@ -6,9 +6,9 @@
 - `/.well-known/apple-app-site-association` and `/.well-known/assetlinks.json` as application/json,
   never redirected;
 - every path that one of the `location ~ "REGEX"` (or `~*`) blocks of DIR/nginx.conf matches, with
-  the percent-decoded path as nginx matches it, answered with DIR/fallback.html when no real file
-  has that path (nginx's `try_files $uri /fallback.html`), so the page's script sees the real path;
-- other files as they are; anything else is 404.
+  the percent-decoded path as nginx matches it, answered with DIR/public/fallback.html when no real
+  file has that path (nginx's `try_files $uri /fallback.html`), so the page's script sees the real path;
+- other files of DIR/public (the web root) as they are; anything else is 404.
 
 Listens on 127.0.0.1 only, on PORT or an ephemeral port, and prints the port on the first line of
 stdout. Exits when stdin closes, so a test that dies cannot leave it behind; Ctrl-C also stops it.
@@ -77,9 +77,10 @@ def main():
     if len(sys.argv) not in (2, 3):
         sys.stderr.write(__doc__)
         return 2
-    root = os.path.abspath(sys.argv[1])
+    site = os.path.abspath(sys.argv[1])
     port = int(sys.argv[2]) if len(sys.argv) == 3 else 0
-    server = ThreadingHTTPServer(("127.0.0.1", port), make_handler(root, routed_path_patterns(root)))
+    handler = make_handler(os.path.join(site, "public"), routed_path_patterns(site))
+    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()

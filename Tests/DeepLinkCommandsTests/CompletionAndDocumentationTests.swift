@@ -221,7 +221,7 @@ struct SiteNginxTests {
     let nginx = try contents(out, "nginx.conf")
     #expect(nginx.contains("ssl_certificate /REPLACE/"))
     #expect(nginx.contains("ssl_certificate_key /REPLACE/"))
-    #expect(nginx.contains("root \(out);"))
+    #expect(nginx.contains("root \(out)/public;"))
   }
 
   @Test func certificateOptionsGoTogether() async {
@@ -336,6 +336,49 @@ struct SiteNginxHostileTests {
     #expect(dollar.error.contains("variable"), "\(dollar.error)")
   }
 
+  @Test(
+    "a kind's length nginx cannot say is refused at the route file; the largest it can, nginx loads",
+    .enabled(if: SiteNginxTests.nginxAvailable, "needs nginx and openssl on PATH (apt-get install -y nginx)"),
+    .timeLimit(.minutes(1)))
+  func kindLengthsNginxCanSay() async throws {
+    func routes(_ length: Int, key: String) -> String {
+      #"{"schemes": ["myapp"], "hosts": ["example.com"], "kinds": {"code": {"characters": "a-z", "#
+        + #""\#(key)": \#(length)}}, "routes": [{"name": "p", "pattern": "/p/{c:code}"}]}"#
+    }
+    for key in ["maxLength", "minLength"] {
+      let out = temporaryDirectory()
+      let refused = await ToolRun.run([
+        "site", "--routes", try temporaryRouteFile(routes(65_536, key: key)), "--app-id", demoAppID,
+        "--out", out,
+      ])
+      #expect(refused.status == 2, "\(key): \(refused.output)")
+      #expect(
+        refused.error.contains("kinds.code.\(key)") && refused.error.contains("65535"), "\(refused.error)")
+      #expect(refused.error.contains("line 1"), "\(refused.error)")
+      #expect(!FileManager.default.fileExists(atPath: out + "/nginx.conf"))
+
+      let work = temporaryDirectory()
+      try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+      _ = try await runBounded(
+        "openssl",
+        [
+          "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=example.com",
+          "-keyout", "\(work)/key.pem", "-out", "\(work)/cert.pem",
+        ], seconds: 30)
+      let largest = await ToolRun.run([
+        "site", "--routes", try temporaryRouteFile(routes(65_535, key: key)), "--app-id", demoAppID,
+        "--certificate", "\(work)/cert.pem", "--certificate-key", "\(work)/key.pem", "--out", "\(work)/site",
+      ])
+      try #require(largest.status == 0, "\(largest.error)")
+      let main =
+        "pid \(work)/nginx.pid;\nerror_log \(work)/error.log;\nevents {}\n"
+        + "http {\n    include \(work)/site/nginx.conf;\n}\n"
+      try Data(main.utf8).write(to: URL(fileURLWithPath: "\(work)/main.conf"))
+      _ = try await runBounded(
+        "nginx", ["-t", "-q", "-e", "\(work)/error.log", "-p", work, "-c", "\(work)/main.conf"], seconds: 30)
+    }
+  }
+
   @Test("A table whose app scheme a browser runs makes no fallback page")
   func scriptSchemeIsRefused() async throws {
     let routes = try temporaryRouteFile(
@@ -344,6 +387,6 @@ struct SiteNginxHostileTests {
     let run = await ToolRun.run(["site", "--routes", routes, "--app-id", demoAppID, "--out", out])
     #expect(run.status == 2)
     #expect(run.error.contains("appURL \"javascript://\""), "\(run.error)")
-    #expect(!FileManager.default.fileExists(atPath: out + "/fallback.html"))
+    #expect(!FileManager.default.fileExists(atPath: out + "/public/fallback.html"))
   }
 }

@@ -46,7 +46,7 @@ struct GeneratedFileSizeTests {
     let out = temporaryDirectory()
     let run = await ToolRun.run(["site", "--routes", routes, "--app-id", demoAppID, "--out", out])
     #expect(run.status == 0, "\(run.error.prefix(500))")
-    let file = out + "/.well-known/apple-app-site-association"
+    let file = out + "/public/.well-known/apple-app-site-association"
     let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
     #expect(size <= Self.limit, "\(size) bytes")
     let check = await ToolRun.run(["aasa", "check", "--file", file])

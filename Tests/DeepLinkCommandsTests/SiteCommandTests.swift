@@ -34,8 +34,9 @@ struct SiteCommandTests {
     let root = URL(fileURLWithPath: out).path
     #expect(
       run.lines == [
-        "\(root)/.well-known/apple-app-site-association", "\(root)/.well-known/assetlinks.json",
-        "\(root)/android/intent-filters.xml", "\(root)/fallback.html", "\(root)/nginx.conf",
+        "\(root)/android/intent-filters.xml", "\(root)/nginx.conf",
+        "\(root)/public/.well-known/apple-app-site-association", "\(root)/public/.well-known/assetlinks.json",
+        "\(root)/public/fallback.html",
       ])
 
     // The intent filters are the ones deeplink android writes for the same table.
@@ -49,21 +50,22 @@ struct SiteCommandTests {
     #expect(opens.status == 0, "\(opens.output)\(opens.error)")
 
     let check = await ToolRun.run([
-      "aasa", "check", "--file", "\(out)/.well-known/apple-app-site-association",
+      "aasa", "check", "--file", "\(out)/public/.well-known/apple-app-site-association",
     ])
     #expect(check.status == 0, "\(check.output)")
     let match = await ToolRun.run([
-      "aasa", "match", "--file", "\(out)/.well-known/apple-app-site-association", "--domain", "example.com",
+      "aasa", "match", "--file", "\(out)/public/.well-known/apple-app-site-association", "--domain",
+      "example.com",
       "https://example.com/channel/video/12345", "https://example.com/channel/sub/sports/playlist/678",
     ])
     #expect(match.status == 0)
 
-    let assetLinks = try contents(out, ".well-known/assetlinks.json")
+    let assetLinks = try contents(out, "public/.well-known/assetlinks.json")
     #expect(assetLinks.contains(#""package_name": "com.example.app""#))
     #expect(assetLinks.contains(playSigningKey) && assetLinks.contains(uploadKey))
     #expect(assetLinks.contains("delegate_permission/common.handle_all_urls"))
 
-    let html = try contents(out, "fallback.html")
+    let html = try contents(out, "public/fallback.html")
     #expect(
       html.contains(
         #"<meta name="apple-itunes-app" content="app-id=123456789, app-argument=https://example.com/">"#))
@@ -87,8 +89,8 @@ struct SiteCommandTests {
     let run = await ToolRun.run(["site", "--app-id", demoAppID, "--out", out])
     #expect(run.status == 0, "\(run.error)")
     #expect(run.lines.count == 3)
-    #expect(!FileManager.default.fileExists(atPath: "\(out)/.well-known/assetlinks.json"))
-    let html = try contents(out, "fallback.html")
+    #expect(!FileManager.default.fileExists(atPath: "\(out)/public/.well-known/assetlinks.json"))
+    let html = try contents(out, "public/fallback.html")
     #expect(!html.contains("apple-itunes-app"))
     #expect(html.contains("<title>myapp</title>"))
   }
@@ -355,14 +357,14 @@ struct SiteVerifiedRouteTests {
       "site", "--routes", try temporaryRouteFile(Self.shopRoutes), "--app-id", demoAppID, "--out", out,
     ])
     try #require(site.status == 0, "\(site.error)")
-    let html = try contents(out, "fallback.html")
+    let html = try contents(out, "public/fallback.html")
     #expect(html.contains(#"["^/account/orders/[^/]+/?$", false, ""]"#), "\(html)")
     #expect(html.contains(#"["^/product/[^/]+/?$", true, ""]"#))
     #expect(html.contains(#"<p id="verified-only" hidden>"#))
 
     let demo = temporaryDirectory()
     try #require(await ToolRun.run(["site", "--app-id", demoAppID, "--out", demo]).status == 0)
-    #expect(!(try contents(demo, "fallback.html")).contains("verified-only"))
+    #expect(!(try contents(demo, "public/fallback.html")).contains("verified-only"))
   }
 
   @Test(
@@ -376,7 +378,7 @@ struct SiteVerifiedRouteTests {
     ])
     try #require(site.status == 0, "\(site.error)")
     let harness = try temporaryFile(fallbackPageHarness, name: "harness.js")
-    let page = URL(fileURLWithPath: out).appendingPathComponent("fallback.html").path
+    let page = URL(fileURLWithPath: out).appendingPathComponent("public/fallback.html").path
     let cases: [(path: String, search: String, result: String)] = [
       ("/product/p1", "?utm_source=mail", #"{"href":"shop://product/p1?utm_source=mail","note":false}"#),
       ("/account", "", #"{"href":"shop://account","note":false}"#),
@@ -432,10 +434,10 @@ struct SiteDeferredLinkTests {
     let out = temporaryDirectory()
     let site = await ToolRun.run(["site", "--app-id", demoAppID, "--app-store-id", "123456789", "--out", out])
     try #require(site.status == 0, "\(site.error)")
-    let html = try contents(out, "fallback.html")
+    let html = try contents(out, "public/fallback.html")
     #expect(html.contains("Tapping it copies this link"))
     let harness = try temporaryFile(storeButtonHarness, name: "store-harness.js")
-    let page = URL(fileURLWithPath: out).appendingPathComponent("fallback.html").path
+    let page = URL(fileURLWithPath: out).appendingPathComponent("public/fallback.html").path
     let cases = [
       (
         "/channel/video/12345", "", "",
@@ -458,6 +460,6 @@ struct SiteDeferredLinkTests {
   func noStoreNoCopy() async throws {
     let out = temporaryDirectory()
     try #require(await ToolRun.run(["site", "--app-id", demoAppID, "--out", out]).status == 0)
-    #expect(!(try contents(out, "fallback.html")).contains("deeplink_copied_at"))
+    #expect(!(try contents(out, "public/fallback.html")).contains("deeplink_copied_at"))
   }
 }

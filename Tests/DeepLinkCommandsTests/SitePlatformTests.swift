@@ -21,7 +21,7 @@ enum UserAgent {
 /// make; prints where the page is, what each element shows, and where the page sent the browser.
 let platformHarness = """
   const fs = require("fs");
-  const [file, pathname, search, userAgent, touchPoints] = process.argv.slice(2);
+  const [file, pathname, search, userAgent, touchPoints, host] = process.argv.slice(2);
   const html = fs.readFileSync(file, "utf8");
   const scripts = [...html.matchAll(/<script>([\\s\\S]*?)<\\/script>/g)].map((m) => m[1]);
   const elements = {};
@@ -43,7 +43,7 @@ let platformHarness = """
   }
   let replaced = null;
   global.document = { getElementById: element, querySelector: element, documentElement: element("html") };
-  global.location = { pathname, search, hash: "", replace(url) { replaced = url; } };
+  global.location = { host: host || "example.com", pathname, search, hash: "", replace(url) { replaced = url; } };
   Object.defineProperty(global, "navigator", { value: { userAgent, maxTouchPoints: Number(touchPoints) } });
   for (const script of scripts) eval(script);
   const shown = (id) => element(id).exists && !element(id).hidden;
@@ -77,12 +77,12 @@ struct SitePlatformTests {
 
   static func view(
     _ out: String, _ path: String, _ search: String = "", _ agent: String, touchPoints: Int = 0,
-    page: String = "fallback.html"
+    page: String = "public/fallback.html", host: String = "example.com"
   ) async throws -> PlatformView {
     let harness = try temporaryFile(platformHarness, name: "platform-harness.js")
     let file = URL(fileURLWithPath: out).appendingPathComponent(page).path
     let output = try await runBounded(
-      "node", [harness, file, path, search, agent, String(touchPoints)], seconds: 20)
+      "node", [harness, file, path, search, agent, String(touchPoints), host], seconds: 20)
     return try JSONDecoder().decode(PlatformView.self, from: Data(output.utf8))
   }
 
@@ -141,6 +141,11 @@ struct SitePlatformTests {
     let android = try await Self.view(out, "/channel/search/goal", "", UserAgent.androidChrome)
     #expect(android.open == "myapp://channel/search/goal" && !android.play)
 
+    // On the web origin itself (a server that also serves these files there), the page stays.
+    let onItself = try await Self.view(
+      out, "/channel/search/goal", "", UserAgent.desktopChrome, host: "WWW.example.com")
+    #expect(onItself.replaced == nil && onItself.phone)
+
     for bad in ["http://www.example.com", "https://www.example.com/path", "javascript:alert(1)"] {
       let refused = await ToolRun.run([
         "site", "--app-id", demoAppID, "--web-origin", bad, "--out", temporaryDirectory(),
@@ -148,6 +153,33 @@ struct SitePlatformTests {
       #expect(refused.status == 2, "\(bad)")
       #expect(refused.error.contains("webOrigin"), "\(refused.error)")
     }
+  }
+
+  @Test(
+    "a web origin on a host the site serves is refused: a desktop browser would load the page for ever",
+    arguments: [
+      (#"["example.com", "www.example.com"]"#, "https://www.example.com"),
+      (#"["example.com"]"#, "https://EXAMPLE.com:8443"),
+      (#"["example.com", "*.example.com"]"#, "https://m.example.com"),
+    ])
+  func webOriginOnAServedHost(hosts: String, origin: String) async throws {
+    let routes =
+      #"{"schemes": ["myapp"], "hosts": "# + hosts
+      + #", "routes": [{"name": "clip", "pattern": "/channel/video/{clipId}"}]}"#
+    let out = temporaryDirectory()
+    let refused = await ToolRun.run([
+      "site", "--routes", try temporaryRouteFile(routes), "--app-id", demoAppID, "--web-origin", origin,
+      "--out", out,
+    ])
+    #expect(refused.status == 2, "\(refused.output)")
+    #expect(refused.error.contains("webOrigin") && refused.error.contains("served on"), "\(refused.error)")
+    #expect(!FileManager.default.fileExists(atPath: out + "/nginx.conf"), "nothing is written")
+    // Another host is the web site's own.
+    let other = await ToolRun.run([
+      "site", "--routes", try temporaryRouteFile(routes), "--app-id", demoAppID, "--web-origin",
+      "https://web.example.org", "--out", temporaryDirectory(),
+    ])
+    #expect(other.status == 0, "\(other.error)")
   }
 
   @Test(
@@ -248,7 +280,7 @@ struct SitePlatformTests {
     let site = await ToolRun.run(["site", "--app-id", demoAppID, "--app-store-id", "123456789", "--out", out])
     try #require(site.status == 0, "\(site.error)")
     try Data(Self.tapPage("/channel/video/12345?utm_source=mail").utf8).write(
-      to: URL(fileURLWithPath: out).appendingPathComponent("tap.html"))
+      to: URL(fileURLWithPath: out).appendingPathComponent("public/tap.html"))
     let server = try await SiteServer.start(root: out)
     let dom = try await headlessChromiumDOM(
       "http://127.0.0.1:\(server.port)/tap.html", userAgent: UserAgent.iPhoneSafari)

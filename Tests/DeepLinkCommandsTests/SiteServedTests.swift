@@ -170,6 +170,20 @@ struct SiteServedTests {
         "https://go.example.com:\(tls)\(path)", host: "go.example.com", port: tls)
       #expect(answer.hasPrefix("404 "), "\(path): \(answer)")
     }
+    // Only the files meant for the web are served: not the configuration (with its certificate
+    // paths), not the Android filters, not the short-link host's files on the site's host.
+    for path in [
+      "/nginx.conf", "/android/intent-filters.xml", "/short-links/.well-known/apple-app-site-association",
+      "/public/fallback.html", "/../nginx.conf", "/%2E%2E/nginx.conf",
+    ] {
+      for host in ["example.com", "go.example.com"] {
+        let answer = try await Self.fetch("https://\(host):\(tls)\(path)", host: host, port: tls)
+        #expect(answer.hasPrefix("404 ") || answer.hasPrefix("400 "), "\(host)\(path): \(answer)")
+        let body = try await Self.body("https://\(host):\(tls)\(path)", host: host, port: tls)
+        #expect(!body.contains("ssl_certificate") && !body.contains("intent-filter"), "\(host)\(path)")
+      }
+    }
+
     // The site's own host shows the fallback page for a routed path, not a short link.
     #expect(
       try await Self.fetch("https://example.com:\(tls)/channel/video/1", host: "example.com", port: tls)
@@ -290,5 +304,23 @@ struct SiteServedTests {
     #expect(((summary["outcomes"] as? [String: Any])?["errorStatus"] as? Int ?? 0) >= 1, "\(summary)")
     let campaigns = try #require(summary["campaigns"] as? [[String: Any]], "\(summary)")
     #expect(campaigns.contains { $0["source"] as? String == "chat" }, "\(campaigns)")
+
+    // A value that would leave its segment of the image URL (`&sol;` is `/` to an HTML reader, `%3F`
+    // a `?`, `%26` a `&`) gets a card without an image, its text still escaped; one that stays a
+    // segment is percent-encoded into it.
+    for path in [
+      "/channel/video/..&sol;..&sol;private&sol;x%3F", "/channel/video/a%3Fb", "/channel/video/a%26b",
+      "/channel/video/x&sol;..&sol;y",
+    ] {
+      let refused = try await page(path)
+      #expect(!refused.contains("og:image") && !refused.contains("twitter:image"), "\(path): \(refused)")
+      #expect(refused.contains(#"<meta name="twitter:card" content="summary">"#), "\(path)")
+      #expect(refused.contains("<title>Clip ") && !refused.contains("<!--#"), "\(path)")
+    }
+    let spaced = try await page("/channel/video/caf%C3%A9%20%231%2E%2E")
+    #expect(
+      spaced.contains(
+        #"<meta property="og:image" content="https://cdn.example.com/clips/caf%C3%A9%20%231...jpg?size=large&amp;fit=1">"#
+      ), "\(spaced)")
   }
 }

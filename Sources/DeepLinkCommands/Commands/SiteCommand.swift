@@ -16,32 +16,36 @@ enum SiteCommand: ToolSubcommand {
       """,
     summary: "Write the web site files of the links: AASA, assetlinks.json, fallback page, nginx.conf.",
     discussion: """
-      Writes, under DIR, the files the app's web site needs, all from the one route table:
-        .well-known/apple-app-site-association  the Universal Links file (checked against the table;
-                                                within 128 KB, as aasa generate writes it)
-        .well-known/assetlinks.json             the Android App Links file (with --android-package)
+      Writes, under DIR, the files the app's web site needs, all from the one route table; nginx
+      serves only DIR/public (and DIR/short-links on the short-link host), never the configuration:
+        nginx.conf                              an nginx server block: serves the two files as JSON
+                                                without redirects, and fallback.html for every routed
+                                                path; include it in the http block of nginx's config
         android/intent-filters.xml              the <intent-filter> elements of AndroidManifest.xml, as
                                                 deeplink android writes them (with --android-package)
-        fallback.html                           the page a routed URL shows without the app: on iOS
+        public/.well-known/apple-app-site-association
+                                                the Universal Links file (checked against the table;
+                                                within 128 KB, as aasa generate writes it)
+        public/.well-known/assetlinks.json      the Android App Links file (with --android-package)
+        public/fallback.html                    the page a routed URL shows without the app: on iOS
                                                 the Smart App Banner and App Store link (with
                                                 --app-store-id) and an "Open in the app" link
                                                 (myapp://...); on Android an intent: link to the
                                                 package, falling back to Google Play (with
                                                 --android-package); on a desktop, the same path on
                                                 --web-origin, or the link to open on a phone
-        .deeplink/preview-N.html                for each route with a "preview" in the route file:
+        public/.deeplink/preview-N.html         for each route with a "preview" in the route file:
                                                 its page, whose title and Open Graph and Twitter
                                                 card tags nginx fills in with the link's values
-                                                (server-side includes, HTML-escaped)
-        nginx.conf                              an nginx server block: serves the two files as JSON
-                                                without redirects, and fallback.html for every routed
-                                                path; include it in the http block of nginx's config
+                                                (server-side includes, HTML-escaped; the image only
+                                                when each value stays one segment of its URL)
         short-links/.well-known/...             with --short-links: the short-link host's own AASA
                                                 (and assetlinks.json), claiming only /s/*
       and prints the paths written. The fallback page's canonical URL is on the table's first host that
       is not a wildcard; its app link uses the table's first custom scheme, and is left out for the
       routes that require a verified link (the app refuses them from it). Serve the same files on every
-      host of the table (for *.example.com, on each subdomain). Paths are written into nginx.conf as
+      host of the table (for *.example.com, on each subdomain); --web-origin is another site, never one
+      of those hosts (a desktop browser sent there would get this page again). Paths are written into nginx.conf as
       given, quoted where needed (nginx reads a relative path from its prefix directory); a path with
       '$' or a control character is refused. Route names go into comments escaped, one line each.
       Without --certificate, the certificate lines are placeholders marked REPLACE, which nginx
@@ -53,7 +57,8 @@ enum SiteCommand: ToolSubcommand {
       table's): nginx.conf gets a second server block that answers 301 with the long link, the
       request's query appended (after '&' when the long link has one); the browser keeps a fragment
       unless the long link has its own. A code is 1-64 of A-Z a-z 0-9 - _; a long link is https, on
-      one of the table's hosts, and a route matches it. The app opens /s/* on HOST and resolves it
+      a host the table lists by name (a route for any host does not make another site's link one),
+      and a route matches it. The app opens /s/* on HOST and resolves it
       by listing HOST as a tracking origin (TrackingLinkResolver).
       """,
     options: [
@@ -84,7 +89,9 @@ enum SiteCommand: ToolSubcommand {
         "web-origin", "URL",
         "The web site's own https origin (https://www.example.com): desktop browsers go to the same path there."
       ),
-      .value("out", "DIR", "The directory to write to (created if needed).", completion: .directory),
+      .value(
+        "out", "DIR", "The directory to write to (created if needed); nginx serves its public/ folder.",
+        completion: .directory),
     ],
     epilogue: """
       EXIT STATUS: 0 written, 1 the table cannot be expressed, the generated file does not agree with

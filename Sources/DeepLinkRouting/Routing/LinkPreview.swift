@@ -14,7 +14,7 @@
 /// The ``Router`` checks a preview when it is built: the templates parse, name only parameters of the
 /// route's path (one segment each: not a catch-all, not a value inside a segment template, not the
 /// query or the fragment, which a server never sees or cannot decode), and the image is an `https`
-/// URL. The site generator in `UniversalLinks` writes the templates into the route's page, every
+/// URL whose host is fixed text, ending at a `/` before any value. The site generator in `UniversalLinks` writes the templates into the route's page, every
 /// value HTML-escaped (and, in the image, percent-encoded) by the web server as it fills it in.
 public struct LinkPreview: Sendable, Hashable, Codable {
   /// The title (`og:title`, `twitter:title` and the page's `<title>`).
@@ -123,15 +123,34 @@ public struct LinkPreview: Sendable, Hashable, Codable {
             + "fill in (\(readable))")
       }
       if field == "image" {
-        guard case .text(let start) = pieces.first, start.lowercased().hasPrefix("https://"),
-          start.count > "https://".count
-        else {
+        guard case .text(let start) = pieces.first, Self.hasFixedHost(start) else {
           throw LinkPreviewProblem(
             field: field,
-            "the image must be an https URL with its host written out (https://cdn.example.com/...)")
+            "the image must be an https URL whose host is written out and ends at a '/' before any "
+              + "value (https://cdn.example.com/clips/{clipId}.jpg): a link's value never writes the host")
         }
       }
     }
+  }
+}
+
+extension LinkPreview {
+  /// Whether an image template's leading text fixes the image's host: `https://`, a host name (ASCII
+  /// letters, digits, `-` and `.`, or a bracketed IPv6 address) with an optional port, then `/`.
+  ///
+  /// The host ends at the first `/` after `https://` and is all fixed text, so no value of a link
+  /// can write `@`, `:`, `/`, `?` or `#` into it, nor continue it (`https://cdn.example.com{x}`).
+  ///
+  /// - Parameter text: The template's text before its first parameter.
+  /// - Returns: Whether the host is fixed.
+  static func hasFixedHost(_ text: String) -> Bool {
+    let scheme = "https://"
+    guard text.lowercased().hasPrefix(scheme) else { return false }
+    let rest = text.dropFirst(scheme.count)
+    guard let slash = rest.firstIndex(of: "/"), let rule = try? HostRule(String(rest[..<slash])) else {
+      return false
+    }
+    return !rule.isWildcard
   }
 }
 

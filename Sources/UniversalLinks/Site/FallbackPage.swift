@@ -39,7 +39,8 @@ import DeepLinkRouting
 /// With a ``preview``, the page is a route's own: its title and Open Graph and Twitter card tags are
 /// the preview's templates, each literal text HTML-escaped here and each parameter an nginx
 /// server-side include (`<!--# echo var="deeplink_0" encoding="entity" -->`), which nginx replaces with
-/// the link's value HTML-escaped (percent-encoded in the image URL). Link crawlers run no script, so
+/// the link's value HTML-escaped (percent-encoded in the image URL, whose tags are written only when
+/// each value stays one path segment: ``imageCondition(_:)``). Link crawlers run no script, so
 /// the tags are filled in by the server. No text from outside can start an include: `<` is always
 /// escaped.
 ///
@@ -218,7 +219,6 @@ package struct FallbackPage: Hashable, Sendable {
       #"<meta property="og:site_name" content="\#(HTMLText.escape(appName))">"#,
       #"<meta property="og:title" content="\#(title)">"#,
       #"<meta property="og:url" content="\#(HTMLText.escape(canonicalOrigin))<!--# echo var="request_uri" default="/" encoding="entity" -->">"#,
-      #"<meta name="twitter:card" content="\#(preview.image == nil ? "summary" : "summary_large_image")">"#,
       #"<meta name="twitter:title" content="\#(title)">"#,
     ]
     if let description = preview.description.map({ previewText($0) }) {
@@ -228,13 +228,47 @@ package struct FallbackPage: Hashable, Sendable {
         #"<meta name="twitter:description" content="\#(description)">"#,
       ]
     }
-    if let image = preview.image.map({ previewText($0, url: true) }) {
-      tags += [
-        #"<meta property="og:image" content="\#(image)">"#,
-        #"<meta name="twitter:image" content="\#(image)">"#,
-      ]
-    }
+    tags += imageTags(preview.image)
     return tags.joined(separator: "\n") + "\n"
+  }
+
+  /// The card type and, with an image, its tags; written only for links whose values each stay one
+  /// path segment of the image URL (``imageCondition(_:)``), and otherwise a card without an image.
+  private func imageTags(_ template: String?) -> [String] {
+    let summary = #"<meta name="twitter:card" content="summary">"#
+    guard let template else { return [summary] }
+    let image = previewText(template, url: true)
+    let tags = [
+      #"<meta name="twitter:card" content="summary_large_image">"#,
+      #"<meta property="og:image" content="\#(image)">"#,
+      #"<meta name="twitter:image" content="\#(image)">"#,
+    ]
+    guard let condition = imageCondition(template) else { return tags }
+    return condition + tags + ["<!--# else -->", summary, "<!--# endif -->"]
+  }
+
+  /// The server-side includes that let the image tags through only when every value the image names
+  /// is one path segment: not `.` or `..`, and without `/`, `?` or `&` (which would start an HTML
+  /// character reference such as `&sol;`), the characters nginx's `url` encoding leaves as they are.
+  /// That encoding then percent-encodes what else a URL cannot hold as it is (spaces, quotes, `<`,
+  /// `>`, `#`, `%`, `\`, control characters, non-ASCII). `nil` when the image names no value.
+  ///
+  /// The values are joined with `/` into one variable, since nginx allows no `if` inside another, and
+  /// one expression checks each of them; the regex has no `$`, which nginx would read as a variable.
+  func imageCondition(_ template: String) -> [String]? {
+    var variables: [String] = []
+    for case .parameter(let name) in (try? LinkPreview.pieces(of: template)) ?? [] {
+      guard let variable = previewVariables[name], !variables.contains(variable) else { continue }
+      variables.append(variable)
+    }
+    guard !variables.isEmpty else { return nil }
+    let joined = variables.map { "$" + $0 }.joined(separator: "/")
+    let segment = #"(?!\.\.?(\/|\z))[^\/?&]*"#
+    let regex = "^" + Array(repeating: segment, count: variables.count).joined(separator: #"\/"#) + #"\z"#
+    return [
+      #"<!--# set var="deeplink_image" value="\#(joined)" -->"#,
+      #"<!--# if expr="$deeplink_image = /\#(regex)/" -->"#,
+    ]
   }
 
   /// The query item the "Get the app" button adds to the link it copies (the copy time in seconds
@@ -377,7 +411,8 @@ package struct FallbackPage: Hashable, Sendable {
         }
         if (platform === "desktop") {
           var web = \(HTMLText.javaScriptString(webOrigin ?? ""));
-          if (web) {
+          // Never to the host the page is on: it serves this page again, for ever.
+          if (web && web.toLowerCase() !== ("https://" + String(location.host || "")).toLowerCase()) {
             location.replace(web + location.pathname + location.search + location.hash);
             return;
           }

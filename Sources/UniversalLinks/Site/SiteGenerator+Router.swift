@@ -25,7 +25,7 @@ extension SiteGenerator {
   ///   - appIDs: The iOS app IDs, each `<TeamID>.<bundle id>`.
   ///   - androidPackageNames: The Android package names; none to skip `assetlinks.json`.
   ///   - androidFingerprints: The Android signing-certificate fingerprints.
-  ///   - serverRoot: The directory nginx serves the files from.
+  ///   - serverRoot: The directory the generated files are copied to on the server.
   /// - Throws: ``SiteGenerationError`` when the table lists no host that is not a wildcard, or no
   ///   custom scheme.
   package init(

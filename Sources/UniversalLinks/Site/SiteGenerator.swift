@@ -12,11 +12,14 @@ import Foundation
 /// for (path, data) in try site.files() { ... }
 /// ```
 ///
-/// The files, by path relative to the site root: `.well-known/apple-app-site-association`,
-/// `.well-known/assetlinks.json` (when Android packages are given), `fallback.html` and `nginx.conf`;
-/// for each route with a link preview, `.deeplink/preview-N.html`;
-/// with short links (``shortLinks``), also the short-link host's own association files under
-/// `short-links/.well-known/`, claiming only `/s/*`.
+/// The files, by path relative to the output directory (``serverRoot`` on the server):
+/// - `nginx.conf`, and `android/intent-filters.xml` when asked for: configuration, never served;
+/// - under `public/` (``webDirectory``), the web root of the site's hosts and the only files they
+///   serve: `.well-known/apple-app-site-association`, `.well-known/assetlinks.json` (when Android
+///   packages are given), `fallback.html` and, for each route with a link preview,
+///   `.deeplink/preview-N.html`;
+/// - with short links (``shortLinks``), under `short-links/`, the web root of the short-link host: its
+///   own association files, claiming only `/s/*`.
 ///
 /// It is built from the app's router with ``init(router:appName:appStoreID:appIDs:androidPackageNames:androidFingerprints:serverRoot:)``
 /// so that the site and the app read one route table. The same files serve every host of the table:
@@ -38,7 +41,8 @@ package struct SiteGenerator: Hashable, Sendable {
   package var androidPackageNames: [String]
   /// The Android signing-certificate fingerprints (upload key and Play signing key).
   package var androidFingerprints: [String]
-  /// The directory nginx serves the files from.
+  /// The directory the generated files are copied to on the server; nginx serves its `public/` and
+  /// `short-links/` folders.
   package var serverRoot: String
   /// Other hosts that serve the same files, added to nginx's `server_name` (`*.example.com`).
   package var aliases: [String]
@@ -58,8 +62,11 @@ package struct SiteGenerator: Hashable, Sendable {
   /// the link to open on a phone.
   package var webOrigin: String?
 
-  /// The directory, relative to the site root, of the short-link host's files.
+  /// The directory, relative to the output, of the short-link host's files: its web root.
   package static let shortLinkDirectory = "short-links"
+  /// The directory, relative to the output, of the site's web files: the web root of its hosts, so
+  /// that nothing but those files (not nginx.conf, not the Android filters) is served.
+  package static let webDirectory = "public"
 
   /// The route the short-link host's association file claims: `/s/{code}`.
   package static let shortLinkShape = RoutePathShape(
@@ -97,7 +104,7 @@ package struct SiteGenerator: Hashable, Sendable {
   ///   - shapes: The routes.
   ///   - androidPackageNames: The Android package names.
   ///   - androidFingerprints: The Android signing-certificate fingerprints.
-  ///   - serverRoot: The directory nginx serves the files from.
+  ///   - serverRoot: The directory the generated files are copied to on the server.
   ///   - aliases: Other hosts that serve the same files.
   ///   - caseSensitive: Whether literal path segments compare case-sensitively.
   ///   - verifiedOnlyRoutes: The names of the routes that open only from a verified link.
@@ -129,6 +136,27 @@ package struct SiteGenerator: Hashable, Sendable {
     self.verifiedOnlyRoutes = verifiedOnlyRoutes
   }
 
+  /// Refuses a web origin on a host that serves these files: a desktop browser sent there would get
+  /// the fallback page again, and be sent again, for ever.
+  ///
+  /// - Throws: ``SiteGenerationError`` for field `webOrigin`.
+  func checkWebOrigin() throws(SiteGenerationError) {
+    guard let webOrigin else { return }
+    let authority = webOrigin.lowercased().drop { $0 != "/" }.dropFirst(2)
+    let name = String(authority.prefix { $0 != ":" && $0 != "/" })
+    let served = [String(host.lowercased().prefix { $0 != ":" })] + aliases.map { $0.lowercased() }
+    let isServed = served.contains { entry in
+      entry.hasPrefix("*.")
+        ? name.hasSuffix(entry.dropFirst(1)) && name.count > entry.count - 1 : name == entry
+    }
+    if isServed {
+      throw SiteGenerationError(
+        field: "webOrigin", value: webOrigin,
+        reason: "it is a host these files are served on (\(served.joined(separator: ", "))): a desktop "
+          + "browser sent there would get this page again; give the web site's own origin")
+    }
+  }
+
   /// Generates the files.
   ///
   /// - Returns: The file contents by path relative to the site root.
@@ -147,11 +175,13 @@ package struct SiteGenerator: Hashable, Sendable {
   }
 
   package func files() throws -> [String: Data] {
+    try checkWebOrigin()
     var files: [String: Data] = [:]
     let generator = AASAGenerator(appIDs: appIDs, shapes: shapes, caseSensitive: caseSensitive)
-    files[".well-known/apple-app-site-association"] = try generator.fileData()
+    let web = Self.webDirectory + "/"
+    files[web + ".well-known/apple-app-site-association"] = try generator.fileData()
     if !androidPackageNames.isEmpty {
-      files[".well-known/assetlinks.json"] = try AssetLinksDocument.appLinks(
+      files[web + ".well-known/assetlinks.json"] = try AssetLinksDocument.appLinks(
         packageNames: androidPackageNames,
         fingerprints: androidFingerprints
       ).jsonData()
@@ -166,11 +196,11 @@ package struct SiteGenerator: Hashable, Sendable {
       appURL: "\(customScheme)://",
       routes: pageRoutes(generator)
     ).with(androidPackage: androidPackageNames.first, webOrigin: webOrigin)
-    files["fallback.html"] = Data(page.html().utf8)
+    files[web + "fallback.html"] = Data(page.html().utf8)
     for (index, shape) in shapes.enumerated() {
       guard let preview = previews[shape.name] else { continue }
       let variables = NginxConfiguration.previewVariables(for: shape, preview: preview)
-      let path = String(NginxConfiguration.previewPagePath(ofRoute: index).dropFirst())
+      let path = web + NginxConfiguration.previewPagePath(ofRoute: index).dropFirst()
       files[path] = Data(
         try page.with(
           androidPackage: page.androidPackage, webOrigin: webOrigin, preview: preview,
@@ -184,17 +214,18 @@ package struct SiteGenerator: Hashable, Sendable {
       files[directory + ".well-known/apple-app-site-association"] = try AASAGenerator(
         appIDs: appIDs, shapes: [Self.shortLinkShape], caseSensitive: true
       ).fileData()
-      files[directory + ".well-known/assetlinks.json"] = files[".well-known/assetlinks.json"]
+      files[directory + ".well-known/assetlinks.json"] = files[web + ".well-known/assetlinks.json"]
     }
+    let root = serverRoot.hasSuffix("/") ? serverRoot : serverRoot + "/"
     files["nginx.conf"] = Data(
       try NginxConfiguration(
         serverName: ([String(host.prefix { $0 != ":" })] + aliases).joined(separator: " "),
-        root: serverRoot,
+        root: root + Self.webDirectory,
         shapes: shapes,
         caseSensitive: caseSensitive,
         certificate: certificate,
         shortLinks: shortLinks,
-        shortLinkRoot: (serverRoot.hasSuffix("/") ? serverRoot : serverRoot + "/") + Self.shortLinkDirectory,
+        shortLinkRoot: root + Self.shortLinkDirectory,
         previews: previews
       ).text().utf8)
     return files

@@ -44,6 +44,14 @@ struct LinkPreviewTests {
     (#"{"title": "Clip {clipId"}"#, "title", 5, "is not closed"),
     (#"{"title": "x", "image": "http://cdn.example.com/{clipId}.jpg"}"#, "image", 5, "https URL"),
     (#"{"title": "x", "image": "https://{clipId}.example.com/a.jpg"}"#, "image", 5, "https URL"),
+    // A value next to the host would write into it (`/channel/video/@evil.example%3F`).
+    (#"{"title": "x", "image": "https://cdn.example.com{clipId}.jpg"}"#, "image", 5, "ends at a '/'"),
+    (#"{"title": "x", "image": "https://c{clipId}"}"#, "image", 5, "ends at a '/'"),
+    (#"{"title": "x", "image": "https://cdn.example.com:{clipId}/a.jpg"}"#, "image", 5, "ends at a '/'"),
+    (#"{"title": "x", "image": "https://user@cdn.example.com/{clipId}.jpg"}"#, "image", 5, "ends at a '/'"),
+    (#"{"title": "x", "image": "https://cdn.example.com?{clipId}"}"#, "image", 5, "ends at a '/'"),
+    (#"{"title": "x", "image": "https://*.example.com/{clipId}.jpg"}"#, "image", 5, "ends at a '/'"),
+    (#"{"title": "x", "image": "https:///{clipId}.jpg"}"#, "image", 5, "ends at a '/'"),
     (#"{"title": ""}"#, "title", 5, "needs a title"),
     (#"{"title": "x", "description": "a } b"}"#, "description", 5, "closes no"),
   ])
@@ -102,6 +110,18 @@ struct LinkPreviewTests {
     #expect(error?.key == "title")
     #expect(error?.route == "page")
     #expect(error?.description.contains(listed) == true, "\(String(describing: error))")
+  }
+
+  @Test(arguments: [
+    "https://cdn.example.com/clips/{clipId}.jpg", "HTTPS://CDN.example.com:8443/{clipId}",
+    "https://[2001:db8::1]/c/{clipId}.png", "https://cdn.example.com/",
+    "https://cdn.example.com/a?v={clipId}",
+  ])
+  func anImageWhoseHostIsWrittenOutIsAccepted(_ image: String) throws {
+    let table = RouteTable(
+      hosts: ["example.com"],
+      routes: [RouteDefinition("clip", "/c/{clipId}", preview: LinkPreview(title: "x", image: image))])
+    _ = try Router(table)
   }
 
   @Test func everyOneSegmentPathValueMayBeNamed() throws {

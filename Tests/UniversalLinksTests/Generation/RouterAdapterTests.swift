@@ -140,7 +140,7 @@ struct RouterAdapterTests {
     #expect(site.host == "example.com")
     #expect(site.customScheme == "myapp")
     let files = try site.files()
-    let html = String(decoding: try #require(files["fallback.html"]), as: UTF8.self)
+    let html = String(decoding: try #require(files["public/fallback.html"]), as: UTF8.self)
     #expect(html.contains(#"<link rel="canonical" href="https://example.com/">"#))
     #expect(html.contains(#"href="myapp://">Open in the app</a>"#))
     let nginx = String(decoding: try #require(files["nginx.conf"]), as: UTF8.self)

@@ -46,7 +46,7 @@ struct LinkPreviewPageTests {
         #"location ~ "^/s/[^/]+/?$" {  # route search: /s/{q}"# + "\n        try_files $uri /fallback.html;"))
     #expect(!nginx.contains("preview-0") && !nginx.contains("preview-2"))
 
-    let page = try #require(files[".deeplink/preview-1.html"])
+    let page = try #require(files["public/.deeplink/preview-1.html"])
     let clip = #"Clip <!--# echo var="deeplink_0" default="" encoding="entity" -->"#
     #expect(page.contains("<title>\(clip)</title>"))
     #expect(page.contains(#"<meta property="og:title" content="\#(clip)">"#))
@@ -66,7 +66,7 @@ struct LinkPreviewPageTests {
       ))
     // The page is otherwise the fallback page: banner, app link, store link.
     #expect(page.contains(#"<meta name="apple-itunes-app""#) && page.contains(#"id="open-in-app""#))
-    #expect(!(try #require(files["fallback.html"])).contains("og:title"))
+    #expect(!(try #require(files["public/fallback.html"])).contains("og:title"))
   }
 
   @Test func textFromTheRouteFileCannotOpenATagOrAnInclude() throws {
@@ -76,14 +76,16 @@ struct LinkPreviewPageTests {
         title: Self.hostileTitle + " {clipId}", description: "\"><img src=x onerror=alert(1)>",
         image: "https://cdn.example.com/\"><script>/{clipId}"))
     let files = try Self.site([route])
-    let page = try #require(files[".deeplink/preview-0.html"])
+    let page = try #require(files["public/.deeplink/preview-0.html"])
     #expect(!page.contains("<script>alert"))
     #expect(!page.contains("<img src=x"))
     #expect(!page.contains("<!--# include"))
-    // The only includes are the package's echoes.
+    // The only includes are the package's: its echoes, and the image's condition.
     let includes = page.components(separatedBy: "<!--#").count - 1
     let echoes = page.components(separatedBy: #"<!--# echo var="deeplink_0" default="" encoding="#).count - 1
-    #expect(includes == echoes + 1, "one more for og:url")
+    let condition = ["<!--# set var=", "<!--# if expr=", "<!--# else -->", "<!--# endif -->"]
+    #expect(condition.allSatisfy { page.components(separatedBy: $0).count == 2 })
+    #expect(includes == echoes + 1 + condition.count, "one more for og:url")
     #expect(
       page.contains(
         "<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;q&quot; &amp; &#39;a&#39; &lt;!--# include virtual=&quot;/etc/passwd&quot; --&gt; ; }\nnext "
@@ -92,6 +94,33 @@ struct LinkPreviewPageTests {
     // Nothing of the preview reaches nginx.conf, whose paths use the route's place, not its name.
     let nginx = try #require(files["nginx.conf"])
     #expect(!nginx.contains("alert") && !nginx.contains("passwd"))
+  }
+
+  @Test func theImageTagsAreWrittenOnlyWhenEachValueStaysOneSegmentOfTheImageURL() throws {
+    let route = RouteDefinition(
+      "product", "/shop/{section}/{id:int}",
+      preview: LinkPreview(title: "{section}", image: "https://cdn.example.com/{section}/{id}-{section}.png"))
+    let page = try #require(try Self.site([route])["public/.deeplink/preview-0.html"])
+    let segment = #"(?!\.\.?(\/|\z))[^\/?&]*"#
+    let guarded = [
+      #"<!--# set var="deeplink_image" value="$deeplink_0/$deeplink_1" -->"#,
+      #"<!--# if expr="$deeplink_image = /^\#(segment)\/\#(segment)\z/" -->"#,
+      #"<meta name="twitter:card" content="summary_large_image">"#,
+      #"<meta property="og:image" content="https://cdn.example.com/<!--# echo var="deeplink_0" default="" encoding="url" -->/<!--# echo var="deeplink_1" default="" encoding="url" -->-<!--# echo var="deeplink_0" default="" encoding="url" -->.png">"#,
+      #"<meta name="twitter:image" content="https://cdn.example.com/<!--# echo var="deeplink_0" default="" encoding="url" -->/<!--# echo var="deeplink_1" default="" encoding="url" -->-<!--# echo var="deeplink_0" default="" encoding="url" -->.png">"#,
+      "<!--# else -->",
+      #"<meta name="twitter:card" content="summary">"#,
+      "<!--# endif -->",
+    ].joined(separator: "\n")
+    #expect(page.contains(guarded), "\(page)")
+    // The regex names no variable: nginx would read a `$` in it as one.
+    let expression = try #require(page.components(separatedBy: "<!--# if expr=").last)
+    #expect(!expression.prefix { $0 != ">" }.dropFirst(18).contains("$"))
+    // A fixed image needs no condition.
+    let fixed = RouteDefinition(
+      "clip", "/c/{id}", preview: LinkPreview(title: "{id}", image: "https://cdn.example.com/logo.png"))
+    let plain = try #require(try Self.site([fixed])["public/.deeplink/preview-0.html"])
+    #expect(!plain.contains("<!--# if") && plain.contains(#"content="https://cdn.example.com/logo.png""#))
   }
 
   @Test func everyOneSegmentValueIsCapturedUnderItsOwnVariable() throws {
@@ -104,7 +133,7 @@ struct LinkPreviewPageTests {
       nginx.contains(
         #"location ~ "^/shop/(?<deeplink_0>(men|women))/(?<deeplink_1>-?[0-9]+)(/(?<deeplink_2>[^/]+))?/?$""#),
       "\(nginx)")
-    let page = try #require(files[".deeplink/preview-0.html"])
+    let page = try #require(files["public/.deeplink/preview-0.html"])
     #expect(
       page.contains(
         #"<title><!--# echo var="deeplink_2" default="" encoding="entity" --> (<!--# echo var="deeplink_0" default="" encoding="entity" -->)</title>"#
@@ -116,13 +145,13 @@ struct LinkPreviewPageTests {
 
   @Test func thePageKnowsTheAndroidPackageAndThePlayStore() throws {
     let files = try Self.site([Self.clip], android: true)
-    let page = try #require(files["fallback.html"])
+    let page = try #require(files["public/fallback.html"])
     #expect(
       page.contains(
         #"<a id="play-store" class="button secondary" href="https://play.google.com/store/apps/details?id=com.example.app">"#
       ))
     #expect(page.contains(#"var androidPackage = "com.example.app";"#))
-    let plain = try #require(try Self.site([Self.clip])["fallback.html"])
+    let plain = try #require(try Self.site([Self.clip])["public/fallback.html"])
     #expect(!plain.contains(#"id="play-store""#))
     #expect(plain.contains(#"var androidPackage = "";"#))
   }

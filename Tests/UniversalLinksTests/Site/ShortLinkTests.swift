@@ -111,6 +111,32 @@ struct ShortLinkTests {
     #expect(!error.description.contains("\n"))
   }
 
+  @Test("with a route for any host, a long link on another site is still refused; listed hosts pass")
+  func anyHostTable() throws {
+    let routes = #"""
+      {"hosts": ["shop.example.com", "*.shop.example.com"], "routes": [
+        {"name": "product", "pattern": "/product/{id}"},
+        {"name": "webPage", "pattern": "/w/{path*}", "hosts": ["*"]}]}
+      """#
+    let router = try Router(RouteTable(json: Data(routes.utf8)))
+    func reason(_ target: String) -> ShortLinkError.Reason? {
+      do {
+        _ = try ShortLinkTable(
+          json: Data("{\"x\": \(JSONString.quoted(target))}".utf8), file: "links.json",
+          host: "go.example.com", router: router)
+        return nil
+      } catch {
+        return error.reason
+      }
+    }
+    let listed = ["shop.example.com", "*.shop.example.com"]
+    #expect(reason("https://evil.example/w/phish") == .hostNotListed(listed))
+    #expect(reason("https://shop.example.com.evil.example/w/1") == .hostNotListed(listed))
+    #expect(reason("https://shop.example.com:8443/w/1") == .hostNotListed(listed))
+    #expect(reason("https://shop.example.com/product/1") == nil)
+    #expect(reason("https://m.shop.example.com/w/anything/else") == nil)
+  }
+
   @Test("the short-link host is a host of its own, not one of the table's, and no long link is on it")
   func host() throws {
     let link = #"{"a": "https://shop.example.com/product/1"}"#
@@ -174,7 +200,8 @@ struct ShortLinkTests {
     #expect(matcher.match(URL(string: "https://go.example.com/s/anything?x=1")!).opensApp)
     #expect(!matcher.match(URL(string: "https://go.example.com/product/1")!).opensApp)
     #expect(!matcher.match(URL(string: "https://go.example.com/s/p/deeper")!).opensApp)
-    let own = String(decoding: files[".well-known/apple-app-site-association"] ?? Data(), as: UTF8.self)
+    let own = String(
+      decoding: files["public/.well-known/apple-app-site-association"] ?? Data(), as: UTF8.self)
     #expect(!own.contains("/s/"))
   }
 }

@@ -100,16 +100,17 @@ struct SiteTests {
     let files = try site.files()
     #expect(
       files.keys.sorted() == [
-        ".well-known/apple-app-site-association", ".well-known/assetlinks.json", "fallback.html",
-        "nginx.conf",
+        "nginx.conf", "public/.well-known/apple-app-site-association", "public/.well-known/assetlinks.json",
+        "public/fallback.html",
       ]
     )
-    let aasa = try #require(files[".well-known/apple-app-site-association"])
+    let aasa = try #require(files["public/.well-known/apple-app-site-association"])
     #expect(AASAValidator().validate(data: aasa).isEmpty)
     #expect(
       try AASAMatcher(document: AASADocument(jsonData: aasa)).match("https://example.com/channel/video/1")
         .opensApp)
-    let assetLinks = try AssetLinksDocument(jsonData: try #require(files[".well-known/assetlinks.json"]))
+    let assetLinks = try AssetLinksDocument(
+      jsonData: try #require(files["public/.well-known/assetlinks.json"]))
     #expect(assetLinks.statements.first?.target.packageName == "com.example.app")
 
     var broken = site
