@@ -68,14 +68,14 @@ struct AndroidCommandTests {
     #expect(opens.status == 0)
     #expect(
       opens.lines == [
-        #"https://example.com/channel/video/42: opens the app (filter 0, routes main, clip, playlist, search, subChannel, subChannelClip, subChannelPlaylist, subChannelSearch, pathAdvancedPattern="/channel/video/[^/]+/*")"#,
+        #"https://example.com/channel/video/42: opens the app at API 31 (filter 0, routes main, clip, playlist, search, subChannel, subChannelClip, subChannelPlaylist, subChannelSearch, pathAdvancedPattern="/channel/video/[^/]+/*")"#,
         "  router: route clip",
       ])
     let misses = await ToolRun.run(["android", "match", "--url", "https://example.com/channel/video/42/more"])
     #expect(misses.status == 1)
     #expect(
       misses.lines == [
-        "https://example.com/channel/video/42/more: does not open the app", "  router: no route",
+        "https://example.com/channel/video/42/more: does not open the app at API 31", "  router: no route",
       ])
     let json = await ToolRun.run(["android", "match", "--url", "myapp://channel/video/42", "--json"])
     #expect(json.status == 0)
@@ -110,6 +110,40 @@ struct AndroidCommandTests {
     let error = await ToolRun.run(["android", "match", "--manifest", broken, "--url", "https://example.com/"])
     #expect(error.status == 2)
     #expect(error.error.contains("line 2, column"), "\(error.error)")
+  }
+
+  /// A device below API 31 ignores pathAdvancedPattern (`Tests/UniversalLinksTests/Android`,
+  /// [attrs]): the filter is left without a path condition and opens every path of its host.
+  @Test func matchAnswersForTheManifestsMinimumSDKOrForMinSDK() async throws {
+    func manifest(_ usesSDK: String) -> String {
+      """
+      <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+        \(usesSDK)
+        <application><activity android:name=".Main">
+          <intent-filter android:autoVerify="true">
+            <action android:name="android.intent.action.VIEW" />
+            <category android:name="android.intent.category.DEFAULT" />
+            <category android:name="android.intent.category.BROWSABLE" />
+            <data android:scheme="https" android:host="example.com" android:pathAdvancedPattern="/p/[^/]+" />
+          </intent-filter>
+        </activity></application>
+      </manifest>
+      """
+    }
+    let old = try temporaryRouteFile(manifest(#"<uses-sdk android:minSdkVersion="24" />"#))
+    let url = "https://example.com/elsewhere"
+    let atMinimum = await ToolRun.run(["android", "match", "--manifest", old, "--url", url])
+    #expect(atMinimum.status == 0, "\(atMinimum.output)")
+    #expect(atMinimum.lines == ["\(url): opens the app at API 24 (filter 0, every path)"])
+    let told = await ToolRun.run(["android", "match", "--manifest", old, "--url", url, "--min-sdk", "31"])
+    #expect(told.status == 1)
+    #expect(told.lines == ["\(url): does not open the app at API 31"])
+    let unstated = try temporaryRouteFile(manifest(""))
+    let newest = await ToolRun.run(["android", "match", "--manifest", unstated, "--url", url, "--json"])
+    #expect(newest.status == 1)
+    let object = try #require(try newest.jsonLines().first)
+    #expect(object["apiLevel"] as? Int == 35)
+    #expect(object["opens"] as? Bool == false)
   }
 
   @Test func hostileRouteNamesAndLiteralsAreEscaped() async throws {

@@ -34,11 +34,12 @@ enum AndroidCommand: ToolSubcommand {
     return try await ToolCommand.dispatch(words, group: spec, subcommands: subcommands, streams: streams)
   }
 
-  /// The `--min-sdk` value: an API level from 1, 31 when not given.
-  static func minimumAPILevel(_ arguments: Arguments, spec: CommandSpec) throws(UsageError) -> Int {
-    guard let text = arguments.value("min-sdk") else {
-      return AndroidIntentFilterGenerator.advancedPatternAPILevel
-    }
+  /// The `--min-sdk` value: an API level from 1, `fallback` (31) when not given.
+  static func minimumAPILevel(
+    _ arguments: Arguments, spec: CommandSpec,
+    fallback: Int = AndroidIntentFilterGenerator.advancedPatternAPILevel
+  ) throws(UsageError) -> Int {
+    guard let text = arguments.value("min-sdk") else { return fallback }
     guard let level = Int(text), level >= 1, level <= 1000 else {
       throw spec.usageError("--min-sdk \"\(text)\": an Android API level (a number such as 24 or 31)")
     }
@@ -68,6 +69,14 @@ enum AndroidCommand: ToolSubcommand {
     """
     The app's minSdk (default 31). From 31 (Android 12) on, pathAdvancedPattern
     says one segment exactly; below, pathPattern is used and what it admits more is listed.
+    """)
+
+  static let matchMinSDKOption = OptionSpec.value(
+    "min-sdk", "N",
+    """
+    The API level of the device to answer for, the oldest the app runs on (its minSdk):
+    with --routes also the level the filters are written for (default 31); with --manifest
+    the default is its <uses-sdk android:minSdkVersion>, else 35.
     """)
 
   /// `deeplink android generate`.
@@ -174,7 +183,7 @@ enum AndroidCommand: ToolSubcommand {
   enum Match: ToolSubcommand {
     static let spec = CommandSpec(
       path: ["android", "match"],
-      usage: "--url URL [--routes FILE [--min-sdk N] | --manifest FILE] [--json]",
+      usage: "--url URL [--routes FILE | --manifest FILE] [--min-sdk N] [--json]",
       summary: "Decide, as Android does, whether a URL opens the app.",
       discussion: """
         Decides whether Android opens the app for URL with the intent filters generated from the route
@@ -184,20 +193,27 @@ enum AndroidCommand: ToolSubcommand {
         filter gives one, and the percent-decoded path against path (whole), pathPrefix,
         pathPattern (. any character, x* repeats x, .* runs to the first occurrence of the next
         character and never backtracks), pathAdvancedPattern (sets, +, {n,m}; each token takes all it
-        can and never gives back) and pathSuffix. The query and fragment are not read. Only filters
-        with action VIEW and the categories DEFAULT and BROWSABLE open links from a browser. Prints
-        'opens the app' with the filter and condition, or 'does not open the app'; with --routes,
-        also the route the app's router picks.
+        can and never gives back) and pathSuffix, or the scheme-specific part against ssp,
+        sspPrefix, ...; a filter with a mimeType never opens a link. The query and fragment are read
+        only by <uri-relative-filter-group> elements (Android 15). The link is read as
+        android.net.Uri reads it: a '\\' ends the host, a malformed escape (%zz) decodes to U+FFFD.
+        Only filters with action VIEW and the categories DEFAULT and BROWSABLE open links from a
+        browser. The answer is that of a device of the API level --min-sdk gives (with --routes,
+        the level the filters are generated for; default 31), or else the manifest's
+        <uses-sdk android:minSdkVersion>, or else 35: a device below 31 ignores pathAdvancedPattern
+        and pathSuffix, one below 35 the relative filter groups. Prints 'opens the app' with the
+        filter and condition, or 'does not open the app', and the API level; with --routes, also the
+        route the app's router picks.
         """,
       options: [
         .value("url", "URL", "The link, such as https://example.com/channel/video/42."),
         AndroidCommand.routesOption,
         .value(
           "manifest", "FILE", "An AndroidManifest.xml (or a file deeplink android wrote).", completion: .file),
-        AndroidCommand.minSDKOption,
+        AndroidCommand.matchMinSDKOption,
         .flag(
           "json",
-          #"Print one JSON object: {"url", "opens", "filter", "routes", "condition", "route"}."#),
+          #"Print one JSON object: {"url", "apiLevel", "opens", "filter", "routes", "condition", "route"}."#),
       ],
       epilogue: """
         EXIT STATUS: 0 the URL opens the app, 1 it does not, 2 usage error, a URL that is not absolute,
@@ -219,6 +235,7 @@ enum AndroidCommand: ToolSubcommand {
         throw spec.usageError("--url \"\(url)\": give an absolute link (https://example.com/p or myapp://p)")
       }
       let filters: [AndroidIntentFilter]
+      let level: Int
       var routed: String??
       if let manifest = arguments.value("manifest") {
         guard arguments.value("routes") == nil else {
@@ -231,33 +248,39 @@ enum AndroidCommand: ToolSubcommand {
           streams.error.line("deeplink android match: \(error)")
           return 2
         }
+        let read: AndroidManifest
         do {
-          filters = try AndroidManifestReader.filters(in: String(decoding: data, as: UTF8.self))
+          read = try AndroidManifestReader.manifest(in: String(decoding: data, as: UTF8.self))
         } catch {
           streams.error.line("deeplink android match: \(Printable.escaped(manifest)): \(error)")
           return 2
         }
+        filters = read.filters
+        level = try AndroidCommand.minimumAPILevel(
+          arguments, spec: spec, fallback: read.minimumAPILevel ?? AndroidIntentFilter.newestAPILevel)
       } else {
         guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
         else { return 2 }
-        filters = try AndroidCommand.generator(router, arguments, spec: spec).filters
+        let generator = try AndroidCommand.generator(router, arguments, spec: spec)
+        filters = generator.filters
+        level = generator.minimumAPILevel
         routed = .some((try? router.match(url))?.map(\.route))
       }
-      let opening = filters.enumerated().first { $0.element.opens(url) }
-      let condition = opening.flatMap { $0.element.openingCondition(url) }
+      let opening = filters.enumerated().first { $0.element.opens(url, apiLevel: level) }
+      let condition = opening.flatMap { $0.element.openingCondition(url, apiLevel: level) }
       if arguments.has("json") {
         var members: [(String, JSONValue)] = [
-          ("url", .string(url)), ("opens", .bool(opening != nil)),
+          ("url", .string(url)), ("apiLevel", .int(level)), ("opens", .bool(opening != nil)),
           ("filter", opening.map { .int($0.offset) } ?? .null),
           ("routes", .array((opening?.element.routes ?? []).map(JSONValue.string))),
-          ("condition", condition.map { .string($0.description) } ?? .null),
+          ("condition", condition.map { .string($0) } ?? .null),
         ]
         if let routed { members.append(("route", routed.map(JSONValue.string) ?? .null)) }
         streams.output.line(JSONValue.object(members).rendered)
       } else {
         let shown = Printable.escaped(url)
         if let opening {
-          var line = "\(shown): opens the app (filter \(opening.offset)"
+          var line = "\(shown): opens the app at API \(level) (filter \(opening.offset)"
           if !opening.element.routes.isEmpty {
             line += ", routes \(opening.element.routes.joined(separator: ", "))"
           }
@@ -265,7 +288,7 @@ enum AndroidCommand: ToolSubcommand {
             condition.map { ", \($0)" } ?? (opening.element.hosts.isEmpty ? ", any path" : ", every path")
           streams.output.line(Printable.escaped(line) + ")")
         } else {
-          streams.output.line("\(shown): does not open the app")
+          streams.output.line("\(shown): does not open the app at API \(level)")
         }
         if let routed {
           streams.output.line(

@@ -39,6 +39,22 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
     /// The `<data>` attribute, without its `android:` prefix.
     public var attribute: String { rawValue }
 
+    /// The attribute of this kind for another part of the link, which Android names the same way:
+    /// `ssp`, `sspPrefix`, `sspPattern`, `sspAdvancedPattern`, `sspSuffix` for `ssp`; `query...` and
+    /// `fragment...` in a `<uri-relative-filter-group>`.
+    ///
+    /// - Parameter part: `path`, `ssp`, `query` or `fragment`.
+    /// - Returns: The attribute, without its `android:` prefix.
+    public func attribute(of part: String) -> String {
+      switch self {
+      case .literal: part
+      case .prefix: part + "Prefix"
+      case .simpleGlob: part + "Pattern"
+      case .advancedGlob: part + "AdvancedPattern"
+      case .suffix: part + "Suffix"
+      }
+    }
+
     /// The first API level that reads the attribute; earlier versions ignore it.
     public var minimumAPILevel: Int {
       switch self {
