@@ -114,7 +114,7 @@ enum AndroidCommand: ToolSubcommand {
         AndroidCommand.minSDKOption,
         .flag(
           "json",
-          #"Print one JSON object instead: {"xml", "filters": [{"schemes", "hosts", "autoVerify", "routes", "paths": [{"attribute", "pattern"}]}], "widenings": [{"route", "parameter", "kind", "example", "reason"}], "notes"}."#
+          #"Print one JSON object instead: {"xml", "filters": [{"schemes", "hosts", "autoVerify", "routes", "paths": [{"attribute", "pattern"}]}], "widenings": [{"route", "parameter", "kind", "example", "reason"}], "narrowings": [the same], "notes"}; "route" is null for a difference of every route."#
         ),
       ],
       epilogue: """
@@ -142,6 +142,9 @@ enum AndroidCommand: ToolSubcommand {
       for widening in generator.widenings {
         streams.error.line("deeplink android: widening: \(Printable.escaped(widening.description))")
       }
+      for narrowing in generator.narrowings {
+        streams.error.line("deeplink android: narrowing: \(Printable.escaped(narrowing.description))")
+      }
       for note in generator.notes {
         streams.error.line("deeplink android: note: \(Printable.escaped(note))")
       }
@@ -164,16 +167,27 @@ enum AndroidCommand: ToolSubcommand {
           ),
         ])
       }
-      let widenings = generator.widenings.map { widening -> JSONValue in
+      func difference(route: String?, parameter: String, kind: String, example: String, reason: String)
+        -> JSONValue
+      {
         .object([
-          ("route", .string(widening.route)), ("parameter", .string(widening.parameter)),
-          ("kind", .string(widening.kind.rawValue)), ("example", .string(widening.example)),
-          ("reason", .string(widening.reason)),
+          ("route", route.map(JSONValue.string) ?? .null), ("parameter", .string(parameter)),
+          ("kind", .string(kind)), ("example", .string(example)), ("reason", .string(reason)),
         ])
+      }
+      let widenings = generator.widenings.map {
+        difference(
+          route: $0.route, parameter: $0.parameter, kind: $0.kind.rawValue, example: $0.example,
+          reason: $0.reason)
+      }
+      let narrowings = generator.narrowings.map {
+        difference(
+          route: $0.route, parameter: $0.parameter, kind: $0.kind.rawValue, example: $0.example,
+          reason: $0.reason)
       }
       return .object([
         ("xml", .string(generator.xml)), ("filters", .array(filters)), ("widenings", .array(widenings)),
-        ("notes", .array(generator.notes.map(JSONValue.string))),
+        ("narrowings", .array(narrowings)), ("notes", .array(generator.notes.map(JSONValue.string))),
       ])
     }
   }
