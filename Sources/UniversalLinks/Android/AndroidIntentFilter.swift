@@ -60,17 +60,20 @@ public struct AndroidIntentFilter: Hashable, Sendable {
     /// case, or once both are then lower case. Java maps case one unit at a time (its simple case
     /// mapping); a mapping that gives several characters leaves the unit as it is.
     static func sameIgnoringCase(_ left: UInt16, _ right: UInt16) -> Bool {
-      if left == right { return true }
+      left == right || folded(left) == folded(right)
+    }
+
+    /// A UTF-16 unit upper-cased, then lower-cased, as `compareToIgnoreCase` maps it (an ASCII unit
+    /// without looking its case up): two units it finds equal fold to the same unit.
+    static func folded(_ unit: UInt16) -> UInt16 {
+      if unit < 0x80 { return unit >= 65 && unit <= 90 ? unit + 32 : unit }
       func mapped(_ unit: UInt16, _ mapping: (Unicode.Scalar.Properties) -> String) -> UInt16 {
         guard let scalar = Unicode.Scalar(UInt32(unit)) else { return unit }
         let result = mapping(scalar.properties).unicodeScalars
         guard result.count == 1, let first = result.first, first.value <= 0xFFFF else { return unit }
         return UInt16(first.value)
       }
-      let upperLeft = mapped(left, \.uppercaseMapping)
-      let upperRight = mapped(right, \.uppercaseMapping)
-      return upperLeft == upperRight
-        || mapped(upperLeft, \.lowercaseMapping) == mapped(upperRight, \.lowercaseMapping)
+      return mapped(mapped(unit, \.uppercaseMapping), \.lowercaseMapping)
     }
   }
 

@@ -8,9 +8,107 @@ import DeepLinkRouting
 // empty segments, the scheme's case, the spellings of a custom-scheme link, links the router refuses.
 
 extension AndroidIntentFilterGenerator {
-  /// Whether the filters open a link on a device of ``minimumAPILevel``.
-  func opens(_ link: String) -> Bool {
-    filters.contains { $0.opens(link, apiLevel: minimumAPILevel) }
+  /// The generated filters' path conditions a device of one API level reads, found by the first
+  /// segment they require, so that whether the filters open a link costs the conditions that may
+  /// match it rather than every route's. It answers as ``AndroidIntentFilter/opens(_:apiLevel:)``
+  /// does for filters of schemes, hosts and paths only, which the generator writes.
+  struct OpeningIndex {
+    /// Per filter: its conditions by the first segment of the paths they can match (`/about` for
+    /// `/about/[^/]+`), those that can match any first segment, and whether it reads no path.
+    struct Entry {
+      var filter: AndroidIntentFilter
+      var byFirstSegment: [String: [AndroidPathPattern]] = [:]
+      var anyFirstSegment: [AndroidPathPattern] = []
+      var everyPath = false
+    }
+    var entries: [Entry]
+    var apiLevel: Int
+    /// The entries with a host, by the host's case-folded text; then those with a wildcard host or
+    /// none, which every link's host is tried against.
+    var byHost: [[UInt16]: [Int]] = [:]
+    var anyHost: [Int] = []
+
+    init(_ filters: [AndroidIntentFilter], apiLevel: Int) {
+      self.apiLevel = apiLevel
+      for (index, filter) in filters.enumerated() {
+        if filter.hosts.isEmpty || filter.hosts.contains(where: { $0.host.hasPrefix("*") }) {
+          anyHost.append(index)
+        }
+        for host in Set(filter.hosts.filter { !$0.host.hasPrefix("*") }.map { Self.folded($0.host) }) {
+          byHost[host, default: []].append(index)
+        }
+      }
+      entries = filters.map { filter in
+        var entry = Entry(filter: filter)
+        let read = filter.paths.filter { $0.kind.minimumAPILevel <= apiLevel }
+        entry.everyPath = read.isEmpty
+        for path in read {
+          if let segment = Self.firstSegment(of: path) {
+            entry.byFirstSegment[segment, default: []].append(path)
+          } else {
+            entry.anyFirstSegment.append(path)
+          }
+        }
+        return entry
+      }
+    }
+
+    /// The first segment every path a condition matches starts with, when the condition says it
+    /// literally: the text up to the second `/` (or the end, for `path`), with no character a glob
+    /// reads otherwise before it.
+    static func firstSegment(of path: AndroidPathPattern) -> String? {
+      let text = Array(path.pattern.unicodeScalars)
+      guard text.first == "/" else { return nil }
+      let special: Set<Unicode.Scalar> =
+        switch path.kind {
+        case .literal, .prefix: []
+        case .simpleGlob: [".", "*", "\\"]
+        case .advancedGlob: [".", "*", "+", "\\", "[", "]", "{", "}"]
+        case .suffix: []
+        }
+      guard path.kind != .suffix else { return nil }
+      var end = 1
+      while end < text.count, text[end] != "/" {
+        if special.contains(text[end]) { return nil }
+        end += 1
+      }
+      // A prefix that stops inside its first segment says only its start.
+      if path.kind == .prefix && end == text.count { return nil }
+      return String(String.UnicodeScalarView(text[..<end]))
+    }
+
+    /// The first segment of a decoded path: up to its second `/`.
+    static func firstSegment(ofLink path: String) -> String {
+      let scalars = path.unicodeScalars
+      guard let slash = scalars.dropFirst().firstIndex(of: "/") else { return path }
+      return String(scalars[..<slash])
+    }
+
+    /// A host's UTF-16 units, each upper- then lower-cased: two hosts `compareToIgnoreCase` finds
+    /// equal fold to the same units.
+    static func folded(_ host: String) -> [UInt16] {
+      host.utf16.map { AndroidIntentFilter.Authority.folded($0) }
+    }
+
+    func opens(_ link: String) -> Bool {
+      guard let uri = AndroidURI(link) else { return false }
+      let tried = (uri.host.flatMap { byHost[Self.folded($0)] } ?? []) + anyHost
+      for index in tried {
+        let entry = entries[index]
+        let filter = entry.filter
+        guard filter.isBrowsable, filter.schemes.contains(uri.scheme) else { continue }
+        if filter.hosts.isEmpty { return true }
+        guard let host = uri.host, filter.hosts.contains(where: { $0.admits(host: host, port: uri.port) })
+        else {
+          continue
+        }
+        if entry.everyPath { return true }
+        guard let path = uri.path else { continue }
+        let candidates = (entry.byFirstSegment[Self.firstSegment(ofLink: path)] ?? []) + entry.anyFirstSegment
+        if candidates.contains(where: { (try? $0.matches(path)) == true }) { return true }
+      }
+      return false
+    }
   }
 
   /// Adds the differences found from the routes' samples, then keeps only those whose example shows
@@ -22,6 +120,8 @@ extension AndroidIntentFilterGenerator {
   ///   - origins: Per route, the start of each kind of link the filters are written for
   ///     (`https://example.com`, `myapp:/`), so that an origin and a sample path make a link.
   mutating func checkDifferences(router: Router, shapes: [RoutePathShape], origins: [[String]]) {
+    let index = OpeningIndex(filters, apiLevel: minimumAPILevel)
+    func opens(_ link: String) -> Bool { index.opens(link) }
     func routes(_ link: String) -> String? { (try? router.match(link))?.route }
     func widens(_ widening: AndroidWidening) -> Bool {
       opens(widening.example) && routes(widening.example) == nil

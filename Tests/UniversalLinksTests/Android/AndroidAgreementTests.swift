@@ -144,8 +144,11 @@ struct AndroidAgreementTests {
     #expect(links.count > 50)
     var unexplained: [String] = []
     var disagreements = 0
+    // The generator checks its examples through an index of the filters, which must answer as they do.
+    let index = AndroidIntentFilterGenerator.OpeningIndex(generator.filters, apiLevel: testCase.level)
     for link in links {
       let opened = check.opening(link)
+      #expect(index.opens(link) == !opened.isEmpty, "\(link)")
       let routed = Result { () throws(LinkError) -> RouteMatch? in try router.match(link) }
       switch routed {
       case .success(let match?):
