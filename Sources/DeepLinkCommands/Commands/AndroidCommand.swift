@@ -100,11 +100,19 @@ enum AndroidCommand: ToolSubcommand {
         and without a trailing slash), android:pathPrefix for a literal path ending in {name*},
         android:pathPattern when the simple glob is exact, else android:pathAdvancedPattern, which
         Android 12 (API 31) and later read and earlier versions ignore; with --min-sdk below 31,
-        pathPattern instead. What the filters open that the routes refuse is listed route by route on
-        standard error: typed text, value sets, segment templates that need backtracking, pieces after
-        a middle catch-all, query rules (filters do not read the query), and, below API 31, parameters
-        that may span segments. Values are escaped for XML and for Android's resource compiler
-        (\\\\ for a \\); route names go into comments with '--' broken up.
+        pathPattern instead. The root route is /* from API 31 (the empty path included); a table
+        that reads the trailing slash gets its patterns' slash. What the filters open that the
+        router refuses is listed on standard error as a widening, route by route or for every
+        route: typed text, value sets, segment templates that need backtracking, pieces after a
+        middle catch-all, query rules and fragment paths (filters read neither), below API 31
+        parameters that may span segments, links the router refuses while reading them (a bad
+        escape, user info, a port). What the router routes that the filters do not open is listed
+        as a narrowing: a value holding '/' (written %2F, which Android decodes before it
+        compares), below API 31 the empty path, empty segments ('//'), a scheme not in lower case,
+        a custom-scheme link written without '//'. Each is given with an example link, checked
+        with the router and with the filters as a device of --min-sdk reads them. Values are
+        escaped for XML and for Android's resource compiler (\\\\ for a \\); route names go
+        into comments with '--' broken up.
         """,
       options: [
         AndroidCommand.routesOption,
