@@ -4,8 +4,9 @@ import DeepLinkRouting
 // each listed difference is checked on its example, with the router and with the filters as a device
 // of the minimum API level reads them, and a listed difference whose example does not show it is left
 // out. Besides those found route by route while the conditions are written, this file finds those of
-// a value holding `/`, of a literal holding `/`, of a fragment route, and those of every route:
-// empty segments, the scheme's case, the spellings of a custom-scheme link, links the router refuses.
+// a value holding `/`, of a literal holding `/`, of a custom-scheme host `*`, of a trailing slash, of a
+// fragment route, and those of every route: empty segments, `%2F`, `\`, the scheme's case, the
+// spellings of a custom-scheme link, links the router refuses while reading them.
 
 extension AndroidIntentFilterGenerator {
   /// The generated filters' path conditions a device of one API level reads, found by the first
@@ -130,11 +131,6 @@ extension AndroidIntentFilterGenerator {
       guard !opens(narrowing.example), let route = routes(narrowing.example) else { return false }
       return narrowing.route.map { $0 == route } ?? true
     }
-    /// The first of some candidate links that shows a difference.
-    func first(_ candidates: [String], _ shows: (String) -> Bool) -> String? {
-      candidates.first(where: shows)
-    }
-
     var foundWidenings = widenings
     var foundNarrowings = narrowings
     // Each route's sample links, one per variant and origin, with the variant's segments.
@@ -234,7 +230,9 @@ extension AndroidIntentFilterGenerator {
 
     // Every route: each kind once, with the first route's link that shows it, a link with a path
     // before one without.
-    let allSamples = shapes.indices.flatMap(samples).sorted { $0.segments.count > 0 && $1.segments.isEmpty }
+    let everySample = shapes.indices.flatMap(samples)
+    let allSamples =
+      everySample.filter { !$0.segments.isEmpty } + everySample.filter { $0.segments.isEmpty }
     var emptySegments: [String] = []
     var schemeCase: [String] = []
     var spellings: [String] = []
@@ -295,6 +293,7 @@ extension AndroidIntentFilterGenerator {
         withUser.insert(contentsOf: "user@", at: range.upperBound)
         refused.append(withUser)
       }
+      // A port before the path of a web link (the first `/` after `https://`).
       if customScheme(sample) == nil, let hostEnd = link.dropFirst(8).firstIndex(of: "/") {
         var withPort = link
         withPort.insert(contentsOf: ":1", at: hostEnd)
@@ -306,9 +305,9 @@ extension AndroidIntentFilterGenerator {
       (.backslash, backslashes),
     ]
     for (kind, candidates) in everyRoute {
-      if let example = first(
-        candidates, { narrows(AndroidNarrowing(route: nil, parameter: "", kind: kind, example: $0)) })
-      {
+      if let example = candidates.first(where: {
+        narrows(AndroidNarrowing(route: nil, parameter: "", kind: kind, example: $0))
+      }) {
         foundNarrowings.append(AndroidNarrowing(route: nil, parameter: "", kind: kind, example: example))
       }
     }
@@ -317,9 +316,9 @@ extension AndroidIntentFilterGenerator {
       (.refusedLink, refused),
     ]
     for (kind, candidates) in everyRouteWider {
-      if let example = first(
-        candidates, { widens(AndroidWidening(route: nil, parameter: "", kind: kind, example: $0)) })
-      {
+      if let example = candidates.first(where: {
+        widens(AndroidWidening(route: nil, parameter: "", kind: kind, example: $0))
+      }) {
         foundWidenings.append(AndroidWidening(route: nil, parameter: "", kind: kind, example: example))
       }
     }
