@@ -16,10 +16,45 @@ struct AndroidCommandTests {
     #expect(run.output.contains(#"<data android:scheme="myapp" />"#))
     #expect(run.output.contains(#"<data android:host="channel" />"#))
     #expect(run.output.contains(#"<category android:name="android.intent.category.BROWSABLE" />"#))
-    // Every string parameter of the demo table is exact from API 31: nothing widened.
-    #expect(!run.error.contains("widening"))
+    // Every string parameter of the demo table is exact from API 31: no route is widened, only the
+    // links of every route the router refuses while reading them.
+    #expect(!run.error.contains("widening: route"))
+    #expect(
+      run.error.contains("deeplink android: widening: every route: Android reads links the router refuses"))
     let generate = await ToolRun.run(["android", "generate"])
     #expect(generate.output == run.output)
+  }
+
+  /// A value holding `/` is written `%2F` by the router's URL builder; Android decodes the path
+  /// before it compares it (`Uri.getPath()`, cited in `Tests/UniversalLinksTests/Android`), so
+  /// `[^/]+` sees two segments and the link opens the browser: `deeplink android` says so.
+  @Test func aValueHoldingASlashIsListedAsANarrowing() async throws {
+    let built = await ToolRun.run(["url", "clip", "clipId=AC/DC"])
+    let link = try #require(built.lines.first)
+    #expect(link == "https://example.com/channel/video/AC%2FDC")
+    let match = await ToolRun.run(["android", "match", "--url", link])
+    #expect(match.status == 1)
+    #expect(match.lines == ["\(link): does not open the app at API 31", "  router: route clip"])
+    let generate = await ToolRun.run(["android"])
+    #expect(
+      generate.error.contains(
+        "deeplink android: narrowing: route clip: a value of {clipId} holding \"/\" (written %2F) does not open the app: Android decodes the path before it compares it, so the value reads as two segments (e.g. \(link))"
+      ))
+    for route in ["search", "subChannel", "subChannelClip"] {
+      #expect(generate.error.contains("narrowing: route \(route): a value of {"), "\(route)")
+    }
+    // Below API 31 the last parameter's pathPattern runs over segments: that link opens there.
+    let old = await ToolRun.run(["android", "match", "--url", link, "--min-sdk", "24"])
+    #expect(old.status == 0)
+    let json = await ToolRun.run(["android", "--json"])
+    let object = try #require(try json.jsonLines().first)
+    let narrowings = try #require(object["narrowings"] as? [[String: Any]])
+    #expect(
+      narrowings.contains {
+        $0["route"] as? String == "clip" && $0["kind"] as? String == "encoded-slash"
+          && $0["example"] as? String == link
+      })
+    #expect(narrowings.contains { $0["route"] is NSNull && $0["kind"] as? String == "empty-segment" })
   }
 
   @Test func belowAPI31PathPatternsAreUsedAndWhatTheyAdmitIsListed() async {
@@ -68,14 +103,14 @@ struct AndroidCommandTests {
     #expect(opens.status == 0)
     #expect(
       opens.lines == [
-        #"https://example.com/channel/video/42: opens the app (filter 0, routes main, clip, playlist, search, subChannel, subChannelClip, subChannelPlaylist, subChannelSearch, pathAdvancedPattern="/channel/video/[^/]+/*")"#,
+        #"https://example.com/channel/video/42: opens the app at API 31 (filter 0, routes main, clip, playlist, search, subChannel, subChannelClip, subChannelPlaylist, subChannelSearch, pathAdvancedPattern="/channel/video/[^/]+/*")"#,
         "  router: route clip",
       ])
     let misses = await ToolRun.run(["android", "match", "--url", "https://example.com/channel/video/42/more"])
     #expect(misses.status == 1)
     #expect(
       misses.lines == [
-        "https://example.com/channel/video/42/more: does not open the app", "  router: no route",
+        "https://example.com/channel/video/42/more: does not open the app at API 31", "  router: no route",
       ])
     let json = await ToolRun.run(["android", "match", "--url", "myapp://channel/video/42", "--json"])
     #expect(json.status == 0)
@@ -110,6 +145,40 @@ struct AndroidCommandTests {
     let error = await ToolRun.run(["android", "match", "--manifest", broken, "--url", "https://example.com/"])
     #expect(error.status == 2)
     #expect(error.error.contains("line 2, column"), "\(error.error)")
+  }
+
+  /// A device below API 31 ignores pathAdvancedPattern (`Tests/UniversalLinksTests/Android`,
+  /// [attrs]): the filter is left without a path condition and opens every path of its host.
+  @Test func matchAnswersForTheManifestsMinimumSDKOrForMinSDK() async throws {
+    func manifest(_ usesSDK: String) -> String {
+      """
+      <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+        \(usesSDK)
+        <application><activity android:name=".Main">
+          <intent-filter android:autoVerify="true">
+            <action android:name="android.intent.action.VIEW" />
+            <category android:name="android.intent.category.DEFAULT" />
+            <category android:name="android.intent.category.BROWSABLE" />
+            <data android:scheme="https" android:host="example.com" android:pathAdvancedPattern="/p/[^/]+" />
+          </intent-filter>
+        </activity></application>
+      </manifest>
+      """
+    }
+    let old = try temporaryRouteFile(manifest(#"<uses-sdk android:minSdkVersion="24" />"#))
+    let url = "https://example.com/elsewhere"
+    let atMinimum = await ToolRun.run(["android", "match", "--manifest", old, "--url", url])
+    #expect(atMinimum.status == 0, "\(atMinimum.output)")
+    #expect(atMinimum.lines == ["\(url): opens the app at API 24 (filter 0, every path)"])
+    let told = await ToolRun.run(["android", "match", "--manifest", old, "--url", url, "--min-sdk", "31"])
+    #expect(told.status == 1)
+    #expect(told.lines == ["\(url): does not open the app at API 31"])
+    let unstated = try temporaryRouteFile(manifest(""))
+    let newest = await ToolRun.run(["android", "match", "--manifest", unstated, "--url", url, "--json"])
+    #expect(newest.status == 1)
+    let object = try #require(try newest.jsonLines().first)
+    #expect(object["apiLevel"] as? Int == 35)
+    #expect(object["opens"] as? Bool == false)
   }
 
   @Test func hostileRouteNamesAndLiteralsAreEscaped() async throws {

@@ -34,11 +34,12 @@ enum AndroidCommand: ToolSubcommand {
     return try await ToolCommand.dispatch(words, group: spec, subcommands: subcommands, streams: streams)
   }
 
-  /// The `--min-sdk` value: an API level from 1, 31 when not given.
-  static func minimumAPILevel(_ arguments: Arguments, spec: CommandSpec) throws(UsageError) -> Int {
-    guard let text = arguments.value("min-sdk") else {
-      return AndroidIntentFilterGenerator.advancedPatternAPILevel
-    }
+  /// The `--min-sdk` value: an API level from 1, `fallback` (31) when not given.
+  static func minimumAPILevel(
+    _ arguments: Arguments, spec: CommandSpec,
+    fallback: Int = AndroidIntentFilterGenerator.advancedPatternAPILevel
+  ) throws(UsageError) -> Int {
+    guard let text = arguments.value("min-sdk") else { return fallback }
     guard let level = Int(text), level >= 1, level <= 1000 else {
       throw spec.usageError("--min-sdk \"\(text)\": an Android API level (a number such as 24 or 31)")
     }
@@ -70,6 +71,14 @@ enum AndroidCommand: ToolSubcommand {
     says one segment exactly; below, pathPattern is used and what it admits more is listed.
     """)
 
+  static let matchMinSDKOption = OptionSpec.value(
+    "min-sdk", "N",
+    """
+    The API level of the device to answer for, the oldest the app runs on (its minSdk):
+    with --routes also the level the filters are written for (default 31); with --manifest
+    the default is its <uses-sdk android:minSdkVersion>, else 35.
+    """)
+
   /// `deeplink android generate`.
   @MainActor
   enum Generate: ToolSubcommand {
@@ -91,11 +100,19 @@ enum AndroidCommand: ToolSubcommand {
         and without a trailing slash), android:pathPrefix for a literal path ending in {name*},
         android:pathPattern when the simple glob is exact, else android:pathAdvancedPattern, which
         Android 12 (API 31) and later read and earlier versions ignore; with --min-sdk below 31,
-        pathPattern instead. What the filters open that the routes refuse is listed route by route on
-        standard error: typed text, value sets, segment templates that need backtracking, pieces after
-        a middle catch-all, query rules (filters do not read the query), and, below API 31, parameters
-        that may span segments. Values are escaped for XML and for Android's resource compiler
-        (\\\\ for a \\); route names go into comments with '--' broken up.
+        pathPattern instead. The root route is /* from API 31 (the empty path included); a table
+        that reads the trailing slash gets its patterns' slash. What the filters open that the
+        router refuses is listed on standard error as a widening, route by route or for every
+        route: typed text, value sets, segment templates that need backtracking, pieces after a
+        middle catch-all, query rules and fragment paths (filters read neither), below API 31
+        parameters that may span segments, links the router refuses while reading them (a bad
+        escape, user info, a port). What the router routes that the filters do not open is listed
+        as a narrowing: a value holding '/' (written %2F, which Android decodes before it
+        compares), below API 31 the empty path, empty segments ('//'), a scheme not in lower case,
+        a custom-scheme link written without '//'. Each is given with an example link, checked
+        with the router and with the filters as a device of --min-sdk reads them. Values are
+        escaped for XML and for Android's resource compiler (\\\\ for a \\); route names go
+        into comments with '--' broken up.
         """,
       options: [
         AndroidCommand.routesOption,
@@ -105,7 +122,7 @@ enum AndroidCommand: ToolSubcommand {
         AndroidCommand.minSDKOption,
         .flag(
           "json",
-          #"Print one JSON object instead: {"xml", "filters": [{"schemes", "hosts", "autoVerify", "routes", "paths": [{"attribute", "pattern"}]}], "widenings": [{"route", "parameter", "kind", "example", "reason"}], "notes"}."#
+          #"Print one JSON object instead: {"xml", "filters": [{"schemes", "hosts", "autoVerify", "routes", "paths": [{"attribute", "pattern"}]}], "widenings": [{"route", "parameter", "kind", "example", "reason"}], "narrowings": [the same], "notes"}; "route" is null for a difference of every route."#
         ),
       ],
       epilogue: """
@@ -133,6 +150,9 @@ enum AndroidCommand: ToolSubcommand {
       for widening in generator.widenings {
         streams.error.line("deeplink android: widening: \(Printable.escaped(widening.description))")
       }
+      for narrowing in generator.narrowings {
+        streams.error.line("deeplink android: narrowing: \(Printable.escaped(narrowing.description))")
+      }
       for note in generator.notes {
         streams.error.line("deeplink android: note: \(Printable.escaped(note))")
       }
@@ -155,16 +175,27 @@ enum AndroidCommand: ToolSubcommand {
           ),
         ])
       }
-      let widenings = generator.widenings.map { widening -> JSONValue in
+      func difference(route: String?, parameter: String, kind: String, example: String, reason: String)
+        -> JSONValue
+      {
         .object([
-          ("route", .string(widening.route)), ("parameter", .string(widening.parameter)),
-          ("kind", .string(widening.kind.rawValue)), ("example", .string(widening.example)),
-          ("reason", .string(widening.reason)),
+          ("route", route.map(JSONValue.string) ?? .null), ("parameter", .string(parameter)),
+          ("kind", .string(kind)), ("example", .string(example)), ("reason", .string(reason)),
         ])
+      }
+      let widenings = generator.widenings.map {
+        difference(
+          route: $0.route, parameter: $0.parameter, kind: $0.kind.rawValue, example: $0.example,
+          reason: $0.reason)
+      }
+      let narrowings = generator.narrowings.map {
+        difference(
+          route: $0.route, parameter: $0.parameter, kind: $0.kind.rawValue, example: $0.example,
+          reason: $0.reason)
       }
       return .object([
         ("xml", .string(generator.xml)), ("filters", .array(filters)), ("widenings", .array(widenings)),
-        ("notes", .array(generator.notes.map(JSONValue.string))),
+        ("narrowings", .array(narrowings)), ("notes", .array(generator.notes.map(JSONValue.string))),
       ])
     }
   }
@@ -174,7 +205,7 @@ enum AndroidCommand: ToolSubcommand {
   enum Match: ToolSubcommand {
     static let spec = CommandSpec(
       path: ["android", "match"],
-      usage: "--url URL [--routes FILE [--min-sdk N] | --manifest FILE] [--json]",
+      usage: "--url URL [--routes FILE | --manifest FILE] [--min-sdk N] [--json]",
       summary: "Decide, as Android does, whether a URL opens the app.",
       discussion: """
         Decides whether Android opens the app for URL with the intent filters generated from the route
@@ -184,20 +215,27 @@ enum AndroidCommand: ToolSubcommand {
         filter gives one, and the percent-decoded path against path (whole), pathPrefix,
         pathPattern (. any character, x* repeats x, .* runs to the first occurrence of the next
         character and never backtracks), pathAdvancedPattern (sets, +, {n,m}; each token takes all it
-        can and never gives back) and pathSuffix. The query and fragment are not read. Only filters
-        with action VIEW and the categories DEFAULT and BROWSABLE open links from a browser. Prints
-        'opens the app' with the filter and condition, or 'does not open the app'; with --routes,
-        also the route the app's router picks.
+        can and never gives back) and pathSuffix, or the scheme-specific part against ssp,
+        sspPrefix, ...; a filter with a mimeType never opens a link. The query and fragment are read
+        only by <uri-relative-filter-group> elements (Android 15). The link is read as
+        android.net.Uri reads it: a '\\' ends the host, a malformed escape (%zz) decodes to U+FFFD.
+        Only filters with action VIEW and the categories DEFAULT and BROWSABLE open links from a
+        browser. The answer is that of a device of the API level --min-sdk gives (with --routes,
+        the level the filters are generated for; default 31), or else the manifest's
+        <uses-sdk android:minSdkVersion>, or else 35: a device below 31 ignores pathAdvancedPattern
+        and pathSuffix, one below 35 the relative filter groups. Prints 'opens the app' with the
+        filter and condition, or 'does not open the app', and the API level; with --routes, also the
+        route the app's router picks.
         """,
       options: [
         .value("url", "URL", "The link, such as https://example.com/channel/video/42."),
         AndroidCommand.routesOption,
         .value(
           "manifest", "FILE", "An AndroidManifest.xml (or a file deeplink android wrote).", completion: .file),
-        AndroidCommand.minSDKOption,
+        AndroidCommand.matchMinSDKOption,
         .flag(
           "json",
-          #"Print one JSON object: {"url", "opens", "filter", "routes", "condition", "route"}."#),
+          #"Print one JSON object: {"url", "apiLevel", "opens", "filter", "routes", "condition", "route"}."#),
       ],
       epilogue: """
         EXIT STATUS: 0 the URL opens the app, 1 it does not, 2 usage error, a URL that is not absolute,
@@ -219,6 +257,7 @@ enum AndroidCommand: ToolSubcommand {
         throw spec.usageError("--url \"\(url)\": give an absolute link (https://example.com/p or myapp://p)")
       }
       let filters: [AndroidIntentFilter]
+      let level: Int
       var routed: String??
       if let manifest = arguments.value("manifest") {
         guard arguments.value("routes") == nil else {
@@ -231,33 +270,39 @@ enum AndroidCommand: ToolSubcommand {
           streams.error.line("deeplink android match: \(error)")
           return 2
         }
+        let read: AndroidManifest
         do {
-          filters = try AndroidManifestReader.filters(in: String(decoding: data, as: UTF8.self))
+          read = try AndroidManifestReader.manifest(in: String(decoding: data, as: UTF8.self))
         } catch {
           streams.error.line("deeplink android match: \(Printable.escaped(manifest)): \(error)")
           return 2
         }
+        filters = read.filters
+        level = try AndroidCommand.minimumAPILevel(
+          arguments, spec: spec, fallback: read.minimumAPILevel ?? AndroidIntentFilter.newestAPILevel)
       } else {
         guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
         else { return 2 }
-        filters = try AndroidCommand.generator(router, arguments, spec: spec).filters
+        let generator = try AndroidCommand.generator(router, arguments, spec: spec)
+        filters = generator.filters
+        level = generator.minimumAPILevel
         routed = .some((try? router.match(url))?.map(\.route))
       }
-      let opening = filters.enumerated().first { $0.element.opens(url) }
-      let condition = opening.flatMap { $0.element.openingCondition(url) }
+      let opening = filters.enumerated().first { $0.element.opens(url, apiLevel: level) }
+      let condition = opening.flatMap { $0.element.openingCondition(url, apiLevel: level) }
       if arguments.has("json") {
         var members: [(String, JSONValue)] = [
-          ("url", .string(url)), ("opens", .bool(opening != nil)),
+          ("url", .string(url)), ("apiLevel", .int(level)), ("opens", .bool(opening != nil)),
           ("filter", opening.map { .int($0.offset) } ?? .null),
           ("routes", .array((opening?.element.routes ?? []).map(JSONValue.string))),
-          ("condition", condition.map { .string($0.description) } ?? .null),
+          ("condition", condition.map { .string($0) } ?? .null),
         ]
         if let routed { members.append(("route", routed.map(JSONValue.string) ?? .null)) }
         streams.output.line(JSONValue.object(members).rendered)
       } else {
         let shown = Printable.escaped(url)
         if let opening {
-          var line = "\(shown): opens the app (filter \(opening.offset)"
+          var line = "\(shown): opens the app at API \(level) (filter \(opening.offset)"
           if !opening.element.routes.isEmpty {
             line += ", routes \(opening.element.routes.joined(separator: ", "))"
           }
@@ -265,7 +310,7 @@ enum AndroidCommand: ToolSubcommand {
             condition.map { ", \($0)" } ?? (opening.element.hosts.isEmpty ? ", any path" : ", every path")
           streams.output.line(Printable.escaped(line) + ")")
         } else {
-          streams.output.line("\(shown): does not open the app")
+          streams.output.line("\(shown): does not open the app at API \(level)")
         }
         if let routed {
           streams.output.line(

@@ -210,8 +210,12 @@ enum SiteCommand: ToolSubcommand {
       streams.error.line("deeplink site: widening: \(widening)")
     }
     if !packages.isEmpty {
-      for widening in AndroidIntentFilterGenerator(router: router).widenings {
+      let android = AndroidIntentFilterGenerator(router: router)
+      for widening in android.widenings {
         streams.error.line("deeplink site: android widening: \(Printable.escaped(widening.description))")
+      }
+      for narrowing in android.narrowings {
+        streams.error.line("deeplink site: android narrowing: \(Printable.escaped(narrowing.description))")
       }
     }
     for note in AASACommand.domainNotes(generator) {

@@ -7,6 +7,12 @@
 /// host. A filter without hosts reads no path: every link of its schemes opens it; a filter with
 /// hosts but without paths opens every path of its hosts.
 ///
+/// A filter read from a manifest may also say more than the generator writes: scheme-specific parts
+/// (``schemeSpecificParts``), MIME types (``mimeTypes``) and, from Android 15 (API 35),
+/// `<uri-relative-filter-group>` elements (``relativeFilterGroups``). ``opens(_:apiLevel:)`` reads
+/// each as Android's `IntentFilter.matchData` does on a device of the given API level, which ignores
+/// what its version does not know.
+///
 /// ```swift
 /// let filter = AndroidIntentFilter(
 ///   schemes: ["https"], hosts: [.init(host: "example.com")],
@@ -34,9 +40,10 @@ public struct AndroidIntentFilter: Hashable, Sendable {
     /// `example.com` or `example.com:8443`.
     public var description: String { host + (port.map { ":\($0)" } ?? "") }
 
-    /// Whether Android admits a link's host and port with this entry: a leading `*` keeps the rest
-    /// as a suffix (`*.example.com` admits `a.example.com`, not `example.com`; `*` admits any host),
-    /// compared without ASCII case, as `IntentFilter.AuthorityEntry` compares.
+    /// Whether Android admits a link's host and port with this entry, as `IntentFilter.AuthorityEntry`
+    /// does: a leading `*` keeps the rest as a suffix (`*.example.com` admits `a.example.com`, not
+    /// `example.com`; `*` admits any host, the empty one of `https:///p` too), compared by Java's
+    /// `compareToIgnoreCase`, one UTF-16 unit at a time.
     func admits(host linkHost: String, port linkPort: Int?) -> Bool {
       if let port, port != linkPort { return false }
       let wild = host.hasPrefix("*")
@@ -46,12 +53,27 @@ public struct AndroidIntentFilter: Hashable, Sendable {
         guard actual.count >= expected.count else { return false }
         actual = Array(actual.suffix(expected.count))
       }
-      return actual.count == expected.count
-        && zip(actual, expected).allSatisfy { Self.fold($0) == Self.fold($1) }
+      return actual.count == expected.count && zip(actual, expected).allSatisfy(Self.sameIgnoringCase)
     }
 
-    private static func fold(_ unit: UInt16) -> UInt16 {
-      unit >= 65 && unit <= 90 ? unit + 32 : unit
+    /// Two UTF-16 units as `compareToIgnoreCase` compares them: equal, or equal once both are upper
+    /// case, or once both are then lower case. Java maps case one unit at a time (its simple case
+    /// mapping); a mapping that gives several characters leaves the unit as it is.
+    static func sameIgnoringCase(_ left: UInt16, _ right: UInt16) -> Bool {
+      left == right || folded(left) == folded(right)
+    }
+
+    /// A UTF-16 unit upper-cased, then lower-cased, as `compareToIgnoreCase` maps it (an ASCII unit
+    /// without looking its case up): two units it finds equal fold to the same unit.
+    static func folded(_ unit: UInt16) -> UInt16 {
+      if unit < 0x80 { return unit >= 65 && unit <= 90 ? unit + 32 : unit }
+      func mapped(_ unit: UInt16, _ mapping: (Unicode.Scalar.Properties) -> String) -> UInt16 {
+        guard let scalar = Unicode.Scalar(UInt32(unit)) else { return unit }
+        let result = mapping(scalar.properties).unicodeScalars
+        guard result.count == 1, let first = result.first, first.value <= 0xFFFF else { return unit }
+        return UInt16(first.value)
+      }
+      return mapped(mapped(unit, \.uppercaseMapping), \.lowercaseMapping)
     }
   }
 
@@ -61,6 +83,17 @@ public struct AndroidIntentFilter: Hashable, Sendable {
   public var hosts: [Authority]
   /// The path conditions; a link's path must match one.
   public var paths: [AndroidPathPattern]
+  /// The conditions on the scheme-specific part (`android:ssp`, `sspPrefix`, `sspPattern`, and from
+  /// API 31 `sspAdvancedPattern`, `sspSuffix`), read from API 19: the decoded text between the
+  /// scheme's `:` and the fragment (`+445551234` in `tel:+445551234`, `//example.com/p` in
+  /// `https://example.com/p`). With any, a link opens the filter when it matches one of them, or
+  /// else through ``hosts`` and ``paths`` as without.
+  public var schemeSpecificParts: [AndroidPathPattern] = []
+  /// The MIME types (`android:mimeType`): a link has no type, so a filter with any never opens it.
+  public var mimeTypes: [String] = []
+  /// The `<uri-relative-filter-group>` elements (Android 15, API 35), in document order: read with
+  /// ``paths`` once the link's host matched.
+  public var relativeFilterGroups: [AndroidRelativeFilterGroup] = []
   /// Whether the filter asks Android to verify its hosts (`android:autoVerify="true"`).
   public var autoVerify: Bool
   /// The routes the filter is for, in table order (written as comments).
@@ -68,6 +101,14 @@ public struct AndroidIntentFilter: Hashable, Sendable {
   /// Whether the filter has `action.VIEW` and the categories `DEFAULT` and `BROWSABLE`, which a link
   /// from a browser needs; `true` for generated filters.
   public var isBrowsable: Bool
+
+  /// The newest Android API level whose rules the matcher knows (Android 15): the level
+  /// ``opens(_:apiLevel:)`` assumes unless told.
+  public static let newestAPILevel = 35
+  /// The API level from which Android reads `<uri-relative-filter-group>` (Android 15).
+  public static let relativeFilterGroupAPILevel = 35
+  /// The API level from which Android reads the `ssp` attributes (Android 4.4).
+  public static let schemeSpecificPartAPILevel = 19
 
   /// Creates a filter.
   ///
@@ -90,86 +131,169 @@ public struct AndroidIntentFilter: Hashable, Sendable {
     self.isBrowsable = isBrowsable
   }
 
-  /// Whether Android opens the app with this filter for a link, as `IntentFilter.matchData` decides:
-  /// the scheme exactly, the host without case, the port if given, and the decoded path against
-  /// each condition. A malformed advanced pattern matches nothing (Android refuses the manifest).
+  /// Whether Android opens the app with this filter for a link, as `IntentFilter.matchData` decides
+  /// for a link of no MIME type on a device of `apiLevel`: the scheme exactly; then a
+  /// scheme-specific part condition, or the host (without case) and port, and the decoded path
+  /// against each path condition or relative filter group; and no MIME type in the filter. A
+  /// condition the device does not read (`pathAdvancedPattern` below API 31) is left out, so a
+  /// filter left without path conditions opens every path of its hosts. A malformed advanced pattern
+  /// matches nothing (Android refuses the manifest).
   ///
-  /// - Parameter link: An absolute link such as `https://example.com/p/1` or `myapp://p/1`.
+  /// - Parameters:
+  ///   - link: An absolute link such as `https://example.com/p/1` or `myapp://p/1`.
+  ///   - apiLevel: The device's API level (default ``newestAPILevel``).
   /// - Returns: Whether the filter matches it.
-  public func opens(_ link: String) -> Bool {
-    guard isBrowsable, let uri = AndroidURI(link) else { return false }
-    return opens(uri)
+  public func opens(_ link: String, apiLevel: Int = newestAPILevel) -> Bool {
+    guard let uri = AndroidURI(link) else { return false }
+    return decision(uri, apiLevel: apiLevel) != nil
   }
 
-  func opens(_ uri: AndroidURI) -> Bool {
-    guard isBrowsable, schemes.contains(uri.scheme) else { return false }
-    guard !hosts.isEmpty else { return true }
-    guard let host = uri.host, hosts.contains(where: { $0.admits(host: host, port: uri.port) }) else {
-      return false
+  func opens(_ uri: AndroidURI, apiLevel: Int = newestAPILevel) -> Bool {
+    decision(uri, apiLevel: apiLevel) != nil
+  }
+
+  /// The condition that opened a link, or `nil` when the filter does not open it.
+  enum Decision: Hashable {
+    /// The scheme alone (a filter without hosts or scheme-specific parts).
+    case scheme
+    /// A scheme-specific part condition.
+    case schemeSpecificPart(AndroidPathPattern)
+    /// The host, the filter reading no path.
+    case host
+    /// A path condition.
+    case path(AndroidPathPattern)
+    /// The relative filter group at this index, which allows the link.
+    case group(Int)
+  }
+
+  /// `IntentFilter.matchData` for a link without a MIME type.
+  func decision(_ uri: AndroidURI, apiLevel: Int) -> Decision? {
+    guard isBrowsable, !schemes.isEmpty, schemes.contains(uri.scheme) else { return nil }
+    var decision: Decision? = .scheme
+    let parts =
+      apiLevel >= Self.schemeSpecificPartAPILevel
+      ? schemeSpecificParts.filter { $0.kind.minimumAPILevel <= apiLevel } : []
+    if !parts.isEmpty {
+      decision = parts.first { (try? $0.matches(uri.schemeSpecificPart)) == true }.map {
+        .schemeSpecificPart($0)
+      }
     }
-    guard !paths.isEmpty else { return true }
-    return paths.contains { (try? $0.matches(uri.path)) == true }
+    if case .schemeSpecificPart = decision {
+    } else if !hosts.isEmpty {
+      guard let host = uri.host, hosts.contains(where: { $0.admits(host: host, port: uri.port) }) else {
+        return nil
+      }
+      let readPaths = paths.filter { $0.kind.minimumAPILevel <= apiLevel }
+      let groups = apiLevel >= Self.relativeFilterGroupAPILevel ? relativeFilterGroups : []
+      if readPaths.isEmpty && groups.isEmpty {
+        decision = .host
+      } else if let path = uri.path, let matched = readPaths.first(where: { (try? $0.matches(path)) == true })
+      {
+        decision = .path(matched)
+      } else if let group = AndroidRelativeFilterGroup.deciding(groups, uri), groups[group].allows {
+        decision = .group(group)
+      } else {
+        return nil
+      }
+    }
+    guard let decision, mimeTypes.isEmpty else { return nil }
+    return decision
   }
 }
 
-/// A link split as `android.net.Uri` splits it: the scheme as written, the host of the authority
-/// (after any user info, before the port), the port, and the path percent-decoded.
-struct AndroidURI: Hashable, Sendable {
-  var scheme: String
-  var host: String?
-  var port: Int?
-  var path: String
+/// A `<uri-relative-filter-group>` of an intent filter (Android 15, API 35): conditions on the
+/// link's path, query and fragment that must all hold, and whether a link they all match is
+/// allowed (`android:allow`, default `true`) or blocked.
+///
+/// Android reads a filter's groups in document order, once the link's host matched and no path
+/// condition did: the first group whose conditions all match decides; a link no group matches is not
+/// opened by them.
+public struct AndroidRelativeFilterGroup: Hashable, Sendable {
+  /// Whether a link the group matches opens the app (`android:allow="true"`) or not.
+  public var allows: Bool
+  /// The conditions, all of which a link must match; a group without any matches nothing.
+  public var conditions: [AndroidRelativeFilter]
 
-  init?(_ link: String) {
-    guard let colon = link.firstIndex(of: ":"), colon > link.startIndex else { return nil }
-    scheme = String(link[..<colon])
-    guard scheme.first?.isLetter == true else { return nil }
-    var rest = link[link.index(after: colon)...]
-    if let end = rest.firstIndex(where: { $0 == "#" }) { rest = rest[..<end] }
-    if let end = rest.firstIndex(where: { $0 == "?" }) { rest = rest[..<end] }
-    if rest.hasPrefix("//") {
-      let authorityStart = rest.index(rest.startIndex, offsetBy: 2)
-      let authorityEnd = rest[authorityStart...].firstIndex(of: "/") ?? rest.endIndex
-      var authority = rest[authorityStart..<authorityEnd]
-      if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-      var hostPart = authority
-      if let portColon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
-        hostPart = authority[..<portColon]
-        port = Int(authority[authority.index(after: portColon)...])
-      }
-      host = hostPart.isEmpty ? nil : Self.decode(String(hostPart))
-      rest = rest[authorityEnd...]
-    }
-    path = Self.decode(String(rest))
+  /// Creates a group.
+  ///
+  /// - Parameters:
+  ///   - allows: Whether a link the group matches opens the app.
+  ///   - conditions: The conditions.
+  public init(allows: Bool, conditions: [AndroidRelativeFilter]) {
+    self.allows = allows
+    self.conditions = conditions
   }
 
-  /// Percent-decoding as `Uri.decode` does: `%XX` sequences as UTF-8, a malformed one kept as it is,
-  /// invalid UTF-8 read as U+FFFD; `+` stays `+`.
-  static func decode(_ text: String) -> String {
-    guard text.contains("%") else { return text }
-    var bytes: [UInt8] = []
-    let source = Array(text.utf8)
-    var index = 0
-    func hex(_ byte: UInt8) -> UInt8? {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-      default: nil
-      }
+  /// Whether every condition matches the link (`UriRelativeFilterGroup.matchData`).
+  func matches(_ uri: AndroidURI) -> Bool {
+    !conditions.isEmpty && conditions.allSatisfy { $0.matches(uri) }
+  }
+
+  /// The index of the first group that matches the link (`UriRelativeFilterGroup.matchGroupsToUri`).
+  static func deciding(_ groups: [AndroidRelativeFilterGroup], _ uri: AndroidURI) -> Int? {
+    groups.firstIndex { $0.matches(uri) }
+  }
+}
+
+/// One condition of a ``AndroidRelativeFilterGroup``: a pattern on the link's path, query or fragment.
+public struct AndroidRelativeFilter: Hashable, Sendable, CustomStringConvertible {
+  /// The part of the link a condition reads.
+  public enum Part: String, Hashable, Sendable, CaseIterable {
+    /// The decoded path (`android:path`, `pathPrefix`, ...).
+    case path
+    /// Each item of the decoded query (`android:query`, `queryPrefix`, ...): the query split at
+    /// `&` (or, when that gives one piece, at `;`), as Java's `String.split` splits it.
+    case query
+    /// The decoded fragment (`android:fragment`, `fragmentPrefix`, ...).
+    case fragment
+  }
+
+  /// The part of the link read.
+  public var part: Part
+  /// The pattern and how it is read.
+  public var pattern: AndroidPathPattern
+
+  /// Creates a condition.
+  ///
+  /// - Parameters:
+  ///   - part: The part of the link read.
+  ///   - pattern: The pattern.
+  public init(_ part: Part, _ pattern: AndroidPathPattern) {
+    self.part = part
+    self.pattern = pattern
+  }
+
+  /// `queryPrefix="ref="`.
+  public var description: String { "\(pattern.kind.attribute(of: part.rawValue))=\"\(pattern.pattern)\"" }
+
+  /// Whether the condition matches the link (`UriRelativeFilter.matchData`).
+  func matches(_ uri: AndroidURI) -> Bool {
+    func matches(_ text: String?) -> Bool {
+      guard let text else { return false }
+      return (try? pattern.matches(text)) == true
     }
-    while index < source.count {
-      if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-        let high = hex(source[index + 1]), let low = hex(source[index + 2])
-      {
-        bytes.append(high << 4 | low)
-        index += 3
-      } else {
-        bytes.append(source[index])
-        index += 1
-      }
+    switch part {
+    case .path: return matches(uri.path)
+    case .fragment: return matches(uri.fragment)
+    case .query:
+      guard let query = uri.query else { return false }
+      var items = Self.javaSplit(query, "&")
+      if items.count == 1 { items = Self.javaSplit(query, ";") }
+      return items.contains { matches($0) }
     }
-    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Java's `String.split` at one character: the pieces, the empty ones at the end left out (all of
+  /// them for a text of separators only); a text without the separator is one piece, itself.
+  static func javaSplit(_ text: String, _ separator: Unicode.Scalar) -> [String] {
+    let unit = UInt16(separator.value)
+    let units = Array(text.utf16)
+    guard units.contains(unit) else { return [text] }
+    var pieces = units.split(separator: unit, omittingEmptySubsequences: false).map {
+      String(decoding: $0, as: UTF16.self)
+    }
+    while pieces.last?.isEmpty == true { pieces.removeLast() }
+    return pieces
   }
 }
 
@@ -177,18 +301,28 @@ extension AndroidIntentFilter {
   /// Whether a text is an absolute link Android can match: a scheme, `:`, and the rest.
   ///
   /// - Parameter link: The text.
-  /// - Returns: Whether ``opens(_:)`` can read it.
+  /// - Returns: Whether ``opens(_:apiLevel:)`` can read it.
   public static func isAbsoluteLink(_ link: String) -> Bool {
-    AndroidURI(link) != nil
+    guard let uri = AndroidURI(link), let first = uri.scheme.unicodeScalars.first else { return false }
+    return first.properties.isAlphabetic && first.isASCII
   }
 
-  /// The first path condition that opens the app for a link, or `nil` when none does or the filter
-  /// opens it without reading the path (no hosts, or no paths).
+  /// What opened the app for a link, as the attribute that did (`pathAdvancedPattern="/p/[^/]+"`,
+  /// `sspPrefix="+1"`, `uri-relative-filter-group 1`), or `nil` when the filter does not open it or
+  /// opens it without reading the path (no hosts, or no path conditions).
   ///
-  /// - Parameter link: An absolute link.
-  /// - Returns: The condition.
-  public func openingCondition(_ link: String) -> AndroidPathPattern? {
-    guard let uri = AndroidURI(link), opens(uri), !hosts.isEmpty else { return nil }
-    return paths.first { (try? $0.matches(uri.path)) == true }
+  /// - Parameters:
+  ///   - link: An absolute link.
+  ///   - apiLevel: The device's API level (default ``newestAPILevel``).
+  /// - Returns: The condition, in words.
+  public func openingCondition(_ link: String, apiLevel: Int = newestAPILevel) -> String? {
+    guard let uri = AndroidURI(link), let decision = decision(uri, apiLevel: apiLevel) else { return nil }
+    switch decision {
+    case .scheme, .host: return nil
+    case .path(let pattern): return pattern.description
+    case .schemeSpecificPart(let pattern):
+      return "\(pattern.kind.attribute(of: "ssp"))=\"\(pattern.pattern)\""
+    case .group(let index): return "uri-relative-filter-group \(index)"
+    }
   }
 }

@@ -9,16 +9,27 @@ import DeepLinkRouting
 /// |---|---|
 /// | `/channel/about` | `path="/channel/about"` and `path="/channel/about/"` |
 /// | `/docs/{path*}` | `path="/docs"` and `pathPrefix="/docs/"` |
-/// | `/channel/{id}/videos` | `pathPattern="/channel/..*/videos/*"` (`.*` stops at the next `/`) |
+/// | `/{path*}` | none: every path, the empty one of `https://example.com` included |
+/// | `/` | `pathAdvancedPattern="/*"` (API 31; `path="/"` below) |
+/// | `/channel/{id}/videos` | `pathPattern="/channel/..*/videos"` and `.../videos/"` (`.*` stops at the next `/`) |
 /// | `/channel/video/{clipId}` | `pathAdvancedPattern="/channel/video/[^/]+/*"` (API 31) |
 /// | `/n/{id:int}` | `pathAdvancedPattern="/n/-{0,1}[0-9]+/*"` (API 31) |
 ///
 /// A `pathPattern` (simple glob, every Android version) is used when it is exact; otherwise, with
 /// ``minimumAPILevel`` 31 or more (the default), a `pathAdvancedPattern`, which Android 12 (API 31)
-/// and later read and earlier versions ignore; below 31, the `pathPattern` with what it admits more
-/// listed as `widenings`. What neither can say is listed too: typed text, value sets, templates that
-/// need backtracking, the pieces after a middle catch-all, query rules (filters do not read the
-/// query).
+/// and later read and earlier versions ignore; below 31, the `pathPattern`. A table that reads the
+/// trailing slash gets the slash its pattern has.
+///
+/// What the filters open that the router refuses is listed as widenings: typed text, value sets,
+/// templates that need backtracking, the pieces after a middle catch-all, query rules and fragment
+/// paths (filters read neither), below API 31 parameters that span segments; for every route, links
+/// the router refuses while reading them (a bad escape, user info, a port), a `%2F` or an empty
+/// segment Android reads otherwise. What the router routes that the filters do not open is listed
+/// as narrowings: a value holding `/` (written `%2F`, which Android decodes before it compares), below
+/// API 31 the empty path; for every route, empty segments (`//`, which the router drops), a scheme
+/// not in lower case, a custom-scheme link written without `//`. Each is listed with an example link
+/// the generator has checked with the router and with the filters as a device of
+/// ``minimumAPILevel`` reads them.
 ///
 /// Android combines all `<data>` elements of one filter (every scheme with every host with every
 /// path), so routes get one filter per set of schemes and hosts: a route scoped to `clicks.example.com`
@@ -40,9 +51,11 @@ public struct AndroidIntentFilterGenerator: Sendable {
   public private(set) var filters: [AndroidIntentFilter] = []
   /// Per filter, the routes with their templates and their path conditions, for the comments.
   package private(set) var entries: [[Entry]] = []
-  /// What the filters open that the routes refuse, route by route.
-  package private(set) var widenings: [AndroidWidening] = []
-  /// Routes, or parts of routes, no filter can express, with why; and other facts to know.
+  /// What the filters open that the router refuses, route by route, then for every route.
+  package internal(set) var widenings: [AndroidWidening] = []
+  /// What the router routes that the filters do not open, route by route, then for every route.
+  package internal(set) var narrowings: [AndroidNarrowing] = []
+  /// Other facts to know: a route left out by `domain`, a filter for any host.
   package private(set) var notes: [String] = []
 
   /// One route's conditions in one filter.
@@ -104,9 +117,13 @@ public struct AndroidIntentFilterGenerator: Sendable {
     let customSchemes = lowered.filter { $0 != "http" && $0 != "https" }
     let shapes = RoutePathShape.shapes(from: router)
     var warnedAnyHost = false
+    // Per route, the start of a link of each kind the filters are written for (`https://example.com`,
+    // `myapp:/`), for the examples of what differs.
+    var origins: [[String]] = Array(repeating: [], count: shapes.count)
 
     for (index, shape) in shapes.enumerated() {
       let definition = table.routes[index]
+      let trailingSlash = Self.trailingSlash(table, router.patterns[index])
       let admitted = definition.schemes.map { $0.map { $0.lowercased() } }
       let web = webSchemes.filter { admitted?.contains($0) ?? true }
       let custom = customSchemes.filter { admitted?.contains($0) ?? true }
@@ -142,15 +159,22 @@ public struct AndroidIntentFilterGenerator: Sendable {
           }
           let authorities = hosts.map(Self.authority)
           let form = Self.form(
-            of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel)
-          let sampleHost = Self.sampleHost(hosts[0])
+            of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel,
+            trailingSlash: trailingSlash)
+          let origin = "\(web.last ?? "https")://\(Self.sampleHost(hosts[0]))"
+          origins[index].append(origin)
           for widening in form.widenings {
             widenings.append(
               AndroidWidening(
                 route: shape.name, parameter: widening.parameter, kind: widening.kind,
-                example: "\(web.last ?? "https")://\(sampleHost)\(widening.example)"))
+                example: origin + widening.example))
           }
-          notes += form.notes
+          for narrowing in form.narrowings {
+            narrowings.append(
+              AndroidNarrowing(
+                route: shape.name, parameter: narrowing.parameter, kind: narrowing.kind,
+                example: origin + narrowing.example))
+          }
           add(
             schemes: web, hosts: authorities, verify: !anyHost,
             entry: Entry(route: shape.name, template: template, paths: form.paths))
@@ -159,34 +183,40 @@ public struct AndroidIntentFilterGenerator: Sendable {
 
       // Custom-scheme links: scoped routes never answer them (they have no host).
       guard !custom.isEmpty, definition.hosts == nil else { continue }
+      origins[index].append("\(custom[0]):/")
       if table.customSchemeHost == .listed, !table.hosts.isEmpty, domain == nil {
         // A listed host in the authority is read as the host, as on the web.
         let form = Self.form(
-          of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel)
+          of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel,
+          trailingSlash: trailingSlash)
         add(
           schemes: custom, hosts: table.hosts.map(Self.authority), verify: false,
           entry: Entry(route: shape.name, template: template, paths: form.paths))
       }
       for variant in shape.variants {
+        let sample = variant.sampleSegments
+        let query = String(variant.sampleLink.dropFirst(variant.samplePath.count))
         guard let first = variant.pieces.first else {
-          notes.append(
-            "route \(shape.name): \(custom[0])://\(variant.pieces.isEmpty ? "" : "...") has no first segment, which Android reads as the host; no filter opens it"
-          )
+          narrowings.append(
+            AndroidNarrowing(
+              route: shape.name, parameter: "", kind: .customSchemeHost, example: "\(custom[0])://" + query))
           continue
         }
         let host: String
         var hostWidenings: [AndroidWidening] = []
-        let sample = variant.sampleSegments
-        let query = String(variant.sampleLink.dropFirst(variant.samplePath.count))
         func link(_ segments: [String]) -> String {
-          "\(custom[0])://" + segments.joined(separator: "/") + query
+          // Below API 31 a route of one segment opens only with a slash after the host (see the
+          // empty path's narrowing).
+          let slash = minimumAPILevel < Self.advancedPatternAPILevel && variant.pieces.count == 1 ? "/" : ""
+          return "\(custom[0])://" + segments.joined(separator: "/") + slash + query
         }
         switch first {
         case .literal(let text):
           guard Self.isPlainAuthority(text) else {
-            notes.append(
-              "route \(shape.name): its first segment \"\(text)\" is not a host Android can read in \(custom[0])://\(text)/...; no filter opens its custom-scheme links"
-            )
+            narrowings.append(
+              AndroidNarrowing(
+                route: shape.name, parameter: text, kind: .customSchemeHost,
+                example: "\(custom[0])://" + sample.joined(separator: "/") + query))
             continue
           }
           host = text.lowercased()
@@ -227,8 +257,9 @@ public struct AndroidIntentFilterGenerator: Sendable {
           host = "*"
           if variant.pieces.count > 1 {
             hostWidenings.append(
-              AndroidWidening(route: shape.name, parameter: name, kind: .middleCatchAll, example: link(["x"]))
-            )
+              AndroidWidening(
+                route: shape.name, parameter: name, kind: .middleCatchAll,
+                example: "\(custom[0])://x" + query))
           }
           widenings += hostWidenings
           add(
@@ -238,7 +269,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
         }
         let form = Self.form(
           of: variant, pieces: variant.pieces.dropFirst(), table: table, minimumAPILevel: minimumAPILevel,
-          authorityOnly: true)
+          trailingSlash: trailingSlash, authorityOnly: true)
         widenings += hostWidenings
         for widening in form.widenings {
           var path = widening.example
@@ -254,7 +285,12 @@ public struct AndroidIntentFilterGenerator: Sendable {
               route: shape.name, parameter: widening.parameter, kind: widening.kind,
               example: "\(custom[0])://" + path.dropFirst()))
         }
-        notes += form.notes
+        for narrowing in form.narrowings {
+          narrowings.append(
+            AndroidNarrowing(
+              route: shape.name, parameter: narrowing.parameter, kind: narrowing.kind,
+              example: "\(custom[0])://" + narrowing.example.dropFirst()))
+        }
         add(
           schemes: custom, hosts: [.init(host: host)], verify: false,
           entry: Entry(route: shape.name, template: template, paths: form.paths))
@@ -264,8 +300,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
     entries = built.map(\.entries)
     var seenNotes = Set<String>()
     notes = notes.filter { seenNotes.insert($0).inserted }
-    var seenWidenings = Set<AndroidWidening>()
-    widenings = widenings.filter { seenWidenings.insert($0).inserted }
+    checkDifferences(router: router, shapes: shapes, origins: origins)
   }
 
   /// Whether two host entries are the same, as the table compares them.
@@ -305,6 +340,20 @@ public struct AndroidIntentFilterGenerator: Sendable {
 // MARK: - Path conditions
 
 extension AndroidIntentFilterGenerator {
+  /// Whether a route's links end with `/`: either way for a table that ignores the trailing slash;
+  /// otherwise as its pattern says.
+  enum TrailingSlash {
+    case either
+    case absent
+    case required
+  }
+
+  /// How a route of a table takes a trailing slash.
+  static func trailingSlash(_ table: RouteTable, _ pattern: RoutePattern) -> TrailingSlash {
+    guard table.strictTrailingSlash else { return .either }
+    return pattern.hasTrailingSlash ? .required : .absent
+  }
+
   /// The two pattern languages: `pathPattern` and `pathAdvancedPattern`.
   enum Dialect {
     case simple
@@ -318,11 +367,19 @@ extension AndroidIntentFilterGenerator {
     var example: String
   }
 
-  /// The conditions of one route (every variant), with their widenings and notes.
+  /// A narrowing before its link is written: the example is a percent-encoded path.
+  struct PathNarrowing {
+    var parameter: String
+    var kind: AndroidNarrowing.Kind
+    var example: String
+  }
+
+  /// The conditions of one route (every variant), with what they admit more and less; no condition
+  /// is every path.
   struct Form {
     var paths: [AndroidPathPattern] = []
     var widenings: [PathWidening] = []
-    var notes: [String] = []
+    var narrowings: [PathNarrowing] = []
   }
 
   /// One segment's pattern text in one dialect, with what it admits more.
@@ -337,20 +394,23 @@ extension AndroidIntentFilterGenerator {
   /// custom-scheme link, whose first segment is the host).
   static func form(
     of shape: RoutePathShape, pieces: ArraySlice<RoutePathShape.Piece>, table: RouteTable,
-    minimumAPILevel: Int, authorityOnly: Bool = false
+    minimumAPILevel: Int, trailingSlash: TrailingSlash, authorityOnly: Bool = false
   ) -> Form {
     var form = Form()
     let variants: [(RoutePathShape, ArraySlice<RoutePathShape.Piece>)] =
       authorityOnly ? [(shape, pieces)] : shape.variants.map { ($0, $0.pieces[...]) }
+    var everyPath = false
     for (variant, slice) in variants {
       let query = String(variant.sampleLink.dropFirst(variant.samplePath.count))
       let variantForm = conditions(
-        slice, offset: slice.startIndex, name: shape.name, sample: variant.sampleSegments, query: query,
-        table: table, minimumAPILevel: minimumAPILevel)
+        slice, offset: slice.startIndex, sample: variant.sampleSegments, query: query,
+        table: table, minimumAPILevel: minimumAPILevel, trailingSlash: trailingSlash)
+      everyPath = everyPath || variantForm.paths.isEmpty
       for path in variantForm.paths where !form.paths.contains(path) { form.paths.append(path) }
       form.widenings += variantForm.widenings
-      form.notes += variantForm.notes
+      form.narrowings += variantForm.narrowings
     }
+    if everyPath { form.paths = [] }
     // Intent filters do not read the query.
     for item in shape.requiredQueryItems {
       form.widenings.append(.init(parameter: item, kind: .queryRule, example: shape.samplePath))
@@ -370,19 +430,22 @@ extension AndroidIntentFilterGenerator {
     return form
   }
 
-  /// The conditions of one variant (no optional last piece; a middle catch-all is `{name+}`).
+  /// The conditions of one variant (no optional last piece; a middle catch-all is `{name+}`); none
+  /// for a variant that admits every path.
   private static func conditions(
-    _ pieces: ArraySlice<RoutePathShape.Piece>, offset: Int, name: String, sample: [String], query: String,
-    table: RouteTable, minimumAPILevel: Int
+    _ pieces: ArraySlice<RoutePathShape.Piece>, offset: Int, sample: [String], query: String,
+    table: RouteTable, minimumAPILevel: Int, trailingSlash: TrailingSlash
   ) -> Form {
     var form = Form()
     let folds = table.caseInsensitive
-    let slash = !table.strictTrailingSlash
-    func example(_ replacements: [Int: String], cut: Int? = nil) -> String {
+    let slash = trailingSlash != .absent
+    /// A link's path and query with some segments replaced, or cut after `cut`, or with the path
+    /// after the host (for a custom scheme, its first segment) given whole.
+    func example(_ replacements: [Int: String], cut: Int? = nil, path given: String? = nil) -> String {
       var segments = sample
       for (index, text) in replacements { segments[index] = text }
       if let cut { segments = Array(segments[..<cut]) + ["x"] }
-      let path = "/" + segments[offset...].joined(separator: "/")
+      let path = given ?? "/" + segments[offset...].joined(separator: "/")
       return (offset > 0 ? "/" + segments[offset - 1] + path : path) + query
     }
     let catchAll = pieces.firstIndex(where: \.isCatchAll)
@@ -401,29 +464,29 @@ extension AndroidIntentFilterGenerator {
     if literalBase {
       switch catchAll.map({ pieces[$0] }) {
       case nil:
-        if basePath.isEmpty && offset > 0 {
-          // `myapp://channel` has the path "" and `myapp://channel/` the path "/".
+        if basePath.isEmpty {
+          // The root: `https://example.com` and `myapp://channel` have the path "", with a slash
+          // "/"; the router drops empty segments, so `//` is the root too. `/*` says all of them;
+          // below API 31 only `/` can be said.
           if minimumAPILevel >= advancedPatternAPILevel {
             form.paths = [AndroidPathPattern(.advancedGlob, "/*")]
           } else {
             form.paths = [AndroidPathPattern(.literal, "/")]
-            form.notes.append(
-              "route \(name): below API \(advancedPatternAPILevel) no condition matches the empty path of a custom-scheme link without a slash after its first segment; only the form with the slash opens the app"
-            )
+            form.narrowings.append(.init(parameter: "", kind: .emptyPath, example: example([:], path: "")))
           }
-        } else if basePath.isEmpty {
-          form.paths = [AndroidPathPattern(.literal, "/")]
         } else {
           form.paths =
-            [AndroidPathPattern(.literal, basePath)]
-            + (slash ? [AndroidPathPattern(.literal, basePath + "/")] : [])
+            trailingSlash == .required
+            ? [AndroidPathPattern(.literal, basePath + "/")]
+            : [AndroidPathPattern(.literal, basePath)]
+              + (slash ? [AndroidPathPattern(.literal, basePath + "/")] : [])
         }
         return form
       case .zeroOrMore where catchAll == pieces.endIndex - 1:
+        // At the root, every path: no condition (the empty path included).
         form.paths =
-          (basePath.isEmpty ? [] : [AndroidPathPattern(.literal, basePath)]) + [
-            AndroidPathPattern(.prefix, basePath + "/")
-          ]
+          basePath.isEmpty
+          ? [] : [AndroidPathPattern(.literal, basePath), AndroidPathPattern(.prefix, basePath + "/")]
         return form
       default: break
       }
@@ -456,6 +519,9 @@ extension AndroidIntentFilterGenerator {
         }
         // A trailing slash: `/*` in an advanced pattern; the simple glob's `x*` does not match once
         // the path has ended, so there it is a second pattern with the slash.
+        if trailingSlash == .required {
+          return ([AndroidPathPattern(kind, text + "/")], widenings, exact && widenings.isEmpty)
+        }
         var paths = [AndroidPathPattern(kind, text + (slash && dialect == .advanced ? "/*" : ""))]
         if slash && dialect == .simple && !endsWithRun { paths.append(AndroidPathPattern(kind, text + "/")) }
         return (paths, widenings, exact && widenings.isEmpty)
@@ -483,9 +549,14 @@ extension AndroidIntentFilterGenerator {
       form.paths = simple.paths
       form.widenings = simple.widenings
       if !simple.exact && folds {
-        form.notes.append(
-          "route \(name): the table compares literals without case; pathPattern compares them exactly, so only the case as written opens the app below API \(advancedPatternAPILevel)"
-        )
+        var flipped: [Int: String] = [:]
+        for (index, piece) in pieces.enumerated() {
+          if case .literal(let text) = piece, text.contains(where: \.isLetter) {
+            flipped[pieces.startIndex + index] = RoutePathShape.encode(
+              text.map { $0.isUppercase ? $0.lowercased() : $0.uppercased() }.joined())
+          }
+        }
+        form.narrowings.append(.init(parameter: "", kind: .literalCase, example: example(flipped)))
       }
       return form
     }
@@ -624,7 +695,7 @@ extension AndroidIntentFilterGenerator {
       segment.widenings.append(
         .init(
           parameter: template.description, kind: .templateText,
-          example: example([index: RoutePathShape.encode(prefix + "\u{1}")])))
+          example: example([index: RoutePathShape.encode(Self.textOutside(template, after: prefix))])))
       if dialect == .simple && isLast {
         segment.widenings.append(
           .init(
@@ -640,6 +711,13 @@ extension AndroidIntentFilterGenerator {
         ))
     }
     return Segment(text: text, widenings: widenings, endsWithRun: endsWithRun)
+  }
+
+  /// A segment that starts with a template's leading literal and that the template refuses.
+  static func textOutside(_ template: SegmentTemplate, after prefix: String) -> String {
+    ["x", "-", "_", "0", "x.x", "x@x"].lazy.map { prefix + $0 }.first {
+      !template.accepts($0, folds: false)
+    } ?? prefix
   }
 
   /// Literal text in a dialect: its special characters escaped with `\`; ASCII letters as `[aA]` in

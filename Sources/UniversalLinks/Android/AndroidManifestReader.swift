@@ -3,9 +3,14 @@
 ///
 /// Every `<intent-filter>` anywhere in the document is read: its `android:autoVerify`, its actions
 /// and categories (a link from a browser needs `android.intent.action.VIEW` and the categories
-/// `DEFAULT` and `BROWSABLE`), and its `<data>` elements' `scheme`, `host`, `port` and path
-/// attributes, unescaped as Android's resource compiler unescapes them (`\\*` is `\*`). The
-/// namespace prefix is read as written: `android:` or any other bound to the Android namespace.
+/// `DEFAULT` and `BROWSABLE`), its `<data>` elements' `scheme`, `host`, `port`, path attributes,
+/// scheme-specific part attributes (`ssp`, `sspPrefix`, ...) and `mimeType`, and its
+/// `<uri-relative-filter-group>` elements (`android:allow` and their `<data>` elements' path, query
+/// and fragment attributes), which are never read as the filter's own paths. Values are unescaped as
+/// Android's resource compiler unescapes them (`\\*` is `\*`). A `mimeGroup`, which the app fills
+/// while it runs, is read as empty. The namespace prefix is read as written: `android:` or any other
+/// bound to the Android namespace. `<uses-sdk android:minSdkVersion>` gives
+/// ``AndroidManifest/minimumAPILevel``.
 ///
 /// The reader is one pass over the text; a document that is not well formed is refused with the line
 /// and column of the first mistake.
@@ -21,9 +26,21 @@ public enum AndroidManifestReader {
   /// - Throws: ``AndroidManifestError`` with the line and column of the first mistake, or of a
   ///   malformed advanced pattern.
   public static func filters(in text: String) throws(AndroidManifestError) -> [AndroidIntentFilter] {
+    try manifest(in: text).filters
+  }
+
+  /// The filters of a manifest and its minimum API level.
+  ///
+  /// - Parameter text: The XML.
+  /// - Returns: The manifest's filters and `minSdkVersion`.
+  /// - Throws: ``AndroidManifestError`` with the line and column of the first mistake, or of a
+  ///   malformed advanced pattern.
+  public static func manifest(in text: String) throws(AndroidManifestError) -> AndroidManifest {
     var scanner = Scanner(Array(text.unicodeScalars))
     var filters: [AndroidIntentFilter] = []
+    var minimumAPILevel: Int?
     var current: (filter: AndroidIntentFilter, actions: [String], categories: [String], depth: Int)?
+    var group: (group: AndroidRelativeFilterGroup, depth: Int)?
     var prefixes: [String] = ["android"]
     var depth = 0
     while let element = try scanner.nextElement() {
@@ -37,8 +54,22 @@ public enum AndroidManifestReader {
             prefixes.contains { key == "\($0):\(local)" }
           }.map { AndroidManifestXML.resourceValue($0.1) }
         }
+        func pattern(_ kind: AndroidPathPattern.Kind, of part: String) throws(AndroidManifestError)
+          -> AndroidPathPattern?
+        {
+          guard let text = value(kind.attribute(of: part)) else { return nil }
+          let pattern = AndroidPathPattern(kind, text)
+          do {
+            try pattern.validate()
+          } catch {
+            throw AndroidManifestError(line: line, column: column, reason: error.description)
+          }
+          return pattern
+        }
         if !selfClosing { depth += 1 }
         switch name {
+        case "uses-sdk":
+          if let level = value("minSdkVersion").flatMap({ Int($0) }) { minimumAPILevel = level }
         case "intent-filter":
           current = (
             AndroidIntentFilter(schemes: [], hosts: [], paths: [], autoVerify: value("autoVerify") == "true"),
@@ -48,38 +79,56 @@ public enum AndroidManifestReader {
             filters.append(finish(done.filter, actions: done.actions, categories: done.categories))
             current = nil
           }
+        case "uri-relative-filter-group":
+          guard current != nil, group == nil, !selfClosing else { break }
+          group = (AndroidRelativeFilterGroup(allows: value("allow") != "false", conditions: []), depth)
         case "action":
-          if let name = value("name") { current?.actions.append(name) }
+          if group == nil, let name = value("name") { current?.actions.append(name) }
         case "category":
-          if let name = value("name") { current?.categories.append(name) }
+          if group == nil, let name = value("name") { current?.categories.append(name) }
         case "data":
           guard current != nil else { break }
+          if group != nil {
+            for part in AndroidRelativeFilter.Part.allCases {
+              for kind in AndroidPathPattern.Kind.allCases {
+                guard let found = try pattern(kind, of: part.rawValue) else { continue }
+                let condition = AndroidRelativeFilter(part, found)
+                if group?.group.conditions.contains(condition) == false {
+                  group?.group.conditions.append(condition)
+                }
+              }
+            }
+            break
+          }
+          if let type = value("mimeType") { current?.filter.mimeTypes.append(type) }
           if let scheme = value("scheme") { current?.filter.schemes.append(scheme) }
+          for kind in AndroidPathPattern.Kind.allCases {
+            if let found = try pattern(kind, of: "ssp") { current?.filter.schemeSpecificParts.append(found) }
+          }
           if let host = value("host") {
             let port = value("port").flatMap { Int($0) }
             current?.filter.hosts.append(.init(host: host, port: port))
           }
           for kind in AndroidPathPattern.Kind.allCases {
-            guard let pattern = value(kind.attribute) else { continue }
-            let path = AndroidPathPattern(kind, pattern)
-            do {
-              try path.validate()
-            } catch {
-              throw AndroidManifestError(line: line, column: column, reason: error.description)
-            }
-            current?.filter.paths.append(path)
+            if let found = try pattern(kind, of: "path") { current?.filter.paths.append(found) }
           }
         default: break
         }
       case .close(let name):
+        if name == "uri-relative-filter-group", let done = group, done.depth == depth {
+          // A group without conditions is not kept (Android adds only a group that has some).
+          if !done.group.conditions.isEmpty { current?.filter.relativeFilterGroups.append(done.group) }
+          group = nil
+        }
         if name == "intent-filter", let done = current, done.depth == depth {
           filters.append(finish(done.filter, actions: done.actions, categories: done.categories))
           current = nil
+          group = nil
         }
         depth -= 1
       }
     }
-    return filters
+    return AndroidManifest(filters: filters, minimumAPILevel: minimumAPILevel)
   }
 
   private static func finish(_ filter: AndroidIntentFilter, actions: [String], categories: [String])
@@ -262,6 +311,25 @@ public enum AndroidManifestReader {
         return scalar
       }
     }
+  }
+}
+
+/// What ``AndroidManifestReader`` reads of a manifest.
+public struct AndroidManifest: Hashable, Sendable {
+  /// The intent filters, in document order.
+  public var filters: [AndroidIntentFilter]
+  /// The app's lowest API level (`<uses-sdk android:minSdkVersion>`), or `nil` when the document does
+  /// not give it as a number.
+  public var minimumAPILevel: Int?
+
+  /// Creates a manifest.
+  ///
+  /// - Parameters:
+  ///   - filters: The intent filters.
+  ///   - minimumAPILevel: The app's lowest API level.
+  public init(filters: [AndroidIntentFilter], minimumAPILevel: Int? = nil) {
+    self.filters = filters
+    self.minimumAPILevel = minimumAPILevel
   }
 }
 

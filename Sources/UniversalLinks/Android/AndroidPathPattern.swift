@@ -11,7 +11,8 @@
 ///   `\.` not followed by `*` still matches any character, and `x*` at the end of the pattern does
 ///   not match when the path has ended before it (`/ab*` refuses `/a`);
 /// - ``Kind-swift.enum/advancedGlob`` (`android:pathAdvancedPattern`, Android 12, API 31): `.`, sets
-///   `[a-z]` and `[^/]`, `*`, `+` and ranges `{n}`, `{n,m}`, `{n,}` after a token, `\` escapes. Each
+///   `[a-z]` and `[^/]`, `*`, `+` and ranges `{n}`, `{n,m}`, `{n,}` after a token (bounds read as
+///   Java's `Integer.parseInt` reads them, so `{-1,2}` is `{0,2}`), `\` escapes. Each
 ///   token takes as many characters as it can and never gives one back (`[^/]+\.json` refuses
 ///   `/a.json`). A `}` outside a range is dropped from the pattern, so a literal one is written `\}`.
 ///
@@ -37,6 +38,22 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// The `<data>` attribute, without its `android:` prefix.
     public var attribute: String { rawValue }
+
+    /// The attribute of this kind for another part of the link, which Android names the same way:
+    /// `ssp`, `sspPrefix`, `sspPattern`, `sspAdvancedPattern`, `sspSuffix` for `ssp`; `query...` and
+    /// `fragment...` in a `<uri-relative-filter-group>`.
+    ///
+    /// - Parameter part: `path`, `ssp`, `query` or `fragment`.
+    /// - Returns: The attribute, without its `android:` prefix.
+    public func attribute(of part: String) -> String {
+      switch self {
+      case .literal: part
+      case .prefix: part + "Prefix"
+      case .simpleGlob: part + "Pattern"
+      case .advancedGlob: part + "AdvancedPattern"
+      case .suffix: part + "Suffix"
+      }
+    }
 
     /// The first API level that reads the attribute; earlier versions ignore it.
     public var minimumAPILevel: Int {
@@ -214,10 +231,17 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
             low = units[index]
           }
           if index + 2 < units.count && units[index + 1] == unit("-") && units[index + 2] != unit("]") {
-            let high = units[index + 2]
+            // The high end is read as any character of a set is: `\` escapes it (`[a-\]]`).
+            index += 2
+            var high = units[index]
+            if high == backslash {
+              guard index + 1 < units.count else { throw failure("an escape at the end of the pattern") }
+              index += 1
+              high = units[index]
+            }
             ranges.append(.init(low: low, high: high))
             storage += 2
-            index += 3
+            index += 1
           } else {
             ranges.append(.init(low: low, high: low))
             storage += 2
@@ -238,19 +262,24 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
           guard let close = units[index...].firstIndex(of: unit("}")) else {
             throw failure("a range \"{\" without its \"}\"")
           }
-          let body = String(decoding: units[(index + 1)..<close], as: UTF16.self)
-          let bounds = body.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
-          guard let low = Int(bounds[0]), low >= 0 else { throw failure("a malformed range \"{\(body)}\"") }
+          let body = units[(index + 1)..<close]
+          let text = String(decoding: body, as: UTF16.self)
+          let comma = body.firstIndex(of: unit(","))
+          guard let low = Self.javaInteger(body[..<(comma ?? body.endIndex)]) else {
+            throw failure("a malformed range \"{\(text)}\"")
+          }
           var high = low
-          if bounds.count == 2 {
-            if bounds[1].isEmpty {
-              high = Int.max
+          if let comma {
+            if comma == body.endIndex - 1 {
+              high = Int(Int32.max)
             } else {
-              guard let value = Int(bounds[1]) else { throw failure("a malformed range \"{\(body)}\"") }
+              guard let value = Self.javaInteger(body[(comma + 1)...]) else {
+                throw failure("a malformed range \"{\(text)}\"")
+              }
               high = value
             }
           }
-          guard low <= high else { throw failure("a range \"{\(body)}\" whose minimum is over its maximum") }
+          guard low <= high else { throw failure("a range \"{\(text)}\" whose minimum is over its maximum") }
           tokens[last].minimum = low
           tokens[last].maximum = high
           storage += 4
@@ -289,6 +318,32 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
       }
     }
     return tokens
+  }
+
+  /// A range bound read as Java's `Integer.parseInt` reads it, which `PatternMatcher` calls: an
+  /// optional `-` or `+`, then one or more decimal digits of any script (each UTF-16 unit whose
+  /// Unicode category is a decimal digit), within the range of a 32-bit integer. A negative minimum
+  /// is kept: no count of characters is below it, so `a{-1,2}` reads as `a{0,2}`, and a negative
+  /// maximum matches no character.
+  static func javaInteger(_ units: ArraySlice<UInt16>) -> Int? {
+    var digits = units
+    var negative = false
+    if let sign = digits.first, sign == UInt16(UInt8(ascii: "-")) || sign == UInt16(UInt8(ascii: "+")) {
+      negative = sign == UInt16(UInt8(ascii: "-"))
+      digits = digits.dropFirst()
+    }
+    guard !digits.isEmpty else { return nil }
+    var value = 0
+    for unit in digits {
+      guard let scalar = Unicode.Scalar(UInt32(unit)), scalar.properties.numericType == .decimal,
+        let digit = scalar.properties.numericValue
+      else { return nil }
+      value = value * 10 + Int(digit)
+      // Past the magnitude of Int32.min; the sign is checked once at the end.
+      guard value <= Int(Int32.max) + 1 else { return nil }
+    }
+    let result = negative ? -value : value
+    return result <= Int(Int32.max) ? result : nil
   }
 
   /// The entries of Android's table for one parsed advanced pattern.

@@ -1,10 +1,11 @@
 import DeepLinkRouting
 
-/// A set of links the generated intent filters open although the route refuses them, because
-/// Android's path matcher cannot tell them apart; or a note of links a route accepts that no filter
-/// can open.
+/// A set of links the generated intent filters open although the router refuses them, because
+/// Android's matcher cannot tell them apart.
 ///
-/// The router still refuses such a link, so it opens the app and shows its "no route" handling.
+/// The router still refuses such a link, so it opens the app and shows its "no route" handling. Each
+/// is listed with an example the generator has checked: the filters open it on a device of the
+/// generator's minimum API level, and the router refuses it.
 package struct AndroidWidening: Hashable, Sendable, CustomStringConvertible {
   /// What Android's matcher cannot express: a code that can gain values.
   package struct Kind: RawRepresentable, Hashable, Sendable {
@@ -38,15 +39,40 @@ package struct AndroidWidening: Hashable, Sendable, CustomStringConvertible {
     package static let queryRule = Kind(rawValue: "query-rule")
     /// The first segment of a custom-scheme link, Android's host, admits any host text.
     package static let authorityText = Kind(rawValue: "authority-text")
+    /// A route that reads its fragment as a path (`/#/room/{id}`): intent filters do not read the
+    /// fragment.
+    package static let fragmentPath = Kind(rawValue: "fragment-path")
+    /// A literal segment holding `/` (`a%2Fb`): Android compares the decoded path, where it is two
+    /// segments, so the link with a real `/` opens too.
+    package static let literalSlash = Kind(rawValue: "literal-slash")
+    /// A custom-scheme filter for any host (`*`, for a route whose first segment is not a literal)
+    /// admits the empty host of `myapp://` and `myapp:///x`.
+    package static let emptyHost = Kind(rawValue: "empty-host")
+    /// A `%2F` in a link's path: Android decodes it before it compares the path, so the link may read
+    /// as another path the filters open, while the router reads one segment holding `/` (every route).
+    package static let encodedSlash = Kind(rawValue: "encoded-slash")
+    /// A table that reads the trailing slash (`strictTrailingSlash`): a catch-all's condition admits
+    /// the link with or without one.
+    package static let trailingSlash = Kind(rawValue: "trailing-slash")
+    /// A `\` in a custom-scheme link's first segment: Android ends the host there, the router reads
+    /// it as text, so the link opens the filter of the host before it (every route).
+    package static let backslash = Kind(rawValue: "backslash")
+    /// A condition that runs over several segments (`..*`, `.+`) admits an empty segment (`//`), which
+    /// the router drops before it finds no route (every route).
+    package static let emptySegment = Kind(rawValue: "empty-segment")
+    /// Links the router refuses while reading them, which Android reads and matches: a malformed
+    /// percent escape (Android decodes it to U+FFFD), invalid UTF-8, a control character or a space,
+    /// user info, a port the table does not list (every route).
+    package static let refusedLink = Kind(rawValue: "refused-link")
   }
 
-  /// The route's name.
-  package var route: String
-  /// The parameter (or literal, or query item) concerned.
+  /// The route's name, or `nil` for a widening of links of every route.
+  package var route: String?
+  /// The parameter (or literal, or query item) concerned; empty for a widening of every route.
   package var parameter: String
   /// What Android cannot express.
   package var kind: Kind
-  /// A link the filters open and the route refuses.
+  /// A link the filters open and the router refuses.
   package var example: String
 
   /// Why the filters open the example.
@@ -65,11 +91,107 @@ package struct AndroidWidening: Hashable, Sendable, CustomStringConvertible {
     case .middleCatchAll: "Android cannot check the pieces after the middle catch-all {\(parameter)}"
     case .queryRule: "intent filters do not read the query, so \(parameter) is not checked"
     case .authorityText: "Android reads {\(parameter)} as the link's host and cannot say what it accepts"
+    case .fragmentPath: "intent filters do not read the fragment, so its path \(parameter) is not checked"
+    case .literalSlash:
+      "the literal \"\(parameter)\" holds \"/\" and Android compares the decoded path, so the link with a real \"/\" there opens too"
+    case .emptyHost:
+      "Android reads {\(parameter)} as the link's host, and the filter's host * admits an empty one"
+    case .encodedSlash:
+      "Android decodes %2F before it compares the path, so a link whose segment holds one may read as another path that opens the app; the router reads one segment holding \"/\""
+    case .trailingSlash:
+      "the table reads the trailing slash, which Android's condition for {\(parameter)} cannot say, so the link with or without it opens the app"
+    case .backslash:
+      "Android ends a link's host at \"\\\", which the router reads as text in a custom-scheme link's first segment, so the link opens the filter of the host before it"
+    case .emptySegment:
+      "a condition that runs over several segments admits an empty one (\"//\"), which the router drops and then finds no route"
+    case .refusedLink:
+      "Android reads links the router refuses: a malformed percent escape (Android decodes it to U+FFFD), invalid UTF-8, a control character or a space, user info, a port the table does not list; the app opens and its router answers with an error"
     default:
       "Android cannot say what {\(parameter)} accepts (\(kind.rawValue)), so it admits any text of one segment"
     }
   }
 
-  /// `route NAME: REASON (e.g. LINK)`.
-  package var description: String { "route \(route): \(reason) (e.g. \(example))" }
+  /// `route NAME: REASON (e.g. LINK)`, or `every route: REASON (e.g. LINK)`.
+  package var description: String {
+    "\(route.map { "route \($0)" } ?? "every route"): \(reason) (e.g. \(example))"
+  }
+}
+
+/// A set of links the router routes that the generated intent filters do not open, because
+/// Android reads them differently or its matcher cannot say them: on Android such a link opens the
+/// browser instead of the app.
+///
+/// Each is listed with an example the generator has checked: the router routes it, and no filter
+/// opens it on a device of the generator's minimum API level.
+package struct AndroidNarrowing: Hashable, Sendable, CustomStringConvertible {
+  /// Why the filters miss the links: a code that can gain values.
+  package struct Kind: RawRepresentable, Hashable, Sendable {
+    /// The code, as `--json` prints it.
+    package var rawValue: String
+
+    /// Creates a kind from its code.
+    package init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A parameter's value holding `/`, which the router writes `%2F`: Android decodes the path
+    /// before it compares it, so the value reads as two segments.
+    package static let encodedSlash = Kind(rawValue: "encoded-slash")
+    /// The link without a path (`https://example.com`, `myapp://channel`): below API 31 no condition
+    /// Android reads matches the empty path.
+    package static let emptyPath = Kind(rawValue: "empty-path")
+    /// A literal in another case, in a table that compares literals without case: below API 31
+    /// `pathPattern` compares them exactly.
+    package static let literalCase = Kind(rawValue: "literal-case")
+    /// A custom-scheme link whose first segment Android cannot read as a host, or that has none.
+    package static let customSchemeHost = Kind(rawValue: "custom-scheme-host")
+    /// A link with an empty segment (`//`): the router drops it, Android compares the path as
+    /// written (every route).
+    package static let emptySegment = Kind(rawValue: "empty-segment")
+    /// A `\` in a custom-scheme link's first segment: Android ends the host there, the router reads
+    /// it as text (every route).
+    package static let backslash = Kind(rawValue: "backslash")
+    /// A scheme not in lower case: Android compares the scheme exactly (every route).
+    package static let schemeCase = Kind(rawValue: "scheme-case")
+    /// A custom-scheme link written without `//` (`myapp:channel`, `myapp:/channel`) or with `///`:
+    /// Android reads the first segment as the host only after `//` (every route).
+    package static let customSchemeSpelling = Kind(rawValue: "custom-scheme-spelling")
+  }
+
+  /// The route's name, or `nil` for a narrowing of links of every route.
+  package var route: String?
+  /// The parameter or literal concerned; empty when none is.
+  package var parameter: String
+  /// Why the filters miss the links.
+  package var kind: Kind
+  /// A link the router routes and no filter opens.
+  package var example: String
+
+  /// Why no filter opens the example.
+  package var reason: String {
+    switch kind {
+    case .encodedSlash:
+      "a value of {\(parameter)} holding \"/\" (written %2F) does not open the app: Android decodes the path before it compares it, so the value reads as two segments"
+    case .emptyPath:
+      "the link without a path does not open the app below API \(AndroidIntentFilterGenerator.advancedPatternAPILevel): no condition Android reads there matches an empty path"
+    case .literalCase:
+      "the table compares literals without case; pathPattern compares them exactly, so only the case as written opens the app below API \(AndroidIntentFilterGenerator.advancedPatternAPILevel)"
+    case .customSchemeHost:
+      parameter.isEmpty
+        ? "a custom-scheme link without a first segment has no host for Android, so no filter opens it"
+        : "Android cannot read the first segment \"\(parameter)\" as the host of a custom-scheme link, so no filter opens it"
+    case .emptySegment:
+      "the router drops empty segments; Android compares the path as written, so a link with one (\"//\") does not open the app"
+    case .backslash:
+      "Android ends a link's host at \"\\\", which the router reads as text in a custom-scheme link's first segment, so the link does not open the app as the route's"
+    case .schemeCase:
+      "Android compares the scheme exactly, so a link whose scheme is not in lower case does not open the app (browsers write it in lower case)"
+    case .customSchemeSpelling:
+      "Android reads the first segment of a custom-scheme link as its host only after \"//\"; the router reads the link written without \"//\" or with \"///\" too, which does not open the app"
+    default: "no filter opens the link (\(kind.rawValue))"
+    }
+  }
+
+  /// `route NAME: REASON (e.g. LINK)`, or `every route: REASON (e.g. LINK)`.
+  package var description: String {
+    "\(route.map { "route \($0)" } ?? "every route"): \(reason) (e.g. \(example))"
+  }
 }

@@ -130,6 +130,38 @@ struct AndroidPathPatternTests {
     #expect(!filter.opens("https://example.com/a"))
   }
 
+  // [PM-src] parseAndVerifyAdvancedPattern reads a range's bounds with Java's Integer.parseInt, which
+  // takes a `+` or `-` sign and decimal digits of any script within 32 bits; matchChars takes at most
+  // the maximum and fails below the minimum, so a negative minimum is none and a negative maximum
+  // takes no character.
+  @Test(arguments: [
+    ("a{-1,2}", "", true), ("a{-1,2}", "aa", true), ("a{-1,2}", "aaa", false),
+    ("/p/a{-1,2}", "/p/a", true), ("a{+2}", "aa", true), ("a{+2}", "a", false),
+    ("a{-2}", "", true), ("a{-2}", "a", false), ("a{-5,-2}", "", true), ("a{-5,-2}", "a", false),
+    // U+0663 ARABIC-INDIC DIGIT THREE is a decimal digit to Java.
+    ("a{\u{663}}", "aaa", true), ("a{\u{663}}", "aa", false),
+    ("a{0,2147483647}", "aaaa", true), ("a{1,}", "aaaa", true),
+  ])
+  func rangeBoundsAreReadAsJavaReadsIntegers(pattern: String, path: String, expected: Bool) throws {
+    #expect(try matches(.advancedGlob, pattern, path) == expected)
+  }
+
+  // [PM-src] Integer.parseInt refuses an empty number, a lone sign, spaces and values beyond 32 bits;
+  // a minimum over the maximum is refused after reading both.
+  @Test(arguments: ["a{-}", "a{+}", "a{1,-}", "a{ 1}", "a{2147483648}", "a{0,2147483648}", "a{-3,-5}"])
+  func rangeBoundsJavaRefusesAreRefused(pattern: String) {
+    #expect(throws: AndroidPatternError.self) { try AndroidPathPattern(.advancedGlob, pattern).validate() }
+  }
+
+  // [PM-src] inside a set, the high end of a range is read as any character of the set: `\` escapes
+  // it, so `[!-\]]` is the characters from `!` to `]`.
+  @Test func aRangeInASetMayEndInAnEscapedCharacter() throws {
+    #expect(try matches(.advancedGlob, "[!-\\]]", "A"))
+    #expect(try matches(.advancedGlob, "[!-\\]]", "]"))
+    #expect(try !matches(.advancedGlob, "[!-\\]]", "a"))
+    #expect(try !matches(.advancedGlob, "[!-\\]]", "A]"))
+  }
+
   // Android compares UTF-16 units, as Java strings.
   @Test func nonASCIITextIsComparedAsUTF16() throws {
     #expect(try matches(.advancedGlob, "/caf.", "/café"))
