@@ -87,7 +87,7 @@ for target in "${targets[@]}"; do
   for module in $modules; do libraries+=("$build/lib$module.a"); done
   echo "== build fuzz-$target"
   swiftc "${flags[@]}" -module-name "Fuzz_$target" "$(target_file "$target")" \
-    Fuzz/Support/FuzzCheck.swift "${libraries[@]}" \
+    Fuzz/Support/FuzzCheck.swift Fuzz/Support/TemplateSearch.swift "${libraries[@]}" \
     -o "$build/fuzz-$target"
 done
 

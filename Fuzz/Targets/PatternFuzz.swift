@@ -6,7 +6,8 @@ import DeepLinkRouting
 // text, or parses; a parsed pattern keeps its text as `description`, has unique parameter names,
 // at most one catch-all, and written back in canonical form (literals percent-encoded) parses to the
 // same pieces. A parsed pattern registers alone in a table, and a link built from simple values
-// matches it back.
+// matches it back. A segment template splits segments made of its own literals (repeated, around
+// short texts that overlap them) as the grammar page's rule does.
 
 /// The kinds every fuzzed pattern may use: one with a prefix, one with ranges and lengths.
 private let declaredKinds: [String: ValueKind] = [
@@ -82,6 +83,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
       }
       check(hasLiteral && template.parts.count > 1, "a template without literal text or parameter")
+      checkTemplateSearch(template, on: probes(of: template, text))
     }
   }
 
@@ -260,6 +262,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   }
   return 0
+}
+
+/// Segments made of a template's own literals, once and twice each, around short texts that overlap
+/// separators such as `aa`, `aab` and `aba`; and the pattern's text.
+private func probes(of template: SegmentTemplate, _ text: String) -> [String] {
+  var segments = [text]
+  for filler in ["a", "aa", "ab", "ba", "A", "b"] {
+    for repeats in 1...2 {
+      segments.append(
+        template.parts.map { part in
+          switch part {
+          case .literal(let literal): String(repeating: literal, count: repeats)
+          case .parameter: filler
+          }
+        }.joined())
+    }
+  }
+  return segments
 }
 
 private func isControl(_ scalar: Unicode.Scalar) -> Bool {

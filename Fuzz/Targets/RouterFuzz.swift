@@ -1,15 +1,18 @@
 import DeepLinkRouting
 
-/// Fuzz target `router`: the input is a link, read and matched by two fixed, realistic routers
-/// (the default options, and strict trailing slashes with case-insensitive literals), one built to
-/// backtrack and one wide table.
+/// Fuzz target `router`: the input is a link, read and matched by fixed, realistic routers (the
+/// default options, and strict trailing slashes with case-insensitive literals, templates, value sets,
+/// kinds, scopes), one whose candidates all follow nested links, one of templates whose separators
+/// overlap, one built to backtrack and one wide table.
 ///
 /// Checks: reading and matching never crash; a match builds its link back from its own values, and
 /// that link reads as the same route with the same values; a link no route matches is explained
 /// (``Router/explain(_:)``) by a route of the table, at a segment of its path; a match on a table with
 /// a route for any host says its host is listed (``Router/lists(_:)``) exactly when the table without
-/// that route reads the link. The only build failure allowed is a
-/// rebuilt link over the length limit (values re-encoded can grow).
+/// that route reads the link. The only build failure allowed is a rebuilt link over the length limit
+/// (values re-encoded can grow). A link routes at most ``Router/maxNestedLinks`` nested links, however
+/// many of its candidates follow, and the search for overlapping separators splits the input, read as
+/// one segment, as the grammar page's rule does.
 private let tables: [RouteTable] = [
   RouteTable(
     schemes: ["myapp", "http"],
@@ -88,6 +91,8 @@ private let tables: [RouteTable] = [
       RouteDefinition("root", "/{tab:(home|search)}"),
     ]
   ),
+  fanOutTable,
+  overlapTable,
   // App-defined kinds beside the literals, sets, typed and plain parameters they rank between, two
   // kinds at one place, a kind with a prefix and one in the query.
   RouteTable(
@@ -138,6 +143,40 @@ private let listedOnly: [Router?] = routers.map { router in
   return try? Router(table)
 }
 
+/// 64 routes `/l<L>?u={t:link}&!k<j>` (L = 1...4, j = 1...16) that each follow `t`, in the scheme `fan`,
+/// around two plain routes: a link nested through them matches all 16 routes of each level, and each
+/// routes its nested link. Seeds `Fuzz/Corpus/router/fan-*` reach it.
+private let fanOutTable: RouteTable = {
+  var routes = [RouteDefinition("end", "/end/{rest+}"), RouteDefinition("item", "/x/{id:int}")]
+  for level in 1...4 {
+    for variant in 1...16 {
+      routes.append(
+        RouteDefinition("l\(level)k\(variant)", "/l\(level)?u={t:link}&!k\(variant)", follow: "t"))
+    }
+  }
+  return RouteTable(schemes: ["fan"], routes: routes)
+}()
+
+/// Templates whose separators overlap themselves and each other (`aa`, `aab`, `aba`, `abab`), in the
+/// scheme `ovl`, case-insensitive. Seeds `Fuzz/Corpus/router/overlap-*` reach it.
+private let overlapPatterns = [
+  "/o/{a}aab{b}", "/o/{a}aa{b}aba{c}", "/o/{a}abab{b}", "/o/x{a}ba{b}ab", "/o/{n:int}aab{b}",
+  "/o/{whole}", "/{a}aa{b}/o",
+]
+private let overlapTable = RouteTable(
+  schemes: ["ovl"], hosts: ["o.example.com"], caseInsensitive: true,
+  routes: overlapPatterns.enumerated().map { RouteDefinition("o\($0.offset)", $0.element) })
+
+/// The templates of ``overlapPatterns``, checked against the input read as one segment.
+private let overlapTemplates: [SegmentTemplate] = overlapPatterns.compactMap { text in
+  (try? RoutePattern(text))?.segments.lazy.compactMap { segment -> SegmentTemplate? in
+    if case .template(let template) = segment { return template }
+    return nil
+  }.first
+}
+
+private let fanOutRouter = try? Router(fanOutTable)
+
 /// Every mix of `1`, `{x:int}` and `{x}` over `segments` segments (3^segments routes, each ending
 /// with `suffix`), in the scheme `scheme`: tables where every node of a depth has the same shape.
 private func mixTable(segments: Int, suffix: String, scheme: String) -> RouteTable {
@@ -169,7 +208,16 @@ private let wideTable = mixTable(segments: 7, suffix: "", scheme: "wide")
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   check(routers.count == tables.count + 2, "a fuzz table does not build")
+  check(overlapTemplates.count == overlapPatterns.count - 1, "an overlap pattern holds no template")
   let link = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+  for template in overlapTemplates { checkTemplateSearch(template, on: [link]) }
+  if let fanOutRouter {
+    // Every candidate refused: each one that follows routes its nested link, as far as the bound lets.
+    let work = fanOutRouter.resolutionWork(link) { _ in false }
+    check(
+      work.matches <= 1 + Router.maxNestedLinks,
+      "\(link) matched \(work.matches) links, over 1 + \(Router.maxNestedLinks)")
+  }
   for (index, router) in routers.enumerated() {
     let match: RouteMatch?
     do {
@@ -194,6 +242,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       }
       check(router.lists(match.origin) == listed, "\(link): lists(\(match.origin)) is not \(listed)")
     }
+    check(match.followed.count <= Router.maxFollowDepth, "\(link) followed \(match.followed.count) links")
     let rebuilt: String
     do {
       rebuilt = try rebuild(match, with: router)

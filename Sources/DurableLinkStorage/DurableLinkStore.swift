@@ -253,6 +253,14 @@ package final class DurableLinkStore: LinkStore {
     state.withLock { $0.entries.elements.map(\.record.link) }
   }
 
+  /// How many links wait to be delivered, in constant time: what ``pending()`` would list, including
+  /// links a crashed process had started to deliver.
+  ///
+  /// - Returns: The number of links stored and not yet delivered.
+  package func pendingCount() -> Int {
+    state.withLock { $0.entries.count }
+  }
+
   /// Stores a link durably; when this returns, the link survives a crash or power loss.
   ///
   /// The writing and flushing run on the store's serial queue; the caller's thread or actor is free

@@ -315,6 +315,7 @@ enum Scaling {
     ] + universalLinksDimensions(scale: scale) + [storeDelivery(scale: scale), accessLog(scale: scale)]
       + followingDimensions()
       + middleCatchAllDimensions(scale: scale)
+      + boundsDimensions(scale: scale)
   }
 
   /// Every mix of `1`, `{x:int}` and `{x}` over `d` segments, then `/end`: 3^d routes. The size is

@@ -23,7 +23,11 @@ final class DurableIntakeHarness {
   var refusals: [LinkRefusal] { log.refusals }
   let intake: LinkIntake<Place>
 
-  init(directory: URL, isSignedIn: Bool = true) throws {
+  convenience init(directory: URL, isSignedIn: Bool = true) throws {
+    try self.init(storage: .durable(directory: directory), isSignedIn: isSignedIn)
+  }
+
+  init(storage: LinkStorage, isSignedIn: Bool = true) throws {
     let table = RouteTable(
       schemes: ["myapp"],
       routes: [
@@ -37,7 +41,7 @@ final class DurableIntakeHarness {
       values: { _ in nil })
     let log = self.log
     intake = LinkIntake(
-      destinations: destinations, storage: try .durable(directory: directory), isSignedIn: isSignedIn
+      destinations: destinations, storage: storage, isSignedIn: isSignedIn
     ) { place in log.applied.append(place) }
     intake.onRefusal = { log.refusals.append($1) }
   }
@@ -164,5 +168,67 @@ struct LinkIntakeDurableStorageTests {
       try LinkStorage.durable(directory: directory)
     }
     _ = first.intake
+  }
+
+  @Test func manyLinksBeforeReadyAreCountedWithoutListingTheStore() async throws {
+    let temporary = try TemporaryDirectory()
+    let count = 300
+    let store = ListingCountingDurableStore(
+      try DurableLinkStore(directory: temporary.sub("links").appendingPathComponent("waiting-for-ready")))
+    let harness = try DurableIntakeHarness(
+      storage: LinkStorage(
+        waitingForReady: store,
+        waitingForSignIn: try DurableLinkStore(
+          directory: temporary.sub("links").appendingPathComponent("waiting-for-sign-in"))))
+    for number in 0..<count {
+      #expect(await harness.intake.receive("myapp://clip/\(number)", source: .customScheme).isWaiting)
+    }
+    #expect(harness.intake.waitingForReadyCount == count)
+    await harness.intake.markReady()
+    #expect(harness.applied == [.clip("\(count - 1)")])
+    #expect(harness.refusals.count == count - 1)
+    #expect(harness.intake.waitingForReadyCount == 0)
+    // Listed once, for the drain; counting after each link received lists none.
+    #expect(store.listed <= 2 * count, "\(store.listed) links listed")
+  }
+}
+
+/// A durable store that counts the links it lists through `pending()`: the copies an intake makes of
+/// the links waiting.
+final class ListingCountingDurableStore: LinkStore {
+  let inner: DurableLinkStore
+  private let listedLinks = LockedValue(0)
+
+  init(_ inner: DurableLinkStore) {
+    self.inner = inner
+  }
+
+  /// How many links `pending()` has listed so far, over all its calls.
+  var listed: Int { listedLinks.withLock { $0 } }
+
+  func pending() -> [IncomingLink] {
+    let links = inner.pending()
+    listedLinks.withLock { $0 += links.count }
+    return links
+  }
+
+  func pendingCount() -> Int { inner.pendingCount() }
+
+  func append(_ link: IncomingLink, reason: String?) async throws {
+    try await inner.append(link, reason: reason)
+  }
+
+  func deliver(isolation: isolated (any Actor)?, _ body: (LinkDelivery) async throws -> Void) async throws
+    -> Int
+  {
+    try await inner.deliver(isolation: isolation, body)
+  }
+}
+
+extension IntakeOutcome {
+  /// Whether the link waits for the UI.
+  fileprivate var isWaiting: Bool {
+    if case .waitingForReady = self { return true }
+    return false
   }
 }

@@ -51,6 +51,7 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
       case nestedLinkUnlisted(route: String, target: String)
       case nestedLinkLoop(route: String)
       case nestedLinkTooDeep(route: String, limit: Int)
+      case nestedLinksTooMany(route: String, limit: Int)
       case nestedLinkInvalid(route: String, problem: String)
     }
 
@@ -112,6 +113,11 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     package static func nestedLinkTooDeep(route: String, limit: Int) -> Reason {
       Reason(.nestedLinkTooDeep(route: route, limit: limit))
     }
+    /// The route holds a nested link past the `limit` one link may route in all, across the routes it
+    /// matches and the links nested in theirs: code `nestedLinksTooMany`.
+    package static func nestedLinksTooMany(route: String, limit: Int) -> Reason {
+      Reason(.nestedLinksTooMany(route: route, limit: limit))
+    }
     /// The nested link the route follows breaks a reading rule (`problem`): code `nestedLinkInvalid`.
     package static func nestedLinkInvalid(route: String, problem: String) -> Reason {
       Reason(.nestedLinkInvalid(route: route, problem: problem))
@@ -159,16 +165,17 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
     case .nestedLinkUnlisted: .nestedLinkUnlisted
     case .nestedLinkLoop: .nestedLinkLoop
     case .nestedLinkTooDeep: .nestedLinkTooDeep
+    case .nestedLinksTooMany: .nestedLinksTooMany
     case .nestedLinkInvalid: .nestedLinkInvalid
     }
   }
 
   /// The route whose nested link broke a rule, for `nestedLinkUnlisted`, `nestedLinkLoop`,
-  /// `nestedLinkTooDeep` and `nestedLinkInvalid`; `nil` otherwise.
+  /// `nestedLinkTooDeep`, `nestedLinksTooMany` and `nestedLinkInvalid`; `nil` otherwise.
   public var route: String? {
     switch reason.rule {
     case .nestedLinkUnlisted(let route, _), .nestedLinkLoop(let route), .nestedLinkTooDeep(let route, _),
-      .nestedLinkInvalid(let route, _):
+      .nestedLinksTooMany(let route, _), .nestedLinkInvalid(let route, _):
       route
     default: nil
     }
@@ -181,11 +188,12 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The table's limit that was passed, for `tooLong` (bytes), `tooManySegments`,
-  /// `tooManyQueryItems` and `nestedLinkTooDeep` (nested links); `nil` otherwise.
+  /// `tooManyQueryItems`, `nestedLinkTooDeep` (nested links in a chain) and `nestedLinksTooMany`
+  /// (nested links in all); `nil` otherwise.
   public var limit: Int? {
     switch reason.rule {
     case .tooLong(_, let limit), .tooManySegments(let limit), .tooManyQueryItems(let limit),
-      .nestedLinkTooDeep(_, let limit):
+      .nestedLinkTooDeep(_, let limit), .nestedLinksTooMany(_, let limit):
       limit
     default: nil
     }
@@ -252,6 +260,8 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
       return "route '\(route)' holds a link that leads back to route '\(route)' (a redirect loop)"
     case .nestedLinkTooDeep(let route, let limit):
       return "route '\(route)' holds a link nested more than \(limit) deep"
+    case .nestedLinksTooMany(let route, let limit):
+      return "route '\(route)' holds a nested link beyond the \(limit) that one link may route in all"
     case .nestedLinkInvalid(let route, let problem): return "route '\(route)' holds a link that \(problem)"
     }
   }
@@ -313,6 +323,9 @@ extension ErrorCode where Subject == LinkError {
   /// Links nested deeper than ``Router/maxFollowDepth``; see ``LinkError/route`` and
   /// ``LinkError/limit``.
   public static let nestedLinkTooDeep = Self("nested-link-too-deep")
+  /// More nested links routed for one link, across the routes it matches and the links nested in
+  /// theirs, than ``Router/maxNestedLinks``; see ``LinkError/route`` and ``LinkError/limit``.
+  public static let nestedLinksTooMany = Self("nested-links-too-many")
   /// A nested link that breaks a reading rule (malformed, too long); see ``LinkError/route``.
   public static let nestedLinkInvalid = Self("nested-link-invalid")
 }

@@ -4,8 +4,10 @@ import Foundation
 // - fall-through: the routes a link matches are offered in precedence order to whoever turns a match
 //   into something (a destination); the first one taken is the answer, at most `maxCandidates`;
 // - following: a route with `follow` routes the link in its `{name:link}` parameter again, resolved
-//   against its own link, at most `maxFollowDepth` deep, never to a scheme or host the table does not
-//   list, never back through a route already followed.
+//   against its own link, at most `maxFollowDepth` deep, at most `maxNestedLinks` nested links in all
+//   for one link (every candidate that follows routes its nested link, so without that bound the
+//   candidates of each depth would multiply), never to a scheme or host the table does not list,
+//   never back through a route already followed.
 
 extension Router {
   /// How many routes one link offers in turn to a destination that refuses its match (see
@@ -16,6 +18,13 @@ extension Router {
   /// How many nested links one link may lead through (see ``RouteDefinition/follow``): 4. A fifth is
   /// refused with ``LinkError`` code `nestedLinkTooDeep`.
   public static let maxFollowDepth = 4
+
+  /// How many nested links one link may route in all, across the routes it matches and the links
+  /// nested in theirs (see ``RouteDefinition/follow``): 16, as many as ``maxCandidates``, so that a link
+  /// whose candidates each follow one nested link never reaches it. Matching one link is therefore at
+  /// most 17 matches, each offering at most ``maxCandidates`` routes. A seventeenth nested link is
+  /// refused with ``LinkError`` code `nestedLinksTooMany`.
+  public static let maxNestedLinks = 16
 
   /// What a link resolved to: the match taken and what it was taken as, or the first match refused.
   package struct Resolution<Accepted> {
@@ -34,20 +43,52 @@ extension Router {
     case failed(LinkError)
   }
 
+  /// The nested links one link has routed so far, across its candidates and depths.
+  private final class NestedLinkCount {
+    var routed = 0
+  }
+
   /// Offers the routes a link matches in precedence order, following nested links, until `accept`
   /// takes one.
   ///
   /// - Parameters:
   ///   - url: The link.
-  ///   - chain: The links followed to reach this one, outermost first.
   ///   - accept: What a match is taken as, or `nil` to refuse it.
   /// - Returns: The resolution, or `nil` when no route matches.
   /// - Throws: ``LinkError`` when the link, or a nested link, breaks a reading or following rule.
-  package func resolve<Accepted>(
-    _ url: String, chain: [RouteMatch.FollowedLink] = [], accept: (RouteMatch) -> Accepted?
+  package func resolve<Accepted>(_ url: String, accept: (RouteMatch) -> Accepted?) throws(LinkError)
+    -> Resolution<Accepted>?
+  {
+    try resolve(url, chain: [], nestedLinks: NestedLinkCount(), accept: accept)
+  }
+
+  /// How many links resolving `url` matched (the link and each nested link it routed) and the error it
+  /// ended with, if any: for the tests and the fuzz target that bound the work of one link.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - accept: Whether a match is taken.
+  /// - Returns: The matches made and the error.
+  package func resolutionWork(_ url: String, accept: (RouteMatch) -> Bool) -> (
+    matches: Int, error: LinkError?
+  ) {
+    let nestedLinks = NestedLinkCount()
+    do throws(LinkError) {
+      _ = try resolve(url, chain: [], nestedLinks: nestedLinks, accept: { accept($0) ? () : nil })
+      return (1 + nestedLinks.routed, nil)
+    } catch {
+      return (1 + nestedLinks.routed, error)
+    }
+  }
+
+  /// ``resolve(_:accept:)`` for a link reached through `chain` (the links followed to reach it,
+  /// outermost first), counting in `nestedLinks` the nested links routed for the outermost link.
+  private func resolve<Accepted>(
+    _ url: String, chain: [RouteMatch.FollowedLink], nestedLinks: NestedLinkCount,
+    accept: (RouteMatch) -> Accepted?
   ) throws(LinkError) -> Resolution<Accepted>? {
     let verdict = { (match: RouteMatch) -> Verdict<Accepted> in
-      self.verdict(on: match, chain: chain, accept: accept)
+      self.verdict(on: match, chain: chain, nestedLinks: nestedLinks, accept: accept)
     }
     let outcome = try withoutActuallyEscaping(verdict) {
       (verdict) throws(LinkError) -> WalkOutcome<Accepted> in
@@ -77,7 +118,8 @@ extension Router {
   /// What one candidate becomes: followed when its route follows a nested link it holds, otherwise
   /// taken or refused by `accept`.
   private func verdict<Accepted>(
-    on found: RouteMatch, chain: [RouteMatch.FollowedLink], accept: (RouteMatch) -> Accepted?
+    on found: RouteMatch, chain: [RouteMatch.FollowedLink], nestedLinks: NestedLinkCount,
+    accept: (RouteMatch) -> Accepted?
   ) -> Verdict<Accepted> {
     var match = found
     match.followed = chain
@@ -94,10 +136,18 @@ extension Router {
       return .failed(
         LinkError(url: outer, reason: .nestedLinkTooDeep(route: match.route, limit: Self.maxFollowDepth)))
     }
+    guard nestedLinks.routed < Self.maxNestedLinks else {
+      return .failed(
+        LinkError(url: outer, reason: .nestedLinksTooMany(route: match.route, limit: Self.maxNestedLinks)))
+    }
+    nestedLinks.routed += 1
     let link = Self.resolved(nested, against: match.url, customSchemeHost: reader.customSchemeAuthorityIsHost)
     let hop = RouteMatch.FollowedLink(route: match.route, url: match.url, origin: match.origin)
     do throws(LinkError) {
-      guard let inner = try resolve(link, chain: chain + [hop], accept: accept) else { return .refused(nil) }
+      guard let inner = try resolve(link, chain: chain + [hop], nestedLinks: nestedLinks, accept: accept)
+      else {
+        return .refused(nil)
+      }
       if let taken = inner.accepted { return .taken(taken.match, taken.value) }
       return .refused(inner.firstRefused)
     } catch  where error.route != nil {

@@ -516,16 +516,26 @@ public final class Router: Sendable {
     )
   }
 
-  /// What one search did: the route it found and the work it took (nodes entered and routes whose
-  /// query was checked), for tests that bound the work per link.
-  func searchWork(_ url: String) throws(LinkError) -> (route: Int?, nodes: Int, routeChecks: Int) {
-    try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> (route: Int?, nodes: Int, routeChecks: Int) in
+  /// What one search did: the route it found and the work it took (nodes entered, routes whose query
+  /// was checked, and steps comparing segments with templates), for tests that bound the work per link.
+  func searchWork(_ url: String) throws(LinkError) -> SearchWork {
+    try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> SearchWork in
       try reader.withLink(link, original: { url }) { view in
         var search = TrieSearch(caseInsensitive: table.caseInsensitive)
         let route = search.search(&view, in: self).map { Int($0) }
-        return (route, search.nodesEntered, search.routeChecks)
+        return SearchWork(
+          route: route, nodes: search.nodesEntered, routeChecks: search.routeChecks,
+          templateSteps: search.templateSteps)
       }
     }
+  }
+
+  /// The route one search found and the work it took (see ``searchWork(_:)``).
+  struct SearchWork {
+    var route: Int?
+    var nodes: Int
+    var routeChecks: Int
+    var templateSteps: Int
   }
 
   /// Builds the match of the chosen route: only now are parameter values turned into text and values.
@@ -919,9 +929,12 @@ struct TrieSearch {
   /// The nodes on the trail at depths below this offered a route the judge refused: their failure
   /// says nothing about their shape.
   var cleanFrom = 0
-  /// Work counters, for tests that bound the work per link.
+  /// Work counters, for tests that bound the work per link: nodes entered, routes whose query was
+  /// checked, and the steps of comparing segments with segment templates
+  /// (``SegmentTemplate/split(_:folds:steps:_:)``).
   var nodesEntered = 0
   var routeChecks = 0
+  var templateSteps = 0
   /// The middle catch-all the search is below, if any: where to resume when its child fails. A path
   /// has at most one catch-all, so at most one is open at a time.
   var open: OpenSkip?
@@ -1105,7 +1118,7 @@ struct TrieSearch {
           let folding = router.templateFolding(at: depth, view.hasHost)
           var position = start
           while position < children.count {
-            if children[position].template.accepts(bytes, folding) {
+            if children[position].template.accepts(bytes, folding, steps: &templateSteps) {
               child = children[position].child
               resume = .template(position &+ 1)
               break

@@ -10,8 +10,9 @@
 /// trailing literal the segment's end (byte for byte, ASCII letters folded in a case-insensitive
 /// table), and, between two parameters, the literal that separates them is found leftmost: the value
 /// before it is everything up to its first occurrence, and no other split is tried. Each value must
-/// then fit its parameter's type. The work is one pass over the segment per literal byte of the
-/// template: O(segment length × longest separator).
+/// then fit its parameter's type. Each separator is searched with a fallback table made with the
+/// template (Knuth, Morris and Pratt's search), which reads each byte of the segment at most once and
+/// falls back at most as often as it reads: a segment costs O(segment length) whatever its separators.
 package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
   /// One piece of a template.
   package enum Part: Sendable, Hashable {
@@ -25,6 +26,9 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
   package let parts: [Part]
   /// The UTF-8 bytes of each literal part (empty for a parameter), as matching compares them.
   let literalBytes: [[UInt8]]
+  /// For each literal part between two parameters, what searching for it needs; `nil` for the other
+  /// parts (parameters, and a leading or trailing literal, which is compared in place).
+  let separators: [Separator?]
 
   /// Creates a template from its parts, which the parser has checked (see ``problem(in:)``).
   package init(parts: [Part]) {
@@ -32,6 +36,10 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
     literalBytes = parts.map { part in
       if case .literal(let text) = part { return Array(text.utf8) }
       return []
+    }
+    separators = parts.indices.map { index in
+      guard index > 0, index < parts.count - 1, case .literal(let text) = parts[index] else { return nil }
+      return Separator(Array(text.utf8))
     }
   }
 
@@ -86,26 +94,37 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
   /// its parameter's type, in order; `false` as soon as the segment does not fit (a literal differs, a
   /// separator is missing, or `body` refuses a value).
   ///
+  /// Each step of comparing the template's literals with the segment is counted in `steps`: a byte of
+  /// the segment read and compared, or a fallback of a separator's search. There are at most three per
+  /// byte of the segment: the leading and trailing literals compare bytes they do not share, once
+  /// each, and each separator is searched from where the one before it ends, reading each byte once
+  /// and falling back at most as often as it read.
+  ///
   /// - Parameters:
   ///   - bytes: The decoded segment.
   ///   - folds: Whether ASCII letters compare without case.
+  ///   - steps: Incremented by each step made.
   ///   - body: Checks one value: its start, its end and its parameter's type.
   /// - Returns: Whether the segment fits the template.
   @inline(__always)
-  func split(_ bytes: Bytes, folds: Bool, _ body: (Int, Int, ParameterType) -> Bool) -> Bool {
+  func split(_ bytes: Bytes, folds: Bool, steps: inout Int, _ body: (Int, Int, ParameterType) -> Bool) -> Bool
+  {
     var low = 0
     var high = bytes.count
     var first = 0
     var last = parts.count
     if case .literal = parts[0] {
       let literal = literalBytes[0]
-      guard literal.count <= high, Self.equal(bytes, at: 0, literal, folds: folds) else { return false }
+      guard literal.count <= high, Self.equal(bytes, at: 0, literal, folds: folds, steps: &steps) else {
+        return false
+      }
       low = literal.count
       first = 1
     }
     if last - 1 > first, case .literal = parts[last - 1] {
       let literal = literalBytes[last - 1]
-      guard low + literal.count <= high, Self.equal(bytes, at: high - literal.count, literal, folds: folds)
+      guard low + literal.count <= high,
+        Self.equal(bytes, at: high - literal.count, literal, folds: folds, steps: &steps)
       else { return false }
       high -= literal.count
       last -= 1
@@ -117,18 +136,9 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
       guard case .parameter(_, let type) = parts[index] else { return false }
       var end = high
       var next = high
-      if index + 1 < last {
-        let separator = literalBytes[index + 1]
+      if index + 1 < last, let separator = separators[index + 1] {
         // Leftmost, after a non-empty value, leaving room for a non-empty value after it.
-        var found = -1
-        var start = position + 1
-        while start + separator.count < high {
-          if Self.equal(bytes, at: start, separator, folds: folds) {
-            found = start
-            break
-          }
-          start += 1
-        }
+        let found = separator.first(in: bytes, from: position + 1, to: high - 1, folds: folds, steps: &steps)
         guard found >= 0 else { return false }
         end = found
         next = found + separator.count
@@ -140,10 +150,17 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
     return true
   }
 
+  /// ``split(_:folds:steps:_:)`` without counting its steps.
+  @inline(__always)
+  func split(_ bytes: Bytes, folds: Bool, _ body: (Int, Int, ParameterType) -> Bool) -> Bool {
+    var steps = 0
+    return split(bytes, folds: folds, steps: &steps, body)
+  }
+
   /// Whether a decoded segment fits the template: every value found fits its type.
   @inline(__always)
-  func accepts(_ bytes: Bytes, folds: Bool) -> Bool {
-    split(bytes, folds: folds) { start, end, type in type.accepts(bytes.slice(start, end)) }
+  func accepts(_ bytes: Bytes, folds: Bool, steps: inout Int) -> Bool {
+    split(bytes, folds: folds, steps: &steps) { start, end, type in type.accepts(bytes.slice(start, end)) }
   }
 
   /// How a table compares a template's literals at one position: without case in a case-insensitive
@@ -155,14 +172,23 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
     case exactThenFolded
   }
 
+  /// Whether a decoded segment fits the template under a table's ``Folding``, its steps counted in
+  /// `steps` (see ``split(_:folds:steps:_:)``; twice as many at most for ``Folding/exactThenFolded``).
+  @inline(__always)
+  func accepts(_ bytes: Bytes, _ folding: Folding, steps: inout Int) -> Bool {
+    switch folding {
+    case .exact: accepts(bytes, folds: false, steps: &steps)
+    case .folded: accepts(bytes, folds: true, steps: &steps)
+    case .exactThenFolded:
+      accepts(bytes, folds: false, steps: &steps) || accepts(bytes, folds: true, steps: &steps)
+    }
+  }
+
   /// Whether a decoded segment fits the template under a table's ``Folding``.
   @inline(__always)
   func accepts(_ bytes: Bytes, _ folding: Folding) -> Bool {
-    switch folding {
-    case .exact: accepts(bytes, folds: false)
-    case .folded: accepts(bytes, folds: true)
-    case .exactThenFolded: accepts(bytes, folds: false) || accepts(bytes, folds: true)
-    }
+    var steps = 0
+    return accepts(bytes, folding, steps: &steps)
   }
 
   /// The values of a decoded segment under a table's ``Folding``, or `nil` when it does not fit.
@@ -210,9 +236,12 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
   }
 
   @inline(__always)
-  private static func equal(_ bytes: Bytes, at offset: Int, _ literal: [UInt8], folds: Bool) -> Bool {
+  private static func equal(_ bytes: Bytes, at offset: Int, _ literal: [UInt8], folds: Bool, steps: inout Int)
+    -> Bool
+  {
     var index = 0
     while index < literal.count {
+      steps &+= 1
       let byte = bytes[offset + index]
       let expected = literal[index]
       if byte != expected
@@ -223,6 +252,80 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
       index += 1
     }
     return true
+  }
+
+  /// A literal between two parameters, with the tables that find its leftmost occurrence in one pass.
+  ///
+  /// The search is Knuth, Morris and Pratt's: after `n` bytes of the separator matched and a byte that
+  /// does not continue it, the search goes on with `fallback[n - 1]` bytes matched, the longest proper
+  /// prefix of the separator that ends its first `n` bytes, and never reads a byte of the segment
+  /// again. Without case, the same on the separator with its ASCII letters lower-cased, against the
+  /// segment's bytes lower-cased: two bytes compare equal without case exactly when their
+  /// lower-cased forms are equal.
+  struct Separator: Sendable, Hashable {
+    /// The separator's bytes as written.
+    let bytes: [UInt8]
+    /// The separator's bytes with ASCII letters lower-cased.
+    let folded: [UInt8]
+    /// For each length `n` in `1...count`, at `n - 1`: the length of the longest proper prefix of the
+    /// first `n` bytes that also ends them.
+    let fallback: [Int]
+    /// The same for ``folded``.
+    let foldedFallback: [Int]
+
+    /// Makes the tables of a separator of at least one byte.
+    init(_ bytes: [UInt8]) {
+      self.bytes = bytes
+      folded = bytes.map(ReadingRules.lowercased)
+      fallback = Self.fallback(of: bytes)
+      foldedFallback = folded == bytes ? fallback : Self.fallback(of: folded)
+    }
+
+    /// How many bytes the separator has.
+    var count: Int { bytes.count }
+
+    /// The fallback table of `pattern`, in O(its length).
+    static func fallback(of pattern: [UInt8]) -> [Int] {
+      var table = [Int](repeating: 0, count: pattern.count)
+      var matched = 0
+      var index = 1
+      while index < pattern.count {
+        while matched > 0 && pattern[index] != pattern[matched] { matched = table[matched - 1] }
+        if pattern[index] == pattern[matched] { matched += 1 }
+        table[index] = matched
+        index += 1
+      }
+      return table
+    }
+
+    /// The start of the leftmost occurrence of the separator lying wholly in `segment[start..<end]`,
+    /// or -1 when there is none. Each byte of the range is read at most once, up to the occurrence's
+    /// end, and there are at most as many fallbacks as bytes read (each undoes a byte matched); both
+    /// are counted in `steps`.
+    @inline(__always)
+    func first(in segment: Bytes, from start: Int, to end: Int, folds: Bool, steps: inout Int) -> Int {
+      let count = bytes.count
+      guard end - start >= count else { return -1 }
+      let pattern = folds ? folded : bytes
+      let table = folds ? foldedFallback : fallback
+      var matched = 0
+      var index = start
+      while index < end {
+        let read = segment[index]
+        let byte = folds ? ReadingRules.lowercased(read) : read
+        steps &+= 1
+        while matched > 0 && pattern[matched] != byte {
+          matched = table[matched - 1]
+          steps &+= 1
+        }
+        if pattern[matched] == byte {
+          matched += 1
+          if matched == count { return index + 1 - count }
+        }
+        index += 1
+      }
+      return -1
+    }
   }
 
   // MARK: Ranking and sameness
@@ -290,23 +393,15 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
   /// searches (leftmost, from the value's second byte), with and without ASCII case folding, the
   /// separator is first found right after the value. An empty value says nothing here.
   static func readsBack(_ value: String, before separator: String) -> Bool {
-    let whole = Array((value + separator).utf8)
-    let wanted = Array(separator.utf8)
     let end = value.utf8.count
-    guard end > 0, !wanted.isEmpty else { return true }
-    for folds in [false, true] {
-      var start = 1
-      while start < end {
-        let found = wanted.indices.allSatisfy { index in
-          let byte = whole[start + index]
-          return byte == wanted[index]
-            || (folds && ReadingRules.lowercased(byte) == ReadingRules.lowercased(wanted[index]))
-        }
-        if found { return false }
-        start += 1
+    guard end > 0, !separator.isEmpty else { return true }
+    let wanted = Separator(Array(separator.utf8))
+    return Bytes.withUTF8(of: value + separator) { whole in
+      var steps = 0
+      return [false, true].allSatisfy { folds in
+        wanted.first(in: whole, from: 1, to: whole.count, folds: folds, steps: &steps) == end
       }
     }
-    return true
   }
 
   /// A value of each parameter's type that the template reads back: the type's sample, or for a plain

@@ -1,7 +1,8 @@
 /// A ``LinkStore`` that keeps links in memory, for the life of the process.
 ///
 /// It keeps the contract of every store (oldest first, removed only after delivery, one delivery at a
-/// time) and never fails. It is thread-safe.
+/// time) and never fails. It is thread-safe. Appending, counting and delivering a link each take
+/// constant time (amortised): n links kept and delivered cost O(n) in all.
 package final class InMemoryLinkStore: LinkStore {
   private struct Entry: Sendable {
     var link: IncomingLink
@@ -9,7 +10,7 @@ package final class InMemoryLinkStore: LinkStore {
   }
 
   private struct State: Sendable {
-    var entries: [Entry] = []
+    var entries = WaitingQueue<Entry>()
     var isDelivering = false
   }
 
@@ -22,7 +23,20 @@ package final class InMemoryLinkStore: LinkStore {
   ///
   /// - Returns: Every link stored and not yet delivered, in arrival order.
   package func pending() -> [IncomingLink] {
-    state.withLock { $0.entries.map(\.link) }
+    state.withLock { $0.entries.elements.map(\.link) }
+  }
+
+  /// How many links wait to be delivered, in constant time.
+  ///
+  /// - Returns: The number of links stored and not yet delivered.
+  package func pendingCount() -> Int {
+    state.withLock { $0.entries.count }
+  }
+
+  /// How many entries delivery moved in memory beyond taking each from the front (see
+  /// ``WaitingQueue/moves``): tests bound it.
+  var deliveryMoves: Int {
+    state.withLock { $0.entries.moves }
   }
 
   /// Keeps a link until it is delivered.
@@ -56,7 +70,7 @@ package final class InMemoryLinkStore: LinkStore {
     var delivered = 0
     while !Task.isCancelled, let entry = state.withLock({ $0.entries.first }) {
       try await body(LinkDelivery(link: entry.link, reason: entry.reason, isRedelivery: false))
-      state.withLock { _ = $0.entries.removeFirst() }
+      state.withLock { _ = $0.entries.popFirst() }
       delivered += 1
     }
     return delivered

@@ -112,8 +112,8 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     waitingForReady = PendingLinks(store: storage.waitingForReady, reason: "app not ready")
     waitingForSignIn = PendingLinks(store: storage.waitingForSignIn, reason: "sign-in required")
     loads = load.map { LoadCoordinator(loader: ClosureLoader(body: $0), timeout: loadTimeout) }
-    waitingForReadyCount = waitingForReady.links.count
-    waitingForSignInCount = waitingForSignIn.links.count
+    waitingForReadyCount = waitingForReady.count
+    waitingForSignInCount = waitingForSignIn.count
   }
 
   /// Creates an intake that opens destinations in a navigator.
@@ -270,10 +270,10 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   public func markReady() async {
     isReady = true
     await drain(waitingForReady, at: .markReady)
-    waitingForReadyCount = waitingForReady.links.count
+    waitingForReadyCount = waitingForReady.count
     if isSignedIn {
       await drain(waitingForSignIn, at: .markReady)
-      waitingForSignInCount = waitingForSignIn.links.count
+      waitingForSignInCount = waitingForSignIn.count
     }
   }
 
@@ -287,7 +287,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     isSignedIn = true
     guard isReady else { return }
     await drain(waitingForSignIn, at: .signIn)
-    waitingForSignInCount = waitingForSignIn.links.count
+    waitingForSignInCount = waitingForSignIn.count
   }
 
   /// Records that the user signed out: links that waited for sign-in are dropped, each reported as
@@ -303,7 +303,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     } catch {
       // A store that cannot record progress keeps the rest; they are dropped at the next sign-out.
     }
-    waitingForSignInCount = waitingForSignIn.links.count
+    waitingForSignInCount = waitingForSignIn.count
   }
 
   // MARK: The pipeline
@@ -320,7 +320,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     // A store that fails keeps the link in memory: it is still applied when ready, rather than lost.
     await waitingForReady.keep(link)
     // Counted from the store rather than incremented: a drain may have run while the append waited.
-    waitingForReadyCount = waitingForReady.links.count
+    waitingForReadyCount = waitingForReady.count
     return .waitingForReady
   }
 
@@ -394,7 +394,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     if route.requiresSignIn && !isSignedIn {
       do {
         try await waitingForSignIn.append(link)
-        waitingForSignInCount = waitingForSignIn.links.count
+        waitingForSignInCount = waitingForSignIn.count
       } catch {
         return refuse(link, .signedOut(route: route.name))
       }

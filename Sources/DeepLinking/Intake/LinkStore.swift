@@ -7,7 +7,9 @@
 ///
 /// A store is used from one intake at a time. Its contract:
 /// - ``append(_:reason:)`` keeps a link; when it returns without throwing, the link is stored.
-/// - ``pending()`` lists what is stored and not yet delivered, oldest first.
+/// - ``pending()`` lists what is stored and not yet delivered, oldest first; ``pendingCount()`` counts
+///   it without listing it, in constant time, so that counting after each link kept costs nothing
+///   that grows with the links already waiting.
 /// - ``deliver(isolation:_:)`` hands every stored link to its closure, oldest first, and removes each
 ///   one only after the closure returned; a link whose closure throws stays stored, in front.
 package protocol LinkStore: AnyObject, Sendable {
@@ -15,6 +17,11 @@ package protocol LinkStore: AnyObject, Sendable {
   ///
   /// - Returns: Every link stored and not yet delivered, in arrival order.
   func pending() -> [IncomingLink]
+
+  /// How many links wait to be delivered: the count of ``pending()``, in constant time.
+  ///
+  /// - Returns: The number of links stored and not yet delivered.
+  func pendingCount() -> Int
 
   /// Keeps a link until it is delivered.
   ///

@@ -15,6 +15,9 @@ final class PendingLinks {
   /// The waiting links, oldest first (those the store refused last).
   var links: [IncomingLink] { store.pending() + unstored }
 
+  /// How many links wait, without listing them: constant time.
+  var count: Int { store.pendingCount() + unstored.count }
+
   /// Keeps a link in the store, durably before returning when the store is durable.
   ///
   /// - Throws: The store's error; the link is then not kept.

@@ -69,6 +69,9 @@ struct RoutingErrorCodeTests {
       Case(
         reason: .tooManyQueryItems(limit: 64), code: .tooManyQueryItems, identifier: "too-many-query-items",
         details: ["limit": "64"]),
+      Case(
+        reason: .nestedLinksTooMany(route: "redirect", limit: 16), code: .nestedLinksTooMany,
+        identifier: "nested-links-too-many", details: ["limit": "16"]),
     ]
     for expected in cases {
       let error = LinkError(url: "myapp://x", offset: 3, reason: expected.reason)

@@ -10,6 +10,8 @@ final class RefusingLinkStore: LinkStore {
 
   func pending() -> [IncomingLink] { [] }
 
+  func pendingCount() -> Int { 0 }
+
   func append(_ link: IncomingLink, reason: String?) async throws {
     throw DiskFull()
   }

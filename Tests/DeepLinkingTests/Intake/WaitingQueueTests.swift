@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DurableLinkStorage
+@testable import DeepLinking
 
 @Suite("WaitingQueue")
 struct WaitingQueueTests {

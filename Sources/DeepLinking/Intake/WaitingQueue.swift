@@ -1,40 +1,41 @@
-/// The store's waiting entries in arrival order, taken from the front in constant time.
+/// A store's waiting entries in arrival order, taken from the front in constant time: what
+/// `InMemoryLinkStore` and the `DurableLinkStorage` module's store keep their links in.
 ///
 /// Taking the oldest entry only advances an index: the taken entries stay in the storage until they
 /// are at least half of it, then they are dropped in one pass that moves each remaining entry once.
 /// Every entry is therefore moved at most once per entry taken after it arrived, so delivering n
 /// entries costs O(n) in all, where removing each from the front of an array would cost O(n²).
-struct WaitingQueue<Element: Sendable>: Sendable {
+package struct WaitingQueue<Element: Sendable>: Sendable {
   private var storage: [Element]
   /// The position of the oldest entry still waiting; everything before it was taken.
   private var head = 0
   /// How many entries have been moved to another position so far (by dropping taken entries, or by
   /// putting an entry back at the front where there is no room): the work the queue did beyond
   /// appending and taking, which tests bound.
-  private(set) var moves = 0
+  package private(set) var moves = 0
 
   /// The taken entries are dropped once there are at least this many and they are half the storage.
   private static var compactionMinimum: Int { 64 }
 
   /// A queue of elements already in order.
-  init(_ elements: [Element] = []) {
+  package init(_ elements: [Element] = []) {
     storage = elements
   }
 
   /// The number of entries waiting.
-  var count: Int { storage.count - head }
+  package var count: Int { storage.count - head }
 
   /// Whether no entry is waiting.
-  var isEmpty: Bool { head == storage.count }
+  package var isEmpty: Bool { head == storage.count }
 
   /// The oldest entry, if any.
-  var first: Element? { isEmpty ? nil : storage[head] }
+  package var first: Element? { isEmpty ? nil : storage[head] }
 
   /// The waiting entries, oldest first.
-  var elements: ArraySlice<Element> { storage[head...] }
+  package var elements: ArraySlice<Element> { storage[head...] }
 
   /// Adds an entry after every other.
-  mutating func append(_ element: Element) {
+  package mutating func append(_ element: Element) {
     storage.append(element)
   }
 
@@ -42,7 +43,7 @@ struct WaitingQueue<Element: Sendable>: Sendable {
   ///
   /// After a successful call there is room in front, so ``pushFront(_:)`` of the entry just taken
   /// moves nothing.
-  mutating func popFirst() -> Element? {
+  package mutating func popFirst() -> Element? {
     guard !isEmpty else { return nil }
     if head >= Self.compactionMinimum && head * 2 >= storage.count {
       moves += storage.count - head
@@ -55,7 +56,7 @@ struct WaitingQueue<Element: Sendable>: Sendable {
   }
 
   /// Puts an entry back in front of every other.
-  mutating func pushFront(_ element: Element) {
+  package mutating func pushFront(_ element: Element) {
     if head > 0 {
       head -= 1
       storage[head] = element
