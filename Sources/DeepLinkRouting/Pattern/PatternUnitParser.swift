@@ -1,36 +1,3 @@
-/// Parses the text of a ``RoutePattern``; offsets in errors count characters.
-struct RoutePatternParser {
-  struct Parsed {
-    var segments: [RoutePattern.Segment] = []
-    var query: [RoutePattern.QueryParameter] = []
-    var hasTrailingSlash = false
-    var openQuery: String?
-  }
-
-  let text: String
-  var queryKeys: RouteTable.QueryKeys = .exact
-  /// Whether `+` in the query reads as a space (``RouteTable/PlusInQuery``).
-  var plusAsSpace = true
-  /// The table's app-defined kinds, by name.
-  var kinds: [String: AppKind] = [:]
-
-  func parse() throws(RoutePatternError) -> Parsed {
-    // ASCII text without a carriage return has one character per byte (CR LF is the only cluster
-    // of two ASCII characters), so its bytes parse exactly as its characters would, without
-    // breaking it into characters first.
-    if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-      return try PatternUnitParser(
-        text: text, characters: Array(text.utf8), queryKeys: queryKeys,
-        plusAsSpace: plusAsSpace, kinds: kinds
-      ).parse()
-    }
-    return try PatternUnitParser(
-      text: text, characters: Array(text), queryKeys: queryKeys,
-      plusAsSpace: plusAsSpace, kinds: kinds
-    ).parse()
-  }
-}
-
 /// What the pattern parser reads a pattern as: characters, or the bytes of ASCII text.
 protocol PatternUnit: Equatable {
   init(ascii: Unicode.Scalar)

@@ -1,17 +1,5 @@
 import Foundation
 
-/// What reading a destination asked of a match, so that a failure can be explained in route terms.
-final class DestinationReadLog {
-  /// Whether the destination type has no case named after the route.
-  var routeIsNoCase = false
-  /// The labels the destination asked for, in order, each once.
-  private(set) var requestedLabels: [String] = []
-
-  func request(_ label: String) {
-    if !requestedLabels.contains(label) { requestedLabels.append(label) }
-  }
-}
-
 /// Reads a destination from a route match by presenting the shape Swift synthesizes for an enum:
 /// `{"routeName": {"label": value, ...}}`, a case without associated values being `{"routeName": {}}`.
 ///
@@ -153,45 +141,6 @@ private struct ParameterDecoderBox: Decodable {
   init(from decoder: any Decoder) throws { self.decoder = decoder }
 }
 
-/// Reads one parameter's value: a single value, or the segments of a catch-all.
-struct ParameterDecoder: Decoder {
-  let value: ParameterValue
-  let codingPath: [any CodingKey]
-
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    throw Self.holdsOneValue([String: Any].self, codingPath: codingPath)
-  }
-
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    guard case .segments(let segments) = value else {
-      throw Self.mismatch([String].self, value, codingPath: codingPath)
-    }
-    return SegmentsReader(segments: segments, codingPath: codingPath)
-  }
-
-  func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    SingleParameterReader(value: value, codingPath: codingPath)
-  }
-
-  static func holdsOneValue(_ type: Any.Type, codingPath: [any CodingKey]) -> DecodingError {
-    DecodingError.typeMismatch(
-      type,
-      DecodingError.Context(
-        codingPath: codingPath, debugDescription: "a route parameter holds one value, not labelled values"))
-  }
-
-  static func mismatch(_ type: Any.Type, _ value: ParameterValue, codingPath: [any CodingKey])
-    -> DecodingError
-  {
-    DecodingError.typeMismatch(
-      type,
-      DecodingError.Context(
-        codingPath: codingPath, debugDescription: "expected \(type), the link gives \(value)"))
-  }
-}
-
 /// Decodes a value of any type from one parameter: `String`, fixed-width integers, `UUID`, `Bool`,
 /// `Double`, `Float`, `Decimal`, `URL`, `[String]` and `[String: String]` directly, everything else through a ``ParameterDecoder``.
 private func decodeParameter<T: Decodable>(
@@ -257,7 +206,7 @@ private func exactInteger<Integer: FixedWidthInteger>(_ type: Integer.Type, _ nu
 }
 
 /// The single value of a parameter.
-private struct SingleParameterReader: SingleValueDecodingContainer, ParameterSingleValueReading {
+struct SingleParameterReader: SingleValueDecodingContainer, ParameterSingleValueReading {
   let value: ParameterValue
   let codingPath: [any CodingKey]
 
@@ -269,7 +218,7 @@ private struct SingleParameterReader: SingleValueDecodingContainer, ParameterSin
 }
 
 /// The segments of a catch-all, one string each.
-private struct SegmentsReader: UnkeyedDecodingContainer, ParameterUnkeyedReading {
+struct SegmentsReader: UnkeyedDecodingContainer, ParameterUnkeyedReading {
   let segments: [String]
   let codingPath: [any CodingKey]
   var currentIndex = 0
@@ -307,18 +256,5 @@ private struct SegmentsReader: UnkeyedDecodingContainer, ParameterUnkeyedReading
 
   mutating func superDecoder() throws -> any Decoder {
     throw ParameterDecoder.holdsOneValue([String: Any].self, codingPath: codingPath)
-  }
-}
-
-/// The position of a segment in a catch-all, as a coding key.
-struct SegmentIndex: CodingKey {
-  let intValue: Int?
-  var stringValue: String { intValue.map(String.init) ?? "" }
-
-  init(intValue: Int) { self.intValue = intValue }
-
-  init?(stringValue: String) {
-    guard let index = Int(stringValue) else { return nil }
-    self.intValue = index
   }
 }

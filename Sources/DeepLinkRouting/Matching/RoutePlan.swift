@@ -1,0 +1,156 @@
+import Foundation
+
+/// What building a route's match needs, prepared once when the router is built: the route's name and
+/// where its path parameters are (in ``Router/planParameters``), so a match allocates only what it
+/// returns.
+struct RoutePlan: Sendable {
+  var name: String
+  var parameterStart: Int32
+  var parameterCount: Int32
+  /// How many query items the pattern declares.
+  var queryCount: Int32
+  /// The index in the pattern of its middle catch-all (one that is not the last piece), or -1.
+  var middleCatchAll: Int32 = -1
+  /// The first path parameter packed as position (8 bits), kind (``kindBits``) and the index of its
+  /// name in ``Router/parameterNames`` (the remaining bits); `UInt32.max` when it does not fit or there
+  /// is none.
+  var packedFirst: UInt32 = .max
+  /// Whether the pattern ends with an open query dictionary (`{name*}`): the match then reads the
+  /// pattern for its name, and only then (the plan is the one part of a route a match always reads).
+  var hasOpenQuery = false
+
+  /// The bits a kind takes in ``packedFirst``: as many as the number of kinds needs, so a new kind
+  /// widens the field instead of reading back as another.
+  static var kindBits: UInt32 {
+    @inline(__always) get { UInt32(UInt8.bitWidth - UInt8(Parameter.Kind.count - 1).leadingZeroBitCount) }
+  }
+  /// The number of distinct names the packed first parameter can refer to.
+  static var packedNameLimit: Int { 1 << (32 - 8 - Int(kindBits)) }
+
+  /// Packs a first parameter, or `nil` when it does not fit.
+  static func pack(position: Int, kind: Parameter.Kind, name: Int) -> UInt32? {
+    guard position >= 0 && position < 256 && name >= 0 && name < packedNameLimit else { return nil }
+    let packed = UInt32(position) | UInt32(kind.number) << 8 | UInt32(name) << (8 + kindBits)
+    return packed == .max ? nil : packed
+  }
+
+  /// The first path parameter, when it is packed in the plan.
+  @inline(__always)
+  var first: (position: Int, kind: Parameter.Kind, name: Int)? {
+    guard packedFirst != .max,
+      let kind = Parameter.Kind(
+        number: UInt8(truncatingIfNeeded: packedFirst >> 8) & UInt8((1 << Self.kindBits) - 1))
+    else { return nil }
+    return (Int(packedFirst & 0xFF), kind, Int(packedFirst >> (8 + Self.kindBits)))
+  }
+
+  /// One path parameter of a route: its segment position, its kind and its name.
+  struct Parameter: Sendable {
+    /// A parameter of a type, or a catch-all.
+    enum Kind: Sendable, Hashable, CaseIterable {
+      case parameter(ParameterType)
+      /// `{name+}` or `{name*}`: the segments from its position on.
+      case rest
+      /// A segment template: its values, read from the segment at its position.
+      case template
+      /// A value set: the member the segment at its position is.
+      case valueSet
+      /// An app-defined kind: the segment at its position, as text.
+      case kind
+
+      /// Every kind: every parameter type, the catch-all, the template, the value set and the
+      /// app-defined kind.
+      static let allCases: [Kind] =
+        ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .template, .valueSet, .kind]
+      /// How many kinds there are: one a parameter type, then the four below.
+      static var count: Int {
+        @inline(__always) get { ParameterType.rankCount + 4 }
+      }
+
+      /// The kind as a small number: a type's ``ParameterType/specificity``, then the catch-all.
+      var number: UInt8 {
+        switch self {
+        case .parameter(let type): UInt8(type.specificity)
+        case .rest: UInt8(ParameterType.rankCount)
+        case .template: UInt8(ParameterType.rankCount + 1)
+        case .valueSet: UInt8(ParameterType.rankCount + 2)
+        case .kind: UInt8(ParameterType.rankCount + 3)
+        }
+      }
+
+      /// The kind of a ``number``, or `nil` when no kind has it.
+      @inline(__always)
+      init?(number: UInt8) {
+        let typeCount = ParameterType.rankCount
+        if let type = ParameterType(specificity: Int(number)) {
+          self = .parameter(type)
+        } else if Int(number) == typeCount {
+          self = .rest
+        } else if Int(number) == typeCount + 1 {
+          self = .template
+        } else if Int(number) == typeCount + 2 {
+          self = .valueSet
+        } else if Int(number) == typeCount + 3 {
+          self = .kind
+        } else {
+          return nil
+        }
+      }
+    }
+
+    var position: Int32
+    var kind: Kind
+    var name: String
+  }
+
+  /// The plans of every route, their parameters back to back, and the distinct parameter names.
+  static func plans(names: [String], patterns: [RoutePattern]) -> ([RoutePlan], [Parameter], [String]) {
+    var plans: [RoutePlan] = []
+    var parameters: [Parameter] = []
+    var parameterNames: [String] = []
+    var nameIndex: [String: Int] = [:]
+    plans.reserveCapacity(patterns.count)
+    for (route, pattern) in patterns.enumerated() {
+      let start = parameters.count
+      for (position, segment) in pattern.segments.enumerated() {
+        switch segment {
+        case .literal, .fragment:
+          continue
+        case .parameter(let name, let type), .optional(let name, let type):
+          // An optional last segment is read when the link has it, and is otherwise absent.
+          parameters.append(Parameter(position: Int32(position), kind: .parameter(type), name: name))
+        case .oneOrMore(let name), .zeroOrMore(let name):
+          parameters.append(Parameter(position: Int32(position), kind: .rest, name: name))
+        case .template(let template):
+          parameters.append(
+            Parameter(position: Int32(position), kind: .template, name: template.parameterNames.first ?? ""))
+        case .valueSet(let name, _):
+          parameters.append(Parameter(position: Int32(position), kind: .valueSet, name: name))
+        case .kind(let name, _):
+          parameters.append(Parameter(position: Int32(position), kind: .kind, name: name))
+        }
+      }
+      var plan = RoutePlan(
+        name: names[route], parameterStart: Int32(start), parameterCount: Int32(parameters.count - start),
+        queryCount: Int32(pattern.query.count))
+      if let middle = pattern.middleCatchAll { plan.middleCatchAll = Int32(middle) }
+      plan.hasOpenQuery = pattern.openQuery != nil
+      if parameters.count > start {
+        let first = parameters[start]
+        let index: Int
+        if let known = nameIndex[first.name] {
+          index = known
+        } else {
+          index = parameterNames.count
+          nameIndex[first.name] = index
+          parameterNames.append(first.name)
+        }
+        if let packed = pack(position: Int(first.position), kind: first.kind, name: index) {
+          plan.packedFirst = packed
+        }
+      }
+      plans.append(plan)
+    }
+    return (plans, parameters, parameterNames)
+  }
+}
