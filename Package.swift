@@ -125,7 +125,7 @@ let package = Package(
     ),
     .testTarget(
       name: "UniversalLinksTests",
-      dependencies: ["UniversalLinks"],
+      dependencies: ["UniversalLinks", "DeepLinkRouting"],
       resources: [.copy("Fixtures")],
       swiftSettings: swiftSettings
     ),
