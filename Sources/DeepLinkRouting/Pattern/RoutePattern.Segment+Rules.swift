@@ -55,6 +55,14 @@ extension RoutePattern.Segment {
     }
   }
 
+  /// Whether the piece is a catch-all (`{name+}`, `{name*}`), which takes any number of segments.
+  package var isCatchAll: Bool {
+    switch self {
+    case .oneOrMore, .zeroOrMore: true
+    case .literal, .parameter, .optional, .template, .valueSet, .kind, .fragment: false
+    }
+  }
+
   /// The piece's order among the tested pieces of its phase, before its own rank: value sets before
   /// segment templates.
   private var testOrder: Int {

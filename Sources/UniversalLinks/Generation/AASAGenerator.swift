@@ -124,6 +124,8 @@ public struct AASAGenerator: Hashable, Sendable {
           }
         }
         segments.append(template.aasaPattern(escape: RoutePathShape.encode))
+      case .fragment:
+        continue
       }
     }
     return segments
@@ -200,7 +202,7 @@ public struct AASAGenerator: Hashable, Sendable {
       case .valueSet: 2
       case .kind(_, let kind): kindPattern(kind) == "?*" ? 2 : 1
       case .oneOrMore: 3
-      case .zeroOrMore: 4
+      case .zeroOrMore, .fragment: 4
       }
     }
     for (left, right) in zip(lhs, rhs) where rank(left) != rank(right) {
@@ -263,7 +265,7 @@ public struct AASAGenerator: Hashable, Sendable {
           }.joined()
           patterns.append("/" + widened.joined(separator: "/"))
         }
-      case .literal, .oneOrMore, .zeroOrMore: continue
+      case .literal, .oneOrMore, .zeroOrMore, .fragment: continue
       }
     }
     return patterns

@@ -1,45 +1,19 @@
 import DeepLinkRouting
 import Foundation
 
-/// The path of one route, as much of it as AASA generation needs: literal segments, typed parameters
-/// and catch-alls (one per route, anywhere).
+/// The path of one route, as much of it as the server files need: the pattern's own pieces
+/// (``RoutePattern/Segment``), and what its query asks that AASA can say.
 ///
-/// This is the input of ``AASAGenerator`` and of ``AASAConsistencyCheck``; a route table can describe
-/// each route with one. ``init(name:template:)`` reads the router's template syntax:
-/// `/users/{id:int}/files/{path+}`, `{name}`, `{name:int}`, `{name:uuid}`, `{name+}` (one or more
-/// segments), `{name*}` (zero or more segments, last only). In a template, a query part
-/// (`?q={query}`) is ignored; a shape made from a router's pattern keeps the names of its required
-/// query items in ``requiredQueryItems``, and generated rules then require them too.
+/// This is the input of ``AASAGenerator``, ``AASAConsistencyCheck``, the Android filters and nginx; a
+/// route table describes each route with one (``shapes(from:)``). ``init(name:template:)`` reads a
+/// pattern with the router's own reader; its query part (`?q={query}`) is ignored there, while a shape
+/// made from a router's pattern keeps the names of its required query items in
+/// ``requiredQueryItems``, and generated rules then require them too.
 package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
-  /// One piece of the path.
-  package enum Piece: Hashable, Sendable {
-    /// A literal segment, unencoded (`café`, `a b`).
-    case literal(String)
-    /// One segment holding a parameter.
-    case parameter(name: String, type: ParameterType)
-    /// One or more segments (`{name+}`): the remaining ones when last; in the middle, those before
-    /// the pieces after it (at most one catch-all per shape).
-    case oneOrMore(name: String)
-    /// Zero or more segments (`{name*}`), last or in the middle as `{name+}` is.
-    case zeroOrMore(name: String)
-    /// One segment holding literal text around parameters (`wire-{code:uuid}`).
-    case template(SegmentTemplate)
-    /// A last segment that may be absent (`{slug?}`, `{n:int?}`); last piece only. The rules are
-    /// written for each of ``variants``.
-    case optional(name: String, type: ParameterType)
-
-    /// Whether the piece is a catch-all (`{name+}`, `{name*}`).
-    var isCatchAll: Bool {
-      switch self {
-      case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter, .template, .optional, .valueSet, .kind: false
-      }
-    }
-    /// One segment that is one of a fixed set of words (`{section:(general|privacy)}`).
-    case valueSet(name: String, set: ValueSet)
-    /// One segment of an app-defined kind (`{code:sku}`); AASA says its prefix, if any, and `*`.
-    case kind(name: String, kind: AppKind)
-  }
+  /// One piece of the path: the pattern's own piece (``RoutePattern/Segment``), never
+  /// ``RoutePattern/Segment/fragment``, which splits a route's pieces into ``pieces`` and
+  /// ``fragmentPieces``.
+  package typealias Piece = RoutePattern.Segment
 
   /// The route's name, used in the generated `comment` and in reports.
   package var name: String
@@ -78,89 +52,23 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     self.requiredQueryItems = requiredQueryItems
   }
 
-  /// Reads a route template such as `/channel/video/{clipId}` or `/docs/{path*}`.
+  /// Reads a route template such as `/channel/video/{clipId}` or `/docs/{path*}` with the router's
+  /// own reader (``RoutePattern``); its query part restricts nothing here.
   ///
   /// - Parameters:
   ///   - name: The route's name.
-  ///   - template: The path template; anything from `?` on is ignored.
-  /// - Throws: ``RoutePathShapeError`` for an empty segment, an unterminated or empty `{}`, an unknown
-  ///   parameter type, or a catch-all that is not the last piece.
+  ///   - template: The route's pattern.
+  /// - Throws: ``RoutePathShapeError`` with the pattern error's message when the pattern does not
+  ///   parse.
   package init(name: String, template: String) throws(RoutePathShapeError) {
-    func failure(_ reason: String) -> RoutePathShapeError {
-      RoutePathShapeError(template: template, reason: reason)
+    let pattern: RoutePattern
+    do {
+      pattern = try RoutePattern(template)
+    } catch {
+      throw RoutePathShapeError(template: template, reason: error.message)
     }
-    // The query starts at the first "?" outside braces (`{slug?}` is an optional segment).
-    var depth = 0
-    let queryStart =
-      template.firstIndex { character in
-        if character == "{" { depth += 1 }
-        if character == "}" { depth -= 1 }
-        return character == "?" && depth == 0
-      } ?? template.endIndex
-    let path = template[..<queryStart]
-    var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    if segments.first == "" { segments.removeFirst() }
-    if segments.last == "" { segments.removeLast() }
-    var pieces: [Piece] = []
-    for (index, segment) in segments.enumerated() {
-      guard !segment.isEmpty else { throw failure("empty segment (\"//\")") }
-      let isWhole =
-        segment.hasPrefix("{") && segment.hasSuffix("}")
-        && segment.dropFirst().dropLast().allSatisfy {
-          $0 != "{" && $0 != "}"
-        }
-      if (!isWhole && (segment.contains("{") || segment.contains("}"))) || segment.contains(":(") {
-        // A segment template or a value set: read by the router's own rule.
-        do {
-          let pattern = try RoutePattern("/" + segment)
-          switch pattern.segments.first {
-          case .template(let template): pieces.append(.template(template))
-          case .valueSet(let name, let set): pieces.append(.valueSet(name: name, set: set))
-          default: throw failure("unterminated or empty parameter \"\(segment)\"")
-          }
-        } catch let error as RoutePatternError {
-          throw failure(error.message)
-        } catch {
-          throw failure("\(error)")
-        }
-        continue
-      }
-      guard segment.hasPrefix("{") else {
-        pieces.append(.literal(segment))
-        continue
-      }
-      guard segment.hasSuffix("}"), segment.count > 2 else {
-        throw failure("unterminated or empty parameter \"\(segment)\"")
-      }
-      var body = String(segment.dropFirst().dropLast())
-      var isOptional = false
-      if body.hasSuffix("?") {
-        guard index == segments.count - 1 else {
-          throw failure("optional parameter \"\(segment)\" must be the last piece")
-        }
-        body.removeLast()
-        isOptional = true
-      }
-      if body.hasSuffix("+") || body.hasSuffix("*") {
-        guard !isOptional, !pieces.contains(where: \.isCatchAll) else {
-          throw failure("a second catch-all \"\(segment)\": a path has at most one")
-        }
-        let kind = body.removeLast()
-        pieces.append(kind == "+" ? .oneOrMore(name: body) : .zeroOrMore(name: body))
-        continue
-      }
-      let parts = body.split(separator: ":", maxSplits: 1).map(String.init)
-      guard let parameterName = parts.first, !parameterName.isEmpty else {
-        throw failure("parameter without a name: \"\(segment)\"")
-      }
-      let typeName = parts.count > 1 ? parts[1] : "string"
-      guard let type = ParameterType(rawValue: typeName) else {
-        throw failure("unknown parameter type \"\(typeName)\" (string, int or uuid)")
-      }
-      pieces.append(
-        isOptional ? .optional(name: parameterName, type: type) : .parameter(name: parameterName, type: type))
-    }
-    self.init(name: name, pieces: pieces)
+    self.init(name: name, pieces: Array(pattern.pathSegments))
+    fragmentPieces = pattern.readsFragment ? Array(pattern.fragmentSegments) : nil
   }
 
   /// The template text, e.g. `/users/{id:int}/files/{path+}`; `/` for the root.
@@ -184,6 +92,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
         case .valueSet(let name, let set):
           "{\(name):(\(set.members.map(Self.encode).joined(separator: "|")))}"
         case .kind(let name, let kind): "{\(name):\(kind.name)}"
+        case .fragment: "#"
         }
       }.joined(separator: "/")
   }
@@ -267,6 +176,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       case .template(let template): Self.encode(Self.sampleText(of: template))
       case .valueSet(_, let set): Self.encode(set.members[0])
       case .kind(_, let kind): Self.encode(kind.sampleValue)
+      case .fragment: "#"
       }
     }
   }
@@ -366,6 +276,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
       case .kind(_, let kind):
         typed ? kind.accepts(segment) : !segment.isEmpty && segment.utf8.starts(with: kind.prefixText.utf8)
       case .oneOrMore, .zeroOrMore: true
+      case .fragment: false
       }
     }
     guard let index = catchAllIndex else {

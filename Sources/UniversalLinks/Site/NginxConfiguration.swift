@@ -170,6 +170,7 @@ package struct NginxConfiguration: Hashable, Sendable {
       case .valueSet(let name, let set):
         regex += "/" + captured(name, "(" + set.members.map(escapeRegex).joined(separator: "|") + ")")
       case .kind(let name, let kind): regex += "/" + captured(name, kind.segmentRegex(escape: escapeRegex))
+      case .fragment: continue
       }
     }
     return regex + "/?$"
@@ -194,7 +195,7 @@ package struct NginxConfiguration: Hashable, Sendable {
       switch piece {
       case .parameter(let name, _), .optional(let name, _), .valueSet(let name, _), .kind(let name, _):
         if used.contains(name), variables[name] == nil { variables[name] = "deeplink_\(variables.count)" }
-      case .literal, .oneOrMore, .zeroOrMore, .template: continue
+      case .literal, .oneOrMore, .zeroOrMore, .template, .fragment: continue
       }
     }
     return variables
