@@ -358,6 +358,17 @@ public final class Router: Sendable {
       fragment: fragment(of: reading), origin: origin(of: reading), url: reading.url, followed: [])
   }
 
+  /// Reads a link by the reading rules, without looking for its route: what ``match(_:)-(String)``
+  /// would throw for it before searching.
+  ///
+  /// - Parameter url: The link.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  package func read(_ url: String) throws(LinkError) {
+    try Bytes.withUTF8(of: url) { (link) throws(LinkError) in
+      try reader.withLink(link, original: { link.string() }) { _ in () }
+    }
+  }
+
   /// Matches a link as the app receives it.
   ///
   /// - Parameter url: The link.
@@ -581,13 +592,24 @@ public final class Router: Sendable {
       entries.append(RouteParameters.Entry(name: dictionary, value: .dictionary(openQuery(of: remaining))))
     }
     return RouteMatch(
-      route: plan.name,
-      parameters: RouteParameters(entries),
-      query: remaining,
-      fragment: reader.fragment(of: view),
-      origin: reader.origin(of: view),
-      url: url
-    )
+      fields: RouteMatch.Fields(
+        route: plan.name, parameters: RouteParameters(entries), query: remaining,
+        fragment: reader.fragment(of: view), origin: reader.origin(of: view), url: url, followed: []),
+      routeIndex: Int32(truncatingIfNeeded: route))
+  }
+
+  /// The definition of the route a match names: read by the index the match carries when this router
+  /// made it, by name otherwise.
+  ///
+  /// - Parameter match: A match.
+  /// - Returns: The route's definition, or `nil` when the table has no route of that name.
+  public func definition(of match: RouteMatch) -> RouteDefinition? {
+    if let index = match.routeIndex, table.routes.indices.contains(index),
+      table.routes[index].name == match.route
+    {
+      return table.routes[index]
+    }
+    return route(named: match.route)
   }
 
   /// Path parameter `offset` of a route's plan: its piece in the pattern, its kind and its name.
