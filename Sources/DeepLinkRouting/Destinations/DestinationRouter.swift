@@ -109,11 +109,6 @@ public struct DestinationRouter<Destination: Hashable & Sendable>: Sendable {
     return resolution.firstRefused.map { ($0, nil) }
   }
 
-  /// The destination of a link as the app receives it.
-  ///
-  /// - Parameter url: The link.
-  /// - Returns: The destination, or `nil`.
-  /// - Throws: ``LinkError`` when the link breaks a reading rule.
   /// What a link routed to when a judge weighs each candidate before its destination is made.
   package enum Routed<Refusal> {
     /// The first candidate the judge admitted that names a destination.
@@ -153,6 +148,11 @@ public struct DestinationRouter<Destination: Hashable & Sendable>: Sendable {
     return first ?? resolution.firstRefused.map { .unnamed($0) }
   }
 
+  /// The destination of a link as the app receives it.
+  ///
+  /// - Parameter url: The link.
+  /// - Returns: The destination, or `nil`.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
   public func destination(for url: URL) throws(LinkError) -> Destination? {
     try destination(for: url.absoluteString)
   }
