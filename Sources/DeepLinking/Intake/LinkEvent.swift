@@ -75,3 +75,22 @@ public struct LinkEvent<Destination: Sendable>: Sendable {
     return items
   }
 }
+
+extension LinkEvent: CustomStringConvertible {
+  /// The event in one line: when, the link's source and text, what happened, the link routed when a
+  /// fallback handler turned it into another, and the match, such as
+  /// `arrival customScheme myapp://clip/1: applied clip("1"); route 'clip': id=1; origin: myapp:`.
+  public var description: String {
+    var text = "\(moment) \(link.source) \(link.url): "
+    switch outcome {
+    case .applied(let destination): text += "applied \(destination)"
+    case .waitingForReady: text += "waiting for the UI"
+    case .waitingForSignIn: text += "waiting for sign-in"
+    case .handledByFallback(let handler): text += "handled by fallback '\(handler)'"
+    case .refused(let refusal): text += "refused (\(refusal.identifier)): \(refusal)"
+    }
+    if routed.id != link.id { text += "; routed \(routed.url)" }
+    if let match { text += "; \(match)" }
+    return text
+  }
+}
