@@ -300,6 +300,15 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
 
   /// Records that the user signed out: links that waited for sign-in are dropped, each reported as
   /// ``LinkRefusal/signedOut(route:)``.
+  ///
+  /// Screens the user already sees stay where they are: the intake does not hold the navigation.
+  /// Close the account screens with ``Navigator/removeDestinations(where:)`` and
+  /// ``requiresSignIn(_:)``:
+  ///
+  /// ```swift
+  /// await intake.signOut()
+  /// navigator.removeDestinations(where: intake.requiresSignIn)
+  /// ```
   public func signOut() async {
     isSignedIn = false
     do {
@@ -315,6 +324,20 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
       // A store that cannot record progress keeps the rest; they are dropped at the next sign-out.
     }
     waitingForSignInCount = waitingForSignIn.count
+  }
+
+  /// Whether a destination's route requires a signed-in user (``RouteDefinition/requiresSignIn``):
+  /// the screens to close at sign-out, with ``Navigator/removeDestinations(where:)``.
+  ///
+  /// The route is the one the destination's link is built with (``DestinationRouter/routeValues(for:)``),
+  /// so a destination that has no link (a router whose `values` closure returns `nil` for it) answers
+  /// `false`.
+  ///
+  /// - Parameter destination: A destination, such as one on the navigator's stacks.
+  /// - Returns: Whether its route requires sign-in.
+  public func requiresSignIn(_ destination: Destination) -> Bool {
+    guard let values = destinations.routeValues(for: destination) else { return false }
+    return destinations.router.route(named: values.route)?.requiresSignIn ?? false
   }
 
   // MARK: The pipeline

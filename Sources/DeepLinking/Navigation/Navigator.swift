@@ -169,6 +169,42 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
     setStack(stack, for: tab ?? selectedTab)
   }
 
+  /// Closes the destinations `shouldRemove` picks, with the screens reached through them: each tab's
+  /// stack is cut at its first such destination, and the modal is dismissed when it is one or when the
+  /// selected tab's stack beneath it was cut. The selected tab stays; a tab's root is no destination
+  /// on its stack and stays too.
+  ///
+  /// At sign-out, close the screens of routes that require sign-in, which would otherwise stay on the
+  /// stacks for whoever uses the app next:
+  ///
+  /// ```swift
+  /// await intake.signOut()
+  /// navigator.removeDestinations(where: intake.requiresSignIn)
+  /// ```
+  ///
+  /// - Parameter shouldRemove: Whether a destination goes.
+  /// - Returns: The destinations closed: each cut stack's from its first picked (tabs in no set
+  ///   order), then the modal's.
+  @discardableResult
+  public func removeDestinations(where shouldRemove: (Destination) -> Bool) -> [Destination] {
+    var removed: [Destination] = []
+    var newStacks = stacks
+    var selectedStackCut = false
+    for (tab, stack) in stacks {
+      guard let cut = stack.firstIndex(where: shouldRemove) else { continue }
+      removed.append(contentsOf: stack[cut...])
+      newStacks[tab] = Array(stack[..<cut])
+      if tab == selectedTab { selectedStackCut = true }
+    }
+    var modal = presented
+    if let shown = presented, selectedStackCut || shouldRemove(shown.destination) {
+      removed.append(shown.destination)
+      modal = nil
+    }
+    update(selectedTab: selectedTab, stacks: newStacks, presented: modal)
+    return removed
+  }
+
   /// Shows a destination the way a link should: in its tab, with its parents below it, pushed or
   /// presented as the rules say.
   ///
