@@ -16,7 +16,8 @@ import Observation
 ///
 /// - **Before ready** (``markReady()``), links are read (malformed ones are refused at once, not
 ///   kept) and kept in the intake's ``LinkStorage`` (durably with the `DurableLinkStorage` module); the
-///   newest is routed when the UI becomes ready; the others are reported superseded.
+///   newest is routed when the UI becomes ready (a link an SDK stored, only when no other waits); the
+///   others are reported superseded.
 /// - **Policy**: the route table decides which schemes and hosts are accepted; a route marked
 ///   ``RouteDefinition/requiresVerifiedLink`` opens only from a source the ``LinkPolicy`` trusts (a
 ///   Universal Link, not a custom scheme any app can claim). The policy judges each route the link
@@ -83,6 +84,8 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   @ObservationIgnored private let loads: LoadCoordinator<ClosureLoader<Destination>>?
   /// The link whose load started last: the newer link that supersedes an older load.
   @ObservationIgnored private var newestLoad: IncomingLink?
+  /// What keeps each subscription of ``connect(source:subscribe:)`` alive, until it is disconnected.
+  @ObservationIgnored private var subscriptions: [UUID: Any] = [:]
 
   /// Creates an intake that hands destinations to a closure.
   ///
@@ -243,14 +246,13 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// Each element is received in order with the given source until the sequence ends, fails, or the
   /// returned task is cancelled.
   ///
-  /// The sequence must be `Sendable`. A Combine subject's `values` is not; bridge it through an
-  /// `AsyncStream`, which is (keep the subscription as long as the link should flow):
+  /// The sequence must be `Sendable`. A Combine publisher's `values` is not (`AsyncPublisher` does not
+  /// conform to `Sendable`): connect a subject with ``connect(source:subscribe:)`` instead, or bridge
+  /// it through an `AsyncStream` made on the caller's side, which is.
   ///
-  /// ```swift
-  /// let (links, continuation) = AsyncStream.makeStream(of: String.self)
-  /// subscription = sdk.storedDeeplinkSubject.sink { continuation.yield($0) }
-  /// intake.connect(links)
-  /// ```
+  /// Connect at launch, before ``markReady()``: a stored link that arrives before the intake is ready
+  /// waits with the others, and at ``markReady()`` a link from any other source (the one the user
+  /// tapped) wins over it, whatever their order; one that arrives after applies as it arrives.
   ///
   /// - Parameters:
   ///   - links: The links, as text.
@@ -272,9 +274,62 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     }
   }
 
+  /// Connects a source that calls back with links, such as an SDK's Combine subject of stored links,
+  /// through a subscription made here.
+  ///
+  /// `subscribe` is called once, before this method returns, with `deliver`: subscribe to the source
+  /// and pass each link it publishes to `deliver` (from any thread; `nil` and empty text are skipped),
+  /// and return what keeps the subscription alive (Combine's `AnyCancellable`). The intake keeps it
+  /// until the returned task is cancelled, then lets go of it, which ends a Combine subscription.
+  /// Links are received in the order delivered, with `source`.
+  ///
+  /// ```swift
+  /// intake.connect { deliver in
+  ///   sdk.storedDeeplinkSubject.sink { deliver($0) }  // a CurrentValueSubject<String?, Never>
+  /// }
+  /// ```
+  ///
+  /// A subject that replays its current value to each new subscriber (a `CurrentValueSubject`, a
+  /// `@Published` property) delivers the link it holds at once, inside `subscribe`: connected at
+  /// launch, before ``markReady()``, that link waits with the others and does not win over a link the
+  /// user tapped (see ``connect(_:source:)``).
+  ///
+  /// - Parameters:
+  ///   - source: The links' source (default ``LinkSource/stored``).
+  ///   - subscribe: Subscribes to the source, handing each link to `deliver`, and returns the
+  ///     subscription.
+  /// - Returns: The task that receives the links; cancel it to disconnect and end the subscription.
+  @discardableResult
+  public func connect<Subscription>(
+    source: LinkSource = .stored,
+    subscribe: (_ deliver: @escaping @Sendable (String?) -> Void) -> Subscription
+  ) -> Task<Void, Never> {
+    let (links, continuation) = AsyncStream.makeStream(of: String.self)
+    let id = UUID()
+    subscriptions[id] = subscribe { link in
+      guard let link, !link.isEmpty else { return }
+      continuation.yield(link)
+    }
+    let reading = connect(links, source: source)
+    return Task { @MainActor [weak self] in
+      await withTaskCancellationHandler {
+        await reading.value
+      } onCancel: {
+        reading.cancel()
+      }
+      // Disconnected: the subscription goes (a Combine subscription ends), and the stream with it.
+      self?.subscriptions[id] = nil
+      continuation.finish()
+    }
+  }
+
   // MARK: Readiness and sign-in
 
   /// Marks the UI ready: the newest waiting link applies, once; the others are reported superseded.
+  ///
+  /// A link an SDK stored earlier (``LinkSource/stored``) applies only when no link from another
+  /// source waits: the link the user tapped to open the app wins over a stored link delivered at
+  /// launch, whichever arrived last.
   public func markReady() async {
     isReady = true
     await drain(waitingForReady, at: .markReady)
@@ -359,21 +414,22 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     return .waitingForReady
   }
 
-  /// Applies the newest waiting link and reports the others superseded, each exactly once.
+  /// Applies the waiting link that wins (``winner(of:)``) and reports the others superseded, each
+  /// exactly once.
   ///
   /// With a durable store, each link leaves it only after it was applied or reported, so a crash in
   /// between hands it over again at the next launch rather than losing it.
   private func drain(_ pending: PendingLinks, at moment: LinkEvent<Destination>.Moment) async {
     let waiting = pending.links
-    guard let newest = waiting.last else { return }
+    guard let winner = Self.winner(of: waiting) else { return }
     let known = Set(waiting.map(\.id))
     do {
       try await pending.drain { link in
         // A link that arrived during the drain is newer than every one counted before it.
-        if link.id == newest.id || !known.contains(link.id) {
+        if link.id == winner.id || !known.contains(link.id) {
           _ = await self.handle(link, at: moment)
         } else {
-          let outcome = self.refuse(link, .superseded(by: newest.url))
+          let outcome = self.refuse(link, .superseded(by: winner.url))
           let match = try? self.destinations.router.match(link.url)
           self.report(LinkEvent(link: link, outcome: outcome, moment: moment, routed: link, match: match))
         }
@@ -381,6 +437,20 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     } catch {
       // A store that cannot record progress keeps the link in hand for the next drain.
     }
+  }
+
+  /// The waiting link a drain applies: the newest one that did not come from ``LinkSource/stored``,
+  /// else the newest.
+  ///
+  /// A link an SDK stored earlier reaches the intake whenever the SDK hands it over, and an SDK subject
+  /// that replays its value hands over the same old link at every launch, right after the link the
+  /// user tapped to open the app: the newest is then the stale one. So a stored link wins only when
+  /// nothing else waits.
+  ///
+  /// - Parameter waiting: The waiting links, oldest first.
+  /// - Returns: The link to apply, or `nil` when none waits.
+  static func winner(of waiting: [IncomingLink]) -> IncomingLink? {
+    waiting.last { $0.source != .stored } ?? waiting.last
   }
 
   /// Routes, checks, loads and applies a link, and reports the outcome.
