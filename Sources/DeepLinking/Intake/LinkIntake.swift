@@ -86,6 +86,9 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   @ObservationIgnored private var newestLoad: IncomingLink?
   /// What keeps each subscription of ``connect(source:subscribe:)`` alive, until it is disconnected.
   @ObservationIgnored private var subscriptions: [UUID: Any] = [:]
+  /// The tasks receiving the links a source replayed as ``connect(source:subscribe:)`` subscribed:
+  /// ``markReady()`` waits for them, so that a replayed link is ranked with the others.
+  @ObservationIgnored private var replays: [UUID: Task<Void, Never>] = [:]
 
   /// Creates an intake that hands destinations to a closure.
   ///
@@ -290,9 +293,10 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// ```
   ///
   /// A subject that replays its current value to each new subscriber (a `CurrentValueSubject`, a
-  /// `@Published` property) delivers the link it holds at once, inside `subscribe`: connected at
-  /// launch, before ``markReady()``, that link waits with the others and does not win over a link the
-  /// user tapped (see ``connect(_:source:)``).
+  /// `@Published` property) delivers the link it holds at once, inside `subscribe`. Connected at
+  /// launch, before ``markReady()``, that link waits with the others (``markReady()`` receives it
+  /// first if it has not been yet) and does not win over a link the user tapped (see
+  /// ``connect(_:source:)``).
   ///
   /// - Parameters:
   ///   - source: The links' source (default ``LinkSource/stored``).
@@ -306,11 +310,36 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   ) -> Task<Void, Never> {
     let (links, continuation) = AsyncStream.makeStream(of: String.self)
     let id = UUID()
+    // What the source delivers while `subscribe` runs is what it replays (a subject's current value):
+    // set apart, and received before ``markReady()`` drains; `nil` once `subscribe` has returned.
+    let replay = LockedValue<[String]?>([])
     subscriptions[id] = subscribe { link in
       guard let link, !link.isEmpty else { return }
-      continuation.yield(link)
+      let replayed = replay.withLock { held in
+        held?.append(link)
+        return held != nil
+      }
+      if !replayed { continuation.yield(link) }
     }
-    let reading = connect(links, source: source)
+    let replayed = replay.withLock { held in
+      defer { held = nil }
+      return held ?? []
+    }
+    let replaying: Task<Void, Never>? =
+      replayed.isEmpty
+      ? nil
+      : Task { @MainActor [weak self] in
+        for link in replayed { await self?.receive(link, source: source) }
+      }
+    replays[id] = replaying
+    let reading = Task { @MainActor [weak self] in
+      await replaying?.value
+      self?.replays[id] = nil
+      for await link in links {
+        guard let self, !Task.isCancelled else { return }
+        await self.receive(link, source: source)
+      }
+    }
     return Task { @MainActor [weak self] in
       await withTaskCancellationHandler {
         await reading.value
@@ -331,6 +360,9 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// source waits: the link the user tapped to open the app wins over a stored link delivered at
   /// launch, whichever arrived last.
   public func markReady() async {
+    // What a connected source replayed as it was connected waits with the others, even when the
+    // intake has not read it yet.
+    for replay in replays.values { await replay.value }
     isReady = true
     await drain(waitingForReady, at: .markReady)
     waitingForReadyCount = waitingForReady.count

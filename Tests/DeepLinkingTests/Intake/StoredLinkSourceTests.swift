@@ -83,6 +83,23 @@ extension IntakeTests {
       #expect(harness.intake.recentRefusals.map(\.link.source) == [.stored])
     }
 
+    @Test("the UI marked ready right after connecting still ranks the link the subject replayed")
+    func markReadyBeforeTheReplayWasRead() async throws {
+      let harness = try IntakeHarness()
+      let sdk = ReplayingLinkSubject(holding: "myapp://clip/stale")
+      await harness.intake.receive("myapp://clip/tapped", source: .universalLink)
+      harness.intake.connect { deliver in sdk.sink(deliver) }
+      // No wait: the replayed link has not been read when the first screen appears.
+      await harness.intake.markReady()
+      for _ in 0..<1_000 { await Task.yield() }
+      #expect(harness.applied == [.clip("tapped")])
+      #expect(harness.refusals == [.superseded(by: "myapp://clip/tapped")])
+      // What the subject publishes once the app is ready is new, and opens.
+      sdk.send("myapp://clip/new")
+      for _ in 0..<10_000 where harness.applied.count < 2 { await Task.yield() }
+      #expect(harness.applied == [.clip("tapped"), .clip("new")])
+    }
+
     @Test(
       "the tapped link wins whichever arrived first, and a stored link still opens when nothing else waits")
     func rankingBySource() async throws {
