@@ -74,7 +74,12 @@
 
     #if !os(tvOS)
       /// Receives the link a tapped notification carries in its payload, as `LinkSource/notification`
-      /// (the standard policy does not trust it for verified-only routes: a payload can carry any URL).
+      /// (the standard policy does not trust it for verified-only routes: a payload can carry any URL),
+      /// from main-actor code such as the scene's connection options.
+      ///
+      /// A `UNUserNotificationCenterDelegate`'s methods are nonisolated and the response is not
+      /// `Sendable`, so from there hand over the link instead, read before any `await`:
+      /// `IncomingLink(notification:linkKey:)`, then `receive(_:)`.
       ///
       /// - Parameters:
       ///   - response: The user's response to the notification.
@@ -82,9 +87,8 @@
       ///     ignored.
       public func receive(_ response: UNNotificationResponse, linkKey: String = LinkPayload.defaultKey) async
       {
-        guard let link = LinkPayload.link(in: response.notification.request.content.userInfo, key: linkKey)
-        else { return }
-        await receive(link, source: .notification)
+        guard let link = IncomingLink(notification: response, linkKey: linkKey) else { return }
+        await receive(link)
       }
 
       /// Receives the link a Home Screen quick action carries in its `userInfo`

@@ -9,6 +9,10 @@
   import RetailExample
   import UIKit
 
+  #if canImport(UserNotifications) && !os(tvOS)
+    import UserNotifications
+  #endif
+
   /// The activity type of the navigation state saved with a scene (listed in `NSUserActivityTypes`).
   let restorationActivityType = "com.example.retail.navigation"
 
@@ -32,6 +36,11 @@
     private(set) var navigator: Navigator<RetailDestination, RetailTab>?
     private(set) var intake: LinkIntake<RetailDestination>?
     private var coordinator: TabNavigationCoordinator<RetailDestination, RetailTab>?
+    #if canImport(UserNotifications) && !os(tvOS)
+      /// The notification center's delegate (held weakly by the center): the window connected last
+      /// receives the notifications tapped while the app runs.
+      private var notificationLinks: RetailNotificationLinks?
+    #endif
 
     func scene(
       _ scene: UIScene, willConnectTo session: UISceneSession,
@@ -52,6 +61,11 @@
       self.navigator = navigator
       self.intake = intake
       self.coordinator = coordinator
+      #if canImport(UserNotifications) && !os(tvOS)
+        let notificationLinks = RetailNotificationLinks(intake: intake)
+        UNUserNotificationCenter.current().delegate = notificationLinks
+        self.notificationLinks = notificationLinks
+      #endif
 
       let saved = session.stateRestorationActivity?.navigationState(
         of: NavigationState<RetailDestination, RetailTab>.self)
