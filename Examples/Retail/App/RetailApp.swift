@@ -9,12 +9,20 @@
   import SwiftUI
   import TrackingLinks
 
+  #if canImport(UserNotifications) && !os(tvOS)
+    import UserNotifications
+  #endif
+
   /// The app's link machinery, built synchronously so the root view handles links from the first frame.
   @MainActor
   final class RetailModel {
     let links = RetailLinks.shop
     let navigator: Navigator<RetailDestination, RetailTab>
     let intake: LinkIntake<RetailDestination>
+    #if canImport(UserNotifications) && !os(tvOS)
+      /// The notification center's delegate, which it holds weakly: kept here.
+      let notifications: RetailNotifications
+    #endif
 
     init() {
       navigator = Navigator(rules: links.rules, initialTab: .home)
@@ -27,8 +35,13 @@
       let storage = (try? LinkStorage.durable(directory: directory)) ?? .inMemory
       // The shop starts signed out: order links wait until the app calls `intake.signIn()`.
       intake = links.intake(navigator: navigator, storage: storage, fallbacks: fallbacks, isSignedIn: false)
-      // Links a marketing SDK stored earlier: connect its stream of URL strings as a source.
-      // intake.connect(MarketingSDK.storedLinks, source: .stored)
+      #if canImport(UserNotifications) && !os(tvOS)
+        // Set before the app finishes launching, so that the tap that launched it is delivered.
+        notifications = RetailNotifications(intake: intake)
+        UNUserNotificationCenter.current().delegate = notifications
+      #endif
+      // Links the marketing SDK stored earlier, connected before the first screen is ready.
+      intake.connectMarketingSDK()
     }
   }
 
