@@ -214,6 +214,44 @@ extension UIWindowSceneDelegate {
   // (`var presentationController: UIPresentationController? { get }`, iOS 8)
   @available(iOS 8.0, tvOS 9.0, *)
   open var presentationController: UIPresentationController? { fatalError() }
+
+  // developer.apple.com/documentation/uikit/uiviewcontroller/tabbaritem
+  // (`var tabBarItem: UITabBarItem! { get set }`; by default an item showing the controller's title)
+  open var tabBarItem: UITabBarItem! {
+    get { fatalError() }
+    set { fatalError() }
+  }
+}
+
+// developer.apple.com/documentation/uikit/uibaritem
+// (`@MainActor class UIBarItem : NSObject`)
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UIBarItem: NSObject {
+  // developer.apple.com/documentation/uikit/uibaritem/title
+  // (`var title: String? { get set }`)
+  open var title: String? {
+    get { fatalError() }
+    set { fatalError() }
+  }
+}
+
+// developer.apple.com/documentation/uikit/uitabbaritem
+// (`@MainActor class UITabBarItem : UIBarItem`)
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UITabBarItem: UIBarItem {
+  // developer.apple.com/documentation/uikit/uitabbaritem/init(title:image:tag:)
+  // (`init(title: String?, image: UIImage?, tag: Int)`)
+  public init(title: String?, image: UIImage?, tag: Int) { fatalError() }
+}
+
+// developer.apple.com/documentation/uikit/uiimage
+// (`class UIImage : NSObject`; only the SF Symbols initialiser)
+@available(iOS 2.0, tvOS 9.0, *)
+open class UIImage: NSObject {
+  // developer.apple.com/documentation/uikit/uiimage/init(systemname:)
+  // (`convenience init?(systemName name: String)`, iOS 13)
+  @available(iOS 13.0, tvOS 13.0, *)
+  public convenience init?(systemName name: String) { fatalError() }
 }
 
 // developer.apple.com/documentation/uikit/uimodalpresentationstyle

@@ -15,10 +15,16 @@
   /// class only makes the view-controller calls. Push screens through the navigator, never on a
   /// navigation controller directly, so both stay in step.
   ///
+  /// The tab bar's items come from the tabs' root view controllers: the coordinator wraps each root in
+  /// a `UINavigationController` and gives it the root's `tabBarItem` (by default an item showing the
+  /// root's `title`). Set each root's `tabBarItem` (title, image) before creating the coordinator.
+  ///
   /// ```swift
+  /// let home = HomeViewController()
+  /// home.tabBarItem = UITabBarItem(title: "Home", image: UIImage(systemName: "house"), tag: 0)
   /// let coordinator = TabNavigationCoordinator(
   ///   navigator: navigator,
-  ///   tabs: [(.home, HomeViewController()), (.shop, ShopViewController())],
+  ///   tabs: [(.home, home), (.shop, ShopViewController())],
   ///   makeViewController: { screen in ScreenViewController(screen) })
   /// window.rootViewController = coordinator.tabBarController
   /// ```
@@ -41,7 +47,8 @@
     ///
     /// - Parameters:
     ///   - navigator: The navigator the controllers follow.
-    ///   - tabs: The tabs in the tab bar's order, each with its root view controller.
+    ///   - tabs: The tabs in the tab bar's order, each with its root view controller, whose
+    ///     `tabBarItem` is the tab's item in the tab bar.
     ///   - tabBarController: The tab bar controller to fill (a new one by default).
     ///   - makeViewController: Makes the view controller that shows a destination.
     public init(
@@ -54,7 +61,12 @@
       self.tabBarController = tabBarController
       self.makeViewController = makeViewController
       sync = ContainerSync(tabs: tabs.map(\.tab))
-      navigationControllers = tabs.map { UINavigationController(rootViewController: $0.root) }
+      navigationControllers = tabs.map { tab in
+        let controller = UINavigationController(rootViewController: tab.root)
+        // The tab bar shows the navigation controller's item: the root's, title and image.
+        controller.tabBarItem = tab.root.tabBarItem
+        return controller
+      }
       tabBarController.viewControllers = navigationControllers
       tabBarController.delegate = delegate
       for controller in navigationControllers {
