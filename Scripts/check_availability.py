@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails when the package uses an API newer than the Apple platforms it declares.
+"""Fails when the package uses an API newer than the Apple platforms it declares, or deprecated there.
 
 swiftc on Linux ignores `@available(macOS 15, iOS 18, *)`: nothing stops a Linux build from calling
 an iOS 18 API, and every Apple build of that module then fails. This check reads the two facts the
@@ -16,7 +16,9 @@ Linux toolchain does carry:
 It reports, with file and line:
 
 1. a reference to a declaration (a call, a property, a type, a conformance) introduced after a
-   declared platform's floor, or unavailable on one;
+   declared platform's floor, or unavailable on one, or deprecated at or before the floor (Swift
+   warns about a deprecation when the deployment target has reached it, so every app that builds the
+   package for that platform gets the warning, an error where warnings are);
 2. a typed-throws function type (`throws(E)` with `E` neither `any Error` nor `Never`) that needs
    runtime type metadata: inside a generic argument (`[..]`, `Optional`, `Result<..>`, any generic
    type), as a metatype, or converted to an existential; the runtime support for that arrived in
@@ -87,7 +89,12 @@ def version(entry):
 
 
 def too_new(availability, floors):
-    """Why a declaration with this symbol-graph availability cannot be used at the floors, or None.
+    """Why a declaration with this symbol-graph availability cannot be used at the floors, or None:
+    `needs iOS 18`, `needs unavailable on tvOS`, `is deprecated in iOS 15.0`.
+
+    A deprecation counts where the declaration states it: for a platform, from its version on (an
+    iOS 17 build warns about an API deprecated in iOS 15, not about one deprecated in iOS 18 or in a
+    future version, such as Foundation's `100000`), and unconditionally (`@available(*, deprecated)`).
 
     visionOS has the iPad's API: a declaration that states nothing for visionOS has it as on iOS
     (iOS 17 is visionOS 1), so with visionOS among the floors its iOS entry is read against the iOS
@@ -97,29 +104,39 @@ def too_new(availability, floors):
     if "visionOS" in floors and "iOS" not in floors and not any(
             item.get("domain") == "visionOS" for item in items):
         floors = dict(floors, iOS=(17, 0))
+    needs, deprecated = [], []
     for item in items:
         domain = item.get("domain")
         if domain == "*" and item.get("isUnconditionallyUnavailable"):
-            reasons.append("unavailable")
+            needs.append("unavailable")
+            continue
+        if domain == "*" and item.get("isUnconditionallyDeprecated"):
+            deprecated.append("everywhere")
             continue
         if domain not in floors:
             continue
         floor = floors[domain]
         if item.get("isUnconditionallyUnavailable"):
-            reasons.append(f"unavailable on {domain}")
+            needs.append(f"unavailable on {domain}")
         elif "introduced" in item and version(item["introduced"])[:2] > floor:
             introduced = ".".join(str(part) for part in version(item["introduced"])[:2])
-            reasons.append(f"{domain} {introduced}")
+            needs.append(f"{domain} {introduced}")
         elif "obsoleted" in item and version(item["obsoleted"])[:2] <= floor:
-            reasons.append(f"obsoleted in {domain}")
-    if not reasons:
-        return None
-    return ", ".join(reasons)
+            needs.append(f"obsoleted in {domain}")
+        elif "deprecated" in item and version(item["deprecated"])[:2] <= floor:
+            since = ".".join(str(part) for part in version(item["deprecated"])[:2])
+            deprecated.append(f"in {domain} {since}")
+    reasons = []
+    if needs:
+        reasons.append("needs " + ", ".join(needs))
+    if deprecated:
+        reasons.append("is deprecated " + ", ".join(deprecated))
+    return "; ".join(reasons) or None
 
 
 def load_symbol_graphs(directories, floors, stated=(), declared=None):
-    """USR -> (name, reason, module) for every declaration too new for the floors; and how many
-    declarations were read.
+    """USR -> (name, reason, module) for every declaration too new for the floors, or deprecated at
+    them; and how many declarations were read.
 
     A newer declaration with a twin of the same name and declaration that is available at the floors
     (a protocol requirement added later beside the extension method that always implemented it, such
@@ -364,7 +381,7 @@ def check(commands, newer, scratch, allowed):
                         name, reason, module = newer[value]
                         if node.get("_kind") == "decl_ref" and implicit and name.endswith(CHOSEN_BY_DEPLOYMENT_TARGET):
                             continue
-                        findings.append((source.place(offset), f"{module}.{name} needs {reason}", name))
+                        findings.append((source.place(offset), f"{module}.{name} {reason}", name))
                 for key in ("type", "interface_type", "result", "written_type", "replacement_type"):
                     value = node.get(key)
                     if isinstance(value, str) and value.startswith("$s") and "YK" in value:
@@ -479,7 +496,8 @@ def main():
         print(f"{place}: error: {message}; the package supports {floor_text}")
     modules = ", ".join(command["module"] for command in commands)
     print(f"availability: {len(commands)} modules ({modules}), {references} references checked against "
-          f"{declarations} declarations ({len(newer)} newer than the floors); {len(findings)} problems")
+          f"{declarations} declarations ({len(newer)} newer than the floors or deprecated at them); "
+          f"{len(findings)} problems")
     if references == 0:
         fail("no reference was read: the check would pass on anything")
     return 1 if findings else 0

@@ -399,11 +399,29 @@ open class UIPasteboard: NSObject {
 
   // developer.apple.com/documentation/uikit/uipasteboard/detectpatterns(for:completionhandler:)-8atop
   // (`func detectPatterns(for patterns: Set<UIPasteboard.DetectionPattern>, completionHandler:
-  //  @escaping (Result<Set<UIPasteboard.DetectionPattern>, any Error>) -> Void)`, iOS 14; it does not
-  //  read the contents, so the paste prompt is not shown)
-  @available(iOS 14.0, *)
+  //  @escaping (Result<Set<UIPasteboard.DetectionPattern>, any Error>) -> Void)`, iOS 14, deprecated in
+  //  iOS 15: "'detectPatterns(for:completionHandler:)' was deprecated in iOS 15.0" in an iOS 17 build)
+  @available(iOS, introduced: 14.0, deprecated: 15.0)
   open func detectPatterns(
     for patterns: Set<UIPasteboard.DetectionPattern>,
     completionHandler: @escaping (Result<Set<UIPasteboard.DetectionPattern>, any Error>) -> Void
   ) { fatalError() }
+
+  // developer.apple.com/documentation/uikit/uipasteboard/detectedvalues
+  // (`struct DetectedValues`, iOS 15; only the pattern used here)
+  @available(iOS 15.0, *)
+  public struct DetectedValues {
+    // developer.apple.com/documentation/uikit/uipasteboard/detectedvalues/probableweburl
+    // (`var probableWebURL: String { get }`)
+    public var probableWebURL: String { fatalError() }
+  }
+
+  // developer.apple.com/documentation/uikit/uipasteboard/detectedpatterns(for:)
+  // (`func detectedPatterns(for keyPaths: Set<PartialKeyPath<UIPasteboard.DetectedValues>>) async
+  //  throws -> Set<PartialKeyPath<UIPasteboard.DetectedValues>>`, iOS 15; like the method it replaces,
+  //  it does not read the contents, so the paste prompt is not shown)
+  @available(iOS 15.0, *)
+  open func detectedPatterns(
+    for keyPaths: Set<PartialKeyPath<UIPasteboard.DetectedValues>>
+  ) async throws -> Set<PartialKeyPath<UIPasteboard.DetectedValues>> { fatalError() }
 }

@@ -1,10 +1,21 @@
 // The availability check's self-test (Scripts/check-availability.sh compiles this file as a module of
 // its own): every line marked `expect:` must be reported, and nothing else. The unmarked lines are
 // uses the check must accept at the floors iOS 17 and macOS 14.
+import Foundation
 
 // An iOS 18 / macOS 15 initialiser.
 func decodedText(_ bytes: [UInt8]) -> String? {
   String(validating: bytes, as: UTF8.self)  // expect: Swift.String.init(validating:as:)
+}
+
+// Deprecated in iOS 16 and macOS 13, before the floors: an iOS 17 build warns.
+func languageCode(_ locale: Locale) -> String? {
+  locale.languageCode  // expect: FoundationEssentials.Locale.languageCode
+}
+
+// Deprecated in a future version only (`100000`): no warning at the floors.
+func lastComponent(_ url: URL) -> URL {
+  url.appendingPathComponent("x")
 }
 
 struct ProbeFailure: Error {}

@@ -4,8 +4,8 @@
   import UIKit
 
   /// The system pasteboard as `DeferredLinks` asks it: whether it probably holds a web link, found out
-  /// with `UIPasteboard.detectPatterns(for: [.probableWebURL])`, which neither reads the link nor shows
-  /// the paste prompt. The link itself reaches the app only when the user taps a paste control
+  /// with `UIPasteboard.detectedPatterns(for: [\.probableWebURL])`, which neither reads the link nor
+  /// shows the paste prompt. The link itself reaches the app only when the user taps a paste control
   /// (`PasteButton`, `UIPasteControl`).
   ///
   /// ```swift
@@ -17,13 +17,11 @@
 
     /// Whether the general pasteboard probably holds a web link; `false` when the check fails.
     public func probablyHoldsWebLink() async -> Bool {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-        Task { @MainActor in
-          UIPasteboard.general.detectPatterns(for: [.probableWebURL]) { result in
-            let found = (try? result.get())?.contains(.probableWebURL) ?? false
-            continuation.resume(returning: found)
-          }
-        }
+      do {
+        let found = try await UIPasteboard.general.detectedPatterns(for: [\.probableWebURL])
+        return found.contains(\.probableWebURL)
+      } catch {
+        return false
       }
     }
   }

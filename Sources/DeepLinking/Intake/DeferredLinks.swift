@@ -3,7 +3,7 @@ import Foundation
 /// What the app may learn about the pasteboard without reading it.
 ///
 /// On iOS, `SystemPasteboard` in `DeepLinkingUIKit` answers with
-/// `UIPasteboard.detectPatterns(for: [.probableWebURL])`, which tells whether the pasteboard probably
+/// `UIPasteboard.detectedPatterns(for: [\.probableWebURL])`, which tells whether the pasteboard probably
 /// holds a web link without showing the paste prompt and without reading the link. Tests use their own
 /// pasteboard.
 public protocol LinkPasteboard: Sendable {
