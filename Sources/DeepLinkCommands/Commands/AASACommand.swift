@@ -156,15 +156,15 @@ extension AASACommand {
               "\(path): the file is \(data.count) bytes; Apple ignores files over \(AASAValidator.maximumFileSize) bytes (128 KB), so no URL opens the app"
           )
         }
-        let read: (document: AASADocument, skippedQueryValues: [AASAPath])
+        let read: (document: AASADocument, skippedQueryValues: [JSONPath])
         do {
           read = try AASAMatcher.document(readingAsApple: data)
         } catch {
           throw ToolFailure(description: "\(path): \(error)")
         }
-        for place in read.skippedQueryValues {
+        for skipped in read.skippedQueryValues {
           streams.error.line(
-            "deeplink aasa match: note: \(Printable.escaped(place.description)): not a string; Apple skips this query condition"
+            "deeplink aasa match: note: \(Printable.escaped(skipped.place)): not a string; Apple skips this query condition"
           )
         }
         matcher = AASAMatcher(document: read.document)

@@ -238,7 +238,7 @@ extension AASAMatcher {
   /// - Throws: ``AssociationFileDecodingError`` for text that is not JSON or any other value of the wrong type.
   package static func document(
     readingAsApple data: Data
-  ) throws(AssociationFileDecodingError) -> (document: AASADocument, skippedQueryValues: [AASAPath]) {
+  ) throws(AssociationFileDecodingError) -> (document: AASADocument, skippedQueryValues: [JSONPath]) {
     var value: JSONValue
     do {
       value = try JSONReader.read(data)
@@ -246,16 +246,16 @@ extension AASAMatcher {
       throw AssociationFileDecodingError(
         kind: .invalidJSON(line: error.line, column: error.column, message: error.detail), path: .root)
     }
-    var skipped: [AASAPath] = []
+    var skipped: [JSONPath] = []
     value.updateMember("applinks") { appLinks in
       appLinks.updateMember("defaults") {
         skipNonStringQueryValues(
-          &$0, at: AASAPath.root.appending(key: "applinks").appending(key: "defaults"), skipped: &skipped)
+          &$0, at: JSONPath.root.appending(key: "applinks").appending(key: "defaults"), skipped: &skipped)
       }
       appLinks.updateMember("details") { details in
-        let detailsPath = AASAPath.root.appending(key: "applinks").appending(key: "details")
+        let detailsPath = JSONPath.root.appending(key: "applinks").appending(key: "details")
         details.updateElements { detail, step in
-          let detailPath: AASAPath =
+          let detailPath: JSONPath =
             switch step {
             case .index(let index): detailsPath.appending(index: index)
             case .key(let key): detailsPath.appending(key: key)
@@ -279,7 +279,7 @@ extension AASAMatcher {
   }
 
   private static func skipNonStringQueryValues(
-    _ component: inout JSONValue, at path: AASAPath, skipped: inout [AASAPath]
+    _ component: inout JSONValue, at path: JSONPath, skipped: inout [JSONPath]
   ) {
     component.updateMember("?") { query in
       guard case .object(let items) = query.kind else { return }

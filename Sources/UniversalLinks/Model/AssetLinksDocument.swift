@@ -61,13 +61,13 @@ public struct AssetLinksDocument: Hashable, Sendable {
         path: .root
       )
     }
-    func mismatch(_ expected: String, _ value: JSONValue?, _ path: AASAPath) -> AssociationFileDecodingError {
+    func mismatch(_ expected: String, _ value: JSONValue?, _ path: JSONPath) -> AssociationFileDecodingError {
       AssociationFileDecodingError(
         kind: .typeMismatch(expected: expected, found: value?.kindDescription ?? "nothing"),
         path: path
       )
     }
-    func strings(_ value: JSONValue?, _ path: AASAPath) throws(AssociationFileDecodingError) -> [String] {
+    func strings(_ value: JSONValue?, _ path: JSONPath) throws(AssociationFileDecodingError) -> [String] {
       guard case .array(let elements) = value?.kind else {
         throw mismatch("an array of strings", value, path)
       }
@@ -89,7 +89,7 @@ public struct AssetLinksDocument: Hashable, Sendable {
     }
     var statements: [AssetLinksStatement] = []
     for (index, element) in elements.enumerated() {
-      let path = AASAPath.root.appending(index: index)
+      let path = JSONPath.root.appending(index: index)
       guard case .object(let members) = element.kind else { throw mismatch("an object", element, path) }
       let relation = try strings(member("relation", of: members), path.appending(key: "relation"))
       let targetPath = path.appending(key: "target")

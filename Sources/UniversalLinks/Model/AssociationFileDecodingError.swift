@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// Why an apple-app-site-association or `assetlinks.json` file could not be read, and where.
 ///
 /// Unknown keys are not errors (the readers on the phones ignore them); ``AASADocument/validate(jsonData:)`` and
@@ -21,14 +23,14 @@ public struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStr
   /// What went wrong.
   package var kind: Kind
   /// Where in the document it went wrong (the root for invalid JSON).
-  package var documentPath: AASAPath
+  package var documentPath: JSONPath
 
   /// Creates an error.
   ///
   /// - Parameters:
   ///   - kind: What went wrong.
   ///   - path: Where in the document it went wrong.
-  package init(kind: Kind, path: AASAPath) {
+  package init(kind: Kind, path: JSONPath) {
     self.kind = kind
     self.documentPath = path
   }
@@ -46,7 +48,7 @@ public struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStr
   /// Where in the document it went wrong, e.g. `[0].target.sha256_cert_fingerprints[1]`; `top level`
   /// for text that is not JSON.
   public var path: String {
-    documentPath.description
+    documentPath.place
   }
 
   /// The 1-based line of text that is not JSON; `nil` for the other errors.
@@ -67,9 +69,9 @@ public struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStr
     case .invalidJSON(let line, let column, let message):
       "invalid JSON at line \(line), column \(column): \(message)"
     case .typeMismatch(let expected, let found):
-      "\(documentPath): expected \(expected), found \(found)"
+      "\(path): expected \(expected), found \(found)"
     case .invalidFingerprint(let error):
-      "\(documentPath): \(error)"
+      "\(path): \(error)"
     }
   }
 }

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 /// The checks behind ``AASADocument/validate(jsonData:)`` and ``AASADocument/validate()``.
@@ -141,7 +142,7 @@ package struct AASAValidator: Sendable {
       )
     }
     for case (let key, let list?) in sections {
-      let path = AASAPath.root.appending(key: key).appending(key: "apps")
+      let path = JSONPath.root.appending(key: key).appending(key: "apps")
       for (index, appID) in list.apps.enumerated() {
         diagnostics += Self.checkAppID(appID, at: path.appending(index: index))
       }
@@ -151,7 +152,7 @@ package struct AASAValidator: Sendable {
 
   private func validate(_ appLinks: AASAAppLinks) -> [AssociationFileDiagnostic] {
     var diagnostics: [AssociationFileDiagnostic] = []
-    let root = AASAPath.root.appending(key: "applinks")
+    let root = JSONPath.root.appending(key: "applinks")
     let variables = SubstitutionVariableTable(custom: appLinks.substitutionVariables)
     for name in (appLinks.substitutionVariables ?? [:]).keys.sorted()
     where name.contains(where: { "$()".contains($0) }) {
@@ -193,7 +194,7 @@ package struct AASAValidator: Sendable {
     keyed: Bool,
     appLinks: AASAAppLinks,
     variables: SubstitutionVariableTable,
-    at path: AASAPath
+    at path: JSONPath
   ) -> [AssociationFileDiagnostic] {
     var diagnostics: [AssociationFileDiagnostic] = []
     if let appIDs = detail.appIDs {
@@ -225,7 +226,7 @@ package struct AASAValidator: Sendable {
       )
     }
     let rules: [RuleShape]
-    let rulesPath: AASAPath
+    let rulesPath: JSONPath
     if let components = detail.components {
       rulesPath = path.appending(key: "components")
       let defaults = (detail.defaults ?? AASAComponent()).layered(over: appLinks.defaults)
@@ -310,7 +311,7 @@ package struct AASAValidator: Sendable {
     return diagnostics
   }
 
-  private static func hashInPath(_ pattern: String, at path: AASAPath) -> AssociationFileDiagnostic {
+  private static func hashInPath(_ pattern: String, at path: JSONPath) -> AssociationFileDiagnostic {
     AssociationFileDiagnostic(
       severity: .warning,
       code: .hashInPath,
@@ -323,13 +324,13 @@ package struct AASAValidator: Sendable {
   private static func checkPatterns(
     _ component: AASAComponent,
     variables: SubstitutionVariableTable,
-    at path: AASAPath
+    at path: JSONPath
   ) -> [AssociationFileDiagnostic] {
     var diagnostics: [AssociationFileDiagnostic] = []
     if let pattern = component.path, pattern.contains("#") {
       diagnostics.append(hashInPath(pattern, at: path.appending(key: "/")))
     }
-    var patterns: [(String, AASAPath)] = []
+    var patterns: [(String, JSONPath)] = []
     if let pattern = component.path { patterns.append((pattern, path.appending(key: "/"))) }
     if let pattern = component.fragment { patterns.append((pattern, path.appending(key: "#"))) }
     switch component.query {
@@ -382,7 +383,7 @@ package struct AASAValidator: Sendable {
   ///   - appID: The app ID to check.
   ///   - path: Where the app ID sits in a document, for the diagnostic.
   /// - Returns: No diagnostic for a valid app ID, otherwise one ``AssociationFileDiagnostic/Code/invalidAppID`` error.
-  package static func checkAppID(_ appID: String, at path: AASAPath = .root) -> [AssociationFileDiagnostic] {
+  package static func checkAppID(_ appID: String, at path: JSONPath = .root) -> [AssociationFileDiagnostic] {
     let scalars = Array(appID.unicodeScalars)
     let isTeamCharacter: (Unicode.Scalar) -> Bool = { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
     let bundle = scalars.dropFirst(11)

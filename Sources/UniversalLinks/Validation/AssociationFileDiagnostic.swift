@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// One finding of ``AASADocument/validate(jsonData:)`` or ``AssetLinksDocument/validate(jsonData:)``: how
 /// bad, which check, what, and where.
 ///
@@ -167,8 +169,8 @@ public struct AssociationFileDiagnostic: Hashable, Sendable, CustomStringConvert
   }
 
   /// Creates a diagnostic at a place in the document.
-  package init(severity: Severity, code: Code, message: String, path: AASAPath) {
-    self.init(severity: severity, code: code, message: message, path: path.description)
+  package init(severity: Severity, code: Code, message: String, path: JSONPath) {
+    self.init(severity: severity, code: code, message: message, path: path.place)
   }
 
   /// `severity[code] path: message`.
