@@ -139,11 +139,7 @@ extension AASACommand {
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-      let arguments = try Arguments.parse(words, for: spec)
-      if arguments.has("help") {
-        streams.output.line(spec.help)
-        return 0
-      }
+      guard let arguments = try spec.arguments(words, streams, positionals: .any) else { return 0 }
       guard let path = arguments.value("file") else { throw spec.usageError("give --file FILE") }
       let domain = arguments.value("domain")
       guard !arguments.positionals.isEmpty else { throw spec.usageError("give at least one URL") }
@@ -265,14 +261,7 @@ extension AASACommand {
       _ words: [String], _ streams: ToolStreams, spec: CommandSpec, file: WellKnownFile,
       checker: (Data) -> [AssociationFileDiagnostic]
     ) async throws(UsageError) -> Int32 {
-      let arguments = try Arguments.parse(words, for: spec)
-      if arguments.has("help") {
-        streams.output.line(spec.help)
-        return 0
-      }
-      guard arguments.positionals.isEmpty else {
-        throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
-      }
+      guard let arguments = try spec.arguments(words, streams) else { return 0 }
       guard let source = try await WellKnownFetch.source(arguments, file: file, spec: spec, streams: streams)
       else { return 2 }
       return report(
@@ -369,17 +358,9 @@ extension AASACommand {
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-      let arguments = try Arguments.parse(words, for: spec)
-      if arguments.has("help") {
-        streams.output.line(spec.help)
-        return 0
-      }
-      guard arguments.positionals.isEmpty else {
-        throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
-      }
+      guard let arguments = try spec.arguments(words, streams) else { return 0 }
       let appIDs = try AASACommand.appIDs(arguments)
-      guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
-      else { return 2 }
+      guard let router = spec.router(arguments, streams) else { return 2 }
       let generator: AASAGenerator
       if let domain = arguments.value("domain") {
         guard router.listsHost(domain) else {
