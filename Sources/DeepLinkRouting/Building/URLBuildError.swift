@@ -6,40 +6,32 @@
 public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
   public let code: ErrorCode<URLBuildError>
-  /// The route asked for.
-  public var route: String
-  /// The problem in words, without the route.
-  private let explanation: String
   /// The parameter at fault, for `missingValue`, `unexpectedValue`, `typeMismatch`, `emptyValue`,
   /// `dotSegment`, `notAMember` and `notOfKind`, and the destination's label for `unwritableValue`
   /// (when one label is at fault); `nil` otherwise.
-  public let parameter: String?
+  public private(set) var parameter: String?
   /// The type the parameter needs, for `typeMismatch`; `nil` otherwise.
-  public let expected: ParameterType?
+  public private(set) var expected: ParameterType?
   /// The value that does not fit, for `typeMismatch`, `dotSegment`, `notAMember` and `notOfKind`;
   /// `nil` otherwise.
-  public let value: String?
+  public private(set) var value: String?
   /// The route the URL would open instead, for `shadowed`; `nil` otherwise.
-  public let otherRoute: String?
+  public private(set) var otherRoute: String?
   /// What stands in the way, in words, for `formUnavailable`, `notRoundTrippable` and
   /// `unwritableValue`; `nil` otherwise.
-  public let detail: String?
+  public private(set) var detail: String?
+  /// The problem in words, without the route.
+  private let explanation: String
+  /// The route asked for.
+  public var route = ""
 
-  /// The one initializer every problem's factory below calls: a problem not yet tied to a route.
-  private init(
-    _ code: ErrorCode<URLBuildError>, _ explanation: String, parameter: String? = nil,
-    expected: ParameterType? = nil, value: String? = nil, otherRoute: String? = nil, detail: String? = nil
-  ) {
-    self.code = code
-    self.route = ""
-    self.explanation = explanation
-    self.parameter = parameter
-    self.expected = expected
-    self.value = value
-    self.otherRoute = otherRoute
-    self.detail = detail
+  /// The problem in words, naming the route and the value.
+  public var description: String {
+    "route '\(route)': \(explanation)"
   }
+}
 
+extension URLBuildError {
   /// Creates an error: the problem `reason` (made by one of the factories, such as
   /// ``missingValue(_:)``) for a route.
   ///
@@ -50,83 +42,84 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
     self = reason
     self.route = route
   }
-
-  /// The problem in words, naming the route and the value.
-  public var description: String {
-    "route '\(route)': \(explanation)"
-  }
 }
 
 extension URLBuildError {
   /// No route has this name: code `unknownRoute`.
-  package static let unknownRoute = Self(.unknownRoute, "no such route")
+  package static let unknownRoute = Self(code: .unknownRoute, explanation: "no such route")
 
   /// The required parameter `name` has no value: code `missingValue`.
   package static func missingValue(_ name: String) -> Self {
-    Self(.missingValue, "missing value for '\(name)'", parameter: name)
+    Self(code: .missingValue, parameter: name, explanation: "missing value for '\(name)'")
   }
 
   /// A value for `name`, which the route does not declare: code `unexpectedValue`.
   package static func unexpectedValue(_ name: String) -> Self {
-    Self(.unexpectedValue, "the route has no parameter '\(name)'", parameter: name)
+    Self(code: .unexpectedValue, parameter: name, explanation: "the route has no parameter '\(name)'")
   }
 
   /// The value of `name` does not fit its type: code `typeMismatch`.
   package static func typeMismatch(name: String, expected: ParameterType, value: String) -> Self {
     Self(
-      .typeMismatch, "'\(name)' must be \(expected == .int ? "an int" : "a \(expected)"), got '\(value)'",
-      parameter: name, expected: expected, value: value)
+      code: .typeMismatch, parameter: name, expected: expected, value: value,
+      explanation: "'\(name)' must be \(expected == .int ? "an int" : "a \(expected)"), got '\(value)'")
   }
 
   /// The value of `name` is empty where the link needs text: code `emptyValue`.
   package static func emptyValue(_ name: String) -> Self {
-    Self(.emptyValue, "'\(name)' cannot be empty", parameter: name)
+    Self(code: .emptyValue, parameter: name, explanation: "'\(name)' cannot be empty")
   }
 
   /// The table cannot build the requested form, explained in `detail`: code `formUnavailable`.
   package static func formUnavailable(_ detail: String) -> Self {
-    Self(.formUnavailable, detail, detail: detail)
+    Self(code: .formUnavailable, detail: detail, explanation: detail)
   }
 
   /// The URL would open the route named `other` instead: code `shadowed`.
   package static func shadowed(by other: String) -> Self {
-    Self(.shadowed, "the URL would open route '\(other)' instead", otherRoute: other)
+    Self(code: .shadowed, otherRoute: other, explanation: "the URL would open route '\(other)' instead")
   }
 
   /// The URL would not read back the same, explained in `detail`: code `notRoundTrippable`.
   package static func notRoundTrippable(_ detail: String) -> Self {
-    Self(.notRoundTrippable, "the URL would not read back the same: \(detail)", detail: detail)
+    Self(
+      code: .notRoundTrippable, detail: detail, explanation: "the URL would not read back the same: \(detail)"
+    )
   }
 
   /// The value of path parameter `name` is `.` or `..`, which browsers remove from a path: code
   /// `dotSegment`.
   package static func dotSegment(name: String, value: String) -> Self {
     Self(
-      .dotSegment,
-      "'\(name)' is '\(value)', a dot segment: browsers remove it from the path (and its parent, for '..'), so the link would open another page",
-      parameter: name, value: value)
+      code: .dotSegment, parameter: name, value: value,
+      explanation:
+        "'\(name)' is '\(value)', a dot segment: browsers remove it from the path (and its parent, for '..'), so the link would open another page"
+    )
   }
 
   /// A destination holds a value no link can hold, at label `name` (`nil` when the problem is not one
   /// label's), explained in `detail`: code `unwritableValue`.
   package static func unwritableValue(name: String?, detail: String) -> Self {
     Self(
-      .unwritableValue, (name.map { "parameter '\($0)': " } ?? "") + detail, parameter: name, detail: detail)
+      code: .unwritableValue, parameter: name, detail: detail,
+      explanation: (name.map { "parameter '\($0)': " } ?? "") + detail)
   }
 
   /// The value of `name` is not a member of its value set, written `members` (`(asc|desc)`): code
   /// `notAMember`.
   package static func notAMember(name: String, value: String, members: String) -> Self {
-    Self(.notAMember, "'\(name)' must be one of \(members), got '\(value)'", parameter: name, value: value)
+    Self(
+      code: .notAMember, parameter: name, value: value,
+      explanation: "'\(name)' must be one of \(members), got '\(value)'")
   }
 
   /// The value of `name` is not of its app-defined kind `kind`, for the reason `why`: code
   /// `notOfKind`.
   package static func notOfKind(name: String, value: String, kind: String, why: String) -> Self {
     Self(
-      .notOfKind,
-      "'\(name)' must be \(AppKind.withArticle(kind)), got '\(PrintableText.escaped(value))': \(why)",
-      parameter: name, value: value)
+      code: .notOfKind, parameter: name, value: value,
+      explanation:
+        "'\(name)' must be \(AppKind.withArticle(kind)), got '\(PrintableText.escaped(value))': \(why)")
   }
 }
 

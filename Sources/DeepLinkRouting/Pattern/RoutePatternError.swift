@@ -14,12 +14,6 @@
 package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
   package let code: ErrorCode<RoutePatternError>
-  /// The pattern's text.
-  package var pattern: String
-  /// The offset, in characters, of the offending piece within ``pattern``.
-  package var offset: Int
-  /// The reason in words, without the pattern.
-  package let message: String
   /// The parameter name at fault, for `invalidParameterName`, `catchAllNotLast`,
   /// `catchAllNotAllowed`, `optionalPathParameter`, `duplicateParameterName`, `catchAllInTemplate`,
   /// `ambiguousTemplate`, `typeNotAllowedInTemplate`, `kindInTemplate`, `optionalKindInPath`,
@@ -27,52 +21,26 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
   /// `duplicateOpenQuery`, and the set's for the value-set codes (`unclosedValueSet`, `emptyValueSet`,
   /// `emptyMember`, `forbiddenMemberCharacter`, `duplicateMember`, `valueSetInTemplate`); `nil`
   /// otherwise.
-  package let name: String?
+  package private(set) var name: String?
   /// The member at fault, decoded, for `forbiddenMemberCharacter` and `duplicateMember`; `nil`
   /// otherwise.
-  package let member: String?
+  package private(set) var member: String?
   /// The type as written, for `unknownType`; `nil` otherwise.
-  package let typeName: String?
+  package private(set) var typeName: String?
   /// The query key declared twice, for `duplicateQueryKey`; `nil` otherwise.
-  package let queryKey: String?
+  package private(set) var queryKey: String?
   /// The query item as written, for `invalidQueryItem`; `nil` otherwise.
-  package let queryItem: String?
+  package private(set) var queryItem: String?
+  /// The reason in words, without the pattern.
+  package let message: String
+  /// The pattern's text.
+  package var pattern = ""
+  /// The offset, in characters, of the offending piece within ``pattern``.
+  package var offset = 0
   /// The first catch-all as written, for `secondCatchAll`.
-  private let firstCatchAllPiece: String?
+  private var firstCatchAllPiece: String?
   /// The first catch-all's offset in the pattern, for `secondCatchAll`.
-  private let firstCatchAllOffset: Int?
-
-  /// The one initializer every problem's factory below calls: a problem not yet placed in a pattern.
-  private init(
-    _ code: ErrorCode<RoutePatternError>, _ message: String, name: String? = nil, member: String? = nil,
-    typeName: String? = nil, queryKey: String? = nil, queryItem: String? = nil,
-    firstCatchAll: (piece: String, offset: Int)? = nil
-  ) {
-    self.code = code
-    self.pattern = ""
-    self.offset = 0
-    self.message = message
-    self.name = name
-    self.member = member
-    self.typeName = typeName
-    self.queryKey = queryKey
-    self.queryItem = queryItem
-    self.firstCatchAllPiece = firstCatchAll?.piece
-    self.firstCatchAllOffset = firstCatchAll?.offset
-  }
-
-  /// Creates an error: the problem `reason` (made by one of the factories, such as
-  /// ``unknownType(_:)``) at a place in a pattern.
-  ///
-  /// - Parameters:
-  ///   - pattern: The pattern's text.
-  ///   - offset: The offset, in characters, of the offending piece.
-  ///   - reason: What is wrong, with its details; its own pattern and offset are replaced.
-  package init(pattern: String, offset: Int, reason: RoutePatternError) {
-    self = reason
-    self.pattern = pattern
-    self.offset = offset
-  }
+  private var firstCatchAllOffset: Int?
 
   /// The first catch-all as written (`{prefix*}`) and its offset in the pattern, for `secondCatchAll`;
   /// `nil` otherwise.
@@ -99,220 +67,255 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
 }
 
 extension RoutePatternError {
+  /// Creates an error: the problem `reason` (made by one of the factories, such as
+  /// ``unknownType(_:)``) at a place in a pattern.
+  ///
+  /// - Parameters:
+  ///   - pattern: The pattern's text.
+  ///   - offset: The offset, in characters, of the offending piece.
+  ///   - reason: What is wrong, with its details; its own pattern and offset are replaced.
+  package init(pattern: String, offset: Int, reason: RoutePatternError) {
+    self = reason
+    self.pattern = pattern
+    self.offset = offset
+  }
+}
+
+extension RoutePatternError {
   /// The pattern is empty or does not start with `/`: code `missingLeadingSlash`.
-  package static let missingLeadingSlash = Self(.missingLeadingSlash, "a pattern must start with '/'")
+  package static let missingLeadingSlash = Self(
+    code: .missingLeadingSlash, message: "a pattern must start with '/'")
 
   /// Two slashes in a row: code `emptySegment`.
-  package static let emptySegment = Self(.emptySegment, "empty segment ('//')")
+  package static let emptySegment = Self(code: .emptySegment, message: "empty segment ('//')")
 
   /// A `{` without its `}`, or a `}` without its `{`: code `unbalancedBrace`.
-  package static let unbalancedBrace = Self(.unbalancedBrace, "unbalanced '{' or '}'")
+  package static let unbalancedBrace = Self(code: .unbalancedBrace, message: "unbalanced '{' or '}'")
 
   /// A parameter fills only part of a segment: code `parameterNotWholeSegment`.
   package static let parameterNotWholeSegment = Self(
-    .parameterNotWholeSegment, "a parameter must fill the whole segment")
+    code: .parameterNotWholeSegment, message: "a parameter must fill the whole segment")
 
   /// A parameter name that is not an identifier: code `invalidParameterName`.
   package static func invalidParameterName(_ name: String) -> Self {
-    Self(.invalidParameterName, "invalid parameter name '\(name)'", name: name)
+    Self(code: .invalidParameterName, name: name, message: "invalid parameter name '\(name)'")
   }
 
   /// A type the patterns do not know: code `unknownType`.
   package static func unknownType(_ typeName: String) -> Self {
-    Self(.unknownType, "unknown parameter type '\(typeName)' (expected \(typeNames))", typeName: typeName)
+    Self(
+      code: .unknownType, typeName: typeName,
+      message: "unknown parameter type '\(typeName)' (expected \(typeNames))")
   }
 
   /// A type that is neither built in nor one of the table's `kinds`, with the closest name if any:
   /// code `unknownType`.
   package static func unknownKind(_ typeName: String, kinds: [String], suggestion: String?) -> Self {
     Self(
-      .unknownType,
-      "unknown parameter type '\(PrintableText.escaped(typeName))'"
+      code: .unknownType, typeName: typeName,
+      message: "unknown parameter type '\(PrintableText.escaped(typeName))'"
         + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-        + "; expected \(typeNames) or a kind of the table (\(kinds.map(PrintableText.escaped).joined(separator: ", ")))",
-      typeName: typeName)
+        + "; expected \(typeNames) or a kind of the table (\(kinds.map(PrintableText.escaped).joined(separator: ", ")))"
+    )
   }
 
   /// A catch-all that is not the last piece of the path: code `catchAllNotLast`.
   package static func catchAllNotLast(_ name: String) -> Self {
     Self(
-      .catchAllNotLast,
-      "catch-all '\(name)' ends the path and takes any trailing '/' too: write the pattern without the trailing '/'",
-      name: name)
+      code: .catchAllNotLast, name: name,
+      message:
+        "catch-all '\(name)' ends the path and takes any trailing '/' too: write the pattern without the trailing '/'"
+    )
   }
 
   /// A catch-all with a type or in the query: code `catchAllNotAllowed`.
   package static func catchAllNotAllowed(_ name: String) -> Self {
-    Self(.catchAllNotAllowed, "catch-all '\(name)' cannot have a type or stand in the query", name: name)
+    Self(
+      code: .catchAllNotAllowed, name: name,
+      message: "catch-all '\(name)' cannot have a type or stand in the query")
   }
 
   /// An optional marker on a path parameter that is not the whole last segment: code
   /// `optionalPathParameter`.
   package static func optionalPathParameter(_ name: String) -> Self {
     Self(
-      .optionalPathParameter,
-      "path parameter '\(name)' can be optional only as the last piece of the path, filling its segment (as in /product/{id}/{\(name)?})",
-      name: name)
+      code: .optionalPathParameter, name: name,
+      message:
+        "path parameter '\(name)' can be optional only as the last piece of the path, filling its segment (as in /product/{id}/{\(name)?})"
+    )
   }
 
   /// The same parameter name twice: code `duplicateParameterName`.
   package static func duplicateParameterName(_ name: String) -> Self {
-    Self(.duplicateParameterName, "parameter name '\(name)' is used twice", name: name)
+    Self(code: .duplicateParameterName, name: name, message: "parameter name '\(name)' is used twice")
   }
 
   /// The same query key twice: code `duplicateQueryKey`.
   package static func duplicateQueryKey(_ key: String) -> Self {
-    Self(.duplicateQueryKey, "query key '\(key)' is declared twice", queryKey: key)
+    Self(code: .duplicateQueryKey, queryKey: key, message: "query key '\(key)' is declared twice")
   }
 
   /// A query item that is not `key={parameter}`: code `invalidQueryItem`.
   package static func invalidQueryItem(_ item: String) -> Self {
     Self(
-      .invalidQueryItem, "query item '\(item)' must be written key={parameter}, key=value, !key or {name*}",
-      queryItem: item)
+      code: .invalidQueryItem, queryItem: item,
+      message: "query item '\(item)' must be written key={parameter}, key=value, !key or {name*}")
   }
 
   /// A malformed percent escape in a literal: code `malformedPercentEscape`.
-  package static let malformedPercentEscape = Self(.malformedPercentEscape, "malformed percent escape")
+  package static let malformedPercentEscape = Self(
+    code: .malformedPercentEscape, message: "malformed percent escape")
 
   /// A control or bidirectional-formatting character in a literal: code `forbiddenCharacter`.
   package static let forbiddenCharacter = Self(
-    .forbiddenCharacter, "control or bidirectional-formatting character")
+    code: .forbiddenCharacter, message: "control or bidirectional-formatting character")
 
   /// A literal that is `.` or `..` in some spelling: code `dotSegment`.
   package static let dotSegment = Self(
-    .dotSegment,
-    "a literal '.' or '..' (in any spelling, such as %2E) is a dot segment: browsers remove it from the path, so no link reaches the route"
+    code: .dotSegment,
+    message:
+      "a literal '.' or '..' (in any spelling, such as %2E) is a dot segment: browsers remove it from the path, so no link reaches the route"
   )
 
   /// Two parameters in one segment with no literal text between them (`{a}{b}`): code
   /// `adjacentParameters`.
   package static func adjacentParameters(_ first: String, _ second: String) -> Self {
     Self(
-      .adjacentParameters,
-      "parameters '\(first)' and '\(second)' share a segment with no literal text between them, so nothing says where one ends",
-      name: second)
+      code: .adjacentParameters, name: second,
+      message:
+        "parameters '\(first)' and '\(second)' share a segment with no literal text between them, so nothing says where one ends"
+    )
   }
 
   /// A catch-all inside a segment template (`files-{path*}`): code `catchAllInTemplate`.
   package static func catchAllInTemplate(_ name: String) -> Self {
     Self(
-      .catchAllInTemplate,
-      "catch-all '\(name)' cannot stand inside a segment with literal text (a catch-all takes whole segments)",
-      name: name)
+      code: .catchAllInTemplate, name: name,
+      message:
+        "catch-all '\(name)' cannot stand inside a segment with literal text (a catch-all takes whole segments)"
+    )
   }
 
   /// A literal right after a typed parameter of a template that starts with a character the type can
   /// hold (`{id:int}5`): code `ambiguousTemplate`.
   package static func ambiguousTemplate(name: String, literal: String) -> Self {
     Self(
-      .ambiguousTemplate,
-      "the literal '\(literal)' after parameter '\(name)' starts with a character its type can hold, so where the value ends is ambiguous and the template could never be read back",
-      name: name)
+      code: .ambiguousTemplate, name: name,
+      message:
+        "the literal '\(literal)' after parameter '\(name)' starts with a character its type can hold, so where the value ends is ambiguous and the template could never be read back"
+    )
   }
 
   /// A parameter whose type cannot share a segment with text (`{u:url}` in a template): code
   /// `typeNotAllowedInTemplate`.
   package static func typeNotAllowedInTemplate(name: String, type: ParameterType) -> Self {
     Self(
-      .typeNotAllowedInTemplate,
-      "parameter '\(name)' of type \(type) cannot share a segment with literal text (\(type.expectation) may hold any separator)",
-      name: name)
+      code: .typeNotAllowedInTemplate, name: name,
+      message:
+        "parameter '\(name)' of type \(type) cannot share a segment with literal text (\(type.expectation) may hold any separator)"
+    )
   }
 
   /// A second catch-all in one path (`/{a*}/x/{b*}`): code `secondCatchAll`, at the second; the
   /// first is named with its offset.
   package static func secondCatchAll(first: String, firstOffset: Int, second: String) -> Self {
     Self(
-      .secondCatchAll,
-      "a middle catch-all next to another catch-all: '\(first)' (character \(firstOffset + 1) of the pattern) and '\(second)'; a path has at most one catch-all, so the pieces after it have a fixed count",
-      name: String(second.dropFirst().dropLast(2)), firstCatchAll: (first, firstOffset))
+      code: .secondCatchAll, name: String(second.dropFirst().dropLast(2)),
+      message:
+        "a middle catch-all next to another catch-all: '\(first)' (character \(firstOffset + 1) of the pattern) and '\(second)'; a path has at most one catch-all, so the pieces after it have a fixed count",
+      firstCatchAllPiece: first, firstCatchAllOffset: firstOffset)
   }
 
   /// A second open query dictionary (`{a*}` and `{b*}`): code `duplicateOpenQuery`.
   package static func duplicateOpenQuery(_ first: String, _ second: String) -> Self {
     Self(
-      .duplicateOpenQuery,
-      "one open query dictionary receives every undeclared item: '{\(first)*}' and '{\(second)*}' are two",
-      name: second)
+      code: .duplicateOpenQuery, name: second,
+      message:
+        "one open query dictionary receives every undeclared item: '{\(first)*}' and '{\(second)*}' are two")
   }
 
   /// A value set whose `(` has no `)` before the `}`, or with text after it: code `unclosedValueSet`.
   package static func unclosedValueSet(_ name: String) -> Self {
     Self(
-      .unclosedValueSet,
-      "the value set of '\(name)' must be written {\(name):(a|b)}, its ')' right before the '}' (or '?}' in the query)",
-      name: name)
+      code: .unclosedValueSet, name: name,
+      message:
+        "the value set of '\(name)' must be written {\(name):(a|b)}, its ')' right before the '}' (or '?}' in the query)"
+    )
   }
 
   /// A value set with no member (`{s:()}`): code `emptyValueSet`.
   package static func emptyValueSet(_ name: String) -> Self {
-    Self(.emptyValueSet, "the value set of '\(name)' has no member", name: name)
+    Self(code: .emptyValueSet, name: name, message: "the value set of '\(name)' has no member")
   }
 
   /// An empty member in a value set (`{s:(a||b)}`): code `emptyMember`.
   package static func emptyMember(_ name: String) -> Self {
-    Self(.emptyMember, "the value set of '\(name)' has an empty member", name: name)
+    Self(code: .emptyMember, name: name, message: "the value set of '\(name)' has an empty member")
   }
 
   /// A member holding `/`, `{`, `}`, `|` or `)`, raw or percent-encoded: code
   /// `forbiddenMemberCharacter`.
   package static func forbiddenMemberCharacter(name: String, member: String, character: Character) -> Self {
     Self(
-      .forbiddenMemberCharacter,
-      "member '\(PrintableText.escaped(member))' of the value set of '\(name)' holds '\(character)': a member may not hold '/', '{', '}', '|' or ')', even percent-encoded",
-      name: name, member: member)
+      code: .forbiddenMemberCharacter, name: name, member: member,
+      message:
+        "member '\(PrintableText.escaped(member))' of the value set of '\(name)' holds '\(character)': a member may not hold '/', '{', '}', '|' or ')', even percent-encoded"
+    )
   }
 
   /// The same member twice in one value set: code `duplicateMember`.
   package static func duplicateMember(name: String, member: String) -> Self {
     Self(
-      .duplicateMember,
-      "member '\(PrintableText.escaped(member))' of the value set of '\(name)' is listed twice",
-      name: name, member: member)
+      code: .duplicateMember, name: name, member: member,
+      message: "member '\(PrintableText.escaped(member))' of the value set of '\(name)' is listed twice")
   }
 
   /// A value set inside a segment template (`v-{s:(a|b)}`): code `valueSetInTemplate`.
   package static func valueSetInTemplate(_ name: String) -> Self {
     Self(
-      .valueSetInTemplate,
-      "the value set of '\(name)' must fill its segment (it cannot share one with literal text)", name: name)
+      code: .valueSetInTemplate, name: name,
+      message: "the value set of '\(name)' must fill its segment (it cannot share one with literal text)")
   }
 
   /// A `#` with nothing after it (`/#`): code `emptyFragment`.
   package static let emptyFragment = Self(
-    .emptyFragment,
-    "the fragment pattern after '#' is empty: write a path such as /#/room/{id}, or leave the '#' out")
+    code: .emptyFragment,
+    message:
+      "the fragment pattern after '#' is empty: write a path such as /#/room/{id}, or leave the '#' out")
 
   /// A fragment that is not a path (`/#room`): code `fragmentNotAPath`.
   package static let fragmentNotAPath = Self(
-    .fragmentNotAPath,
-    "a fragment pattern is a path: it starts with '/' right after the '#' (as in /#/room/{id})")
+    code: .fragmentNotAPath,
+    message: "a fragment pattern is a path: it starts with '/' right after the '#' (as in /#/room/{id})")
 
   /// A second raw `#` (`/#/a#b`): code `secondFragment`.
   package static let secondFragment = Self(
-    .secondFragment, "a second '#': a pattern has one fragment; write a '#' inside a literal as %23")
+    code: .secondFragment,
+    message: "a second '#': a pattern has one fragment; write a '#' inside a literal as %23")
 
   /// A query before the fragment (`/?a={a}#/x`): code `queryBeforeFragment`.
   package static let queryBeforeFragment = Self(
-    .queryBeforeFragment,
-    "a query before the '#': a fragment route reads the query inside its fragment, written after the fragment's path (/#/room/{id}?via={via})"
+    code: .queryBeforeFragment,
+    message:
+      "a query before the '#': a fragment route reads the query inside its fragment, written after the fragment's path (/#/room/{id}?via={via})"
   )
 
   /// An app-defined kind inside a segment template (`v-{c:sku}`): code `kindInTemplate`.
   package static func kindInTemplate(name: String, kind: String) -> Self {
     Self(
-      .kindInTemplate,
-      "parameter '\(name)' of kind \(PrintableText.escaped(kind)) must fill its segment (a kind cannot share one with literal text)",
-      name: name)
+      code: .kindInTemplate, name: name,
+      message:
+        "parameter '\(name)' of kind \(PrintableText.escaped(kind)) must fill its segment (a kind cannot share one with literal text)"
+    )
   }
 
   /// An app-defined kind as an optional path segment (`{c:sku?}`): code `optionalKindInPath`.
   package static func optionalKindInPath(name: String, kind: String) -> Self {
     Self(
-      .optionalKindInPath,
-      "path parameter '\(name)' of kind \(PrintableText.escaped(kind)) cannot be optional; declare the route with and without the segment, or use the kind in an optional query item",
-      name: name)
+      code: .optionalKindInPath, name: name,
+      message:
+        "path parameter '\(name)' of kind \(PrintableText.escaped(kind)) cannot be optional; declare the route with and without the segment, or use the kind in an optional query item"
+    )
   }
 }
 

@@ -27,66 +27,33 @@
 public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Which rule was broken.
   public let code: ErrorCode<LinkError>
-  /// The link as given.
-  public var url: String
-  /// The byte offset in ``url`` where the problem is, when it has one place.
-  public var offset: Int?
   /// The route whose nested link broke a rule, for `nestedLinkUnlisted`, `nestedLinkLoop`,
   /// `nestedLinkTooDeep`, `nestedLinksTooMany` and `nestedLinkInvalid`; `nil` otherwise.
-  public let route: String?
+  public private(set) var route: String?
   /// The link's length in bytes, for `tooLong`; `nil` otherwise.
-  public let length: Int?
+  public private(set) var length: Int?
   /// The table's limit that was passed, for `tooLong` (bytes), `tooManySegments`,
   /// `tooManyQueryItems`, `nestedLinkTooDeep` (nested links in a chain) and `nestedLinksTooMany`
   /// (nested links in all); `nil` otherwise.
-  public let limit: Int?
+  public private(set) var limit: Int?
   /// The scheme the table does not list, for `unknownScheme`; `nil` otherwise.
-  public let scheme: String?
+  public private(set) var scheme: String?
   /// The host at fault, for `unknownHost`, `invalidHost` and `portNotAllowed`, and the host or
   /// `scheme:` of the nested link for `nestedLinkUnlisted`; `nil` otherwise.
-  public let host: String?
+  public private(set) var host: String?
   /// The port as written, for `portNotAllowed` and `invalidPort`; `nil` otherwise.
-  public let port: String?
+  public private(set) var port: String?
   /// The Unicode code point of the character at fault, for `invalidCharacter` and
   /// `forbiddenCharacter`; `nil` otherwise.
-  public let codePoint: UInt32?
+  public private(set) var codePoint: UInt32?
   /// The broken rule in words, without its place.
   private let rule: String
+  /// The link as given.
+  public var url = ""
+  /// The byte offset in ``url`` where the problem is, when it has one place.
+  public var offset: Int?
   /// Whether ``message`` names the offset: for the rules broken by one character or escape.
-  private let namesOffset: Bool
-
-  /// The one initializer every rule's factory below calls: a rule not yet placed in a link.
-  private init(
-    _ code: ErrorCode<LinkError>, _ rule: String, namesOffset: Bool = false, route: String? = nil,
-    length: Int? = nil, limit: Int? = nil, scheme: String? = nil, host: String? = nil, port: String? = nil,
-    codePoint: UInt32? = nil
-  ) {
-    self.code = code
-    self.url = ""
-    self.offset = nil
-    self.route = route
-    self.length = length
-    self.limit = limit
-    self.scheme = scheme
-    self.host = host
-    self.port = port
-    self.codePoint = codePoint
-    self.rule = rule
-    self.namesOffset = namesOffset
-  }
-
-  /// Creates an error: the broken rule `reason` (made by one of the factories, such as
-  /// ``unknownHost(_:)``) at a place in a link.
-  ///
-  /// - Parameters:
-  ///   - url: The link as given.
-  ///   - offset: The byte offset of the problem, if it has one place.
-  ///   - reason: The broken rule, with its details; its own link and offset are replaced.
-  package init(url: String, offset: Int? = nil, reason: LinkError) {
-    self = reason
-    self.url = url
-    self.offset = offset
-  }
+  private var namesOffset = false
 
   /// The broken rule in words, with its position, without the link itself.
   public var message: String {
@@ -107,118 +74,133 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension LinkError {
+  /// Creates an error: the broken rule `reason` (made by one of the factories, such as
+  /// ``unknownHost(_:)``) at a place in a link.
+  ///
+  /// - Parameters:
+  ///   - url: The link as given.
+  ///   - offset: The byte offset of the problem, if it has one place.
+  ///   - reason: The broken rule, with its details; its own link and offset are replaced.
+  package init(url: String, offset: Int? = nil, reason: LinkError) {
+    self = reason
+    self.url = url
+    self.offset = offset
+  }
+}
+
+extension LinkError {
   /// The text is empty: code `empty`.
-  package static let empty = LinkError(.empty, "empty link")
+  package static let empty = LinkError(code: .empty, rule: "empty link")
 
   /// The text is `length` bytes, over the table's `limit`: code `tooLong`.
   package static func tooLong(length: Int, limit: Int) -> LinkError {
-    LinkError(.tooLong, "link is \(length) bytes, over the limit of \(limit)", length: length, limit: limit)
+    LinkError(
+      code: .tooLong, length: length, limit: limit,
+      rule: "link is \(length) bytes, over the limit of \(limit)")
   }
 
   /// The text has no scheme: code `relativeURL`.
-  package static let relativeURL = LinkError(.relativeURL, "not an absolute URL (no scheme)")
+  package static let relativeURL = LinkError(code: .relativeURL, rule: "not an absolute URL (no scheme)")
 
   /// The scheme is not in the route table: code `unknownScheme`.
   package static func unknownScheme(_ scheme: String) -> LinkError {
-    LinkError(.unknownScheme, "scheme '\(scheme)' is not in the route table", scheme: scheme)
+    LinkError(code: .unknownScheme, scheme: scheme, rule: "scheme '\(scheme)' is not in the route table")
   }
 
   /// The host of a web link is not in the route table: code `unknownHost`.
   package static func unknownHost(_ host: String) -> LinkError {
-    LinkError(.unknownHost, "host '\(host)' is not in the route table", host: host)
+    LinkError(code: .unknownHost, host: host, rule: "host '\(host)' is not in the route table")
   }
 
   /// A web link without a host: code `missingHost`.
-  package static let missingHost = LinkError(.missingHost, "web link without a host")
+  package static let missingHost = LinkError(code: .missingHost, rule: "web link without a host")
 
   /// A host with characters a host name cannot have: code `invalidHost`.
   package static func invalidHost(_ host: String) -> LinkError {
-    LinkError(.invalidHost, "invalid host '\(host)'", host: host)
+    LinkError(code: .invalidHost, host: host, rule: "invalid host '\(host)'")
   }
 
   /// A port the table does not list for `host`: code `portNotAllowed`.
   package static func portNotAllowed(host: String, port: String) -> LinkError {
-    LinkError(.portNotAllowed, "port \(port) is not allowed for '\(host)'", host: host, port: port)
+    LinkError(
+      code: .portNotAllowed, host: host, port: port, rule: "port \(port) is not allowed for '\(host)'")
   }
 
   /// A port that is not a number from 0 to 65535: code `invalidPort`.
   package static func invalidPort(_ port: String) -> LinkError {
-    LinkError(.invalidPort, "invalid port '\(port)'", port: port)
+    LinkError(code: .invalidPort, port: port, rule: "invalid port '\(port)'")
   }
 
   /// A user name or password in the link: code `userInfoNotAllowed`.
   package static let userInfoNotAllowed = LinkError(
-    .userInfoNotAllowed, "user name or password in a link is not allowed")
+    code: .userInfoNotAllowed, rule: "user name or password in a link is not allowed")
 
   /// A raw character a URL cannot hold, by its code point: code `invalidCharacter`.
   package static func invalidCharacter(_ codePoint: UInt32) -> LinkError {
     LinkError(
-      .invalidCharacter, "invalid character \(Self.codePoint(codePoint))", namesOffset: true,
-      codePoint: codePoint)
+      code: .invalidCharacter, codePoint: codePoint, rule: "invalid character \(Self.codePoint(codePoint))",
+      namesOffset: true)
   }
 
   /// A `%` not followed by two hex digits: code `malformedPercentEscape`.
   package static let malformedPercentEscape = LinkError(
-    .malformedPercentEscape, "malformed percent escape", namesOffset: true)
+    code: .malformedPercentEscape, rule: "malformed percent escape", namesOffset: true)
 
   /// Percent escapes that decode to invalid UTF-8: code `invalidUTF8`.
   package static let invalidUTF8 = LinkError(
-    .invalidUTF8, "percent escapes decode to invalid UTF-8", namesOffset: true)
+    code: .invalidUTF8, rule: "percent escapes decode to invalid UTF-8", namesOffset: true)
 
   /// A decoded control or bidirectional-formatting character, by its code point: code
   /// `forbiddenCharacter`.
   package static func forbiddenCharacter(_ codePoint: UInt32) -> LinkError {
     LinkError(
-      .forbiddenCharacter, "forbidden character \(Self.codePoint(codePoint)) after decoding",
-      namesOffset: true,
-      codePoint: codePoint)
+      code: .forbiddenCharacter, codePoint: codePoint,
+      rule: "forbidden character \(Self.codePoint(codePoint)) after decoding", namesOffset: true)
   }
 
   /// More path segments than the table's `limit`: code `tooManySegments`.
   package static func tooManySegments(limit: Int) -> LinkError {
-    LinkError(.tooManySegments, "more than \(limit) path segments", limit: limit)
+    LinkError(code: .tooManySegments, limit: limit, rule: "more than \(limit) path segments")
   }
 
   /// More query items than the table's `limit`: code `tooManyQueryItems`.
   package static func tooManyQueryItems(limit: Int) -> LinkError {
-    LinkError(.tooManyQueryItems, "more than \(limit) query items", limit: limit)
+    LinkError(code: .tooManyQueryItems, limit: limit, rule: "more than \(limit) query items")
   }
 
   /// The nested link the route follows names a host or scheme (`target`) the table does not list:
   /// code `nestedLinkUnlisted`.
   package static func nestedLinkUnlisted(route: String, target: String) -> LinkError {
     LinkError(
-      .nestedLinkUnlisted,
-      "route '\(route)' holds a link to '\(target)', which the route table does not list",
-      route: route, host: target)
+      code: .nestedLinkUnlisted, route: route, host: target,
+      rule: "route '\(route)' holds a link to '\(target)', which the route table does not list")
   }
 
   /// The nested link leads back to a route already followed for this link: code `nestedLinkLoop`.
   package static func nestedLinkLoop(route: String) -> LinkError {
     LinkError(
-      .nestedLinkLoop, "route '\(route)' holds a link that leads back to route '\(route)' (a redirect loop)",
-      route: route)
+      code: .nestedLinkLoop, route: route,
+      rule: "route '\(route)' holds a link that leads back to route '\(route)' (a redirect loop)")
   }
 
   /// The route holds one nested link more than `limit`: code `nestedLinkTooDeep`.
   package static func nestedLinkTooDeep(route: String, limit: Int) -> LinkError {
     LinkError(
-      .nestedLinkTooDeep, "route '\(route)' holds a link nested more than \(limit) deep", route: route,
-      limit: limit)
+      code: .nestedLinkTooDeep, route: route, limit: limit,
+      rule: "route '\(route)' holds a link nested more than \(limit) deep")
   }
 
   /// The route holds a nested link past the `limit` one link may route in all, across the routes it
   /// matches and the links nested in theirs: code `nestedLinksTooMany`.
   package static func nestedLinksTooMany(route: String, limit: Int) -> LinkError {
     LinkError(
-      .nestedLinksTooMany,
-      "route '\(route)' holds a nested link beyond the \(limit) that one link may route in all", route: route,
-      limit: limit)
+      code: .nestedLinksTooMany, route: route, limit: limit,
+      rule: "route '\(route)' holds a nested link beyond the \(limit) that one link may route in all")
   }
 
   /// The nested link the route follows breaks a reading rule (`problem`): code `nestedLinkInvalid`.
   package static func nestedLinkInvalid(route: String, problem: String) -> LinkError {
-    LinkError(.nestedLinkInvalid, "route '\(route)' holds a link that \(problem)", route: route)
+    LinkError(code: .nestedLinkInvalid, route: route, rule: "route '\(route)' holds a link that \(problem)")
   }
 }
 extension ErrorCode where Subject == LinkError {

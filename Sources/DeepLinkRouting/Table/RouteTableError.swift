@@ -12,6 +12,62 @@
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
   public let code: ErrorCode<RouteTableError>
+  /// The pattern's own error, for `invalidPattern`; `nil` otherwise.
+  package private(set) var patternError: RoutePatternError?
+  /// The other route, for `ambiguous` (the route matching the same URLs) and
+  /// `writesOtherRoute` (the route whose link the destination writes); `nil` otherwise.
+  public private(set) var otherRoute: String?
+  /// The malformed scheme, for `invalidScheme`; `nil` otherwise.
+  public private(set) var scheme: String?
+  /// The malformed host entry, for `invalidHost`; `nil` otherwise.
+  public private(set) var host: String?
+  /// The table's route limit, for `tooManyRoutes`; `nil` otherwise.
+  public private(set) var limit: Int?
+  /// The key at fault: the limit's key for `limitOutOfRange` (`maxRoutes`), the file's key for
+  /// `unknownKey` and `missingKey`, the route's list for `invalidScope` (`hosts` or `schemes`), the
+  /// preview's field for `invalidPreview` (`title`, `description`, `image`); `nil` otherwise.
+  public private(set) var key: String?
+  /// The entry of a route's `hosts` or `schemes` at fault, for `invalidScope` (`nil` for an empty list);
+  /// `nil` otherwise.
+  public private(set) var scopeEntry: String?
+  /// The name of the table's kind at fault, for `invalidKind`; `nil` otherwise.
+  public private(set) var kind: String?
+  /// The limit's value, for `limitOutOfRange`; `nil` otherwise.
+  public private(set) var value: Int?
+  /// The range the limit may take, for `limitOutOfRange`; `nil` otherwise.
+  public private(set) var allowed: ClosedRange<Int>?
+  /// The problem in words, for `invalidJSON` (the reader's account), `unsupportedShape` and
+  /// `invalidPreview`; `nil` otherwise.
+  public private(set) var detail: String?
+  /// What the format expects, for `wrongType` ("a string"); `nil` otherwise.
+  public private(set) var expected: String?
+  /// What to write instead, when there is a close match: the key for `unknownKey`, the pattern
+  /// piece for `typeMismatch`; `nil` otherwise.
+  public private(set) var suggestion: String?
+  /// The destination type's name, for `noCase`; `nil` otherwise.
+  public private(set) var destinationType: String?
+  /// The case without labels, for `unlabeledValue`; `nil` otherwise.
+  public private(set) var caseName: String?
+  /// The case's label at fault, for `unlabeledValue` (the positional key, `_0`),
+  /// `labelNotInPattern`, `typeMismatch`, `writesDifferentValue` and `memberNotInType`; `nil`
+  /// otherwise.
+  public private(set) var label: String?
+  /// The parameters the pattern declares, for `labelNotInPattern`; `nil` otherwise.
+  public private(set) var parameters: [String]?
+  /// The pattern's parameter at fault, for `parameterNotInCase`,
+  /// `optionalItemRequired` and `followsNoLink`; `nil` otherwise.
+  public private(set) var parameter: String?
+  /// The type the case reads the label as, for `typeMismatch`; `nil` otherwise.
+  public private(set) var readType: String?
+  /// The pattern piece that declares the parameter, for `typeMismatch`; `nil` otherwise.
+  public private(set) var patternPiece: String?
+  /// The value the link held, for `writesDifferentValue`, and the word, for `memberNotInType`; `nil`
+  /// otherwise.
+  public private(set) var readValue: String?
+  /// The value the destination writes back, for `writesDifferentValue`; `nil` otherwise.
+  public private(set) var writtenValue: String?
+  /// The problem in words, without the route or the place.
+  private let explanation: String
   /// The route at fault, when there is one.
   public var route: String?
   /// Where in the route file the problem is (`routes[2].pattern`), when read from a file.
@@ -22,121 +78,6 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public var line: Int?
   /// The 1-based column (in characters) in the route file, when read from a file.
   public var column: Int?
-  /// The problem in words, without the route or the place.
-  private let explanation: String
-  /// The pattern's own error, for `invalidPattern`; `nil` otherwise.
-  package let patternError: RoutePatternError?
-  /// The other route, for `ambiguous` (the route matching the same URLs) and
-  /// `writesOtherRoute` (the route whose link the destination writes); `nil` otherwise.
-  public let otherRoute: String?
-  /// The malformed scheme, for `invalidScheme`; `nil` otherwise.
-  public let scheme: String?
-  /// The malformed host entry, for `invalidHost`; `nil` otherwise.
-  public let host: String?
-  /// The table's route limit, for `tooManyRoutes`; `nil` otherwise.
-  public let limit: Int?
-  /// The key at fault: the limit's key for `limitOutOfRange` (`maxRoutes`), the file's key for
-  /// `unknownKey` and `missingKey`, the route's list for `invalidScope` (`hosts` or `schemes`), the
-  /// preview's field for `invalidPreview` (`title`, `description`, `image`); `nil` otherwise.
-  public let key: String?
-  /// The entry of a route's `hosts` or `schemes` at fault, for `invalidScope` (`nil` for an empty list);
-  /// `nil` otherwise.
-  public let scopeEntry: String?
-  /// The name of the table's kind at fault, for `invalidKind`; `nil` otherwise.
-  public let kind: String?
-  /// The limit's value, for `limitOutOfRange`; `nil` otherwise.
-  public let value: Int?
-  /// The range the limit may take, for `limitOutOfRange`; `nil` otherwise.
-  public let allowed: ClosedRange<Int>?
-  /// The problem in words, for `invalidJSON` (the reader's account), `unsupportedShape` and
-  /// `invalidPreview`; `nil` otherwise.
-  public let detail: String?
-  /// What the format expects, for `wrongType` ("a string"); `nil` otherwise.
-  public let expected: String?
-  /// What to write instead, when there is a close match: the key for `unknownKey`, the pattern
-  /// piece for `typeMismatch`; `nil` otherwise.
-  public let suggestion: String?
-  /// The destination type's name, for `noCase`; `nil` otherwise.
-  public let destinationType: String?
-  /// The case without labels, for `unlabeledValue`; `nil` otherwise.
-  public let caseName: String?
-  /// The case's label at fault, for `unlabeledValue` (the positional key, `_0`),
-  /// `labelNotInPattern`, `typeMismatch`, `writesDifferentValue` and `memberNotInType`; `nil`
-  /// otherwise.
-  public let label: String?
-  /// The parameters the pattern declares, for `labelNotInPattern`; `nil` otherwise.
-  public let parameters: [String]?
-  /// The pattern's parameter at fault, for `parameterNotInCase`,
-  /// `optionalItemRequired` and `followsNoLink`; `nil` otherwise.
-  public let parameter: String?
-  /// The type the case reads the label as, for `typeMismatch`; `nil` otherwise.
-  public let readType: String?
-  /// The pattern piece that declares the parameter, for `typeMismatch`; `nil` otherwise.
-  public let patternPiece: String?
-  /// The value the link held, for `writesDifferentValue`, and the word, for `memberNotInType`; `nil`
-  /// otherwise.
-  public let readValue: String?
-  /// The value the destination writes back, for `writesDifferentValue`; `nil` otherwise.
-  public let writtenValue: String?
-
-  /// The one initializer every problem's factory below calls: a problem not yet placed in a table.
-  private init(
-    _ code: ErrorCode<RouteTableError>, _ explanation: String, patternError: RoutePatternError? = nil,
-    otherRoute: String? = nil, scheme: String? = nil, host: String? = nil, limit: Int? = nil,
-    key: String? = nil,
-    scopeEntry: String? = nil, kind: String? = nil, value: Int? = nil, allowed: ClosedRange<Int>? = nil,
-    detail: String? = nil, expected: String? = nil, suggestion: String? = nil, destinationType: String? = nil,
-    caseName: String? = nil, label: String? = nil, parameters: [String]? = nil, parameter: String? = nil,
-    readType: String? = nil, patternPiece: String? = nil, readValue: String? = nil,
-    writtenValue: String? = nil
-  ) {
-    self.code = code
-    self.explanation = explanation
-    self.patternError = patternError
-    self.otherRoute = otherRoute
-    self.scheme = scheme
-    self.host = host
-    self.limit = limit
-    self.key = key
-    self.scopeEntry = scopeEntry
-    self.kind = kind
-    self.value = value
-    self.allowed = allowed
-    self.detail = detail
-    self.expected = expected
-    self.suggestion = suggestion
-    self.destinationType = destinationType
-    self.caseName = caseName
-    self.label = label
-    self.parameters = parameters
-    self.parameter = parameter
-    self.readType = readType
-    self.patternPiece = patternPiece
-    self.readValue = readValue
-    self.writtenValue = writtenValue
-  }
-
-  /// Creates an error: the problem `reason` (made by one of the factories, such as
-  /// ``missingKey(_:)``) at a route and a place in the route file.
-  ///
-  /// - Parameters:
-  ///   - route: The route at fault, if any.
-  ///   - location: The place in the route file, if any.
-  ///   - reason: What is wrong, with its details; its own route and place are replaced.
-  ///   - found: For a value of the wrong type, what the file holds instead.
-  ///   - line: The 1-based line in the route file, if any.
-  ///   - column: The 1-based column in the route file, if any.
-  package init(
-    route: String? = nil, location: String? = nil, reason: RouteTableError, found: String? = nil,
-    line: Int? = nil, column: Int? = nil
-  ) {
-    self = reason
-    self.route = route
-    self.location = location
-    self.found = found
-    self.line = line
-    self.column = column
-  }
 
   /// The problem in words, naming the route and the location (with line and column for a route file).
   public var description: String {
@@ -168,94 +109,120 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 extension RouteTableError {
+  /// Creates an error: the problem `reason` (made by one of the factories, such as
+  /// ``missingKey(_:)``) at a route and a place in the route file.
+  ///
+  /// - Parameters:
+  ///   - route: The route at fault, if any.
+  ///   - location: The place in the route file, if any.
+  ///   - reason: What is wrong, with its details; its own route and place are replaced.
+  ///   - found: For a value of the wrong type, what the file holds instead.
+  ///   - line: The 1-based line in the route file, if any.
+  ///   - column: The 1-based column in the route file, if any.
+  package init(
+    route: String? = nil, location: String? = nil, reason: RouteTableError, found: String? = nil,
+    line: Int? = nil, column: Int? = nil
+  ) {
+    self = reason
+    self.route = route
+    self.location = location
+    self.found = found
+    self.line = line
+    self.column = column
+  }
+}
+
+extension RouteTableError {
   /// The route's pattern does not parse: code `invalidPattern`.
   package static func invalidPattern(_ error: RoutePatternError) -> Self {
-    Self(.invalidPattern, error.description, patternError: error)
+    Self(code: .invalidPattern, patternError: error, explanation: error.description)
   }
 
   /// Two routes share a name: code `duplicateRouteName`.
-  package static let duplicateRouteName = Self(.duplicateRouteName, "another route has the same name")
+  package static let duplicateRouteName = Self(
+    code: .duplicateRouteName, explanation: "another route has the same name")
 
   /// The route matches exactly the same URLs as the route named `other`: code `ambiguous`.
   package static func ambiguous(with other: String) -> Self {
-    Self(.ambiguous, "matches exactly the same URLs as route '\(other)'", otherRoute: other)
+    Self(
+      code: .ambiguous, otherRoute: other, explanation: "matches exactly the same URLs as route '\(other)'")
   }
 
   /// The route and the route named `other` are alike but for app-defined kinds that hold one value
   /// at every place (`value`, of `kinds`), so a link reaches both equally: code `ambiguous`.
   package static func kindsOverlap(with other: String, value: String, kinds: [String]) -> Self {
     Self(
-      .ambiguous,
-      "reaches the same links as route '\(other)' wherever a value is of both kinds "
+      code: .ambiguous, otherRoute: other,
+      explanation: "reaches the same links as route '\(other)' wherever a value is of both kinds "
         + "\(kinds.joined(separator: " and ")) (such as '\(PrintableText.escaped(value))'): the routes differ only by "
-        + "kinds that share values, so neither is more specific; use one kind, or kinds that share no value",
-      otherRoute: other)
+        + "kinds that share values, so neither is more specific; use one kind, or kinds that share no value")
   }
 
   /// A route without a name: code `emptyRouteName`.
-  package static let emptyRouteName = Self(.emptyRouteName, "a route needs a name")
+  package static let emptyRouteName = Self(code: .emptyRouteName, explanation: "a route needs a name")
 
   /// A malformed scheme: code `invalidScheme`.
   package static func invalidScheme(_ scheme: String) -> Self {
-    Self(.invalidScheme, "invalid scheme '\(scheme)'", scheme: scheme)
+    Self(code: .invalidScheme, scheme: scheme, explanation: "invalid scheme '\(scheme)'")
   }
 
   /// A malformed host entry: code `invalidHost`.
   package static func invalidHost(_ host: String) -> Self {
-    Self(.invalidHost, "invalid host '\(host)'", host: host)
+    Self(code: .invalidHost, host: host, explanation: "invalid host '\(host)'")
   }
 
   /// Routes but neither a scheme nor a host: code `noSchemeOrHost`.
-  package static let noSchemeOrHost = Self(.noSchemeOrHost, "the table lists no scheme and no host")
+  package static let noSchemeOrHost = Self(
+    code: .noSchemeOrHost, explanation: "the table lists no scheme and no host")
 
   /// More routes than `limit`: code `tooManyRoutes`.
   package static func tooManyRoutes(limit: Int) -> Self {
-    Self(.tooManyRoutes, "more than \(limit) routes", limit: limit)
+    Self(code: .tooManyRoutes, limit: limit, explanation: "more than \(limit) routes")
   }
 
   /// The limit `key` is `value`, outside `allowed`: code `limitOutOfRange`.
   package static func limitOutOfRange(key: String, value: Int, allowed: ClosedRange<Int>) -> Self {
     Self(
-      .limitOutOfRange,
-      "\(key) is \(value), outside the allowed range \(allowed.lowerBound)...\(allowed.upperBound)", key: key,
-      value: value, allowed: allowed)
+      code: .limitOutOfRange, key: key, value: value, allowed: allowed,
+      explanation:
+        "\(key) is \(value), outside the allowed range \(allowed.lowerBound)...\(allowed.upperBound)")
   }
 
   /// The route file is not valid JSON, as the reader explains in `detail`: code `invalidJSON`.
   package static func invalidJSON(_ detail: String) -> Self {
-    Self(.invalidJSON, "invalid JSON: \(detail)", detail: detail)
+    Self(code: .invalidJSON, detail: detail, explanation: "invalid JSON: \(detail)")
   }
 
   /// A value of the wrong type where the format expects `expected`: code `wrongType`.
   package static func wrongType(expected: String) -> Self {
-    Self(.wrongType, "expected \(expected)", expected: expected)
+    Self(code: .wrongType, expected: expected, explanation: "expected \(expected)")
   }
 
   /// A key the format does not have, with a close key if there is one: code `unknownKey`.
   package static func unknownKey(_ key: String, suggestion: String?) -> Self {
     Self(
-      .unknownKey, "unknown key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""), key: key,
-      suggestion: suggestion)
+      code: .unknownKey, key: key, suggestion: suggestion,
+      explanation: "unknown key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
   }
 
   /// A required key is missing: code `missingKey`.
   package static func missingKey(_ key: String) -> Self {
-    Self(.missingKey, "missing key '\(key)'", key: key)
+    Self(code: .missingKey, key: key, explanation: "missing key '\(key)'")
   }
 
   /// The destination type, named `type`, has no case named after the route: code `noCase`.
   package static func noCase(type: String) -> Self {
     Self(
-      .noCase, "\(type) has no case named after the route (route names are the destination's case names)",
-      destinationType: type)
+      code: .noCase, destinationType: type,
+      explanation: "\(type) has no case named after the route (route names are the destination's case names)")
   }
 
   /// The associated value `key` of case `caseName` has no label: code `unlabeledValue`.
   package static func unlabeledValue(caseName: String, key: String) -> Self {
     Self(
-      .unlabeledValue,
-      "the associated value '\(key)' of case '\(caseName)' has no label; label it with the "
-        + "pattern's parameter name, as in `case \(caseName)(id: String)`", caseName: caseName, label: key)
+      code: .unlabeledValue, caseName: caseName, label: key,
+      explanation: "the associated value '\(key)' of case '\(caseName)' has no label; label it with the "
+        + "pattern's parameter name, as in `case \(caseName)(id: String)`")
   }
 
   /// The case reads `label`, which the pattern, declaring `parameters`, does not: code
@@ -263,17 +230,15 @@ extension RouteTableError {
   package static func labelNotInPattern(_ label: String, parameters: [String]) -> Self {
     let declared = parameters.isEmpty ? "no parameters" : "only " + parameters.joined(separator: ", ")
     return Self(
-      .labelNotInPattern,
-      "the case reads '\(label)', which the pattern does not declare (it declares \(declared))",
-      label: label, parameters: parameters)
+      code: .labelNotInPattern, label: label, parameters: parameters,
+      explanation: "the case reads '\(label)', which the pattern does not declare (it declares \(declared))")
   }
 
   /// The pattern's parameter `name` is not a label of the case: code `parameterNotInCase`.
   package static func parameterNotInCase(_ name: String) -> Self {
     Self(
-      .parameterNotInCase,
-      "the pattern's parameter '\(name)' is not a label of the case, so its link would lose it",
-      parameter: name)
+      code: .parameterNotInCase, parameter: name,
+      explanation: "the pattern's parameter '\(name)' is not a label of the case, so its link would lose it")
   }
 
   /// The case reads `label` as `reads`, but the pattern piece `pattern` cannot give it; `suggestion`
@@ -281,54 +246,54 @@ extension RouteTableError {
   package static func typeMismatch(label: String, reads: String, pattern: String, suggestion: String?) -> Self
   {
     Self(
-      .typeMismatch,
-      "'\(label)' is read as \(reads), but the pattern gives \(pattern)"
-        + (suggestion.map { "; write \($0)" } ?? ""),
-      suggestion: suggestion, label: label, readType: reads, patternPiece: pattern)
+      code: .typeMismatch, suggestion: suggestion, label: label, readType: reads, patternPiece: pattern,
+      explanation: "'\(label)' is read as \(reads), but the pattern gives \(pattern)"
+        + (suggestion.map { "; write \($0)" } ?? ""))
   }
 
   /// The case reads the optional query item `name` as a value that must be present: code
   /// `optionalItemRequired`.
   package static func optionalItemRequired(_ name: String) -> Self {
     Self(
-      .optionalItemRequired, "'\(name)' is an optional query item, so the case must read it as an Optional",
-      parameter: name)
+      code: .optionalItemRequired, parameter: name,
+      explanation: "'\(name)' is an optional query item, so the case must read it as an Optional")
   }
 
   /// The case writes `label` as `written` where the link gave `read`: code
   /// `writesDifferentValue`.
   package static func writesDifferentValue(label: String, read: String, written: String) -> Self {
     Self(
-      .writesDifferentValue, "the case writes '\(label)' as '\(written)', but the link gave '\(read)'",
-      label: label, readValue: read, writtenValue: written)
+      code: .writesDifferentValue, label: label, readValue: read, writtenValue: written,
+      explanation: "the case writes '\(label)' as '\(written)', but the link gave '\(read)'")
   }
 
   /// The case writes the link of the route named `other`: code `writesOtherRoute`.
   package static func writesOtherRoute(_ other: String) -> Self {
-    Self(.writesOtherRoute, "the case writes the link of route '\(other)'", otherRoute: other)
+    Self(
+      code: .writesOtherRoute, otherRoute: other, explanation: "the case writes the link of route '\(other)'")
   }
 
   /// The case reads `label` as `type`, which has no value for the word `member` of the pattern's value
   /// set: code `memberNotInType`.
   package static func memberNotInType(label: String, member: String, type: String) -> Self {
     Self(
-      .memberNotInType,
-      "the pattern's value set for '\(label)' holds '\(member)', which \(type) cannot read "
-        + "(a String-backed enum needs a case whose raw value is each word)", label: label, readValue: member)
+      code: .memberNotInType, label: label, readValue: member,
+      explanation: "the pattern's value set for '\(label)' holds '\(member)', which \(type) cannot read "
+        + "(a String-backed enum needs a case whose raw value is each word)")
   }
 
   /// A shape route values cannot hold, explained in `detail`: code `unsupportedShape`.
   package static func unsupportedShape(_ detail: String) -> Self {
-    Self(.unsupportedShape, detail, detail: detail)
+    Self(code: .unsupportedShape, detail: detail, explanation: detail)
   }
 
   /// The route's `follow` names `parameter`, which its pattern does not declare as `{name:link}`:
   /// code `followsNoLink`.
   package static func followsNoLink(_ parameter: String) -> Self {
     Self(
-      .followsNoLink,
-      "follow names '\(parameter)', which the pattern does not declare as a link ({\(parameter):link})",
-      parameter: parameter)
+      code: .followsNoLink, parameter: parameter,
+      explanation:
+        "follow names '\(parameter)', which the pattern does not declare as a link ({\(parameter):link})")
   }
 
   /// A route's `hosts` or `schemes` (the `key`) cannot be read: code `invalidScope`.
@@ -352,20 +317,20 @@ extension RouteTableError {
     case .repeated:
       explanation = "\(noun) '\(quoted)' is listed twice"
     }
-    return Self(.invalidScope, explanation, key: key, scopeEntry: entry)
+    return Self(code: .invalidScope, key: key, scopeEntry: entry, explanation: explanation)
   }
 
   /// The route's `preview` cannot be written: its `field` (`title`, `description`, `image`) is
   /// wrong for `problem`: code `invalidPreview`.
   package static func invalidPreview(field: String, problem: String) -> Self {
     Self(
-      .invalidPreview, "the preview's \(field): \(PrintableText.escaped(problem))", key: field,
-      detail: problem)
+      code: .invalidPreview, key: field, detail: problem,
+      explanation: "the preview's \(field): \(PrintableText.escaped(problem))")
   }
 
   /// The table's kind `name` cannot be used, for `problem`: code `invalidKind`.
   package static func invalidKind(name: String, problem: KindProblem) -> Self {
-    Self(.invalidKind, problem.message(kind: name), kind: name)
+    Self(code: .invalidKind, kind: name, explanation: problem.message(kind: name))
   }
 }
 
