@@ -281,7 +281,7 @@ extension AASACommand {
       if json {
         let list = findings.map { finding -> JSONValue in
           .object([
-            ("severity", .string(finding.severity.rawValue)), ("code", .string(finding.code.rawValue)),
+            ("severity", .string(finding.severity.rawValue)), ("code", .string(finding.code.description)),
             ("path", .string(finding.path)), ("message", .string(finding.message)),
           ])
         }
@@ -399,7 +399,7 @@ extension AASACommand {
         let list = widenings.map { widening -> JSONValue in
           .object([
             ("route", .string(widening.route)), ("parameter", .string(widening.parameter)),
-            ("kind", .string(widening.kind.rawValue)), ("example", .string(widening.example)),
+            ("kind", .string(widening.kind.description)), ("example", .string(widening.example)),
             ("reason", .string(widening.reason)),
           ])
         }

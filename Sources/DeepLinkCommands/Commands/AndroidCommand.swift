@@ -177,12 +177,12 @@ enum AndroidCommand: ToolSubcommand {
       }
       let widenings = generator.widenings.map {
         difference(
-          route: $0.route, parameter: $0.parameter, kind: $0.kind.rawValue, example: $0.example,
+          route: $0.route, parameter: $0.parameter, kind: $0.kind.description, example: $0.example,
           reason: $0.reason)
       }
       let narrowings = generator.narrowings.map {
         difference(
-          route: $0.route, parameter: $0.parameter, kind: $0.kind.rawValue, example: $0.example,
+          route: $0.route, parameter: $0.parameter, kind: $0.kind.description, example: $0.example,
           reason: $0.reason)
       }
       return .object([

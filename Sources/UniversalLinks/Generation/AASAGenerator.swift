@@ -92,10 +92,9 @@ public struct AASAGenerator: Hashable, Sendable {
       switch piece {
       case .literal(let text):
         for marker in ["*", "?", "$("] where text.contains(marker) {
-          throw AASAGenerationError(
-            .inexpressible(
-              route: shape.name, piece: text,
-              detail: "\"\(marker)\" is a wildcard in AASA patterns and there is no escape character"))
+          throw AASAGenerationError.inexpressible(
+            route: shape.name, piece: text,
+            detail: "\"\(marker)\" is a wildcard in AASA patterns and there is no escape character")
         }
         segments.append(RoutePathShape.encode(text))
       case .parameter(_, let type), .optional(_, let type):
@@ -117,10 +116,9 @@ public struct AASAGenerator: Hashable, Sendable {
         for part in template.parts {
           guard case .literal(let text) = part else { continue }
           for marker in ["*", "?", "$("] where text.contains(marker) {
-            throw AASAGenerationError(
-              .inexpressible(
-                route: shape.name, piece: text,
-                detail: "\"\(marker)\" is a wildcard in AASA patterns and there is no escape character"))
+            throw AASAGenerationError.inexpressible(
+              route: shape.name, piece: text,
+              detail: "\"\(marker)\" is a wildcard in AASA patterns and there is no escape character")
           }
         }
         segments.append(template.aasaPattern(escape: RoutePathShape.encode))
@@ -364,10 +362,9 @@ public struct AASAGenerator: Hashable, Sendable {
     var items: [String: String] = [:]
     for name in shape.requiredQueryItems + shape.queryValues.keys.sorted() {
       if name.contains("*") || name.contains("?") {
-        throw AASAGenerationError(
-          .inexpressible(
-            route: shape.name, piece: "?\(name)=",
-            detail: "AASA has no escape for * and ? in a query item name"))
+        throw AASAGenerationError.inexpressible(
+          route: shape.name, piece: "?\(name)=",
+          detail: "AASA has no escape for * and ? in a query item name")
       }
       items[name] = shape.queryValues[name] ?? "?*"
     }
@@ -451,7 +448,7 @@ public struct AASAGenerator: Hashable, Sendable {
     }
     let smallest = Data(AASAEncoder.document(document).compact.utf8)
     guard smallest.count <= limit else {
-      throw AASAGenerationError(.fileTooLarge(size: smallest.count, limit: limit))
+      throw AASAGenerationError.fileTooLarge(size: smallest.count, limit: limit)
     }
     return smallest
   }

@@ -83,11 +83,11 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - name: The route's name.
   ///   - template: The path template; anything from `?` on is ignored.
-  /// - Throws: ``RoutePathShapeError`` for an empty segment, an unterminated or empty `{}`, an unknown
+  /// - Throws: ``UnreadableTextError`` for an empty segment, an unterminated or empty `{}`, an unknown
   ///   parameter type, or a catch-all that is not the last piece.
-  package init(name: String, template: String) throws(RoutePathShapeError) {
-    func failure(_ reason: String) -> RoutePathShapeError {
-      RoutePathShapeError(template: template, reason: reason)
+  package init(name: String, template: String) throws(UnreadableTextError) {
+    func failure(_ reason: String) -> UnreadableTextError {
+      .invalidRouteTemplate(template, reason)
     }
     // The query starts at the first "?" outside braces (`{slug?}` is an optional segment).
     var depth = 0

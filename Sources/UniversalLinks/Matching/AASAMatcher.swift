@@ -159,9 +159,11 @@ public struct AASAMatcher: Sendable {
   ///   - domain: The host the file is served from (`*.example.com` for subdomains), compared
   ///     case-insensitively; `nil` to skip the host check.
   /// - Returns: The decision, as for the `URL` overload.
-  /// - Throws: `AASAMatchError` when the text is neither an absolute URL nor a path, or its path,
+  /// - Throws: ``UnreadableTextError`` when the text is neither an absolute URL nor a path, or its path,
   ///   query or fragment is over ``maximumURLComponentLength`` bytes.
-  package func match(_ urlString: String, domain: String? = nil) throws(AASAMatchError) -> AASAMatchResult {
+  package func match(_ urlString: String, domain: String? = nil) throws(UnreadableTextError)
+    -> AASAMatchResult
+  {
     try decide(urlString, domain: domain).result
   }
 
@@ -171,16 +173,16 @@ public struct AASAMatcher: Sendable {
   ///   - urlString: An absolute http(s) URL, or a path starting with `/`, compared as written.
   ///   - domain: The host the file is served from, or `nil` to skip the host check.
   /// - Returns: The decision and the claims behind it.
-  /// - Throws: `AASAMatchError` as `match(_:domain:)` for text does.
-  package func decide(_ urlString: String, domain: String? = nil) throws(AASAMatchError) -> AASAMatchDecision
+  /// - Throws: ``UnreadableTextError`` as `match(_:domain:)` for text does.
+  package func decide(_ urlString: String, domain: String? = nil) throws(UnreadableTextError)
+    -> AASAMatchDecision
   {
     let url = try LinkURLParts(urlString)
     for (name, part) in [("path", url.path), ("query", url.query ?? ""), ("fragment", url.fragment ?? "")]
     where part.utf8.count > Self.maximumURLComponentLength {
-      throw AASAMatchError(
-        input: urlString.count > 80 ? String(urlString.prefix(80)) + "..." : urlString,
-        reason:
-          "the \(name) is \(part.utf8.count) bytes; URLs whose path, query or fragment is over \(Self.maximumURLComponentLength) bytes are not matched"
+      throw .unmatchableURL(
+        urlString.count > 80 ? String(urlString.prefix(80)) + "..." : urlString,
+        "the \(name) is \(part.utf8.count) bytes; URLs whose path, query or fragment is over \(Self.maximumURLComponentLength) bytes are not matched"
       )
     }
     var steps = 0
@@ -243,8 +245,8 @@ extension AASAMatcher {
     do {
       value = try JSONReader.read(data)
     } catch {
-      throw AssociationFileDecodingError(
-        kind: .invalidJSON(line: error.line, column: error.column, message: error.detail), path: .root)
+      throw AssociationFileDecodingError.invalidJSON(
+        line: error.line, column: error.column, message: error.detail)
     }
     var skipped: [JSONPath] = []
     value.updateMember("applinks") { appLinks in

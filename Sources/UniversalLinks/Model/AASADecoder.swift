@@ -38,8 +38,7 @@ struct AASADecoder {
   private func mismatch(_ expected: String, _ value: JSONValue, _ path: JSONPath)
     -> AssociationFileDecodingError
   {
-    AssociationFileDecodingError(
-      kind: .typeMismatch(expected: expected, found: value.kindDescription), path: path)
+    .typeMismatch(expected: expected, found: value.kindDescription, at: path)
   }
 
   private func object(_ value: JSONValue, at path: JSONPath) throws(AssociationFileDecodingError)

@@ -66,10 +66,8 @@ public struct AASADocument: Hashable, Sendable {
     do {
       value = try JSONReader.read(data)
     } catch {
-      throw AssociationFileDecodingError(
-        kind: .invalidJSON(line: error.line, column: error.column, message: error.detail),
-        path: .root
-      )
+      throw AssociationFileDecodingError.invalidJSON(
+        line: error.line, column: error.column, message: error.detail)
     }
     var decoder = AASADecoder()
     let document = try decoder.document(value)

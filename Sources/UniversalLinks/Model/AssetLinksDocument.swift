@@ -56,16 +56,11 @@ public struct AssetLinksDocument: Hashable, Sendable {
     do {
       value = try JSONReader.read(jsonData)
     } catch {
-      throw AssociationFileDecodingError(
-        kind: .invalidJSON(line: error.line, column: error.column, message: error.detail),
-        path: .root
-      )
+      throw AssociationFileDecodingError.invalidJSON(
+        line: error.line, column: error.column, message: error.detail)
     }
     func mismatch(_ expected: String, _ value: JSONValue?, _ path: JSONPath) -> AssociationFileDecodingError {
-      AssociationFileDecodingError(
-        kind: .typeMismatch(expected: expected, found: value?.kindDescription ?? "nothing"),
-        path: path
-      )
+      .typeMismatch(expected: expected, found: value?.kindDescription ?? "nothing", at: path)
     }
     func strings(_ value: JSONValue?, _ path: JSONPath) throws(AssociationFileDecodingError) -> [String] {
       guard case .array(let elements) = value?.kind else {
@@ -118,10 +113,7 @@ public struct AssetLinksDocument: Hashable, Sendable {
           do {
             target.fingerprints.append(try CertificateFingerprint(text))
           } catch {
-            throw AssociationFileDecodingError(
-              kind: .invalidFingerprint(error),
-              path: fingerprintsPath.appending(index: position)
-            )
+            throw .invalidFingerprint(error, at: fingerprintsPath.appending(index: position))
           }
         }
       }

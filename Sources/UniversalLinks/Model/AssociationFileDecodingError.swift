@@ -10,40 +10,24 @@ import DeepLinkRouting
 /// applinks.details[0].components[2]["/"]: expected a string, found a number
 /// ```
 public struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What went wrong.
-  package enum Kind: Hashable, Sendable {
-    /// The text is not valid JSON; `line` and `column` are 1-based.
-    case invalidJSON(line: Int, column: Int, message: String)
-    /// A value has the wrong JSON type, or a required key is missing.
-    case typeMismatch(expected: String, found: String)
-    /// A certificate fingerprint is malformed.
-    case invalidFingerprint(CertificateFingerprintError)
-  }
-
-  /// What went wrong.
-  package var kind: Kind
+  /// What went wrong, as the validators name it: `invalidJSON`, `wrongType` or `invalidFingerprint`.
+  public let code: ErrorCode<AssociationFileDiagnostic>
+  /// The 1-based line of text that is not JSON; `nil` for the other errors.
+  public private(set) var line: Int?
+  /// The 1-based column of text that is not JSON; `nil` for the other errors.
+  public private(set) var column: Int?
+  /// What the format expects, for `wrongType` ("a string"); `nil` otherwise.
+  package private(set) var expected: String?
+  /// What the document holds instead, for `wrongType` ("a number"); `nil` otherwise.
+  package private(set) var found: String?
+  /// The fingerprint's own error, for `invalidFingerprint`; `nil` otherwise.
+  package private(set) var fingerprintError: CertificateFingerprintError?
   /// Where in the document it went wrong (the root for invalid JSON).
-  package var documentPath: JSONPath
-
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - kind: What went wrong.
-  ///   - path: Where in the document it went wrong.
-  package init(kind: Kind, path: JSONPath) {
-    self.kind = kind
-    self.documentPath = path
-  }
-
-  /// What went wrong, as the validators name it: ``AssociationFileDiagnostic/Code/invalidJSON``,
-  /// ``AssociationFileDiagnostic/Code/wrongType`` or ``AssociationFileDiagnostic/Code/invalidFingerprint``.
-  public var code: AssociationFileDiagnostic.Code {
-    switch kind {
-    case .invalidJSON: .invalidJSON
-    case .typeMismatch: .wrongType
-    case .invalidFingerprint: .invalidFingerprint
-    }
-  }
+  package let documentPath: JSONPath
+  /// What went wrong, in words, after the place.
+  private let problem: String
+  /// Whether ``description`` starts with the place: not for text that is not JSON.
+  private var namesPath = true
 
   /// Where in the document it went wrong, e.g. `[0].target.sha256_cert_fingerprints[1]`; `top level`
   /// for text that is not JSON.
@@ -51,27 +35,44 @@ public struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStr
     documentPath.place
   }
 
-  /// The 1-based line of text that is not JSON; `nil` for the other errors.
-  public var line: Int? {
-    guard case .invalidJSON(let line, _, _) = kind else { return nil }
-    return line
-  }
-
-  /// The 1-based column of text that is not JSON; `nil` for the other errors.
-  public var column: Int? {
-    guard case .invalidJSON(_, let column, _) = kind else { return nil }
-    return column
-  }
-
   /// A one-line, human-readable account of the error.
   public var description: String {
-    switch kind {
-    case .invalidJSON(let line, let column, let message):
-      "invalid JSON at line \(line), column \(column): \(message)"
-    case .typeMismatch(let expected, let found):
-      "\(path): expected \(expected), found \(found)"
-    case .invalidFingerprint(let error):
-      "\(path): \(error)"
-    }
+    namesPath ? "\(path): \(problem)" : problem
+  }
+
+  /// The text is not valid JSON: code `invalidJSON`.
+  ///
+  /// - Parameters:
+  ///   - line: The 1-based line.
+  ///   - column: The 1-based column.
+  ///   - message: The reader's account.
+  /// - Returns: The error, at the top level.
+  package static func invalidJSON(line: Int, column: Int, message: String) -> Self {
+    Self(
+      code: .invalidJSON, line: line, column: column, documentPath: .root,
+      problem: "invalid JSON at line \(line), column \(column): \(message)", namesPath: false)
+  }
+
+  /// A value has the wrong JSON type, or a required key is missing: code `wrongType`.
+  ///
+  /// - Parameters:
+  ///   - expected: What the format expects there ("a string").
+  ///   - found: What the document holds instead ("a number", "nothing").
+  ///   - path: Where.
+  /// - Returns: The error.
+  package static func typeMismatch(expected: String, found: String, at path: JSONPath) -> Self {
+    Self(
+      code: .wrongType, expected: expected, found: found, documentPath: path,
+      problem: "expected \(expected), found \(found)")
+  }
+
+  /// A certificate fingerprint is malformed: code `invalidFingerprint`.
+  ///
+  /// - Parameters:
+  ///   - error: The fingerprint's own error.
+  ///   - path: Where.
+  /// - Returns: The error.
+  package static func invalidFingerprint(_ error: CertificateFingerprintError, at path: JSONPath) -> Self {
+    Self(code: .invalidFingerprint, fingerprintError: error, documentPath: path, problem: error.description)
   }
 }

@@ -74,39 +74,29 @@ package struct AASAValidator: Sendable {
       }
       diagnostics += validate(document: document)
     } catch {
-      switch error.kind {
-      case .invalidJSON(let line, let column, let message):
-        diagnostics.append(
-          AssociationFileDiagnostic(
-            severity: .error,
-            code: .invalidJSON,
-            message: "invalid JSON at line \(line), column \(column): \(message)",
-            path: .root
-          )
-        )
-      case .typeMismatch(_, let found) where error.documentPath == .root:
+      if error.code == .wrongType, error.documentPath == .root {
         diagnostics.append(
           AssociationFileDiagnostic(
             severity: .error,
             code: .topLevelNotObject,
-            message: "the top level must be an object, found \(found)",
+            message: "the top level must be an object, found \(error.found ?? "")",
             path: .root
           )
         )
-      case .typeMismatch(let expected, let found):
+      } else if error.code == .wrongType {
         let hint =
-          error.documentPath.components.last == .key("appID") && found == "an array"
+          error.documentPath.components.last == .key("appID") && error.found == "an array"
           ? "; did you mean \"appIDs\"? \"appID\" takes one app ID, \"appIDs\" an array of them" : ""
         diagnostics.append(
           AssociationFileDiagnostic(
             severity: .error,
             code: .wrongType,
-            message: "expected \(expected), found \(found)\(hint)",
+            message: "expected \(error.expected ?? ""), found \(error.found ?? "")\(hint)",
             path: error.documentPath
           )
         )
-      case .invalidFingerprint:
-        // Not thrown for this file; reported as it reads.
+      } else {
+        // Invalid JSON, reported as it reads (a fingerprint error is not thrown for this file).
         diagnostics.append(
           AssociationFileDiagnostic(
             severity: .error, code: error.code, message: error.description, path: error.documentPath))
@@ -382,7 +372,7 @@ package struct AASAValidator: Sendable {
   /// - Parameters:
   ///   - appID: The app ID to check.
   ///   - path: Where the app ID sits in a document, for the diagnostic.
-  /// - Returns: No diagnostic for a valid app ID, otherwise one ``AssociationFileDiagnostic/Code/invalidAppID`` error.
+  /// - Returns: No diagnostic for a valid app ID, otherwise one `invalidAppID` error.
   package static func checkAppID(_ appID: String, at path: JSONPath = .root) -> [AssociationFileDiagnostic] {
     let scalars = Array(appID.unicodeScalars)
     let isTeamCharacter: (Unicode.Scalar) -> Bool = { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }

@@ -188,7 +188,7 @@ package struct AssetLinksValidator: Sendable {
       do {
         _ = try CertificateFingerprint(text)
       } catch {
-        if case .lowercaseHex = error.kind, (try? CertificateFingerprint(text.uppercased())) != nil {
+        if error.code == .lowercaseHex, (try? CertificateFingerprint(text.uppercased())) != nil {
           diagnostics.append(
             AssociationFileDiagnostic(
               severity: .warning, code: .lowercaseFingerprint,
