@@ -241,13 +241,7 @@ extension AASAMatcher {
   package static func document(
     readingAsApple data: Data
   ) throws(AssociationFileDecodingError) -> (document: AASADocument, skippedQueryValues: [JSONPath]) {
-    var value: JSONValue
-    do {
-      value = try JSONReader.read(data)
-    } catch {
-      throw AssociationFileDecodingError.invalidJSON(
-        line: error.line, column: error.column, message: error.detail)
-    }
+    var value = try AssociationFileDecodingError.json(in: data)
     var skipped: [JSONPath] = []
     value.updateMember("applinks") { appLinks in
       appLinks.updateMember("defaults") {

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import Foundation
 
 /// Why an apple-app-site-association or `assetlinks.json` file could not be read, and where.
 ///
@@ -12,6 +13,8 @@ import DeepLinkRouting
 public struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, as the validators name it: `invalidJSON`, `wrongType` or `invalidFingerprint`.
   public let code: ErrorCode<AssociationFileDiagnostic>
+  /// What went wrong, in words, after the place.
+  private let problem: String
   /// The 1-based line of text that is not JSON; `nil` for the other errors.
   public private(set) var line: Int?
   /// The 1-based column of text that is not JSON; `nil` for the other errors.
@@ -24,8 +27,6 @@ public struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStr
   package private(set) var fingerprintError: CertificateFingerprintError?
   /// Where in the document it went wrong (the root for invalid JSON).
   package let documentPath: JSONPath
-  /// What went wrong, in words, after the place.
-  private let problem: String
   /// Whether ``description`` starts with the place: not for text that is not JSON.
   private var namesPath = true
 
@@ -40,17 +41,21 @@ public struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStr
     namesPath ? "\(path): \(problem)" : problem
   }
 
-  /// The text is not valid JSON: code `invalidJSON`.
+  /// The JSON value an association file's text holds.
   ///
-  /// - Parameters:
-  ///   - line: The 1-based line.
-  ///   - column: The 1-based column.
-  ///   - message: The reader's account.
-  /// - Returns: The error, at the top level.
-  package static func invalidJSON(line: Int, column: Int, message: String) -> Self {
-    Self(
-      code: .invalidJSON, line: line, column: column, documentPath: .root,
-      problem: "invalid JSON at line \(line), column \(column): \(message)", namesPath: false)
+  /// - Parameter data: The file's contents.
+  /// - Returns: The value.
+  /// - Throws: The error with code `invalidJSON`, at the top level with the line and column, for text
+  ///   that is not strict JSON.
+  package static func json(in data: Data) throws(Self) -> JSONValue {
+    do {
+      return try JSONReader.read(data)
+    } catch {
+      throw Self(
+        code: .invalidJSON,
+        problem: "invalid JSON at line \(error.line), column \(error.column): \(error.detail)",
+        line: error.line, column: error.column, documentPath: .root, namesPath: false)
+    }
   }
 
   /// A value has the wrong JSON type, or a required key is missing: code `wrongType`.
@@ -62,8 +67,8 @@ public struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStr
   /// - Returns: The error.
   package static func typeMismatch(expected: String, found: String, at path: JSONPath) -> Self {
     Self(
-      code: .wrongType, expected: expected, found: found, documentPath: path,
-      problem: "expected \(expected), found \(found)")
+      code: .wrongType, problem: "expected \(expected), found \(found)", expected: expected, found: found,
+      documentPath: path)
   }
 
   /// A certificate fingerprint is malformed: code `invalidFingerprint`.
@@ -73,6 +78,6 @@ public struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStr
   ///   - path: Where.
   /// - Returns: The error.
   package static func invalidFingerprint(_ error: CertificateFingerprintError, at path: JSONPath) -> Self {
-    Self(code: .invalidFingerprint, fingerprintError: error, documentPath: path, problem: error.description)
+    Self(code: .invalidFingerprint, problem: error.description, fingerprintError: error, documentPath: path)
   }
 }
