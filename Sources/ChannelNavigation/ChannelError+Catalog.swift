@@ -6,7 +6,7 @@ extension ChannelError {
   /// - Parameter detail: The parser's explanation, with the position when it gives one.
   /// - Returns: An error with code `invalidJSON`.
   public static func invalidJSON(detail: String) -> Self {
-    Self(code: .invalidJSON, detail: detail, description: "invalid JSON: \(detail)")
+    Self(code: .invalidJSON, description: "invalid JSON: \(detail)", detail: detail)
   }
 
   /// A required field is missing.
@@ -14,7 +14,7 @@ extension ChannelError {
   /// - Parameter path: The path of the missing field, such as `clips[3].title`.
   /// - Returns: An error with code `missingField`.
   public static func missingField(path: String) -> Self {
-    Self(code: .missingField, path: path, description: "\(path): missing field")
+    Self(code: .missingField, description: "\(path): missing field", path: path)
   }
 
   /// A field holds a value of the wrong type (or `null`).
@@ -24,7 +24,7 @@ extension ChannelError {
   ///   - expected: The type the format asks for, such as `String`.
   /// - Returns: An error with code `wrongType`.
   public static func wrongType(path: String, expected: String) -> Self {
-    Self(code: .wrongType, path: path, expected: expected, description: "\(path): expected \(expected)")
+    Self(code: .wrongType, description: "\(path): expected \(expected)", path: path, expected: expected)
   }
 
   /// An id is empty or only whitespace.
@@ -32,7 +32,7 @@ extension ChannelError {
   /// - Parameter path: The path of the id, such as `clips[2].id`.
   /// - Returns: An error with code `emptyId`.
   public static func emptyId(path: String) -> Self {
-    Self(code: .emptyId, path: path, description: "\(path): empty id")
+    Self(code: .emptyId, description: "\(path): empty id", path: path)
   }
 
   /// Two entities of the same kind share an id.
@@ -45,8 +45,8 @@ extension ChannelError {
   /// - Returns: An error with code `duplicateId`.
   public static func duplicateId(path: String, kind: String, id: String, firstPath: String) -> Self {
     Self(
-      code: .duplicateId, id: id, path: path, kind: kind, firstPath: firstPath,
-      description: "\(path): duplicate \(kind) id \"\(id)\", first used at \(firstPath)")
+      code: .duplicateId, description: "\(path): duplicate \(kind) id \"\(id)\", first used at \(firstPath)",
+      id: id, path: path, kind: kind, firstPath: firstPath)
   }
 
   /// A clip list names a clip the catalog does not have.
@@ -56,7 +56,7 @@ extension ChannelError {
   ///   - id: The clip id named.
   /// - Returns: An error with code `unknownClip`.
   public static func unknownClip(path: String, id: String) -> Self {
-    Self(code: .unknownClip, id: id, path: path, description: "\(path): unknown clip \"\(id)\"")
+    Self(code: .unknownClip, description: "\(path): unknown clip \"\(id)\"", id: id, path: path)
   }
 
   /// A value is outside what the format allows (a negative duration).
@@ -66,7 +66,7 @@ extension ChannelError {
   ///   - reason: What is wrong with it.
   /// - Returns: An error with code `invalidValue`.
   public static func invalidValue(path: String, reason: String) -> Self {
-    Self(code: .invalidValue, path: path, reason: reason, description: "\(path): \(reason)")
+    Self(code: .invalidValue, description: "\(path): \(reason)", path: path, reason: reason)
   }
 
   /// The catalog could not be read from its location.
@@ -76,7 +76,7 @@ extension ChannelError {
   ///   - reason: The system's explanation.
   /// - Returns: An error with code `unreadable`.
   public static func unreadable(url: String, reason: String) -> Self {
-    Self(code: .unreadable, url: url, reason: reason, description: "\(url): cannot read: \(reason)")
+    Self(code: .unreadable, description: "\(url): cannot read: \(reason)", url: url, reason: reason)
   }
 
   /// The server answered with a status other than 2xx.
@@ -86,7 +86,7 @@ extension ChannelError {
   ///   - status: The HTTP status code.
   /// - Returns: An error with code `httpStatus`.
   public static func httpStatus(url: String, status: Int) -> Self {
-    Self(code: .httpStatus, url: url, status: status, description: "\(url): HTTP status \(status)")
+    Self(code: .httpStatus, description: "\(url): HTTP status \(status)", url: url, status: status)
   }
 
   /// The location is neither a file URL nor an `http`/`https` URL.
@@ -94,7 +94,7 @@ extension ChannelError {
   /// - Parameter url: The location.
   /// - Returns: An error with code `unsupportedURL`.
   public static func unsupportedURL(_ url: String) -> Self {
-    Self(code: .unsupportedURL, url: url, description: "\(url): only file, http and https URLs are supported")
+    Self(code: .unsupportedURL, description: "\(url): only file, http and https URLs are supported", url: url)
   }
 
   /// A catalog bundled with the package is missing from its resource bundle.
@@ -102,7 +102,7 @@ extension ChannelError {
   /// - Parameter name: The resource's file name.
   /// - Returns: An error with code `missingResource`.
   public static func missingResource(_ name: String) -> Self {
-    Self(code: .missingResource, resource: name, description: "\(name): missing from the resource bundle")
+    Self(code: .missingResource, description: "\(name): missing from the resource bundle", resource: name)
   }
 }
 

@@ -22,6 +22,9 @@ import DeepLinking
 public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of refusal it is.
   public let code: ErrorCode<ChannelError>
+  /// A human-readable explanation that names the offending value; a catalog's problem names its
+  /// location first.
+  public let description: String
   /// The entity type as given, for `unknownEntityType`; `nil` otherwise.
   public internal(set) var entityType: String?
   /// The id as given, for `unknownClip`, `unknownClipList` and `unknownSubChannel`; the id involved,
@@ -62,9 +65,6 @@ public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
   public internal(set) var status: Int?
   /// The missing resource's file name, for `missingResource`; `nil` otherwise.
   public internal(set) var resource: String?
-  /// A human-readable explanation that names the offending value; a catalog's problem names its
-  /// location first.
-  public let description: String
   /// The catalog's error, for `catalog`: an array, as a structure cannot hold a value of its own type.
   var causes: [ChannelError] = []
 
@@ -80,8 +80,9 @@ extension ChannelError {
   /// - Returns: An error with code `unknownEntityType`.
   public static func unknownEntityType(_ type: String) -> Self {
     Self(
-      code: .unknownEntityType, entityType: type,
-      description: "unknown entity type \"\(type)\"; expected \"mediaclip\" or \"mediacliplist\"")
+      code: .unknownEntityType,
+      description: "unknown entity type \"\(type)\"; expected \"mediaclip\" or \"mediacliplist\"",
+      entityType: type)
   }
 
   /// No clip with this id exists in the channel or its sub-channels.
@@ -89,7 +90,7 @@ extension ChannelError {
   /// - Parameter id: The clip id as given.
   /// - Returns: An error with code `unknownClip`.
   public static func unknownClip(_ id: String) -> Self {
-    Self(code: .unknownClip, id: id, description: "unknown clip \"\(id)\"")
+    Self(code: .unknownClip, description: "unknown clip \"\(id)\"", id: id)
   }
 
   /// No clip list with this id exists in the channel or its sub-channels.
@@ -97,7 +98,7 @@ extension ChannelError {
   /// - Parameter id: The clip list id as given.
   /// - Returns: An error with code `unknownClipList`.
   public static func unknownClipList(_ id: String) -> Self {
-    Self(code: .unknownClipList, id: id, description: "unknown clip list \"\(id)\"")
+    Self(code: .unknownClipList, description: "unknown clip list \"\(id)\"", id: id)
   }
 
   /// The channel has no sub-channel with this id.
@@ -105,7 +106,7 @@ extension ChannelError {
   /// - Parameter id: The sub-channel id as given.
   /// - Returns: An error with code `unknownSubChannel`.
   public static func unknownSubChannel(_ id: String) -> Self {
-    Self(code: .unknownSubChannel, id: id, description: "unknown sub-channel \"\(id)\"")
+    Self(code: .unknownSubChannel, description: "unknown sub-channel \"\(id)\"", id: id)
   }
 
   /// The page is not one of `main`, `detail`, `overview`, `search`.
@@ -114,8 +115,8 @@ extension ChannelError {
   /// - Returns: An error with code `unknownPage`.
   public static func unknownPage(_ name: String) -> Self {
     Self(
-      code: .unknownPage, pageName: name,
-      description: "unknown page \"\(name)\"; expected main, detail, overview or search")
+      code: .unknownPage, description: "unknown page \"\(name)\"; expected main, detail, overview or search",
+      pageName: name)
   }
 
   /// The page needs an identifier that was not given.
@@ -126,8 +127,8 @@ extension ChannelError {
   /// - Returns: An error with code `missingParameter`.
   public static func missingParameter(page: ChannelPage, parameter: String) -> Self {
     Self(
-      code: .missingParameter, page: page, parameter: parameter,
-      description: "page \(page) needs \(parameter)")
+      code: .missingParameter, description: "page \(page) needs \(parameter)", page: page,
+      parameter: parameter)
   }
 
   /// A search was asked for with an empty or blank query.
@@ -149,7 +150,7 @@ extension ChannelError {
   /// - Parameter error: The navigator's reason.
   /// - Returns: An error with code `navigation`.
   public static func navigation(_ error: NavigationError) -> Self {
-    Self(code: .navigation, navigationError: error, description: "navigation: \(error)")
+    Self(code: .navigation, description: "navigation: \(error)", navigationError: error)
   }
 
   /// A link the channel's route table refused to read.
@@ -157,7 +158,7 @@ extension ChannelError {
   /// - Parameter error: The router's reason.
   /// - Returns: An error with code `invalidLink`.
   public static func invalidLink(_ error: LinkError) -> Self {
-    Self(code: .invalidLink, linkError: error, description: "invalid link: \(error)")
+    Self(code: .invalidLink, description: "invalid link: \(error)", linkError: error)
   }
 
   /// A well-formed link that no channel route matches.
@@ -165,7 +166,7 @@ extension ChannelError {
   /// - Parameter url: The link as given.
   /// - Returns: An error with code `unroutedLink`.
   public static func unroutedLink(_ url: String) -> Self {
-    Self(code: .unroutedLink, url: url, description: "no channel route matches \(url)")
+    Self(code: .unroutedLink, description: "no channel route matches \(url)", url: url)
   }
 
   /// A navigation call arrived while the most calls a channel keeps waiting for it to be ready already
@@ -182,7 +183,7 @@ extension ChannelError {
   /// - Parameter error: The gate's reason, with its limit.
   /// - Returns: An error with code `queueFull`.
   package static func queueFull(_ error: ReadinessGateError) -> Self {
-    Self(code: .queueFull, limit: error.limit, description: "navigation refused: \(error)")
+    Self(code: .queueFull, description: "navigation refused: \(error)", limit: error.limit)
   }
 }
 

@@ -12,6 +12,8 @@ import Foundation
 public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of failure it is.
   public let code: ErrorCode<DurableLinkStoreError>
+  /// A one-line explanation naming the file or link.
+  public let description: String
   /// The file-system call that failed, such as `open`, for `io`; `nil` otherwise.
   public private(set) var operation: String?
   /// The file or directory involved, for `io`, `locked`, `notADirectory`, `foreignEntry` and
@@ -29,8 +31,6 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
   public private(set) var size: Int?
   /// The store's entry size limit (64 KiB), for `entryTooLarge`; `nil` otherwise.
   public private(set) var limit: Int?
-  /// A one-line explanation naming the file or link.
-  public let description: String
 
 }
 
@@ -45,8 +45,8 @@ extension DurableLinkStoreError {
   /// - Returns: An error with code `io`.
   public static func io(operation: String, path: String, code: Int32, message: String) -> Self {
     Self(
-      code: .io, operation: operation, path: path, errorNumber: code, message: message,
-      description: "\(operation) failed for \(path): \(message) (errno \(code))")
+      code: .io, description: "\(operation) failed for \(path): \(message) (errno \(code))",
+      operation: operation, path: path, errorNumber: code, message: message)
   }
 
   /// Another store (in this or another process) has the directory open.
@@ -55,8 +55,8 @@ extension DurableLinkStoreError {
   /// - Returns: An error with code `locked`.
   public static func locked(path: String) -> Self {
     Self(
-      code: .locked, path: path,
-      description: "the link store at \(path) is already open in another store or process")
+      code: .locked, description: "the link store at \(path) is already open in another store or process",
+      path: path)
   }
 
   /// A file that is not a directory stands where the store needs a directory.
@@ -65,8 +65,8 @@ extension DurableLinkStoreError {
   /// - Returns: An error with code `notADirectory`.
   public static func notADirectory(path: String) -> Self {
     Self(
-      code: .notADirectory, path: path,
-      description: "\(path) is not a directory, but the link store needs a directory there")
+      code: .notADirectory,
+      description: "\(path) is not a directory, but the link store needs a directory there", path: path)
   }
 
   /// The store's directory, one of its folders or its lock is not the store's own: a symbolic link
@@ -80,8 +80,9 @@ extension DurableLinkStoreError {
   /// - Returns: An error with code `foreignEntry`.
   public static func foreignEntry(path: String, reason: String) -> Self {
     Self(
-      code: .foreignEntry, path: path, message: reason,
-      description: "\(path) is \(reason); the link store uses only a directory, folders and lock of its own")
+      code: .foreignEntry,
+      description: "\(path) is \(reason); the link store uses only a directory, folders and lock of its own",
+      path: path, message: reason)
   }
 
   /// A link with this id is already stored.
@@ -89,7 +90,7 @@ extension DurableLinkStoreError {
   /// - Parameter id: The link's id.
   /// - Returns: An error with code `duplicate`.
   public static func duplicate(id: UUID) -> Self {
-    Self(code: .duplicate, linkID: id, description: "a link with id \(id.uuidString) is already stored")
+    Self(code: .duplicate, description: "a link with id \(id.uuidString) is already stored", linkID: id)
   }
 
   /// The link could not be encoded to JSON.
@@ -100,8 +101,8 @@ extension DurableLinkStoreError {
   /// - Returns: An error with code `encoding`.
   public static func encoding(id: UUID, message: String) -> Self {
     Self(
-      code: .encoding, message: message, linkID: id,
-      description: "link \(id.uuidString) could not be encoded: \(message)")
+      code: .encoding, description: "link \(id.uuidString) could not be encoded: \(message)",
+      message: message, linkID: id)
   }
 
   /// The link's entry would be larger than the entry size limit (64 KiB): it is refused rather
@@ -114,9 +115,10 @@ extension DurableLinkStoreError {
   /// - Returns: An error with code `entryTooLarge`.
   public static func entryTooLarge(id: UUID, size: Int, limit: Int) -> Self {
     Self(
-      code: .entryTooLarge, linkID: id, size: size, limit: limit,
+      code: .entryTooLarge,
       description:
-        "link \(id.uuidString) was not stored: its entry is \(size) bytes, over the limit of \(limit) bytes")
+        "link \(id.uuidString) was not stored: its entry is \(size) bytes, over the limit of \(limit) bytes",
+      linkID: id, size: size, limit: limit)
   }
 
   /// The store has used every arrival number (`UInt64.max`): it takes no more links until it is
@@ -126,8 +128,9 @@ extension DurableLinkStoreError {
   /// - Returns: An error with code `sequenceExhausted`.
   public static func sequenceExhausted(path: String) -> Self {
     Self(
-      code: .sequenceExhausted, path: path,
-      description: "the link store at \(path) has used every arrival number; deliver its links and reopen it")
+      code: .sequenceExhausted,
+      description: "the link store at \(path) has used every arrival number; deliver its links and reopen it",
+      path: path)
   }
 }
 

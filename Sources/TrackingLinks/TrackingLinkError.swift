@@ -26,6 +26,8 @@ import Foundation
 public struct TrackingLinkError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of failure stopped resolution.
   public let code: ErrorCode<TrackingLinkError>
+  /// What went wrong, in a few words that come before the place (`redirect loop`).
+  private let summary: String
   /// The HTTP status of the response, for the codes that come from one (`notRedirect`,
   /// `httpError`, `missingLocation`, `invalidLocation`); `nil` otherwise.
   public private(set) var status: Int?
@@ -44,8 +46,6 @@ public struct TrackingLinkError: Error, Sendable, Hashable, CustomStringConverti
   public let url: URL
   /// The 1-based number of the request where resolution stopped.
   public let hop: Int
-  /// What went wrong, in a few words that come before the place (`redirect loop`).
-  private let summary: String
   /// What went wrong, in words that come after the place, if any.
   private var explanation: String?
 
@@ -72,7 +72,7 @@ extension TrackingLinkError {
   /// - Returns: An error with code `loop`.
   public static func loop(url: URL, hop: Int) -> Self {
     Self(
-      code: .loop, url: url, hop: hop, summary: "redirect loop", explanation: "this URL was already visited")
+      code: .loop, summary: "redirect loop", url: url, hop: hop, explanation: "this URL was already visited")
   }
 
   /// The chain needed more requests than the hop limit allows.
@@ -84,7 +84,7 @@ extension TrackingLinkError {
   /// - Returns: An error with code `tooManyHops`.
   public static func tooManyHops(url: URL, hop: Int, limit: Int) -> Self {
     Self(
-      code: .tooManyHops, limit: limit, url: url, hop: hop, summary: "too many hops",
+      code: .tooManyHops, summary: "too many hops", limit: limit, url: url, hop: hop,
       explanation: "the limit is \(limit)")
   }
 
@@ -98,7 +98,7 @@ extension TrackingLinkError {
   /// - Returns: An error with code `timedOut`.
   public static func timedOut(url: URL, hop: Int, timeout: Duration, elapsed: Duration) -> Self {
     Self(
-      code: .timedOut, timeout: timeout, elapsed: elapsed, url: url, hop: hop, summary: "timed out",
+      code: .timedOut, summary: "timed out", timeout: timeout, elapsed: elapsed, url: url, hop: hop,
       explanation: "no answer within the limit of \(seconds(timeout)) (\(seconds(elapsed)) elapsed)")
   }
 
@@ -111,7 +111,7 @@ extension TrackingLinkError {
   /// - Returns: An error with code `notRedirect`.
   public static func notRedirect(url: URL, hop: Int, status: Int) -> Self {
     Self(
-      code: .notRedirect, status: status, url: url, hop: hop, summary: "not a redirect",
+      code: .notRedirect, summary: "not a redirect", status: status, url: url, hop: hop,
       explanation: "status \(status)")
   }
 
@@ -124,7 +124,7 @@ extension TrackingLinkError {
   /// - Returns: An error with code `httpError`.
   public static func httpError(url: URL, hop: Int, status: Int) -> Self {
     Self(
-      code: .httpError, status: status, url: url, hop: hop, summary: "HTTP error",
+      code: .httpError, summary: "HTTP error", status: status, url: url, hop: hop,
       explanation: "status \(status)")
   }
 
@@ -137,7 +137,7 @@ extension TrackingLinkError {
   /// - Returns: An error with code `missingLocation`.
   public static func missingLocation(url: URL, hop: Int, status: Int) -> Self {
     Self(
-      code: .missingLocation, status: status, url: url, hop: hop, summary: "missing Location",
+      code: .missingLocation, summary: "missing Location", status: status, url: url, hop: hop,
       explanation: "status \(status) without a Location header")
   }
 
@@ -151,8 +151,8 @@ extension TrackingLinkError {
   /// - Returns: An error with code `invalidLocation`.
   public static func invalidLocation(url: URL, hop: Int, status: Int, location: String) -> Self {
     Self(
-      code: .invalidLocation, status: status, location: location, url: url, hop: hop,
-      summary: "invalid Location", explanation: "status \(status) with Location \"\(location)\"")
+      code: .invalidLocation, summary: "invalid Location", status: status, location: location, url: url,
+      hop: hop, explanation: "status \(status) with Location \"\(location)\"")
   }
 
   /// A URL uses plain `http` on a tracking host that is configured for `https` only.
@@ -163,7 +163,7 @@ extension TrackingLinkError {
   /// - Returns: An error with code `insecure`.
   public static func insecure(url: URL, hop: Int) -> Self {
     Self(
-      code: .insecure, url: url, hop: hop, summary: "insecure URL",
+      code: .insecure, summary: "insecure URL", url: url, hop: hop,
       explanation: "plain http on a tracking host configured for https")
   }
 
@@ -174,7 +174,7 @@ extension TrackingLinkError {
   ///   - hop: The number of that request.
   /// - Returns: An error with code `cancelled`.
   public static func cancelled(url: URL, hop: Int) -> Self {
-    Self(code: .cancelled, url: url, hop: hop, summary: "cancelled")
+    Self(code: .cancelled, summary: "cancelled", url: url, hop: hop)
   }
 
   /// The request failed below HTTP (connection refused, DNS failure, TLS failure ...).
@@ -186,7 +186,7 @@ extension TrackingLinkError {
   /// - Returns: An error with code `transport`.
   public static func transport(url: URL, hop: Int, message: String) -> Self {
     Self(
-      code: .transport, message: message, url: url, hop: hop, summary: "transport error", explanation: message
+      code: .transport, summary: "transport error", message: message, url: url, hop: hop, explanation: message
     )
   }
 }

@@ -114,6 +114,8 @@ extension TrackingOrigin {
   public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of reason made the string unusable.
     public let code: ErrorCode<TrackingOrigin.ParseError>
+    /// The reason in words, without the input.
+    private let explanation: String
     /// The string that was parsed.
     public private(set) var input = ""
     /// The scheme as given, lowercased, for `unsupportedScheme`; `nil` otherwise.
@@ -123,8 +125,6 @@ extension TrackingOrigin {
     public private(set) var component: String?
     /// The port as given, for `invalidPort`; `nil` otherwise.
     public private(set) var port: Int?
-    /// The reason in words, without the input.
-    private let explanation: String
 
     /// A one-line explanation naming the input and the reason.
     public var description: String {
@@ -144,8 +144,8 @@ extension TrackingOrigin {
     /// - Returns: A reason with code `unsupportedScheme`.
     package static func unsupportedScheme(_ scheme: String) -> Self {
       Self(
-        code: .unsupportedScheme, scheme: scheme,
-        explanation: "unsupported scheme \"\(scheme)\" (use https, or http explicitly)")
+        code: .unsupportedScheme,
+        explanation: "unsupported scheme \"\(scheme)\" (use https, or http explicitly)", scheme: scheme)
     }
 
     /// The string carries a part an origin cannot have.
@@ -154,7 +154,7 @@ extension TrackingOrigin {
     /// - Returns: A reason with code `unexpectedComponent`.
     package static func unexpectedComponent(_ component: String) -> Self {
       Self(
-        code: .unexpectedComponent, component: component, explanation: "an origin cannot have a \(component)")
+        code: .unexpectedComponent, explanation: "an origin cannot have a \(component)", component: component)
     }
 
     /// The port is outside 1...65535.
@@ -162,7 +162,7 @@ extension TrackingOrigin {
     /// - Parameter port: The port as given.
     /// - Returns: A reason with code `invalidPort`.
     package static func invalidPort(_ port: Int) -> Self {
-      Self(code: .invalidPort, port: port, explanation: "port \(port) is outside 1...65535")
+      Self(code: .invalidPort, explanation: "port \(port) is outside 1...65535", port: port)
     }
   }
 }

@@ -6,6 +6,8 @@
 public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
   public let code: ErrorCode<URLBuildError>
+  /// The problem in words, without the route.
+  private let explanation: String
   /// The parameter at fault, for `missingValue`, `unexpectedValue`, `typeMismatch`, `emptyValue`,
   /// `dotSegment`, `notAMember` and `notOfKind`, and the destination's label for `unwritableValue`
   /// (when one label is at fault); `nil` otherwise.
@@ -20,8 +22,6 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
   /// What stands in the way, in words, for `formUnavailable`, `notRoundTrippable` and
   /// `unwritableValue`; `nil` otherwise.
   public private(set) var detail: String?
-  /// The problem in words, without the route.
-  private let explanation: String
   /// The route asked for.
   public var route = ""
 
@@ -50,40 +50,41 @@ extension URLBuildError {
 
   /// The required parameter `name` has no value: code `missingValue`.
   package static func missingValue(_ name: String) -> Self {
-    Self(code: .missingValue, parameter: name, explanation: "missing value for '\(name)'")
+    Self(code: .missingValue, explanation: "missing value for '\(name)'", parameter: name)
   }
 
   /// A value for `name`, which the route does not declare: code `unexpectedValue`.
   package static func unexpectedValue(_ name: String) -> Self {
-    Self(code: .unexpectedValue, parameter: name, explanation: "the route has no parameter '\(name)'")
+    Self(code: .unexpectedValue, explanation: "the route has no parameter '\(name)'", parameter: name)
   }
 
   /// The value of `name` does not fit its type: code `typeMismatch`.
   package static func typeMismatch(name: String, expected: ParameterType, value: String) -> Self {
     Self(
-      code: .typeMismatch, parameter: name, expected: expected, value: value,
-      explanation: "'\(name)' must be \(expected == .int ? "an int" : "a \(expected)"), got '\(value)'")
+      code: .typeMismatch,
+      explanation: "'\(name)' must be \(expected == .int ? "an int" : "a \(expected)"), got '\(value)'",
+      parameter: name, expected: expected, value: value)
   }
 
   /// The value of `name` is empty where the link needs text: code `emptyValue`.
   package static func emptyValue(_ name: String) -> Self {
-    Self(code: .emptyValue, parameter: name, explanation: "'\(name)' cannot be empty")
+    Self(code: .emptyValue, explanation: "'\(name)' cannot be empty", parameter: name)
   }
 
   /// The table cannot build the requested form, explained in `detail`: code `formUnavailable`.
   package static func formUnavailable(_ detail: String) -> Self {
-    Self(code: .formUnavailable, detail: detail, explanation: detail)
+    Self(code: .formUnavailable, explanation: detail, detail: detail)
   }
 
   /// The URL would open the route named `other` instead: code `shadowed`.
   package static func shadowed(by other: String) -> Self {
-    Self(code: .shadowed, otherRoute: other, explanation: "the URL would open route '\(other)' instead")
+    Self(code: .shadowed, explanation: "the URL would open route '\(other)' instead", otherRoute: other)
   }
 
   /// The URL would not read back the same, explained in `detail`: code `notRoundTrippable`.
   package static func notRoundTrippable(_ detail: String) -> Self {
     Self(
-      code: .notRoundTrippable, detail: detail, explanation: "the URL would not read back the same: \(detail)"
+      code: .notRoundTrippable, explanation: "the URL would not read back the same: \(detail)", detail: detail
     )
   }
 
@@ -91,35 +92,36 @@ extension URLBuildError {
   /// `dotSegment`.
   package static func dotSegment(name: String, value: String) -> Self {
     Self(
-      code: .dotSegment, parameter: name, value: value,
+      code: .dotSegment,
       explanation:
-        "'\(name)' is '\(value)', a dot segment: browsers remove it from the path (and its parent, for '..'), so the link would open another page"
-    )
+        "'\(name)' is '\(value)', a dot segment: browsers remove it from the path (and its parent, for '..'), so the link would open another page",
+      parameter: name, value: value)
   }
 
   /// A destination holds a value no link can hold, at label `name` (`nil` when the problem is not one
   /// label's), explained in `detail`: code `unwritableValue`.
   package static func unwritableValue(name: String?, detail: String) -> Self {
     Self(
-      code: .unwritableValue, parameter: name, detail: detail,
-      explanation: (name.map { "parameter '\($0)': " } ?? "") + detail)
+      code: .unwritableValue, explanation: (name.map { "parameter '\($0)': " } ?? "") + detail,
+      parameter: name, detail: detail)
   }
 
   /// The value of `name` is not a member of its value set, written `members` (`(asc|desc)`): code
   /// `notAMember`.
   package static func notAMember(name: String, value: String, members: String) -> Self {
     Self(
-      code: .notAMember, parameter: name, value: value,
-      explanation: "'\(name)' must be one of \(members), got '\(value)'")
+      code: .notAMember, explanation: "'\(name)' must be one of \(members), got '\(value)'", parameter: name,
+      value: value)
   }
 
   /// The value of `name` is not of its app-defined kind `kind`, for the reason `why`: code
   /// `notOfKind`.
   package static func notOfKind(name: String, value: String, kind: String, why: String) -> Self {
     Self(
-      code: .notOfKind, parameter: name, value: value,
+      code: .notOfKind,
       explanation:
-        "'\(name)' must be \(AppKind.withArticle(kind)), got '\(PrintableText.escaped(value))': \(why)")
+        "'\(name)' must be \(AppKind.withArticle(kind)), got '\(PrintableText.escaped(value))': \(why)",
+      parameter: name, value: value)
   }
 }
 

@@ -14,6 +14,8 @@
 package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
   package let code: ErrorCode<RoutePatternError>
+  /// The reason in words, without the pattern.
+  package let message: String
   /// The parameter name at fault, for `invalidParameterName`, `catchAllNotLast`,
   /// `catchAllNotAllowed`, `optionalPathParameter`, `duplicateParameterName`, `catchAllInTemplate`,
   /// `ambiguousTemplate`, `typeNotAllowedInTemplate`, `kindInTemplate`, `optionalKindInPath`,
@@ -31,8 +33,6 @@ package struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvert
   package private(set) var queryKey: String?
   /// The query item as written, for `invalidQueryItem`; `nil` otherwise.
   package private(set) var queryItem: String?
-  /// The reason in words, without the pattern.
-  package let message: String
   /// The pattern's text.
   package var pattern = ""
   /// The offset, in characters, of the offending piece within ``pattern``.
@@ -98,68 +98,69 @@ extension RoutePatternError {
 
   /// A parameter name that is not an identifier: code `invalidParameterName`.
   package static func invalidParameterName(_ name: String) -> Self {
-    Self(code: .invalidParameterName, name: name, message: "invalid parameter name '\(name)'")
+    Self(code: .invalidParameterName, message: "invalid parameter name '\(name)'", name: name)
   }
 
   /// A type the patterns do not know: code `unknownType`.
   package static func unknownType(_ typeName: String) -> Self {
     Self(
-      code: .unknownType, typeName: typeName,
-      message: "unknown parameter type '\(typeName)' (expected \(typeNames))")
+      code: .unknownType, message: "unknown parameter type '\(typeName)' (expected \(typeNames))",
+      typeName: typeName)
   }
 
   /// A type that is neither built in nor one of the table's `kinds`, with the closest name if any:
   /// code `unknownType`.
   package static func unknownKind(_ typeName: String, kinds: [String], suggestion: String?) -> Self {
     Self(
-      code: .unknownType, typeName: typeName,
+      code: .unknownType,
       message: "unknown parameter type '\(PrintableText.escaped(typeName))'"
         + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-        + "; expected \(typeNames) or a kind of the table (\(kinds.map(PrintableText.escaped).joined(separator: ", ")))"
-    )
+        + "; expected \(typeNames) or a kind of the table (\(kinds.map(PrintableText.escaped).joined(separator: ", ")))",
+      typeName: typeName)
   }
 
   /// A catch-all that is not the last piece of the path: code `catchAllNotLast`.
   package static func catchAllNotLast(_ name: String) -> Self {
     Self(
-      code: .catchAllNotLast, name: name,
+      code: .catchAllNotLast,
       message:
-        "catch-all '\(name)' ends the path and takes any trailing '/' too: write the pattern without the trailing '/'"
-    )
+        "catch-all '\(name)' ends the path and takes any trailing '/' too: write the pattern without the trailing '/'",
+      name: name)
   }
 
   /// A catch-all with a type or in the query: code `catchAllNotAllowed`.
   package static func catchAllNotAllowed(_ name: String) -> Self {
     Self(
-      code: .catchAllNotAllowed, name: name,
-      message: "catch-all '\(name)' cannot have a type or stand in the query")
+      code: .catchAllNotAllowed, message: "catch-all '\(name)' cannot have a type or stand in the query",
+      name: name)
   }
 
   /// An optional marker on a path parameter that is not the whole last segment: code
   /// `optionalPathParameter`.
   package static func optionalPathParameter(_ name: String) -> Self {
     Self(
-      code: .optionalPathParameter, name: name,
+      code: .optionalPathParameter,
       message:
-        "path parameter '\(name)' can be optional only as the last piece of the path, filling its segment (as in /product/{id}/{\(name)?})"
-    )
+        "path parameter '\(name)' can be optional only as the last piece of the path, filling its segment (as in /product/{id}/{\(name)?})",
+      name: name)
   }
 
   /// The same parameter name twice: code `duplicateParameterName`.
   package static func duplicateParameterName(_ name: String) -> Self {
-    Self(code: .duplicateParameterName, name: name, message: "parameter name '\(name)' is used twice")
+    Self(code: .duplicateParameterName, message: "parameter name '\(name)' is used twice", name: name)
   }
 
   /// The same query key twice: code `duplicateQueryKey`.
   package static func duplicateQueryKey(_ key: String) -> Self {
-    Self(code: .duplicateQueryKey, queryKey: key, message: "query key '\(key)' is declared twice")
+    Self(code: .duplicateQueryKey, message: "query key '\(key)' is declared twice", queryKey: key)
   }
 
   /// A query item that is not `key={parameter}`: code `invalidQueryItem`.
   package static func invalidQueryItem(_ item: String) -> Self {
     Self(
-      code: .invalidQueryItem, queryItem: item,
-      message: "query item '\(item)' must be written key={parameter}, key=value, !key or {name*}")
+      code: .invalidQueryItem,
+      message: "query item '\(item)' must be written key={parameter}, key=value, !key or {name*}",
+      queryItem: item)
   }
 
   /// A malformed percent escape in a literal: code `malformedPercentEscape`.
@@ -181,100 +182,104 @@ extension RoutePatternError {
   /// `adjacentParameters`.
   package static func adjacentParameters(_ first: String, _ second: String) -> Self {
     Self(
-      code: .adjacentParameters, name: second,
+      code: .adjacentParameters,
       message:
-        "parameters '\(first)' and '\(second)' share a segment with no literal text between them, so nothing says where one ends"
-    )
+        "parameters '\(first)' and '\(second)' share a segment with no literal text between them, so nothing says where one ends",
+      name: second)
   }
 
   /// A catch-all inside a segment template (`files-{path*}`): code `catchAllInTemplate`.
   package static func catchAllInTemplate(_ name: String) -> Self {
     Self(
-      code: .catchAllInTemplate, name: name,
+      code: .catchAllInTemplate,
       message:
-        "catch-all '\(name)' cannot stand inside a segment with literal text (a catch-all takes whole segments)"
-    )
+        "catch-all '\(name)' cannot stand inside a segment with literal text (a catch-all takes whole segments)",
+      name: name)
   }
 
   /// A literal right after a typed parameter of a template that starts with a character the type can
   /// hold (`{id:int}5`): code `ambiguousTemplate`.
   package static func ambiguousTemplate(name: String, literal: String) -> Self {
     Self(
-      code: .ambiguousTemplate, name: name,
+      code: .ambiguousTemplate,
       message:
-        "the literal '\(literal)' after parameter '\(name)' starts with a character its type can hold, so where the value ends is ambiguous and the template could never be read back"
-    )
+        "the literal '\(literal)' after parameter '\(name)' starts with a character its type can hold, so where the value ends is ambiguous and the template could never be read back",
+      name: name)
   }
 
   /// A parameter whose type cannot share a segment with text (`{u:url}` in a template): code
   /// `typeNotAllowedInTemplate`.
   package static func typeNotAllowedInTemplate(name: String, type: ParameterType) -> Self {
     Self(
-      code: .typeNotAllowedInTemplate, name: name,
+      code: .typeNotAllowedInTemplate,
       message:
-        "parameter '\(name)' of type \(type) cannot share a segment with literal text (\(type.expectation) may hold any separator)"
-    )
+        "parameter '\(name)' of type \(type) cannot share a segment with literal text (\(type.expectation) may hold any separator)",
+      name: name)
   }
 
   /// A second catch-all in one path (`/{a*}/x/{b*}`): code `secondCatchAll`, at the second; the
   /// first is named with its offset.
   package static func secondCatchAll(first: String, firstOffset: Int, second: String) -> Self {
     Self(
-      code: .secondCatchAll, name: String(second.dropFirst().dropLast(2)),
+      code: .secondCatchAll,
       message:
         "a middle catch-all next to another catch-all: '\(first)' (character \(firstOffset + 1) of the pattern) and '\(second)'; a path has at most one catch-all, so the pieces after it have a fixed count",
-      firstCatchAllPiece: first, firstCatchAllOffset: firstOffset)
+      name: String(second.dropFirst().dropLast(2)), firstCatchAllPiece: first,
+      firstCatchAllOffset: firstOffset)
   }
 
   /// A second open query dictionary (`{a*}` and `{b*}`): code `duplicateOpenQuery`.
   package static func duplicateOpenQuery(_ first: String, _ second: String) -> Self {
     Self(
-      code: .duplicateOpenQuery, name: second,
+      code: .duplicateOpenQuery,
       message:
-        "one open query dictionary receives every undeclared item: '{\(first)*}' and '{\(second)*}' are two")
+        "one open query dictionary receives every undeclared item: '{\(first)*}' and '{\(second)*}' are two",
+      name: second)
   }
 
   /// A value set whose `(` has no `)` before the `}`, or with text after it: code `unclosedValueSet`.
   package static func unclosedValueSet(_ name: String) -> Self {
     Self(
-      code: .unclosedValueSet, name: name,
+      code: .unclosedValueSet,
       message:
-        "the value set of '\(name)' must be written {\(name):(a|b)}, its ')' right before the '}' (or '?}' in the query)"
-    )
+        "the value set of '\(name)' must be written {\(name):(a|b)}, its ')' right before the '}' (or '?}' in the query)",
+      name: name)
   }
 
   /// A value set with no member (`{s:()}`): code `emptyValueSet`.
   package static func emptyValueSet(_ name: String) -> Self {
-    Self(code: .emptyValueSet, name: name, message: "the value set of '\(name)' has no member")
+    Self(code: .emptyValueSet, message: "the value set of '\(name)' has no member", name: name)
   }
 
   /// An empty member in a value set (`{s:(a||b)}`): code `emptyMember`.
   package static func emptyMember(_ name: String) -> Self {
-    Self(code: .emptyMember, name: name, message: "the value set of '\(name)' has an empty member")
+    Self(code: .emptyMember, message: "the value set of '\(name)' has an empty member", name: name)
   }
 
   /// A member holding `/`, `{`, `}`, `|` or `)`, raw or percent-encoded: code
   /// `forbiddenMemberCharacter`.
   package static func forbiddenMemberCharacter(name: String, member: String, character: Character) -> Self {
     Self(
-      code: .forbiddenMemberCharacter, name: name, member: member,
+      code: .forbiddenMemberCharacter,
       message:
-        "member '\(PrintableText.escaped(member))' of the value set of '\(name)' holds '\(character)': a member may not hold '/', '{', '}', '|' or ')', even percent-encoded"
-    )
+        "member '\(PrintableText.escaped(member))' of the value set of '\(name)' holds '\(character)': a member may not hold '/', '{', '}', '|' or ')', even percent-encoded",
+      name: name, member: member)
   }
 
   /// The same member twice in one value set: code `duplicateMember`.
   package static func duplicateMember(name: String, member: String) -> Self {
     Self(
-      code: .duplicateMember, name: name, member: member,
-      message: "member '\(PrintableText.escaped(member))' of the value set of '\(name)' is listed twice")
+      code: .duplicateMember,
+      message: "member '\(PrintableText.escaped(member))' of the value set of '\(name)' is listed twice",
+      name: name, member: member)
   }
 
   /// A value set inside a segment template (`v-{s:(a|b)}`): code `valueSetInTemplate`.
   package static func valueSetInTemplate(_ name: String) -> Self {
     Self(
-      code: .valueSetInTemplate, name: name,
-      message: "the value set of '\(name)' must fill its segment (it cannot share one with literal text)")
+      code: .valueSetInTemplate,
+      message: "the value set of '\(name)' must fill its segment (it cannot share one with literal text)",
+      name: name)
   }
 
   /// A `#` with nothing after it (`/#`): code `emptyFragment`.
@@ -303,19 +308,19 @@ extension RoutePatternError {
   /// An app-defined kind inside a segment template (`v-{c:sku}`): code `kindInTemplate`.
   package static func kindInTemplate(name: String, kind: String) -> Self {
     Self(
-      code: .kindInTemplate, name: name,
+      code: .kindInTemplate,
       message:
-        "parameter '\(name)' of kind \(PrintableText.escaped(kind)) must fill its segment (a kind cannot share one with literal text)"
-    )
+        "parameter '\(name)' of kind \(PrintableText.escaped(kind)) must fill its segment (a kind cannot share one with literal text)",
+      name: name)
   }
 
   /// An app-defined kind as an optional path segment (`{c:sku?}`): code `optionalKindInPath`.
   package static func optionalKindInPath(name: String, kind: String) -> Self {
     Self(
-      code: .optionalKindInPath, name: name,
+      code: .optionalKindInPath,
       message:
-        "path parameter '\(name)' of kind \(PrintableText.escaped(kind)) cannot be optional; declare the route with and without the segment, or use the kind in an optional query item"
-    )
+        "path parameter '\(name)' of kind \(PrintableText.escaped(kind)) cannot be optional; declare the route with and without the segment, or use the kind in an optional query item",
+      name: name)
   }
 }
 

@@ -27,6 +27,8 @@
 public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Which rule was broken.
   public let code: ErrorCode<LinkError>
+  /// The broken rule in words, without its place.
+  private let rule: String
   /// The route whose nested link broke a rule, for `nestedLinkUnlisted`, `nestedLinkLoop`,
   /// `nestedLinkTooDeep`, `nestedLinksTooMany` and `nestedLinkInvalid`; `nil` otherwise.
   public private(set) var route: String?
@@ -46,8 +48,6 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The Unicode code point of the character at fault, for `invalidCharacter` and
   /// `forbiddenCharacter`; `nil` otherwise.
   public private(set) var codePoint: UInt32?
-  /// The broken rule in words, without its place.
-  private let rule: String
   /// The link as given.
   public var url = ""
   /// The byte offset in ``url`` where the problem is, when it has one place.
@@ -95,8 +95,8 @@ extension LinkError {
   /// The text is `length` bytes, over the table's `limit`: code `tooLong`.
   package static func tooLong(length: Int, limit: Int) -> LinkError {
     LinkError(
-      code: .tooLong, length: length, limit: limit,
-      rule: "link is \(length) bytes, over the limit of \(limit)")
+      code: .tooLong, rule: "link is \(length) bytes, over the limit of \(limit)", length: length,
+      limit: limit)
   }
 
   /// The text has no scheme: code `relativeURL`.
@@ -104,12 +104,12 @@ extension LinkError {
 
   /// The scheme is not in the route table: code `unknownScheme`.
   package static func unknownScheme(_ scheme: String) -> LinkError {
-    LinkError(code: .unknownScheme, scheme: scheme, rule: "scheme '\(scheme)' is not in the route table")
+    LinkError(code: .unknownScheme, rule: "scheme '\(scheme)' is not in the route table", scheme: scheme)
   }
 
   /// The host of a web link is not in the route table: code `unknownHost`.
   package static func unknownHost(_ host: String) -> LinkError {
-    LinkError(code: .unknownHost, host: host, rule: "host '\(host)' is not in the route table")
+    LinkError(code: .unknownHost, rule: "host '\(host)' is not in the route table", host: host)
   }
 
   /// A web link without a host: code `missingHost`.
@@ -117,18 +117,18 @@ extension LinkError {
 
   /// A host with characters a host name cannot have: code `invalidHost`.
   package static func invalidHost(_ host: String) -> LinkError {
-    LinkError(code: .invalidHost, host: host, rule: "invalid host '\(host)'")
+    LinkError(code: .invalidHost, rule: "invalid host '\(host)'", host: host)
   }
 
   /// A port the table does not list for `host`: code `portNotAllowed`.
   package static func portNotAllowed(host: String, port: String) -> LinkError {
     LinkError(
-      code: .portNotAllowed, host: host, port: port, rule: "port \(port) is not allowed for '\(host)'")
+      code: .portNotAllowed, rule: "port \(port) is not allowed for '\(host)'", host: host, port: port)
   }
 
   /// A port that is not a number from 0 to 65535: code `invalidPort`.
   package static func invalidPort(_ port: String) -> LinkError {
-    LinkError(code: .invalidPort, port: port, rule: "invalid port '\(port)'")
+    LinkError(code: .invalidPort, rule: "invalid port '\(port)'", port: port)
   }
 
   /// A user name or password in the link: code `userInfoNotAllowed`.
@@ -138,7 +138,7 @@ extension LinkError {
   /// A raw character a URL cannot hold, by its code point: code `invalidCharacter`.
   package static func invalidCharacter(_ codePoint: UInt32) -> LinkError {
     LinkError(
-      code: .invalidCharacter, codePoint: codePoint, rule: "invalid character \(Self.codePoint(codePoint))",
+      code: .invalidCharacter, rule: "invalid character \(Self.codePoint(codePoint))", codePoint: codePoint,
       namesOffset: true)
   }
 
@@ -154,53 +154,56 @@ extension LinkError {
   /// `forbiddenCharacter`.
   package static func forbiddenCharacter(_ codePoint: UInt32) -> LinkError {
     LinkError(
-      code: .forbiddenCharacter, codePoint: codePoint,
-      rule: "forbidden character \(Self.codePoint(codePoint)) after decoding", namesOffset: true)
+      code: .forbiddenCharacter, rule: "forbidden character \(Self.codePoint(codePoint)) after decoding",
+      codePoint: codePoint, namesOffset: true)
   }
 
   /// More path segments than the table's `limit`: code `tooManySegments`.
   package static func tooManySegments(limit: Int) -> LinkError {
-    LinkError(code: .tooManySegments, limit: limit, rule: "more than \(limit) path segments")
+    LinkError(code: .tooManySegments, rule: "more than \(limit) path segments", limit: limit)
   }
 
   /// More query items than the table's `limit`: code `tooManyQueryItems`.
   package static func tooManyQueryItems(limit: Int) -> LinkError {
-    LinkError(code: .tooManyQueryItems, limit: limit, rule: "more than \(limit) query items")
+    LinkError(code: .tooManyQueryItems, rule: "more than \(limit) query items", limit: limit)
   }
 
   /// The nested link the route follows names a host or scheme (`target`) the table does not list:
   /// code `nestedLinkUnlisted`.
   package static func nestedLinkUnlisted(route: String, target: String) -> LinkError {
     LinkError(
-      code: .nestedLinkUnlisted, route: route, host: target,
-      rule: "route '\(route)' holds a link to '\(target)', which the route table does not list")
+      code: .nestedLinkUnlisted,
+      rule: "route '\(route)' holds a link to '\(target)', which the route table does not list", route: route,
+      host: target)
   }
 
   /// The nested link leads back to a route already followed for this link: code `nestedLinkLoop`.
   package static func nestedLinkLoop(route: String) -> LinkError {
     LinkError(
-      code: .nestedLinkLoop, route: route,
-      rule: "route '\(route)' holds a link that leads back to route '\(route)' (a redirect loop)")
+      code: .nestedLinkLoop,
+      rule: "route '\(route)' holds a link that leads back to route '\(route)' (a redirect loop)",
+      route: route)
   }
 
   /// The route holds one nested link more than `limit`: code `nestedLinkTooDeep`.
   package static func nestedLinkTooDeep(route: String, limit: Int) -> LinkError {
     LinkError(
-      code: .nestedLinkTooDeep, route: route, limit: limit,
-      rule: "route '\(route)' holds a link nested more than \(limit) deep")
+      code: .nestedLinkTooDeep, rule: "route '\(route)' holds a link nested more than \(limit) deep",
+      route: route, limit: limit)
   }
 
   /// The route holds a nested link past the `limit` one link may route in all, across the routes it
   /// matches and the links nested in theirs: code `nestedLinksTooMany`.
   package static func nestedLinksTooMany(route: String, limit: Int) -> LinkError {
     LinkError(
-      code: .nestedLinksTooMany, route: route, limit: limit,
-      rule: "route '\(route)' holds a nested link beyond the \(limit) that one link may route in all")
+      code: .nestedLinksTooMany,
+      rule: "route '\(route)' holds a nested link beyond the \(limit) that one link may route in all",
+      route: route, limit: limit)
   }
 
   /// The nested link the route follows breaks a reading rule (`problem`): code `nestedLinkInvalid`.
   package static func nestedLinkInvalid(route: String, problem: String) -> LinkError {
-    LinkError(code: .nestedLinkInvalid, route: route, rule: "route '\(route)' holds a link that \(problem)")
+    LinkError(code: .nestedLinkInvalid, rule: "route '\(route)' holds a link that \(problem)", route: route)
   }
 }
 extension ErrorCode where Subject == LinkError {

@@ -12,6 +12,8 @@
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
   public let code: ErrorCode<RouteTableError>
+  /// The problem in words, without the route or the place.
+  private let explanation: String
   /// The pattern's own error, for `invalidPattern`; `nil` otherwise.
   package private(set) var patternError: RoutePatternError?
   /// The other route, for `ambiguous` (the route matching the same URLs) and
@@ -66,8 +68,6 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public private(set) var readValue: String?
   /// The value the destination writes back, for `writesDifferentValue`; `nil` otherwise.
   public private(set) var writtenValue: String?
-  /// The problem in words, without the route or the place.
-  private let explanation: String
   /// The route at fault, when there is one.
   public var route: String?
   /// Where in the route file the problem is (`routes[2].pattern`), when read from a file.
@@ -135,7 +135,7 @@ extension RouteTableError {
 extension RouteTableError {
   /// The route's pattern does not parse: code `invalidPattern`.
   package static func invalidPattern(_ error: RoutePatternError) -> Self {
-    Self(code: .invalidPattern, patternError: error, explanation: error.description)
+    Self(code: .invalidPattern, explanation: error.description, patternError: error)
   }
 
   /// Two routes share a name: code `duplicateRouteName`.
@@ -145,17 +145,18 @@ extension RouteTableError {
   /// The route matches exactly the same URLs as the route named `other`: code `ambiguous`.
   package static func ambiguous(with other: String) -> Self {
     Self(
-      code: .ambiguous, otherRoute: other, explanation: "matches exactly the same URLs as route '\(other)'")
+      code: .ambiguous, explanation: "matches exactly the same URLs as route '\(other)'", otherRoute: other)
   }
 
   /// The route and the route named `other` are alike but for app-defined kinds that hold one value
   /// at every place (`value`, of `kinds`), so a link reaches both equally: code `ambiguous`.
   package static func kindsOverlap(with other: String, value: String, kinds: [String]) -> Self {
     Self(
-      code: .ambiguous, otherRoute: other,
+      code: .ambiguous,
       explanation: "reaches the same links as route '\(other)' wherever a value is of both kinds "
         + "\(kinds.joined(separator: " and ")) (such as '\(PrintableText.escaped(value))'): the routes differ only by "
-        + "kinds that share values, so neither is more specific; use one kind, or kinds that share no value")
+        + "kinds that share values, so neither is more specific; use one kind, or kinds that share no value",
+      otherRoute: other)
   }
 
   /// A route without a name: code `emptyRouteName`.
@@ -163,12 +164,12 @@ extension RouteTableError {
 
   /// A malformed scheme: code `invalidScheme`.
   package static func invalidScheme(_ scheme: String) -> Self {
-    Self(code: .invalidScheme, scheme: scheme, explanation: "invalid scheme '\(scheme)'")
+    Self(code: .invalidScheme, explanation: "invalid scheme '\(scheme)'", scheme: scheme)
   }
 
   /// A malformed host entry: code `invalidHost`.
   package static func invalidHost(_ host: String) -> Self {
-    Self(code: .invalidHost, host: host, explanation: "invalid host '\(host)'")
+    Self(code: .invalidHost, explanation: "invalid host '\(host)'", host: host)
   }
 
   /// Routes but neither a scheme nor a host: code `noSchemeOrHost`.
@@ -177,52 +178,55 @@ extension RouteTableError {
 
   /// More routes than `limit`: code `tooManyRoutes`.
   package static func tooManyRoutes(limit: Int) -> Self {
-    Self(code: .tooManyRoutes, limit: limit, explanation: "more than \(limit) routes")
+    Self(code: .tooManyRoutes, explanation: "more than \(limit) routes", limit: limit)
   }
 
   /// The limit `key` is `value`, outside `allowed`: code `limitOutOfRange`.
   package static func limitOutOfRange(key: String, value: Int, allowed: ClosedRange<Int>) -> Self {
     Self(
-      code: .limitOutOfRange, key: key, value: value, allowed: allowed,
+      code: .limitOutOfRange,
       explanation:
-        "\(key) is \(value), outside the allowed range \(allowed.lowerBound)...\(allowed.upperBound)")
+        "\(key) is \(value), outside the allowed range \(allowed.lowerBound)...\(allowed.upperBound)",
+      key: key, value: value, allowed: allowed)
   }
 
   /// The route file is not valid JSON, as the reader explains in `detail`: code `invalidJSON`.
   package static func invalidJSON(_ detail: String) -> Self {
-    Self(code: .invalidJSON, detail: detail, explanation: "invalid JSON: \(detail)")
+    Self(code: .invalidJSON, explanation: "invalid JSON: \(detail)", detail: detail)
   }
 
   /// A value of the wrong type where the format expects `expected`: code `wrongType`.
   package static func wrongType(expected: String) -> Self {
-    Self(code: .wrongType, expected: expected, explanation: "expected \(expected)")
+    Self(code: .wrongType, explanation: "expected \(expected)", expected: expected)
   }
 
   /// A key the format does not have, with a close key if there is one: code `unknownKey`.
   package static func unknownKey(_ key: String, suggestion: String?) -> Self {
     Self(
-      code: .unknownKey, key: key, suggestion: suggestion,
-      explanation: "unknown key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""))
+      code: .unknownKey,
+      explanation: "unknown key '\(key)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? ""), key: key,
+      suggestion: suggestion)
   }
 
   /// A required key is missing: code `missingKey`.
   package static func missingKey(_ key: String) -> Self {
-    Self(code: .missingKey, key: key, explanation: "missing key '\(key)'")
+    Self(code: .missingKey, explanation: "missing key '\(key)'", key: key)
   }
 
   /// The destination type, named `type`, has no case named after the route: code `noCase`.
   package static func noCase(type: String) -> Self {
     Self(
-      code: .noCase, destinationType: type,
-      explanation: "\(type) has no case named after the route (route names are the destination's case names)")
+      code: .noCase,
+      explanation: "\(type) has no case named after the route (route names are the destination's case names)",
+      destinationType: type)
   }
 
   /// The associated value `key` of case `caseName` has no label: code `unlabeledValue`.
   package static func unlabeledValue(caseName: String, key: String) -> Self {
     Self(
-      code: .unlabeledValue, caseName: caseName, label: key,
+      code: .unlabeledValue,
       explanation: "the associated value '\(key)' of case '\(caseName)' has no label; label it with the "
-        + "pattern's parameter name, as in `case \(caseName)(id: String)`")
+        + "pattern's parameter name, as in `case \(caseName)(id: String)`", caseName: caseName, label: key)
   }
 
   /// The case reads `label`, which the pattern, declaring `parameters`, does not: code
@@ -230,15 +234,17 @@ extension RouteTableError {
   package static func labelNotInPattern(_ label: String, parameters: [String]) -> Self {
     let declared = parameters.isEmpty ? "no parameters" : "only " + parameters.joined(separator: ", ")
     return Self(
-      code: .labelNotInPattern, label: label, parameters: parameters,
-      explanation: "the case reads '\(label)', which the pattern does not declare (it declares \(declared))")
+      code: .labelNotInPattern,
+      explanation: "the case reads '\(label)', which the pattern does not declare (it declares \(declared))",
+      label: label, parameters: parameters)
   }
 
   /// The pattern's parameter `name` is not a label of the case: code `parameterNotInCase`.
   package static func parameterNotInCase(_ name: String) -> Self {
     Self(
-      code: .parameterNotInCase, parameter: name,
-      explanation: "the pattern's parameter '\(name)' is not a label of the case, so its link would lose it")
+      code: .parameterNotInCase,
+      explanation: "the pattern's parameter '\(name)' is not a label of the case, so its link would lose it",
+      parameter: name)
   }
 
   /// The case reads `label` as `reads`, but the pattern piece `pattern` cannot give it; `suggestion`
@@ -246,54 +252,58 @@ extension RouteTableError {
   package static func typeMismatch(label: String, reads: String, pattern: String, suggestion: String?) -> Self
   {
     Self(
-      code: .typeMismatch, suggestion: suggestion, label: label, readType: reads, patternPiece: pattern,
+      code: .typeMismatch,
       explanation: "'\(label)' is read as \(reads), but the pattern gives \(pattern)"
-        + (suggestion.map { "; write \($0)" } ?? ""))
+        + (suggestion.map { "; write \($0)" } ?? ""), suggestion: suggestion, label: label, readType: reads,
+      patternPiece: pattern)
   }
 
   /// The case reads the optional query item `name` as a value that must be present: code
   /// `optionalItemRequired`.
   package static func optionalItemRequired(_ name: String) -> Self {
     Self(
-      code: .optionalItemRequired, parameter: name,
-      explanation: "'\(name)' is an optional query item, so the case must read it as an Optional")
+      code: .optionalItemRequired,
+      explanation: "'\(name)' is an optional query item, so the case must read it as an Optional",
+      parameter: name)
   }
 
   /// The case writes `label` as `written` where the link gave `read`: code
   /// `writesDifferentValue`.
   package static func writesDifferentValue(label: String, read: String, written: String) -> Self {
     Self(
-      code: .writesDifferentValue, label: label, readValue: read, writtenValue: written,
-      explanation: "the case writes '\(label)' as '\(written)', but the link gave '\(read)'")
+      code: .writesDifferentValue,
+      explanation: "the case writes '\(label)' as '\(written)', but the link gave '\(read)'", label: label,
+      readValue: read, writtenValue: written)
   }
 
   /// The case writes the link of the route named `other`: code `writesOtherRoute`.
   package static func writesOtherRoute(_ other: String) -> Self {
     Self(
-      code: .writesOtherRoute, otherRoute: other, explanation: "the case writes the link of route '\(other)'")
+      code: .writesOtherRoute, explanation: "the case writes the link of route '\(other)'", otherRoute: other)
   }
 
   /// The case reads `label` as `type`, which has no value for the word `member` of the pattern's value
   /// set: code `memberNotInType`.
   package static func memberNotInType(label: String, member: String, type: String) -> Self {
     Self(
-      code: .memberNotInType, label: label, readValue: member,
+      code: .memberNotInType,
       explanation: "the pattern's value set for '\(label)' holds '\(member)', which \(type) cannot read "
-        + "(a String-backed enum needs a case whose raw value is each word)")
+        + "(a String-backed enum needs a case whose raw value is each word)", label: label, readValue: member)
   }
 
   /// A shape route values cannot hold, explained in `detail`: code `unsupportedShape`.
   package static func unsupportedShape(_ detail: String) -> Self {
-    Self(code: .unsupportedShape, detail: detail, explanation: detail)
+    Self(code: .unsupportedShape, explanation: detail, detail: detail)
   }
 
   /// The route's `follow` names `parameter`, which its pattern does not declare as `{name:link}`:
   /// code `followsNoLink`.
   package static func followsNoLink(_ parameter: String) -> Self {
     Self(
-      code: .followsNoLink, parameter: parameter,
+      code: .followsNoLink,
       explanation:
-        "follow names '\(parameter)', which the pattern does not declare as a link ({\(parameter):link})")
+        "follow names '\(parameter)', which the pattern does not declare as a link ({\(parameter):link})",
+      parameter: parameter)
   }
 
   /// A route's `hosts` or `schemes` (the `key`) cannot be read: code `invalidScope`.
@@ -317,20 +327,20 @@ extension RouteTableError {
     case .repeated:
       explanation = "\(noun) '\(quoted)' is listed twice"
     }
-    return Self(code: .invalidScope, key: key, scopeEntry: entry, explanation: explanation)
+    return Self(code: .invalidScope, explanation: explanation, key: key, scopeEntry: entry)
   }
 
   /// The route's `preview` cannot be written: its `field` (`title`, `description`, `image`) is
   /// wrong for `problem`: code `invalidPreview`.
   package static func invalidPreview(field: String, problem: String) -> Self {
     Self(
-      code: .invalidPreview, key: field, detail: problem,
-      explanation: "the preview's \(field): \(PrintableText.escaped(problem))")
+      code: .invalidPreview, explanation: "the preview's \(field): \(PrintableText.escaped(problem))",
+      key: field, detail: problem)
   }
 
   /// The table's kind `name` cannot be used, for `problem`: code `invalidKind`.
   package static func invalidKind(name: String, problem: KindProblem) -> Self {
-    Self(code: .invalidKind, kind: name, explanation: problem.message(kind: name))
+    Self(code: .invalidKind, explanation: problem.message(kind: name), kind: name)
   }
 }
 

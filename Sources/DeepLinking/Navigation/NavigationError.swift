@@ -12,6 +12,8 @@ import DeepLinkRouting
 public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What kind of failure it is.
   public let code: ErrorCode<NavigationError>
+  /// A human-readable explanation naming the destinations involved.
+  public let description: String
   /// The destinations visited, starting at the requested one and ending with the destination met a
   /// second time, each written with `String(describing:)`, for `parentCycle`; `nil` otherwise.
   public private(set) var chain: [String]?
@@ -20,8 +22,6 @@ public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertibl
   public private(set) var destination: String?
   /// The maximum number of destinations a stack may hold, for `chainTooDeep`; `nil` otherwise.
   public private(set) var limit: Int?
-  /// A human-readable explanation naming the destinations involved.
-  public let description: String
 
 }
 
@@ -33,8 +33,8 @@ extension NavigationError {
   /// - Returns: An error with code `parentCycle`.
   public static func parentCycle(chain: [String]) -> Self {
     Self(
-      code: .parentCycle, chain: chain,
-      description: "parent rule forms a cycle: \(chain.joined(separator: " -> "))")
+      code: .parentCycle, description: "parent rule forms a cycle: \(chain.joined(separator: " -> "))",
+      chain: chain)
   }
 
   /// The chain of parents is longer than ``NavigationRules/maximumDepth``.
@@ -45,8 +45,9 @@ extension NavigationError {
   /// - Returns: An error with code `chainTooDeep`.
   public static func chainTooDeep(destination: String, limit: Int) -> Self {
     Self(
-      code: .chainTooDeep, destination: destination, limit: limit,
-      description: "parent chain of \(destination) is longer than the limit of \(limit) destinations")
+      code: .chainTooDeep,
+      description: "parent chain of \(destination) is longer than the limit of \(limit) destinations",
+      destination: destination, limit: limit)
   }
 }
 

@@ -9,6 +9,8 @@ import DeepLinkRouting
 public struct AASAGenerationError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
   public let code: ErrorCode<AASAGenerationError>
+  /// A one-line, human-readable account of the error.
+  public let description: String
   /// The route that cannot be expressed, for `inexpressible`; `nil` otherwise.
   public private(set) var route: String?
   /// The piece of the route that cannot be expressed, as written, for `inexpressible`; `nil` otherwise.
@@ -20,24 +22,23 @@ public struct AASAGenerationError: Error, Hashable, Sendable, CustomStringConver
   public private(set) var size: Int?
   /// The largest file Apple reads, in bytes, for `fileTooLarge`; `nil` otherwise.
   public private(set) var limit: Int?
-  /// A one-line, human-readable account of the error.
-  public let description: String
 
   /// The `piece` of route `route` has no AASA pattern, explained in `detail`: code `inexpressible`.
   package static func inexpressible(route: String, piece: String, detail: String) -> Self {
     Self(
-      code: .inexpressible, route: route, piece: piece, detail: detail,
-      description: "route \(route): \"\(piece)\" cannot be expressed in apple-app-site-association: \(detail)"
-    )
+      code: .inexpressible,
+      description:
+        "route \(route): \"\(piece)\" cannot be expressed in apple-app-site-association: \(detail)",
+      route: route, piece: piece, detail: detail)
   }
 
   /// The file is `size` bytes, over Apple's `limit`, however it is written: code `fileTooLarge`.
   package static func fileTooLarge(size: Int, limit: Int) -> Self {
     Self(
-      code: .fileTooLarge, size: size, limit: limit,
+      code: .fileTooLarge,
       description:
-        "the apple-app-site-association file would be \(size) bytes, written compactly without comments; Apple ignores files over \(limit) bytes (\(limit / 1024) KB), so no link would open the app"
-    )
+        "the apple-app-site-association file would be \(size) bytes, written compactly without comments; Apple ignores files over \(limit) bytes (\(limit / 1024) KB), so no link would open the app",
+      size: size, limit: limit)
   }
 }
 

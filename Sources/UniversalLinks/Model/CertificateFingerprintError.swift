@@ -7,14 +7,14 @@ import DeepLinkRouting
 package struct CertificateFingerprintError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong with the fingerprint.
   package let code: ErrorCode<CertificateFingerprintError>
+  /// What is wrong, in words, without the fingerprint.
+  private let problem: String
   /// The number of colon-separated pieces, for `wrongPairCount`; `nil` otherwise.
   package private(set) var pairCount: Int?
   /// The 1-based position of the piece at fault, for `notAHexPair` and `lowercaseHex`; `nil` otherwise.
   package private(set) var position: Int?
   /// The piece at fault, for `notAHexPair` and `lowercaseHex`; `nil` otherwise.
   package private(set) var piece: String?
-  /// What is wrong, in words, without the fingerprint.
-  private let problem: String
   /// The fingerprint as given.
   package var fingerprint = ""
 
@@ -48,22 +48,23 @@ extension CertificateFingerprintError {
   /// The text has `count` colon-separated pieces instead of 32: code `wrongPairCount`.
   package static func wrongPairCount(_ count: Int) -> Self {
     Self(
-      code: .wrongPairCount, pairCount: count,
-      problem: "it has \(count) colon-separated pairs, a SHA-256 fingerprint has 32")
+      code: .wrongPairCount, problem: "it has \(count) colon-separated pairs, a SHA-256 fingerprint has 32",
+      pairCount: count)
   }
 
   /// The piece at the 1-based `position` is not two hex digits: code `notAHexPair`.
   package static func notAHexPair(position: Int, piece: String) -> Self {
     Self(
-      code: .notAHexPair, position: position, piece: piece,
-      problem: "pair \(position) \"\(piece)\" is not two hex digits")
+      code: .notAHexPair, problem: "pair \(position) \"\(piece)\" is not two hex digits", position: position,
+      piece: piece)
   }
 
   /// The piece at the 1-based `position` uses lower-case hex digits: code `lowercaseHex`.
   package static func lowercaseHex(position: Int, piece: String) -> Self {
     Self(
-      code: .lowercaseHex, position: position, piece: piece,
-      problem: "pair \(position) \"\(piece)\" must be upper-case hex (\(piece.uppercased()))")
+      code: .lowercaseHex,
+      problem: "pair \(position) \"\(piece)\" must be upper-case hex (\(piece.uppercased()))",
+      position: position, piece: piece)
   }
 }
 

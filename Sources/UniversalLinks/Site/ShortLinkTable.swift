@@ -228,6 +228,8 @@ package struct ShortLinkTable: Hashable, Sendable {
 package struct ShortLinkError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
   package let code: ErrorCode<ShortLinkError>
+  /// The reason in words.
+  package let explanation: String
   /// The line of the code's first use, for `duplicateCode`; `nil` otherwise.
   package private(set) var firstLine: Int?
   /// The column of the code's first use, for `duplicateCode`; `nil` otherwise.
@@ -240,8 +242,6 @@ package struct ShortLinkError: Error, Hashable, Sendable, CustomStringConvertibl
   package private(set) var hosts: [String]?
   /// The short-link host, for `invalidHost` and `hostIsTableHost`; `nil` otherwise.
   package private(set) var host: String?
-  /// The reason in words.
-  package let explanation: String
   /// The file's name.
   package var file = ""
   /// The line in the file.
@@ -303,16 +303,18 @@ extension ShortLinkError {
   /// A code is written twice, first at `firstLine` and `firstColumn`: code `duplicateCode`.
   package static func duplicateCode(firstLine: Int, firstColumn: Int) -> Self {
     Self(
-      code: .duplicateCode, firstLine: firstLine, firstColumn: firstColumn,
-      explanation: "the code is written twice; first at line \(firstLine), column \(firstColumn)")
+      code: .duplicateCode,
+      explanation: "the code is written twice; first at line \(firstLine), column \(firstColumn)",
+      firstLine: firstLine, firstColumn: firstColumn)
   }
 
   /// The table's route `route` also matches the short path of `code`: code `collidesWithRoute`.
   package static func collidesWithRoute(_ route: String, code: String) -> Self {
     Self(
-      code: .collidesWithRoute, route: route,
+      code: .collidesWithRoute,
       explanation:
-        "the route \"\(route)\" also matches \(ShortLinkTable.pathPrefix)\(code); choose another code")
+        "the route \"\(route)\" also matches \(ShortLinkTable.pathPrefix)\(code); choose another code",
+      route: route)
   }
 
   /// The long link is not an `https` URL: code `targetNotHTTPS`.
@@ -322,17 +324,18 @@ extension ShortLinkError {
   /// The long link holds `character`, which a URL or nginx cannot hold as it is: code `unsafeTarget`.
   package static func unsafeTarget(_ character: Character) -> Self {
     Self(
-      code: .unsafeTarget, character: character,
+      code: .unsafeTarget,
       explanation:
         "the long link holds \(JSONString.quoted(String(character))), which a URL or nginx cannot hold as it is "
-        + "(percent-encode it)")
+        + "(percent-encode it)", character: character)
   }
 
   /// The long link's host is not one of the table's `hosts`: code `hostNotListed`.
   package static func hostNotListed(_ hosts: [String]) -> Self {
     Self(
-      code: .hostNotListed, hosts: hosts,
-      explanation: "the long link's host is not one of the table's hosts (\(hosts.joined(separator: ", ")))")
+      code: .hostNotListed,
+      explanation: "the long link's host is not one of the table's hosts (\(hosts.joined(separator: ", ")))",
+      hosts: hosts)
   }
 
   /// No route matches the long link: code `noRoute`.
@@ -351,18 +354,19 @@ extension ShortLinkError {
   /// The short-link host `host` is not a host name: code `invalidHost`.
   package static func invalidHost(_ host: String) -> Self {
     Self(
-      code: .invalidHost, host: host,
+      code: .invalidHost,
       explanation:
-        "the short-link host \(JSONString.quoted(host)) is not a host name (letters, digits, '.', '-')")
+        "the short-link host \(JSONString.quoted(host)) is not a host name (letters, digits, '.', '-')",
+      host: host)
   }
 
   /// The short-link host `host` is one of the table's hosts: code `hostIsTableHost`.
   package static func hostIsTableHost(_ host: String) -> Self {
     Self(
-      code: .hostIsTableHost, host: host,
+      code: .hostIsTableHost,
       explanation:
         "the short-link host \(host) is one of the route table's hosts; short links need a host of their own "
-        + "(go.example.com), which the app lists as a tracking origin")
+        + "(go.example.com), which the app lists as a tracking origin", host: host)
   }
 }
 
