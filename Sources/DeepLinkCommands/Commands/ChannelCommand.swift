@@ -49,8 +49,8 @@ enum ChannelCommand: ToolSubcommand {
     let session: ChannelSession
     var initial: ChannelNavigationState?
     do {
-      let catalog = try ChannelSession.catalog(at: arguments.value("channel"))
-      session = ChannelSession(catalog: catalog, links: try ChannelLinks())
+      session = try ChannelSession.open(arguments)
+      let catalog = session.catalog
       if let link = arguments.value("initial") {
         let state: ChannelNavigationState?
         do {

@@ -29,9 +29,8 @@ enum OpenCommand: ToolSubcommand {
     else { return 0 }
     let session: ChannelSession
     do {
-      let catalog = try ChannelSession.catalog(at: arguments.value("channel"))
-      session = ChannelSession(catalog: catalog, links: try ChannelLinks())
-      session.viewModel.load(catalog)
+      session = try ChannelSession.open(arguments)
+      session.viewModel.load(session.catalog)
     } catch {
       streams.error.line("deeplink open: \(error)")
       return 2
