@@ -32,14 +32,17 @@ let package = Package(
     .target(name: "DeepLinkRouting", swiftSettings: swiftSettings),
     .target(name: "DeepLinking", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
     // The intake's durable link store: the package's POSIX file I/O, kept out of DeepLinking.
-    .target(name: "DurableLinkStorage", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    .target(
+      name: "DurableLinkStorage", dependencies: ["DeepLinkRouting", "DeepLinking"],
+      swiftSettings: swiftSettings),
     // The tracking-link resolver and its fallback handler: the networking (FoundationNetworking on
     // Linux) lives here, so DeepLinking needs none.
-    .target(name: "TrackingLinks", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
+    .target(
+      name: "TrackingLinks", dependencies: ["DeepLinkRouting", "DeepLinking"], swiftSettings: swiftSettings),
     .target(name: "UniversalLinks", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
     .target(
       name: "ChannelNavigation",
-      dependencies: ["DeepLinking"],
+      dependencies: ["DeepLinkRouting", "DeepLinking"],
       resources: [.copy("Resources/demo-channel.json")],
       swiftSettings: swiftSettings
     ),
@@ -78,7 +81,7 @@ let package = Package(
     ),
     .testTarget(
       name: "RetailExampleTests",
-      dependencies: ["RetailExample"],
+      dependencies: ["RetailExample", "DeepLinking"],
       path: "Examples/Retail/Tests/RetailExampleTests",
       swiftSettings: swiftSettings
     ),
@@ -90,7 +93,8 @@ let package = Package(
       name: "linking-linkage-probe", dependencies: ["DeepLinking"], swiftSettings: swiftSettings),
     // Appends links to a durable store until it is killed: the subject of the store's crash test.
     .executableTarget(
-      name: "link-store-writer", dependencies: ["DurableLinkStorage"], swiftSettings: swiftSettings),
+      name: "link-store-writer", dependencies: ["DeepLinking", "DurableLinkStorage"],
+      swiftSettings: swiftSettings),
     // A scripted HTTP server on 127.0.0.1 for the tests of tracking-link resolution.
     .target(
       name: "DeepLinkingTestSupport",
@@ -110,33 +114,33 @@ let package = Package(
     ),
     .testTarget(
       name: "DeepLinkingTests",
-      dependencies: ["DeepLinking", "TrackingLinks", "DeepLinkingTestSupport"],
+      dependencies: ["DeepLinkRouting", "DeepLinking", "TrackingLinks", "DeepLinkingTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "TrackingLinksTests",
-      dependencies: ["TrackingLinks", "DeepLinkingTestSupport"],
+      dependencies: ["DeepLinking", "TrackingLinks", "DeepLinkingTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "DurableLinkStorageTests",
-      dependencies: ["DurableLinkStorage", "DeepLinkingTestSupport"],
+      dependencies: ["DeepLinking", "DurableLinkStorage", "DeepLinkingTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "UniversalLinksTests",
-      dependencies: ["UniversalLinks"],
+      dependencies: ["DeepLinkRouting", "UniversalLinks"],
       resources: [.copy("Fixtures")],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "ChannelNavigationTests",
-      dependencies: ["ChannelNavigation"],
+      dependencies: ["DeepLinking", "ChannelNavigation"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "DeepLinkCommandsTests",
-      dependencies: ["DeepLinkCommands", "DeepLinkingTestSupport", "TrackingLinks"],
+      dependencies: ["DeepLinking", "DeepLinkCommands", "DeepLinkingTestSupport", "TrackingLinks"],
       swiftSettings: swiftSettings
     ),
   ],

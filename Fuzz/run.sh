@@ -2,29 +2,60 @@
 # Builds the fuzz targets with libFuzzer and AddressSanitizer and runs each for a bounded time.
 #
 # USAGE: Fuzz/run.sh [SECONDS] [TARGET...]
+#        Fuzz/run.sh --build [TARGET...]
 #   SECONDS  time per target (default 60)
 #   TARGET   router, pattern, routefile, channel, aasa, store (default: all)
+#   --build  builds the targets and runs none
+# DEEPLINK_FUZZ_JOBS  how many targets run at once (default 1; each uses a core)
+# DEEPLINK_FUZZ_BUILD where the builds, corpora, artifacts and logs go (default .build/fuzz)
 #
 # Each target is linked against the package's modules built here as static libraries (SwiftPM does
-# not build with -sanitize=fuzzer). Exits with libFuzzer's status of the first target that found a
-# crash, a leak or a timeout; the input that caused it is kept in .build/fuzz/artifacts/TARGET/.
+# not build with -sanitize=fuzzer). A module or target is built again only when a file it is made from
+# (or the compiler, or the flags) changed since. Exits with libFuzzer's status of the first target
+# that found a crash, a leak or a timeout; the input that caused it is kept in
+# .build/fuzz/artifacts/TARGET/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 # Let libFuzzer and AddressSanitizer handle a crash (the Swift backtracer would race them).
 export SWIFT_BACKTRACE=enable=no
 
-seconds="${1:-60}"
-shift || true
+build_only=false
+if [ "${1:-}" = "--build" ]; then
+  build_only=true
+  shift
+else
+  seconds="${1:-60}"
+  shift || true
+fi
 all_targets=(router pattern routefile channel aasa store)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=("${all_targets[@]}"); fi
+jobs="${DEEPLINK_FUZZ_JOBS:-1}"
 
 build="${DEEPLINK_FUZZ_BUILD:-.build/fuzz}"
 mkdir -p "$build"
 flags=(-swift-version 6 -enable-upcoming-feature ExistentialAny -package-name swift_deep_linking
-  -sanitize=fuzzer,address -O -g
+  -sanitize=fuzzer,address -g
   -parse-as-library -use-ld=lld -I "$build" -L "$build")
+
+# How each module is optimized. Unoptimized builds take a fraction of the time (the router alone
+# takes two minutes at -O and half a minute at -Onone) and keep `assert` checks on, at a third or
+# less of the executions per second. DeepLinkCommands is optimized: the channel target runs its
+# channel command, which is some fifty times slower unoptimized.
+optimization_for() {
+  case "$1" in
+    DeepLinkCommands) echo "-O -num-threads 2" ;;
+    *) echo "-Onone" ;;
+  esac
+}
+
+# A change of compiler or flags builds everything again.
+signature="$(swiftc --version 2>&1 | head -n 1) | ${flags[*]} | DeepLinkCommands $(optimization_for DeepLinkCommands), others $(optimization_for other)"
+if [ "$(cat "$build/signature" 2>/dev/null)" != "$signature" ]; then
+  rm -f "$build"/*.a "$build"/*.swiftmodule "$build"/fuzz-*
+  printf '%s\n' "$signature" >"$build/signature"
+fi
 
 # The modules each target needs, in dependency order.
 modules_for() {
@@ -48,31 +79,44 @@ target_file() {
   esac
 }
 
-# Builds one module as a static library with its .swiftmodule, once per run.
+# Succeeds when $1 exists and none of the other files is newer.
+up_to_date() {
+  local output="$1"
+  shift
+  [ -e "$output" ] && [ -z "$(find "$@" -newer "$output" -print -quit)" ]
+}
+
+# Builds one module as a static library with its .swiftmodule, unless it is up to date.
 declare -A built=()
 build_module() {
   local module="$1"
   if [ -n "${built[$module]:-}" ]; then return; fi
   local sources=()
   while IFS= read -r file; do sources+=("$file"); done < <(find "Sources/$module" -name '*.swift' | sort)
-  local links=()
+  local dependencies=()
   case "$module" in
-    DeepLinking) links=(-lDeepLinkRouting) ;;
+    DeepLinking | UniversalLinks) dependencies=(DeepLinkRouting) ;;
     ChannelNavigation)
       sources+=(Fuzz/Support/ChannelNavigationBundle.swift)
-      links=(-lDeepLinkRouting -lDeepLinking)
+      dependencies=(DeepLinkRouting DeepLinking)
       ;;
-    TrackingLinks) links=(-lDeepLinkRouting -lDeepLinking) ;;
-    DeepLinkCommands)
-      links=(-lDeepLinkRouting -lDeepLinking -lTrackingLinks -lChannelNavigation -lUniversalLinks)
-      ;;
-    UniversalLinks) links=(-lDeepLinkRouting) ;;
-    DurableLinkStorage) links=(-lDeepLinkRouting -lDeepLinking) ;;
+    TrackingLinks | DurableLinkStorage) dependencies=(DeepLinkRouting DeepLinking) ;;
+    DeepLinkCommands) dependencies=(DeepLinkRouting DeepLinking TrackingLinks ChannelNavigation UniversalLinks) ;;
   esac
-  echo "== build $module"
-  swiftc "${flags[@]}" -module-name "$module" -emit-library -static -wmo \
-    -emit-module -emit-module-path "$build/$module.swiftmodule" \
-    -o "$build/lib$module.a" "${sources[@]}"
+  local inputs=("${sources[@]}") links=() dependency
+  for dependency in "${dependencies[@]}"; do
+    inputs+=("$build/$dependency.swiftmodule")
+    links+=("-l$dependency")
+  done
+  if up_to_date "$build/lib$module.a" "${inputs[@]}"; then
+    echo "== $module is up to date"
+  else
+    echo "== build $module ($(optimization_for "$module"))"
+    # shellcheck disable=SC2046  # the optimization flags are words
+    swiftc "${flags[@]}" $(optimization_for "$module") -module-name "$module" -emit-library -static -wmo \
+      -emit-module -emit-module-path "$build/$module.swiftmodule" \
+      -o "$build/lib$module.a" "${sources[@]}" "${links[@]}"
+  fi
   built[$module]=1
 }
 
@@ -85,31 +129,53 @@ for target in "${targets[@]}"; do
   for module in $modules; do build_module "$module"; done
   libraries=()
   for module in $modules; do libraries+=("$build/lib$module.a"); done
+  sources=("$(target_file "$target")" Fuzz/Support/FuzzCheck.swift Fuzz/Support/TemplateSearch.swift)
+  if up_to_date "$build/fuzz-$target" "${sources[@]}" "${libraries[@]}"; then
+    echo "== fuzz-$target is up to date"
+    continue
+  fi
   echo "== build fuzz-$target"
-  swiftc "${flags[@]}" -module-name "Fuzz_$target" "$(target_file "$target")" \
-    Fuzz/Support/FuzzCheck.swift Fuzz/Support/TemplateSearch.swift "${libraries[@]}" \
-    -o "$build/fuzz-$target"
+  swiftc "${flags[@]}" -O -module-name "Fuzz_$target" "${sources[@]}" "${libraries[@]}" -o "$build/fuzz-$target"
 done
+if $build_only; then exit 0; fi
 
-status=0
-summary=()
-for target in "${targets[@]}"; do
-  corpus="$build/corpus/$target"
-  artifacts="$build/artifacts/$target"
-  mkdir -p "$corpus" "$artifacts" "$build/logs"
-  dictionary=()
+# Runs one target for `seconds`; its log is $build/logs/TARGET.log and its exit status
+# $build/logs/TARGET.status.
+run_target() {
+  local target="$1" corpus="$build/corpus/$1" artifacts="$build/artifacts/$1" dictionary=() code
+  mkdir -p "$corpus" "$artifacts"
   if [ -f "Fuzz/Dictionaries/$target.dict" ]; then dictionary=("-dict=Fuzz/Dictionaries/$target.dict"); fi
-  echo "== run fuzz-$target for ${seconds}s"
   set +e
   "$build/fuzz-$target" "$corpus" "Fuzz/Corpus/$target" "${dictionary[@]}" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=1 -max_len=16384 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" >"$build/logs/$target.log" 2>&1
   code=$?
   set -e
+  echo "$code" >"$build/logs/$target.status"
+}
+
+mkdir -p "$build/logs"
+running=0
+for target in "${targets[@]}"; do
+  rm -f "$build/logs/$target.status"
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  echo "== run fuzz-$target for ${seconds}s"
+  run_target "$target" &
+  running=$((running + 1))
+done
+wait
+
+status=0
+summary=()
+for target in "${targets[@]}"; do
+  code="$(cat "$build/logs/$target.status" 2>/dev/null || echo 1)"
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/logs/$target.log" | tail -1)"
   if [ "$code" -ne 0 ]; then
     tail -n 40 "$build/logs/$target.log"
-    summary+=("$target: FAILED (exit $code) after ${runs:-?} executions; see $artifacts/")
+    summary+=("$target: FAILED (exit $code) after ${runs:-?} executions; see $build/artifacts/$target/")
     if [ "$status" -eq 0 ]; then status=$code; fi
   else
     summary+=("$target: ${runs:-?} executions in ${seconds}s, no finding")

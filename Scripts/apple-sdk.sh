@@ -8,6 +8,9 @@ export PATH="/opt/swift/usr/bin:$PATH"
 # (Package.swift), warnings as errors as in CI.
 APPLE_SDK_SWIFT_FLAGS=(-swift-version 6 -enable-upcoming-feature ExistentialAny -warnings-as-errors)
 
+# CI's build flags: a target built with others would be built again, and then again by CI's next step.
+source Scripts/swift-build-flags.sh
+
 # Builds the given SwiftPM targets and copies their .swiftmodule files into $1. A private copy
 # matters: the Linux build leaves an empty DeepLinkingSwiftUI.swiftmodule (its sources are all
 # inside `#if canImport(SwiftUI)`) next to the others, which would shadow the one checked here.
@@ -19,7 +22,7 @@ apple_sdk_package_modules() {
   shift
   local target
   for target in "$@"; do
-    swift build --target "$target" >&2
+    swift build --target "$target" "${swift_build_flags[@]}" >&2
   done
   local bin
   bin="$(swift build --show-bin-path)"

@@ -13,8 +13,10 @@
 # modules, which exist only once the tests are built, so on a fresh clone it failed until then.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --build-tests >/dev/null
-swift package dump-symbol-graph --minimum-access-level public >/dev/null
+# With CI's flags, so that CI's build is not done again with others.
+source Scripts/swift-build-flags.sh
+swift build --build-tests "${swift_build_flags[@]}" >/dev/null
+swift package "${swift_build_flags[@]}" dump-symbol-graph --minimum-access-level public >/dev/null
 graphs=$(find .build -type d -name symbolgraph -path "*$(uname -m)*" | head -n 1)
 apple_graphs=.build/apple-sdk/symbolgraphs
 modules="$(swift build --show-bin-path)/Modules"

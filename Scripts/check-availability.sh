@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 # The same build as CI's build step, so that nothing is rebuilt here.
-swift build --build-tests -Xswiftc -warnings-as-errors >&2
+source Scripts/swift-build-flags.sh
+swift build --build-tests "${swift_build_flags[@]}" >&2
 bin="$(swift build --show-bin-path)"
 python3 Scripts/check_availability.py --self-test Scripts/availability-probes/Probes.swift
 # The test modules are left out: they run on Linux and on a developer's Mac, never in an app.

@@ -13,6 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
+# The probes are built with CI's flags, so that CI's build is not done again with others.
+source Scripts/swift-build-flags.sh
 status=0
 
 import_line='^[[:space:]]*(@[A-Za-z_]+(\([^)]*\))?[[:space:]]+)*((public|package|internal|fileprivate|private)[[:space:]]+)?import[[:space:]]'
@@ -54,7 +56,7 @@ fi
 check_probe() {
   local product="$1" forbidden_pattern="$2" module="$3" probe libraries forbidden
   echo "== $product"
-  swift build --product "$product"
+  swift build --product "$product" "${swift_build_flags[@]}"
   probe="$(swift build --show-bin-path)/$product"
   if ! "$probe"; then
     echo "$product failed its check"

@@ -30,6 +30,7 @@ What it cannot see is listed in AppleSDK/README.md ("What the availability check
 """
 
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -280,7 +281,8 @@ def read_dumps(text):
 
 
 def dump_module(command, scratch):
-    """Runs one module's compile command as `-dump-ast` (JSON) and returns its source files' ASTs."""
+    """Runs one module's compile command as `-dump-ast` (JSON) into a file and returns the file's path
+    and the compiler's status."""
     output = os.path.join(scratch, command["module"] + ".ast.json")
     arguments = ["swiftc", "-dump-ast", "-dump-ast-format", "json", "-module-name", command["module"]]
     arguments += command["arguments"] + command["sources"]
@@ -288,13 +290,25 @@ def dump_module(command, scratch):
         # One file is dumped to standard output, several to standard error: both go to the file.
         result = subprocess.run(arguments, stdout=sink, stderr=subprocess.STDOUT, text=True,
                                 cwd=command.get("directory"))
-    if result.returncode != 0:
+    return output, result.returncode
+
+
+def read_module(command, output, status):
+    """The source files' ASTs of one module's dump."""
+    if status != 0:
         diagnostics = [line for line in open(output, encoding="utf-8") if not line.startswith('{"_kind"')]
         fail(f"could not type-check {command['module']} for its AST:\n{''.join(diagnostics)[:2000]}")
     files = read_dumps(open(output, encoding="utf-8").read())
     if len(files) != len([s for s in command["sources"] if s.endswith(".swift")]):
         fail(f"{command['module']}: {len(files)} ASTs for {len(command['sources'])} sources")
     return files
+
+
+def dump_modules(commands, scratch):
+    """Each module's dump file and status, the compilers running one per core at once (the dumps are
+    independent: each reads the modules the package's build left)."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return list(pool.map(lambda command: dump_module(command, scratch), commands))
 
 
 # Flags of SwiftPM's compile commands that do not apply to `-dump-ast`, with how many values follow.
@@ -335,8 +349,8 @@ def check(commands, newer, scratch, allowed):
     findings = []
     references = 0
     mangled_seen = defaultdict(list)
-    for command in commands:
-        for ast in dump_module(command, scratch):
+    for command, (output, status) in zip(commands, dump_modules(commands, scratch)):
+        for ast in read_module(command, output, status):
             source = Source(ast.get("filename", "?"), command.get("directory"))
 
             def visit(node, offset, implicit):

@@ -10,12 +10,13 @@ import Foundation
 /// hops and the `deeplink` checks of well-known files).
 ///
 /// - **Wall clock.** The fetch returns ``BoundedFetchResult/timedOut`` at ``deadline`` on the continuous
-///   clock. The deadline is checked every ``checkInterval`` by a timer of the fetch's own, not by
-///   `URLSession`, whose request time limit restarts with every byte (a server that trickles a byte at
-///   a time never reaches it) and, on Linux, is served by the same queue as the transfer (a server that
-///   sends faster than the client reads keeps that queue busy, and a cancel waits behind it). The fetch
-///   never waits for `URLSession` to acknowledge a cancel: the result is handed back first, and the
-///   task is cancelled and its session invalidated afterwards, off the caller's path.
+///   clock (in tests, on a ``clock`` the test moves). The deadline is checked every ``checkInterval`` by
+///   a timer of the fetch's own, not by `URLSession`, whose request time limit restarts with every byte
+///   (a server that trickles a byte at a time never reaches it) and, on Linux, is served by the same
+///   queue as the transfer (a server that sends faster than the client reads keeps that queue busy, and
+///   a cancel waits behind it). The fetch never waits for `URLSession` to acknowledge a cancel: the
+///   result is handed back first, and the task is cancelled and its session invalidated afterwards, off
+///   the caller's path.
 /// - **Bytes.** At most ``byteLimit`` body bytes are received: the bytes handed to the fetch after
 ///   decoding are counted as each piece arrives (so a compressed body is capped on what it inflates
 ///   to), and the bytes the platform reports read from the connection (Darwin's `countOfBytesReceived`)
@@ -34,8 +35,10 @@ package struct BoundedFetch: Sendable {
 
   /// The most body bytes the request may receive.
   package var byteLimit: Int
-  /// When the fetch gives up, on the continuous clock.
+  /// When the fetch gives up, on ``clock``.
   package var deadline: ContinuousClock.Instant
+  /// The clock ``deadline`` is read on.
+  package var clock: DeadlineClock
   /// Whether the body of a 200 answer is read (up to ``byteLimit``) and returned; every other answer,
   /// and every answer when this is `false`, ends the fetch at its head.
   package var readsBody: Bool
@@ -44,12 +47,16 @@ package struct BoundedFetch: Sendable {
   ///
   /// - Parameters:
   ///   - byteLimit: The most body bytes the request may receive.
-  ///   - deadline: When the fetch gives up, on the continuous clock.
+  ///   - deadline: When the fetch gives up, on `clock`.
   ///   - readsBody: Whether the body of a 200 answer is read and returned.
-  package init(byteLimit: Int, deadline: ContinuousClock.Instant, readsBody: Bool) {
+  ///   - clock: The clock `deadline` is read on: the continuous clock unless a test moves its own.
+  package init(
+    byteLimit: Int, deadline: ContinuousClock.Instant, readsBody: Bool, clock: DeadlineClock = .continuous
+  ) {
     self.byteLimit = byteLimit
     self.deadline = deadline
     self.readsBody = readsBody
+    self.clock = clock
   }
 
   /// Sends `request` in a session of its own (ephemeral: no cache, no cookies, no credentials) and
@@ -69,11 +76,13 @@ package struct BoundedFetch: Sendable {
     }
   }
 
-  /// The time limit handed to `URLSession`: the whole seconds left before `deadline`, rounded up, plus
-  /// one, so that it never fires before the fetch's own deadline (some implementations round it down to
-  /// whole seconds).
-  static func sessionTimeout(until deadline: ContinuousClock.Instant) -> TimeInterval {
-    let parts = (deadline - .now).components
+  /// The time limit handed to `URLSession`: the whole seconds left from `now` to `deadline`, rounded
+  /// up, plus one, so that it never fires before the fetch's own deadline (some implementations round
+  /// it down to whole seconds).
+  static func sessionTimeout(until deadline: ContinuousClock.Instant, now: ContinuousClock.Instant)
+    -> TimeInterval
+  {
+    let parts = (deadline - now).components
     let wholeSeconds = parts.seconds + (parts.attoseconds > 0 ? 1 : 0)
     return TimeInterval(max(0, wholeSeconds) + 1)
   }
@@ -162,7 +171,7 @@ private final class BoundedTransfer: NSObject, URLSessionDataDelegate, @unchecke
     configuration.httpCookieAcceptPolicy = .never
     configuration.urlCredentialStorage = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-    let limit = BoundedFetch.sessionTimeout(until: bounds.deadline)
+    let limit = BoundedFetch.sessionTimeout(until: bounds.deadline, now: bounds.clock.now())
     configuration.timeoutIntervalForRequest = limit
     configuration.timeoutIntervalForResource = limit
     var request = request
@@ -186,7 +195,7 @@ private final class BoundedTransfer: NSObject, URLSessionDataDelegate, @unchecke
 
   /// The deadline and the bytes read from the connection, every ``BoundedFetch/checkInterval``.
   private func check() {
-    if ContinuousClock.now >= bounds.deadline {
+    if bounds.clock.now() >= bounds.deadline {
       finish(.timedOut, abandoning: true)
       return
     }

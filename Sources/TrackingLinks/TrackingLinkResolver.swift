@@ -47,6 +47,8 @@ public final class TrackingLinkResolver: Sendable {
   static let maximumResponseBytes = 65_536
 
   private let cache: LockedValue<ResolutionCache>
+  /// The clock the time limit and the cache's lifetime are read on.
+  private let clock: DeadlineClock
 
   /// Creates a resolver for the given tracking origins.
   ///
@@ -56,12 +58,34 @@ public final class TrackingLinkResolver: Sendable {
   ///   - timeout: The time limit for a whole resolution (default 5 seconds).
   ///   - cacheCapacity: How many resolutions to cache (default 64); 0 turns the cache off.
   ///   - cacheLifetime: How long a cached resolution stays valid (default 10 minutes).
-  public init(
+  public convenience init(
     origins: [TrackingOrigin],
     maxHops: Int = 10,
     timeout: Duration = .seconds(5),
     cacheCapacity: Int = 64,
     cacheLifetime: Duration = .seconds(600)
+  ) {
+    self.init(
+      origins: origins, maxHops: maxHops, timeout: timeout, cacheCapacity: cacheCapacity,
+      cacheLifetime: cacheLifetime, clock: .continuous)
+  }
+
+  /// A resolver whose time limit and cache lifetime are read on `clock`, which a test moves itself.
+  ///
+  /// - Parameters:
+  ///   - origins: The tracking origins.
+  ///   - maxHops: The most tracking URLs requested per resolution.
+  ///   - timeout: The time limit for a whole resolution, on `clock`.
+  ///   - cacheCapacity: How many resolutions to cache; 0 turns the cache off.
+  ///   - cacheLifetime: How long a cached resolution stays valid, on `clock`.
+  ///   - clock: The clock the limits are read on.
+  package init(
+    origins: [TrackingOrigin],
+    maxHops: Int = 10,
+    timeout: Duration = .seconds(5),
+    cacheCapacity: Int = 64,
+    cacheLifetime: Duration = .seconds(600),
+    clock: DeadlineClock
   ) {
     self.origins = origins
     self.maxHops = maxHops
@@ -69,6 +93,7 @@ public final class TrackingLinkResolver: Sendable {
     self.cacheCapacity = cacheCapacity
     self.cacheLifetime = cacheLifetime
     self.cache = LockedValue(ResolutionCache(capacity: cacheCapacity, lifetime: cacheLifetime))
+    self.clock = clock
   }
 
   /// Tells whether a URL is a tracking link, that is, lives on one of the tracking origins.
@@ -103,12 +128,12 @@ public final class TrackingLinkResolver: Sendable {
       return TrackingLinkResolution(destination: url, hops: [])
     }
     let key = url.absoluteString
-    if let cached = cache.withLock({ $0.value(for: key, now: .now) }) {
+    if let cached = cache.withLock({ $0.value(for: key, now: clock.now()) }) {
       return TrackingLinkResolution(destination: cached.destination, hops: cached.hops, isCached: true)
     }
     let result = await followWithDeadline(url)
     let resolution = try result.get()
-    cache.withLock { $0.insert(resolution, for: key, now: .now) }
+    cache.withLock { $0.insert(resolution, for: key, now: clock.now()) }
     return resolution
   }
 
@@ -119,30 +144,32 @@ public final class TrackingLinkResolver: Sendable {
 
   // MARK: - Following
 
-  /// The time limit of one resolution: when it started and when it ends.
+  /// The time limit of one resolution: when it started and when it ends, on its clock.
   private struct Timing: Sendable {
     let limit: Duration
+    let clock: DeadlineClock
     let start: ContinuousClock.Instant
     let deadline: ContinuousClock.Instant
 
-    init(limit: Duration) {
+    init(limit: Duration, clock: DeadlineClock) {
       self.limit = limit
-      start = .now
+      self.clock = clock
+      start = clock.now()
       deadline = start + limit
     }
 
-    var hasPassed: Bool { ContinuousClock.now >= deadline }
+    var hasPassed: Bool { clock.now() >= deadline }
 
     /// The error for a resolution stopped by the deadline, with the time it really took.
     func timedOut(url: URL, hop: Int) -> TrackingLinkError {
-      .timedOut(url: url, hop: hop, timeout: limit, elapsed: ContinuousClock.now - start)
+      .timedOut(url: url, hop: hop, timeout: limit, elapsed: clock.now() - start)
     }
   }
 
-  /// Follows the chain from `url`, every request bounded by one deadline measured on the continuous
+  /// Follows the chain from `url`, every request bounded by one deadline measured on the resolver's
   /// clock from the start (``BoundedFetch`` enforces it, whatever `URLSession` does).
   private func followWithDeadline(_ url: URL) async -> Result<TrackingLinkResolution, TrackingLinkError> {
-    await follow(url, timing: Timing(limit: timeout))
+    await follow(url, timing: Timing(limit: timeout, clock: clock))
   }
 
   private func follow(
@@ -201,7 +228,8 @@ public final class TrackingLinkResolver: Sendable {
       var request = URLRequest(url: url)
       request.httpMethod = method
       let fetch = BoundedFetch(
-        byteLimit: Self.maximumResponseBytes, deadline: timing.deadline, readsBody: false)
+        byteLimit: Self.maximumResponseBytes, deadline: timing.deadline, readsBody: false, clock: timing.clock
+      )
       switch await fetch.run(request) {
       case .response(let answer):
         head = ResponseHead(status: answer.status, location: answer.location)

@@ -282,30 +282,35 @@ struct AccessLogAuditTests {
     #expect(run.peakMemory < 64 * 1024 * 1024, "peak memory \(run.peakMemory / 1_048_576) MB")
     #expect(run.elapsed < .seconds(120), "took \(run.elapsed)")
   }
+}
 
-  /// Ten gigabytes through a pipe: 107,375 lines of 100 KB each, over the line limit and so read to
-  /// their newline without being kept, around ordinary clicks. Memory stays where it is for a small log,
-  /// and every line is counted.
-  @Test(
-    .enabled(if: BuiltProducts.executable(named: "deeplink") != nil, "needs the built deeplink"),
-    .timeLimit(.minutes(5)))
-  func tenGigabytesStreamInBoundedMemory() async throws {
-    let deeplink = try #require(BuiltProducts.executable(named: "deeplink"))
-    let long = String(repeating: "x", count: 100_000)
-    let click = Self.combined("GET /channel/video/1?utm_source=mail HTTP/1.1")
-    // At the lowest priority: pushing 10 GB through pipes keeps both cores busy for most of a minute,
-    // and the other suites, running meanwhile, have time limits of their own.
-    let script = """
-      { yes '\(click)' | head -n 1000; yes '\(long)' | head -n 107375; yes '\(click)' | head -n 1000; } \
-        | '\(deeplink.path)' audit --access-log - --json
-      """
-    let run = try await MeasuredProcess.run(["/usr/bin/nice", "-n", "19", "/bin/sh", "-c", script])
-    #expect(run.status == 0, "\(run.error)")
-    let summary = try #require(
-      try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
-    #expect(summary["lines"] as? Int == 109_375)
-    #expect((summary["outcomes"] as? [String: Any])?["malformed"] as? Int == 107_375)
-    #expect((summary["clicks"] as? [String: Any])?["matched"] as? Int == 2_000)
-    #expect(run.peakMemory < 64 * 1024 * 1024, "peak memory \(run.peakMemory / 1_048_576) MB")
+extension AccessLogAuditTests {
+  @Suite("deeplink audit --access-log, stress run", .stress)
+  struct StressTests {
+    /// Ten gigabytes through a pipe: 107,375 lines of 100 KB each, over the line limit and so read to
+    /// their newline without being kept, around ordinary clicks. Memory stays where it is for a small log,
+    /// and every line is counted.
+    @Test(
+      .enabled(if: BuiltProducts.executable(named: "deeplink") != nil, "needs the built deeplink"),
+      .timeLimit(.minutes(5)))
+    func tenGigabytesStreamInBoundedMemory() async throws {
+      let deeplink = try #require(BuiltProducts.executable(named: "deeplink"))
+      let long = String(repeating: "x", count: 100_000)
+      let click = AccessLogAuditTests.combined("GET /channel/video/1?utm_source=mail HTTP/1.1")
+      // At the lowest priority: pushing 10 GB through pipes keeps both cores busy for most of a minute,
+      // and the other tests of the stress run, running meanwhile, have time limits of their own.
+      let script = """
+        { yes '\(click)' | head -n 1000; yes '\(long)' | head -n 107375; yes '\(click)' | head -n 1000; } \
+          | '\(deeplink.path)' audit --access-log - --json
+        """
+      let run = try await MeasuredProcess.run(["/usr/bin/nice", "-n", "19", "/bin/sh", "-c", script])
+      #expect(run.status == 0, "\(run.error)")
+      let summary = try #require(
+        try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
+      #expect(summary["lines"] as? Int == 109_375)
+      #expect((summary["outcomes"] as? [String: Any])?["malformed"] as? Int == 107_375)
+      #expect((summary["clicks"] as? [String: Any])?["matched"] as? Int == 2_000)
+      #expect(run.peakMemory < 64 * 1024 * 1024, "peak memory \(run.peakMemory / 1_048_576) MB")
+    }
   }
 }

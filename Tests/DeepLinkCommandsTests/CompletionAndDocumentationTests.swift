@@ -345,6 +345,14 @@ struct SiteNginxHostileTests {
       #"{"schemes": ["myapp"], "hosts": ["example.com"], "kinds": {"code": {"characters": "a-z", "#
         + #""\#(key)": \#(length)}}, "routes": [{"name": "p", "pattern": "/p/{c:code}"}]}"#
     }
+    let work = temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    _ = try await runBounded(
+      "openssl",
+      [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=example.com",
+        "-keyout", "\(work)/key.pem", "-out", "\(work)/cert.pem",
+      ], seconds: 30)
     for key in ["maxLength", "minLength"] {
       let out = temporaryDirectory()
       let refused = await ToolRun.run([
@@ -357,22 +365,15 @@ struct SiteNginxHostileTests {
       #expect(refused.error.contains("line 1"), "\(refused.error)")
       #expect(!FileManager.default.fileExists(atPath: out + "/nginx.conf"))
 
-      let work = temporaryDirectory()
-      try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-      _ = try await runBounded(
-        "openssl",
-        [
-          "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=example.com",
-          "-keyout", "\(work)/key.pem", "-out", "\(work)/cert.pem",
-        ], seconds: 30)
       let largest = await ToolRun.run([
         "site", "--routes", try temporaryRouteFile(routes(65_535, key: key)), "--app-id", demoAppID,
-        "--certificate", "\(work)/cert.pem", "--certificate-key", "\(work)/key.pem", "--out", "\(work)/site",
+        "--certificate", "\(work)/cert.pem", "--certificate-key", "\(work)/key.pem", "--out",
+        "\(work)/site-\(key)",
       ])
       try #require(largest.status == 0, "\(largest.error)")
       let main =
         "pid \(work)/nginx.pid;\nerror_log \(work)/error.log;\nevents {}\n"
-        + "http {\n    include \(work)/site/nginx.conf;\n}\n"
+        + "http {\n    include \(work)/site-\(key)/nginx.conf;\n}\n"
       try Data(main.utf8).write(to: URL(fileURLWithPath: "\(work)/main.conf"))
       _ = try await runBounded(
         "nginx", ["-t", "-q", "-e", "\(work)/error.log", "-p", work, "-c", "\(work)/main.conf"], seconds: 30)

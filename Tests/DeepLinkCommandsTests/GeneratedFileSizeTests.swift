@@ -1,3 +1,4 @@
+import DeepLinkingTestSupport
 import Foundation
 import Testing
 
@@ -52,29 +53,36 @@ struct GeneratedFileSizeTests {
     let check = await ToolRun.run(["aasa", "check", "--file", file])
     #expect(check.status == 0, "\(check.output.suffix(500))")
   }
+}
 
-  @Test func aFileThatCannotFitFailsWithItsSizeAndNothingIsWritten() async throws {
-    let routes = try Self.routeFile(routes: 1500, padding: 40)
-    let generate = await ToolRun.run(["aasa", "generate", "--routes", routes, "--app-id", demoAppID])
-    #expect(generate.status == 1)
-    #expect(generate.output.isEmpty)
-    let message = try #require(generate.error.split(separator: "\n").first.map(String.init))
-    #expect(
-      message.hasPrefix("deeplink aasa generate: the apple-app-site-association file would be "), "\(message)"
-    )
-    #expect(
-      message.contains(
-        " bytes, written compactly without comments; Apple ignores files over 131072 bytes (128 KB)"))
-    let json = await ToolRun.run(["aasa", "generate", "--routes", routes, "--app-id", demoAppID, "--json"])
-    #expect(json.status == 1)
-    #expect(json.output.isEmpty)
+extension GeneratedFileSizeTests {
+  /// 1,500 routes, generated three times over: seconds in a debug build.
+  @Suite("Generated association files stay within 128 KB, stress run", .stress)
+  struct StressTests {
+    @Test func aFileThatCannotFitFailsWithItsSizeAndNothingIsWritten() async throws {
+      let routes = try GeneratedFileSizeTests.routeFile(routes: 1500, padding: 40)
+      let generate = await ToolRun.run(["aasa", "generate", "--routes", routes, "--app-id", demoAppID])
+      #expect(generate.status == 1)
+      #expect(generate.output.isEmpty)
+      let message = try #require(generate.error.split(separator: "\n").first.map(String.init))
+      #expect(
+        message.hasPrefix("deeplink aasa generate: the apple-app-site-association file would be "),
+        "\(message)"
+      )
+      #expect(
+        message.contains(
+          " bytes, written compactly without comments; Apple ignores files over 131072 bytes (128 KB)"))
+      let json = await ToolRun.run(["aasa", "generate", "--routes", routes, "--app-id", demoAppID, "--json"])
+      #expect(json.status == 1)
+      #expect(json.output.isEmpty)
 
-    let out = temporaryDirectory()
-    let site = await ToolRun.run(["site", "--routes", routes, "--app-id", demoAppID, "--out", out])
-    #expect(site.status == 1)
-    #expect(site.output.isEmpty)
-    #expect(
-      site.error.contains("Apple ignores files over 131072 bytes (128 KB)"), "\(site.error.prefix(300))")
-    #expect(!FileManager.default.fileExists(atPath: out))
+      let out = temporaryDirectory()
+      let site = await ToolRun.run(["site", "--routes", routes, "--app-id", demoAppID, "--out", out])
+      #expect(site.status == 1)
+      #expect(site.output.isEmpty)
+      #expect(
+        site.error.contains("Apple ignores files over 131072 bytes (128 KB)"), "\(site.error.prefix(300))")
+      #expect(!FileManager.default.fileExists(atPath: out))
+    }
   }
 }

@@ -179,7 +179,9 @@ struct LiveCheckTests {
       ["aasa", "check", "--url", endless.origin, "--json"], trusting: endless.certificateAuthorityFile)
     #expect(streamed.status == 2)
     #expect(try Self.codes(streamed) == ["file-too-large"])
-    #expect(ContinuousClock.now - start < .seconds(8))
+    // Within the first 128 KB, however long the server would go on: seconds, with room for a busy
+    // machine.
+    #expect(ContinuousClock.now - start < .seconds(15))
   }
 
   /// The most memory a `deeplink` run may take whatever the server sends: the tool itself needs about
@@ -187,7 +189,8 @@ struct LiveCheckTests {
   static let memoryBound = 100 * 1024 * 1024
 
   /// Runs `aasa check --url --timeout 2 --json` against a hostile server and checks that it ends with
-  /// `code` within the time limit and a few seconds, in bounded memory.
+  /// `code`, in bounded memory, long before the server would stop. That the fetch ends at its limit
+  /// itself is tested on the fetch, on a clock the test moves (`TrackingLinkResolverTests`).
   func expectBounded(
     _ mode: WellKnownServer.Mode, code: String, sourceLocation: SourceLocation = #_sourceLocation
   )
@@ -200,8 +203,8 @@ struct LiveCheckTests {
     #expect(run.status == 2, "\(run.output) \(run.error)", sourceLocation: sourceLocation)
     let codes = try Self.codes(ToolRun(status: run.status, output: run.output, error: run.error))
     #expect(codes == [code], sourceLocation: sourceLocation)
-    // Two seconds of limit and a loose margin for a busy machine.
-    #expect(run.elapsed < .seconds(5), "took \(run.elapsed)", sourceLocation: sourceLocation)
+    // Two seconds of limit at most, and five times that for a busy machine.
+    #expect(run.elapsed < .seconds(15), "took \(run.elapsed)", sourceLocation: sourceLocation)
     #expect(
       run.peakMemory < Self.memoryBound, "peak memory \(run.peakMemory / 1_048_576) MB",
       sourceLocation: sourceLocation)

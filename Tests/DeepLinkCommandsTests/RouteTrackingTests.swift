@@ -80,17 +80,22 @@ final class RouteTrackingTests {
     #expect(try run.jsonLines().first?["errorCode"] as? String == "tracking-timed-out")
   }
 
-  /// The time bound, measured on the command in a process of its own: in this process the tool runs on
-  /// the main actor, which other suites' in-process commands share, so a wall clock read here would
-  /// measure them too.
+  /// The time limit on the wall clock, measured on the command in a process of its own: in this
+  /// process the tool runs on the main actor, which other suites' in-process commands share, so a wall
+  /// clock read here would measure them too. It gives up no earlier than the limit and long before the
+  /// server answers (30 s); that it gives up at the limit itself, not at `URLSession`'s own (a whole
+  /// second later), is tested on the resolver, on a clock the test moves
+  /// (`TrackingLinkResolverTests.timeLimitIsExact`), so that no bound here is tighter than five times
+  /// what the command takes on an idle machine.
   @Test(.enabled(if: BuiltProducts.executable(named: "deeplink") != nil, "needs the built deeplink"))
   func slowServerTimesOutOnTheWallClock() async throws {
-    // The server waits 30 s before it answers.
     let run = try #require(try await measuredRoute("/slow", timeout: "0.5"))
     #expect(run.status == 1, "\(run.output) \(run.error)")
     let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
     #expect(line["errorCode"] as? String == "tracking-timed-out")
-    #expect(try Self.reportedElapsed(line) < 0.95, "\(line)")
+    #expect((line["error"] as? String)?.contains("within the limit of 0.500 s") == true, "\(line)")
+    let elapsed = try Self.reportedElapsed(line)
+    #expect(elapsed >= 0.5 && elapsed < 3, "\(line)")
     #expect(run.elapsed < .seconds(15), "took \(run.elapsed)")
   }
 
@@ -104,15 +109,15 @@ final class RouteTrackingTests {
     return try #require(Double(message[range].dropFirst().prefix { $0 != " " }), "\(message)")
   }
 
-  /// A 2 s limit fires at 2 s, not at the whole seconds URLSession rounds to (3 s here), measured in a
-  /// process of its own, where no other suite shares the threads the resolution resumes on.
+  /// `--timeout 2` is a 2 s limit, never cut short, as in `slowServerTimesOutOnTheWallClock`.
   @Test(.enabled(if: BuiltProducts.executable(named: "deeplink") != nil, "needs the built deeplink"))
-  func aTwoSecondLimitFiresAtTwoSeconds() async throws {
+  func aTwoSecondLimitIsNeverCutShort() async throws {
     let run = try #require(try await measuredRoute("/slow", timeout: "2"))
     let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
     #expect(line["errorCode"] as? String == "tracking-timed-out")
+    #expect((line["error"] as? String)?.contains("within the limit of 2.000 s") == true, "\(line)")
     let elapsed = try Self.reportedElapsed(line)
-    #expect(elapsed >= 2.0 && elapsed < 2.45, "\(line)")
+    #expect(elapsed >= 2.0 && elapsed < 12, "\(line)")
     #expect(run.elapsed >= .seconds(2) && run.elapsed < .seconds(15), "took \(run.elapsed)")
   }
 
@@ -144,7 +149,7 @@ final class RouteTrackingTests {
     #expect(run.status == 1, "\(run.output) \(run.error)")
     let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
     #expect(line["errorCode"] as? String == "tracking-timed-out")
-    #expect(try Self.reportedElapsed(line) < 2.45, "\(line)")
+    #expect(try Self.reportedElapsed(line) < 12, "\(line)")
     #expect(run.elapsed < .seconds(15), "took \(run.elapsed)")
     #expect(run.peakMemory < 100 * 1024 * 1024, "peak memory \(run.peakMemory / 1_048_576) MB")
   }
@@ -155,7 +160,7 @@ final class RouteTrackingTests {
     #expect(run.status == 1, "\(run.output) \(run.error)")
     let line = try #require(try ToolRun(status: run.status, output: run.output, error: "").jsonLines().first)
     #expect(line["errorCode"] as? String == "tracking-timed-out")
-    #expect(try Self.reportedElapsed(line) < 2.45, "\(line)")
+    #expect(try Self.reportedElapsed(line) < 12, "\(line)")
     #expect(run.elapsed < .seconds(15), "took \(run.elapsed)")
   }
 

@@ -2,8 +2,9 @@
 """Scripted redirect server for the tracking-link resolver tests.
 
 Listens on 127.0.0.1 only, on an ephemeral port, and prints that port on the first line of stdout.
-Every request is counted per path and method; GET /__counts returns the counts as JSON (that request
-itself is not counted). The process exits when stdin closes, so a test that dies cannot leave it behind.
+Every request is counted per path and method; with `--counts-file PATH` the counts are written to
+PATH as JSON on every request (replaced whole, never half written). The process exits when stdin
+closes, so a test that dies cannot leave it behind.
 
 Routes (PORT is the server's own port):
   /hop/N?to=URL       N > 0: 302 to /hop/N-1?to=URL; N == 0: 302 to URL (default
@@ -34,6 +35,7 @@ Every endless answer stops by itself (the limits above), even if the client neve
 """
 
 import json
+import os
 import sys
 import threading
 import time
@@ -42,6 +44,7 @@ from urllib.parse import parse_qs, urlsplit
 
 COUNTS = {}
 COUNTS_LOCK = threading.Lock()
+COUNTS_FILE = None
 DEFAULT_DESTINATION = "https://shop.example.com/product/42"
 
 
@@ -55,6 +58,10 @@ class Handler(BaseHTTPRequestHandler):
         key = f"{self.command} {path}"
         with COUNTS_LOCK:
             COUNTS[key] = COUNTS.get(key, 0) + 1
+            if COUNTS_FILE:
+                with open(COUNTS_FILE + ".new", "w", encoding="utf-8") as file:
+                    json.dump(COUNTS, file)
+                os.replace(COUNTS_FILE + ".new", COUNTS_FILE)
 
     def send(self, status, headers=None, body=b""):
         self.send_response(status)
@@ -79,11 +86,6 @@ class Handler(BaseHTTPRequestHandler):
         path = parts.path
         query = parse_qs(parts.query)
         port = self.server.server_address[1]
-        if path == "/__counts":
-            with COUNTS_LOCK:
-                body = json.dumps(COUNTS).encode()
-            self.send(200, {"Content-Type": "application/json"}, body)
-            return
         self.count(path)
         if path.startswith("/hop/"):
             remaining = int(path[len("/hop/"):])
@@ -181,6 +183,9 @@ class Server(ThreadingHTTPServer):
 
 
 def main():
+    global COUNTS_FILE
+    if sys.argv[1:2] == ["--counts-file"] and len(sys.argv) == 3:
+        COUNTS_FILE = sys.argv[2]
     server = Server(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -1,5 +1,6 @@
 import DeepLinkingTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import TrackingLinks
@@ -103,44 +104,84 @@ extension TrackingTests {
       #expect(elapsed < .seconds(6))
     }
 
-    /// A resolver for the local server with a time limit of `limit`.
-    private func resolver(limit: Duration) throws -> TrackingLinkResolver {
-      TrackingLinkResolver(origins: [try TrackingOrigin("http://127.0.0.1:\(server.port)")], timeout: limit)
+    /// A resolver for the local server whose time limit is read on `clock`.
+    private func resolver(limit: Duration, clock: ManualClock) throws -> TrackingLinkResolver {
+      TrackingLinkResolver(
+        origins: [try TrackingOrigin("http://127.0.0.1:\(server.port)")], timeout: limit,
+        clock: clock.deadlineClock)
     }
 
-    /// The limit used to fire a whole second early (at 1.0 s for 2 s): an answer after 1.2 s proves
-    /// it no longer does, with room for the shared threads of a busy test process.
-    @Test("an answer after 1.2 s is within a 2 s limit: the limit is not rounded down to whole seconds")
+    /// Waits until the server has received `request` ("METHOD /path"): the resolution that sent it
+    /// has started its clock.
+    private func waitForRequest(_ request: String) async throws {
+      let deadline = ContinuousClock.now + .seconds(60)
+      while try await server.counts()[request] == nil {
+        guard ContinuousClock.now < deadline else {
+          Issue.record("the server never received \(request)")
+          throw CancellationError()
+        }
+        try await Task.sleep(for: .milliseconds(10))
+      }
+    }
+
+    /// `URLSession` is handed the whole seconds left, rounded up, plus one, so that it never fires
+    /// before the resolution's own limit, even where it rounds a limit down to whole seconds.
+    @Test(
+      "URLSession's own limit lies a whole second past the deadline, rounded up",
+      arguments: [
+        (Duration.seconds(2), 3.0), (.milliseconds(2_001), 4.0), (.milliseconds(1_200), 3.0),
+        (.milliseconds(300), 2.0), (.zero, 1.0), (.seconds(-4), 1.0),
+      ])
+    func sessionTimeout(left: Duration, expected: TimeInterval) {
+      let now = ContinuousClock.now
+      #expect(BoundedFetch.sessionTimeout(until: now + left, now: now) == expected)
+    }
+
+    /// On a clock that stands still the resolution's limit is never reached, so only `URLSession`'s
+    /// own limit (3 s for a 2 s limit, on the wall clock) could cut an answer short; the answer comes
+    /// after 0.6 s, a fifth of that.
+    @Test("an answer inside the limit is not cut short by URLSession's own limit")
     func answerJustInsideTheLimit() async throws {
-      let resolution = try await resolver(limit: .seconds(2)).trace(try server.url("/delay/1200"))
+      let resolution = try await resolver(limit: .seconds(2), clock: ManualClock())
+        .trace(try server.url("/delay/600"))
       #expect(resolution.destination.absoluteString == "https://shop.example.com/delayed")
     }
 
-    @Test("a late answer fails a 2 s limit at 2 s, never earlier, and says how long it took")
+    /// The limit is read on a clock the test moves, so the test says when it is reached: not a moment
+    /// before, and exactly then. The server answers after 30 s and `URLSession`'s own limit is 21 s on
+    /// the wall clock, so nothing but the limit can end the resolution. (On Linux, an answer that
+    /// arrives for a request already cancelled holds up the shared threads for seconds, so the server
+    /// answers long after this process stopped waiting.)
+    @Test("a late answer fails the limit when it is reached, never earlier, and says how long it took")
     func timeLimitIsExact() async throws {
-      let clock = ContinuousClock()
-      let start = clock.now
-      // The server answers after 30 s, long after this process stops waiting: on Linux, an answer that
-      // arrives for a request already cancelled holds up the shared threads for seconds and would slow
-      // the timing-sensitive tests that run alongside.
-      let error = try await expectError("/slow", using: try resolver(limit: .seconds(2)))
-      let measured = clock.now - start
-      guard error.code == .timedOut, error.hop == 1, error.timeout == .seconds(2), let elapsed = error.elapsed
-      else {
-        Issue.record("expected a time-out at hop 1 with the 2 s limit, got \(error)")
-        return
+      let clock = ManualClock()
+      let resolver = try resolver(limit: .seconds(20), clock: clock)
+      let url = try server.url("/slow")
+      let finished = Mutex(false)
+      let resolution = Task { () async -> TrackingLinkError? in
+        defer { finished.withLock { $0 = true } }
+        do throws(TrackingLinkError) {
+          _ = try await resolver.trace(url)
+          return nil
+        } catch {
+          return error
+        }
       }
-      #expect(error.url == (try server.url("/slow")))
-      #expect(measured >= .seconds(2), "failed after \(measured), before the limit: \(error)")
-      // Below the 3 s that URLSession's own limit (whole seconds, rounded up, plus one) would give. The
-      // resolution resumes on threads this process shares with every suite, so the tight bound (under
-      // 2.45 s) is measured on the built tool in a process of its own:
-      // `RouteTrackingTests.aTwoSecondLimitFiresAtTwoSeconds`.
-      #expect(measured < .milliseconds(2900), "failed after \(measured), past the limit: \(error)")
-      #expect(elapsed >= .seconds(2) && elapsed <= measured)
+      try await waitForRequest("HEAD /slow")
+      clock.move(to: .seconds(20) - .milliseconds(1))
+      // Ten checks of the deadline and more: not one of them may end the resolution yet.
+      try await Task.sleep(for: .milliseconds(100))
+      #expect(!finished.withLock { $0 }, "the resolution ended before its limit")
+      clock.move(to: .seconds(20))
+      let wall = ContinuousClock()
+      let moved = wall.now
+      let failure = await resolution.value
+      // At once (in milliseconds), not when URLSession gives up: 2 s is the bound.
+      #expect(wall.now - moved < .seconds(2), "ended \(wall.now - moved) after the limit was reached")
+      let error = try #require(failure, "the resolution did not fail")
+      #expect(error == .timedOut(url: url, hop: 1, timeout: .seconds(20), elapsed: .seconds(20)))
       let description = error.description
-      #expect(description.contains("within the limit of 2.000 s"), "\(description)")
-      #expect(description.contains("s elapsed)") && !description.contains("(0."), "\(description)")
+      #expect(description.contains("within the limit of 20.000 s (20.000 s elapsed)"), "\(description)")
     }
 
     @Test("the time-out message states the limit and the time it really took")
@@ -244,22 +285,31 @@ extension TrackingTests {
       #expect(clock.now - start < .seconds(6))
     }
 
-    /// Resolves `path` with a 2 s limit: the redirect's head names `destination`, and its body does
-    /// not end. Darwin reports the redirect at its head; swift-corelibs-foundation reads the body first,
-    /// so there the resolution must stop at its time limit.
+    /// Resolves `path`: the redirect's head names `destination`, and its body does not end. Darwin
+    /// reports the redirect at its head; swift-corelibs-foundation reads the body first, so there the
+    /// resolution must stop at its time limit, even while the server keeps the transfer busy. The
+    /// limit is read on a clock the test moves once the server has the GET; the resolution then ends
+    /// at once (in milliseconds; 2 s is the bound), long before the server stops sending (10 s for the
+    /// endless body, 60 s for the trickle), and `URLSession`'s own limit is 21 s on the wall clock.
     func expectBoundedRedirect(_ path: String, destination: String) async throws {
-      let resolver = TrackingLinkResolver(
-        origins: [try TrackingOrigin("http://127.0.0.1:\(server.port)")], timeout: .seconds(2))
-      let clock = ContinuousClock()
-      let start = clock.now
+      let clock = ManualClock()
+      let resolver = try resolver(limit: .seconds(20), clock: clock)
       let url = try server.url(path)
-      do throws(TrackingLinkError) {
-        #expect(try await resolver.resolve(url).absoluteString == destination)
-      } catch {
-        #expect(error.code == .timedOut)
-        #expect(error.timeout == .seconds(2))
+      let resolution = Task { () async throws(TrackingLinkError) -> URL in try await resolver.resolve(url) }
+      try await waitForRequest("GET \(path)")
+      clock.move(to: .seconds(20))
+      let wall = ContinuousClock()
+      let moved = wall.now
+      let result = await resolution.result
+      #expect(wall.now - moved < .seconds(2), "ended \(wall.now - moved) after the limit was reached")
+      switch result {
+      case .success(let resolved):
+        #expect(resolved.absoluteString == destination)
+      case .failure(let error):
+        #expect(
+          error as? TrackingLinkError
+            == .timedOut(url: url, hop: 1, timeout: .seconds(20), elapsed: .seconds(20)))
       }
-      #expect(clock.now - start < .seconds(5))
     }
 
     @Test("a redirect whose body never ends (HEAD refused) ends within the time limit")

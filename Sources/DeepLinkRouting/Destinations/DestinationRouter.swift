@@ -109,6 +109,45 @@ public struct DestinationRouter<Destination: Hashable & Sendable>: Sendable {
     return resolution.firstRefused.map { ($0, nil) }
   }
 
+  /// What a link routed to when a judge weighs each candidate before its destination is made.
+  package enum Routed<Refusal> {
+    /// The first candidate the judge admitted that names a destination.
+    case destination(RouteMatch, Destination)
+    /// No candidate was taken; the first in precedence order was refused by the judge.
+    case refused(RouteMatch, Refusal)
+    /// No candidate was taken; the first in precedence order names no destination.
+    case unnamed(RouteMatch)
+  }
+
+  /// Routes a link, judging each route it matches in precedence order before its destination is
+  /// made: a route the judge refuses is passed over as one whose destination is `nil`, and nothing is
+  /// decoded for it. The first admitted route that names a destination wins.
+  ///
+  /// - Parameters:
+  ///   - url: The link.
+  ///   - judge: The refusal of a candidate (its route's definition and its match), or `nil` to admit it.
+  /// - Returns: What the link routed to, or `nil` when no route matches.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  package func route<Refusal>(
+    _ url: String, judging judge: (RouteDefinition, RouteMatch) -> Refusal?
+  ) throws(LinkError) -> Routed<Refusal>? {
+    var first: Routed<Refusal>?
+    let resolution = try router.resolve(url) { match -> Destination? in
+      if let definition = router.definition(of: match), let refusal = judge(definition, match) {
+        if first == nil { first = .refused(match, refusal) }
+        return nil
+      }
+      guard let destination = makeDestination(match) else {
+        if first == nil { first = .unnamed(match) }
+        return nil
+      }
+      return destination
+    }
+    guard let resolution else { return nil }
+    if let (match, destination) = resolution.accepted { return .destination(match, destination) }
+    return first ?? resolution.firstRefused.map { .unnamed($0) }
+  }
+
   /// The destination of a link as the app receives it.
   ///
   /// - Parameter url: The link.

@@ -123,9 +123,9 @@ struct NearMissSearch {
       self.following = following
       // A middle catch-all takes the segments up to the last `following` ones; when the link is too
       // short for the pieces after it, the route goes on past the link's end.
-      for skip in router.skipChildren(of: index) {
-        let target = count - Int(skip.following)
-        if target >= depth + (skip.atLeastOne ? 1 : 0) {
+      let tested = router.testedChildren(of: index)
+      for skip in tested where skip.following >= 0 {
+        if let target = skip.depth(afterCatchAllAt: depth, count: count) {
           pending.append((Int(skip.child), target, Int(skip.following)))
         } else if let route = nearestRoute(below: Int(skip.child)) {
           consider(
@@ -158,24 +158,23 @@ struct NearMissSearch {
         pending.append((child, depth + 1, following))
         entered = true
       }
-      var hasTypedChild = false
-      if !router.valueSetChildren(of: index).isEmpty { hasTypedChild = true }
-      for edge in router.valueSetChildren(
-        of: index, holding: link.path[depth], ValueSet.folding(at: depth, !link.isCustomScheme))
-      {
-        pending.append((Int(edge.child), depth + 1, following))
+      // The tested children the segment passes (the value sets that hold it looked up at once).
+      let segmentContext = context(at: depth)
+      var hasTypedChild = tested.contains { $0.following < 0 }
+      let sets =
+        router.testedChildren[Int32(index)]?.valueSetPositions(
+          holding: link.path[depth], segmentContext.setFolding) ?? []
+      for position in sets {
+        pending.append((Int(tested[position].child), depth + 1, following))
         entered = true
       }
-      for edge in router.templateChildren(of: index) {
-        hasTypedChild = true
-        if edge.template.accepts(link.path[depth], router.templateFolding(at: depth, !link.isCustomScheme)) {
-          pending.append((Int(edge.child), depth + 1, following))
-          entered = true
+      for edge in tested where edge.following < 0 {
+        if case .valueSet = edge.piece { continue }
+        var steps = 0
+        let passes = Bytes.withUTF8(of: link.path[depth]) {
+          edge.piece.accepts($0, segmentContext, steps: &steps)
         }
-      }
-      for edge in router.kindChildren(of: index) {
-        hasTypedChild = true
-        if edge.kind.accepts(link.path[depth]) {
+        if passes {
           pending.append((Int(edge.child), depth + 1, following))
           entered = true
         }
@@ -208,6 +207,14 @@ struct NearMissSearch {
     return best.map { nearMiss($0) }
   }
 
+  /// Where segment `depth` of the link is, as a piece reads it: a custom-scheme link's first segment
+  /// is its authority.
+  private func context(at depth: Int) -> SegmentContext {
+    SegmentContext(
+      depth: depth, isWeb: !link.isCustomScheme, hasHost: !link.isCustomScheme,
+      caseInsensitive: router.table.caseInsensitive)
+  }
+
   /// The near miss a candidate stands for.
   private func nearMiss(_ candidate: Candidate) -> NearMiss {
     NearMiss(
@@ -238,39 +245,21 @@ struct NearMissSearch {
   ///   - likely: The literal the segment looks like a misspelling of (``likelyLiteral(_:among:)``).
   /// - Returns: The candidate, or `nil` when no child leads to a route.
   private func mismatch(at index: Int, depth: Int, literals: [String], likely: String?) -> Candidate? {
-    // Value sets first, the narrowest first: "is not one of (general|privacy)" lists the words.
-    for edge in router.valueSetChildren(of: index) {
-      if let route = nearestRoute(below: Int(edge.child)) {
-        return miss(
-          route: route, segment: depth, code: .expectedMember, depth: depth, rank: 1,
-          expected: .text(edge.set.description))
-      }
-    }
-    // Then typed children: "is not an int" says more than a list of literals.
+    // The tested pieces and typed parameters, in the order the search tries them: "is not one of
+    // (general|privacy)" lists the words, "does not fit wire-{code:uuid}" shows the template, "is not
+    // an int" says more than a list of literals, "is not a sku ({code:sku}): it holds 'x'" says why.
+    let tested = router.testedChildren(of: index).filter { $0.following < 0 }
+    var children = tested.filter { $0.phase == .beforeTypes }.map { Int($0.child) }
     for type in ParameterType.bySpecificity where !type.acceptsAnyText {
-      if let child = router.parameterChild(of: index, type: type), let route = nearestRoute(below: child) {
-        return miss(
-          route: route, segment: depth, code: .expectedType, depth: depth, rank: 1,
-          expected: .piece(route: route, depth: depth, following: following))
-      }
+      if let child = router.parameterChild(of: index, type: type) { children.append(child) }
     }
-    // Then app-defined kinds, in the order they are tried: "is not a sku ({code:sku}): it holds 'x'".
-    for edge in router.kindChildren(of: index) {
-      if let route = nearestRoute(below: Int(edge.child)) {
-        let why = edge.kind.miss(link.path[depth]).map { ": " + $0 } ?? ""
-        return miss(
-          route: route, segment: depth, code: .expectedKind, depth: depth, rank: 1,
-          expected: .text(
-            "\(edge.kind.expectation) (\(piece(of: route, at: depth, following: following)))\(why)"))
-      }
-    }
-    // Then templates, the most specific first: "does not fit wire-{code:uuid}".
-    for edge in router.templateChildren(of: index) {
-      if let route = nearestRoute(below: Int(edge.child)) {
-        return miss(
-          route: route, segment: depth, code: .expectedTemplate, depth: depth, rank: 1,
-          expected: .piece(route: route, depth: depth, following: following))
-      }
+    children += tested.filter { $0.phase == .beforePlain }.map { Int($0.child) }
+    for child in children {
+      // What the closest route below wanted there, in its own piece's words.
+      guard let route = nearestRoute(below: child),
+        let (code, expected) = piece(of: route, at: depth, following: following).miss(of: link.path[depth])
+      else { continue }
+      return miss(route: route, segment: depth, code: code, depth: depth, rank: 1, expected: .text(expected))
     }
     // In a custom-scheme link whose authority is not the first literal (`shopapp://shop/p/1` for
     // `/p/{id}`), the route the second segment starts is the one the link was written for. A segment
@@ -436,13 +425,7 @@ struct NearMissSearch {
       {
         return route
       }
-      let next =
-        router.literalKeys(of: index).first.flatMap { router.literalChild(of: index, key: $0) }
-        ?? router.valueSetChildren(of: index).first.map { Int($0.child) }
-        ?? router.templateChildren(of: index).first.map { Int($0.child) }
-        ?? ParameterType.bySpecificity.lazy.compactMap { router.parameterChild(of: index, type: $0) }.first
-        ?? router.skipChildren(of: index).first.map { Int($0.child) }
-      guard let next else { return nil }
+      guard let next = router.childrenInSearchOrder(of: index).first else { return nil }
       index = next
     }
   }

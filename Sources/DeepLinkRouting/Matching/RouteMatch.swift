@@ -31,7 +31,19 @@ public struct RouteMatch: Sendable, Hashable {
       case .fields(let storage): storage.fields.route
       }
     }
-    set { unique().fields.route = newValue }
+    set {
+      let storage = unique()
+      storage.fields.route = newValue
+      storage.routeIndex = -1
+    }
+  }
+  /// The index in its router's table of the route that matched, for a match a router made; `nil` for
+  /// a match made or renamed by hand. Read it through ``Router/definition(of:)``.
+  package var routeIndex: Int? {
+    switch representation {
+    case .link(let reading): Int(reading.places.route)
+    case .fields(let storage): storage.routeIndex >= 0 ? Int(storage.routeIndex) : nil
+    }
   }
   /// The typed values of the route's parameters, path first, then declared query items.
   public var parameters: RouteParameters {
@@ -145,9 +157,11 @@ public struct RouteMatch: Sendable, Hashable {
 
   /// Creates a match that holds its fields.
   ///
-  /// - Parameter fields: The fields.
-  init(fields: Fields) {
-    representation = .fields(Storage(fields))
+  /// - Parameters:
+  ///   - fields: The fields.
+  ///   - routeIndex: The index of the route in its router's table, or -1 for a match made by hand.
+  init(fields: Fields, routeIndex: Int32 = -1) {
+    representation = .fields(Storage(fields, routeIndex: routeIndex))
   }
 
   /// Creates a match whose values are decoded from places in its link when asked.
@@ -193,13 +207,15 @@ public struct RouteMatch: Sendable, Hashable {
   private mutating func unique() -> Storage {
     switch representation {
     case .link(let reading):
-      let storage = Storage(reading.router.fields(of: reading))
+      let storage = Storage(reading.router.fields(of: reading), routeIndex: reading.places.route)
       representation = .fields(storage)
       return storage
     case .fields(var storage):
       // The match lets go of its box for the check, so that only other matches count.
       representation = .fields(Self.vacant)
-      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+      if !isKnownUniquelyReferenced(&storage) {
+        storage = Storage(storage.fields, routeIndex: storage.routeIndex)
+      }
       representation = .fields(storage)
       return storage
     }
@@ -292,9 +308,12 @@ public struct RouteMatch: Sendable, Hashable {
   /// match holds it, so sharing it between threads is safe.
   private final class Storage: @unchecked Sendable {
     var fields: Fields
+    /// The route's index in its router's table, or -1: not one of the compared fields.
+    var routeIndex: Int32
 
-    init(_ fields: Fields) {
+    init(_ fields: Fields, routeIndex: Int32 = -1) {
       self.fields = fields
+      self.routeIndex = routeIndex
     }
   }
 

@@ -46,25 +46,20 @@ struct RoutePlan: Sendable {
 
   /// One path parameter of a route: its segment position, its kind and its name.
   struct Parameter: Sendable {
-    /// A parameter of a type, or a catch-all.
+    /// A parameter of a type, a catch-all, or another piece that reads its values itself.
     enum Kind: Sendable, Hashable, CaseIterable {
       case parameter(ParameterType)
       /// `{name+}` or `{name*}`: the segments from its position on.
       case rest
-      /// A segment template: its values, read from the segment at its position.
-      case template
-      /// A value set: the member the segment at its position is.
-      case valueSet
-      /// An app-defined kind: the segment at its position, as text.
-      case kind
+      /// A piece that reads one segment by its own rule (a segment template, a value set, an
+      /// app-defined kind: ``RoutePattern/Segment/values(_:text:_:)``).
+      case piece
 
-      /// Every kind: every parameter type, the catch-all, the template, the value set and the
-      /// app-defined kind.
-      static let allCases: [Kind] =
-        ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .template, .valueSet, .kind]
-      /// How many kinds there are: one a parameter type, then the four below.
+      /// Every kind: every parameter type, the catch-all and the piece.
+      static let allCases: [Kind] = ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .piece]
+      /// How many kinds there are: one a parameter type, then the two below.
       static var count: Int {
-        @inline(__always) get { ParameterType.rankCount + 4 }
+        @inline(__always) get { ParameterType.rankCount + 2 }
       }
 
       /// The kind as a small number: a type's ``ParameterType/specificity``, then the catch-all.
@@ -72,26 +67,19 @@ struct RoutePlan: Sendable {
         switch self {
         case .parameter(let type): UInt8(type.specificity)
         case .rest: UInt8(ParameterType.rankCount)
-        case .template: UInt8(ParameterType.rankCount + 1)
-        case .valueSet: UInt8(ParameterType.rankCount + 2)
-        case .kind: UInt8(ParameterType.rankCount + 3)
+        case .piece: UInt8(ParameterType.rankCount + 1)
         }
       }
 
       /// The kind of a ``number``, or `nil` when no kind has it.
       @inline(__always)
       init?(number: UInt8) {
-        let typeCount = ParameterType.rankCount
         if let type = ParameterType(specificity: Int(number)) {
           self = .parameter(type)
-        } else if Int(number) == typeCount {
+        } else if Int(number) == ParameterType.rankCount {
           self = .rest
-        } else if Int(number) == typeCount + 1 {
-          self = .template
-        } else if Int(number) == typeCount + 2 {
-          self = .valueSet
-        } else if Int(number) == typeCount + 3 {
-          self = .kind
+        } else if Int(number) == ParameterType.rankCount + 1 {
+          self = .piece
         } else {
           return nil
         }
@@ -121,13 +109,9 @@ struct RoutePlan: Sendable {
           parameters.append(Parameter(position: Int32(position), kind: .parameter(type), name: name))
         case .oneOrMore(let name), .zeroOrMore(let name):
           parameters.append(Parameter(position: Int32(position), kind: .rest, name: name))
-        case .template(let template):
+        case .template, .valueSet, .kind:
           parameters.append(
-            Parameter(position: Int32(position), kind: .template, name: template.parameterNames.first ?? ""))
-        case .valueSet(let name, _):
-          parameters.append(Parameter(position: Int32(position), kind: .valueSet, name: name))
-        case .kind(let name, _):
-          parameters.append(Parameter(position: Int32(position), kind: .kind, name: name))
+            Parameter(position: Int32(position), kind: .piece, name: segment.parameterNames.first ?? ""))
         }
       }
       var plan = RoutePlan(

@@ -32,18 +32,9 @@ public final class Router: Sendable {
   let literalKeys: [Int32: [String]]
   /// The long route lists indexed by query key, by where they start in ``FlatTrie/routeList``.
   let queryIndexes: [Int32: QueryIndex]
-  /// The segment-template children of each node that has any (``FlatNode/hasTemplates``), in the
-  /// order a segment tries them.
-  let templateChildren: [Int32: [TemplateChild]]
-  /// The middle-catch-all children of each node that has any (``FlatNode/hasSkips``), in the order
-  /// they are tried.
-  let skipChildren: [Int32: [SkipChild]]
-  /// The value-set children of each node that has any (``FlatNode/hasValueSets``), in the order a
-  /// segment tries them.
-  let valueSetChildren: [Int32: ValueSetIndex]
-  /// The app-defined kind children of each node that has any (``FlatNode/hasKinds``), in the order a
-  /// segment tries them.
-  let kindChildren: [Int32: [KindChild]]
+  /// The tested children of each node that has any (``FlatNode/hasTestedChildren``), in the order the
+  /// search tries them.
+  let testedChildren: [Int32: TestedChildren]
   /// The table's kinds, compiled, by name.
   package let kinds: [String: AppKind]
   let reader: LinkReader
@@ -152,10 +143,7 @@ public final class Router: Sendable {
     for edge in built.literals.keys { keys[edge.parent, default: []].append(edge.key) }
     self.literalKeys = keys.mapValues { $0.sorted() }
     self.queryIndexes = built.queryIndexes
-    self.templateChildren = built.templates
-    self.skipChildren = built.skips
-    self.valueSetChildren = built.valueSets
-    self.kindChildren = built.kinds
+    self.testedChildren = built.tested
     self.kinds = kinds
     self.hostRules = rules
     self.fragmentRoot = built.fragmentRoot
@@ -284,7 +272,7 @@ public final class Router: Sendable {
         // are its segments joined by single slashes (empty when it takes no segment).
         guard let run = view.verbatimRun(from: parameter.piece) else { return nil }
         values.set(offset, start: run.start, end: run.end)
-      case .template, .valueSet, .kind:
+      case .piece:
         return nil
       }
     }
@@ -319,7 +307,7 @@ public final class Router: Sendable {
           }
         case .rest:
           entries.append(RouteParameters.Entry(name: parameter.name, value: .segments(bytes.segments())))
-        case .template, .valueSet, .kind:
+        case .piece:
           continue
         }
       }
@@ -368,6 +356,17 @@ public final class Router: Sendable {
       route: plans[Int(reading.places.route)].name, parameters: parameters(of: reading),
       query: query(of: reading),
       fragment: fragment(of: reading), origin: origin(of: reading), url: reading.url, followed: [])
+  }
+
+  /// Reads a link by the reading rules, without looking for its route: what ``match(_:)-(String)``
+  /// would throw for it before searching.
+  ///
+  /// - Parameter url: The link.
+  /// - Throws: ``LinkError`` when the link breaks a reading rule.
+  package func read(_ url: String) throws(LinkError) {
+    try Bytes.withUTF8(of: url) { (link) throws(LinkError) in
+      try reader.withLink(link, original: { link.string() }) { _ in () }
+    }
   }
 
   /// Matches a link as the app receives it.
@@ -434,35 +433,12 @@ public final class Router: Sendable {
     literalKeys[Int32(truncatingIfNeeded: node)] ?? []
   }
 
-  /// The segment-template children of a node, in the order a segment tries them.
-  func templateChildren(of node: Int) -> [TemplateChild] {
-    templateChildren[Int32(truncatingIfNeeded: node)] ?? []
-  }
-
-  /// The middle-catch-all children of a node, in the order they are tried.
-  func skipChildren(of node: Int) -> [SkipChild] {
-    skipChildren[Int32(truncatingIfNeeded: node)] ?? []
-  }
-
-  /// The value-set children of a node, in the order a segment tries them.
-  func valueSetChildren(of node: Int) -> [ValueSetChild] {
-    valueSetChildren[Int32(truncatingIfNeeded: node)]?.children ?? []
-  }
-
-  /// The value-set children of a node that hold a decoded segment, in the order a segment tries them.
-  func valueSetChildren(of node: Int, holding segment: String, _ folding: SegmentTemplate.Folding)
-    -> [ValueSetChild]
-  {
-    guard let index = valueSetChildren[Int32(truncatingIfNeeded: node)] else { return [] }
-    return index.positions(holding: segment, folding).map { index.children[$0] }
+  /// The tested children of a node, in the order the search tries them.
+  func testedChildren(of node: Int) -> [TestedChild] {
+    testedChildren[Int32(truncatingIfNeeded: node)]?.children ?? []
   }
 
   /// The child of a node for a parameter of `type` (`{name:int}`, `{name}`), `nil` when there is none.
-  /// The app-defined kind children of a node, in the order a segment tries them.
-  func kindChildren(of node: Int) -> [KindChild] {
-    kindChildren[Int32(truncatingIfNeeded: node)] ?? []
-  }
-
   func parameterChild(of node: Int, type: ParameterType) -> Int? {
     let child = trie.nodes[node].child(for: type)
     return child >= 0 ? Int(child) : nil
@@ -616,13 +592,24 @@ public final class Router: Sendable {
       entries.append(RouteParameters.Entry(name: dictionary, value: .dictionary(openQuery(of: remaining))))
     }
     return RouteMatch(
-      route: plan.name,
-      parameters: RouteParameters(entries),
-      query: remaining,
-      fragment: reader.fragment(of: view),
-      origin: reader.origin(of: view),
-      url: url
-    )
+      fields: RouteMatch.Fields(
+        route: plan.name, parameters: RouteParameters(entries), query: remaining,
+        fragment: reader.fragment(of: view), origin: reader.origin(of: view), url: url, followed: []),
+      routeIndex: Int32(truncatingIfNeeded: route))
+  }
+
+  /// The definition of the route a match names: read by the index the match carries when this router
+  /// made it, by name otherwise.
+  ///
+  /// - Parameter match: A match.
+  /// - Returns: The route's definition, or `nil` when the table has no route of that name.
+  public func definition(of match: RouteMatch) -> RouteDefinition? {
+    if let index = match.routeIndex, table.routes.indices.contains(index),
+      table.routes[index].name == match.route
+    {
+      return table.routes[index]
+    }
+    return route(named: match.route)
   }
 
   /// Path parameter `offset` of a route's plan: its piece in the pattern, its kind and its name.
@@ -662,21 +649,15 @@ public final class Router: Sendable {
       {
         entries.append(RouteParameters.Entry(name: name, value: value))
       }
-    } else if case .template = kind {
-      guard position < view.count, case .template(let template) = patterns[route].segments[piece],
-        let values = template.values(view.bytes(position), templateFolding(at: position, view.hasHost))
+    } else if case .piece = kind {
+      guard position < view.count,
+        let values = patterns[route].segments[piece].values(
+          view.bytes(position), text: { view.string(position) },
+          SegmentContext(
+            depth: position, isWeb: view.isWeb, hasHost: view.hasHost, caseInsensitive: table.caseInsensitive)
+        )
       else { return }
-      for (name, value) in values { entries.append(RouteParameters.Entry(name: name, value: value)) }
-    } else if case .valueSet = kind {
-      guard position < view.count, case .valueSet(_, let set) = patterns[route].segments[piece],
-        let value = set.value(of: view.bytes(position), ValueSet.folding(at: position, view.isWeb))
-      else { return }
-      entries.append(RouteParameters.Entry(name: name, value: value))
-    } else if case .kind = kind {
-      guard position < view.count, case .kind(_, let appKind) = patterns[route].segments[piece],
-        appKind.accepts(view.bytes(position))
-      else { return }
-      entries.append(RouteParameters.Entry(name: name, value: .string(view.string(position))))
+      entries.append(contentsOf: values)
     } else {
       var rest: [String] = []
       if position < restEnd {
@@ -689,13 +670,29 @@ public final class Router: Sendable {
 }
 
 extension Router {
-  /// How a segment template compares its literals at this depth: without case in a case-insensitive
-  /// table; in the first segment of a custom-scheme link (the authority, which
-  /// ``ReadingRules/foldsCase(isWeb:depth:)`` folds) as written first, then without case.
-  @inline(__always)
-  func templateFolding(at depth: Int, _ isWeb: Bool) -> SegmentTemplate.Folding {
-    if table.caseInsensitive { return .folded }
-    return ReadingRules.foldsCase(isWeb: isWeb, depth: depth) ? .exactThenFolded : .exact
+  /// The children of a node in the order the search tries them (``RoutePattern/Segment/Place``): the
+  /// first literal by key, the tested children before the types, the typed parameters, the tested
+  /// children before the plain parameter, the plain parameter, the tested children after it. For
+  /// tools and explanations, off the matching path.
+  ///
+  /// - Parameter node: The node.
+  /// - Returns: The child nodes, in order.
+  func childrenInSearchOrder(of node: Int) -> [Int] {
+    var children: [Int] = []
+    if let first = literalKeys(of: node).first, let child = literalChild(of: node, key: first) {
+      children.append(child)
+    }
+    let tested = testedChildren(of: node)
+    func add(_ phase: RoutePattern.Segment.TestPhase) {
+      for edge in tested where edge.phase == phase { children.append(Int(edge.child)) }
+    }
+    add(.beforeTypes)
+    for type in ParameterType.bySpecificity {
+      if type.specificity == TrieSearch.plainRank { add(.beforePlain) }
+      if let child = parameterChild(of: node, type: type) { children.append(child) }
+    }
+    add(.afterPlain)
+    return children
   }
 }
 

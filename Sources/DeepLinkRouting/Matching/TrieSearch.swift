@@ -18,8 +18,8 @@ import Foundation
 /// - nodes sharing a shape are entered at most once per (shape, depth): the first one entered either
 ///   finds a route (the search ends) or fails (the pair is recorded).
 /// Hence nodes entered <= distinct (shape, depth) pairs reached <= min(trie nodes, shapes × segments),
-/// each entered node takes at most one step per parameter type plus three (nine; one skipped child per
-/// step), and route checks are
+/// each entered node takes at most one step per parameter type plus six (one per phase of tested
+/// children, the literal and the two catch-all lists; one skipped child per step), and route checks are
 /// bounded per list (see ``QueryIndex``). On a table holding every mix of `1`, `{x:int}` and `{x}`
 /// over d segments, all nodes of one depth share a shape: a failing link enters about d nodes and
 /// skips about 2d children, where an exponential number of paths exist.
@@ -37,9 +37,9 @@ struct TrieSearch {
     var linkQuery: LinkQuery?
     /// The (shape, depth) pairs whose subtree failed: shape in the high 32 bits.
     var failed: Set<UInt64> = []
-    /// Per depth: the position to resume at in the list the trail's step walks there, when that step
-    /// is ``Step/template(_:)``, ``Step/valueSet(_:)`` or ``Step/kind(_:)`` (one step a depth, so one
-    /// position); made the first time such a child is entered.
+    /// Per depth: the position to resume at in the node's tested children, when the trail's step
+    /// there is ``Step/tested(_:_:)`` (one step a depth, so one position); made the first time a
+    /// tested child is entered.
     var listCursor: [Int32] = []
   }
 
@@ -80,64 +80,74 @@ struct TrieSearch {
   }
 
   /// Where the search of a node resumes: each step tries one kind of child or list of routes, in the
-  /// order of specificity.
+  /// order of specificity (``RoutePattern/Segment/Place``): the literal, the tested children before the
+  /// types, the typed parameters, the tested children before the plain parameter, the plain parameter,
+  /// the tested children after it (middle catch-alls), then the routes ending with `{name+}` and
+  /// `{name*}`.
   enum Step: Equatable {
     case literal
-    /// The value-set child at this position of the node's list, and those after it.
-    case valueSet(Int)
-    /// The segment-template child at this position of the node's list, and those after it.
-    case template(Int)
+    /// The tested child of this phase at this position of the node's list, and those after it.
+    case tested(RoutePattern.Segment.TestPhase, Int)
     /// The child for the parameter type at this rank of ``ParameterType/bySpecificity``.
     case parameter(Int)
-    /// The app-defined kind child at this position of the node's list, and those after it: tried
-    /// after every built-in type, before the plain parameter.
-    case kind(Int)
-    /// The middle-catch-all child at this position of the node's list, and those after it.
-    case skip(Int)
     case oneOrMore
     case zeroOrMore
 
-    /// Whether the step tries the middle catch-alls (a child it enters is not one segment deeper).
-    var isSkip: Bool {
-      if case .skip = self { return true }
-      return false
-    }
-
-    /// The position a ``skip(_:)`` step resumes at (0 for other steps).
-    var skipPosition: Int {
-      if case .skip(let position) = self { return position }
-      return 0
-    }
-
-    /// The step as the trail keeps it.
+    /// The step as the trail keeps it: a tested step at the start of its phase as one number per
+    /// phase; further on, another number per phase, its position kept beside the trail
+    /// (``TrieSearch/Notes/listCursor``).
     var number: UInt8 {
       switch self {
       case .literal: 0
-      // The position in the list is kept beside the trail (``TrieSearch/Notes/listCursor``).
-      case .template: 253
-      // Never kept on the trail: a middle catch-all keeps its node in ``TrieSearch/open``.
-      case .skip: 251
-      // The position is kept beside the trail (``TrieSearch/Notes/listCursor``).
-      case .valueSet: 252
-      // The position is kept beside the trail (``TrieSearch/Notes/listCursor``).
-      case .kind: 250
       case .parameter(let rank): UInt8(truncatingIfNeeded: rank &+ 1)
+      case .tested(let phase, let position):
+        UInt8(truncatingIfNeeded: (position == 0 ? 247 : 250) &+ phase.rawValue)
       case .oneOrMore: 254
       case .zeroOrMore: 255
       }
     }
 
-    /// The step the trail kept as `number`.
-    init(number: UInt8) {
+    /// Whether the trail keeps the step's position beside it.
+    var keepsPosition: Bool {
+      if case .tested(_, let position) = self { return position > 0 }
+      return false
+    }
+
+    /// The step the trail kept as `number`; a tested step at a position reads it from `cursor`.
+    init(number: UInt8, cursor: @autoclosure () -> Int) {
       switch number {
       case 0: self = .literal
-      case 251: self = .skip(0)
-      case 253: self = .template(0)
-      case 252: self = .valueSet(0)
-      case 250: self = .kind(0)
       case 254: self = .oneOrMore
       case 255: self = .zeroOrMore
+      case 247...249:
+        self = .tested(RoutePattern.Segment.TestPhase(rawValue: Int(number) &- 247) ?? .afterPlain, 0)
+      case 250...252:
+        self = .tested(RoutePattern.Segment.TestPhase(rawValue: Int(number) &- 250) ?? .afterPlain, cursor())
       default: self = .parameter(Int(number) &- 1)
+      }
+    }
+
+    /// The first step of a node from the parameter type of rank `rank` on: that rank's or a later
+    /// one's child, the tested children before the plain parameter when the ranks reach it (unless
+    /// `pastKinds`), the tested children after it, or the routes ending with `{name+}`.
+    @inline(__always)
+    static func fromRank(_ rank: Int, pastKinds: Bool = false, of node: FlatNode) -> Step {
+      let next = node.nextParameterRank(from: rank) ?? ParameterType.rankCount
+      let plain = TrieSearch.plainRank
+      if !pastKinds && rank <= plain && next >= plain && node.tests(.beforePlain) {
+        return .tested(.beforePlain, 0)
+      }
+      if next < ParameterType.rankCount { return .parameter(next) }
+      return node.tests(.afterPlain) ? .tested(.afterPlain, 0) : .oneOrMore
+    }
+
+    /// The step after a phase of tested children.
+    @inline(__always)
+    static func after(_ phase: RoutePattern.Segment.TestPhase, of node: FlatNode) -> Step {
+      switch phase {
+      case .beforeTypes: .parameter(0)
+      case .beforePlain: fromRank(TrieSearch.plainRank, pastKinds: true, of: node)
+      case .afterPlain: .oneOrMore
       }
     }
   }
@@ -224,33 +234,23 @@ struct TrieSearch {
         {
           child = literal
         }
-        resume =
-          node.flags & FlatNode.hasValueSets != 0
-          ? .valueSet(0) : node.flags & FlatNode.hasTemplates != 0 ? .template(0) : .parameter(0)
+        resume = node.tests(.beforeTypes) ? .tested(.beforeTypes, 0) : .parameter(0)
       } else {
         switch step {
         case .literal: break  // taken above
-        case .valueSet(let start):
-          resume = node.flags & FlatNode.hasTemplates != 0 ? .template(0) : .parameter(0)
-          if let sets = router.valueSetChildren[Int32(truncatingIfNeeded: index)],
-            let position = sets.next(view.bytes(depth), from: start, ValueSet.folding(at: depth, view.isWeb))
+        case .tested(let phase, let start):
+          // A value set, a segment template, an app-defined kind or, after the plain parameter, a
+          // middle catch-all, whose pieces after it take the link's last segments, so the catch-all
+          // takes exactly those between; no other split is tried.
+          resume = Step.after(phase, of: node)
+          if let tested = router.testedChildren[Int32(truncatingIfNeeded: index)],
+            let found = tested.first(
+              of: phase, from: start, view, at: depth, caseInsensitive: caseInsensitive, steps: &templateSteps
+            )
           {
-            child = sets.children[position].child
-            resume = .valueSet(position &+ 1)
-          }
-        case .template(let start):
-          resume = .parameter(0)
-          let children = router.templateChildren[Int32(truncatingIfNeeded: index)] ?? []
-          let bytes = view.bytes(depth)
-          let folding = router.templateFolding(at: depth, view.hasHost)
-          var position = start
-          while position < children.count {
-            if children[position].template.accepts(bytes, folding, steps: &templateSteps) {
-              child = children[position].child
-              resume = .template(position &+ 1)
-              break
-            }
-            position &+= 1
+            child = tested.children[found.position].child
+            childDepth = found.depth
+            resume = .tested(phase, found.position &+ 1)
           }
         case .parameter(let rank):
           if node.hasParameterChild(atRank: rank), let type = ParameterType(specificity: rank),
@@ -260,41 +260,7 @@ struct TrieSearch {
           }
           // The next rank the node has a child for; app-defined kinds are tried right before the
           // plain parameter, so the step stops there when the node has kinds.
-          let next = node.nextParameterRank(from: rank &+ 1) ?? ParameterType.rankCount
-          resume =
-            node.flags & FlatNode.hasKinds != 0 && rank &+ 1 <= Self.plainRank && next >= Self.plainRank
-            ? .kind(0)
-            : next < ParameterType.rankCount
-              ? .parameter(next) : node.flags & FlatNode.hasSkips != 0 ? .skip(0) : .oneOrMore
-        case .kind(let start):
-          resume = .parameter(Self.plainRank)
-          let children = router.kindChildren[Int32(truncatingIfNeeded: index)] ?? []
-          let bytes = view.bytes(depth)
-          var position = start
-          while position < children.count {
-            if children[position].kind.accepts(bytes) {
-              child = children[position].child
-              resume = .kind(position &+ 1)
-              break
-            }
-            position &+= 1
-          }
-        case .skip(let start):
-          // A middle catch-all: the pieces after it take the link's last `following` segments, so the
-          // catch-all takes exactly those between; no other split is tried.
-          resume = .oneOrMore
-          let children = router.skipChildren[Int32(truncatingIfNeeded: index)] ?? []
-          var position = start
-          while position < children.count {
-            let target = view.count &- Int(children[position].following)
-            if target >= depth &+ (children[position].atLeastOne ? 1 : 0) {
-              child = children[position].child
-              childDepth = target
-              resume = .skip(position &+ 1)
-              break
-            }
-            position &+= 1
-          }
+          resume = Step.fromRank(rank &+ 1, of: node)
         case .oneOrMore:
           if node.oneOrMoreCount > 0,
             let found = first(node, node.endpointCount, node.oneOrMoreCount, depth, &view, &judge, in: router)
@@ -323,7 +289,7 @@ struct TrieSearch {
             if cleanFrom > Int(skip.depth) &+ 1 { cleanFrom = Int(skip.depth) &+ 1 }
             index = Int(skip.node)
             depth = Int(skip.depth)
-            step = .skip(Int(skip.resume))
+            step = .tested(.afterPlain, Int(skip.resume))
             continue
           }
           guard depth > 0 else { return nil }
@@ -331,13 +297,7 @@ struct TrieSearch {
           depth &-= 1
           let trail = view.segments.trail(depth)
           index = Int(trail.node)
-          step = Step(number: trail.step)
-          switch step {
-          case .template: step = .template(Int(notes?.listCursor[depth] ?? 0))
-          case .valueSet: step = .valueSet(Int(notes?.listCursor[depth] ?? 0))
-          case .kind: step = .kind(Int(notes?.listCursor[depth] ?? 0))
-          case .literal, .parameter, .skip, .oneOrMore, .zeroOrMore: break
-          }
+          step = Step(number: trail.step, cursor: Int(notes?.listCursor[depth] ?? 0))
           continue
         }
       }
@@ -345,11 +305,12 @@ struct TrieSearch {
         router.trie.nodes[Int(child)].flags & FlatNode.sharesShape == 0
           || notes?.failed.contains(pair(Int(child), childDepth, in: router)) != true
       {
-        if childDepth != depth &+ 1 || step.isSkip {
-          // The trail is not written: the depths the catch-all takes have no node.
+        if case .tested(.afterPlain, _) = step, case .tested(_, let position) = resume {
+          // A middle catch-all: the trail is not written, as the depths the catch-all takes have no
+          // node.
           open = OpenSkip(
             node: Int32(truncatingIfNeeded: index), depth: Int32(truncatingIfNeeded: depth),
-            resume: Int32(truncatingIfNeeded: resume.skipPosition), child: child,
+            resume: Int32(truncatingIfNeeded: position), child: child,
             following: Int32(truncatingIfNeeded: view.count &- childDepth))
           index = Int(child)
           depth = childDepth
@@ -358,12 +319,10 @@ struct TrieSearch {
           continue
         }
         view.segments.setTrail(depth, node: Int32(truncatingIfNeeded: index), step: resume.number)
-        switch resume {
-        case .template(let position), .valueSet(let position), .kind(let position):
+        if resume.keepsPosition, case .tested(_, let position) = resume {
           let notes = writableNotes()
           if notes.listCursor.isEmpty { notes.listCursor = [Int32](repeating: 0, count: view.count) }
           notes.listCursor[depth] = Int32(truncatingIfNeeded: position)
-        case .literal, .parameter, .skip, .oneOrMore, .zeroOrMore: break
         }
         index = Int(child)
         depth &+= 1

@@ -30,44 +30,10 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
 
   /// Creates a route.
   ///
-  /// - Parameters:
-  ///   - name: The route's name, unique in its table.
-  ///   - pattern: The pattern text.
-  ///   - requiresVerifiedLink: Whether only verified web links may open it.
-  ///   - requiresSignIn: Whether it needs a signed-in user.
-  public init(
-    _ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false
-  ) {
-    self.name = name
-    self.pattern = pattern
-    self.requiresVerifiedLink = requiresVerifiedLink
-    self.requiresSignIn = requiresSignIn
-  }
-
-  /// Creates a route that routes the nested link in one of its parameters again.
-  ///
   /// ```swift
+  /// RouteDefinition("clip", "/channel/video/{clipId}")
+  /// RouteDefinition("order", "/orders/{id:int}", requiresVerifiedLink: true, requiresSignIn: true)
   /// RouteDefinition("deepLink", "/deep-link?url={target:link}", follow: "target")
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - name: The route's name, unique in its table.
-  ///   - pattern: The pattern text.
-  ///   - requiresVerifiedLink: Whether only verified web links may open it.
-  ///   - requiresSignIn: Whether it needs a signed-in user.
-  ///   - follow: The `{name:link}` parameter whose nested link the router routes again.
-  public init(
-    _ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false,
-    follow: String?
-  ) {
-    self.init(name, pattern, requiresVerifiedLink: requiresVerifiedLink, requiresSignIn: requiresSignIn)
-    self.follow = follow
-  }
-
-  /// Creates a route limited to some hosts or schemes.
-  ///
-  /// ```swift
-  /// RouteDefinition("emailClick", "/{path*}", hosts: ["clicks.shop.example"])
   /// RouteDefinition("webPage", "/{path*}", hosts: ["*"], schemes: ["http", "https"])
   /// ```
   ///
@@ -79,32 +45,15 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   ///   - follow: The `{name:link}` parameter whose nested link the router routes again, or `nil`.
   ///   - hosts: The hosts the route answers (table entries, or `["*"]` for any host), or `nil` for all.
   ///   - schemes: The schemes the route answers, or `nil` for all.
+  ///   - preview: The link preview, checked when the ``Router`` is built, or `nil`.
   public init(
     _ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false,
-    follow: String? = nil, hosts: [String]?, schemes: [String]? = nil
+    follow: String? = nil, hosts: [String]? = nil, schemes: [String]? = nil, preview: LinkPreview? = nil
   ) {
-    self.init(name, pattern, requiresVerifiedLink: requiresVerifiedLink, requiresSignIn: requiresSignIn)
-    self.follow = follow
-    self.hosts = hosts
-    self.schemes = schemes
-  }
-
-  /// Creates a route with a link preview: what chat apps and social networks show for its links.
-  ///
-  /// - Parameters:
-  ///   - name: The route's name.
-  ///   - pattern: The route's pattern.
-  ///   - requiresVerifiedLink: Whether the route opens only from a verified link.
-  ///   - requiresSignIn: Whether the route needs a signed-in user.
-  ///   - follow: The link-valued parameter whose link is routed again, or `nil`.
-  ///   - hosts: The hosts the route answers, or `nil` for every host of the table.
-  ///   - schemes: The schemes the route answers, or `nil` for every scheme of the table.
-  ///   - preview: The link preview, checked when the ``Router`` is built.
-  public init(
-    _ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false,
-    follow: String? = nil, hosts: [String]? = nil, schemes: [String]? = nil, preview: LinkPreview?
-  ) {
-    self.init(name, pattern, requiresVerifiedLink: requiresVerifiedLink, requiresSignIn: requiresSignIn)
+    self.name = name
+    self.pattern = pattern
+    self.requiresVerifiedLink = requiresVerifiedLink
+    self.requiresSignIn = requiresSignIn
     self.follow = follow
     self.hosts = hosts
     self.schemes = schemes

@@ -22,14 +22,26 @@ struct FlatNode: Sendable {
   static let hasUnicodeLiterals: Int32 = 2
   /// Another node has the same shape (``FlatTrie/shapes``): the search remembers where it failed.
   static let sharesShape: Int32 = 4
-  /// The node has segment-template children (``Router/templateChildren``).
-  static let hasTemplates: Int32 = 8
-  /// The node has middle-catch-all children (``Router/skipChildren``).
-  static let hasSkips: Int32 = 16
-  /// The node has value-set children (``Router/valueSetChildren``).
-  static let hasValueSets: Int32 = 32
-  /// The node has children of app-defined kinds (``Router/kindChildren``).
-  static let hasKinds: Int32 = 64
+  /// Bit `testShift + p` of ``flags`` is set when the node has tested children of phase `p`
+  /// (``Router/testedChildren``): the search passes over a phase the node has none of.
+  static let testShift: Int32 = 3
+
+  /// The flag of a node with tested children of a phase.
+  @inline(__always)
+  static func tests(_ phase: RoutePattern.Segment.TestPhase) -> Int32 {
+    1 &<< (testShift &+ Int32(truncatingIfNeeded: phase.rawValue))
+  }
+
+  /// Whether the node has tested children of a phase.
+  @inline(__always)
+  func tests(_ phase: RoutePattern.Segment.TestPhase) -> Bool {
+    flags & Self.tests(phase) != 0
+  }
+
+  /// Whether the node has tested children at all.
+  var hasTestedChildren: Bool {
+    flags & (Self.tests(.beforeTypes) | Self.tests(.beforePlain) | Self.tests(.afterPlain)) != 0
+  }
   /// Bit `parameterShift + r` of ``flags`` is set when the node has a child for the parameter type of
   /// rank `r` in ``ParameterType/bySpecificity`` (set by ``setChild(_:for:)``).
   static let parameterShift: Int32 = 8

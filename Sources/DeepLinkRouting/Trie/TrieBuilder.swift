@@ -47,21 +47,11 @@ struct TrieBuilder {
   /// first of them; -1 while there is none. Their links are searched from it, never from node 0.
   private(set) var fragmentRoot: Int32 = -1
   private(set) var literals: [LiteralEdge: Int32] = [:]
-  private var templateEdges: [TemplateEdge: Int32] = [:]
-  /// The template children of each node that has any, in the order they were made.
-  private(set) var templates: [Int32: [TemplateChild]] = [:]
-  private var skipEdges: [SkipEdge: Int32] = [:]
-  /// The middle-catch-all children of each node that has any, in the order they were made.
-  private(set) var skips: [Int32: [SkipChild]] = [:]
-  /// Value-set edges by parent and ``ValueSet/key``: sets with the same members share
-  /// a child.
-  private var valueSetEdges: [TemplateEdge: Int32] = [:]
-  /// The value-set children of each node that has any, in the order they were made.
-  private(set) var valueSets: [Int32: [ValueSetChild]] = [:]
-  /// Kind edges by parent and kind name: routes using one kind at one place share a child.
-  private var kindEdges: [TemplateEdge: Int32] = [:]
-  /// The kind children of each node that has any, in the order they were made.
-  private(set) var kinds: [Int32: [KindChild]] = [:]
+  /// Tested edges by parent and key (``TestedChild/key(_:following:caseInsensitive:)``): pieces
+  /// alike but for their names share a child.
+  private var testedEdges: [LiteralEdge: Int32] = [:]
+  /// The tested children of each node that has any, in the order they were made.
+  private(set) var tested: [Int32: [TestedChild]] = [:]
   /// The routes that use a kind, by their shape with every kind left out (``KindShape``): two of one
   /// shape whose kinds can hold one value at every place are duplicates.
   private var kindShapes: [KindShape: [(route: Int32, kinds: [AppKind])]] = [:]
@@ -144,7 +134,7 @@ struct TrieBuilder {
         if after.suffix.isEmpty, case .parameter(_, let type) = segment, type.acceptsAnyText {
           after.plain += 1
         } else {
-          after.suffix.append(Self.kind(of: segment, caseInsensitive: caseInsensitive))
+          after.suffix.append(segment.key(caseInsensitive: caseInsensitive))
         }
         middle = after
       }
@@ -179,61 +169,16 @@ struct TrieBuilder {
         }
       case .oneOrMore where index < path.count - 1, .zeroOrMore where index < path.count - 1:
         // A middle catch-all: an edge to the pieces after it, which are read from the link's end.
+        current = testedChild(of: current, segment, following: Int32(path.count - index - 1))
         var atLeastOne = false
         if case .oneOrMore = segment { atLeastOne = true }
-        let edge = SkipEdge(parent: current, following: Int32(path.count - index - 1), atLeastOne: atLeastOne)
-        if let child = skipEdges[edge] {
-          current = child
-        } else {
-          let child = newNode()
-          skipEdges[edge] = child
-          skips[current, default: []].append(
-            SkipChild(following: edge.following, atLeastOne: atLeastOne, child: child))
-          nodes[Int(current)].flags |= FlatNode.hasSkips
-          current = child
-        }
         middle = (anchor, plainSince + (atLeastOne ? 1 : 0), [])
       case .oneOrMore:
         terminal = .oneOrMore
       case .zeroOrMore:
         terminal = .zeroOrMore
-      case .template(let template):
-        let edge = TemplateEdge(parent: current, key: template.key(caseInsensitive: caseInsensitive))
-        if let child = templateEdges[edge] {
-          current = child
-        } else {
-          let child = newNode()
-          templateEdges[edge] = child
-          templates[current, default: []].append(TemplateChild(template: template, child: child))
-          nodes[Int(current)].flags |= FlatNode.hasTemplates
-          current = child
-        }
-        anchor = current
-        plainSince = 0
-      case .valueSet(_, let set):
-        let edge = TemplateEdge(parent: current, key: set.key)
-        if let child = valueSetEdges[edge] {
-          current = child
-        } else {
-          let child = newNode()
-          valueSetEdges[edge] = child
-          valueSets[current, default: []].append(ValueSetChild(set: set, child: child))
-          nodes[Int(current)].flags |= FlatNode.hasValueSets
-          current = child
-        }
-        anchor = current
-        plainSince = 0
-      case .kind(_, let kind):
-        let edge = TemplateEdge(parent: current, key: kind.name)
-        if let child = kindEdges[edge] {
-          current = child
-        } else {
-          let child = newNode()
-          kindEdges[edge] = child
-          kinds[current, default: []].append(KindChild(kind: kind, child: child))
-          nodes[Int(current)].flags |= FlatNode.hasKinds
-          current = child
-        }
+      case .template, .valueSet, .kind:
+        current = testedChild(of: current, segment, following: -1)
         anchor = current
         plainSince = 0
       }
@@ -263,19 +208,18 @@ struct TrieBuilder {
     endings.append(Ending(node: current, terminal: terminal, route: Int32(route)))
   }
 
-  /// The kind of a piece after a middle catch-all, for its link set: its literal (as the table
-  /// compares it), type or template key.
-  private static func kind(of segment: RoutePattern.Segment, caseInsensitive: Bool) -> String {
-    switch segment {
-    case .literal(let text):
-      "literal \((caseInsensitive ? text.lowercased() : text).utf8.map { String($0, radix: 16) })"
-    case .parameter(_, let type), .optional(_, let type): "parameter \(type)"
-    case .template(let template): "template \(template.key(caseInsensitive: caseInsensitive))"
-    case .valueSet(_, let set): "set \(set.key)"
-    case .kind(_, let kind): "kind \(kind.name)"
-    case .oneOrMore, .zeroOrMore: "catch-all"
-    case .fragment: "fragment"
-    }
+  /// The child of a node for a tested piece, made the first time.
+  private mutating func testedChild(of node: Int32, _ piece: RoutePattern.Segment, following: Int32) -> Int32
+  {
+    let edge = LiteralEdge(
+      parent: node, key: TestedChild.key(piece, following: following, caseInsensitive: caseInsensitive))
+    if let child = testedEdges[edge] { return child }
+    let child = newNode()
+    testedEdges[edge] = child
+    let made = TestedChild(piece: piece, following: following, child: child)
+    tested[node, default: []].append(made)
+    nodes[Int(node)].flags |= FlatNode.tests(made.phase)
+    return child
   }
 
   /// A route's path and query with each kind left out: its pieces (names aside, each kind as `kind`),
@@ -306,7 +250,7 @@ struct TrieBuilder {
         used.append(kind)
         pieces.append("kind")
       } else {
-        pieces.append(Self.kind(of: segment, caseInsensitive: caseInsensitive))
+        pieces.append(segment.key(caseInsensitive: caseInsensitive))
       }
     }
     var query = pattern.query
@@ -358,18 +302,9 @@ struct TrieBuilder {
     var literals: [LiteralEdge: Int32]
     var queryIndexes: [Int32: QueryIndex]
     var shapes: [Int32]
-    /// Each node's template children, in the order a segment tries them
-    /// (``SegmentTemplate/ranksBefore(_:caseInsensitive:)``).
-    var templates: [Int32: [TemplateChild]]
-    /// Each node's middle-catch-all children, in the order they are tried
-    /// (``SkipChild/ranksBefore(_:)``).
-    var skips: [Int32: [SkipChild]]
-    /// Each node's value-set children, in the order a segment tries them
-    /// (``ValueSet/ranksBefore(_:)``), with their words indexed.
-    var valueSets: [Int32: ValueSetIndex]
-    /// Each node's app-defined kind children, in the order a segment tries them
-    /// (``AppKind/ranksBefore(_:)``).
-    var kinds: [Int32: [KindChild]]
+    /// Each node's tested children, in the order the search tries them
+    /// (``TestedChild/ranksBefore(_:caseInsensitive:)``).
+    var tested: [Int32: TestedChildren]
     /// The root of the routes that read the fragment, or -1 (see ``TrieBuilder/fragmentRoot``).
     var fragmentRoot: Int32 = -1
   }
@@ -384,24 +319,11 @@ struct TrieBuilder {
   ) -> Built {
     let scopes = scopes.isEmpty ? [RouteScope](repeating: .unscoped, count: patterns.count) : scopes
     claimed = [:]
-    templateEdges = [:]
-    let caseInsensitive = self.caseInsensitive
-    let templates = self.templates.mapValues { children in
-      children.sorted { $0.template.ranksBefore($1.template, caseInsensitive: caseInsensitive) }
-    }
-    self.templates = [:]
-    skipEdges = [:]
-    let skips = self.skips.mapValues { $0.sorted { $0.ranksBefore($1) } }
-    self.skips = [:]
-    valueSetEdges = [:]
-    let valueSets = self.valueSets.mapValues { children in
-      children.sorted { $0.set.ranksBefore($1.set) }
-    }
-    self.valueSets = [:]
-    kindEdges = [:]
+    testedEdges = [:]
     kindShapes = [:]
-    let kinds = self.kinds.mapValues { children in children.sorted { $0.kind.ranksBefore($1.kind) } }
-    self.kinds = [:]
+    let caseInsensitive = self.caseInsensitive
+    let tested = self.tested.mapValues { TestedChildren($0, caseInsensitive: caseInsensitive) }
+    self.tested = [:]
     struct Order {
       var literals: Int32 = 0
       var required: Int32 = 0
@@ -487,12 +409,12 @@ struct TrieBuilder {
       start = end
     }
     let shapes = Self.shapes(
-      of: &nodes, literals: literals, templates: templates, skips: skips, valueSets: valueSets, kinds: kinds,
+      of: &nodes, literals: literals, tested: tested,
       endings: endings, patterns: patterns, scopes: scopes, strictTrailingSlash: strictTrailingSlash,
       queryKeys: queryKeys)
     return Built(
       nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes,
-      templates: templates, skips: skips, valueSets: valueSets.mapValues(ValueSetIndex.init), kinds: kinds,
+      tested: tested,
       fragmentRoot: fragmentRoot)
   }
 
@@ -525,8 +447,7 @@ struct TrieBuilder {
   ///
   /// - Returns: The shape of each node, or an empty array when no shape is shared.
   private static func shapes(
-    of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], templates: [Int32: [TemplateChild]],
-    skips: [Int32: [SkipChild]], valueSets: [Int32: [ValueSetChild]], kinds: [Int32: [KindChild]],
+    of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], tested: [Int32: TestedChildren],
     endings: [Ending],
     patterns: [RoutePattern], scopes: [RouteScope], strictTrailingSlash: Bool, queryKeys: RouteTable.QueryKeys
   ) -> [Int32] {
@@ -546,15 +467,8 @@ struct TrieBuilder {
       var parameters: [Int32]
       var literals: Int32
       var routes: Int32
-      /// The template children in the order they are tried: each one's key and its child's shape.
-      var templates: [LiteralLink] = []
-      /// The middle-catch-all children in the order they are tried: each one's key and its child's
-      /// shape.
-      var skips: [LiteralLink] = []
-      /// The value-set children in the order they are tried: each one's key and its child's shape.
-      var valueSets: [LiteralLink] = []
-      /// The kind children in the order they are tried: each one's name and its child's shape.
-      var kinds: [LiteralLink] = []
+      /// The tested children in the order they are tried: each one's key and its child's shape.
+      var tested: [LiteralLink] = []
     }
     var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
     byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
@@ -619,25 +533,11 @@ struct TrieBuilder {
       var key = Shape(
         parameters: ParameterType.bySpecificity.map { shape(flat.child(for: $0)) }, literals: literalList,
         routes: routeList)
-      if flat.flags & FlatNode.hasTemplates != 0 {
-        key.templates = (templates[Int32(node)] ?? []).map { edge in
+      if flat.hasTestedChildren {
+        key.tested = (tested[Int32(node)]?.children ?? []).map { edge in
           LiteralLink(
-            previous: -1, key: edge.template.key(caseInsensitive: false), child: shapeOf[Int(edge.child)])
-        }
-      }
-      if flat.flags & FlatNode.hasSkips != 0 {
-        key.skips = (skips[Int32(node)] ?? []).map { edge in
-          LiteralLink(previous: -1, key: edge.shapeKey, child: shapeOf[Int(edge.child)])
-        }
-      }
-      if flat.flags & FlatNode.hasValueSets != 0 {
-        key.valueSets = (valueSets[Int32(node)] ?? []).map { edge in
-          LiteralLink(previous: -1, key: edge.set.key, child: shapeOf[Int(edge.child)])
-        }
-      }
-      if flat.flags & FlatNode.hasKinds != 0 {
-        key.kinds = (kinds[Int32(node)] ?? []).map { edge in
-          LiteralLink(previous: -1, key: edge.kind.name, child: shapeOf[Int(edge.child)])
+            previous: -1, key: TestedChild.key(edge.piece, following: edge.following, caseInsensitive: false),
+            child: shapeOf[Int(edge.child)])
         }
       }
       if let id = known[key] {

@@ -1,24 +1,24 @@
-/// The value-set children of one trie node, in the order a segment tries them, with every word of every
-/// set indexed: a segment is looked up once, whatever the number of sets at the node, and gives the
-/// positions of the sets that hold it.
+/// The value sets of one trie node's tested children (the first of them, in the order a segment tries
+/// them), with every word of every set indexed: a segment is looked up once, whatever the number of
+/// sets at the node, and gives the positions of the sets that hold it.
 struct ValueSetIndex: Sendable {
-  /// The children in rank order (``ValueSet/ranksBefore(_:)``).
-  let children: [ValueSetChild]
+  /// How many sets there are: positions `0..<count`.
+  let count: Int
   private let exact: MemberTable
   /// For each key of ``exact``, the positions in ``children`` of the sets holding it, ascending.
   private let exactPositions: [[Int32]]
   private let folded: MemberTable
   private let foldedPositions: [[Int32]]
 
-  /// Indexes children already in rank order.
-  init(_ children: [ValueSetChild]) {
-    self.children = children
+  /// Indexes sets already in rank order.
+  init(_ sets: [ValueSet]) {
+    count = sets.count
     func index(_ fold: Bool) -> (MemberTable, [[Int32]]) {
       var keys: [[UInt8]] = []
       var positions: [[Int32]] = []
       var known: [[UInt8]: Int] = [:]
-      for (position, child) in children.enumerated() {
-        for member in child.set.members {
+      for (position, set) in sets.enumerated() {
+        for member in set.members {
           let key = fold ? member.utf8.map(ReadingRules.lowercased) : Array(member.utf8)
           let slot: Int
           if let existing = known[key] {

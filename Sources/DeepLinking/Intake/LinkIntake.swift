@@ -5,17 +5,22 @@ import Observation
 /// then the app's navigation.
 ///
 /// ```
-/// link + source ─▶ route ─▶ policy ─▶ destination ─▶ sign-in ─▶ load ─▶ apply
-///                    │ no route / foreign host
-///                    └─▶ fallback handlers ─▶ new link (enters again, bounded, no loops)
+/// link + source ─▶ read ─▶ routes in precedence order ─▶ sign-in ─▶ load ─▶ apply
+///                   │       each: policy, then destination
+///                   │       (a refusal passes to the next route)
+///                   │ no route / foreign host
+///                   └─▶ fallback handlers ─▶ new link (enters again, bounded, no loops)
 /// ```
 ///
-/// - **Before ready** (``markReady()``), links are kept in the intake's ``LinkStorage`` (durably with
-///   the `DurableLinkStorage` module), and the newest wins when the UI becomes ready; the others are
-///   reported superseded. Malformed links are refused at once, not kept.
+/// Each link is routed once, in that order.
+///
+/// - **Before ready** (``markReady()``), links are read (malformed ones are refused at once, not
+///   kept) and kept in the intake's ``LinkStorage`` (durably with the `DurableLinkStorage` module); the
+///   newest is routed when the UI becomes ready; the others are reported superseded.
 /// - **Policy**: the route table decides which schemes and hosts are accepted; a route marked
 ///   ``RouteDefinition/requiresVerifiedLink`` opens only from a source the ``LinkPolicy`` trusts (a
-///   Universal Link, not a custom scheme any app can claim).
+///   Universal Link, not a custom scheme any app can claim). The policy judges each route the link
+///   matches before its destination is made; a route it refuses lets the next one open the link.
 /// - **Sign-in**: a route marked ``RouteDefinition/requiresSignIn`` waits while the user is signed out,
 ///   applies after ``signIn()``, and is dropped with a reason on ``signOut()``. The app states whether a
 ///   user is signed in when it creates the intake: there is no default that opens gated routes.
@@ -72,6 +77,9 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   @ObservationIgnored private let fallbackChain: FallbackChain
   @ObservationIgnored private let waitingForReady: PendingLinks
   @ObservationIgnored private let waitingForSignIn: PendingLinks
+  /// The route and destination of each link waiting for sign-in that was routed since launch: it is
+  /// applied from them at sign-in, and reported with its match at sign-out, without routing it again.
+  @ObservationIgnored private var routedForSignIn: [UUID: (match: RouteMatch, destination: Destination)] = [:]
   @ObservationIgnored private let loads: LoadCoordinator<ClosureLoader<Destination>>?
   /// The link whose load started last: the newer link that supersedes an older load.
   @ObservationIgnored private var newestLoad: IncomingLink?
@@ -296,7 +304,10 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
     isSignedIn = false
     do {
       try await waitingForSignIn.drain { link in
-        let match = try? self.destinations.router.match(link.url)
+        // A link kept from before this launch was not routed since: it is matched once, to report it.
+        let match =
+          self.routedForSignIn.removeValue(forKey: link.id)?.match
+          ?? (try? self.destinations.router.match(link.url))
         let outcome = self.refuse(link, .signedOut(route: match?.route ?? "?"))
         self.report(LinkEvent(link: link, outcome: outcome, moment: .signOut, routed: link, match: match))
       }
@@ -308,10 +319,11 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
 
   // MARK: The pipeline
 
-  /// Keeps a link until the UI is ready; a malformed link is refused at once instead.
+  /// Keeps a link until the UI is ready; a malformed link is refused at once instead. The link is read,
+  /// not routed: it is routed once, when it is applied, or matched once, to report it superseded.
   private func keepUntilReady(_ link: IncomingLink) async -> IntakeOutcome<Destination> {
     do {
-      _ = try destinations.router.match(link.url)
+      try destinations.router.read(link.url)
     } catch  where !Self.mayFallBack(error) {
       return refuse(link, .invalid(error))
     } catch {
@@ -368,29 +380,53 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
   /// Routes, checks, loads and applies a link; `trace` records the link routed last (a fallback
   /// handler's successor) and its match.
   private func process(_ link: IncomingLink, _ trace: Trace) async -> IntakeOutcome<Destination> {
-    let router = destinations.router
     trace.routed = link
     trace.match = nil
-    let found: (match: RouteMatch, destination: Destination?)?
+    if let kept = routedForSignIn.removeValue(forKey: link.id) {
+      // Routed when it arrived; the policy admitted it then, for the same source.
+      trace.match = kept.match
+      return await proceed(link, kept.match, kept.destination, trace)
+    }
+    let routed: DestinationRouter<Destination>.Routed<LinkRefusal>?
     do {
-      // Routes the link matches are tried in precedence order until one makes a destination, and
-      // nested links are followed; the policy then judges the link as it arrived.
-      found = try destinations.match(link.url)
+      // The routes the link matches are offered in precedence order, nested links followed: the
+      // policy judges each as the link arrived, then its destination is made; a route the policy
+      // refuses, or whose destination is nothing, lets the next one be tried.
+      routed = try destinations.route(link.url) { route, match in
+        policy.refusal(for: route, match: match, source: link.source)
+      }
     } catch {
       guard Self.mayFallBack(error) else { return refuse(link, .invalid(error)) }
       return await fallBack(link, otherwise: .invalid(error), trace)
     }
-    trace.match = found?.match
-    guard let found, let route = router.route(named: found.match.route) else {
+    let match: RouteMatch
+    let destination: Destination
+    switch routed {
+    case nil:
+      return await fallBack(link, otherwise: .noRoute(link.url), trace)
+    case .refused(let refused, let refusal):
+      trace.match = refused
+      return refuse(link, refusal.following(refused.followed.map(\.route)))
+    case .unnamed(let unnamed):
+      trace.match = unnamed
+      return notFound(link, route: unnamed.route, followed: unnamed.followed.map(\.route))
+    case .destination(let found, let made):
+      trace.match = found
+      match = found
+      destination = made
+    }
+    return await proceed(link, match, destination, trace)
+  }
+
+  /// Applies a routed link: it waits for sign-in when its route needs it, then is loaded and shown.
+  private func proceed(_ link: IncomingLink, _ match: RouteMatch, _ made: Destination, _ trace: Trace) async
+    -> IntakeOutcome<Destination>
+  {
+    var destination = made
+    guard let route = destinations.router.definition(of: match) else {
       return await fallBack(link, otherwise: .noRoute(link.url), trace)
     }
-    let followed = found.match.followed.map(\.route)
-    if let refusal = policy.refusal(for: route, match: found.match, source: link.source) {
-      return refuse(link, refusal.following(followed))
-    }
-    guard var destination = found.destination else {
-      return notFound(link, route: route.name, followed: followed)
-    }
+    let followed = match.followed.map(\.route)
     if route.requiresSignIn && !isSignedIn {
       do {
         try await waitingForSignIn.append(link)
@@ -398,6 +434,7 @@ public final class LinkIntake<Destination: Hashable & Sendable> {
       } catch {
         return refuse(link, .signedOut(route: route.name))
       }
+      routedForSignIn[link.id] = (match, destination)
       return .waitingForSignIn
     }
     if let loads {

@@ -345,7 +345,7 @@ extension AndroidIntentFilterGenerator {
       .valueSet(let name, _), .kind(let name, _):
       name
     case .template(let template): template.description
-    case .literal: nil
+    case .literal, .fragment: nil
     }
   }
 
@@ -368,7 +368,7 @@ extension AndroidIntentFilterGenerator {
         guard case .parameter(let name, let type) = part, let text = value(of: type) else { return nil }
         return (name, RoutePathShape.sampleText(of: template, replacing: name, with: text))
       }
-    case .literal, .oneOrMore, .zeroOrMore, .kind, .valueSet:
+    case .literal, .oneOrMore, .zeroOrMore, .kind, .valueSet, .fragment:
       // Neither a kind's characters nor a value set's members may hold `/`.
       return []
     }

@@ -266,6 +266,9 @@ public struct AndroidIntentFilterGenerator: Sendable {
             schemes: custom, hosts: [.init(host: host)], verify: false,
             entry: Entry(route: shape.name, template: template, paths: []))
           continue
+        case .fragment:
+          // A shape's pieces are its path's, never the fragment's start.
+          continue
         }
         let form = Self.form(
           of: variant, pieces: variant.pieces.dropFirst(), table: table, minimumAPILevel: minimumAPILevel,
@@ -621,6 +624,8 @@ extension AndroidIntentFilterGenerator {
     case .oneOrMore(let name), .zeroOrMore(let name):
       // Catch-alls end the pattern where they stand (see `conditions`); never a segment of it.
       return any(name, [])
+    case .fragment:
+      return Segment(text: "")
     }
   }
 

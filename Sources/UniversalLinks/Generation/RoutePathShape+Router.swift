@@ -15,25 +15,8 @@ extension RoutePathShape {
   ///   - queryKeys: How the table compares query names (AASA compares them exactly).
   package init(name: String, pattern: RoutePattern, queryKeys: RouteTable.QueryKeys = .exact) {
     // The pieces before the fragment are the path's; those after it, the fragment's.
-    var path: [Piece] = []
-    var fragment: [Piece]?
-    for segment in pattern.segments {
-      let piece: Piece
-      switch segment {
-      case .literal(let text): piece = .literal(text)
-      case .parameter(let parameter, let type): piece = .parameter(name: parameter, type: type)
-      case .oneOrMore(let parameter): piece = .oneOrMore(name: parameter)
-      case .zeroOrMore(let parameter): piece = .zeroOrMore(name: parameter)
-      case .template(let template): piece = .template(template)
-      case .optional(let parameter, let type): piece = .optional(name: parameter, type: type)
-      case .valueSet(let parameter, let set): piece = .valueSet(name: parameter, set: set)
-      case .kind(let parameter, let kind): piece = .kind(name: parameter, kind: kind)
-      case .fragment:
-        fragment = []
-        continue
-      }
-      if fragment != nil { fragment?.append(piece) } else { path.append(piece) }
-    }
+    let path = Array(pattern.pathSegments)
+    let fragment = pattern.readsFragment ? Array(pattern.fragmentSegments) : nil
     self.init(name: name, pieces: path)
     fragmentPieces = fragment
     for item in pattern.query {

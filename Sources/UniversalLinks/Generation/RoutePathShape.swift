@@ -1,45 +1,19 @@
 import DeepLinkRouting
 import Foundation
 
-/// The path of one route, as much of it as AASA generation needs: literal segments, typed parameters
-/// and catch-alls (one per route, anywhere).
+/// The path of one route, as much of it as the server files need: the pattern's own pieces
+/// (``RoutePattern/Segment``), and what its query asks that AASA can say.
 ///
-/// This is the input of ``AASAGenerator`` and of ``AASAConsistencyCheck``; a route table can describe
-/// each route with one. ``init(name:template:)`` reads the router's template syntax:
-/// `/users/{id:int}/files/{path+}`, `{name}`, `{name:int}`, `{name:uuid}`, `{name+}` (one or more
-/// segments), `{name*}` (zero or more segments, last only). In a template, a query part
-/// (`?q={query}`) is ignored; a shape made from a router's pattern keeps the names of its required
-/// query items in ``requiredQueryItems``, and generated rules then require them too.
+/// This is the input of ``AASAGenerator``, ``AASAConsistencyCheck``, the Android filters and nginx; a
+/// route table describes each route with one (``shapes(from:)``). ``init(name:template:)`` reads a
+/// pattern with the router's own reader; its query part (`?q={query}`) is ignored there, while a shape
+/// made from a router's pattern keeps the names of its required query items in
+/// ``requiredQueryItems``, and generated rules then require them too.
 package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
-  /// One piece of the path.
-  package enum Piece: Hashable, Sendable {
-    /// A literal segment, unencoded (`café`, `a b`).
-    case literal(String)
-    /// One segment holding a parameter.
-    case parameter(name: String, type: ParameterType)
-    /// One or more segments (`{name+}`): the remaining ones when last; in the middle, those before
-    /// the pieces after it (at most one catch-all per shape).
-    case oneOrMore(name: String)
-    /// Zero or more segments (`{name*}`), last or in the middle as `{name+}` is.
-    case zeroOrMore(name: String)
-    /// One segment holding literal text around parameters (`wire-{code:uuid}`).
-    case template(SegmentTemplate)
-    /// A last segment that may be absent (`{slug?}`, `{n:int?}`); last piece only. The rules are
-    /// written for each of ``variants``.
-    case optional(name: String, type: ParameterType)
-
-    /// Whether the piece is a catch-all (`{name+}`, `{name*}`).
-    var isCatchAll: Bool {
-      switch self {
-      case .oneOrMore, .zeroOrMore: true
-      case .literal, .parameter, .template, .optional, .valueSet, .kind: false
-      }
-    }
-    /// One segment that is one of a fixed set of words (`{section:(general|privacy)}`).
-    case valueSet(name: String, set: ValueSet)
-    /// One segment of an app-defined kind (`{code:sku}`); AASA says its prefix, if any, and `*`.
-    case kind(name: String, kind: AppKind)
-  }
+  /// One piece of the path: the pattern's own piece (``RoutePattern/Segment``), never
+  /// ``RoutePattern/Segment/fragment``, which splits a route's pieces into ``pieces`` and
+  /// ``fragmentPieces``.
+  package typealias Piece = RoutePattern.Segment
 
   /// The route's name, used in the generated `comment` and in reports.
   package var name: String
@@ -78,89 +52,23 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     self.requiredQueryItems = requiredQueryItems
   }
 
-  /// Reads a route template such as `/channel/video/{clipId}` or `/docs/{path*}`.
+  /// Reads a route template such as `/channel/video/{clipId}` or `/docs/{path*}` with the router's
+  /// own reader (``RoutePattern``); its query part restricts nothing here.
   ///
   /// - Parameters:
   ///   - name: The route's name.
-  ///   - template: The path template; anything from `?` on is ignored.
-  /// - Throws: ``UnreadableTextError`` for an empty segment, an unterminated or empty `{}`, an unknown
-  ///   parameter type, or a catch-all that is not the last piece.
+  ///   - template: The route's pattern.
+  /// - Throws: ``UnreadableTextError`` (`invalid-route-template`) with the pattern error's message when
+  ///   the pattern does not parse.
   package init(name: String, template: String) throws(UnreadableTextError) {
-    func failure(_ reason: String) -> UnreadableTextError {
-      .invalidRouteTemplate(template, reason)
+    let pattern: RoutePattern
+    do {
+      pattern = try RoutePattern(template)
+    } catch {
+      throw .invalidRouteTemplate(template, error.message)
     }
-    // The query starts at the first "?" outside braces (`{slug?}` is an optional segment).
-    var depth = 0
-    let queryStart =
-      template.firstIndex { character in
-        if character == "{" { depth += 1 }
-        if character == "}" { depth -= 1 }
-        return character == "?" && depth == 0
-      } ?? template.endIndex
-    let path = template[..<queryStart]
-    var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    if segments.first == "" { segments.removeFirst() }
-    if segments.last == "" { segments.removeLast() }
-    var pieces: [Piece] = []
-    for (index, segment) in segments.enumerated() {
-      guard !segment.isEmpty else { throw failure("empty segment (\"//\")") }
-      let isWhole =
-        segment.hasPrefix("{") && segment.hasSuffix("}")
-        && segment.dropFirst().dropLast().allSatisfy {
-          $0 != "{" && $0 != "}"
-        }
-      if (!isWhole && (segment.contains("{") || segment.contains("}"))) || segment.contains(":(") {
-        // A segment template or a value set: read by the router's own rule.
-        do {
-          let pattern = try RoutePattern("/" + segment)
-          switch pattern.segments.first {
-          case .template(let template): pieces.append(.template(template))
-          case .valueSet(let name, let set): pieces.append(.valueSet(name: name, set: set))
-          default: throw failure("unterminated or empty parameter \"\(segment)\"")
-          }
-        } catch let error as RoutePatternError {
-          throw failure(error.message)
-        } catch {
-          throw failure("\(error)")
-        }
-        continue
-      }
-      guard segment.hasPrefix("{") else {
-        pieces.append(.literal(segment))
-        continue
-      }
-      guard segment.hasSuffix("}"), segment.count > 2 else {
-        throw failure("unterminated or empty parameter \"\(segment)\"")
-      }
-      var body = String(segment.dropFirst().dropLast())
-      var isOptional = false
-      if body.hasSuffix("?") {
-        guard index == segments.count - 1 else {
-          throw failure("optional parameter \"\(segment)\" must be the last piece")
-        }
-        body.removeLast()
-        isOptional = true
-      }
-      if body.hasSuffix("+") || body.hasSuffix("*") {
-        guard !isOptional, !pieces.contains(where: \.isCatchAll) else {
-          throw failure("a second catch-all \"\(segment)\": a path has at most one")
-        }
-        let kind = body.removeLast()
-        pieces.append(kind == "+" ? .oneOrMore(name: body) : .zeroOrMore(name: body))
-        continue
-      }
-      let parts = body.split(separator: ":", maxSplits: 1).map(String.init)
-      guard let parameterName = parts.first, !parameterName.isEmpty else {
-        throw failure("parameter without a name: \"\(segment)\"")
-      }
-      let typeName = parts.count > 1 ? parts[1] : "string"
-      guard let type = ParameterType(rawValue: typeName) else {
-        throw failure("unknown parameter type \"\(typeName)\" (string, int or uuid)")
-      }
-      pieces.append(
-        isOptional ? .optional(name: parameterName, type: type) : .parameter(name: parameterName, type: type))
-    }
-    self.init(name: name, pieces: pieces)
+    self.init(name: name, pieces: Array(pattern.pathSegments))
+    fragmentPieces = pattern.readsFragment ? Array(pattern.fragmentSegments) : nil
   }
 
   /// The template text, e.g. `/users/{id:int}/files/{path+}`; `/` for the root.
@@ -170,22 +78,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
 
   /// Pieces written as a path template, `/` for none.
   private static func text(of pieces: [Piece]) -> String {
-    "/"
-      + pieces.map { piece in
-        switch piece {
-        case .literal(let text): text
-        case .parameter(let name, .string): "{\(name)}"
-        case .parameter(let name, let type): "{\(name):\(type.rawValue)}"
-        case .oneOrMore(let name): "{\(name)+}"
-        case .zeroOrMore(let name): "{\(name)*}"
-        case .template(let template): Self.encode(template: template)
-        case .optional(let name, .string): "{\(name)?}"
-        case .optional(let name, let type): "{\(name):\(type.rawValue)?}"
-        case .valueSet(let name, let set):
-          "{\(name):(\(set.members.map(Self.encode).joined(separator: "|")))}"
-        case .kind(let name, let kind): "{\(name):\(kind.name)}"
-        }
-      }.joined(separator: "/")
+    "/" + pieces.map(\.shapeText).joined(separator: "/")
   }
 
   /// The shapes the rules are written for: the shape itself, or, when its last piece is optional,
@@ -259,16 +152,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
 
   /// The percent-encoded sample segments of some pieces, one per piece.
   static func sampleSegments(of pieces: [Piece]) -> [String] {
-    pieces.map { piece in
-      switch piece {
-      case .literal(let text): Self.encode(text)
-      case .parameter(_, let type), .optional(_, let type): Self.encode(type.sampleValue.description)
-      case .oneOrMore, .zeroOrMore: "a/b"
-      case .template(let template): Self.encode(Self.sampleText(of: template))
-      case .valueSet(_, let set): Self.encode(set.members[0])
-      case .kind(_, let kind): Self.encode(kind.sampleValue)
-      }
-    }
+    pieces.map(\.sampleSegment)
   }
 
   /// A decoded segment the template accepts: each parameter's sample value between its literals.
@@ -356,18 +240,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// before a catch-all read the first segments, those after it the last ones, and the catch-all
   /// what lies between (at least one for `{name+}`).
   private func pathAccepts(_ segments: [String], typed: Bool) -> Bool {
-    func accepts(_ piece: Piece, _ segment: String) -> Bool {
-      switch piece {
-      case .literal(let text): ReadingRules.isSameLiteral(segment, text)
-      case .parameter(_, let type), .optional(_, let type): Self.accepts(segment, as: typed ? type : .string)
-      case .template(let template): template.accepts(segment, folds: false, typed: typed)
-      case .valueSet(_, let set): typed ? set.accepts(segment) : !segment.isEmpty
-      // Untyped, as the AASA rule reads it: the prefix, then anything.
-      case .kind(_, let kind):
-        typed ? kind.accepts(segment) : !segment.isEmpty && segment.utf8.starts(with: kind.prefixText.utf8)
-      case .oneOrMore, .zeroOrMore: true
-      }
-    }
+    func accepts(_ piece: Piece, _ segment: String) -> Bool { piece.accepts(decoded: segment, typed: typed) }
     guard let index = catchAllIndex else {
       return pieces.count == segments.count && zip(pieces, segments).allSatisfy(accepts)
     }
@@ -377,10 +250,6 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     guard segments.count >= fewest else { return false }
     return zip(pieces[..<index], segments).allSatisfy(accepts)
       && zip(pieces[(index + 1)...], segments.suffix(after)).allSatisfy(accepts)
-  }
-
-  static func accepts(_ segment: String, as type: ParameterType) -> Bool {
-    type.value(from: segment) != nil
   }
 
   /// The characters a path segment may hold unencoded (RFC 3986 `pchar`).

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// The router against ``ReferenceRouter`` on random tables and random links: any disagreement is a
-/// bug in one of them. Seeded (`DEEPLINK_DIFF_SEED`) and sized (`DEEPLINK_DIFF_CASES`).
+/// bug in one of them. The stress run's comparison is seeded (`DEEPLINK_DIFF_SEED`) and sized
+/// (`DEEPLINK_DIFF_CASES`).
 @Suite("Reliability: differential against a reference router")
 struct ReliabilityDifferentialTests {
   static let literals = ["a", "b", "video", "Video", "caf\u{E9}", "x y", "a+b", "%", "1", "日本"]
@@ -378,9 +379,14 @@ struct ReliabilityDifferentialTests {
     }
   }
 
+  /// 10,000 links in the everyday run, from a seed of their own; the stress run compares 100,000
+  /// from `DEEPLINK_DIFF_SEED` (`StressTests.theRouterAgreesWithTheReferenceOnAHundredThousandLinks`).
   @Test func theRouterAgreesWithTheReference() throws {
-    let seed = ReliabilitySettings.seed
-    let cases = ReliabilitySettings.differentialCases
+    try Self.compare(cases: 10_000, seed: ReliabilitySettings.seed &+ 5)
+  }
+
+  /// Compares the router with the reference on `cases` links, 200 per random table, from `seed`.
+  static func compare(cases: Int, seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)
     var compared = 0
     var matched = 0
@@ -425,5 +431,13 @@ struct ReliabilityDifferentialTests {
     #expect(matched * 3 > compared, "only \(matched) of \(compared) links matched")
     #expect(missed * 20 > compared, "only \(missed) of \(compared) links missed")
     #expect(refused * 20 > compared, "only \(refused) of \(compared) links were refused")
+  }
+
+  @Suite("Reliability: differential against a reference router, stress run", .stress)
+  struct StressTests {
+    @Test func theRouterAgreesWithTheReferenceOnAHundredThousandLinks() throws {
+      try ReliabilityDifferentialTests.compare(
+        cases: ReliabilitySettings.differentialCases, seed: ReliabilitySettings.seed)
+    }
   }
 }

@@ -8,38 +8,6 @@ import Testing
 /// `deeplink-bench --bounds`.
 @Suite("Near misses: work per link is bounded by the link")
 struct NearMissWorkBoundTests {
-  /// The same 3^10 table for every test of the suite: building it is the slow part.
-  static let backtracking = Result { try Router(RouterWorkBoundTests.backtrackingTable(depth: 10)) }
-
-  @Test func explainingAFailingLinkOnTheWidestBacktrackingTableFollowsTheLink() throws {
-    let router = try Self.backtracking.get()
-    #expect(router.table.routes.count == 59_049)
-    let ones = String(repeating: "/1", count: 10)
-    // The explanations the search gave when it still looked at every node a link of ones can enter.
-    let cases: [(link: String, explanation: String)] = [
-      ("app:" + ones + "/nope", #"route 'r59048': segment 11 "nope" is not 'end'"#),
-      ("app:" + ones, "route 'r59048': the link ends after 10 segments; the route goes on with end"),
-      (
-        "app:" + ones + "/end/more",
-        "route 'r59048': the route ends after 11 segments (/{x0}/{x1}/{x2}/{x3}/{x4}/{x5}/{x6}/{x7}/{x8}/{x9}/end)"
-          + #" and the link goes on at segment 12 "more""#
-      ),
-      (
-        "app:/1/x/1/1/1/1/1/1/zz",
-        "route 'r59046': the link ends after 9 segments; the route goes on with 1/end"
-      ),
-    ]
-    for (link, explanation) in cases {
-      let work = try router.explainWork(link)
-      #expect(work.miss?.description == explanation, "\(link)")
-      let segments = link.split(separator: "/").count
-      // Without remembering explored shapes this is 3^10 nodes and more: every node a link of ones
-      // can enter.
-      #expect(work.nodes <= 4 * (segments + 2), "\(link) looked at \(work.nodes) nodes")
-      #expect(work.routeChecks <= 2 * (segments + 2), "\(link) checked \(work.routeChecks) routes")
-    }
-  }
-
   @Test func explainingOnRoutesDifferingOnlyInQueryKeysChecksABoundedNumberOfRoutes() throws {
     let count = 65_536
     let routes = (0..<count).map { RouteDefinition("k\($0)", "/p?key\($0)={v}") }
@@ -118,5 +86,43 @@ struct NearMissWorkBoundTests {
     #expect(explained > 5_000, "only \(explained) links explained")
     // Alike subtrees were skipped often enough for the agreement to say something.
     #expect(pruned > 500, "only \(pruned) explanations skipped an alike subtree")
+  }
+}
+
+extension NearMissWorkBoundTests {
+  /// The widest backtracking table, 59,049 routes: seconds to build in a debug build.
+  @Suite("Near misses: work per link is bounded by the link, stress run", .stress)
+  struct StressTests {
+    /// The 3^10 table: building it is the slow part.
+    static let backtracking = Result { try Router(RouterWorkBoundTests.backtrackingTable(depth: 10)) }
+
+    @Test func explainingAFailingLinkOnTheWidestBacktrackingTableFollowsTheLink() throws {
+      let router = try Self.backtracking.get()
+      #expect(router.table.routes.count == 59_049)
+      let ones = String(repeating: "/1", count: 10)
+      // The explanations the search gave when it still looked at every node a link of ones can enter.
+      let cases: [(link: String, explanation: String)] = [
+        ("app:" + ones + "/nope", #"route 'r59048': segment 11 "nope" is not 'end'"#),
+        ("app:" + ones, "route 'r59048': the link ends after 10 segments; the route goes on with end"),
+        (
+          "app:" + ones + "/end/more",
+          "route 'r59048': the route ends after 11 segments (/{x0}/{x1}/{x2}/{x3}/{x4}/{x5}/{x6}/{x7}/{x8}/{x9}/end)"
+            + #" and the link goes on at segment 12 "more""#
+        ),
+        (
+          "app:/1/x/1/1/1/1/1/1/zz",
+          "route 'r59046': the link ends after 9 segments; the route goes on with 1/end"
+        ),
+      ]
+      for (link, explanation) in cases {
+        let work = try router.explainWork(link)
+        #expect(work.miss?.description == explanation, "\(link)")
+        let segments = link.split(separator: "/").count
+        // Without remembering explored shapes this is 3^10 nodes and more: every node a link of ones
+        // can enter.
+        #expect(work.nodes <= 4 * (segments + 2), "\(link) looked at \(work.nodes) nodes")
+        #expect(work.routeChecks <= 2 * (segments + 2), "\(link) checked \(work.routeChecks) routes")
+      }
+    }
   }
 }

@@ -360,20 +360,25 @@ extension IntakeTests {
 
     @Test(.timeLimit(.minutes(5)))
     func loaderFailuresAndTimeouts() async throws {
-      let harness = try IntakeHarness(
-        load: { place in
-          if case .clip("fail") = place { throw LoadFailure() }
-          if case .clip("slow") = place { try await Task.sleep(for: .seconds(3600)) }
-          return place
-        }, loadTimeout: .milliseconds(100))
-      await harness.intake.markReady()
+      let load: @Sendable (Place) async throws -> Place? = { place in
+        if case .clip("fail") = place { throw LoadFailure() }
+        if case .clip("slow") = place { try await Task.sleep(for: .seconds(3600)) }
+        return place
+      }
+      // A failing load under a limit no stalled machine reaches, so that it fails rather than times out.
+      let failing = try IntakeHarness(load: load, loadTimeout: .seconds(3600))
+      await failing.intake.markReady()
       #expect(
-        await harness.intake.receive("myapp://clip/fail", source: .customScheme).refusal?.identifier
+        await failing.intake.receive("myapp://clip/fail", source: .customScheme).refusal?.identifier
           == "load-failed")
+      #expect(failing.applied.isEmpty)
+      // A load that never ends: only its limit ends it.
+      let slow = try IntakeHarness(load: load, loadTimeout: .milliseconds(100))
+      await slow.intake.markReady()
       #expect(
-        await harness.intake.receive("myapp://clip/slow", source: .customScheme).refusal
+        await slow.intake.receive("myapp://clip/slow", source: .customScheme).refusal
           == .loadTimedOut(route: "clip"))
-      #expect(harness.applied.isEmpty)
+      #expect(slow.applied.isEmpty)
     }
 
     @Test(.timeLimit(.minutes(5)))

@@ -25,7 +25,7 @@ struct NestedLinkIntakeTests {
       RouteDefinition("search", "/p/{query}"),
     ])
 
-  static func intake() throws -> LinkIntake<Screen> {
+  static func intake(_ table: RouteTable = table) throws -> LinkIntake<Screen> {
     let screens = DestinationRouter<Screen>(
       router: try Router(table),
       destination: { match in
@@ -48,10 +48,19 @@ struct NestedLinkIntakeTests {
   }
 
   @Test func aCustomSchemeLinkCarryingAWebLinkIsNoVerifiedLink() async throws {
+    let link = "myapp://deep-link?url=https%3A%2F%2Fwww.shop.example%2Fp%2F1"
+    // The verified-only route is refused, and the link falls through to the next route it matches,
+    // as it does for a destination that refuses its match.
     let intake = try Self.intake()
     await intake.markReady()
-    let outcome = await intake.receive(
-      "myapp://deep-link?url=https%3A%2F%2Fwww.shop.example%2Fp%2F1", source: .universalLink)
+    #expect(await intake.receive(link, source: .universalLink).appliedDestination == .search("1"))
+    #expect(intake.recentRefusals.isEmpty)
+    // With no other route, the refusal names the route and the routes followed.
+    var table = Self.table
+    table.routes.removeAll { $0.name == "search" }
+    let alone = try Self.intake(table)
+    await alone.markReady()
+    let outcome = await alone.receive(link, source: .universalLink)
     let refusal = try #require(outcome.refusal)
     #expect(refusal.code == .notVerified)
     #expect(refusal.route == "product")

@@ -337,7 +337,7 @@ struct AndroidAgreementTests {
         .valueSet(let name, _), .kind(let name, _):
         name
       case .template(let template): template.description
-      case .literal: nil
+      case .literal, .fragment: nil
       }
     }
 
