@@ -656,8 +656,9 @@ extension AndroidIntentFilterGenerator {
         let sample = RoutePathShape.sampleText(of: template, replacing: name, with: "x")
         switch dialect {
         case .simple:
-          // `.*` runs to the first occurrence of the next character: exact when the value cannot hold it.
-          if let next, type.mayContain(next) { safe = false }
+          // `.` takes the value's first character and `.*` runs to the first occurrence of the next
+          // one: exact when the value cannot hold it after its first.
+          if let next, type.mayContinue(with: next) { safe = false }
           text += "..*"
           endsWithRun = next == nil
           if let widening = type.aasaWidening {
@@ -667,7 +668,7 @@ extension AndroidIntentFilterGenerator {
                 example: example([index: RoutePathShape.encode(sample)])))
           }
         case .advanced:
-          if let next, type == .string || !type.androidSegmentPatternIsExact || type.mayContain(next) {
+          if let next, type == .string || !type.androidSegmentPatternIsExact || type.mayContinue(with: next) {
             safe = false
           }
           text += type.androidSegmentPattern

@@ -60,6 +60,7 @@ struct AndroidAgreementTests {
       RouteDefinition("order", "/o/{id:order}"),
       RouteDefinition("wire", "/wire-{code}"),
       RouteDefinition("json", "/data/{id:int}.json"),
+      RouteDefinition("channel", "/ch/{id:int}-{slug}"),
       RouteDefinition("user", "/u/{user}@{domain}"),
       RouteDefinition("search", "/search?q={query}&page={page:int?}"),
       RouteDefinition("promo", "/promo?ref=spring&!debug"),
