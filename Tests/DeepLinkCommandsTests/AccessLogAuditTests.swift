@@ -239,6 +239,23 @@ struct AccessLogAuditTests {
     #expect(run.output.contains("e.g. https://example.com/channel/vidoe/7"))
   }
 
+  /// The per-route table of the text report ends with the row of every click, its label whole.
+  @Test func theRowOfEveryClickKeepsItsLabel() async throws {
+    let run = await ToolRun.run(
+      ["audit", "--access-log", "-"], input: Self.combined("GET /channel HTTP/1.1"))
+    let row = try #require(run.output.split(separator: "\n").first { $0.contains("(every click") })
+    #expect(row.hasPrefix("  (every click)  "), "\(row)")
+    // A route name longer than the label widens the column for both.
+    let routes = try temporaryRouteFile(
+      #"{"hosts": ["example.com"], "routes": [{"name": "aVeryLongRouteName", "pattern": "/channel"}]}"#)
+    let long = await ToolRun.run(
+      ["audit", "--routes", routes, "--access-log", "-"], input: Self.combined("GET /channel HTTP/1.1"))
+    let lines = long.output.split(separator: "\n")
+    let routeRow = try #require(lines.first { $0.hasPrefix("  aVeryLongRouteName") })
+    let everyRow = try #require(lines.first { $0.hasPrefix("  (every click)") })
+    #expect(routeRow.count == everyRow.count, "\(long.output)")
+  }
+
   @Test func badOptionsAreUsageErrors() async throws {
     let format = await ToolRun.run(["audit", "--access-log", "-", "--log-format", "apache"])
     #expect(format.status == 2)

@@ -209,7 +209,9 @@ extension AccessLogAudit {
 
     output.line("")
     let platformNames = ClickPlatform.allCases
-    let nameWidth = max(12, router.table.routes.map { Printable.escaped($0.name).count }.max() ?? 0)
+    let everyClick = "(every click)"
+    let nameWidth = max(
+      everyClick.count, router.table.routes.map { Printable.escaped($0.name).count }.max() ?? 0)
     let columnWidth = max(8, String(clicks.total).count + 1)
     func columns(_ values: [String]) -> String {
       values.map { String(repeating: " ", count: max(0, columnWidth - $0.count)) + $0 }.joined()
@@ -224,7 +226,7 @@ extension AccessLogAudit {
           + columns([String(counts.reduce(0, +))] + counts.map(String.init)))
     }
     output.line(
-      "  (every click)".padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0)
+      ("  " + everyClick).padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0)
         + columns([String(clicks.total)] + platformNames.map { String(platforms[$0.rawValue]) }))
     let seenBots = UserAgentMarkers.bots.indices.filter { bots[$0] > 0 }
     if !seenBots.isEmpty {
