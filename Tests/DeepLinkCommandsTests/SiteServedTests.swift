@@ -201,6 +201,32 @@ struct SiteServedTests {
     #expect(
       try await Self.fetch("https://example.com:\(tls)/channel/video/1", host: "example.com", port: tls)
         .hasPrefix("200 text/html"))
+    #expect(
+      try await Self.fetch("https://example.com:\(tls)/logs/access.log", host: "example.com", port: tls)
+        .hasPrefix("404 "), "the log is not served")
+
+    // nginx's own log, read with the short-link file: each short link is a click of its long link's
+    // route and campaign, the request's query appended as the server did; none is an unknown host or
+    // an unmatched click on the site's host.
+    let audit = await ToolRun.run([
+      "audit", "--access-log", "\(out)/logs/access.log", "--short-links", links, "--short-link-host",
+      "go.example.com", "--json",
+    ])
+    #expect(audit.status == 0, "\(audit.error)")
+    let summary = try #require(try audit.jsonLines().first)
+    #expect(summary["format"] as? String == "json")
+    let clicks = try #require(summary["clicks"] as? [String: Any])
+    #expect(clicks["shortLinks"] as? Int == 4, "\(clicks)")
+    #expect(clicks["rejected"] as? Int == 0 && clicks["unmatched"] as? Int == 0, "\(clicks)")
+    #expect(clicks["matched"] as? Int == 5 && clicks["total"] as? Int == 5, "\(clicks)")
+    let routes = try #require(summary["routes"] as? [[String: Any]])
+    #expect(routes.first { $0["route"] as? String == "clip" }?["clicks"] as? Int == 5, "\(routes)")
+    let campaigns = try #require(summary["campaigns"] as? [[String: Any]])
+    #expect(
+      Set(campaigns.map { "\($0["source"] ?? "")|\($0["campaign"] ?? "")|\($0["clicks"] ?? 0)" })
+        == ["|spring|1", "mail|spring|1"], "\(campaigns)")
+    let wellKnown = (summary["outcomes"] as? [String: Any])?["wellKnown"] as? Int
+    #expect(wellKnown == 4, "\(summary)")
 
     // The app: the short-link host is a tracking origin, so the resolver asks it and gets the long
     // link, which is off the tracking origins and never fetched; the app's router opens it.
