@@ -20,158 +20,56 @@ import DeepLinking
 /// and `nil` otherwise. New kinds of refusal can be added as new codes without breaking callers:
 /// compare ``code`` with the codes you handle and treat any other as a refusal in general.
 public struct ChannelError: Error, Sendable, Hashable, CustomStringConvertible {
-
-  /// The refusal and the details that belong to it.
-  private enum Refusal: Sendable, Hashable {
-    case unknownEntityType(String)
-    case unknownClip(String)
-    case unknownClipList(String)
-    case unknownSubChannel(String)
-    case unknownPage(String)
-    case missingParameter(page: ChannelPage, parameter: String)
-    case emptySearchQuery
-    case notLoaded
-    indirect case catalog(ChannelError)
-    case catalogProblem(CatalogProblem)
-    case navigation(NavigationError)
-    case invalidLink(LinkError)
-    case unroutedLink(String)
-    case queueFull(ReadinessGateError)
-  }
-
-  private let refusal: Refusal
-
-  private init(_ refusal: Refusal) {
-    self.refusal = refusal
-  }
-
-  /// Creates an error for a problem of a catalog.
-  ///
-  /// - Parameter catalogProblem: The problem and its details.
-  init(catalogProblem: CatalogProblem) {
-    self.refusal = .catalogProblem(catalogProblem)
-  }
-
-  /// The catalog's problem, for the codes of a catalog; `nil` otherwise.
-  var catalogProblem: CatalogProblem? {
-    guard case .catalogProblem(let problem) = refusal else { return nil }
-    return problem
-  }
-
   /// What kind of refusal it is.
-  public var code: ErrorCode<ChannelError> {
-    switch refusal {
-    case .unknownEntityType: .unknownEntityType
-    case .unknownClip: .unknownClip
-    case .unknownClipList: .unknownClipList
-    case .unknownSubChannel: .unknownSubChannel
-    case .unknownPage: .unknownPage
-    case .missingParameter: .missingParameter
-    case .emptySearchQuery: .emptySearchQuery
-    case .notLoaded: .notLoaded
-    case .catalog: .catalog
-    case .navigation: .navigation
-    case .invalidLink: .invalidLink
-    case .unroutedLink: .unroutedLink
-    case .queueFull: .queueFull
-    case .catalogProblem(let problem): problem.code
-    }
-  }
-
+  public let code: ErrorCode<ChannelError>
+  /// A human-readable explanation that names the offending value; a catalog's problem names its
+  /// location first.
+  public let description: String
   /// The entity type as given, for `unknownEntityType`; `nil` otherwise.
-  public var entityType: String? {
-    guard case .unknownEntityType(let type) = refusal else { return nil }
-    return type
-  }
-
+  public internal(set) var entityType: String?
   /// The id as given, for `unknownClip`, `unknownClipList` and `unknownSubChannel`; the id involved,
   /// for `duplicateId` (the shared id); `nil` otherwise.
-  public var id: String? {
-    switch refusal {
-    case .unknownClip(let id), .unknownClipList(let id), .unknownSubChannel(let id):
-      id
-    case .catalogProblem(let problem):
-      problem.id
-    case .unknownEntityType, .unknownPage, .missingParameter, .emptySearchQuery, .notLoaded, .catalog,
-      .navigation, .invalidLink, .unroutedLink, .queueFull:
-      nil
-    }
-  }
-
+  public internal(set) var id: String?
   /// The page name as given, for `unknownPage`; `nil` otherwise.
-  public var pageName: String? {
-    guard case .unknownPage(let name) = refusal else { return nil }
-    return name
-  }
-
+  public internal(set) var pageName: String?
   /// The page asked for, for `missingParameter`; `nil` otherwise.
-  public var page: ChannelPage? {
-    guard case .missingParameter(let page, _) = refusal else { return nil }
-    return page
-  }
-
+  public internal(set) var page: ChannelPage?
   /// The name of the missing parameter, for `missingParameter`; `nil` otherwise.
-  public var parameter: String? {
-    guard case .missingParameter(_, let parameter) = refusal else { return nil }
-    return parameter
-  }
-
-  /// What went wrong loading the catalog, and where, for `catalog`; `nil` otherwise.
-  public var catalogError: ChannelError? {
-    guard case .catalog(let error) = refusal else { return nil }
-    return error
-  }
-
+  public internal(set) var parameter: String?
   /// The navigator's reason, for `navigation`; `nil` otherwise.
-  public var navigationError: NavigationError? {
-    guard case .navigation(let error) = refusal else { return nil }
-    return error
-  }
-
+  public internal(set) var navigationError: NavigationError?
   /// The router's reason, for `invalidLink`; `nil` otherwise.
-  public var linkError: LinkError? {
-    guard case .invalidLink(let error) = refusal else { return nil }
-    return error
-  }
-
+  public internal(set) var linkError: LinkError?
   /// The link as given, for `unroutedLink`; the catalog's location, for `unreadable`, `httpStatus`
   /// and `unsupportedURL`; `nil` otherwise.
-  public var url: String? {
-    switch refusal {
-    case .unroutedLink(let url): url
-    case .catalogProblem(let problem): problem.url
-    default: nil
-    }
-  }
-
+  public internal(set) var url: String?
   /// The most navigation calls that wait at once, for `queueFull`; `nil` otherwise.
-  public var limit: Int? {
-    guard case .queueFull(let error) = refusal else { return nil }
-    return error.limit
-  }
+  public internal(set) var limit: Int?
+  /// The parser's explanation, with the position when it gives one, for `invalidJSON`; `nil`
+  /// otherwise.
+  public internal(set) var detail: String?
+  /// The path in the catalog's JSON where the problem is, such as `clips[3].title`, for
+  /// `missingField`, `wrongType`, `emptyId`, `duplicateId` (the second use), `unknownClip` (in a
+  /// catalog) and `invalidValue`; `nil` otherwise.
+  public internal(set) var path: String?
+  /// The type the format asks for, such as `String`, for `wrongType`; `nil` otherwise.
+  public internal(set) var expected: String?
+  /// The kind of entity, `clip`, `clip list` or `sub-channel`, for `duplicateId`; `nil` otherwise.
+  public internal(set) var kind: String?
+  /// The path of the first use of a shared id, for `duplicateId`; `nil` otherwise.
+  public internal(set) var firstPath: String?
+  /// What is wrong, in words: for `invalidValue` what is wrong with the value, for `unreadable` the
+  /// system's explanation; `nil` otherwise.
+  public internal(set) var reason: String?
+  /// The HTTP status code, for `httpStatus`; `nil` otherwise.
+  public internal(set) var status: Int?
+  /// The missing resource's file name, for `missingResource`; `nil` otherwise.
+  public internal(set) var resource: String?
+  /// The catalog's error, for `catalog`: an array, as a structure cannot hold a value of its own type.
+  var causes: [ChannelError] = []
 
-  /// A human-readable explanation that names the offending value.
-  public var description: String {
-    switch refusal {
-    case .unknownEntityType(let type):
-      return "unknown entity type \"\(type)\"; expected \"mediaclip\" or \"mediacliplist\""
-    case .unknownClip(let id): return "unknown clip \"\(id)\""
-    case .unknownClipList(let id): return "unknown clip list \"\(id)\""
-    case .unknownSubChannel(let id): return "unknown sub-channel \"\(id)\""
-    case .unknownPage(let name):
-      return "unknown page \"\(name)\"; expected main, detail, overview or search"
-    case .missingParameter(let page, let parameter):
-      return "page \(page) needs \(parameter)"
-    case .emptySearchQuery: return "search query is empty"
-    case .notLoaded: return "the channel has no catalog yet"
-    case .catalog(let error): return "channel catalog: \(error)"
-    case .navigation(let error): return "navigation: \(error)"
-    case .invalidLink(let error): return "invalid link: \(error)"
-    case .unroutedLink(let url): return "no channel route matches \(url)"
-    case .queueFull(let error): return "navigation refused: \(error)"
-    case .catalogProblem(let problem): return problem.description
-    }
-  }
+  /// What went wrong loading the catalog, and where, for `catalog`; `nil` otherwise.
+  public var catalogError: ChannelError? { causes.first }
 }
 
 extension ChannelError {
@@ -181,7 +79,10 @@ extension ChannelError {
   /// - Parameter type: The entity type as given.
   /// - Returns: An error with code `unknownEntityType`.
   public static func unknownEntityType(_ type: String) -> Self {
-    Self(.unknownEntityType(type))
+    Self(
+      code: .unknownEntityType,
+      description: "unknown entity type \"\(type)\"; expected \"mediaclip\" or \"mediacliplist\"",
+      entityType: type)
   }
 
   /// No clip with this id exists in the channel or its sub-channels.
@@ -189,7 +90,7 @@ extension ChannelError {
   /// - Parameter id: The clip id as given.
   /// - Returns: An error with code `unknownClip`.
   public static func unknownClip(_ id: String) -> Self {
-    Self(.unknownClip(id))
+    Self(code: .unknownClip, description: "unknown clip \"\(id)\"", id: id)
   }
 
   /// No clip list with this id exists in the channel or its sub-channels.
@@ -197,7 +98,7 @@ extension ChannelError {
   /// - Parameter id: The clip list id as given.
   /// - Returns: An error with code `unknownClipList`.
   public static func unknownClipList(_ id: String) -> Self {
-    Self(.unknownClipList(id))
+    Self(code: .unknownClipList, description: "unknown clip list \"\(id)\"", id: id)
   }
 
   /// The channel has no sub-channel with this id.
@@ -205,7 +106,7 @@ extension ChannelError {
   /// - Parameter id: The sub-channel id as given.
   /// - Returns: An error with code `unknownSubChannel`.
   public static func unknownSubChannel(_ id: String) -> Self {
-    Self(.unknownSubChannel(id))
+    Self(code: .unknownSubChannel, description: "unknown sub-channel \"\(id)\"", id: id)
   }
 
   /// The page is not one of `main`, `detail`, `overview`, `search`.
@@ -213,7 +114,9 @@ extension ChannelError {
   /// - Parameter name: The page name as given.
   /// - Returns: An error with code `unknownPage`.
   public static func unknownPage(_ name: String) -> Self {
-    Self(.unknownPage(name))
+    Self(
+      code: .unknownPage, description: "unknown page \"\(name)\"; expected main, detail, overview or search",
+      pageName: name)
   }
 
   /// The page needs an identifier that was not given.
@@ -223,21 +126,23 @@ extension ChannelError {
   ///   - parameter: The name of the missing parameter.
   /// - Returns: An error with code `missingParameter`.
   public static func missingParameter(page: ChannelPage, parameter: String) -> Self {
-    Self(.missingParameter(page: page, parameter: parameter))
+    Self(
+      code: .missingParameter, description: "page \(page) needs \(parameter)", page: page,
+      parameter: parameter)
   }
 
   /// A search was asked for with an empty or blank query.
-  public static let emptySearchQuery = Self(.emptySearchQuery)
+  public static let emptySearchQuery = Self(code: .emptySearchQuery, description: "search query is empty")
 
   /// The channel has no catalog to check the navigation against.
-  public static let notLoaded = Self(.notLoaded)
+  public static let notLoaded = Self(code: .notLoaded, description: "the channel has no catalog yet")
 
   /// The channel's catalog could not be loaded.
   ///
   /// - Parameter error: What went wrong, and where.
   /// - Returns: An error with code `catalog`.
   public static func catalog(_ error: ChannelError) -> Self {
-    Self(.catalog(error))
+    Self(code: .catalog, description: "channel catalog: \(error)", causes: [error])
   }
 
   /// The navigator refused the state.
@@ -245,7 +150,7 @@ extension ChannelError {
   /// - Parameter error: The navigator's reason.
   /// - Returns: An error with code `navigation`.
   public static func navigation(_ error: NavigationError) -> Self {
-    Self(.navigation(error))
+    Self(code: .navigation, description: "navigation: \(error)", navigationError: error)
   }
 
   /// A link the channel's route table refused to read.
@@ -253,7 +158,7 @@ extension ChannelError {
   /// - Parameter error: The router's reason.
   /// - Returns: An error with code `invalidLink`.
   public static func invalidLink(_ error: LinkError) -> Self {
-    Self(.invalidLink(error))
+    Self(code: .invalidLink, description: "invalid link: \(error)", linkError: error)
   }
 
   /// A well-formed link that no channel route matches.
@@ -261,7 +166,7 @@ extension ChannelError {
   /// - Parameter url: The link as given.
   /// - Returns: An error with code `unroutedLink`.
   public static func unroutedLink(_ url: String) -> Self {
-    Self(.unroutedLink(url))
+    Self(code: .unroutedLink, description: "no channel route matches \(url)", url: url)
   }
 
   /// A navigation call arrived while the most calls a channel keeps waiting for it to be ready already
@@ -278,7 +183,7 @@ extension ChannelError {
   /// - Parameter error: The gate's reason, with its limit.
   /// - Returns: An error with code `queueFull`.
   package static func queueFull(_ error: ReadinessGateError) -> Self {
-    Self(.queueFull(error))
+    Self(code: .queueFull, description: "navigation refused: \(error)", limit: error.limit)
   }
 }
 

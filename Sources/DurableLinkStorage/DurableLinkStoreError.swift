@@ -10,119 +10,28 @@ import Foundation
 /// New kinds of failure can be added as new codes without breaking callers: compare ``code`` with the
 /// codes you handle and treat any other as a failure in general.
 public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
-
-  /// The failure and the details that belong to it.
-  private enum Failure: Sendable, Hashable {
-    case io(operation: String, path: String, code: Int32, message: String)
-    case locked(path: String)
-    case notADirectory(path: String)
-    case foreignEntry(path: String, reason: String)
-    case duplicate(id: UUID)
-    case encoding(id: UUID, message: String)
-    case entryTooLarge(id: UUID, size: Int, limit: Int)
-    case sequenceExhausted(path: String)
-  }
-
-  private let failure: Failure
-
-  private init(_ failure: Failure) {
-    self.failure = failure
-  }
-
   /// What kind of failure it is.
-  public var code: ErrorCode<DurableLinkStoreError> {
-    switch failure {
-    case .io: .io
-    case .locked: .locked
-    case .notADirectory: .notADirectory
-    case .foreignEntry: .foreignEntry
-    case .duplicate: .duplicate
-    case .encoding: .encoding
-    case .entryTooLarge: .entryTooLarge
-    case .sequenceExhausted: .sequenceExhausted
-    }
-  }
-
+  public let code: ErrorCode<DurableLinkStoreError>
+  /// A one-line explanation naming the file or link.
+  public let description: String
   /// The file-system call that failed, such as `open`, for `io`; `nil` otherwise.
-  public var operation: String? {
-    guard case .io(let operation, _, _, _) = failure else { return nil }
-    return operation
-  }
-
+  public private(set) var operation: String?
   /// The file or directory involved, for `io`, `locked`, `notADirectory`, `foreignEntry` and
   /// `sequenceExhausted`; `nil` otherwise.
-  public var path: String? {
-    switch failure {
-    case .io(_, let path, _, _), .locked(let path), .notADirectory(let path), .foreignEntry(let path, _),
-      .sequenceExhausted(let path):
-      path
-    case .duplicate, .encoding, .entryTooLarge:
-      nil
-    }
-  }
-
+  public private(set) var path: String?
   /// The system's error number (`errno`), for `io`; `nil` otherwise.
-  public var errorNumber: Int32? {
-    guard case .io(_, _, let code, _) = failure else { return nil }
-    return code
-  }
-
+  public private(set) var errorNumber: Int32?
   /// The system's or the encoder's explanation, for `io` and `encoding`; what the entry is and why
   /// the store will not use it, for `foreignEntry`; `nil` otherwise.
-  public var message: String? {
-    switch failure {
-    case .io(_, _, _, let message), .encoding(_, let message), .foreignEntry(_, let message):
-      message
-    case .locked, .notADirectory, .duplicate, .entryTooLarge, .sequenceExhausted:
-      nil
-    }
-  }
-
+  public private(set) var message: String?
   /// The id of the link involved, for `duplicate`, `encoding` and `entryTooLarge`;
   /// `nil` otherwise.
-  public var linkID: UUID? {
-    switch failure {
-    case .duplicate(let id), .encoding(let id, _), .entryTooLarge(let id, _, _):
-      id
-    case .io, .locked, .notADirectory, .foreignEntry, .sequenceExhausted:
-      nil
-    }
-  }
-
+  public private(set) var linkID: UUID?
   /// The size in bytes the link's entry would have, for `entryTooLarge`; `nil` otherwise.
-  public var size: Int? {
-    guard case .entryTooLarge(_, let size, _) = failure else { return nil }
-    return size
-  }
-
+  public private(set) var size: Int?
   /// The store's entry size limit (64 KiB), for `entryTooLarge`; `nil` otherwise.
-  public var limit: Int? {
-    guard case .entryTooLarge(_, _, let limit) = failure else { return nil }
-    return limit
-  }
+  public private(set) var limit: Int?
 
-  /// A one-line explanation naming the file or link.
-  public var description: String {
-    switch failure {
-    case .io(let operation, let path, let code, let message):
-      return "\(operation) failed for \(path): \(message) (errno \(code))"
-    case .locked(let path):
-      return "the link store at \(path) is already open in another store or process"
-    case .notADirectory(let path):
-      return "\(path) is not a directory, but the link store needs a directory there"
-    case .foreignEntry(let path, let reason):
-      return "\(path) is \(reason); the link store uses only a directory, folders and lock of its own"
-    case .duplicate(let id):
-      return "a link with id \(id.uuidString) is already stored"
-    case .encoding(let id, let message):
-      return "link \(id.uuidString) could not be encoded: \(message)"
-    case .entryTooLarge(let id, let size, let limit):
-      return
-        "link \(id.uuidString) was not stored: its entry is \(size) bytes, over the limit of \(limit) bytes"
-    case .sequenceExhausted(let path):
-      return "the link store at \(path) has used every arrival number; deliver its links and reopen it"
-    }
-  }
 }
 
 extension DurableLinkStoreError {
@@ -135,7 +44,9 @@ extension DurableLinkStoreError {
   ///   - message: The system's explanation.
   /// - Returns: An error with code `io`.
   public static func io(operation: String, path: String, code: Int32, message: String) -> Self {
-    Self(.io(operation: operation, path: path, code: code, message: message))
+    Self(
+      code: .io, description: "\(operation) failed for \(path): \(message) (errno \(code))",
+      operation: operation, path: path, errorNumber: code, message: message)
   }
 
   /// Another store (in this or another process) has the directory open.
@@ -143,7 +54,9 @@ extension DurableLinkStoreError {
   /// - Parameter path: The store's directory.
   /// - Returns: An error with code `locked`.
   public static func locked(path: String) -> Self {
-    Self(.locked(path: path))
+    Self(
+      code: .locked, description: "the link store at \(path) is already open in another store or process",
+      path: path)
   }
 
   /// A file that is not a directory stands where the store needs a directory.
@@ -151,7 +64,9 @@ extension DurableLinkStoreError {
   /// - Parameter path: The file.
   /// - Returns: An error with code `notADirectory`.
   public static func notADirectory(path: String) -> Self {
-    Self(.notADirectory(path: path))
+    Self(
+      code: .notADirectory,
+      description: "\(path) is not a directory, but the link store needs a directory there", path: path)
   }
 
   /// The store's directory, one of its folders or its lock is not the store's own: a symbolic link
@@ -164,7 +79,10 @@ extension DurableLinkStoreError {
   ///     `"a symbolic link, which the store does not follow"`.
   /// - Returns: An error with code `foreignEntry`.
   public static func foreignEntry(path: String, reason: String) -> Self {
-    Self(.foreignEntry(path: path, reason: reason))
+    Self(
+      code: .foreignEntry,
+      description: "\(path) is \(reason); the link store uses only a directory, folders and lock of its own",
+      path: path, message: reason)
   }
 
   /// A link with this id is already stored.
@@ -172,7 +90,7 @@ extension DurableLinkStoreError {
   /// - Parameter id: The link's id.
   /// - Returns: An error with code `duplicate`.
   public static func duplicate(id: UUID) -> Self {
-    Self(.duplicate(id: id))
+    Self(code: .duplicate, description: "a link with id \(id.uuidString) is already stored", linkID: id)
   }
 
   /// The link could not be encoded to JSON.
@@ -182,7 +100,9 @@ extension DurableLinkStoreError {
   ///   - message: The encoder's explanation.
   /// - Returns: An error with code `encoding`.
   public static func encoding(id: UUID, message: String) -> Self {
-    Self(.encoding(id: id, message: message))
+    Self(
+      code: .encoding, description: "link \(id.uuidString) could not be encoded: \(message)",
+      message: message, linkID: id)
   }
 
   /// The link's entry would be larger than the entry size limit (64 KiB): it is refused rather
@@ -194,7 +114,11 @@ extension DurableLinkStoreError {
   ///   - limit: The store's entry size limit (64 KiB).
   /// - Returns: An error with code `entryTooLarge`.
   public static func entryTooLarge(id: UUID, size: Int, limit: Int) -> Self {
-    Self(.entryTooLarge(id: id, size: size, limit: limit))
+    Self(
+      code: .entryTooLarge,
+      description:
+        "link \(id.uuidString) was not stored: its entry is \(size) bytes, over the limit of \(limit) bytes",
+      linkID: id, size: size, limit: limit)
   }
 
   /// The store has used every arrival number (`UInt64.max`): it takes no more links until it is
@@ -203,7 +127,10 @@ extension DurableLinkStoreError {
   /// - Parameter path: The store's directory.
   /// - Returns: An error with code `sequenceExhausted`.
   public static func sequenceExhausted(path: String) -> Self {
-    Self(.sequenceExhausted(path: path))
+    Self(
+      code: .sequenceExhausted,
+      description: "the link store at \(path) has used every arrival number; deliver its links and reopen it",
+      path: path)
   }
 }
 

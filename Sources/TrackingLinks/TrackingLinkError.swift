@@ -24,118 +24,34 @@ import Foundation
 /// }
 /// ```
 public struct TrackingLinkError: Error, Sendable, Hashable, CustomStringConvertible {
-
-  /// The failure and the details that belong to it.
-  private enum Failure: Sendable, Hashable {
-    case loop
-    case tooManyHops(limit: Int)
-    case timedOut(timeout: Duration, elapsed: Duration)
-    case notRedirect(status: Int)
-    case httpError(status: Int)
-    case missingLocation(status: Int)
-    case invalidLocation(status: Int, location: String)
-    case insecure
-    case cancelled
-    case transport(message: String)
-  }
-
+  /// What kind of failure stopped resolution.
+  public let code: ErrorCode<TrackingLinkError>
+  /// What went wrong, in a few words that come before the place (`redirect loop`).
+  private let summary: String
+  /// The HTTP status of the response, for the codes that come from one (`notRedirect`,
+  /// `httpError`, `missingLocation`, `invalidLocation`); `nil` otherwise.
+  public private(set) var status: Int?
+  /// The `Location` header that is not a URL, for `invalidLocation`; `nil` otherwise.
+  public private(set) var location: String?
+  /// The resolver's hop limit, for `tooManyHops`; `nil` otherwise.
+  public private(set) var limit: Int?
+  /// The resolver's time limit, for `timedOut`; `nil` otherwise.
+  public private(set) var timeout: Duration?
+  /// The time the resolution really ran, measured on the continuous clock (never less than
+  /// ``timeout``), for `timedOut`; `nil` otherwise.
+  public private(set) var elapsed: Duration?
+  /// What the transport reported, for `transport`; `nil` otherwise.
+  public private(set) var message: String?
   /// The URL where resolution stopped.
   public let url: URL
   /// The 1-based number of the request where resolution stopped.
   public let hop: Int
-  private let failure: Failure
-
-  private init(url: URL, hop: Int, failure: Failure) {
-    self.url = url
-    self.hop = hop
-    self.failure = failure
-  }
-
-  /// What kind of failure stopped resolution.
-  public var code: ErrorCode<TrackingLinkError> {
-    switch failure {
-    case .loop: .loop
-    case .tooManyHops: .tooManyHops
-    case .timedOut: .timedOut
-    case .notRedirect: .notRedirect
-    case .httpError: .httpError
-    case .missingLocation: .missingLocation
-    case .invalidLocation: .invalidLocation
-    case .insecure: .insecure
-    case .cancelled: .cancelled
-    case .transport: .transport
-    }
-  }
-
-  /// The HTTP status of the response, for the codes that come from one (`notRedirect`,
-  /// `httpError`, `missingLocation`, `invalidLocation`); `nil` otherwise.
-  public var status: Int? {
-    switch failure {
-    case .notRedirect(let status), .httpError(let status), .missingLocation(let status),
-      .invalidLocation(let status, _):
-      status
-    case .loop, .tooManyHops, .timedOut, .insecure, .cancelled, .transport:
-      nil
-    }
-  }
-
-  /// The `Location` header that is not a URL, for `invalidLocation`; `nil` otherwise.
-  public var location: String? {
-    guard case .invalidLocation(_, let location) = failure else { return nil }
-    return location
-  }
-
-  /// The resolver's hop limit, for `tooManyHops`; `nil` otherwise.
-  public var limit: Int? {
-    guard case .tooManyHops(let limit) = failure else { return nil }
-    return limit
-  }
-
-  /// The resolver's time limit, for `timedOut`; `nil` otherwise.
-  public var timeout: Duration? {
-    guard case .timedOut(let timeout, _) = failure else { return nil }
-    return timeout
-  }
-
-  /// The time the resolution really ran, measured on the continuous clock (never less than
-  /// ``timeout``), for `timedOut`; `nil` otherwise.
-  public var elapsed: Duration? {
-    guard case .timedOut(_, let elapsed) = failure else { return nil }
-    return elapsed
-  }
-
-  /// What the transport reported, for `transport`; `nil` otherwise.
-  public var message: String? {
-    guard case .transport(let message) = failure else { return nil }
-    return message
-  }
+  /// What went wrong, in words that come after the place, if any.
+  private var explanation: String?
 
   /// A one-line explanation naming the URL, the hop and, where there is one, the status.
   public var description: String {
-    let place = "at hop \(hop) (\(url.absoluteString))"
-    switch failure {
-    case .loop:
-      return "redirect loop \(place): this URL was already visited"
-    case .tooManyHops(let limit):
-      return "too many hops \(place): the limit is \(limit)"
-    case .timedOut(let timeout, let elapsed):
-      return
-        "timed out \(place): no answer within the limit of \(Self.seconds(timeout)) (\(Self.seconds(elapsed)) elapsed)"
-    case .notRedirect(let status):
-      return "not a redirect \(place): status \(status)"
-    case .httpError(let status):
-      return "HTTP error \(place): status \(status)"
-    case .missingLocation(let status):
-      return "missing Location \(place): status \(status) without a Location header"
-    case .invalidLocation(let status, let location):
-      return "invalid Location \(place): status \(status) with Location \"\(location)\""
-    case .insecure:
-      return "insecure URL \(place): plain http on a tracking host configured for https"
-    case .cancelled:
-      return "cancelled \(place)"
-    case .transport(let message):
-      return "transport error \(place): \(message)"
-    }
+    "\(summary) at hop \(hop) (\(url.absoluteString))" + (explanation.map { ": " + $0 } ?? "")
   }
 
   /// A duration in seconds with three decimals: `2.000 s`.
@@ -155,7 +71,8 @@ extension TrackingLinkError {
   ///   - hop: The number of that request in the chain.
   /// - Returns: An error with code `loop`.
   public static func loop(url: URL, hop: Int) -> Self {
-    Self(url: url, hop: hop, failure: .loop)
+    Self(
+      code: .loop, summary: "redirect loop", url: url, hop: hop, explanation: "this URL was already visited")
   }
 
   /// The chain needed more requests than the hop limit allows.
@@ -166,7 +83,9 @@ extension TrackingLinkError {
   ///   - limit: The resolver's hop limit.
   /// - Returns: An error with code `tooManyHops`.
   public static func tooManyHops(url: URL, hop: Int, limit: Int) -> Self {
-    Self(url: url, hop: hop, failure: .tooManyHops(limit: limit))
+    Self(
+      code: .tooManyHops, summary: "too many hops", limit: limit, url: url, hop: hop,
+      explanation: "the limit is \(limit)")
   }
 
   /// The whole resolution reached its time limit without an answer.
@@ -178,7 +97,9 @@ extension TrackingLinkError {
   ///   - elapsed: The time the resolution really ran, on the continuous clock.
   /// - Returns: An error with code `timedOut`.
   public static func timedOut(url: URL, hop: Int, timeout: Duration, elapsed: Duration) -> Self {
-    Self(url: url, hop: hop, failure: .timedOut(timeout: timeout, elapsed: elapsed))
+    Self(
+      code: .timedOut, summary: "timed out", timeout: timeout, elapsed: elapsed, url: url, hop: hop,
+      explanation: "no answer within the limit of \(seconds(timeout)) (\(seconds(elapsed)) elapsed)")
   }
 
   /// A tracking URL answered with a status that is neither a redirect nor an error.
@@ -189,7 +110,9 @@ extension TrackingLinkError {
   ///   - status: The status it answered with.
   /// - Returns: An error with code `notRedirect`.
   public static func notRedirect(url: URL, hop: Int, status: Int) -> Self {
-    Self(url: url, hop: hop, failure: .notRedirect(status: status))
+    Self(
+      code: .notRedirect, summary: "not a redirect", status: status, url: url, hop: hop,
+      explanation: "status \(status)")
   }
 
   /// A tracking URL answered with an HTTP error status (4xx or 5xx).
@@ -200,7 +123,9 @@ extension TrackingLinkError {
   ///   - status: The status it answered with.
   /// - Returns: An error with code `httpError`.
   public static func httpError(url: URL, hop: Int, status: Int) -> Self {
-    Self(url: url, hop: hop, failure: .httpError(status: status))
+    Self(
+      code: .httpError, summary: "HTTP error", status: status, url: url, hop: hop,
+      explanation: "status \(status)")
   }
 
   /// A redirect response carried no `Location` header.
@@ -211,7 +136,9 @@ extension TrackingLinkError {
   ///   - status: The redirect status it answered with.
   /// - Returns: An error with code `missingLocation`.
   public static func missingLocation(url: URL, hop: Int, status: Int) -> Self {
-    Self(url: url, hop: hop, failure: .missingLocation(status: status))
+    Self(
+      code: .missingLocation, summary: "missing Location", status: status, url: url, hop: hop,
+      explanation: "status \(status) without a Location header")
   }
 
   /// A redirect response carried a `Location` header that is not a URL.
@@ -223,7 +150,9 @@ extension TrackingLinkError {
   ///   - location: The header's value.
   /// - Returns: An error with code `invalidLocation`.
   public static func invalidLocation(url: URL, hop: Int, status: Int, location: String) -> Self {
-    Self(url: url, hop: hop, failure: .invalidLocation(status: status, location: location))
+    Self(
+      code: .invalidLocation, summary: "invalid Location", status: status, location: location, url: url,
+      hop: hop, explanation: "status \(status) with Location \"\(location)\"")
   }
 
   /// A URL uses plain `http` on a tracking host that is configured for `https` only.
@@ -233,7 +162,9 @@ extension TrackingLinkError {
   ///   - hop: The number of the request it would have been.
   /// - Returns: An error with code `insecure`.
   public static func insecure(url: URL, hop: Int) -> Self {
-    Self(url: url, hop: hop, failure: .insecure)
+    Self(
+      code: .insecure, summary: "insecure URL", url: url, hop: hop,
+      explanation: "plain http on a tracking host configured for https")
   }
 
   /// The calling task was cancelled.
@@ -243,7 +174,7 @@ extension TrackingLinkError {
   ///   - hop: The number of that request.
   /// - Returns: An error with code `cancelled`.
   public static func cancelled(url: URL, hop: Int) -> Self {
-    Self(url: url, hop: hop, failure: .cancelled)
+    Self(code: .cancelled, summary: "cancelled", url: url, hop: hop)
   }
 
   /// The request failed below HTTP (connection refused, DNS failure, TLS failure ...).
@@ -254,7 +185,9 @@ extension TrackingLinkError {
   ///   - message: What the transport reported.
   /// - Returns: An error with code `transport`.
   public static func transport(url: URL, hop: Int, message: String) -> Self {
-    Self(url: url, hop: hop, failure: .transport(message: message))
+    Self(
+      code: .transport, summary: "transport error", message: message, url: url, hop: hop, explanation: message
+    )
   }
 }
 

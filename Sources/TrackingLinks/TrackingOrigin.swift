@@ -112,136 +112,71 @@ extension TrackingOrigin {
   /// ``code`` says what was wrong; ``scheme``, ``component`` and ``port`` are the details of the codes
   /// that have them, `nil` otherwise.
   public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The string that was parsed.
-    public let input: String
-    /// What was wrong with it, with its details.
-    package let reason: Reason
-
-    /// Creates an error.
-    ///
-    /// - Parameters:
-    ///   - input: The string that was parsed.
-    ///   - reason: What was wrong with it.
-    package init(input: String, reason: Reason) {
-      self.input = input
-      self.reason = reason
-    }
-
-    /// What made an origin string unusable: a ``Code`` and the details that belong to it, which are
-    /// set for the codes that have them and `nil` otherwise.
-    ///
-    /// New reasons can be added as new codes without breaking callers: compare ``code`` with the codes
-    /// you handle and treat any other as a parse failure in general.
-    package struct Reason: Sendable, Hashable {
-      /// The reason and the details that belong to it.
-      private enum Problem: Sendable, Hashable {
-        case empty
-        case malformed
-        case unsupportedScheme(String)
-        case missingHost
-        case unexpectedComponent(String)
-        case invalidPort(Int)
-      }
-
-      private let problem: Problem
-
-      private init(_ problem: Problem) {
-        self.problem = problem
-      }
-
-      /// What kind of reason it is.
-      package var code: ErrorCode<TrackingOrigin.ParseError> {
-        switch problem {
-        case .empty: .empty
-        case .malformed: .malformed
-        case .unsupportedScheme: .unsupportedScheme
-        case .missingHost: .missingHost
-        case .unexpectedComponent: .unexpectedComponent
-        case .invalidPort: .invalidPort
-        }
-      }
-
-      /// The scheme as given, lowercased, for `unsupportedScheme`; `nil` otherwise.
-      package var scheme: String? {
-        guard case .unsupportedScheme(let scheme) = problem else { return nil }
-        return scheme
-      }
-
-      /// The part an origin cannot have, such as `query` or `path /x`, for
-      /// `unexpectedComponent`; `nil` otherwise.
-      package var component: String? {
-        guard case .unexpectedComponent(let component) = problem else { return nil }
-        return component
-      }
-
-      /// The port as given, for `invalidPort`; `nil` otherwise.
-      package var port: Int? {
-        guard case .invalidPort(let port) = problem else { return nil }
-        return port
-      }
-
-      /// The reason in words, without the input.
-      fileprivate var explanation: String {
-        switch problem {
-        case .empty: "empty"
-        case .malformed: "not a URL"
-        case .unsupportedScheme(let scheme):
-          "unsupported scheme \"\(scheme)\" (use https, or http explicitly)"
-        case .missingHost: "no host"
-        case .unexpectedComponent(let component): "an origin cannot have a \(component)"
-        case .invalidPort(let port): "port \(port) is outside 1...65535"
-        }
-      }
-
-      /// The string was empty or only whitespace.
-      package static let empty = Reason(.empty)
-      /// The string is not a URL.
-      package static let malformed = Reason(.malformed)
-      /// The string names no host.
-      package static let missingHost = Reason(.missingHost)
-
-      /// The scheme is neither `https` nor `http`.
-      ///
-      /// - Parameter scheme: The scheme as given, lowercased.
-      /// - Returns: A reason with code `unsupportedScheme`.
-      package static func unsupportedScheme(_ scheme: String) -> Reason {
-        Reason(.unsupportedScheme(scheme))
-      }
-
-      /// The string carries a part an origin cannot have.
-      ///
-      /// - Parameter component: The part, such as `query` or `path /x`.
-      /// - Returns: A reason with code `unexpectedComponent`.
-      package static func unexpectedComponent(_ component: String) -> Reason {
-        Reason(.unexpectedComponent(component))
-      }
-
-      /// The port is outside 1...65535.
-      ///
-      /// - Parameter port: The port as given.
-      /// - Returns: A reason with code `invalidPort`.
-      package static func invalidPort(_ port: Int) -> Reason {
-        Reason(.invalidPort(port))
-      }
-    }
-
     /// What kind of reason made the string unusable.
-    public var code: ErrorCode<TrackingOrigin.ParseError> { reason.code }
-
+    public let code: ErrorCode<TrackingOrigin.ParseError>
+    /// The reason in words, without the input.
+    private let explanation: String
+    /// The string that was parsed.
+    public private(set) var input = ""
     /// The scheme as given, lowercased, for `unsupportedScheme`; `nil` otherwise.
-    public var scheme: String? { reason.scheme }
-
+    public private(set) var scheme: String?
     /// The part an origin cannot have, such as `query` or `path /x`, for `unexpectedComponent`; `nil`
     /// otherwise.
-    public var component: String? { reason.component }
-
+    public private(set) var component: String?
     /// The port as given, for `invalidPort`; `nil` otherwise.
-    public var port: Int? { reason.port }
+    public private(set) var port: Int?
 
     /// A one-line explanation naming the input and the reason.
     public var description: String {
-      "invalid tracking origin \"\(input)\": \(reason.explanation)"
+      "invalid tracking origin \"\(input)\": \(explanation)"
     }
+
+    /// The string was empty or only whitespace.
+    package static let empty = Self(code: .empty, explanation: "empty")
+    /// The string is not a URL.
+    package static let malformed = Self(code: .malformed, explanation: "not a URL")
+    /// The string names no host.
+    package static let missingHost = Self(code: .missingHost, explanation: "no host")
+
+    /// The scheme is neither `https` nor `http`.
+    ///
+    /// - Parameter scheme: The scheme as given, lowercased.
+    /// - Returns: A reason with code `unsupportedScheme`.
+    package static func unsupportedScheme(_ scheme: String) -> Self {
+      Self(
+        code: .unsupportedScheme,
+        explanation: "unsupported scheme \"\(scheme)\" (use https, or http explicitly)", scheme: scheme)
+    }
+
+    /// The string carries a part an origin cannot have.
+    ///
+    /// - Parameter component: The part, such as `query` or `path /x`.
+    /// - Returns: A reason with code `unexpectedComponent`.
+    package static func unexpectedComponent(_ component: String) -> Self {
+      Self(
+        code: .unexpectedComponent, explanation: "an origin cannot have a \(component)", component: component)
+    }
+
+    /// The port is outside 1...65535.
+    ///
+    /// - Parameter port: The port as given.
+    /// - Returns: A reason with code `invalidPort`.
+    package static func invalidPort(_ port: Int) -> Self {
+      Self(code: .invalidPort, explanation: "port \(port) is outside 1...65535", port: port)
+    }
+  }
+}
+
+extension TrackingOrigin.ParseError {
+  /// Creates an error: the reason `reason` (made by one of the factories, such as
+  /// ``unsupportedScheme(_:)``) for an input.
+  ///
+  /// - Parameters:
+  ///   - input: The string that was parsed.
+  ///   - reason: What was wrong with it, with its details; its own input is replaced.
+  package init(input: String, reason: Self) {
+    self = reason
+    self.input = input
   }
 }
 

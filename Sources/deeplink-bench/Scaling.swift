@@ -184,6 +184,24 @@ enum Scaling {
     return best
   }
 
+  /// The seconds one match of each link takes, then one explanation of `explained` when given: the
+  /// columns most tables measure after their build.
+  static func matchSeconds(_ router: Router, _ links: [String], explaining explained: String? = nil)
+    -> [Double]
+  {
+    links.map { link in secondsPerRun { (try? router.matchIndex(link)) ?? -1 } }
+      + (explained.map { miss in [secondsPerRun { (try? router.explain(miss))?.description.count ?? -1 }] }
+        ?? [])
+  }
+
+  /// `value` as a multiple of the first value `first` holds (which it records when `nil`): how a
+  /// per-unit cost grows from a dimension's first size.
+  static func growth(_ value: Double, since first: inout Double?) -> Double {
+    let base = first ?? value
+    first = base
+    return value / base
+  }
+
   /// Keeps a checksum alive so the optimizer cannot drop the work that made it.
   static func keep(_ checksum: Int) {
     if checksum == 0x5EED_5EED { print("") }
@@ -356,6 +374,20 @@ enum Scaling {
       return try Router(table)
     } catch {
       fail("a generated table does not build: \(error)")
+    }
+  }
+  /// A table's router and the seconds its build took.
+  static func timedBuild(_ table: RouteTable) -> (router: Router, seconds: Double) {
+    let start = now()
+    let router = build(table)
+    return (router, now() - start)
+  }
+
+  /// Stops the run with `failure` unless each link reaches the route at its index (`nil`: no route).
+  static func expectRoutes(_ router: Router, _ expected: [(link: String, route: Int?)], else failure: String)
+  {
+    for (link, route) in expected where (try? router.matchIndex(link)) != route {
+      fail(failure)
     }
   }
 

@@ -48,11 +48,10 @@ extension Scaling {
       let one = secondsPerRun { (try? router.matchIndex(link)) ?? -1 }
       let fanOut = secondsPerRun { (try? router.match(link))?.route.utf8.count ?? -1 }
       let perByte = fanOut / Double(size)
-      let first = firstPerByte ?? perByte
-      firstPerByte = first
       return ScalingStep(
         seconds: [one, fanOut],
-        note: "fan-out/one \(format(fanOut / one, 1))x, per byte \(format(perByte / first, 2))x the first, "
+        note:
+          "fan-out/one \(format(fanOut / one, 1))x, per byte \(format(growth(perByte, since: &firstPerByte), 2))x the first, "
           + "\(link.utf8.count) bytes: \(outcome)")
     }
   }
@@ -94,12 +93,10 @@ extension Scaling {
         fail("links-before-ready: applied \(applied.count), superseded \(superseded) of \(size)")
       }
       let perLink = before / Double(size)
-      let first = firstPerLink ?? perLink
-      firstPerLink = first
       return ScalingStep(
         seconds: [after, before],
         note: "before/after \(format(before / after, 2))x, \(duration(perLink)) a link, "
-          + "\(format(perLink / first, 2))x the first")
+          + "\(format(growth(perLink, since: &firstPerLink), 2))x the first")
     }
   }
 
@@ -129,12 +126,10 @@ extension Scaling {
       let plainSeconds = secondsPerRun { (try? plain.matchIndex(link)) ?? -1 }
       let templateSeconds = secondsPerRun { (try? templates.matchIndex(link)) ?? -1 }
       let perByte = templateSeconds / Double(size)
-      let first = firstPerByte ?? perByte
-      firstPerByte = first
       return ScalingStep(
         seconds: [plainSeconds, templateSeconds],
         note: "templates/plain \(format(templateSeconds / plainSeconds, 1))x, per byte "
-          + "\(format(perByte / first, 2))x the first")
+          + "\(format(growth(perByte, since: &firstPerByte), 2))x the first")
     }
   }
 }

@@ -26,14 +26,11 @@ extension Scaling {
             routes: [RouteDefinition("middle", "/{prefix*}/product/{id}")]))
         let link = "myapp://\(prefix)/product/1"
         let miss = "myapp://\(prefix)/produkt/1"
-        guard (try? plain.matchIndex(link)) == 0, (try? middle.matchIndex(link)) == 0,
-          (try? middle.matchIndex(miss)) == nil
-        else { fail("the middle catch-all does not route as expected") }
-        let plainSeconds = secondsPerRun { (try? plain.matchIndex(link)) ?? -1 }
-        let middleSeconds = secondsPerRun { (try? middle.matchIndex(link)) ?? -1 }
-        return ScalingStep(
-          seconds: [plainSeconds, middleSeconds, secondsPerRun { (try? middle.matchIndex(miss)) ?? -1 }],
-          note: "middle/plain \(format(middleSeconds / plainSeconds, 2))x")
+        expectRoutes(plain, [(link, 0)], else: "the middle catch-all does not route as expected")
+        expectRoutes(
+          middle, [(link, 0), (miss, nil)], else: "the middle catch-all does not route as expected")
+        let seconds = matchSeconds(plain, [link]) + matchSeconds(middle, [link, miss])
+        return ScalingStep(seconds: seconds, note: "middle/plain \(format(seconds[1] / seconds[0], 2))x")
       },
       ScalingDimension(
         name: "middle-catch-all-routes", unit: "routes", sizes: (0..<5).map { max(8, 1_024 / scale) << $0 },
@@ -46,22 +43,15 @@ extension Scaling {
           let plains = (0...(index % 8)).map { "{q\($0)}" }.joined(separator: "/")
           routes.append(RouteDefinition("t\(index)", "/\(plains)/{p*}/t\(index)/product/{id:int}"))
         }
-        let start = now()
-        let router = build(RouteTable(schemes: ["myapp"], limits: limits, routes: routes))
-        let buildSeconds = now() - start
+        let (router, buildSeconds) = timedBuild(
+          RouteTable(schemes: ["myapp"], limits: limits, routes: routes))
         let deep = Array(repeating: "a", count: 32).joined(separator: "/")
         let hit = "myapp://\(deep)/s\(size - 1)/product/7"
         let miss = "myapp://\(deep)/t\(size - 1)/product/x"
-        guard (try? router.matchIndex(hit)) == 2 * (size - 1), (try? router.matchIndex(miss)) == nil else {
-          fail("the middle catch-all table does not route as expected")
-        }
-        return ScalingStep(
-          seconds: [
-            buildSeconds,
-            secondsPerRun { (try? router.matchIndex(hit)) ?? -1 },
-            secondsPerRun { (try? router.matchIndex(miss)) ?? -1 },
-            secondsPerRun { (try? router.explain(miss))?.description.count ?? -1 },
-          ])
+        expectRoutes(
+          router, [(hit, 2 * (size - 1)), (miss, nil)],
+          else: "the middle catch-all table does not route as expected")
+        return ScalingStep(seconds: [buildSeconds] + matchSeconds(router, [hit, miss], explaining: miss))
       },
     ]
   }

@@ -25,16 +25,12 @@ extension Scaling {
       let plainLink = "myapp:///\(literals)"
       let hashLink = "myapp:///#/\(literals)"
       let missLink = "myapp:///#/\(literals)/extra"
-      guard (try? plain.matchIndex(plainLink)) == 0, (try? hashed.matchIndex(hashLink)) == 1,
-        (try? hashed.matchIndex(missLink)) == 0
-      else { fail("the fragment tables do not route as expected") }
-      let plainSeconds = secondsPerRun { (try? plain.matchIndex(plainLink)) ?? -1 }
-      let fragmentSeconds = secondsPerRun { (try? hashed.matchIndex(hashLink)) ?? -1 }
-      let missSeconds = secondsPerRun { (try? hashed.matchIndex(missLink)) ?? -1 }
+      expectRoutes(plain, [(plainLink, 0)], else: "the fragment tables do not route as expected")
+      expectRoutes(
+        hashed, [(hashLink, 1), (missLink, 0)], else: "the fragment tables do not route as expected")
       // The fragment route against the plain route, measured in the same run.
-      return ScalingStep(
-        seconds: [plainSeconds, fragmentSeconds, missSeconds],
-        note: "fragment/plain " + format(fragmentSeconds / plainSeconds, 2))
+      let seconds = matchSeconds(plain, [plainLink]) + matchSeconds(hashed, [hashLink, missLink])
+      return ScalingStep(seconds: seconds, note: "fragment/plain " + format(seconds[1] / seconds[0], 2))
     }
   }
 }

@@ -18,26 +18,17 @@ extension Scaling {
       let hosts = ["a.example", "b.example"]
       var routes = (0..<size).map { RouteDefinition("r\($0)", "/r\($0)/{id}", hosts: [hosts[$0 % 2]]) }
       routes.append(RouteDefinition("web", "/{path*}", hosts: ["*"]))
-      let start = now()
-      let router = build(RouteTable(schemes: ["myapp"], hosts: hosts, routes: routes))
-      let buildSeconds = now() - start
+      let (router, buildSeconds) = timedBuild(RouteTable(schemes: ["myapp"], hosts: hosts, routes: routes))
       let last = size - 1
       let own = "https://\(hosts[last % 2])/r\(last)/7"
       let other = "https://\(hosts[(last + 1) % 2])/r\(last)/7"
       let unlisted = "https://elsewhere.example/r\(last)/7"
       let miss = "myapp://r\(last)/7"
-      guard (try? router.matchIndex(own)) == last, (try? router.matchIndex(other)) == size,
-        (try? router.matchIndex(unlisted)) == size, (try? router.matchIndex(miss)) == nil
-      else { fail("the host-scoped table does not route as expected") }
+      expectRoutes(
+        router, [(own, last), (other, size), (unlisted, size), (miss, nil)],
+        else: "the host-scoped table does not route as expected")
       return ScalingStep(
-        seconds: [
-          buildSeconds,
-          secondsPerRun { (try? router.matchIndex(own)) ?? -1 },
-          secondsPerRun { (try? router.matchIndex(other)) ?? -1 },
-          secondsPerRun { (try? router.matchIndex(unlisted)) ?? -1 },
-          secondsPerRun { (try? router.matchIndex(miss)) ?? -1 },
-          secondsPerRun { (try? router.explain(miss))?.description.count ?? -1 },
-        ])
+        seconds: [buildSeconds] + matchSeconds(router, [own, other, unlisted, miss], explaining: miss))
     }
   }
 }

@@ -30,17 +30,10 @@ extension Scaling {
         let link = "myapp://p/\(value)B"
         // The last byte is one the kind does not allow: the whole value is read before it fails.
         let miss = "myapp://p/\(value)b"
-        guard (try? plain.matchIndex(link)) == 0, (try? kind.matchIndex(link)) == 0,
-          (try? kind.matchIndex(miss)) == nil
-        else { fail("the kind table does not route as expected") }
-        let plainSeconds = secondsPerRun { (try? plain.matchIndex(link)) ?? -1 }
-        let kindSeconds = secondsPerRun { (try? kind.matchIndex(link)) ?? -1 }
-        return ScalingStep(
-          seconds: [
-            plainSeconds, kindSeconds, secondsPerRun { (try? kind.matchIndex(miss)) ?? -1 },
-            secondsPerRun { (try? kind.explain(miss))?.description.count ?? -1 },
-          ],
-          note: "kind/plain \(format(kindSeconds / plainSeconds, 2))x")
+        expectRoutes(plain, [(link, 0)], else: "the kind table does not route as expected")
+        expectRoutes(kind, [(link, 0), (miss, nil)], else: "the kind table does not route as expected")
+        let seconds = matchSeconds(plain, [link]) + matchSeconds(kind, [link, miss], explaining: miss)
+        return ScalingStep(seconds: seconds, note: "kind/plain \(format(seconds[1] / seconds[0], 2))x")
       },
       ScalingDimension(
         name: "kind-routes", unit: "routes", sizes: (0..<5).map { max(8, 1_024 / scale) << $0 },
@@ -52,24 +45,16 @@ extension Scaling {
           let (first, second) = [("sku", "order"), ("order", "color"), ("color", "sku")][index % 3]
           routes.append(RouteDefinition("k\(index)", "/{a:\(first)}/{b:\(second)}/x\(index)"))
         }
-        let start = now()
-        let router = build(RouteTable(schemes: ["myapp"], limits: limits, kinds: kinds, routes: routes))
-        let buildSeconds = now() - start
+        let (router, buildSeconds) = timedBuild(
+          RouteTable(schemes: ["myapp"], limits: limits, kinds: kinds, routes: routes))
         let last = size - 1
         let hit = [
           "myapp://AB-1/ORD-7/x\(last)", "myapp://ORD-7/00ff00/x\(last)", "myapp://00ff00/AB-1/x\(last)",
         ][
           last % 3]
         let miss = "myapp://AB-1/ORD-7/y"
-        guard (try? router.matchIndex(hit)) == last, (try? router.matchIndex(miss)) == nil else {
-          fail("the kind routes do not route as expected")
-        }
-        return ScalingStep(
-          seconds: [
-            buildSeconds, secondsPerRun { (try? router.matchIndex(hit)) ?? -1 },
-            secondsPerRun { (try? router.matchIndex(miss)) ?? -1 },
-            secondsPerRun { (try? router.explain(miss))?.description.count ?? -1 },
-          ])
+        expectRoutes(router, [(hit, last), (miss, nil)], else: "the kind routes do not route as expected")
+        return ScalingStep(seconds: [buildSeconds] + matchSeconds(router, [hit, miss], explaining: miss))
       },
     ]
   }

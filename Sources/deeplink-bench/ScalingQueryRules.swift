@@ -17,23 +17,15 @@ extension Scaling {
     ) { size in
       var routes = (0..<size).map { RouteDefinition("v\($0)", "/pledge?ref=v\($0)") }
       routes.append(RouteDefinition("any", "/pledge?ref={ref}&from={from}"))
-      let start = now()
-      let router = build(RouteTable(schemes: ["myapp"], routes: routes))
-      let buildSeconds = now() - start
+      let (router, buildSeconds) = timedBuild(RouteTable(schemes: ["myapp"], routes: routes))
       let hit = "myapp://pledge?ref=v\(size - 1)"
       let other = "myapp://pledge?ref=unknown&from=mail"
       let miss = "myapp://pledge?ref=unknown"
-      guard (try? router.matchIndex(hit)) == size - 1, (try? router.matchIndex(other)) == size,
-        (try? router.matchIndex(miss)) == nil
-      else { fail("the query-value table does not route as expected") }
+      expectRoutes(
+        router, [(hit, size - 1), (other, size), (miss, nil)],
+        else: "the query-value table does not route as expected")
       return ScalingStep(
-        seconds: [
-          buildSeconds,
-          secondsPerRun { (try? router.matchIndex(hit)) ?? -1 },
-          secondsPerRun { (try? router.matchIndex(other)) ?? -1 },
-          secondsPerRun { (try? router.matchIndex(miss)) ?? -1 },
-          secondsPerRun { (try? router.explain(miss))?.description.count ?? -1 },
-        ])
+        seconds: [buildSeconds] + matchSeconds(router, [hit, other, miss], explaining: miss))
     }
   }
 }

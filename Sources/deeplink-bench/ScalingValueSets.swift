@@ -15,19 +15,11 @@ extension Scaling {
     func step(_ routes: [RouteDefinition], hit: String, hitRoute: Int, other: String, miss: String)
       -> ScalingStep
     {
-      let start = now()
-      let router = build(RouteTable(schemes: ["myapp"], routes: routes))
-      let buildSeconds = now() - start
-      guard (try? router.matchIndex(hit)) == hitRoute, (try? router.matchIndex(other)) == routes.count - 1,
-        (try? router.matchIndex(miss)) == nil
-      else { fail("the value-set table does not route as expected") }
-      return ScalingStep(
-        seconds: [
-          buildSeconds,
-          secondsPerRun { (try? router.matchIndex(hit)) ?? -1 },
-          secondsPerRun { (try? router.matchIndex(other)) ?? -1 },
-          secondsPerRun { (try? router.explain(miss))?.description.count ?? -1 },
-        ])
+      let (router, buildSeconds) = timedBuild(RouteTable(schemes: ["myapp"], routes: routes))
+      expectRoutes(
+        router, [(hit, hitRoute), (other, routes.count - 1), (miss, nil)],
+        else: "the value-set table does not route as expected")
+      return ScalingStep(seconds: [buildSeconds] + matchSeconds(router, [hit, other], explaining: miss))
     }
     return [
       ScalingDimension(

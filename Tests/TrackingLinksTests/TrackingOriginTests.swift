@@ -27,7 +27,7 @@ extension TrackingTests {
     @Test(
       "bad origins are refused with the reason",
       arguments: [
-        ("", TrackingOrigin.ParseError.Reason.empty),
+        ("", TrackingOrigin.ParseError.empty),
         ("   ", .empty),
         ("ftp://files.example.com", .unsupportedScheme("ftp")),
         ("myapp://channel", .unsupportedScheme("myapp")),
@@ -40,7 +40,7 @@ extension TrackingTests {
         ("https://click example.com", .malformed),
       ]
     )
-    func refuses(input: String, reason: TrackingOrigin.ParseError.Reason) {
+    func refuses(input: String, reason: TrackingOrigin.ParseError) {
       #expect(throws: TrackingOrigin.ParseError(input: input, reason: reason)) {
         try TrackingOrigin(input)
       }
@@ -57,7 +57,7 @@ extension TrackingTests {
 
     @Test("each parse error code keeps its identifier, and a reason carries only its details")
     func parseErrorCodes() throws {
-      let reasons: [(TrackingOrigin.ParseError.Reason, String)] = [
+      let reasons: [(TrackingOrigin.ParseError, String)] = [
         (.empty, "empty"), (.malformed, "malformed"), (.unsupportedScheme("ftp"), "unsupported-scheme"),
         (.missingHost, "missing-host"), (.unexpectedComponent("query"), "unexpected-component"),
         (.invalidPort(0), "invalid-port"),
@@ -67,17 +67,17 @@ extension TrackingTests {
       }
       #expect(Set(reasons.map(\.0.code)).count == reasons.count)
 
-      let scheme = TrackingOrigin.ParseError.Reason.unsupportedScheme("ftp")
+      let scheme = TrackingOrigin.ParseError.unsupportedScheme("ftp")
       #expect(scheme.scheme == "ftp" && scheme.component == nil && scheme.port == nil)
-      let component = TrackingOrigin.ParseError.Reason.unexpectedComponent("query")
+      let component = TrackingOrigin.ParseError.unexpectedComponent("query")
       #expect(component.component == "query" && component.scheme == nil && component.port == nil)
-      let port = TrackingOrigin.ParseError.Reason.invalidPort(0)
+      let port = TrackingOrigin.ParseError.invalidPort(0)
       #expect(port.port == 0 && port.scheme == nil && port.component == nil)
-      let empty = TrackingOrigin.ParseError.Reason.empty
+      let empty = TrackingOrigin.ParseError.empty
       #expect(empty.scheme == nil && empty.component == nil && empty.port == nil)
 
       let error = try #require(throws: TrackingOrigin.ParseError.self) { try TrackingOrigin("ftp://x") }
-      #expect(error.code == .unsupportedScheme && error.reason.scheme == "ftp" && error.input == "ftp://x")
+      #expect(error.code == .unsupportedScheme && error.scheme == "ftp" && error.input == "ftp://x")
       #expect(scheme != .unsupportedScheme("gopher"))
     }
 

@@ -139,11 +139,7 @@ extension AASACommand {
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-      let arguments = try Arguments.parse(words, for: spec)
-      if arguments.has("help") {
-        streams.output.line(spec.help)
-        return 0
-      }
+      guard let arguments = try spec.arguments(words, streams, positionals: .any) else { return 0 }
       guard let path = arguments.value("file") else { throw spec.usageError("give --file FILE") }
       let domain = arguments.value("domain")
       guard !arguments.positionals.isEmpty else { throw spec.usageError("give at least one URL") }
@@ -156,15 +152,15 @@ extension AASACommand {
               "\(path): the file is \(data.count) bytes; Apple ignores files over \(AASAValidator.maximumFileSize) bytes (128 KB), so no URL opens the app"
           )
         }
-        let read: (document: AASADocument, skippedQueryValues: [AASAPath])
+        let read: (document: AASADocument, skippedQueryValues: [JSONPath])
         do {
           read = try AASAMatcher.document(readingAsApple: data)
         } catch {
           throw ToolFailure(description: "\(path): \(error)")
         }
-        for place in read.skippedQueryValues {
+        for skipped in read.skippedQueryValues {
           streams.error.line(
-            "deeplink aasa match: note: \(Printable.escaped(place.description)): not a string; Apple skips this query condition"
+            "deeplink aasa match: note: \(Printable.escaped(skipped.place)): not a string; Apple skips this query condition"
           )
         }
         matcher = AASAMatcher(document: read.document)
@@ -265,14 +261,7 @@ extension AASACommand {
       _ words: [String], _ streams: ToolStreams, spec: CommandSpec, file: WellKnownFile,
       checker: (Data) -> [AssociationFileDiagnostic]
     ) async throws(UsageError) -> Int32 {
-      let arguments = try Arguments.parse(words, for: spec)
-      if arguments.has("help") {
-        streams.output.line(spec.help)
-        return 0
-      }
-      guard arguments.positionals.isEmpty else {
-        throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
-      }
+      guard let arguments = try spec.arguments(words, streams) else { return 0 }
       guard let source = try await WellKnownFetch.source(arguments, file: file, spec: spec, streams: streams)
       else { return 2 }
       return report(
@@ -292,7 +281,7 @@ extension AASACommand {
       if json {
         let list = findings.map { finding -> JSONValue in
           .object([
-            ("severity", .string(finding.severity.rawValue)), ("code", .string(finding.code.rawValue)),
+            ("severity", .string(finding.severity.rawValue)), ("code", .string(finding.code.description)),
             ("path", .string(finding.path)), ("message", .string(finding.message)),
           ])
         }
@@ -369,17 +358,9 @@ extension AASACommand {
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-      let arguments = try Arguments.parse(words, for: spec)
-      if arguments.has("help") {
-        streams.output.line(spec.help)
-        return 0
-      }
-      guard arguments.positionals.isEmpty else {
-        throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
-      }
+      guard let arguments = try spec.arguments(words, streams) else { return 0 }
       let appIDs = try AASACommand.appIDs(arguments)
-      guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
-      else { return 2 }
+      guard let router = spec.router(arguments, streams) else { return 2 }
       let generator: AASAGenerator
       if let domain = arguments.value("domain") {
         guard router.listsHost(domain) else {
@@ -418,7 +399,7 @@ extension AASACommand {
         let list = widenings.map { widening -> JSONValue in
           .object([
             ("route", .string(widening.route)), ("parameter", .string(widening.parameter)),
-            ("kind", .string(widening.kind.rawValue)), ("example", .string(widening.example)),
+            ("kind", .string(widening.kind.description)), ("example", .string(widening.example)),
             ("reason", .string(widening.reason)),
           ])
         }

@@ -131,16 +131,8 @@ enum AndroidCommand: ToolSubcommand {
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-      let arguments = try Arguments.parse(words, for: spec)
-      if arguments.has("help") {
-        streams.output.line(spec.help)
-        return 0
-      }
-      guard arguments.positionals.isEmpty else {
-        throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
-      }
-      guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
-      else { return 2 }
+      guard let arguments = try spec.arguments(words, streams) else { return 0 }
+      guard let router = spec.router(arguments, streams) else { return 2 }
       let generator = try AndroidCommand.generator(router, arguments, spec: spec)
       if arguments.has("json") {
         streams.output.line(json(generator).rendered)
@@ -185,12 +177,12 @@ enum AndroidCommand: ToolSubcommand {
       }
       let widenings = generator.widenings.map {
         difference(
-          route: $0.route, parameter: $0.parameter, kind: $0.kind.rawValue, example: $0.example,
+          route: $0.route, parameter: $0.parameter, kind: $0.kind.description, example: $0.example,
           reason: $0.reason)
       }
       let narrowings = generator.narrowings.map {
         difference(
-          route: $0.route, parameter: $0.parameter, kind: $0.kind.rawValue, example: $0.example,
+          route: $0.route, parameter: $0.parameter, kind: $0.kind.description, example: $0.example,
           reason: $0.reason)
       }
       return .object([
@@ -244,14 +236,7 @@ enum AndroidCommand: ToolSubcommand {
     )
 
     static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-      let arguments = try Arguments.parse(words, for: spec)
-      if arguments.has("help") {
-        streams.output.line(spec.help)
-        return 0
-      }
-      guard arguments.positionals.isEmpty else {
-        throw spec.usageError("unexpected argument '\(arguments.positionals[0])'")
-      }
+      guard let arguments = try spec.arguments(words, streams) else { return 0 }
       guard let url = arguments.value("url") else { throw spec.usageError("give --url URL") }
       guard AndroidIntentFilter.isAbsoluteLink(url) else {
         throw spec.usageError("--url \"\(url)\": give an absolute link (https://example.com/p or myapp://p)")
@@ -281,8 +266,7 @@ enum AndroidCommand: ToolSubcommand {
         level = try AndroidCommand.minimumAPILevel(
           arguments, spec: spec, fallback: read.minimumAPILevel ?? AndroidIntentFilter.newestAPILevel)
       } else {
-        guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
-        else { return 2 }
+        guard let router = spec.router(arguments, streams) else { return 2 }
         let generator = try AndroidCommand.generator(router, arguments, spec: spec)
         filters = generator.filters
         level = generator.minimumAPILevel

@@ -134,14 +134,10 @@ enum AuditCommand: ToolSubcommand {
   }
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(words, for: spec)
-    if arguments.has("help") {
-      streams.output.line(spec.help)
-      return 0
-    }
-    guard arguments.positionals.isEmpty else {
-      throw spec.usageError("audit reads links from standard input, not arguments")
-    }
+    guard
+      let arguments = try spec.arguments(
+        words, streams, positionals: .noneBecause("audit reads links from standard input, not arguments"))
+    else { return 0 }
     var exampleLimit = 3
     if let text = arguments.value("examples") {
       guard let number = Int(text), (0...1000).contains(number) else {
@@ -160,8 +156,7 @@ enum AuditCommand: ToolSubcommand {
     guard logPath != nil || (logFormat == nil && arguments.value("host") == nil) else {
       throw spec.usageError("--log-format and --host go with --access-log FILE")
     }
-    guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
-    else { return 2 }
+    guard let router = spec.router(arguments, streams) else { return 2 }
     guard
       let hosts = try AuditTrackingHosts.read(arguments, router: router, spec: spec, errors: streams.error)
     else { return 2 }

@@ -42,19 +42,15 @@ enum ChannelCommand: ToolSubcommand {
   )
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(words, for: spec)
-    if arguments.has("help") {
-      streams.output.line(spec.help)
-      return 0
-    }
-    guard arguments.positionals.isEmpty else {
-      throw spec.usageError("channel reads its commands from standard input")
-    }
+    guard
+      let arguments = try spec.arguments(
+        words, streams, positionals: .noneBecause("channel reads its commands from standard input"))
+    else { return 0 }
     let session: ChannelSession
     var initial: ChannelNavigationState?
     do {
-      let catalog = try ChannelSession.catalog(at: arguments.value("channel"))
-      session = ChannelSession(catalog: catalog, links: try ChannelLinks())
+      session = try ChannelSession.open(arguments)
+      let catalog = session.catalog
       if let link = arguments.value("initial") {
         let state: ChannelNavigationState?
         do {

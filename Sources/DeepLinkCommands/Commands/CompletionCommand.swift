@@ -21,11 +21,7 @@ enum CompletionCommand: ToolSubcommand {
   )
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(words, for: spec)
-    if arguments.has("help") {
-      streams.output.line(spec.help)
-      return 0
-    }
+    guard let arguments = try spec.arguments(words, streams, positionals: .any) else { return 0 }
     guard arguments.positionals.count == 1, let shell = arguments.positionals.first else {
       throw spec.usageError("name one shell: \(shells.joined(separator: ", "))")
     }

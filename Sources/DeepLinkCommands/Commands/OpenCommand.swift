@@ -23,19 +23,14 @@ enum OpenCommand: ToolSubcommand {
   )
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(words, for: spec)
-    if arguments.has("help") {
-      streams.output.line(spec.help)
-      return 0
-    }
-    guard !arguments.positionals.isEmpty else {
-      throw spec.usageError("give at least one link to open")
-    }
+    guard
+      let arguments = try spec.arguments(
+        words, streams, positionals: .atLeastOne("give at least one link to open"))
+    else { return 0 }
     let session: ChannelSession
     do {
-      let catalog = try ChannelSession.catalog(at: arguments.value("channel"))
-      session = ChannelSession(catalog: catalog, links: try ChannelLinks())
-      session.viewModel.load(catalog)
+      session = try ChannelSession.open(arguments)
+      session.viewModel.load(session.catalog)
     } catch {
       streams.error.line("deeplink open: \(error)")
       return 2

@@ -63,11 +63,7 @@ enum RouteCommand: ToolSubcommand {
   ]
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(words, for: spec)
-    if arguments.has("help") {
-      streams.output.line(spec.help)
-      return 0
-    }
+    guard let arguments = try spec.arguments(words, streams, positionals: .any) else { return 0 }
     var source: LinkSource?
     if let name = arguments.value("source") {
       guard let known = knownSources.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
@@ -83,8 +79,7 @@ enum RouteCommand: ToolSubcommand {
       throw spec.usageError("give at least one URL, or --stdin")
     }
     let resolver = try trackingResolver(arguments)
-    guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
-    else { return 2 }
+    guard let router = spec.router(arguments, streams) else { return 2 }
     var allMatched = true
     var linksSeen = 0
     func route(_ url: String) async -> Bool {

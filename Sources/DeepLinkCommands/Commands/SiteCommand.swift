@@ -124,14 +124,7 @@ enum SiteCommand: ToolSubcommand {
   )
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(words, for: spec)
-    if arguments.has("help") {
-      streams.output.line(spec.help)
-      return 0
-    }
-    guard arguments.positionals.isEmpty else {
-      throw UsageError(description: "unexpected argument '\(arguments.positionals[0])'")
-    }
+    guard let arguments = try spec.arguments(words, streams) else { return 0 }
     guard let out = arguments.value("out") else { throw spec.usageError("give --out DIR") }
     let certificate = arguments.value("certificate")
     let certificateKey = arguments.value("certificate-key")

@@ -25,11 +25,7 @@ enum URLCommand: ToolSubcommand {
   )
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
-    let arguments = try Arguments.parse(words, for: spec)
-    if arguments.has("help") {
-      streams.output.line(spec.help)
-      return 0
-    }
+    guard let arguments = try spec.arguments(words, streams, positionals: .any) else { return 0 }
     let scheme = arguments.value("scheme")
     let host = arguments.value("host")
     if scheme != nil && host != nil { throw spec.usageError("give --scheme or --host, not both") }
@@ -45,8 +41,7 @@ enum URLCommand: ToolSubcommand {
       if values[name] != nil { throw spec.usageError("value for '\(name)' given twice") }
       values[name] = .string(String(pair[pair.index(after: equals)...]))
     }
-    guard let router = RouteTableSource.load(arguments.value("routes"), for: spec, errors: streams.error)
-    else { return 2 }
+    guard let router = spec.router(arguments, streams) else { return 2 }
     // A zero-or-more catch-all may hold no segment: left out, or given empty, it builds with none.
     let pattern = router.pattern(named: route)
     for case .zeroOrMore(let name) in pattern?.segments ?? []

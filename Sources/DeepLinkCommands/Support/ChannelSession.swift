@@ -27,6 +27,12 @@ final class ChannelSession {
     }
   }
 
+  /// The session of the channel file given with `--channel` (the demo channel without it) and the
+  /// channel's links.
+  static func open(_ arguments: Arguments) throws -> ChannelSession {
+    ChannelSession(catalog: try catalog(at: arguments.value("channel")), links: try ChannelLinks())
+  }
+
   /// Runs one action and returns the errors it caused.
   func run(_ action: () -> Void) -> [ChannelError] {
     let before = errors.count

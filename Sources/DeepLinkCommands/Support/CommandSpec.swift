@@ -121,6 +121,62 @@ struct CommandSpec {
   }
 }
 
+/// What a command takes after its options; the prologue refuses anything else before the command runs.
+enum Positionals {
+  /// Nothing: a word is refused as an unexpected argument.
+  case none
+  /// Nothing, and a word is refused with this message (`audit reads links from standard input, ...`).
+  case noneBecause(String)
+  /// At least one word; with none, this message.
+  case atLeastOne(String)
+  /// Any words: the command reads them itself.
+  case any
+}
+
+extension CommandSpec {
+  /// The prologue every command runs: parses `words` by this command's options, answers `--help`, and
+  /// checks the positional arguments.
+  ///
+  /// - Parameters:
+  ///   - words: The words after the command's name.
+  ///   - streams: Where the help goes.
+  ///   - positionals: What the command takes after its options.
+  /// - Returns: The arguments to run with, or `nil` once the help is printed (the command exits 0).
+  /// - Throws: ``UsageError`` for an unknown or malformed option, or positional arguments the command
+  ///   does not take.
+  func arguments(_ words: [String], _ streams: ToolStreams, positionals: Positionals = .none)
+    throws(UsageError) -> Arguments?
+  {
+    let arguments = try Arguments.parse(words, for: self)
+    if arguments.has("help") {
+      streams.output.line(help)
+      return nil
+    }
+    switch positionals {
+    case .none:
+      if let first = arguments.positionals.first { throw usageError("unexpected argument '\(first)'") }
+    case .noneBecause(let message):
+      if !arguments.positionals.isEmpty { throw usageError(message) }
+    case .atLeastOne(let message):
+      if arguments.positionals.isEmpty { throw usageError(message) }
+    case .any:
+      break
+    }
+    return arguments
+  }
+
+  /// The router of the route file given with `--routes` (the demo table without it), or `nil` after
+  /// printing why it cannot be had as `deeplink COMMAND: message` (the command exits 2).
+  ///
+  /// - Parameters:
+  ///   - arguments: The command's arguments.
+  ///   - streams: Where the reason goes.
+  /// - Returns: The router, or `nil`.
+  func router(_ arguments: Arguments, _ streams: ToolStreams) -> Router? {
+    RouteTableSource.load(arguments.value("routes"), for: self, errors: streams.error)
+  }
+}
+
 /// Suggestions for a mistyped word, by the package's one "did you mean" rule.
 enum Suggestion {
   /// The candidate closest to `word`, if one is close enough to be what was meant.

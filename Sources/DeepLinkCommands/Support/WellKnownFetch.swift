@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 import TrackingLinks
 import UniversalLinks
@@ -110,7 +111,7 @@ struct WellKnownFetch {
     let fetch = BoundedFetch(
       byteLimit: Self.maximumBodySize, deadline: .now + .milliseconds(Int(timeout * 1000)), readsBody: true)
     let result = await fetch.run(request)
-    func failure(_ code: AssociationFileDiagnostic.Code, _ message: String) -> Outcome {
+    func failure(_ code: ErrorCode<AssociationFileDiagnostic>, _ message: String) -> Outcome {
       Outcome(
         url: place, body: nil, findings: [.init(severity: .error, code: code, message: message, path: place)])
     }
@@ -258,17 +259,17 @@ extension WellKnownFetch {
   }
 }
 
-extension AssociationFileDiagnostic.Code {
+extension ErrorCode where Subject == AssociationFileDiagnostic {
   /// The server answered with a redirect, which the fetchers do not follow (error).
-  static let redirect = Self(rawValue: "redirect")
+  static let redirect = Self("redirect")
   /// The server answered a status other than 200 (error).
-  static let httpStatus = Self(rawValue: "http-status")
+  static let httpStatus = Self("http-status")
   /// The answer's `Content-Type` is not `application/json` (error for assetlinks, note for AASA).
-  static let contentType = Self(rawValue: "content-type")
+  static let contentType = Self("content-type")
   /// No complete answer within the time limit (error).
-  static let fetchTimeout = Self(rawValue: "fetch-timeout")
+  static let fetchTimeout = Self("fetch-timeout")
   /// The server's certificate is not trusted (error).
-  static let certificateNotTrusted = Self(rawValue: "certificate-not-trusted")
+  static let certificateNotTrusted = Self("certificate-not-trusted")
   /// The file could not be fetched at all (error).
-  static let fetchFailed = Self(rawValue: "fetch-failed")
+  static let fetchFailed = Self("fetch-failed")
 }

@@ -241,7 +241,7 @@ private func encodeParameter<T: Encodable>(
 }
 
 /// The single value of a parameter.
-private struct SingleParameterWriter: SingleValueEncodingContainer, ParameterSingleValueWriting {
+private struct SingleParameterWriter: SingleValueEncodingContainer, ParameterValueWriting {
   let slot: ParameterSlot
   let codingPath: [any CodingKey]
   let capture: RouteValuesCapture
@@ -262,7 +262,7 @@ private struct SingleParameterWriter: SingleValueEncodingContainer, ParameterSin
 }
 
 /// The segments of a catch-all, one string each.
-private struct SegmentsWriter: UnkeyedEncodingContainer, ParameterUnkeyedWriting {
+private struct SegmentsWriter: UnkeyedEncodingContainer, ParameterValueWriting {
   let slot: ParameterSlot
   let codingPath: [any CodingKey]
   let capture: RouteValuesCapture

@@ -55,7 +55,7 @@ extension Router {
     for route: String, _ values: RouteParameters, query: [QueryItem] = [], fragment: String? = nil,
     form: LinkForm = .preferred
   ) throws(URLBuildError) -> String {
-    func fail(_ reason: URLBuildError.Reason) -> URLBuildError { URLBuildError(route: route, reason: reason) }
+    func fail(_ reason: URLBuildError) -> URLBuildError { URLBuildError(route: route, reason: reason) }
     guard let index = routeIndex[route] else { throw fail(.unknownRoute) }
     let pattern = patterns[index]
     let declared = Set(pattern.parameterNames)
@@ -281,7 +281,7 @@ extension Router {
   /// host after a custom scheme (``RouteTable/CustomSchemeHost/listed``): every custom-scheme link is
   /// then written with the host, `shop://www.shop.example/p/1`.
   private func resolve(
-    _ form: LinkForm, scope: RouteScope, fail: (URLBuildError.Reason) -> URLBuildError
+    _ form: LinkForm, scope: RouteScope, fail: (URLBuildError) -> URLBuildError
   ) throws(URLBuildError) -> Start {
     let isWebScheme = { (scheme: String) in scheme == "https" || scheme == "http" }
     let firstHost: HostRule? =
@@ -352,7 +352,7 @@ extension Router {
 
   /// The member a value of a value-set parameter builds as, or the error naming the set.
   private static func member(
-    _ value: ParameterValue, of set: ValueSet, name: String, fail: (URLBuildError.Reason) -> URLBuildError
+    _ value: ParameterValue, of set: ValueSet, name: String, fail: (URLBuildError) -> URLBuildError
   ) throws(URLBuildError) -> ParameterValue {
     if let member = set.written(value) { return member }
     throw fail(.notAMember(name: name, value: value.description, members: set.description))
@@ -361,7 +361,7 @@ extension Router {
   /// The value a parameter of an app-defined kind writes, or the typed error naming the kind and why
   /// the value is not of it.
   private static func value(
-    _ value: ParameterValue, of kind: AppKind, name: String, fail: (URLBuildError.Reason) -> URLBuildError
+    _ value: ParameterValue, of kind: AppKind, name: String, fail: (URLBuildError) -> URLBuildError
   ) throws(URLBuildError) -> ParameterValue {
     if let written = kind.written(value) { return written }
     let why =
@@ -383,7 +383,7 @@ extension Router {
 
   private static func convert(
     _ value: ParameterValue, to type: ParameterType, name: String,
-    fail: (URLBuildError.Reason) -> URLBuildError
+    fail: (URLBuildError) -> URLBuildError
   ) throws(URLBuildError) -> ParameterValue {
     if let written = type.written(value) { return written }
     if case .segments = value {

@@ -67,7 +67,7 @@ enum DestinationDeclaration<Destination: Codable> {
   ///
   /// - Throws: ``RouteTableError`` naming the route, with the mismatch.
   static func check(route: String, pattern: RoutePattern) throws(RouteTableError) {
-    func fail(_ mismatch: RouteTableError.Reason) -> RouteTableError {
+    func fail(_ mismatch: RouteTableError) -> RouteTableError {
       RouteTableError(route: route, reason: mismatch)
     }
     let declared = pattern.parameterNames
@@ -194,7 +194,7 @@ enum DestinationDeclaration<Destination: Codable> {
   /// The mismatch a decoding error reveals, or `nil` when the error is a value refused as data.
   private static func mismatch(
     for error: DecodingError, route: String, pattern: RoutePattern, log: DestinationReadLog
-  ) -> RouteTableError.Reason? {
+  ) -> RouteTableError? {
     if log.routeIsNoCase { return .noCase(type: String(describing: Destination.self)) }
     switch error {
     case .typeMismatch(let type, let context):

@@ -89,33 +89,13 @@ extension ParameterKeyedWriting {
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try write(value, forKey: key) }
 }
 
-protocol ParameterSingleValueWriting: SingleValueEncodingContainer {
+/// The single-value and unkeyed containers that write route values answer every `encode(_:)` call through
+/// one generic `write`; both container protocols ask for the same calls, so one list serves them.
+protocol ParameterValueWriting {
   mutating func write<T: Encodable>(_ value: T) throws
 }
 
-extension ParameterSingleValueWriting {
-  mutating func encode(_ value: Bool) throws { try write(value) }
-  mutating func encode(_ value: String) throws { try write(value) }
-  mutating func encode(_ value: Double) throws { try write(value) }
-  mutating func encode(_ value: Float) throws { try write(value) }
-  mutating func encode(_ value: Int) throws { try write(value) }
-  mutating func encode(_ value: Int8) throws { try write(value) }
-  mutating func encode(_ value: Int16) throws { try write(value) }
-  mutating func encode(_ value: Int32) throws { try write(value) }
-  mutating func encode(_ value: Int64) throws { try write(value) }
-  mutating func encode(_ value: UInt) throws { try write(value) }
-  mutating func encode(_ value: UInt8) throws { try write(value) }
-  mutating func encode(_ value: UInt16) throws { try write(value) }
-  mutating func encode(_ value: UInt32) throws { try write(value) }
-  mutating func encode(_ value: UInt64) throws { try write(value) }
-  mutating func encode<T: Encodable>(_ value: T) throws { try write(value) }
-}
-
-protocol ParameterUnkeyedWriting: UnkeyedEncodingContainer {
-  mutating func write<T: Encodable>(_ value: T) throws
-}
-
-extension ParameterUnkeyedWriting {
+extension ParameterValueWriting {
   mutating func encode(_ value: Bool) throws { try write(value) }
   mutating func encode(_ value: String) throws { try write(value) }
   mutating func encode(_ value: Double) throws { try write(value) }

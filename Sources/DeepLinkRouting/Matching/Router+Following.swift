@@ -152,9 +152,9 @@ extension Router {
       return .refused(inner.firstRefused)
     } catch  where error.route != nil {
       // A rule a deeper link broke: reported on the link as it arrived.
-      return .failed(LinkError(url: outer, reason: error.reason))
+      return .failed(LinkError(url: outer, reason: error))
     } catch {
-      let reason: LinkError.Reason
+      let reason: LinkError
       switch error.code {
       case .unknownScheme: reason = .nestedLinkUnlisted(route: match.route, target: "\(error.scheme ?? ""):")
       case .unknownHost, .portNotAllowed:

@@ -31,7 +31,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
   var plusAsSpace = true
   var kinds: [String: AppKind] = [:]
 
-  private func fail(_ offset: Int, _ reason: RoutePatternError.Reason) -> RoutePatternError {
+  private func fail(_ offset: Int, _ reason: RoutePatternError) -> RoutePatternError {
     RoutePatternError(pattern: text, offset: offset, reason: reason)
   }
 
@@ -486,7 +486,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
     return (name, type)
   }
 
-  private static func reason(for failure: PercentCoding.Failure) -> RoutePatternError.Reason {
+  private static func reason(for failure: PercentCoding.Failure) -> RoutePatternError {
     if case .forbiddenCharacter = failure { return .forbiddenCharacter }
     return .malformedPercentEscape
   }

@@ -71,7 +71,7 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
   /// - a `url` or `link` parameter: a link may hold any separator, so its end cannot be found;
   /// - a literal right after a typed parameter that starts with a character the type can hold
   ///   (`{id:int}5`, `{n:decimal}.x`, `{flag:bool}e`): where the value ends is ambiguous.
-  static func problem(in parts: [Part]) -> (part: Int, reason: RoutePatternError.Reason)? {
+  static func problem(in parts: [Part]) -> (part: Int, reason: RoutePatternError)? {
     for (index, part) in parts.enumerated() {
       guard case .parameter(let name, let type) = part else { continue }
       if type == .url || type == .link { return (index, .typeNotAllowedInTemplate(name: name, type: type)) }

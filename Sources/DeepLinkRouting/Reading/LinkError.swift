@@ -25,245 +25,40 @@
 /// }
 /// ```
 public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
-
-  /// The rule a link broke, with its details: what ``LinkError/init(url:offset:reason:)`` takes.
-  ///
-  /// Make one with the static member named like its code (`.tooLong(length: 3000, limit: 2048)`);
-  /// read it back through the error's ``LinkError/code`` and detail properties.
-  package struct Reason: Sendable, Hashable {
-    fileprivate enum Rule: Sendable, Hashable {
-      case empty
-      case tooLong(length: Int, limit: Int)
-      case relativeURL
-      case unknownScheme(String)
-      case unknownHost(String)
-      case missingHost
-      case invalidHost(String)
-      case portNotAllowed(host: String, port: String)
-      case invalidPort(String)
-      case userInfoNotAllowed
-      case invalidCharacter(UInt32)
-      case malformedPercentEscape
-      case invalidUTF8
-      case forbiddenCharacter(UInt32)
-      case tooManySegments(limit: Int)
-      case tooManyQueryItems(limit: Int)
-      case nestedLinkUnlisted(route: String, target: String)
-      case nestedLinkLoop(route: String)
-      case nestedLinkTooDeep(route: String, limit: Int)
-      case nestedLinksTooMany(route: String, limit: Int)
-      case nestedLinkInvalid(route: String, problem: String)
-    }
-
-    fileprivate let rule: Rule
-
-    private init(_ rule: Rule) {
-      self.rule = rule
-    }
-
-    /// The text is empty: code `empty`.
-    package static let empty = Reason(.empty)
-    /// The text is `length` bytes, over the table's `limit`: code `tooLong`.
-    package static func tooLong(length: Int, limit: Int) -> Reason {
-      Reason(.tooLong(length: length, limit: limit))
-    }
-    /// The text has no scheme: code `relativeURL`.
-    package static let relativeURL = Reason(.relativeURL)
-    /// The scheme is not in the route table: code `unknownScheme`.
-    package static func unknownScheme(_ scheme: String) -> Reason { Reason(.unknownScheme(scheme)) }
-    /// The host of a web link is not in the route table: code `unknownHost`.
-    package static func unknownHost(_ host: String) -> Reason { Reason(.unknownHost(host)) }
-    /// A web link without a host: code `missingHost`.
-    package static let missingHost = Reason(.missingHost)
-    /// A host with characters a host name cannot have: code `invalidHost`.
-    package static func invalidHost(_ host: String) -> Reason { Reason(.invalidHost(host)) }
-    /// A port the table does not list for `host`: code `portNotAllowed`.
-    package static func portNotAllowed(host: String, port: String) -> Reason {
-      Reason(.portNotAllowed(host: host, port: port))
-    }
-    /// A port that is not a number from 0 to 65535: code `invalidPort`.
-    package static func invalidPort(_ port: String) -> Reason { Reason(.invalidPort(port)) }
-    /// A user name or password in the link: code `userInfoNotAllowed`.
-    package static let userInfoNotAllowed = Reason(.userInfoNotAllowed)
-    /// A raw character a URL cannot hold, by its code point: code `invalidCharacter`.
-    package static func invalidCharacter(_ codePoint: UInt32) -> Reason {
-      Reason(.invalidCharacter(codePoint))
-    }
-    /// A `%` not followed by two hex digits: code `malformedPercentEscape`.
-    package static let malformedPercentEscape = Reason(.malformedPercentEscape)
-    /// Percent escapes that decode to invalid UTF-8: code `invalidUTF8`.
-    package static let invalidUTF8 = Reason(.invalidUTF8)
-    /// A decoded control or bidirectional-formatting character, by its code point: code
-    /// `forbiddenCharacter`.
-    package static func forbiddenCharacter(_ codePoint: UInt32) -> Reason {
-      Reason(.forbiddenCharacter(codePoint))
-    }
-    /// More path segments than the table's `limit`: code `tooManySegments`.
-    package static func tooManySegments(limit: Int) -> Reason { Reason(.tooManySegments(limit: limit)) }
-    /// More query items than the table's `limit`: code `tooManyQueryItems`.
-    package static func tooManyQueryItems(limit: Int) -> Reason { Reason(.tooManyQueryItems(limit: limit)) }
-    /// The nested link the route follows names a host or scheme (`target`) the table does not list:
-    /// code `nestedLinkUnlisted`.
-    package static func nestedLinkUnlisted(route: String, target: String) -> Reason {
-      Reason(.nestedLinkUnlisted(route: route, target: target))
-    }
-    /// The nested link leads back to a route already followed for this link: code `nestedLinkLoop`.
-    package static func nestedLinkLoop(route: String) -> Reason { Reason(.nestedLinkLoop(route: route)) }
-    /// The route holds one nested link more than `limit`: code `nestedLinkTooDeep`.
-    package static func nestedLinkTooDeep(route: String, limit: Int) -> Reason {
-      Reason(.nestedLinkTooDeep(route: route, limit: limit))
-    }
-    /// The route holds a nested link past the `limit` one link may route in all, across the routes it
-    /// matches and the links nested in theirs: code `nestedLinksTooMany`.
-    package static func nestedLinksTooMany(route: String, limit: Int) -> Reason {
-      Reason(.nestedLinksTooMany(route: route, limit: limit))
-    }
-    /// The nested link the route follows breaks a reading rule (`problem`): code `nestedLinkInvalid`.
-    package static func nestedLinkInvalid(route: String, problem: String) -> Reason {
-      Reason(.nestedLinkInvalid(route: route, problem: problem))
-    }
-  }
-
-  /// The link as given.
-  public var url: String
-  /// The byte offset in ``url`` where the problem is, when it has one place.
-  public var offset: Int?
-  /// The rule that was broken, with its details.
-  package var reason: Reason
-
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - url: The link as given.
-  ///   - offset: The byte offset of the problem, if it has one place.
-  ///   - reason: The rule that was broken.
-  package init(url: String, offset: Int? = nil, reason: Reason) {
-    self.url = url
-    self.offset = offset
-    self.reason = reason
-  }
-
   /// Which rule was broken.
-  public var code: ErrorCode<LinkError> {
-    switch reason.rule {
-    case .empty: .empty
-    case .tooLong: .tooLong
-    case .relativeURL: .relativeURL
-    case .unknownScheme: .unknownScheme
-    case .unknownHost: .unknownHost
-    case .missingHost: .missingHost
-    case .invalidHost: .invalidHost
-    case .portNotAllowed: .portNotAllowed
-    case .invalidPort: .invalidPort
-    case .userInfoNotAllowed: .userInfoNotAllowed
-    case .invalidCharacter: .invalidCharacter
-    case .malformedPercentEscape: .malformedPercentEscape
-    case .invalidUTF8: .invalidUTF8
-    case .forbiddenCharacter: .forbiddenCharacter
-    case .tooManySegments: .tooManySegments
-    case .tooManyQueryItems: .tooManyQueryItems
-    case .nestedLinkUnlisted: .nestedLinkUnlisted
-    case .nestedLinkLoop: .nestedLinkLoop
-    case .nestedLinkTooDeep: .nestedLinkTooDeep
-    case .nestedLinksTooMany: .nestedLinksTooMany
-    case .nestedLinkInvalid: .nestedLinkInvalid
-    }
-  }
-
+  public let code: ErrorCode<LinkError>
+  /// The broken rule in words, without its place.
+  private let rule: String
   /// The route whose nested link broke a rule, for `nestedLinkUnlisted`, `nestedLinkLoop`,
   /// `nestedLinkTooDeep`, `nestedLinksTooMany` and `nestedLinkInvalid`; `nil` otherwise.
-  public var route: String? {
-    switch reason.rule {
-    case .nestedLinkUnlisted(let route, _), .nestedLinkLoop(let route), .nestedLinkTooDeep(let route, _),
-      .nestedLinksTooMany(let route, _), .nestedLinkInvalid(let route, _):
-      route
-    default: nil
-    }
-  }
-
+  public private(set) var route: String?
   /// The link's length in bytes, for `tooLong`; `nil` otherwise.
-  public var length: Int? {
-    guard case .tooLong(let length, _) = reason.rule else { return nil }
-    return length
-  }
-
+  public private(set) var length: Int?
   /// The table's limit that was passed, for `tooLong` (bytes), `tooManySegments`,
   /// `tooManyQueryItems`, `nestedLinkTooDeep` (nested links in a chain) and `nestedLinksTooMany`
   /// (nested links in all); `nil` otherwise.
-  public var limit: Int? {
-    switch reason.rule {
-    case .tooLong(_, let limit), .tooManySegments(let limit), .tooManyQueryItems(let limit),
-      .nestedLinkTooDeep(_, let limit), .nestedLinksTooMany(_, let limit):
-      limit
-    default: nil
-    }
-  }
-
+  public private(set) var limit: Int?
   /// The scheme the table does not list, for `unknownScheme`; `nil` otherwise.
-  public var scheme: String? {
-    guard case .unknownScheme(let scheme) = reason.rule else { return nil }
-    return scheme
-  }
-
+  public private(set) var scheme: String?
   /// The host at fault, for `unknownHost`, `invalidHost` and `portNotAllowed`, and the host or
   /// `scheme:` of the nested link for `nestedLinkUnlisted`; `nil` otherwise.
-  public var host: String? {
-    switch reason.rule {
-    case .unknownHost(let host), .invalidHost(let host), .portNotAllowed(let host, _),
-      .nestedLinkUnlisted(_, let host):
-      host
-    default: nil
-    }
-  }
-
+  public private(set) var host: String?
   /// The port as written, for `portNotAllowed` and `invalidPort`; `nil` otherwise.
-  public var port: String? {
-    switch reason.rule {
-    case .portNotAllowed(_, let port), .invalidPort(let port): port
-    default: nil
-    }
-  }
-
+  public private(set) var port: String?
   /// The Unicode code point of the character at fault, for `invalidCharacter` and
   /// `forbiddenCharacter`; `nil` otherwise.
-  public var codePoint: UInt32? {
-    switch reason.rule {
-    case .invalidCharacter(let value), .forbiddenCharacter(let value): value
-    default: nil
-    }
-  }
+  public private(set) var codePoint: UInt32?
+  /// The link as given.
+  public var url = ""
+  /// The byte offset in ``url`` where the problem is, when it has one place.
+  public var offset: Int?
+  /// Whether ``message`` names the offset: for the rules broken by one character or escape.
+  private var namesOffset = false
 
   /// The broken rule in words, with its position, without the link itself.
   public var message: String {
-    let place = offset.map { " at offset \($0)" } ?? ""
-    switch reason.rule {
-    case .empty: return "empty link"
-    case .tooLong(let length, let limit): return "link is \(length) bytes, over the limit of \(limit)"
-    case .relativeURL: return "not an absolute URL (no scheme)"
-    case .unknownScheme(let scheme): return "scheme '\(scheme)' is not in the route table"
-    case .unknownHost(let host): return "host '\(host)' is not in the route table"
-    case .missingHost: return "web link without a host"
-    case .invalidHost(let host): return "invalid host '\(host)'"
-    case .portNotAllowed(let host, let port): return "port \(port) is not allowed for '\(host)'"
-    case .invalidPort(let port): return "invalid port '\(port)'"
-    case .userInfoNotAllowed: return "user name or password in a link is not allowed"
-    case .invalidCharacter(let value): return "invalid character \(Self.codePoint(value))\(place)"
-    case .malformedPercentEscape: return "malformed percent escape\(place)"
-    case .invalidUTF8: return "percent escapes decode to invalid UTF-8\(place)"
-    case .forbiddenCharacter(let value):
-      return "forbidden character \(Self.codePoint(value)) after decoding\(place)"
-    case .tooManySegments(let limit): return "more than \(limit) path segments"
-    case .tooManyQueryItems(let limit): return "more than \(limit) query items"
-    case .nestedLinkUnlisted(let route, let target):
-      return "route '\(route)' holds a link to '\(target)', which the route table does not list"
-    case .nestedLinkLoop(let route):
-      return "route '\(route)' holds a link that leads back to route '\(route)' (a redirect loop)"
-    case .nestedLinkTooDeep(let route, let limit):
-      return "route '\(route)' holds a link nested more than \(limit) deep"
-    case .nestedLinksTooMany(let route, let limit):
-      return "route '\(route)' holds a nested link beyond the \(limit) that one link may route in all"
-    case .nestedLinkInvalid(let route, let problem): return "route '\(route)' holds a link that \(problem)"
-    }
+    guard namesOffset, let offset else { return rule }
+    return "\(rule) at offset \(offset)"
   }
 
   /// The link (shortened when long) followed by the broken rule.
@@ -278,6 +73,139 @@ public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 }
 
+extension LinkError {
+  /// Creates an error: the broken rule `reason` (made by one of the factories, such as
+  /// ``unknownHost(_:)``) at a place in a link.
+  ///
+  /// - Parameters:
+  ///   - url: The link as given.
+  ///   - offset: The byte offset of the problem, if it has one place.
+  ///   - reason: The broken rule, with its details; its own link and offset are replaced.
+  package init(url: String, offset: Int? = nil, reason: LinkError) {
+    self = reason
+    self.url = url
+    self.offset = offset
+  }
+}
+
+extension LinkError {
+  /// The text is empty: code `empty`.
+  package static let empty = LinkError(code: .empty, rule: "empty link")
+
+  /// The text is `length` bytes, over the table's `limit`: code `tooLong`.
+  package static func tooLong(length: Int, limit: Int) -> LinkError {
+    LinkError(
+      code: .tooLong, rule: "link is \(length) bytes, over the limit of \(limit)", length: length,
+      limit: limit)
+  }
+
+  /// The text has no scheme: code `relativeURL`.
+  package static let relativeURL = LinkError(code: .relativeURL, rule: "not an absolute URL (no scheme)")
+
+  /// The scheme is not in the route table: code `unknownScheme`.
+  package static func unknownScheme(_ scheme: String) -> LinkError {
+    LinkError(code: .unknownScheme, rule: "scheme '\(scheme)' is not in the route table", scheme: scheme)
+  }
+
+  /// The host of a web link is not in the route table: code `unknownHost`.
+  package static func unknownHost(_ host: String) -> LinkError {
+    LinkError(code: .unknownHost, rule: "host '\(host)' is not in the route table", host: host)
+  }
+
+  /// A web link without a host: code `missingHost`.
+  package static let missingHost = LinkError(code: .missingHost, rule: "web link without a host")
+
+  /// A host with characters a host name cannot have: code `invalidHost`.
+  package static func invalidHost(_ host: String) -> LinkError {
+    LinkError(code: .invalidHost, rule: "invalid host '\(host)'", host: host)
+  }
+
+  /// A port the table does not list for `host`: code `portNotAllowed`.
+  package static func portNotAllowed(host: String, port: String) -> LinkError {
+    LinkError(
+      code: .portNotAllowed, rule: "port \(port) is not allowed for '\(host)'", host: host, port: port)
+  }
+
+  /// A port that is not a number from 0 to 65535: code `invalidPort`.
+  package static func invalidPort(_ port: String) -> LinkError {
+    LinkError(code: .invalidPort, rule: "invalid port '\(port)'", port: port)
+  }
+
+  /// A user name or password in the link: code `userInfoNotAllowed`.
+  package static let userInfoNotAllowed = LinkError(
+    code: .userInfoNotAllowed, rule: "user name or password in a link is not allowed")
+
+  /// A raw character a URL cannot hold, by its code point: code `invalidCharacter`.
+  package static func invalidCharacter(_ codePoint: UInt32) -> LinkError {
+    LinkError(
+      code: .invalidCharacter, rule: "invalid character \(Self.codePoint(codePoint))", codePoint: codePoint,
+      namesOffset: true)
+  }
+
+  /// A `%` not followed by two hex digits: code `malformedPercentEscape`.
+  package static let malformedPercentEscape = LinkError(
+    code: .malformedPercentEscape, rule: "malformed percent escape", namesOffset: true)
+
+  /// Percent escapes that decode to invalid UTF-8: code `invalidUTF8`.
+  package static let invalidUTF8 = LinkError(
+    code: .invalidUTF8, rule: "percent escapes decode to invalid UTF-8", namesOffset: true)
+
+  /// A decoded control or bidirectional-formatting character, by its code point: code
+  /// `forbiddenCharacter`.
+  package static func forbiddenCharacter(_ codePoint: UInt32) -> LinkError {
+    LinkError(
+      code: .forbiddenCharacter, rule: "forbidden character \(Self.codePoint(codePoint)) after decoding",
+      codePoint: codePoint, namesOffset: true)
+  }
+
+  /// More path segments than the table's `limit`: code `tooManySegments`.
+  package static func tooManySegments(limit: Int) -> LinkError {
+    LinkError(code: .tooManySegments, rule: "more than \(limit) path segments", limit: limit)
+  }
+
+  /// More query items than the table's `limit`: code `tooManyQueryItems`.
+  package static func tooManyQueryItems(limit: Int) -> LinkError {
+    LinkError(code: .tooManyQueryItems, rule: "more than \(limit) query items", limit: limit)
+  }
+
+  /// The nested link the route follows names a host or scheme (`target`) the table does not list:
+  /// code `nestedLinkUnlisted`.
+  package static func nestedLinkUnlisted(route: String, target: String) -> LinkError {
+    LinkError(
+      code: .nestedLinkUnlisted,
+      rule: "route '\(route)' holds a link to '\(target)', which the route table does not list", route: route,
+      host: target)
+  }
+
+  /// The nested link leads back to a route already followed for this link: code `nestedLinkLoop`.
+  package static func nestedLinkLoop(route: String) -> LinkError {
+    LinkError(
+      code: .nestedLinkLoop,
+      rule: "route '\(route)' holds a link that leads back to route '\(route)' (a redirect loop)",
+      route: route)
+  }
+
+  /// The route holds one nested link more than `limit`: code `nestedLinkTooDeep`.
+  package static func nestedLinkTooDeep(route: String, limit: Int) -> LinkError {
+    LinkError(
+      code: .nestedLinkTooDeep, rule: "route '\(route)' holds a link nested more than \(limit) deep",
+      route: route, limit: limit)
+  }
+
+  /// The route holds a nested link past the `limit` one link may route in all, across the routes it
+  /// matches and the links nested in theirs: code `nestedLinksTooMany`.
+  package static func nestedLinksTooMany(route: String, limit: Int) -> LinkError {
+    LinkError(
+      code: .nestedLinksTooMany,
+      rule: "route '\(route)' holds a nested link beyond the \(limit) that one link may route in all",
+      route: route, limit: limit)
+  }
+
+  /// The nested link the route follows breaks a reading rule (`problem`): code `nestedLinkInvalid`.
+  package static func nestedLinkInvalid(route: String, problem: String) -> LinkError {
+    LinkError(code: .nestedLinkInvalid, rule: "route '\(route)' holds a link that \(problem)", route: route)
+  }
+}
 extension ErrorCode where Subject == LinkError {
   /// The text is empty.
   public static let empty = Self("empty")

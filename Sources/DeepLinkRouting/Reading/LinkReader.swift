@@ -251,7 +251,7 @@ final class LinkReader: Sendable {
   private func read(into view: inout LinkView, original: () -> String) throws(LinkError) {
     let link = view.link
     let count = link.count
-    func fail(_ reason: LinkError.Reason, _ offset: Int?) -> LinkError {
+    func fail(_ reason: LinkError, _ offset: Int?) -> LinkError {
       LinkError(url: original(), offset: offset, reason: reason)
     }
 
@@ -366,7 +366,7 @@ final class LinkReader: Sendable {
     let count = link.count
     var index = view.fragmentStart + 1
     guard index < count, link[index] == UInt8(ascii: "/") else { return }
-    func fail(_ reason: LinkError.Reason, _ offset: Int?) -> LinkError {
+    func fail(_ reason: LinkError, _ offset: Int?) -> LinkError {
       LinkError(url: original(), offset: offset, reason: reason)
     }
     let saved = LinkView.PathReading(
@@ -427,7 +427,7 @@ final class LinkReader: Sendable {
   ///
   /// - Returns: Where the segment ends.
   private func appendSegment(
-    from start: Int, to view: inout LinkView, fail: (LinkError.Reason, Int?) -> LinkError
+    from start: Int, to view: inout LinkView, fail: (LinkError, Int?) -> LinkError
   ) throws(LinkError) -> Int {
     if let end = ReadingRules.readPlainSegment(view.link, from: start, into: &view.segments) { return end }
     let end = ReadingRules.segmentEnd(view.link, from: start)
@@ -558,7 +558,7 @@ final class LinkReader: Sendable {
   }
 
   private func readQuery(
-    _ link: Bytes, from queryStart: Int, to queryEnd: Int, fail: (LinkError.Reason, Int?) -> LinkError
+    _ link: Bytes, from queryStart: Int, to queryEnd: Int, fail: (LinkError, Int?) -> LinkError
   ) throws(LinkError) -> [QueryItem] {
     var query: [QueryItem] = []
     try forEachItem(link, from: queryStart, to: queryEnd) { (itemStart, equals, itemEnd) throws(LinkError) in
@@ -574,7 +574,7 @@ final class LinkReader: Sendable {
   }
 
   private func decode(
-    _ link: Bytes, _ start: Int, _ end: Int, plusAsSpace: Bool, fail: (LinkError.Reason, Int?) -> LinkError
+    _ link: Bytes, _ start: Int, _ end: Int, plusAsSpace: Bool, fail: (LinkError, Int?) -> LinkError
   ) throws(LinkError) -> String {
     do {
       return try PercentCoding.decode(link, from: start, to: end, plusAsSpace: plusAsSpace)
@@ -589,7 +589,7 @@ final class LinkReader: Sendable {
 
   private func readHost(
     _ buffer: Bytes, from start: Int, to end: Int, scheme: String, unlisted: inout Bool,
-    fail: (LinkError.Reason, Int?) -> LinkError
+    fail: (LinkError, Int?) -> LinkError
   ) throws(LinkError) -> String {
     var hostEnd = end
     for position in start..<end {

@@ -77,7 +77,7 @@ struct RouteScope: Sendable, Hashable {
   ///   (`routes[2].hosts[1]`).
   init(route: RouteDefinition, index: Int, table: RouteTable, rules: [HostRule]) throws(RouteTableError) {
     func failure(
-      _ key: String, _ position: Int?, _ entry: String?, _ problem: RouteTableError.Reason.ScopeProblem
+      _ key: String, _ position: Int?, _ entry: String?, _ problem: RouteTableError.ScopeProblem
     )
       -> RouteTableError
     {

@@ -31,3 +31,14 @@ public struct ErrorCode<Subject>: Sendable, Hashable, CustomStringConvertible {
     self.description = description
   }
 }
+
+extension ErrorCode: Encodable {
+  /// Encodes the code as its identifier, a JSON string such as `"unknown-host"`.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: Whatever the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}

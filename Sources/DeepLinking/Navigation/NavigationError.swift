@@ -10,56 +10,19 @@ import DeepLinkRouting
 /// ``limit``) are set for the codes that have them and `nil` otherwise. New kinds of failure can be
 /// added as new codes without breaking callers.
 public struct NavigationError: Error, Sendable, Hashable, CustomStringConvertible {
-
-  /// The failure and the details that belong to it.
-  private enum Failure: Sendable, Hashable {
-    case parentCycle(chain: [String])
-    case chainTooDeep(destination: String, limit: Int)
-  }
-
-  private let failure: Failure
-
-  private init(_ failure: Failure) {
-    self.failure = failure
-  }
-
   /// What kind of failure it is.
-  public var code: ErrorCode<NavigationError> {
-    switch failure {
-    case .parentCycle: .parentCycle
-    case .chainTooDeep: .chainTooDeep
-    }
-  }
-
+  public let code: ErrorCode<NavigationError>
+  /// A human-readable explanation naming the destinations involved.
+  public let description: String
   /// The destinations visited, starting at the requested one and ending with the destination met a
   /// second time, each written with `String(describing:)`, for `parentCycle`; `nil` otherwise.
-  public var chain: [String]? {
-    guard case .parentCycle(let chain) = failure else { return nil }
-    return chain
-  }
-
+  public private(set) var chain: [String]?
   /// The requested destination, written with `String(describing:)`, for `chainTooDeep`; `nil`
   /// otherwise.
-  public var destination: String? {
-    guard case .chainTooDeep(let destination, _) = failure else { return nil }
-    return destination
-  }
-
+  public private(set) var destination: String?
   /// The maximum number of destinations a stack may hold, for `chainTooDeep`; `nil` otherwise.
-  public var limit: Int? {
-    guard case .chainTooDeep(_, let limit) = failure else { return nil }
-    return limit
-  }
+  public private(set) var limit: Int?
 
-  /// A human-readable explanation naming the destinations involved.
-  public var description: String {
-    switch failure {
-    case .parentCycle(let chain):
-      return "parent rule forms a cycle: \(chain.joined(separator: " -> "))"
-    case .chainTooDeep(let destination, let limit):
-      return "parent chain of \(destination) is longer than the limit of \(limit) destinations"
-    }
-  }
 }
 
 extension NavigationError {
@@ -69,7 +32,9 @@ extension NavigationError {
   ///   destination met a second time, each written with `String(describing:)`.
   /// - Returns: An error with code `parentCycle`.
   public static func parentCycle(chain: [String]) -> Self {
-    Self(.parentCycle(chain: chain))
+    Self(
+      code: .parentCycle, description: "parent rule forms a cycle: \(chain.joined(separator: " -> "))",
+      chain: chain)
   }
 
   /// The chain of parents is longer than ``NavigationRules/maximumDepth``.
@@ -79,7 +44,10 @@ extension NavigationError {
   ///   - limit: The maximum number of destinations a stack may hold.
   /// - Returns: An error with code `chainTooDeep`.
   public static func chainTooDeep(destination: String, limit: Int) -> Self {
-    Self(.chainTooDeep(destination: destination, limit: limit))
+    Self(
+      code: .chainTooDeep,
+      description: "parent chain of \(destination) is longer than the limit of \(limit) destinations",
+      destination: destination, limit: limit)
   }
 }
 

@@ -285,46 +285,22 @@ package final class ReadinessGate<Link> {
 /// ``code`` says what went wrong; the details that belong to it (``limit``) are set for the codes that
 /// have them and `nil` otherwise.
 package struct ReadinessGateError: Error, Sendable, Hashable, CustomStringConvertible {
-
-  /// The refusal and the details that belong to it.
-  private enum Refusal: Sendable, Hashable {
-    case tooManyPendingCalls(limit: Int)
-  }
-
-  private let refusal: Refusal
-
-  private init(_ refusal: Refusal) {
-    self.refusal = refusal
-  }
-
   /// What kind of refusal it is.
-  package var code: ErrorCode<ReadinessGateError> {
-    switch refusal {
-    case .tooManyPendingCalls: .tooManyPendingCalls
-    }
-  }
-
-  /// The gate's ``ReadinessGate/maximumPendingCalls``, for `tooManyPendingCalls`; `nil` otherwise.
-  package var limit: Int? {
-    switch refusal {
-    case .tooManyPendingCalls(let limit): limit
-    }
-  }
-
+  package let code: ErrorCode<ReadinessGateError>
   /// A human-readable explanation that names the limit.
-  package var description: String {
-    switch refusal {
-    case .tooManyPendingCalls(let limit):
-      return "\(limit) navigation calls already wait for the screen to be ready; this one is refused"
-    }
-  }
+  package let description: String
+  /// The gate's ``ReadinessGate/maximumPendingCalls``, for `tooManyPendingCalls`; `nil` otherwise.
+  package let limit: Int?
 
   /// ``ReadinessGate/maximumPendingCalls`` calls already wait for the gate to be ready.
   ///
   /// - Parameter limit: The gate's ``ReadinessGate/maximumPendingCalls``.
   /// - Returns: An error with code `tooManyPendingCalls`.
   package static func tooManyPendingCalls(limit: Int) -> Self {
-    Self(.tooManyPendingCalls(limit: limit))
+    Self(
+      code: .tooManyPendingCalls,
+      description: "\(limit) navigation calls already wait for the screen to be ready; this one is refused",
+      limit: limit)
   }
 }
 

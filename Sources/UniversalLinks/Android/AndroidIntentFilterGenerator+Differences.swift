@@ -319,7 +319,7 @@ extension AndroidIntentFilterGenerator {
         refused.append(withPort)
       }
     }
-    let everyRoute: [(AndroidNarrowing.Kind, [String])] = [
+    let everyRoute: [(ErrorCode<AndroidNarrowing>, [String])] = [
       (.emptySegment, emptySegments), (.schemeCase, schemeCase), (.customSchemeSpelling, spellings),
       (.backslash, backslashes),
     ]
@@ -330,7 +330,7 @@ extension AndroidIntentFilterGenerator {
         foundNarrowings.append(AndroidNarrowing(route: nil, parameter: "", kind: kind, example: example))
       }
     }
-    let everyRouteWider: [(AndroidWidening.Kind, [String])] = [
+    let everyRouteWider: [(ErrorCode<AndroidWidening>, [String])] = [
       (.emptySegment, widerEmptySegments), (.encodedSlash, encodedSlashes), (.backslash, backslashes),
       (.refusedLink, refused),
     ]
@@ -346,7 +346,7 @@ extension AndroidIntentFilterGenerator {
     var keptKinds = Set<String>()
     widenings = foundWidenings.filter { widening in
       // One example per route, parameter and kind: the first that shows it.
-      let key = "\(widening.route ?? "")\u{0}\(widening.parameter)\u{0}\(widening.kind.rawValue)"
+      let key = "\(widening.route ?? "")\u{0}\(widening.parameter)\u{0}\(widening.kind.description)"
       guard !keptKinds.contains(key), seenWidenings.insert(widening).inserted, widens(widening) else {
         return false
       }

@@ -390,14 +390,14 @@ extension AndroidIntentFilterGenerator {
   /// A widening before its link is written: the example is a percent-encoded path.
   struct PathWidening {
     var parameter: String
-    var kind: AndroidWidening.Kind
+    var kind: ErrorCode<AndroidWidening>
     var example: String
   }
 
   /// A narrowing before its link is written: the example is a percent-encoded path.
   struct PathNarrowing {
     var parameter: String
-    var kind: AndroidNarrowing.Kind
+    var kind: ErrorCode<AndroidNarrowing>
     var example: String
   }
 
@@ -595,7 +595,7 @@ extension AndroidIntentFilterGenerator {
     _ piece: RoutePathShape.Piece, at index: Int, isLast: Bool, dialect: Dialect, folds: Bool,
     example: ([Int: String]) -> String
   ) -> Segment {
-    func any(_ parameter: String, _ kinds: [(AndroidWidening.Kind, String)]) -> Segment {
+    func any(_ parameter: String, _ kinds: [(ErrorCode<AndroidWidening>, String)]) -> Segment {
       var segment = Segment(text: dialect == .simple ? "..*" : "[^/]+", endsWithRun: dialect == .simple)
       for (kind, text) in kinds {
         segment.widenings.append(.init(parameter: parameter, kind: kind, example: example([index: text])))
@@ -617,7 +617,7 @@ extension AndroidIntentFilterGenerator {
       }
       return segment
     case .parameter(let name, let type), .optional(let name, let type):
-      let widening = type.aasaWidening.map { (AndroidWidening.Kind(rawValue: $0.code), $0.example) }
+      let widening = type.aasaWidening.map { (ErrorCode<AndroidWidening>($0.code), $0.example) }
       switch dialect {
       case .simple:
         return any(name, widening.map { [$0] } ?? [])
@@ -684,7 +684,7 @@ extension AndroidIntentFilterGenerator {
           if let widening = type.aasaWidening {
             widenings.append(
               .init(
-                parameter: name, kind: .init(rawValue: widening.code),
+                parameter: name, kind: ErrorCode(widening.code),
                 example: example([index: RoutePathShape.encode(sample)])))
           }
         case .advanced:
@@ -703,7 +703,7 @@ extension AndroidIntentFilterGenerator {
           } else if !type.androidSegmentPatternIsExact, let widening = type.aasaWidening {
             widenings.append(
               .init(
-                parameter: name, kind: .init(rawValue: widening.code),
+                parameter: name, kind: ErrorCode(widening.code),
                 example: example([index: RoutePathShape.encode(sample)])))
           }
         }

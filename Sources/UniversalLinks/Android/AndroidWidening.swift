@@ -7,69 +7,12 @@ import DeepLinkRouting
 /// is listed with an example the generator has checked: the filters open it on a device of the
 /// generator's minimum API level, and the router refuses it.
 package struct AndroidWidening: Hashable, Sendable, CustomStringConvertible {
-  /// What Android's matcher cannot express: a code that can gain values.
-  package struct Kind: RawRepresentable, Hashable, Sendable {
-    /// The code, as `--json` prints it.
-    package var rawValue: String
-
-    /// Creates a kind from its code.
-    package init(rawValue: String) { self.rawValue = rawValue }
-
-    /// A typed parameter admits text its type refuses (`integer-text`, `uuid-text`, ...: the codes of
-    /// ``ParameterType/aasaWidening``).
-    package static func typeText(_ type: ParameterType) -> Kind? {
-      type.aasaWidening.map { Kind(rawValue: $0.code) }
-    }
-    /// An integer parameter admits digits beyond the range of `Int`.
-    package static let integerRange = Kind(rawValue: "integer-range")
-    /// An app-defined kind (`{code:sku}`) admits any text of one segment.
-    package static let kindText = Kind(rawValue: "kind-text")
-    /// A value set admits any text: neither glob lists words.
-    package static let valueSetText = Kind(rawValue: "value-set-text")
-    /// A parameter admits several segments: the simple glob has no "any character but `/`".
-    package static let spansSegments = Kind(rawValue: "spans-segments")
-    /// A segment template admits any text of its segment (a parameter followed by a literal needs
-    /// backtracking, which neither glob does).
-    package static let templateText = Kind(rawValue: "template-text")
-    /// A literal `.` admits any character: the simple glob reads an escaped `\.` as `.`.
-    package static let dotAnyCharacter = Kind(rawValue: "dot-any-character")
-    /// A query rule is not checked: intent filters do not read the query.
-    package static let queryRule = Kind(rawValue: "query-rule")
-    /// The first segment of a custom-scheme link, Android's host, admits any host text.
-    package static let authorityText = Kind(rawValue: "authority-text")
-    /// A route that reads its fragment as a path (`/#/room/{id}`): intent filters do not read the
-    /// fragment.
-    package static let fragmentPath = Kind(rawValue: "fragment-path")
-    /// A literal segment holding `/` (`a%2Fb`): Android compares the decoded path, where it is two
-    /// segments, so the link with a real `/` opens too.
-    package static let literalSlash = Kind(rawValue: "literal-slash")
-    /// A custom-scheme filter for any host (`*`, for a route whose first segment is not a literal)
-    /// admits the empty host of `myapp://` and `myapp:///x`.
-    package static let emptyHost = Kind(rawValue: "empty-host")
-    /// A `%2F` in a link's path: Android decodes it before it compares the path, so the link may read
-    /// as another path the filters open, while the router reads one segment holding `/` (every route).
-    package static let encodedSlash = Kind(rawValue: "encoded-slash")
-    /// A table that reads the trailing slash (`strictTrailingSlash`): a catch-all's condition admits
-    /// the link with or without one.
-    package static let trailingSlash = Kind(rawValue: "trailing-slash")
-    /// A `\` in a custom-scheme link's first segment: Android ends the host there, the router reads
-    /// it as text, so the link opens the filter of the host before it (every route).
-    package static let backslash = Kind(rawValue: "backslash")
-    /// A condition that runs over several segments (`..*`, `.+`) admits an empty segment (`//`), which
-    /// the router drops before it finds no route (every route).
-    package static let emptySegment = Kind(rawValue: "empty-segment")
-    /// Links the router refuses while reading them, which Android reads and matches: a malformed
-    /// percent escape (Android decodes it to U+FFFD), invalid UTF-8, a control character or a space,
-    /// user info, a port the table does not list (every route).
-    package static let refusedLink = Kind(rawValue: "refused-link")
-  }
-
   /// The route's name, or `nil` for a widening of links of every route.
   package var route: String?
   /// The parameter (or literal, or query item) concerned; empty for a widening of every route.
   package var parameter: String
   /// What Android cannot express.
-  package var kind: Kind
+  package var kind: ErrorCode<AndroidWidening>
   /// A link the filters open and the router refuses.
   package var example: String
 
@@ -104,7 +47,7 @@ package struct AndroidWidening: Hashable, Sendable, CustomStringConvertible {
     case .refusedLink:
       "Android reads links the router refuses: a malformed percent escape (Android decodes it to U+FFFD), invalid UTF-8, a control character or a space, user info, a port the table does not list; the app opens and its router answers with an error"
     default:
-      "Android cannot say what {\(parameter)} accepts (\(kind.rawValue)), so it admits any text of one segment"
+      "Android cannot say what {\(parameter)} accepts (\(kind.description)), so it admits any text of one segment"
     }
   }
 
@@ -121,48 +64,12 @@ package struct AndroidWidening: Hashable, Sendable, CustomStringConvertible {
 /// Each is listed with an example the generator has checked: the router routes it, and no filter
 /// opens it on a device of the generator's minimum API level.
 package struct AndroidNarrowing: Hashable, Sendable, CustomStringConvertible {
-  /// Why the filters miss the links: a code that can gain values.
-  package struct Kind: RawRepresentable, Hashable, Sendable {
-    /// The code, as `--json` prints it.
-    package var rawValue: String
-
-    /// Creates a kind from its code.
-    package init(rawValue: String) { self.rawValue = rawValue }
-
-    /// A parameter's value holding `/`, which the router writes `%2F`: Android decodes the path
-    /// before it compares it, so the value reads as two segments.
-    package static let encodedSlash = Kind(rawValue: "encoded-slash")
-    /// The link without a path (`https://example.com`, `myapp://channel`): below API 31 no condition
-    /// Android reads matches the empty path.
-    package static let emptyPath = Kind(rawValue: "empty-path")
-    /// A literal in another case, in a table that compares literals without case: below API 31
-    /// `pathPattern` compares them exactly.
-    package static let literalCase = Kind(rawValue: "literal-case")
-    /// A custom-scheme link whose first segment Android cannot read as a host, or that has none.
-    package static let customSchemeHost = Kind(rawValue: "custom-scheme-host")
-    /// A catch-all before other pieces (`{locale*}` in `/{locale*}/product/{id}`) holding more segments
-    /// than the filters state one by one
-    /// (``AndroidIntentFilterGenerator/middleCatchAllSegments``).
-    package static let middleCatchAllDepth = Kind(rawValue: "middle-catch-all-depth")
-    /// A link with an empty segment (`//`): the router drops it, Android compares the path as
-    /// written (every route).
-    package static let emptySegment = Kind(rawValue: "empty-segment")
-    /// A `\` in a custom-scheme link's first segment: Android ends the host there, the router reads
-    /// it as text (every route).
-    package static let backslash = Kind(rawValue: "backslash")
-    /// A scheme not in lower case: Android compares the scheme exactly (every route).
-    package static let schemeCase = Kind(rawValue: "scheme-case")
-    /// A custom-scheme link written without `//` (`myapp:channel`, `myapp:/channel`) or with `///`:
-    /// Android reads the first segment as the host only after `//` (every route).
-    package static let customSchemeSpelling = Kind(rawValue: "custom-scheme-spelling")
-  }
-
   /// The route's name, or `nil` for a narrowing of links of every route.
   package var route: String?
   /// The parameter or literal concerned; empty when none is.
   package var parameter: String
   /// Why the filters miss the links.
-  package var kind: Kind
+  package var kind: ErrorCode<AndroidNarrowing>
   /// A link the router routes and no filter opens.
   package var example: String
 
@@ -189,7 +96,7 @@ package struct AndroidNarrowing: Hashable, Sendable, CustomStringConvertible {
       "Android compares the scheme exactly, so a link whose scheme is not in lower case does not open the app (browsers write it in lower case)"
     case .customSchemeSpelling:
       "Android reads the first segment of a custom-scheme link as its host only after \"//\"; the router reads the link written without \"//\" or with \"///\" too, which does not open the app"
-    default: "no filter opens the link (\(kind.rawValue))"
+    default: "no filter opens the link (\(kind.description))"
     }
   }
 
@@ -197,4 +104,88 @@ package struct AndroidNarrowing: Hashable, Sendable, CustomStringConvertible {
   package var description: String {
     "\(route.map { "route \($0)" } ?? "every route"): \(reason) (e.g. \(example))"
   }
+}
+
+/// What Android's matcher cannot express, as `--json` prints it: a code that can gain values.
+extension ErrorCode where Subject == AndroidWidening {
+  /// A typed parameter admits text its type refuses (`integer-text`, `uuid-text`, ...: the codes of
+  /// ``ParameterType/aasaWidening``).
+  ///
+  /// - Parameter type: The parameter's type.
+  /// - Returns: The type's code, or `nil` for a type whose pattern admits exactly its values.
+  package static func typeText(_ type: ParameterType) -> Self? {
+    type.aasaWidening.map { Self($0.code) }
+  }
+  /// An integer parameter admits digits beyond the range of `Int`.
+  package static let integerRange = Self("integer-range")
+  /// An app-defined kind (`{code:sku}`) admits any text of one segment.
+  package static let kindText = Self("kind-text")
+  /// A value set admits any text: neither glob lists words.
+  package static let valueSetText = Self("value-set-text")
+  /// A parameter admits several segments: the simple glob has no "any character but `/`".
+  package static let spansSegments = Self("spans-segments")
+  /// A segment template admits any text of its segment (a parameter followed by a literal needs
+  /// backtracking, which neither glob does).
+  package static let templateText = Self("template-text")
+  /// A literal `.` admits any character: the simple glob reads an escaped `\.` as `.`.
+  package static let dotAnyCharacter = Self("dot-any-character")
+  /// A query rule is not checked: intent filters do not read the query.
+  package static let queryRule = Self("query-rule")
+  /// The first segment of a custom-scheme link, Android's host, admits any host text.
+  package static let authorityText = Self("authority-text")
+  /// A route that reads its fragment as a path (`/#/room/{id}`): intent filters do not read the
+  /// fragment.
+  package static let fragmentPath = Self("fragment-path")
+  /// A literal segment holding `/` (`a%2Fb`): Android compares the decoded path, where it is two
+  /// segments, so the link with a real `/` opens too.
+  package static let literalSlash = Self("literal-slash")
+  /// A custom-scheme filter for any host (`*`, for a route whose first segment is not a literal)
+  /// admits the empty host of `myapp://` and `myapp:///x`.
+  package static let emptyHost = Self("empty-host")
+  /// A `%2F` in a link's path: Android decodes it before it compares the path, so the link may read
+  /// as another path the filters open, while the router reads one segment holding `/` (every route).
+  package static let encodedSlash = Self("encoded-slash")
+  /// A table that reads the trailing slash (`strictTrailingSlash`): a catch-all's condition admits
+  /// the link with or without one.
+  package static let trailingSlash = Self("trailing-slash")
+  /// A `\` in a custom-scheme link's first segment: Android ends the host there, the router reads
+  /// it as text, so the link opens the filter of the host before it (every route).
+  package static let backslash = Self("backslash")
+  /// A condition that runs over several segments (`..*`, `.+`) admits an empty segment (`//`), which
+  /// the router drops before it finds no route (every route).
+  package static let emptySegment = Self("empty-segment")
+  /// Links the router refuses while reading them, which Android reads and matches: a malformed
+  /// percent escape (Android decodes it to U+FFFD), invalid UTF-8, a control character or a space,
+  /// user info, a port the table does not list (every route).
+  package static let refusedLink = Self("refused-link")
+}
+
+/// Why the filters miss the links, as `--json` prints it: a code that can gain values.
+extension ErrorCode where Subject == AndroidNarrowing {
+  /// A parameter's value holding `/`, which the router writes `%2F`: Android decodes the path
+  /// before it compares it, so the value reads as two segments.
+  package static let encodedSlash = Self("encoded-slash")
+  /// The link without a path (`https://example.com`, `myapp://channel`): below API 31 no condition
+  /// Android reads matches the empty path.
+  package static let emptyPath = Self("empty-path")
+  /// A literal in another case, in a table that compares literals without case: below API 31
+  /// `pathPattern` compares them exactly.
+  package static let literalCase = Self("literal-case")
+  /// A custom-scheme link whose first segment Android cannot read as a host, or that has none.
+  package static let customSchemeHost = Self("custom-scheme-host")
+  /// A catch-all before other pieces (`{locale*}` in `/{locale*}/product/{id}`) holding more segments
+  /// than the filters state one by one
+  /// (``AndroidIntentFilterGenerator/middleCatchAllSegments``).
+  package static let middleCatchAllDepth = Self("middle-catch-all-depth")
+  /// A link with an empty segment (`//`): the router drops it, Android compares the path as
+  /// written (every route).
+  package static let emptySegment = Self("empty-segment")
+  /// A `\` in a custom-scheme link's first segment: Android ends the host there, the router reads
+  /// it as text (every route).
+  package static let backslash = Self("backslash")
+  /// A scheme not in lower case: Android compares the scheme exactly (every route).
+  package static let schemeCase = Self("scheme-case")
+  /// A custom-scheme link written without `//` (`myapp:channel`, `myapp:/channel`) or with `///`:
+  /// Android reads the first segment as the host only after `//` (every route).
+  package static let customSchemeSpelling = Self("custom-scheme-spelling")
 }

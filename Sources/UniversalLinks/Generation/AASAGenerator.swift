@@ -89,44 +89,7 @@ public struct AASAGenerator: Hashable, Sendable {
   private static func pathSegments(for shape: RoutePathShape) throws(AASAGenerationError) -> [String] {
     var segments: [String] = []
     for piece in shape.pieces {
-      switch piece {
-      case .literal(let text):
-        for marker in ["*", "?", "$("] where text.contains(marker) {
-          throw AASAGenerationError(
-            .inexpressible(
-              route: shape.name, piece: text,
-              detail: "\"\(marker)\" is a wildcard in AASA patterns and there is no escape character"))
-        }
-        segments.append(RoutePathShape.encode(text))
-      case .parameter(_, let type), .optional(_, let type):
-        // An optional piece reaches here only in a shape's ``RoutePathShape/variants``, as a
-        // parameter; written alone it stands for its one-segment form.
-        segments.append(type.aasaSegmentPattern)
-      case .valueSet:
-        // AASA cannot list words: any text, listed as a widening (`value-set-text`).
-        segments.append("?*")
-      case .kind(_, let kind):
-        // AASA cannot say which characters: the kind's prefix, then any text, listed as a widening
-        // (`kind-text`); a prefix holding one of AASA's wildcards cannot be said, so it is any text.
-        segments.append(Self.kindPattern(kind))
-      case .oneOrMore:
-        segments.append("?*")
-      case .zeroOrMore:
-        segments.append("*")
-      case .template(let template):
-        for part in template.parts {
-          guard case .literal(let text) = part else { continue }
-          for marker in ["*", "?", "$("] where text.contains(marker) {
-            throw AASAGenerationError(
-              .inexpressible(
-                route: shape.name, piece: text,
-                detail: "\"\(marker)\" is a wildcard in AASA patterns and there is no escape character"))
-          }
-        }
-        segments.append(template.aasaPattern(escape: RoutePathShape.encode))
-      case .fragment:
-        continue
-      }
+      if let pattern = try piece.aasaPattern(route: shape.name) { segments.append(pattern) }
     }
     return segments
   }
@@ -192,19 +155,7 @@ public struct AASAGenerator: Hashable, Sendable {
 
   /// Negative when `lhs` is more specific than `rhs`, positive when less, zero for a tie.
   private static func specificity(_ lhs: [RoutePathShape.Piece], _ rhs: [RoutePathShape.Piece]) -> Int {
-    func rank(_ piece: RoutePathShape.Piece) -> Int {
-      switch piece {
-      case .literal: 0
-      // Literal text around `*` admits fewer paths than `?*`, as a UUID's fixed width does.
-      case .template: 1
-      // A fixed-width pattern (a UUID's) admits fewer paths than `?*`.
-      case .parameter(_, let type), .optional(_, let type): type.aasaSegmentPattern == "?*" ? 2 : 1
-      case .valueSet: 2
-      case .kind(_, let kind): kindPattern(kind) == "?*" ? 2 : 1
-      case .oneOrMore: 3
-      case .zeroOrMore, .fragment: 4
-      }
-    }
+    func rank(_ piece: RoutePathShape.Piece) -> Int { piece.aasaOpenness }
     for (left, right) in zip(lhs, rhs) where rank(left) != rank(right) {
       return rank(left) - rank(right)
     }
@@ -246,26 +197,10 @@ public struct AASAGenerator: Hashable, Sendable {
     let segments = try pathSegments(for: shape)
     var patterns: [String] = []
     for (index, piece) in shape.pieces.enumerated() {
-      switch piece {
-      case .parameter, .optional, .valueSet, .kind:
+      for widenedPiece in piece.aasaWidenedForExclusion {
         var widened = segments
-        widened[index] = "?*/?*"
+        widened[index] = widenedPiece
         patterns.append("/" + widened.joined(separator: "/"))
-      case .template(let template):
-        // Each `*` crosses `/`: a path where one holds a `/` is blocked (`*/?*`, not `*/*`, which at
-        // the end would also match its parent, the route's own paths).
-        for (position, part) in template.parts.enumerated() {
-          guard case .parameter = part else { continue }
-          var widened = segments
-          widened[index] = template.parts.enumerated().map { other, part in
-            switch part {
-            case .literal(let text): RoutePathShape.encode(text)
-            case .parameter: other == position ? "*/?*" : "*"
-            }
-          }.joined()
-          patterns.append("/" + widened.joined(separator: "/"))
-        }
-      case .literal, .oneOrMore, .zeroOrMore, .fragment: continue
       }
     }
     return patterns
@@ -366,10 +301,9 @@ public struct AASAGenerator: Hashable, Sendable {
     var items: [String: String] = [:]
     for name in shape.requiredQueryItems + shape.queryValues.keys.sorted() {
       if name.contains("*") || name.contains("?") {
-        throw AASAGenerationError(
-          .inexpressible(
-            route: shape.name, piece: "?\(name)=",
-            detail: "AASA has no escape for * and ? in a query item name"))
+        throw AASAGenerationError.inexpressible(
+          route: shape.name, piece: "?\(name)=",
+          detail: "AASA has no escape for * and ? in a query item name")
       }
       items[name] = shape.queryValues[name] ?? "?*"
     }
@@ -453,7 +387,7 @@ public struct AASAGenerator: Hashable, Sendable {
     }
     let smallest = Data(AASAEncoder.document(document).compact.utf8)
     guard smallest.count <= limit else {
-      throw AASAGenerationError(.fileTooLarge(size: smallest.count, limit: limit))
+      throw AASAGenerationError.fileTooLarge(size: smallest.count, limit: limit)
     }
     return smallest
   }

@@ -18,44 +18,12 @@ import Foundation
 ///
 /// The app's router still refuses such a link, so it opens the app and shows its "no route" handling.
 package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
-  /// What AASA cannot express: a code that can gain values without breaking callers.
-  package struct Kind: RawRepresentable, Hashable, Sendable {
-    /// The code, as `--json` prints it.
-    package var rawValue: String
-
-    /// Creates a kind from its code.
-    ///
-    /// - Parameter rawValue: The code, such as `integer-text`.
-    package init(rawValue: String) {
-      self.rawValue = rawValue
-    }
-
-    /// An integer parameter admits any text.
-    package static let integerText = Kind(rawValue: "integer-text")
-    /// A UUID parameter admits any 36 characters with its dashes.
-    package static let uuidText = Kind(rawValue: "uuid-text")
-    /// A parameter admits several segments.
-    package static let spansSegments = Kind(rawValue: "spans-segments")
-    /// A plain parameter inside a segment template admits empty text: AASA's `*` matches nothing too.
-    package static let emptyTemplateText = Kind(rawValue: "empty-template-text")
-    /// A query item AASA cannot state (alternative keys, keys without case, literal text it cannot
-    /// write) is left out of the rule.
-    package static let queryRule = Kind(rawValue: "query-rule")
-    /// A value set (`{section:(general|privacy)}`) admits any text: AASA cannot list words.
-    package static let valueSetText = Kind(rawValue: "value-set-text")
-    /// A route that reads the fragment as a path: its `#` pattern's wildcards cross `/` and take the
-    /// fragment's query as any text, and no exclusion restricts the fragment.
-    package static let fragmentPath = Kind(rawValue: "fragment-path")
-    /// A parameter of an app-defined kind (`{code:sku}`) admits any text after the kind's prefix.
-    package static let kindText = Kind(rawValue: "kind-text")
-  }
-
   /// The route's name.
   package var route: String
   /// The parameter's name.
   package var parameter: String
   /// What AASA cannot express.
-  package var kind: Kind
+  package var kind: ErrorCode<AASAWidening>
   /// A percent-encoded path the file lets through and the route refuses.
   package var example: String
 
@@ -66,7 +34,7 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
   ///   - parameter: The parameter's name.
   ///   - kind: What AASA cannot express.
   ///   - example: A path the file lets through and the route refuses.
-  package init(route: String, parameter: String, kind: Kind, example: String) {
+  package init(route: String, parameter: String, kind: ErrorCode<AASAWidening>, example: String) {
     self.route = route
     self.parameter = parameter
     self.kind = kind
@@ -96,7 +64,7 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     if kind == .emptyTemplateText {
       return "AASA's * inside the segment template also admits an empty {\(parameter)}"
     }
-    let limit = ParameterType.allCases.lazy.compactMap(\.aasaWidening).first { $0.code == kind.rawValue }?
+    let limit = ParameterType.allCases.lazy.compactMap(\.aasaWidening).first { $0.code == kind.description }?
       .limit
     return (limit ?? "AASA cannot say what {NAME} accepts, so it admits more")
       .replacingOccurrences(of: "{NAME}", with: "{\(parameter)}")
@@ -136,7 +104,7 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
           widenings.append(
             .init(
               route: shape.name, parameter: name,
-              kind: widening.map { Kind(rawValue: $0.code) } ?? .emptyTemplateText,
+              kind: widening.map { ErrorCode($0.code) } ?? .emptyTemplateText,
               example: "/" + segments.joined(separator: "/") + query))
         }
         continue
@@ -177,7 +145,7 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
       if let widening = type.aasaWidening {
         widenings.append(
           .init(
-            route: shape.name, parameter: name, kind: Kind(rawValue: widening.code),
+            route: shape.name, parameter: name, kind: ErrorCode(widening.code),
             example: example(widening.example)))
       }
       if let catchAll = shape.catchAllIndex, Self.literalBetween(index, catchAll, in: shape.pieces) {
@@ -214,4 +182,26 @@ extension AASAGenerator {
   package var widenings: [AASAWidening] {
     shapes.flatMap(\.variants).flatMap(AASAWidening.widenings(of:))
   }
+}
+
+/// What AASA cannot express, as `--json` prints it: a code that can gain values.
+extension ErrorCode where Subject == AASAWidening {
+  /// An integer parameter admits any text.
+  package static let integerText = Self("integer-text")
+  /// A UUID parameter admits any 36 characters with its dashes.
+  package static let uuidText = Self("uuid-text")
+  /// A parameter admits several segments.
+  package static let spansSegments = Self("spans-segments")
+  /// A plain parameter inside a segment template admits empty text: AASA's `*` matches nothing too.
+  package static let emptyTemplateText = Self("empty-template-text")
+  /// A query item AASA cannot state (alternative keys, keys without case, literal text it cannot
+  /// write) is left out of the rule.
+  package static let queryRule = Self("query-rule")
+  /// A value set (`{section:(general|privacy)}`) admits any text: AASA cannot list words.
+  package static let valueSetText = Self("value-set-text")
+  /// A route that reads the fragment as a path: its `#` pattern's wildcards cross `/` and take the
+  /// fragment's query as any text, and no exclusion restricts the fragment.
+  package static let fragmentPath = Self("fragment-path")
+  /// A parameter of an app-defined kind (`{code:sku}`) admits any text after the kind's prefix.
+  package static let kindText = Self("kind-text")
 }

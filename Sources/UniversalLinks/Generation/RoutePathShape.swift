@@ -58,14 +58,14 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - name: The route's name.
   ///   - template: The route's pattern.
-  /// - Throws: ``RoutePathShapeError`` with the pattern error's message when the pattern does not
-  ///   parse.
-  package init(name: String, template: String) throws(RoutePathShapeError) {
+  /// - Throws: ``UnreadableTextError`` (`invalid-route-template`) with the pattern error's message when
+  ///   the pattern does not parse.
+  package init(name: String, template: String) throws(UnreadableTextError) {
     let pattern: RoutePattern
     do {
       pattern = try RoutePattern(template)
     } catch {
-      throw RoutePathShapeError(template: template, reason: error.message)
+      throw .invalidRouteTemplate(template, error.message)
     }
     self.init(name: name, pieces: Array(pattern.pathSegments))
     fragmentPieces = pattern.readsFragment ? Array(pattern.fragmentSegments) : nil
@@ -78,23 +78,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
 
   /// Pieces written as a path template, `/` for none.
   private static func text(of pieces: [Piece]) -> String {
-    "/"
-      + pieces.map { piece in
-        switch piece {
-        case .literal(let text): text
-        case .parameter(let name, .string): "{\(name)}"
-        case .parameter(let name, let type): "{\(name):\(type.rawValue)}"
-        case .oneOrMore(let name): "{\(name)+}"
-        case .zeroOrMore(let name): "{\(name)*}"
-        case .template(let template): Self.encode(template: template)
-        case .optional(let name, .string): "{\(name)?}"
-        case .optional(let name, let type): "{\(name):\(type.rawValue)?}"
-        case .valueSet(let name, let set):
-          "{\(name):(\(set.members.map(Self.encode).joined(separator: "|")))}"
-        case .kind(let name, let kind): "{\(name):\(kind.name)}"
-        case .fragment: "#"
-        }
-      }.joined(separator: "/")
+    "/" + pieces.map(\.shapeText).joined(separator: "/")
   }
 
   /// The shapes the rules are written for: the shape itself, or, when its last piece is optional,
@@ -168,17 +152,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
 
   /// The percent-encoded sample segments of some pieces, one per piece.
   static func sampleSegments(of pieces: [Piece]) -> [String] {
-    pieces.map { piece in
-      switch piece {
-      case .literal(let text): Self.encode(text)
-      case .parameter(_, let type), .optional(_, let type): Self.encode(type.sampleValue.description)
-      case .oneOrMore, .zeroOrMore: "a/b"
-      case .template(let template): Self.encode(Self.sampleText(of: template))
-      case .valueSet(_, let set): Self.encode(set.members[0])
-      case .kind(_, let kind): Self.encode(kind.sampleValue)
-      case .fragment: "#"
-      }
-    }
+    pieces.map(\.sampleSegment)
   }
 
   /// A decoded segment the template accepts: each parameter's sample value between its literals.
@@ -266,19 +240,7 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// before a catch-all read the first segments, those after it the last ones, and the catch-all
   /// what lies between (at least one for `{name+}`).
   private func pathAccepts(_ segments: [String], typed: Bool) -> Bool {
-    func accepts(_ piece: Piece, _ segment: String) -> Bool {
-      switch piece {
-      case .literal(let text): ReadingRules.isSameLiteral(segment, text)
-      case .parameter(_, let type), .optional(_, let type): Self.accepts(segment, as: typed ? type : .string)
-      case .template(let template): template.accepts(segment, folds: false, typed: typed)
-      case .valueSet(_, let set): typed ? set.accepts(segment) : !segment.isEmpty
-      // Untyped, as the AASA rule reads it: the prefix, then anything.
-      case .kind(_, let kind):
-        typed ? kind.accepts(segment) : !segment.isEmpty && segment.utf8.starts(with: kind.prefixText.utf8)
-      case .oneOrMore, .zeroOrMore: true
-      case .fragment: false
-      }
-    }
+    func accepts(_ piece: Piece, _ segment: String) -> Bool { piece.accepts(decoded: segment, typed: typed) }
     guard let index = catchAllIndex else {
       return pieces.count == segments.count && zip(pieces, segments).allSatisfy(accepts)
     }
@@ -288,10 +250,6 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     guard segments.count >= fewest else { return false }
     return zip(pieces[..<index], segments).allSatisfy(accepts)
       && zip(pieces[(index + 1)...], segments.suffix(after)).allSatisfy(accepts)
-  }
-
-  static func accepts(_ segment: String, as type: ParameterType) -> Bool {
-    type.value(from: segment) != nil
   }
 
   /// The characters a path segment may hold unencoded (RFC 3986 `pchar`).

@@ -159,9 +159,11 @@ public struct AASAMatcher: Sendable {
   ///   - domain: The host the file is served from (`*.example.com` for subdomains), compared
   ///     case-insensitively; `nil` to skip the host check.
   /// - Returns: The decision, as for the `URL` overload.
-  /// - Throws: `AASAMatchError` when the text is neither an absolute URL nor a path, or its path,
+  /// - Throws: ``UnreadableTextError`` when the text is neither an absolute URL nor a path, or its path,
   ///   query or fragment is over ``maximumURLComponentLength`` bytes.
-  package func match(_ urlString: String, domain: String? = nil) throws(AASAMatchError) -> AASAMatchResult {
+  package func match(_ urlString: String, domain: String? = nil) throws(UnreadableTextError)
+    -> AASAMatchResult
+  {
     try decide(urlString, domain: domain).result
   }
 
@@ -171,16 +173,16 @@ public struct AASAMatcher: Sendable {
   ///   - urlString: An absolute http(s) URL, or a path starting with `/`, compared as written.
   ///   - domain: The host the file is served from, or `nil` to skip the host check.
   /// - Returns: The decision and the claims behind it.
-  /// - Throws: `AASAMatchError` as `match(_:domain:)` for text does.
-  package func decide(_ urlString: String, domain: String? = nil) throws(AASAMatchError) -> AASAMatchDecision
+  /// - Throws: ``UnreadableTextError`` as `match(_:domain:)` for text does.
+  package func decide(_ urlString: String, domain: String? = nil) throws(UnreadableTextError)
+    -> AASAMatchDecision
   {
     let url = try LinkURLParts(urlString)
     for (name, part) in [("path", url.path), ("query", url.query ?? ""), ("fragment", url.fragment ?? "")]
     where part.utf8.count > Self.maximumURLComponentLength {
-      throw AASAMatchError(
-        input: urlString.count > 80 ? String(urlString.prefix(80)) + "..." : urlString,
-        reason:
-          "the \(name) is \(part.utf8.count) bytes; URLs whose path, query or fragment is over \(Self.maximumURLComponentLength) bytes are not matched"
+      throw .unmatchableURL(
+        urlString.count > 80 ? String(urlString.prefix(80)) + "..." : urlString,
+        "the \(name) is \(part.utf8.count) bytes; URLs whose path, query or fragment is over \(Self.maximumURLComponentLength) bytes are not matched"
       )
     }
     var steps = 0
@@ -238,24 +240,18 @@ extension AASAMatcher {
   /// - Throws: ``AssociationFileDecodingError`` for text that is not JSON or any other value of the wrong type.
   package static func document(
     readingAsApple data: Data
-  ) throws(AssociationFileDecodingError) -> (document: AASADocument, skippedQueryValues: [AASAPath]) {
-    var value: JSONValue
-    do {
-      value = try JSONReader.read(data)
-    } catch {
-      throw AssociationFileDecodingError(
-        kind: .invalidJSON(line: error.line, column: error.column, message: error.detail), path: .root)
-    }
-    var skipped: [AASAPath] = []
+  ) throws(AssociationFileDecodingError) -> (document: AASADocument, skippedQueryValues: [JSONPath]) {
+    var value = try AssociationFileDecodingError.json(in: data)
+    var skipped: [JSONPath] = []
     value.updateMember("applinks") { appLinks in
       appLinks.updateMember("defaults") {
         skipNonStringQueryValues(
-          &$0, at: AASAPath.root.appending(key: "applinks").appending(key: "defaults"), skipped: &skipped)
+          &$0, at: JSONPath.root.appending(key: "applinks").appending(key: "defaults"), skipped: &skipped)
       }
       appLinks.updateMember("details") { details in
-        let detailsPath = AASAPath.root.appending(key: "applinks").appending(key: "details")
+        let detailsPath = JSONPath.root.appending(key: "applinks").appending(key: "details")
         details.updateElements { detail, step in
-          let detailPath: AASAPath =
+          let detailPath: JSONPath =
             switch step {
             case .index(let index): detailsPath.appending(index: index)
             case .key(let key): detailsPath.appending(key: key)
@@ -279,7 +275,7 @@ extension AASAMatcher {
   }
 
   private static func skipNonStringQueryValues(
-    _ component: inout JSONValue, at path: AASAPath, skipped: inout [AASAPath]
+    _ component: inout JSONValue, at path: JSONPath, skipped: inout [JSONPath]
   ) {
     component.updateMember("?") { query in
       guard case .object(let items) = query.kind else { return }

@@ -16,7 +16,7 @@ struct LinkURLParts: Hashable, Sendable {
   var fragment: String?
 
   /// Splits a URL or a path reference (`/buy/42?x=1#top`).
-  init(_ text: String) throws(AASAMatchError) {
+  init(_ text: String) throws(UnreadableTextError) {
     var rest = Substring(text)
     if let hash = rest.firstIndex(of: "#") {
       fragment = String(rest[rest.index(after: hash)...])
@@ -35,16 +35,16 @@ struct LinkURLParts: Hashable, Sendable {
             || "+-.".unicodeScalars.contains($0)
         })
       else {
-        throw AASAMatchError(input: text, reason: "\"\(scheme)\" is not a URL scheme")
+        throw UnreadableTextError.unmatchableURL(text, "\"\(scheme)\" is not a URL scheme")
       }
       self.scheme = scheme.lowercased()
       rest = rest[rest.index(after: colon)...]
       guard rest.hasPrefix("//") else {
-        throw AASAMatchError(input: text, reason: "expected \"//\" and a host after \"\(scheme):\"")
+        throw UnreadableTextError.unmatchableURL(text, "expected \"//\" and a host after \"\(scheme):\"")
       }
     } else if !rest.hasPrefix("/") {
-      throw AASAMatchError(
-        input: text, reason: "expected an absolute URL (https://host/path) or a path starting with /")
+      throw UnreadableTextError.unmatchableURL(
+        text, "expected an absolute URL (https://host/path) or a path starting with /")
     }
     if rest.hasPrefix("//") {
       let authorityEnd = rest.dropFirst(2).firstIndex(of: "/") ?? rest.endIndex

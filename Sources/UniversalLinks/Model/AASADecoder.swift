@@ -11,7 +11,7 @@ struct AASADecoder {
     recordUnknownKeys(members, known: AASAKeys.topLevel, at: .root)
     var document = AASADocument()
     for member in members {
-      let path = AASAPath.root.appending(key: member.key)
+      let path = JSONPath.root.appending(key: member.key)
       switch member.key {
       case "applinks": document.appLinks = try appLinks(member.value, at: path)
       case "webcredentials": document.webCredentials = try appList(member.value, at: path)
@@ -23,7 +23,7 @@ struct AASADecoder {
     return document
   }
 
-  private mutating func recordUnknownKeys(_ members: [JSONMember], known: [String], at path: AASAPath) {
+  private mutating func recordUnknownKeys(_ members: [JSONMember], known: [String], at path: JSONPath) {
     for member in members where !known.contains(member.key) {
       unknownKeys.append(
         AASAUnknownKey(
@@ -35,31 +35,30 @@ struct AASADecoder {
     }
   }
 
-  private func mismatch(_ expected: String, _ value: JSONValue, _ path: AASAPath)
+  private func mismatch(_ expected: String, _ value: JSONValue, _ path: JSONPath)
     -> AssociationFileDecodingError
   {
-    AssociationFileDecodingError(
-      kind: .typeMismatch(expected: expected, found: value.kindDescription), path: path)
+    .typeMismatch(expected: expected, found: value.kindDescription, at: path)
   }
 
-  private func object(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError)
+  private func object(_ value: JSONValue, at path: JSONPath) throws(AssociationFileDecodingError)
     -> [JSONMember]
   {
     guard case .object(let members) = value.kind else { throw mismatch("an object", value, path) }
     return members
   }
 
-  private func string(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError) -> String {
+  private func string(_ value: JSONValue, at path: JSONPath) throws(AssociationFileDecodingError) -> String {
     guard case .string(let text) = value.kind else { throw mismatch("a string", value, path) }
     return text
   }
 
-  private func bool(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError) -> Bool {
+  private func bool(_ value: JSONValue, at path: JSONPath) throws(AssociationFileDecodingError) -> Bool {
     guard case .bool(let flag) = value.kind else { throw mismatch("a boolean (true or false)", value, path) }
     return flag
   }
 
-  private func strings(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError) -> [String]
+  private func strings(_ value: JSONValue, at path: JSONPath) throws(AssociationFileDecodingError) -> [String]
   {
     guard case .array(let elements) = value.kind else { throw mismatch("an array of strings", value, path) }
     var result: [String] = []
@@ -69,7 +68,7 @@ struct AASADecoder {
     return result
   }
 
-  private mutating func appList(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError)
+  private mutating func appList(_ value: JSONValue, at path: JSONPath) throws(AssociationFileDecodingError)
     -> AASAAppList
   {
     let members = try object(value, at: path)
@@ -81,7 +80,7 @@ struct AASADecoder {
     return AASAAppList(apps: apps)
   }
 
-  private mutating func appLinks(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError)
+  private mutating func appLinks(_ value: JSONValue, at path: JSONPath) throws(AssociationFileDecodingError)
     -> AASAAppLinks
   {
     let members = try object(value, at: path)
@@ -125,7 +124,7 @@ struct AASADecoder {
 
   private mutating func detail(
     _ value: JSONValue,
-    at path: AASAPath,
+    at path: JSONPath,
     keyed: Bool = false
   ) throws(AssociationFileDecodingError) -> AASADetail {
     let members = try object(value, at: path)
@@ -158,7 +157,7 @@ struct AASADecoder {
     return detail
   }
 
-  private mutating func component(_ value: JSONValue, at path: AASAPath) throws(AssociationFileDecodingError)
+  private mutating func component(_ value: JSONValue, at path: JSONPath) throws(AssociationFileDecodingError)
     -> AASAComponent
   {
     let members = try object(value, at: path)

@@ -62,15 +62,7 @@ public struct AASADocument: Hashable, Sendable {
   package static func decodeReportingUnknownKeys(
     from data: Data
   ) throws(AssociationFileDecodingError) -> (document: AASADocument, unknownKeys: [AASAUnknownKey]) {
-    let value: JSONValue
-    do {
-      value = try JSONReader.read(data)
-    } catch {
-      throw AssociationFileDecodingError(
-        kind: .invalidJSON(line: error.line, column: error.column, message: error.detail),
-        path: .root
-      )
-    }
+    let value = try AssociationFileDecodingError.json(in: data)
     var decoder = AASADecoder()
     let document = try decoder.document(value)
     return (document, decoder.unknownKeys)

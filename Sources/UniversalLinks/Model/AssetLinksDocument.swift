@@ -52,22 +52,11 @@ public struct AssetLinksDocument: Hashable, Sendable {
   /// - Parameter jsonData: The file's bytes.
   /// - Throws: ``AssociationFileDecodingError`` with the path of the first bad value.
   public init(jsonData: Data) throws(AssociationFileDecodingError) {
-    let value: JSONValue
-    do {
-      value = try JSONReader.read(jsonData)
-    } catch {
-      throw AssociationFileDecodingError(
-        kind: .invalidJSON(line: error.line, column: error.column, message: error.detail),
-        path: .root
-      )
+    let value = try AssociationFileDecodingError.json(in: jsonData)
+    func mismatch(_ expected: String, _ value: JSONValue?, _ path: JSONPath) -> AssociationFileDecodingError {
+      .typeMismatch(expected: expected, found: value?.kindDescription ?? "nothing", at: path)
     }
-    func mismatch(_ expected: String, _ value: JSONValue?, _ path: AASAPath) -> AssociationFileDecodingError {
-      AssociationFileDecodingError(
-        kind: .typeMismatch(expected: expected, found: value?.kindDescription ?? "nothing"),
-        path: path
-      )
-    }
-    func strings(_ value: JSONValue?, _ path: AASAPath) throws(AssociationFileDecodingError) -> [String] {
+    func strings(_ value: JSONValue?, _ path: JSONPath) throws(AssociationFileDecodingError) -> [String] {
       guard case .array(let elements) = value?.kind else {
         throw mismatch("an array of strings", value, path)
       }
@@ -89,7 +78,7 @@ public struct AssetLinksDocument: Hashable, Sendable {
     }
     var statements: [AssetLinksStatement] = []
     for (index, element) in elements.enumerated() {
-      let path = AASAPath.root.appending(index: index)
+      let path = JSONPath.root.appending(index: index)
       guard case .object(let members) = element.kind else { throw mismatch("an object", element, path) }
       let relation = try strings(member("relation", of: members), path.appending(key: "relation"))
       let targetPath = path.appending(key: "target")
@@ -118,10 +107,7 @@ public struct AssetLinksDocument: Hashable, Sendable {
           do {
             target.fingerprints.append(try CertificateFingerprint(text))
           } catch {
-            throw AssociationFileDecodingError(
-              kind: .invalidFingerprint(error),
-              path: fingerprintsPath.appending(index: position)
-            )
+            throw .invalidFingerprint(error, at: fingerprintsPath.appending(index: position))
           }
         }
       }

@@ -12,8 +12,8 @@ package struct CertificateFingerprint: Hashable, Sendable, CustomStringConvertib
   /// - Throws: ``CertificateFingerprintError`` saying what is wrong: empty, missing colons, the wrong
   ///   number of pairs, a piece that is not hex, or lower-case hex.
   package init(_ text: String) throws(CertificateFingerprintError) {
-    func failure(_ kind: CertificateFingerprintError.Kind) -> CertificateFingerprintError {
-      CertificateFingerprintError(fingerprint: text, kind: kind)
+    func failure(_ reason: CertificateFingerprintError) -> CertificateFingerprintError {
+      CertificateFingerprintError(fingerprint: text, reason: reason)
     }
     guard !text.isEmpty else { throw failure(.empty) }
     let pieces = text.split(separator: ":", omittingEmptySubsequences: false)

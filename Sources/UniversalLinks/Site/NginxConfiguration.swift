@@ -217,23 +217,10 @@ package struct NginxConfiguration: Hashable, Sendable {
   ///     group, `(?<deeplink_0>...)`); empty for a regex that captures nothing by name.
   /// - Returns: The regex, anchored at both ends, allowing one trailing `/`.
   static func locationRegex(for shape: RoutePathShape, captures: [String: String] = [:]) -> String {
-    func captured(_ name: String, _ regex: String) -> String {
-      captures[name].map { "(?<\($0)>" + regex + ")" } ?? regex
-    }
     var regex = "^"
     for piece in shape.pieces {
-      switch piece {
-      case .literal(let text): regex += "/" + escapeRegex(text)
-      case .parameter(let name, let type): regex += "/" + captured(name, type.segmentRegex)
-      case .oneOrMore: regex += "/.+"
-      case .zeroOrMore: regex += "(/.*)?"
-      case .template(let template): regex += "/" + template.segmentRegex(escape: escapeRegex)
-      case .optional(let name, let type): regex += "(/" + captured(name, type.segmentRegex) + ")?"
-      case .valueSet(let name, let set):
-        regex += "/" + captured(name, "(" + set.members.map(escapeRegex).joined(separator: "|") + ")")
-      case .kind(let name, let kind): regex += "/" + captured(name, kind.segmentRegex(escape: escapeRegex))
-      case .fragment: continue
-      }
+      regex += piece.nginxRegex(
+        capture: piece.capturedValueName.flatMap { captures[$0] }, escape: escapeRegex)
     }
     return regex + "/?$"
   }
@@ -253,12 +240,9 @@ package struct NginxConfiguration: Hashable, Sendable {
       for case .parameter(let name) in (try? LinkPreview.pieces(of: template)) ?? [] { used.insert(name) }
     }
     var variables: [String: String] = [:]
-    for piece in shape.pieces {
-      switch piece {
-      case .parameter(let name, _), .optional(let name, _), .valueSet(let name, _), .kind(let name, _):
-        if used.contains(name), variables[name] == nil { variables[name] = "deeplink_\(variables.count)" }
-      case .literal, .oneOrMore, .zeroOrMore, .template, .fragment: continue
-      }
+    for name in shape.pieces.compactMap(\.capturedValueName)
+    where used.contains(name) && variables[name] == nil {
+      variables[name] = "deeplink_\(variables.count)"
     }
     return variables
   }

@@ -30,9 +30,9 @@ package struct ShortLinkTable: Hashable, Sendable {
     /// The long link it redirects to.
     package var target: String
     /// The line of the code in the file.
-    package var line: Int
+    package var line = 0
     /// The column of the code in the file.
-    package var column: Int
+    package var column = 0
 
     /// Creates a short link.
     ///
@@ -88,7 +88,7 @@ package struct ShortLinkTable: Hashable, Sendable {
   /// The short-link host, lower-cased, e.g. `go.example.com`.
   package var host: String
   /// The file's name, for errors.
-  package var file: String
+  package var file = ""
 
   /// Creates a table from short links already read.
   ///
@@ -131,15 +131,17 @@ package struct ShortLinkTable: Hashable, Sendable {
       if let first = error.firstPosition {
         throw ShortLinkError(
           file: file, line: error.line, column: error.column,
-          code: Self.key(at: error.position.offset, in: json),
+          shortCode: Self.key(at: error.position.offset, in: json),
           reason: .duplicateCode(firstLine: first.line, firstColumn: first.column))
       }
       throw ShortLinkError(
-        file: file, line: error.line, column: error.column, code: nil, reason: .invalidJSON(error.message))
+        file: file, line: error.line, column: error.column, shortCode: nil,
+        reason: .invalidJSON(error.message))
     }
     guard case .object(let members) = document.kind else {
       throw ShortLinkError(
-        file: file, line: document.position?.line ?? 1, column: document.position?.column ?? 1, code: nil,
+        file: file, line: document.position?.line ?? 1, column: document.position?.column ?? 1,
+        shortCode: nil,
         reason: .notAnObject)
     }
     var links: [Link] = []
@@ -148,7 +150,7 @@ package struct ShortLinkTable: Hashable, Sendable {
       let column = member.keyPosition?.column ?? 0
       guard case .string(let target) = member.value.kind else {
         throw ShortLinkError(
-          file: file, line: line, column: column, code: member.key, reason: .targetNotText)
+          file: file, line: line, column: column, shortCode: member.key, reason: .targetNotText)
       }
       links.append(Link(code: member.key, target: target, line: line, column: column))
     }
@@ -177,17 +179,17 @@ package struct ShortLinkTable: Hashable, Sendable {
   /// - Throws: ``ShortLinkError`` for the first link that fails, naming its code and line.
   package func check(against router: Router) throws(ShortLinkError) {
     guard NginxConfiguration.isHostName(host) else {
-      throw ShortLinkError(file: file, line: 0, column: 0, code: nil, reason: .invalidHost(host))
+      throw ShortLinkError(file: file, line: 0, column: 0, shortCode: nil, reason: .invalidHost(host))
     }
     if router.table.hosts.contains(where: { $0.lowercased() == host }) {
-      throw ShortLinkError(file: file, line: 0, column: 0, code: nil, reason: .hostIsTableHost(host))
+      throw ShortLinkError(file: file, line: 0, column: 0, shortCode: nil, reason: .hostIsTableHost(host))
     }
     var origins = ["https://" + host]
     if let own = router.table.hosts.first(where: { !$0.hasPrefix("*.") }) { origins.append("https://" + own) }
     var seen: [String: Link] = [:]
     for link in links {
-      func fail(_ reason: ShortLinkError.Reason) -> ShortLinkError {
-        ShortLinkError(file: file, line: link.line, column: link.column, code: link.code, reason: reason)
+      func fail(_ reason: ShortLinkError) -> ShortLinkError {
+        ShortLinkError(file: file, line: link.line, column: link.column, shortCode: link.code, reason: reason)
       }
       guard Self.isSafeCode(link.code) else { throw fail(.unsafeCode) }
       if let first = seen[link.code] {
@@ -196,7 +198,7 @@ package struct ShortLinkTable: Hashable, Sendable {
       seen[link.code] = link
       for origin in origins {
         if let match = try? router.match(origin + link.path) {
-          throw fail(.collidesWithRoute(match.route))
+          throw fail(.collidesWithRoute(match.route, code: link.code))
         }
       }
       try Self.checkTarget(link.target, shortHost: host, router: router, fail: fail)
@@ -204,7 +206,7 @@ package struct ShortLinkTable: Hashable, Sendable {
   }
 
   private static func checkTarget(
-    _ target: String, shortHost: String, router: Router, fail: (ShortLinkError.Reason) -> ShortLinkError
+    _ target: String, shortHost: String, router: Router, fail: (ShortLinkError) -> ShortLinkError
   ) throws(ShortLinkError) {
     guard target.lowercased().hasPrefix("https://"), target.count > "https://".count else {
       throw fail(.targetNotHTTPS)
@@ -238,99 +240,177 @@ package struct ShortLinkTable: Hashable, Sendable {
 /// Why a short-link file cannot be used: the file, line and column, the code, and the reason.
 package struct ShortLinkError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
-  package enum Reason: Hashable, Sendable {
-    /// The file is not strict JSON.
-    case invalidJSON(String)
-    /// The file is not one JSON object.
-    case notAnObject
-    /// A code's value is not a string.
-    case targetNotText
-    /// A code holds a character outside the safe set, is empty or too long.
-    case unsafeCode
-    /// A code is written twice.
-    case duplicateCode(firstLine: Int, firstColumn: Int)
-    /// A route of the table also matches the short path.
-    case collidesWithRoute(String)
-    /// The long link is not an `https` URL.
-    case targetNotHTTPS
-    /// The long link holds a character a URL or nginx cannot hold as it is.
-    case unsafeTarget(Character)
-    /// The long link's host is not one of the table's.
-    case hostNotListed([String])
-    /// No route matches the long link.
-    case noRoute
-    /// The router refuses the long link for another reason.
-    case unreadableTarget(String)
-    /// The long link is on the short-link host.
-    case targetOnShortHost
-    /// The short-link host is not a host name.
-    case invalidHost(String)
-    /// The short-link host is one of the table's hosts.
-    case hostIsTableHost(String)
-  }
-
-  /// The file's name.
-  package var file: String
-  /// The line in the file.
-  package var line: Int
-  /// The column in the file.
-  package var column: Int
-  /// The code, when the problem is one link's.
-  package var code: String?
-  /// What is wrong.
-  package var reason: Reason
-
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - file: The file's name.
-  ///   - line: The line in the file.
-  ///   - column: The column in the file.
-  ///   - code: The code, when the problem is one link's.
-  ///   - reason: What is wrong.
-  package init(file: String, line: Int, column: Int, code: String?, reason: Reason) {
-    self.file = file
-    self.line = line
-    self.column = column
-    self.code = code
-    self.reason = reason
-  }
-
+  package let code: ErrorCode<ShortLinkError>
   /// The reason in words.
-  package var explanation: String {
-    switch reason {
-    case .invalidJSON(let message): "not a JSON short-link file: \(message)"
-    case .notAnObject:
-      "a short-link file is one JSON object from code to long link: {\"code\": \"https://...\"}"
-    case .targetNotText: "the long link must be a string"
-    case .unsafeCode:
-      "a code is 1 to \(ShortLinkTable.maximumCodeLength) of the characters A-Z, a-z, 0-9, '-' and '_'"
-    case .duplicateCode(let line, let column):
-      "the code is written twice; first at line \(line), column \(column)"
-    case .collidesWithRoute(let route):
-      "the route \"\(route)\" also matches \(ShortLinkTable.pathPrefix)\(code ?? ""); choose another code"
-    case .targetNotHTTPS: "the long link must be an https URL"
-    case .unsafeTarget(let character):
-      "the long link holds \(JSONString.quoted(String(character))), which a URL or nginx cannot hold as it is "
-        + "(percent-encode it)"
-    case .hostNotListed(let hosts):
-      "the long link's host is not one of the table's hosts (\(hosts.joined(separator: ", ")))"
-    case .noRoute: "no route matches the long link"
-    case .unreadableTarget(let problem): "the router refuses the long link: \(problem)"
-    case .targetOnShortHost: "the long link is on the short-link host itself; give the page's own link"
-    case .invalidHost(let host):
-      "the short-link host \(JSONString.quoted(host)) is not a host name (letters, digits, '.', '-')"
-    case .hostIsTableHost(let host):
-      "the short-link host \(host) is one of the route table's hosts; short links need a host of their own "
-        + "(go.example.com), which the app lists as a tracking origin"
-    }
-  }
+  package let explanation: String
+  /// The line of the code's first use, for `duplicateCode`; `nil` otherwise.
+  package private(set) var firstLine: Int?
+  /// The column of the code's first use, for `duplicateCode`; `nil` otherwise.
+  package private(set) var firstColumn: Int?
+  /// The route that also matches the short path, for `collidesWithRoute`; `nil` otherwise.
+  package private(set) var route: String?
+  /// The character a URL or nginx cannot hold as it is, for `unsafeTarget`; `nil` otherwise.
+  package private(set) var character: Character?
+  /// The table's hosts, for `hostNotListed`; `nil` otherwise.
+  package private(set) var hosts: [String]?
+  /// The short-link host, for `invalidHost` and `hostIsTableHost`; `nil` otherwise.
+  package private(set) var host: String?
+  /// The file's name.
+  package var file = ""
+  /// The line in the file.
+  package var line = 0
+  /// The column in the file.
+  package var column = 0
+  /// The short link's code, when the problem is one link's.
+  package var shortCode: String?
 
   /// `FILE:LINE:COLUMN: short link "CODE": reason` (`FILE: reason` for the host), with the file, code and reason escaped for the
   /// terminal (``PrintableText``).
   package var description: String {
-    let subject = code.map { "short link \(JSONString.quoted($0)): " } ?? ""
+    let subject = shortCode.map { "short link \(JSONString.quoted($0)): " } ?? ""
     let place = line > 0 ? "\(file):\(line):\(column)" : file
     return PrintableText.escaped("\(place): \(subject)\(explanation)")
   }
+
+}
+
+extension ShortLinkError {
+  /// Creates an error: the problem `reason` (made by one of the factories, such as ``unsafeCode``)
+  /// at a place in a short-link file.
+  ///
+  /// - Parameters:
+  ///   - file: The file's name.
+  ///   - line: The line in the file (0 for the short-link host).
+  ///   - column: The column in the file.
+  ///   - shortCode: The short link's code, when the problem is one link's.
+  ///   - reason: What is wrong, with its details; its own place is replaced.
+  package init(file: String, line: Int, column: Int, shortCode: String?, reason: ShortLinkError) {
+    self = reason
+    self.file = file
+    self.line = line
+    self.column = column
+    self.shortCode = shortCode
+  }
+}
+
+extension ShortLinkError {
+  /// The file is not strict JSON, as the reader explains in `message`: code `invalidJSON`.
+  package static func invalidJSON(_ message: String) -> Self {
+    Self(code: .invalidJSON, explanation: "not a JSON short-link file: \(message)")
+  }
+
+  /// The file is not one JSON object: code `notAnObject`.
+  package static let notAnObject = Self(
+    code: .notAnObject,
+    explanation: "a short-link file is one JSON object from code to long link: {\"code\": \"https://...\"}")
+
+  /// A code's value is not a string: code `targetNotText`.
+  package static let targetNotText = Self(code: .targetNotText, explanation: "the long link must be a string")
+
+  /// A code holds a character outside the safe set, is empty or too long: code `unsafeCode`.
+  package static let unsafeCode = Self(
+    code: .unsafeCode,
+    explanation:
+      "a code is 1 to \(ShortLinkTable.maximumCodeLength) of the characters A-Z, a-z, 0-9, '-' and '_'")
+
+  /// A code is written twice, first at `firstLine` and `firstColumn`: code `duplicateCode`.
+  package static func duplicateCode(firstLine: Int, firstColumn: Int) -> Self {
+    Self(
+      code: .duplicateCode,
+      explanation: "the code is written twice; first at line \(firstLine), column \(firstColumn)",
+      firstLine: firstLine, firstColumn: firstColumn)
+  }
+
+  /// The table's route `route` also matches the short path of `code`: code `collidesWithRoute`.
+  package static func collidesWithRoute(_ route: String, code: String) -> Self {
+    Self(
+      code: .collidesWithRoute,
+      explanation:
+        "the route \"\(route)\" also matches \(ShortLinkTable.pathPrefix)\(code); choose another code",
+      route: route)
+  }
+
+  /// The long link is not an `https` URL: code `targetNotHTTPS`.
+  package static let targetNotHTTPS = Self(
+    code: .targetNotHTTPS, explanation: "the long link must be an https URL")
+
+  /// The long link holds `character`, which a URL or nginx cannot hold as it is: code `unsafeTarget`.
+  package static func unsafeTarget(_ character: Character) -> Self {
+    Self(
+      code: .unsafeTarget,
+      explanation:
+        "the long link holds \(JSONString.quoted(String(character))), which a URL or nginx cannot hold as it is "
+        + "(percent-encode it)", character: character)
+  }
+
+  /// The long link's host is not one of the table's `hosts`: code `hostNotListed`.
+  package static func hostNotListed(_ hosts: [String]) -> Self {
+    Self(
+      code: .hostNotListed,
+      explanation: "the long link's host is not one of the table's hosts (\(hosts.joined(separator: ", ")))",
+      hosts: hosts)
+  }
+
+  /// No route matches the long link: code `noRoute`.
+  package static let noRoute = Self(code: .noRoute, explanation: "no route matches the long link")
+
+  /// The router refuses the long link, for the reason `problem`: code `unreadableTarget`.
+  package static func unreadableTarget(_ problem: String) -> Self {
+    Self(code: .unreadableTarget, explanation: "the router refuses the long link: \(problem)")
+  }
+
+  /// The long link is on the short-link host: code `targetOnShortHost`.
+  package static let targetOnShortHost = Self(
+    code: .targetOnShortHost,
+    explanation: "the long link is on the short-link host itself; give the page's own link")
+
+  /// The short-link host `host` is not a host name: code `invalidHost`.
+  package static func invalidHost(_ host: String) -> Self {
+    Self(
+      code: .invalidHost,
+      explanation:
+        "the short-link host \(JSONString.quoted(host)) is not a host name (letters, digits, '.', '-')",
+      host: host)
+  }
+
+  /// The short-link host `host` is one of the table's hosts: code `hostIsTableHost`.
+  package static func hostIsTableHost(_ host: String) -> Self {
+    Self(
+      code: .hostIsTableHost,
+      explanation:
+        "the short-link host \(host) is one of the route table's hosts; short links need a host of their own "
+        + "(go.example.com), which the app lists as a tracking origin", host: host)
+  }
+}
+
+extension ErrorCode where Subject == ShortLinkError {
+  /// The file is not strict JSON.
+  package static let invalidJSON = Self("invalid-json")
+  /// The file is not one JSON object.
+  package static let notAnObject = Self("not-an-object")
+  /// A code's value is not a string.
+  package static let targetNotText = Self("target-not-text")
+  /// A code holds a character outside the safe set, is empty or too long.
+  package static let unsafeCode = Self("unsafe-code")
+  /// A code is written twice; see ``ShortLinkError/firstLine`` and ``ShortLinkError/firstColumn``.
+  package static let duplicateCode = Self("duplicate-code")
+  /// A route of the table also matches the short path; see ``ShortLinkError/route``.
+  package static let collidesWithRoute = Self("collides-with-route")
+  /// The long link is not an `https` URL.
+  package static let targetNotHTTPS = Self("target-not-https")
+  /// The long link holds a character a URL or nginx cannot hold as it is; see
+  /// ``ShortLinkError/character``.
+  package static let unsafeTarget = Self("unsafe-target")
+  /// The long link's host is not one of the table's; see ``ShortLinkError/hosts``.
+  package static let hostNotListed = Self("host-not-listed")
+  /// No route matches the long link.
+  package static let noRoute = Self("no-route")
+  /// The router refuses the long link for another reason.
+  package static let unreadableTarget = Self("unreadable-target")
+  /// The long link is on the short-link host.
+  package static let targetOnShortHost = Self("target-on-short-host")
+  /// The short-link host is not a host name; see ``ShortLinkError/host``.
+  package static let invalidHost = Self("invalid-host")
+  /// The short-link host is one of the table's hosts; see ``ShortLinkError/host``.
+  package static let hostIsTableHost = Self("host-is-table-host")
 }

@@ -9,18 +9,6 @@ package struct SiteGenerationError: Error, Hashable, Sendable, CustomStringConve
   /// What is wrong with it.
   package var reason: String
 
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - field: The input that is wrong.
-  ///   - value: The value as given.
-  ///   - reason: What is wrong with it.
-  package init(field: String, value: String, reason: String) {
-    self.field = field
-    self.value = value
-    self.reason = reason
-  }
-
   /// A one-line, human-readable account of the error; the value is shown with control and
   /// bidirectional-formatting characters escaped (``PrintableText``), so it stays on its line.
   package var description: String {

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 /// The checks behind ``AASADocument/validate(jsonData:)`` and ``AASADocument/validate()``.
@@ -73,39 +74,29 @@ package struct AASAValidator: Sendable {
       }
       diagnostics += validate(document: document)
     } catch {
-      switch error.kind {
-      case .invalidJSON(let line, let column, let message):
-        diagnostics.append(
-          AssociationFileDiagnostic(
-            severity: .error,
-            code: .invalidJSON,
-            message: "invalid JSON at line \(line), column \(column): \(message)",
-            path: .root
-          )
-        )
-      case .typeMismatch(_, let found) where error.documentPath == .root:
+      if error.code == .wrongType, error.documentPath == .root {
         diagnostics.append(
           AssociationFileDiagnostic(
             severity: .error,
             code: .topLevelNotObject,
-            message: "the top level must be an object, found \(found)",
+            message: "the top level must be an object, found \(error.found ?? "")",
             path: .root
           )
         )
-      case .typeMismatch(let expected, let found):
+      } else if error.code == .wrongType {
         let hint =
-          error.documentPath.components.last == .key("appID") && found == "an array"
+          error.documentPath.components.last == .key("appID") && error.found == "an array"
           ? "; did you mean \"appIDs\"? \"appID\" takes one app ID, \"appIDs\" an array of them" : ""
         diagnostics.append(
           AssociationFileDiagnostic(
             severity: .error,
             code: .wrongType,
-            message: "expected \(expected), found \(found)\(hint)",
+            message: "expected \(error.expected ?? ""), found \(error.found ?? "")\(hint)",
             path: error.documentPath
           )
         )
-      case .invalidFingerprint:
-        // Not thrown for this file; reported as it reads.
+      } else {
+        // Invalid JSON, reported as it reads (a fingerprint error is not thrown for this file).
         diagnostics.append(
           AssociationFileDiagnostic(
             severity: .error, code: error.code, message: error.description, path: error.documentPath))
@@ -141,7 +132,7 @@ package struct AASAValidator: Sendable {
       )
     }
     for case (let key, let list?) in sections {
-      let path = AASAPath.root.appending(key: key).appending(key: "apps")
+      let path = JSONPath.root.appending(key: key).appending(key: "apps")
       for (index, appID) in list.apps.enumerated() {
         diagnostics += Self.checkAppID(appID, at: path.appending(index: index))
       }
@@ -151,7 +142,7 @@ package struct AASAValidator: Sendable {
 
   private func validate(_ appLinks: AASAAppLinks) -> [AssociationFileDiagnostic] {
     var diagnostics: [AssociationFileDiagnostic] = []
-    let root = AASAPath.root.appending(key: "applinks")
+    let root = JSONPath.root.appending(key: "applinks")
     let variables = SubstitutionVariableTable(custom: appLinks.substitutionVariables)
     for name in (appLinks.substitutionVariables ?? [:]).keys.sorted()
     where name.contains(where: { "$()".contains($0) }) {
@@ -193,7 +184,7 @@ package struct AASAValidator: Sendable {
     keyed: Bool,
     appLinks: AASAAppLinks,
     variables: SubstitutionVariableTable,
-    at path: AASAPath
+    at path: JSONPath
   ) -> [AssociationFileDiagnostic] {
     var diagnostics: [AssociationFileDiagnostic] = []
     if let appIDs = detail.appIDs {
@@ -225,7 +216,7 @@ package struct AASAValidator: Sendable {
       )
     }
     let rules: [RuleShape]
-    let rulesPath: AASAPath
+    let rulesPath: JSONPath
     if let components = detail.components {
       rulesPath = path.appending(key: "components")
       let defaults = (detail.defaults ?? AASAComponent()).layered(over: appLinks.defaults)
@@ -310,7 +301,7 @@ package struct AASAValidator: Sendable {
     return diagnostics
   }
 
-  private static func hashInPath(_ pattern: String, at path: AASAPath) -> AssociationFileDiagnostic {
+  private static func hashInPath(_ pattern: String, at path: JSONPath) -> AssociationFileDiagnostic {
     AssociationFileDiagnostic(
       severity: .warning,
       code: .hashInPath,
@@ -323,13 +314,13 @@ package struct AASAValidator: Sendable {
   private static func checkPatterns(
     _ component: AASAComponent,
     variables: SubstitutionVariableTable,
-    at path: AASAPath
+    at path: JSONPath
   ) -> [AssociationFileDiagnostic] {
     var diagnostics: [AssociationFileDiagnostic] = []
     if let pattern = component.path, pattern.contains("#") {
       diagnostics.append(hashInPath(pattern, at: path.appending(key: "/")))
     }
-    var patterns: [(String, AASAPath)] = []
+    var patterns: [(String, JSONPath)] = []
     if let pattern = component.path { patterns.append((pattern, path.appending(key: "/"))) }
     if let pattern = component.fragment { patterns.append((pattern, path.appending(key: "#"))) }
     switch component.query {
@@ -381,8 +372,8 @@ package struct AASAValidator: Sendable {
   /// - Parameters:
   ///   - appID: The app ID to check.
   ///   - path: Where the app ID sits in a document, for the diagnostic.
-  /// - Returns: No diagnostic for a valid app ID, otherwise one ``AssociationFileDiagnostic/Code/invalidAppID`` error.
-  package static func checkAppID(_ appID: String, at path: AASAPath = .root) -> [AssociationFileDiagnostic] {
+  /// - Returns: No diagnostic for a valid app ID, otherwise one `invalidAppID` error.
+  package static func checkAppID(_ appID: String, at path: JSONPath = .root) -> [AssociationFileDiagnostic] {
     let scalars = Array(appID.unicodeScalars)
     let isTeamCharacter: (Unicode.Scalar) -> Bool = { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
     let bundle = scalars.dropFirst(11)

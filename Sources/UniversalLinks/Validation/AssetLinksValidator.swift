@@ -48,7 +48,7 @@ package struct AssetLinksValidator: Sendable {
     }
     var seenStatements: [String: Int] = [:]
     for (index, statement) in statements.enumerated() {
-      let path = AASAPath.root.appending(index: index)
+      let path = JSONPath.root.appending(index: index)
       diagnostics += validate(statement: statement, at: path)
       let canonical = statement.canonicalText
       if let first = seenStatements[canonical] {
@@ -63,7 +63,7 @@ package struct AssetLinksValidator: Sendable {
     return diagnostics
   }
 
-  private func validate(statement: JSONValue, at path: AASAPath) -> [AssociationFileDiagnostic] {
+  private func validate(statement: JSONValue, at path: JSONPath) -> [AssociationFileDiagnostic] {
     guard case .object(let members) = statement.kind else {
       return [wrongType("a statement object", statement, path)]
     }
@@ -144,7 +144,7 @@ package struct AssetLinksValidator: Sendable {
     return diagnostics
   }
 
-  private func validateApp(_ members: [JSONMember], at path: AASAPath) -> [AssociationFileDiagnostic] {
+  private func validateApp(_ members: [JSONMember], at path: JSONPath) -> [AssociationFileDiagnostic] {
     var diagnostics: [AssociationFileDiagnostic] = []
     let packagePath = path.appending(key: "package_name")
     if let name = string(member("package_name", members), at: packagePath, into: &diagnostics),
@@ -188,7 +188,7 @@ package struct AssetLinksValidator: Sendable {
       do {
         _ = try CertificateFingerprint(text)
       } catch {
-        if case .lowercaseHex = error.kind, (try? CertificateFingerprint(text.uppercased())) != nil {
+        if error.code == .lowercaseHex, (try? CertificateFingerprint(text.uppercased())) != nil {
           diagnostics.append(
             AssociationFileDiagnostic(
               severity: .warning, code: .lowercaseFingerprint,
@@ -235,7 +235,7 @@ package struct AssetLinksValidator: Sendable {
     members.first { $0.key == key }?.value
   }
 
-  private func wrongType(_ expected: String, _ value: JSONValue?, _ path: AASAPath)
+  private func wrongType(_ expected: String, _ value: JSONValue?, _ path: JSONPath)
     -> AssociationFileDiagnostic
   {
     AssociationFileDiagnostic(
@@ -245,7 +245,7 @@ package struct AssetLinksValidator: Sendable {
   }
 
   private func string(
-    _ value: JSONValue?, at path: AASAPath, into diagnostics: inout [AssociationFileDiagnostic]
+    _ value: JSONValue?, at path: JSONPath, into diagnostics: inout [AssociationFileDiagnostic]
   )
     -> String?
   {
@@ -257,7 +257,7 @@ package struct AssetLinksValidator: Sendable {
   }
 
   private func strings(
-    _ value: JSONValue?, at path: AASAPath, into diagnostics: inout [AssociationFileDiagnostic]
+    _ value: JSONValue?, at path: JSONPath, into diagnostics: inout [AssociationFileDiagnostic]
   )
     -> [String]?
   {
@@ -276,7 +276,7 @@ package struct AssetLinksValidator: Sendable {
     return result
   }
 
-  private func unknownKeys(_ members: [JSONMember], known: [String], at path: AASAPath)
+  private func unknownKeys(_ members: [JSONMember], known: [String], at path: JSONPath)
     -> [AssociationFileDiagnostic]
   {
     members.filter { !known.contains($0.key) }.map { member in

@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// One finding of ``AASADocument/validate(jsonData:)`` or ``AssetLinksDocument/validate(jsonData:)``: how
 /// bad, which check, what, and where.
 ///
@@ -38,113 +40,12 @@ public struct AssociationFileDiagnostic: Hashable, Sendable, CustomStringConvert
     }
   }
 
-  /// Which check produced a finding: a stable, kebab-case identifier.
-  ///
-  /// Codes are values, not cases of a closed enumeration: a later release may add checks, and code
-  /// that compares with the codes it knows keeps compiling. The list below names every code the
-  /// validators give; a tool that reports more (a failed fetch, say) adds its own.
-  public struct Code: RawRepresentable, Hashable, Sendable, Encodable, CustomStringConvertible {
-    /// The identifier, e.g. `unknown-key`.
-    public let rawValue: String
-
-    /// Creates a code.
-    ///
-    /// - Parameter rawValue: The kebab-case identifier.
-    public init(rawValue: String) {
-      self.rawValue = rawValue
-    }
-
-    /// The identifier.
-    public var description: String { rawValue }
-
-    /// Encodes the identifier as a JSON string.
-    ///
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: Whatever the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.singleValueContainer()
-      try container.encode(rawValue)
-    }
-
-    // Both files.
-
-    /// The file is not valid JSON (error, with line and column).
-    public static let invalidJSON = Code(rawValue: "invalid-json")
-    /// A value has the wrong JSON type, or a required key is missing (error).
-    public static let wrongType = Code(rawValue: "wrong-type")
-    /// A key the format does not define and its reader ignores, usually a typo (warning, with a
-    /// suggestion).
-    public static let unknownKey = Code(rawValue: "unknown-key")
-    /// The file is larger than the 128 KB the fetchers read (error).
-    public static let fileTooLarge = Code(rawValue: "file-too-large")
-
-    // apple-app-site-association.
-
-    /// The top-level JSON value is not an object (error).
-    public static let topLevelNotObject = Code(rawValue: "top-level-not-object")
-    /// The file is a CMS/PKCS#7 signed blob (the iOS 8 format) rather than plain JSON (warning); the
-    /// JSON inside is still checked.
-    public static let signedFile = Code(rawValue: "signed-file")
-    /// There is no `applinks` section and no other section either (error). A file with only
-    /// `webcredentials` or `appclips` is complete without it.
-    public static let missingAppLinks = Code(rawValue: "missing-applinks")
-    /// `applinks.details` is empty (warning).
-    public static let noDetails = Code(rawValue: "no-details")
-    /// A detail has legacy `paths` but no `components` (note: current iOS still honours `paths`).
-    public static let pathsWithoutComponents = Code(rawValue: "paths-without-components")
-    /// A detail's legacy `paths` and its `components` decide a path differently, so iOS 12 and
-    /// iOS 13+ behave differently (warning).
-    public static let pathsComponentsDisagree = Code(rawValue: "paths-components-disagree")
-    /// A detail has neither `components` nor `paths` (warning).
-    public static let noRules = Code(rawValue: "no-rules")
-    /// A rule can never decide because an earlier rule of the same detail matches everything it would
-    /// (warning when the earlier rule blocks what this one would open, note when both open).
-    public static let unreachableRule = Code(rawValue: "unreachable-rule")
-    /// An `exclude` rule comes after a broader rule that already opens the app for what it would
-    /// block (warning).
-    public static let excludeAfterBroaderRule = Code(rawValue: "exclude-after-broader-rule")
-    /// A `#` inside a path pattern: `/#/x` is a fragment, so the pattern never matches (warning).
-    public static let hashInPath = Code(rawValue: "hash-in-path")
-    /// An app ID that is not `<TeamID>.<bundle id>` (error).
-    public static let invalidAppID = Code(rawValue: "invalid-app-id")
-    /// A detail that names no app (error).
-    public static let missingAppID = Code(rawValue: "missing-app-id")
-    /// A detail with both `appIDs` and an `appID` that `appIDs` does not list; that app gets no links
-    /// from this entry (warning).
-    public static let appIDIgnored = Code(rawValue: "app-id-ignored")
-    /// `$(name)` with a name that is neither custom nor predefined; it reads as literal text (warning).
-    public static let unknownSubstitutionVariable = Code(rawValue: "unknown-substitution-variable")
-    /// A substitution variable whose name holds `$`, `(` or `)` (error).
-    public static let invalidSubstitutionVariableName = Code(rawValue: "invalid-substitution-variable-name")
-
-    // assetlinks.json.
-
-    /// The top level is not an array of statements (error).
-    public static let topLevelNotArray = Code(rawValue: "top-level-not-array")
-    /// The file holds no statement (warning).
-    public static let noStatements = Code(rawValue: "no-statements")
-    /// A relation string that is not a known relation (warning).
-    public static let unknownRelation = Code(rawValue: "unknown-relation")
-    /// A `namespace` other than `android_app` and `web` (error).
-    public static let unknownNamespace = Code(rawValue: "unknown-namespace")
-    /// A package name no Android app can have (error).
-    public static let invalidPackageName = Code(rawValue: "invalid-package-name")
-    /// An `android_app` target without fingerprints (error).
-    public static let missingFingerprints = Code(rawValue: "missing-fingerprints")
-    /// A fingerprint that is not 32 hex pairs joined by colons (error).
-    public static let invalidFingerprint = Code(rawValue: "invalid-fingerprint")
-    /// A fingerprint in lower-case hex; Google documents upper case (warning).
-    public static let lowercaseFingerprint = Code(rawValue: "lowercase-fingerprint")
-    /// A `web` target whose `site` is not `http(s)://host[:port]` (error).
-    public static let invalidSite = Code(rawValue: "invalid-site")
-    /// A fingerprint, relation or whole statement given twice (note).
-    public static let duplicate = Code(rawValue: "duplicate")
-  }
-
   /// How bad the finding is.
   public var severity: Severity
-  /// Which check produced it.
-  public var code: Code
+  /// Which check produced it: a stable, kebab-case identifier; the codes the validators give are
+  /// listed as static members of `ErrorCode<AssociationFileDiagnostic>`, and a tool that reports more
+  /// adds its own with ``ErrorCode/init(rawValue:)``.
+  public var code: ErrorCode<AssociationFileDiagnostic>
   /// What is wrong, and what to do about it.
   public var message: String
   /// Where: a place in the document such as `applinks.details[0].appIDs` or
@@ -159,7 +60,7 @@ public struct AssociationFileDiagnostic: Hashable, Sendable, CustomStringConvert
   ///   - code: Which check produced it.
   ///   - message: What is wrong.
   ///   - path: Where: a place in the document, or the URL of a fetched file.
-  public init(severity: Severity, code: Code, message: String, path: String) {
+  public init(severity: Severity, code: ErrorCode<AssociationFileDiagnostic>, message: String, path: String) {
     self.severity = severity
     self.code = code
     self.message = message
@@ -167,13 +68,15 @@ public struct AssociationFileDiagnostic: Hashable, Sendable, CustomStringConvert
   }
 
   /// Creates a diagnostic at a place in the document.
-  package init(severity: Severity, code: Code, message: String, path: AASAPath) {
-    self.init(severity: severity, code: code, message: message, path: path.description)
+  package init(
+    severity: Severity, code: ErrorCode<AssociationFileDiagnostic>, message: String, path: JSONPath
+  ) {
+    self.init(severity: severity, code: code, message: message, path: path.place)
   }
 
   /// `severity[code] path: message`.
   public var description: String {
-    "\(severity.rawValue)[\(code.rawValue)] \(path): \(message)"
+    "\(severity.rawValue)[\(code)] \(path): \(message)"
   }
 }
 
@@ -195,4 +98,87 @@ extension Array where Element == AssociationFileDiagnostic {
   public var exitStatus: Int32 {
     map(\.severity).exitStatus
   }
+}
+
+extension ErrorCode where Subject == AssociationFileDiagnostic {
+  /// Creates the code of a check a tool adds to the validators' (a failed fetch, say).
+  ///
+  /// - Parameter rawValue: The kebab-case identifier.
+  public init(rawValue: String) {
+    self.init(rawValue)
+  }
+
+  // Both files.
+
+  /// The file is not valid JSON (error, with line and column).
+  public static let invalidJSON = Self("invalid-json")
+  /// A value has the wrong JSON type, or a required key is missing (error).
+  public static let wrongType = Self("wrong-type")
+  /// A key the format does not define and its reader ignores, usually a typo (warning, with a
+  /// suggestion).
+  public static let unknownKey = Self("unknown-key")
+  /// The file is larger than the 128 KB the fetchers read (error).
+  public static let fileTooLarge = Self("file-too-large")
+
+  // apple-app-site-association.
+
+  /// The top-level JSON value is not an object (error).
+  public static let topLevelNotObject = Self("top-level-not-object")
+  /// The file is a CMS/PKCS#7 signed blob (the iOS 8 format) rather than plain JSON (warning); the
+  /// JSON inside is still checked.
+  public static let signedFile = Self("signed-file")
+  /// There is no `applinks` section and no other section either (error). A file with only
+  /// `webcredentials` or `appclips` is complete without it.
+  public static let missingAppLinks = Self("missing-applinks")
+  /// `applinks.details` is empty (warning).
+  public static let noDetails = Self("no-details")
+  /// A detail has legacy `paths` but no `components` (note: current iOS still honours `paths`).
+  public static let pathsWithoutComponents = Self("paths-without-components")
+  /// A detail's legacy `paths` and its `components` decide a path differently, so iOS 12 and
+  /// iOS 13+ behave differently (warning).
+  public static let pathsComponentsDisagree = Self("paths-components-disagree")
+  /// A detail has neither `components` nor `paths` (warning).
+  public static let noRules = Self("no-rules")
+  /// A rule can never decide because an earlier rule of the same detail matches everything it would
+  /// (warning when the earlier rule blocks what this one would open, note when both open).
+  public static let unreachableRule = Self("unreachable-rule")
+  /// An `exclude` rule comes after a broader rule that already opens the app for what it would
+  /// block (warning).
+  public static let excludeAfterBroaderRule = Self("exclude-after-broader-rule")
+  /// A `#` inside a path pattern: `/#/x` is a fragment, so the pattern never matches (warning).
+  public static let hashInPath = Self("hash-in-path")
+  /// An app ID that is not `<TeamID>.<bundle id>` (error).
+  public static let invalidAppID = Self("invalid-app-id")
+  /// A detail that names no app (error).
+  public static let missingAppID = Self("missing-app-id")
+  /// A detail with both `appIDs` and an `appID` that `appIDs` does not list; that app gets no links
+  /// from this entry (warning).
+  public static let appIDIgnored = Self("app-id-ignored")
+  /// `$(name)` with a name that is neither custom nor predefined; it reads as literal text (warning).
+  public static let unknownSubstitutionVariable = Self("unknown-substitution-variable")
+  /// A substitution variable whose name holds `$`, `(` or `)` (error).
+  public static let invalidSubstitutionVariableName = Self("invalid-substitution-variable-name")
+
+  // assetlinks.json.
+
+  /// The top level is not an array of statements (error).
+  public static let topLevelNotArray = Self("top-level-not-array")
+  /// The file holds no statement (warning).
+  public static let noStatements = Self("no-statements")
+  /// A relation string that is not a known relation (warning).
+  public static let unknownRelation = Self("unknown-relation")
+  /// A `namespace` other than `android_app` and `web` (error).
+  public static let unknownNamespace = Self("unknown-namespace")
+  /// A package name no Android app can have (error).
+  public static let invalidPackageName = Self("invalid-package-name")
+  /// An `android_app` target without fingerprints (error).
+  public static let missingFingerprints = Self("missing-fingerprints")
+  /// A fingerprint that is not 32 hex pairs joined by colons (error).
+  public static let invalidFingerprint = Self("invalid-fingerprint")
+  /// A fingerprint in lower-case hex; Google documents upper case (warning).
+  public static let lowercaseFingerprint = Self("lowercase-fingerprint")
+  /// A `web` target whose `site` is not `http(s)://host[:port]` (error).
+  public static let invalidSite = Self("invalid-site")
+  /// A fingerprint, relation or whole statement given twice (note).
+  public static let duplicate = Self("duplicate")
 }

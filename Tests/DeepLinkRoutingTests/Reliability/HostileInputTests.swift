@@ -197,7 +197,8 @@ struct HostileInputTests {
   ])
   func patternsRefuseRawControlCharacters(raw: String, encoded: String) {
     let error = #expect(throws: RoutePatternError.self) { try RoutePattern(raw) }
-    #expect(error?.reason == .forbiddenCharacter)
+    #expect(
+      error == RoutePatternError(pattern: raw, offset: error?.offset ?? -1, reason: .forbiddenCharacter))
     #expect(throws: RoutePatternError.self) { try RoutePattern(encoded) }
   }
 }

@@ -57,7 +57,7 @@ enum Fixtures {
   /// Expects a table whose one route, `broken`, has the pattern to be refused with the reason at the
   /// offset: the error names the route, and its code is `invalidPattern`.
   static func expectPatternRefused(
-    _ pattern: String, reason: RoutePatternError.Reason, offset: Int, host: String = "example.com",
+    _ pattern: String, reason: RoutePatternError, offset: Int, host: String = "example.com",
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let table = RouteTable(hosts: [host], routes: [RouteDefinition("broken", pattern)])
@@ -65,8 +65,8 @@ enum Fixtures {
       try Router(table)
     } throws: { error in
       guard let error = error as? RouteTableError, let patternError = error.patternError else { return false }
-      return error.route == "broken" && error.code == .invalidPattern && patternError.reason == reason
-        && patternError.offset == offset
+      return error.route == "broken" && error.code == .invalidPattern
+        && patternError == RoutePatternError(pattern: pattern, offset: offset, reason: reason)
     }
   }
 }

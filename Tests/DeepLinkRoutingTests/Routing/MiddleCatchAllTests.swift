@@ -150,7 +150,7 @@ struct MiddleCatchAllTests {
     #expect {
       try Router(table)
     } throws: { error in
-      (error as? RouteTableError)?.reason == .ambiguous(with: "one")
+      (error as? RouteTableError) == RouteTableError(route: "two", reason: .ambiguous(with: "one"))
     }
   }
 

@@ -12,7 +12,7 @@ struct RouteDuplicateTests {
         RouteTable(schemes: ["app"], routes: [RouteDefinition("one", first), RouteDefinition("two", second)]))
       return false
     } catch {
-      return error.reason == .ambiguous(with: "one")
+      return error == RouteTableError(route: "two", reason: .ambiguous(with: "one"))
     }
   }
 

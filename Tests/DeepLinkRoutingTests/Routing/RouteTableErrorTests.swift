@@ -7,7 +7,7 @@ import Testing
 struct RouteTableErrorTests {
   struct PatternCase: CustomTestStringConvertible, Sendable {
     var pattern: String
-    var reason: RoutePatternError.Reason
+    var reason: RoutePatternError
     var offset: Int
     var testDescription: String { pattern }
   }
@@ -50,8 +50,8 @@ struct RouteTableErrorTests {
   @Test(arguments: patternCases)
   func patternErrors(_ testCase: PatternCase) throws {
     let error = try #require(throws: RoutePatternError.self) { try RoutePattern(testCase.pattern) }
-    #expect(error.reason == testCase.reason)
-    #expect(error.offset == testCase.offset)
+    #expect(
+      error == RoutePatternError(pattern: testCase.pattern, offset: testCase.offset, reason: testCase.reason))
   }
 
   @Test func patternErrorShowsACaret() throws {
@@ -173,7 +173,7 @@ struct RouteTableErrorTests {
         RouteTable(
           schemes: ["a"], routes: [RouteDefinition("second", "/a/{y}"), RouteDefinition("first", "/a/{x}")]))
     }
-    #expect(error.reason == .ambiguous(with: "second"))
+    #expect(error == RouteTableError(route: "first", reason: .ambiguous(with: "second")))
   }
 
   @Test func routesThatOnlyOverlapAreFine() throws {

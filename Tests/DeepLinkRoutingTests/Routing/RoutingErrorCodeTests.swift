@@ -30,7 +30,7 @@ struct RoutingErrorCodeTests {
 
   @Test("LinkError: stable identifiers, details only for their code")
   func linkError() {
-    typealias Case = Expectation<LinkError.Reason, ErrorCode<LinkError>>
+    typealias Case = Expectation<LinkError, ErrorCode<LinkError>>
     let cases: [Case] = [
       Case(reason: .empty, code: .empty, identifier: "empty"),
       Case(
@@ -91,7 +91,7 @@ struct RoutingErrorCodeTests {
 
   @Test("RoutePatternError: stable identifiers, details only for their code")
   func routePatternError() {
-    typealias Case = Expectation<RoutePatternError.Reason, ErrorCode<RoutePatternError>>
+    typealias Case = Expectation<RoutePatternError, ErrorCode<RoutePatternError>>
     let cases: [Case] = [
       Case(reason: .missingLeadingSlash, code: .missingLeadingSlash, identifier: "missing-leading-slash"),
       Case(reason: .emptySegment, code: .emptySegment, identifier: "empty-segment"),
@@ -146,7 +146,7 @@ struct RoutingErrorCodeTests {
 
   @Test("URLBuildError: stable identifiers, details only for their code")
   func urlBuildError() {
-    typealias Case = Expectation<URLBuildError.Reason, ErrorCode<URLBuildError>>
+    typealias Case = Expectation<URLBuildError, ErrorCode<URLBuildError>>
     let cases: [Case] = [
       Case(reason: .unknownRoute, code: .unknownRoute, identifier: "unknown-route"),
       Case(
@@ -198,7 +198,7 @@ struct RoutingErrorCodeTests {
 
   @Test("RouteTableError: stable identifiers, details only for their code")
   func routeTableError() {
-    typealias Case = Expectation<RouteTableError.Reason, ErrorCode<RouteTableError>>
+    typealias Case = Expectation<RouteTableError, ErrorCode<RouteTableError>>
     let patternError = RoutePatternError(pattern: "/a/{b", offset: 3, reason: .unbalancedBrace)
     let cases: [Case] = [
       Case(

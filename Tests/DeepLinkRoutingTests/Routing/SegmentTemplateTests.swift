@@ -112,7 +112,7 @@ struct SegmentTemplateTests {
   // MARK: Bad input
 
   @Test(arguments: [
-    ("/a/{x}{y}", RoutePatternError.Reason.adjacentParameters("x", "y"), 6),
+    ("/a/{x}{y}", RoutePatternError.adjacentParameters("x", "y"), 6),
     ("/a/files-{path*}", .catchAllInTemplate("path"), 9),
     ("/a/files-{path+}", .catchAllInTemplate("path"), 9),
     ("/orders/{id:int}5", .ambiguousTemplate(name: "id", literal: "5"), 16),
@@ -127,7 +127,7 @@ struct SegmentTemplateTests {
     ("/a/%ZZ-{id}", .malformedPercentEscape, 3),
   ])
   func aTemplateThatCannotBeReadIsRefusedNamingTheRouteAndThePiece(
-    _ pattern: String, _ reason: RoutePatternError.Reason, _ offset: Int
+    _ pattern: String, _ reason: RoutePatternError, _ offset: Int
   ) {
     Fixtures.expectPatternRefused(pattern, reason: reason, offset: offset, host: "example.com")
   }
@@ -165,7 +165,7 @@ struct SegmentTemplateTests {
     #expect {
       try Router(duplicate)
     } throws: { error in
-      (error as? RouteTableError)?.reason == .ambiguous(with: "one")
+      (error as? RouteTableError) == RouteTableError(route: "two", reason: .ambiguous(with: "one"))
     }
     // Another kind or another literal is another template.
     _ = try Router(

@@ -131,7 +131,7 @@ struct ValueSetTests {
   // MARK: Bad input
 
   @Test(arguments: [
-    ("/s/{x:()}", RoutePatternError.Reason.emptyValueSet("x"), 6),
+    ("/s/{x:()}", RoutePatternError.emptyValueSet("x"), 6),
     ("/s/{x:(a||b)}", .emptyMember("x"), 9),
     ("/s/{x:(a|)}", .emptyMember("x"), 9),
     ("/s/{x:(|a)}", .emptyMember("x"), 7),
@@ -154,7 +154,7 @@ struct ValueSetTests {
     ("/s?o={x:(a|a)?}", .duplicateMember(name: "x", member: "a"), 11),
   ])
   func aSetThatCannotBeReadIsRefusedNamingTheRouteAndTheMember(
-    _ pattern: String, _ reason: RoutePatternError.Reason, _ offset: Int
+    _ pattern: String, _ reason: RoutePatternError, _ offset: Int
   ) {
     Fixtures.expectPatternRefused(pattern, reason: reason, offset: offset, host: "example.com")
   }
@@ -198,7 +198,7 @@ struct ValueSetTests {
           hosts: ["example.com"],
           routes: [RouteDefinition("one", "/s/{a:(x|y)}"), RouteDefinition("two", "/s/{b:(y|x)}")]))
     } throws: { error in
-      (error as? RouteTableError)?.reason == .ambiguous(with: "one")
+      (error as? RouteTableError) == RouteTableError(route: "two", reason: .ambiguous(with: "one"))
     }
     #expect {
       try Router(
@@ -206,7 +206,7 @@ struct ValueSetTests {
           hosts: ["example.com"],
           routes: [RouteDefinition("one", "/s?o={a:(x|y)}"), RouteDefinition("two", "/s?o={b:(y|x)}")]))
     } throws: { error in
-      (error as? RouteTableError)?.reason == .ambiguous(with: "one")
+      (error as? RouteTableError) == RouteTableError(route: "two", reason: .ambiguous(with: "one"))
     }
     // Overlapping or disjoint sets reach different links: they stand side by side, and the narrower
     // set takes the words they share.

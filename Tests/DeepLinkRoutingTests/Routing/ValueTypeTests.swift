@@ -194,13 +194,19 @@ struct ValueTypeTests {
         table: RouteTable(schemes: ["app"], routes: [RouteDefinition("flag", "/f/{on}")]))
     }
     #expect(
-      error.reason == .typeMismatch(label: "on", reads: "Bool", pattern: "{on}", suggestion: "{on:bool}"))
+      error
+        == RouteTableError(
+          route: "flag",
+          reason: .typeMismatch(label: "on", reads: "Bool", pattern: "{on}", suggestion: "{on:bool}")))
     let url = try #require(throws: RouteTableError.self) {
       _ = try DestinationRouter<ReadsURL>(
         table: RouteTable(schemes: ["app"], routes: [RouteDefinition("open", "/o?u={url}")]))
     }
     #expect(
-      url.reason == .typeMismatch(label: "url", reads: "URL", pattern: "u={url}", suggestion: "u={url:url}"))
+      url
+        == RouteTableError(
+          route: "open",
+          reason: .typeMismatch(label: "url", reads: "URL", pattern: "u={url}", suggestion: "u={url:url}")))
   }
 
   @Test func anUnknownKindNamesThePieceAndTheKindsThereAre() throws {

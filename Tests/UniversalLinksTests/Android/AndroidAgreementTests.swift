@@ -277,7 +277,7 @@ struct AndroidAgreementTests {
         guard let index = shape.pieces.firstIndex(where: { $0 == .literal(parameter) }) else { return false }
         pattern.segments[index] = widening.kind == .literalSlash ? "{relaxed+}" : "{relaxed}"
       case .integerRange, .kindText, .valueSetText, .templateText, .authorityText,
-        _ where ParameterType.allCases.contains { $0.aasaWidening?.code == widening.kind.rawValue }:
+        _ where ParameterType.allCases.contains { $0.aasaWidening?.code == widening.kind.description }:
         // The piece named, or the template holding the parameter named, read as any one segment.
         guard let index = shape.pieces.firstIndex(where: { Self.holds($0, parameter) }) else { return false }
         if case .optional = shape.pieces[index] {

@@ -148,7 +148,7 @@ struct AndroidIntentFilterGeneratorTests {
         #expect((try? router.match(widening.example)) == nil, "API \(level): \(widening)")
       }
     }
-    let kinds = Set(try make().widenings.map(\.kind.rawValue))
+    let kinds = Set(try make().widenings.map(\.kind.description))
     #expect(kinds.isSuperset(of: ["integer-range", "value-set-text", "query-rule"]))
   }
 

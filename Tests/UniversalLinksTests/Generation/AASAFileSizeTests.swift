@@ -94,7 +94,7 @@ struct AASAFileSizeTests {
   }
 
   @Test func eachCodeKeepsItsIdentifierAndItsDetails() {
-    let inexpressible = AASAGenerationError(.inexpressible(route: "odd", piece: "a*b", detail: "a wildcard"))
+    let inexpressible = AASAGenerationError.inexpressible(route: "odd", piece: "a*b", detail: "a wildcard")
     #expect(inexpressible.code == .inexpressible)
     #expect(inexpressible.code.description == "inexpressible")
     #expect(inexpressible.route == "odd")
@@ -104,7 +104,7 @@ struct AASAFileSizeTests {
     #expect(
       inexpressible.description
         == #"route odd: "a*b" cannot be expressed in apple-app-site-association: a wildcard"#)
-    let tooLarge = AASAGenerationError(.fileTooLarge(size: 140_000, limit: 131_072))
+    let tooLarge = AASAGenerationError.fileTooLarge(size: 140_000, limit: 131_072)
     #expect(tooLarge.code == .fileTooLarge)
     #expect(tooLarge.route == nil && tooLarge.piece == nil && tooLarge.detail == nil)
     #expect(tooLarge.size == 140_000 && tooLarge.limit == 131_072)

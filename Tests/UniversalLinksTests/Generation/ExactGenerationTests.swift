@@ -40,7 +40,7 @@ struct ExactGenerationTests {
     let report = AASAConsistencyCheck(shapes: generator.shapes).run(on: try generator.document())
     #expect(report.isConsistent, "\(report)")
     #expect(
-      generator.widenings.map { "\($0.route) \($0.parameter) \($0.kind.rawValue) \($0.example)" } == [
+      generator.widenings.map { "\($0.route) \($0.parameter) \($0.kind.description) \($0.example)" } == [
         "order id integer-text /orders/x", "files id spans-segments /u/sample/extra/files/a/b",
       ])
     let widened = report.checks.filter { $0.kind == .widening }

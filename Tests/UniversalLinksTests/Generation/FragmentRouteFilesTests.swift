@@ -60,7 +60,7 @@ struct FragmentRouteFilesTests {
     let generator = try Self.generator()
     let report = AASAConsistencyCheck(shapes: generator.shapes).run(on: try generator.document())
     #expect(report.isConsistent, "\(report)")
-    let kinds = Set(generator.widenings.map { "\($0.route) \($0.kind.rawValue)" })
+    let kinds = Set(generator.widenings.map { "\($0.route) \($0.kind.description)" })
     #expect(kinds.contains("room fragment-path"))
     #expect(kinds.contains("section fragment-path"))
     #expect(

@@ -35,7 +35,7 @@ struct ParameterTypeFilesTests {
 
     if let widening = type.aasaWidening {
       let refused = "/t/" + widening.example
-      #expect(generator.widenings.map(\.kind.rawValue) == [widening.code])
+      #expect(generator.widenings.map(\.kind.description) == [widening.code])
       #expect(generator.widenings.first?.example == refused)
       #expect(generator.widenings.first?.reason.contains("{x}") == true)
       #expect(try matcher.match(refused).opensApp)
@@ -47,7 +47,7 @@ struct ParameterTypeFilesTests {
   }
 
   @Test func theNamedWideningKindsAreTheTypesCodes() {
-    #expect(ParameterType.int.aasaWidening?.code == AASAWidening.Kind.integerText.rawValue)
-    #expect(ParameterType.uuid.aasaWidening?.code == AASAWidening.Kind.uuidText.rawValue)
+    #expect(ParameterType.int.aasaWidening?.code == ErrorCode<AASAWidening>.integerText.description)
+    #expect(ParameterType.uuid.aasaWidening?.code == ErrorCode<AASAWidening>.uuidText.description)
   }
 }

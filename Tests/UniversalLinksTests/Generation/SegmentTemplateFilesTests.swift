@@ -31,7 +31,7 @@ struct SegmentTemplateFilesTests {
     let shape = try RoutePathShape(name: "t", template: "/u/{user}@{domain}")
     #expect(shape == (try Self.shape("/u/{user}@{domain}")))
     #expect(shape.description == "/u/{user}@{domain}")
-    #expect(throws: RoutePathShapeError.self) { try RoutePathShape(name: "t", template: "/u/{user}{domain}") }
+    #expect(throws: UnreadableTextError.self) { try RoutePathShape(name: "t", template: "/u/{user}{domain}") }
   }
 
   @Test func theGeneratedFileOpensTheRoutedLinksAndReportsWhatItAdmitsBeyond() throws {
@@ -45,7 +45,7 @@ struct SegmentTemplateFilesTests {
     #expect(try !matcher.match("/orders/1/2.json").opensApp)
     #expect(try !matcher.match("/orders/1.txt").opensApp)
     // What AASA cannot say: "digits only".
-    #expect(generator.widenings.map(\.kind.rawValue) == ["integer-text"])
+    #expect(generator.widenings.map(\.kind.description) == ["integer-text"])
     #expect(generator.widenings.first?.example == "/orders/x.json")
     #expect(try matcher.match("/orders/x.json").opensApp)
     #expect(!shape.routes("/orders/x.json"))

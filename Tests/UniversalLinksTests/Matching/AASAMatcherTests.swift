@@ -278,7 +278,7 @@ struct AASAMatcherTests {
   @Test(
     "Text that is not a URL is a typed error", arguments: ["example.com/a", "1ab://x", "mailto:a@b.c", ""])
   func invalidURL(text: String) {
-    #expect(throws: AASAMatchError.self) { try matcher([AASAComponent()]).match(text) }
+    #expect(throws: UnreadableTextError.self) { try matcher([AASAComponent()]).match(text) }
   }
 
   @Test("A 100 KB path against many * rules stays bounded")

@@ -71,9 +71,11 @@ struct MatcherFidelityTests {
         ])))
     #expect(matcher.ignoredRules.map(\.ruleIndex) == [0])
     #expect(try !matcher.match("/a").opensApp)
-    #expect(throws: AASAMatchError.self) { try matcher.match("/" + String(repeating: "b", count: 1100)) }
+    #expect(throws: UnreadableTextError.self) { try matcher.match("/" + String(repeating: "b", count: 1100)) }
     #expect(try matcher.match("/b").opensApp)
-    #expect(throws: AASAMatchError.self) { try matcher.match("/b?" + String(repeating: "q", count: 1025)) }
+    #expect(throws: UnreadableTextError.self) {
+      try matcher.match("/b?" + String(repeating: "q", count: 1025))
+    }
   }
 
   @Test("Many wildcard rules on a long path stay fast")

@@ -140,11 +140,8 @@ struct AASADocumentTests {
       try AASADocument(jsonData: Data(json.utf8))
     }
     #expect(error.path.description == path)
-    guard case .typeMismatch(_, let actual) = error.kind else {
-      Issue.record("expected a type mismatch, got \(error)")
-      return
-    }
-    #expect(actual == found)
+    #expect(error.code == .wrongType, "\(error)")
+    #expect(error.found == found)
     #expect(error.description.hasPrefix(path == "top level" ? "top level:" : path + ":"))
   }
 
@@ -190,12 +187,9 @@ struct AASADocumentTests {
     let error = try #require(throws: AssociationFileDecodingError.self) {
       try AASADocument(jsonData: Data(text.utf8))
     }
-    guard case .invalidJSON(let actualLine, let actualColumn, _) = error.kind else {
-      Issue.record("expected invalid JSON, got \(error)")
-      return
-    }
-    #expect(actualLine == line)
-    #expect(actualColumn == column)
+    #expect(error.code == .invalidJSON, "\(error)")
+    #expect(error.line == line)
+    #expect(error.column == column)
   }
 
   @Test("The fixture with a trailing comma reports where")

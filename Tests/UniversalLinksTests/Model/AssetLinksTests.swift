@@ -16,7 +16,7 @@ struct AssetLinksTests {
   @Test(
     "Each kind of malformed fingerprint is a typed error saying what is wrong",
     arguments: [
-      ("", CertificateFingerprintError.Kind.empty),
+      ("", CertificateFingerprintError.empty),
       (sampleFingerprint.replacingOccurrences(of: ":", with: ""), .missingColons),
       (String(sampleFingerprint.dropLast(3)), .wrongPairCount(31)),
       (sampleFingerprint + ":00", .wrongPairCount(33)),
@@ -33,9 +33,9 @@ struct AssetLinksTests {
         .lowercaseHex(position: 21, piece: "e6")
       ),
     ])
-  func invalid(text: String, kind: CertificateFingerprintError.Kind) throws {
+  func invalid(text: String, reason: CertificateFingerprintError) throws {
     let error = try #require(throws: CertificateFingerprintError.self) { try CertificateFingerprint(text) }
-    #expect(error.kind == kind)
+    #expect(error == CertificateFingerprintError(fingerprint: text, reason: reason))
     #expect(error.description.contains("invalid SHA-256 certificate fingerprint"))
   }
 
@@ -61,7 +61,7 @@ struct AssetLinksTests {
       try AssetLinksDocument.appLinks(
         packageNames: ["com.example.a"], fingerprints: [sampleFingerprint, "AB:CD"])
     }
-    #expect(error.kind == .wrongPairCount(2))
+    #expect(error == CertificateFingerprintError(fingerprint: "AB:CD", reason: .wrongPairCount(2)))
   }
 
   @Test("A bad fingerprint in a file is reported with its path")
@@ -72,9 +72,9 @@ struct AssetLinksTests {
       try AssetLinksDocument(jsonData: Data(json.utf8))
     }
     #expect(error.path.description == "[0].target.sha256_cert_fingerprints[0]")
+    #expect(error.code == .invalidFingerprint)
     #expect(
-      error.kind
-        == .invalidFingerprint(CertificateFingerprintError(fingerprint: "AB", kind: .wrongPairCount(1))))
+      error.fingerprintError == CertificateFingerprintError(fingerprint: "AB", reason: .wrongPairCount(1)))
     let missingTarget = try #require(throws: AssociationFileDecodingError.self) {
       try AssetLinksDocument(jsonData: Data(#"[{"relation": []}]"#.utf8))
     }

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 import Testing
 
@@ -30,7 +31,7 @@ struct AASACheckerCalibrationTests {
       // An item pattern of * accepts every query (an absent item reads as empty).
       (
         #"{"/": "/skins/install", "?": {"url": "*"}}, {"/": "/skins/install", "exclude": true}"#,
-        AssociationFileDiagnostic.Code.excludeAfterBroaderRule
+        ErrorCode<AssociationFileDiagnostic>.excludeAfterBroaderRule
       ),
       // The earlier rule names a subset of the later rule's items, with the same patterns.
       (
@@ -40,7 +41,7 @@ struct AASACheckerCalibrationTests {
       (#"{"/": "/h", "?": {"a": "1"}}, {"/": "/h", "?": {"a": "1"}}"#, .unreachableRule),
       (##"{"/": "/h", "#": "top"}, {"/": "/h", "#": "top", "exclude": true}"##, .excludeAfterBroaderRule),
     ])
-  func queryShadowing(components: String, code: AssociationFileDiagnostic.Code) {
+  func queryShadowing(components: String, code: ErrorCode<AssociationFileDiagnostic>) {
     let found = diagnostics(withComponents(components))
     #expect(found.map(\.code) == [code])
     #expect(found.first?.path.description == "applinks.details[0].components[1]")

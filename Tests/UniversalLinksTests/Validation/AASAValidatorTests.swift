@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ struct AASAValidatorTests {
     AASAValidator().validate(data: Data(json.utf8))
   }
 
-  private func codes(_ json: String) -> [AssociationFileDiagnostic.Code] {
+  private func codes(_ json: String) -> [ErrorCode<AssociationFileDiagnostic>] {
     diagnostics(json).map(\.code)
   }
 

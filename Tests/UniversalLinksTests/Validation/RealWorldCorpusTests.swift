@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 import Testing
 
@@ -53,7 +54,7 @@ struct RealWorldCorpusTests {
 
   @Test("The true errors are named")
   func trueErrors() throws {
-    func codes(_ file: String) throws -> [AssociationFileDiagnostic.Code] {
+    func codes(_ file: String) throws -> [ErrorCode<AssociationFileDiagnostic>] {
       AASAValidator().validate(data: try RealWorldCorpus.data("aasa", file)).filter {
         $0.severity >= .warning
       }
@@ -64,7 +65,7 @@ struct RealWorldCorpusTests {
     #expect(try codes("provenance-query-shadows-exclude.json") == [.excludeAfterBroaderRule])
     #expect(try codes("appid-array.json") == [.wrongType])
     #expect(try codes("as207960-webcredentials-only.json").isEmpty)
-    func assetCodes(_ file: String) throws -> [AssociationFileDiagnostic.Code] {
+    func assetCodes(_ file: String) throws -> [ErrorCode<AssociationFileDiagnostic>] {
       AssetLinksValidator().validate(data: try RealWorldCorpus.data("assetlinks", file)).map(\.code)
     }
     #expect(try assetCodes("nextjs-capitalised-key.json") == [.unknownKey, .missingFingerprints])
