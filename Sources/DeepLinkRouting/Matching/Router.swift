@@ -407,7 +407,7 @@ public final class Router: Sendable {
   /// Whether a route's query requirements (and trailing slash, when strict) hold for a link.
   func accepts(_ route: Int32, _ link: LinkQuery) -> Bool {
     let requirement = requirements[Int(route)]
-    if table.strictTrailingSlash && requirement.hasTrailingSlash != link.hasTrailingSlash { return false }
+    if table.strictTrailingSlash && !requirement.fitsTrailingSlash(link.hasTrailingSlash) { return false }
     return requirement.accepts(link)
   }
 

@@ -91,6 +91,7 @@ public struct RouteTable: Sendable, Hashable {
   /// Whether literal path segments compare case-insensitively (default `false`).
   public var caseInsensitive: Bool
   /// Whether a trailing `/` must agree between link and pattern (default `false`: it does not matter).
+  /// A route ending with a catch-all (`/files/{path*}`) takes a trailing `/` either way.
   public var strictTrailingSlash: Bool
   /// How query item names are compared with the keys patterns declare (default ``QueryKeys/exact``).
   public var queryKeys: QueryKeys
