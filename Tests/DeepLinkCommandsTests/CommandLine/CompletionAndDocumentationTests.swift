@@ -3,10 +3,6 @@ import Testing
 
 @testable import DeepLinkCommands
 
-/// The package's root directory, found from this file's place in it.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
-
 /// Every command that takes options, `deeplink aasa match` and the like included.
 @MainActor func leafCommands() -> [CommandSpec] {
   DeepLinkTool.commands.flatMap { $0.spec.subcommands.isEmpty ? [$0.spec] : $0.spec.subcommands }

@@ -63,8 +63,7 @@ let packageRouteFiles: [(name: String, json: String)] = [
 /// The route files kept in the package's test fixtures and fuzz corpus: every JSON file under `Tests`
 /// and `Fuzz/Corpus/routefile` with a top-level `routes` key.
 func fixtureRouteFiles() throws -> [String] {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+  let root = packageRoot
   var files: [String] = []
   for folder in ["Tests", "Fuzz/Corpus/routefile"] {
     let enumerator = FileManager.default.enumerator(
@@ -171,8 +170,7 @@ struct READMERouteFileTests {
     #expect(refused.error.contains("the table lists no scheme and no host"), "\(refused.error)")
 
     let readme = try String(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(!readme.contains("every key but `routes` may be left out"))
     #expect(readme.contains("`routes` and at least one scheme or host are required"))
   }

@@ -301,9 +301,7 @@ struct BrowserTestFailure: Error, CustomStringConvertible {
 
 /// `Scripts/serve-site.py` serving a directory on 127.0.0.1 the way the generated nginx.conf does.
 enum SiteServer {
-  static let scriptURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Scripts/serve-site.py")
+  static let scriptURL = packageRoot.appendingPathComponent("Scripts/serve-site.py")
 
   static func start(root: String) async throws -> LocalScriptServer {
     try await LocalScriptServer(script: scriptURL, arguments: [root])

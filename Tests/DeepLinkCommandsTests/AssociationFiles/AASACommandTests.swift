@@ -16,8 +16,7 @@ func temporaryFile(_ text: String, name: String = "apple-app-site-association") 
 
 /// The association-file fixtures of the UniversalLinks tests, which hold Apple's documented examples.
 func universalLinksFixture(_ name: String) -> String {
-  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("UniversalLinksTests/Fixtures/\(name).json").path
+  packageRoot.appendingPathComponent("Tests/UniversalLinksTests/Fixtures/\(name).json").path
 }
 
 let demoAppID = "ABCDE12345.com.example.app"
