@@ -66,6 +66,14 @@ extension Router {
     // Where the fragment's segments start in `segments`, for a route that reads the fragment.
     var fragmentStart: Int?
     var expected = RouteParameters()
+    // A value that fills its segment: never `.` or `..`, which a reader would resolve away.
+    func writeSegment(_ value: ParameterValue, of name: String) throws(URLBuildError) {
+      if PercentCoding.isDotSegment(value.description) {
+        throw fail(.dotSegment(name: name, value: value.description))
+      }
+      segments.append(value.description)
+      expected[name] = value
+    }
     for segment in pattern.segments {
       switch segment {
       case .fragment:
@@ -74,22 +82,13 @@ extension Router {
         segments.append(text)
       case .parameter(let name, let type):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
-        let typed = try Self.convert(value, to: type, name: name, fail: fail)
-        if PercentCoding.isDotSegment(typed.description) {
-          throw fail(.dotSegment(name: name, value: typed.description))
-        }
-        segments.append(typed.description)
-        expected[name] = typed
+        try writeSegment(try Self.convert(value, to: type, name: name, fail: fail), of: name)
       case .optional(let name, let type):
         // Left out, the link ends before it; given, it is written as a parameter of its type.
         guard let value = values[name] else { continue }
         let typed = try Self.convert(value, to: type, name: name, fail: fail)
         if typed.description.isEmpty { throw fail(.emptyValue(name)) }
-        if PercentCoding.isDotSegment(typed.description) {
-          throw fail(.dotSegment(name: name, value: typed.description))
-        }
-        segments.append(typed.description)
-        expected[name] = typed
+        try writeSegment(typed, of: name)
       case .oneOrMore(let name), .zeroOrMore(let name):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
         let parts: [String]
@@ -114,12 +113,7 @@ extension Router {
         expected[name] = member
       case .kind(let name, let kind):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
-        let written = try Self.value(value, of: kind, name: name, fail: fail)
-        if PercentCoding.isDotSegment(written.description) {
-          throw fail(.dotSegment(name: name, value: written.description))
-        }
-        segments.append(written.description)
-        expected[name] = written
+        try writeSegment(try Self.value(value, of: kind, name: name, fail: fail), of: name)
       case .template(let template):
         var typedValues: [String: ParameterValue] = [:]
         for case .parameter(let name, let type) in template.parts {

@@ -104,9 +104,9 @@ extension RouteTable {
         hosts: try table["hosts"]?.strings() ?? [],
         caseInsensitive: try table["caseInsensitive"]?.bool() ?? false,
         strictTrailingSlash: try table["strictTrailingSlash"]?.bool() ?? false,
-        queryKeys: try table["queryKeys"].map(queryKeys) ?? .exact,
-        plusInQuery: try table["plusInQuery"].map(plusInQuery) ?? .space,
-        customSchemeHost: try table["customSchemeHost"].map(customSchemeHost) ?? .firstSegment,
+        queryKeys: try table["queryKeys"].map(setting) ?? QueryKeys.exact,
+        plusInQuery: try table["plusInQuery"].map(setting) ?? PlusInQuery.space,
+        customSchemeHost: try table["customSchemeHost"].map(setting) ?? CustomSchemeHost.firstSegment,
         limits: limits,
         kinds: kinds,
         routes: routes
@@ -248,31 +248,16 @@ extension RouteTable {
     return preview
   }
 
-  /// The `queryKeys` setting: `"exact"` or `"caseInsensitive"`.
-  private static func queryKeys(_ field: JSONField) throws(JSONTypeError) -> QueryKeys {
-    let expected = QueryKeys.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-    guard let keys = QueryKeys(rawValue: try field.string(expected: expected)) else {
+  /// A setting written as one of its raw values: `queryKeys` (`"exact"` or `"caseInsensitive"`),
+  /// `plusInQuery` (`"space"` or `"literal"`), `customSchemeHost` (`"firstSegment"` or `"listed"`).
+  private static func setting<Setting: RawRepresentable & CaseIterable>(_ field: JSONField)
+    throws(JSONTypeError) -> Setting where Setting.RawValue == String
+  {
+    let expected = Setting.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+    guard let setting = Setting(rawValue: try field.string(expected: expected)) else {
       throw field.mismatch(expected)
     }
-    return keys
-  }
-
-  /// The `plusInQuery` setting: `"space"` or `"literal"`.
-  private static func plusInQuery(_ field: JSONField) throws(JSONTypeError) -> PlusInQuery {
-    let expected = PlusInQuery.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-    guard let reading = PlusInQuery(rawValue: try field.string(expected: expected)) else {
-      throw field.mismatch(expected)
-    }
-    return reading
-  }
-
-  /// The `customSchemeHost` setting: `"firstSegment"` or `"listed"`.
-  private static func customSchemeHost(_ field: JSONField) throws(JSONTypeError) -> CustomSchemeHost {
-    let expected = CustomSchemeHost.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-    guard let reading = CustomSchemeHost(rawValue: try field.string(expected: expected)) else {
-      throw field.mismatch(expected)
-    }
-    return reading
+    return setting
   }
 
   /// Runs typed reads, naming the route in the error of a value of the wrong type.
