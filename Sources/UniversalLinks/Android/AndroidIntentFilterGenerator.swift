@@ -184,7 +184,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
       // Custom-scheme links: scoped routes never answer them (they have no host).
       guard !custom.isEmpty, definition.hosts == nil else { continue }
       origins[index].append("\(custom[0]):/")
-      if table.customSchemeHost == .listed, !table.hosts.isEmpty, domain == nil {
+      if table.options.listedHostInCustomScheme, !table.hosts.isEmpty, domain == nil {
         // A listed host in the authority is read as the host, as on the web.
         let form = Self.form(
           of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel,
@@ -353,7 +353,7 @@ extension AndroidIntentFilterGenerator {
 
   /// How a route of a table takes a trailing slash.
   static func trailingSlash(_ table: RouteTable, _ pattern: RoutePattern) -> TrailingSlash {
-    guard table.strictTrailingSlash else { return .either }
+    guard table.options.strictTrailingSlash else { return .either }
     return pattern.hasTrailingSlash ? .required : .absent
   }
 
@@ -440,7 +440,7 @@ extension AndroidIntentFilterGenerator {
     table: RouteTable, minimumAPILevel: Int, trailingSlash: TrailingSlash
   ) -> Form {
     var form = Form()
-    let folds = table.caseInsensitive
+    let folds = table.options.caseInsensitive
     let slash = trailingSlash != .absent
     /// A link's path and query with some segments replaced, or cut after `cut`, or with the path
     /// after the host (for a custom scheme, its first segment) given whole.

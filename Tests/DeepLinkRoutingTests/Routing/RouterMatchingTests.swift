@@ -205,7 +205,7 @@ struct RouterMatchingTests {
 
   @Test func caseInsensitiveLiteralsWhenTheTableAsks() throws {
     var table = Fixtures.channelTable
-    table.caseInsensitive = true
+    table.options.caseInsensitive = true
     let router = try Router(table)
     let match = try #require(try router.match("myapp:///Channel/VIDEO/AbC"))
     #expect(match.route == "clip")
@@ -215,7 +215,7 @@ struct RouterMatchingTests {
 
   @Test func strictTrailingSlash() throws {
     let table = RouteTable(
-      schemes: ["myapp"], strictTrailingSlash: true,
+      schemes: ["myapp"], options: .init(strictTrailingSlash: true),
       routes: [RouteDefinition("folder", "/files/"), RouteDefinition("file", "/files")])
     let router = try Router(table)
     #expect(try router.match("myapp:///files/")?.route == "folder")
