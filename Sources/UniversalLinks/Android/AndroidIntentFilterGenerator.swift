@@ -48,7 +48,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
   /// `pathAdvancedPattern`.
   public var minimumAPILevel: Int
   /// The filters, in table order of their first route.
-  public private(set) var filters: [AndroidIntentFilter] = []
+  package private(set) var filters: [AndroidIntentFilter] = []
   /// Per filter, the routes with their templates and their path conditions, for the comments.
   package private(set) var entries: [[Entry]] = []
   /// What the filters open that the router refuses, route by route, then for every route.
