@@ -1,5 +1,5 @@
-import DeepLinking
 import DeepLinkRouting
+import DeepLinking
 import Foundation
 
 /// Why durable link storage could not open, keep or hand over a link.
@@ -150,7 +150,9 @@ extension DurableLinkStoreError {
   ///   - reason: Why it could not be read.
   /// - Returns: An error with code `corrupt`.
   public static func corrupt(file: String, reason: String) -> Self {
-    Self(code: .corrupt, description: "quarantined corrupt entry \(file): \(reason)", path: file, message: reason)
+    Self(
+      code: .corrupt, description: "quarantined corrupt entry \(file): \(reason)", path: file, message: reason
+    )
   }
 
   /// A link was being re-delivered after a crash and the process died again; its file was moved to the

@@ -48,7 +48,8 @@ extension LinkStorage {
   /// - Throws: ``DurableLinkStoreError`` when a quarantine folder exists but cannot be listed, or when
   ///   a store's directory or its quarantine folder is not the store's own (a symbolic link, which is
   ///   never followed, or a directory of another user).
-  public static func quarantinedLinks(in directory: URL) throws(DurableLinkStoreError) -> [DurableLinkStoreError]
+  public static func quarantinedLinks(in directory: URL) throws(DurableLinkStoreError)
+    -> [DurableLinkStoreError]
   {
     try DurableLinkStore.quarantinedEntries(inStoreAt: directory.appendingPathComponent("waiting-for-ready"))
       + DurableLinkStore.quarantinedEntries(

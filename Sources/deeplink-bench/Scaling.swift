@@ -259,7 +259,8 @@ enum Scaling {
       ScalingDimension(
         name: "query-items", unit: "items", sizes: doubling(1_024), metrics: ["match"], showsMemory: false
       ) { size in
-        let router = build(RouteTable(schemes: ["myapp"], options: wide, routes: [.init("search", "/search")]))
+        let router = build(
+          RouteTable(schemes: ["myapp"], options: wide, routes: [.init("search", "/search")]))
         let link = "myapp://search?" + (0..<size).map { "k\($0)=v" }.joined(separator: "&")
         return ScalingStep(seconds: [secondsPerRun { (try? router.matchIndex(link)) ?? -1 }])
       },

@@ -228,7 +228,9 @@ extension Router {
       }
       let written = segments[fragmentStart...]
       fragmentPath = "#/" + written.map(PercentCoding.encodePathSegment).joined(separator: "/")
-      if table.options.strictTrailingSlash && pattern.hasTrailingSlash && !written.isEmpty { fragmentPath? += "/" }
+      if table.options.strictTrailingSlash && pattern.hasTrailingSlash && !written.isEmpty {
+        fragmentPath? += "/"
+      }
     } else if table.options.strictTrailingSlash && pattern.hasTrailingSlash && !segments.isEmpty {
       path += "/"
     }

@@ -81,7 +81,8 @@ struct NearMissSearch {
     self.link = link
     self.root = root
     self.remembersShapes = remembersShapes
-    query = LinkQuery(link.query, hasTrailingSlash: link.hasTrailingSlash, keys: router.table.options.queryKeys)
+    query = LinkQuery(
+      link.query, hasTrailingSlash: link.hasTrailingSlash, keys: router.table.options.queryKeys)
     // As the search compares them: lower-cased in a case-insensitive table; the first segment of a
     // custom-scheme link as written when a root literal is written so, else lower-cased.
     comparedPath = link.path.indices.map { depth in

@@ -408,7 +408,9 @@ public final class Router: Sendable {
   /// Whether a route's query requirements (and trailing slash, when strict) hold for a link.
   func accepts(_ route: Int32, _ link: LinkQuery) -> Bool {
     let requirement = requirements[Int(route)]
-    if table.options.strictTrailingSlash && requirement.hasTrailingSlash != link.hasTrailingSlash { return false }
+    if table.options.strictTrailingSlash && requirement.hasTrailingSlash != link.hasTrailingSlash {
+      return false
+    }
     return requirement.accepts(link)
   }
 
@@ -655,7 +657,8 @@ public final class Router: Sendable {
         let values = patterns[route].segments[piece].values(
           view.bytes(position), text: { view.string(position) },
           SegmentContext(
-            depth: position, isWeb: view.isWeb, hasHost: view.hasHost, caseInsensitive: table.options.caseInsensitive)
+            depth: position, isWeb: view.isWeb, hasHost: view.hasHost,
+            caseInsensitive: table.options.caseInsensitive)
         )
       else { return }
       entries.append(contentsOf: values)

@@ -381,7 +381,8 @@ struct TrieSearch {
       }
     }
     named.sort()
-    let unrequired = index.unrequired[router.table.options.strictTrailingSlash && view.hasTrailingSlash ? 1 : 0]
+    let unrequired = index.unrequired[
+      router.table.options.strictTrailingSlash && view.hasTrailingSlash ? 1 : 0]
     var cursor = 0
     var free = 0
     var previous: Int32 = -1

@@ -66,7 +66,8 @@ extension RouteTable {
     ///   - maxQueryItems: The most query items accepted.
     ///   - maxRoutes: The most routes a table may hold.
     public init(
-      caseInsensitive: Bool = false, strictTrailingSlash: Bool = false, caseInsensitiveQueryKeys: Bool = false,
+      caseInsensitive: Bool = false, strictTrailingSlash: Bool = false,
+      caseInsensitiveQueryKeys: Bool = false,
       literalPlusInQuery: Bool = false, listedHostInCustomScheme: Bool = false,
       maxURLLength: Int = 8192, maxSegments: Int = 64, maxQueryItems: Int = 128, maxRoutes: Int = 250_000
     ) {

@@ -101,7 +101,8 @@ struct NearMissTests {
 
   @Test func strictTrailingSlash() throws {
     let table = RouteTable(
-      hosts: ["example.com"], options: .init(strictTrailingSlash: true), routes: [RouteDefinition("dir", "/docs/")])
+      hosts: ["example.com"], options: .init(strictTrailingSlash: true),
+      routes: [RouteDefinition("dir", "/docs/")])
     let miss = try #require(try explain("https://example.com/docs", table))
     #expect(miss.code == .trailingSlash)
   }

@@ -15,7 +15,8 @@ struct PlusInQueryTests {
   ]
 
   static func router(literal: Bool) throws -> Router {
-    try Router(RouteTable(hosts: ["example.com"], options: .init(literalPlusInQuery: literal), routes: routes))
+    try Router(
+      RouteTable(hosts: ["example.com"], options: .init(literalPlusInQuery: literal), routes: routes))
   }
 
   @Test func theDefaultReadsPlusAsASpace() throws {

@@ -285,7 +285,8 @@ struct QueryRuleTests {
       try Router(RouteTable(hosts: ["a.example"], routes: routes)).match("https://a.example/s?q=1&Q=2") != nil
     )
     let error = #expect(throws: RouteTableError.self) {
-      try Router(RouteTable(hosts: ["a.example"], options: .init(caseInsensitiveQueryKeys: true), routes: routes))
+      try Router(
+        RouteTable(hosts: ["a.example"], options: .init(caseInsensitiveQueryKeys: true), routes: routes))
     }
     #expect(error?.code == .invalidPattern)
     #expect(error?.description.contains("query key 'Q' is declared twice") == true)
@@ -305,7 +306,9 @@ struct QueryRuleTests {
     #expect(table.options.caseInsensitiveQueryKeys)
     #expect(try RouteTable(json: table.jsonData()) == table)
     #expect(String(decoding: table.jsonData(), as: UTF8.self).contains(#""queryKeys": "caseInsensitive""#))
-    #expect(try RouteTable(json: Data(#"{"hosts": ["a.example"], "routes": []}"#.utf8)).options.caseInsensitiveQueryKeys == false)
+    #expect(
+      try RouteTable(json: Data(#"{"hosts": ["a.example"], "routes": []}"#.utf8)).options
+        .caseInsensitiveQueryKeys == false)
     for bad in [#""insensitive""#, "true", #""CaseInsensitive""#] {
       let error = #expect(throws: RouteTableError.self) {
         try RouteTable(json: Data(#"{"hosts": ["a.example"], "queryKeys": \#(bad), "routes": []}"#.utf8))

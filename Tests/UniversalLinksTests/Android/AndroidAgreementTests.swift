@@ -89,7 +89,8 @@ struct AndroidAgreementTests {
   /// The table options: literals without case, strict trailing slashes, a host with a port, a
   /// custom scheme whose listed host is read as a host, and `http`.
   static let options = RouteTable(
-    schemes: ["shop", "http"], hosts: ["shop.example:8443", "www.shop.example"], options: .init(caseInsensitive: true, strictTrailingSlash: true, listedHostInCustomScheme: true),
+    schemes: ["shop", "http"], hosts: ["shop.example:8443", "www.shop.example"],
+    options: .init(caseInsensitive: true, strictTrailingSlash: true, listedHostInCustomScheme: true),
     routes: [
       RouteDefinition("root", "/"),
       RouteDefinition("product", "/Product/{id:int}"),
@@ -312,7 +313,8 @@ struct AndroidAgreementTests {
       var route = definition
       route.pattern = pattern
       one.routes = [route]
-      let key = "\(definition.name)\u{0}\(pattern)\u{0}\(one.options.caseInsensitive)\(one.options.strictTrailingSlash)"
+      let key =
+        "\(definition.name)\u{0}\(pattern)\u{0}\(one.options.caseInsensitive)\(one.options.strictTrailingSlash)"
       if routers.made[key] == nil { routers.made[key] = .some(try? Router(one)) }
       guard let relaxed = routers.made[key] ?? nil else { return false }
       return (try? relaxed.match(link)) != nil

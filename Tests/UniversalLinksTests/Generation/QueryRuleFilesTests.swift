@@ -14,7 +14,10 @@ struct QueryRuleFilesTests {
     -> AASAGenerator
   {
     try AASAGenerator(
-      appIDs: [appID], table: RouteTable(hosts: ["shop.example"], options: .init(caseInsensitiveQueryKeys: caseInsensitiveKeys), routes: routes))
+      appIDs: [appID],
+      table: RouteTable(
+        hosts: ["shop.example"], options: .init(caseInsensitiveQueryKeys: caseInsensitiveKeys), routes: routes
+      ))
   }
 
   @Test func aLiteralValueAndAnAbsentItemAreStatedAndTheFileAgreesWithTheRouter() throws {
