@@ -336,7 +336,7 @@ struct NearMissSearch {
         expectation: .text(scope.expectation(refusal)), found: found)
     }
     let requirements = router.requirements[route]
-    if router.table.options.strictTrailingSlash && requirements.hasTrailingSlash != link.hasTrailingSlash {
+    if router.table.options.strictTrailingSlash && !requirements.fitsTrailingSlash(link.hasTrailingSlash) {
       let expected =
         requirements.hasTrailingSlash
         ? "the route ends with '/', the link does not" : "the route has no trailing '/'"

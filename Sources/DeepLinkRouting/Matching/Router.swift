@@ -408,7 +408,7 @@ public final class Router: Sendable {
   /// Whether a route's query requirements (and trailing slash, when strict) hold for a link.
   func accepts(_ route: Int32, _ link: LinkQuery) -> Bool {
     let requirement = requirements[Int(route)]
-    if table.options.strictTrailingSlash && requirement.hasTrailingSlash != link.hasTrailingSlash {
+    if table.options.strictTrailingSlash && !requirement.fitsTrailingSlash(link.hasTrailingSlash) {
       return false
     }
     return requirement.accepts(link)

@@ -15,7 +15,8 @@ extension RouteTable {
     /// Whether literal path segments compare without case (`"caseInsensitive"`; default `false`).
     public var caseInsensitive: Bool
     /// Whether a trailing `/` must agree between link and pattern (`"strictTrailingSlash"`; default
-    /// `false`: it does not matter).
+    /// `false`: it does not matter). A route ending with a catch-all (`/files/{path*}`) takes a trailing
+    /// `/` either way.
     public var strictTrailingSlash: Bool
     /// Whether the names of a link's query items compare with the keys patterns declare without case
     /// (`"queryKeys": "caseInsensitive"`; default `false`, byte for byte).

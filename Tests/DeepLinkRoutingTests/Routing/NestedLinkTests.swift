@@ -58,6 +58,27 @@ struct NestedLinkTests {
     #expect(try router.match("shop://www.shop.example/deep-link?url=/join/abc") == nil)
   }
 
+  /// The grammar page's example ("A custom scheme that carries a host"): the nested path resolves on
+  /// the listed host the outer link carries, never on the scheme without a host, so the route scoped
+  /// to that host answers it, as it does the https link.
+  @Test func theGrammarPagesExampleResolvesOnTheListedHost() throws {
+    let table = RouteTable(
+      schemes: ["shop"], hosts: ["www.shop.example"], customSchemeHost: .listed,
+      routes: [
+        RouteDefinition("deepLink", "/deep-link?url={target:link}", follow: "target"),
+        RouteDefinition("product", "/p/{id:int}", hosts: ["www.shop.example"]),
+      ])
+    let router = try Router(table)
+    let match = try #require(try router.match("shop://www.shop.example/deep-link?url=/p/1"))
+    #expect(match.route == "product")
+    #expect(match.url == "shop://www.shop.example/p/1")
+    #expect(match.parameters["id"] == .int(1))
+    #expect(match.origin == .customScheme("shop"))
+    #expect(try router.match("https://www.shop.example/p/1")?.route == "product")
+    // Without a host the path has none, and the scoped route does not answer it.
+    #expect(try router.match("shop:///p/1") == nil)
+  }
+
   @Test func anEmailRedirectorLeadsToTheWebLinkItCarries() throws {
     let outer = "https://email.shop.example/c?u=https%3A%2F%2Fwww.shop.example%2Fp%2F1"
     let match = try #require(try Self.router.match(outer))

@@ -141,7 +141,11 @@ struct RouterAdapterTests {
     #expect(site.customScheme == "myapp")
     let files = try site.files()
     let html = String(decoding: try #require(files["public/fallback.html"]), as: UTF8.self)
-    #expect(html.contains(#"<link rel="canonical" href="https://example.com/">"#))
+    // The canonical link is on the canonical host, with the page's own path, which nginx writes.
+    #expect(
+      html.contains(
+        #"<link rel="canonical" href="https://example.com<!--# echo var="request_uri" default="/" encoding="entity" -->">"#
+      ))
     #expect(html.contains(#"href="myapp://">Open in the app</a>"#))
     let nginx = String(decoding: try #require(files["nginx.conf"]), as: UTF8.self)
     #expect(nginx.contains("server_name example.com *.example.com example.org;"))
