@@ -63,7 +63,7 @@ struct NestedLinkTests {
   /// to that host answers it, as it does the https link.
   @Test func theGrammarPagesExampleResolvesOnTheListedHost() throws {
     let table = RouteTable(
-      schemes: ["shop"], hosts: ["www.shop.example"], customSchemeHost: .listed,
+      schemes: ["shop"], hosts: ["www.shop.example"], options: .init(listedHostInCustomScheme: true),
       routes: [
         RouteDefinition("deepLink", "/deep-link?url={target:link}", follow: "target"),
         RouteDefinition("product", "/p/{id:int}", hosts: ["www.shop.example"]),
