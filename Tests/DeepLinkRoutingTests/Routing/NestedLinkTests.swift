@@ -38,7 +38,8 @@ struct NestedLinkTests {
   /// opens, as it does for the same path on the https link.
   @Test func aPathInACustomSchemeLinkThatCarriesAHostStaysOnThatHost() throws {
     let table = RouteTable(
-      schemes: ["shop"], hosts: ["www.shop.example", "call.shop.example"], customSchemeHost: .listed,
+      schemes: ["shop"], hosts: ["www.shop.example", "call.shop.example"],
+      options: .init(listedHostInCustomScheme: true),
       routes: [
         RouteDefinition("deepLink", "/deep-link?url={target:link}", follow: "target"),
         RouteDefinition("call", "/join/{callId}", hosts: ["call.shop.example"]),
@@ -62,7 +63,7 @@ struct NestedLinkTests {
   /// to that host answers it, as it does the https link.
   @Test func theGrammarPagesExampleResolvesOnTheListedHost() throws {
     let table = RouteTable(
-      schemes: ["shop"], hosts: ["www.shop.example"], customSchemeHost: .listed,
+      schemes: ["shop"], hosts: ["www.shop.example"], options: .init(listedHostInCustomScheme: true),
       routes: [
         RouteDefinition("deepLink", "/deep-link?url={target:link}", follow: "target"),
         RouteDefinition("product", "/p/{id:int}", hosts: ["www.shop.example"]),

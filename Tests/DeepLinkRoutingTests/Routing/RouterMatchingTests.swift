@@ -205,7 +205,7 @@ struct RouterMatchingTests {
 
   @Test func caseInsensitiveLiteralsWhenTheTableAsks() throws {
     var table = Fixtures.channelTable
-    table.caseInsensitive = true
+    table.options.caseInsensitive = true
     let router = try Router(table)
     let match = try #require(try router.match("myapp:///Channel/VIDEO/AbC"))
     #expect(match.route == "clip")
@@ -215,7 +215,7 @@ struct RouterMatchingTests {
 
   @Test func strictTrailingSlash() throws {
     let table = RouteTable(
-      schemes: ["myapp"], strictTrailingSlash: true,
+      schemes: ["myapp"], options: .init(strictTrailingSlash: true),
       routes: [RouteDefinition("folder", "/files/"), RouteDefinition("file", "/files")])
     let router = try Router(table)
     #expect(try router.match("myapp:///files/")?.route == "folder")
@@ -228,7 +228,7 @@ struct RouterMatchingTests {
   /// written with and without a slash still tell `/a/` from `/a`.
   @Test func trailingCatchAllTakesTheSlashUnderStrictTrailingSlashes() throws {
     let table = RouteTable(
-      hosts: ["example.com"], strictTrailingSlash: true,
+      hosts: ["example.com"], options: .init(strictTrailingSlash: true),
       routes: [
         RouteDefinition("files", "/files/{path*}"), RouteDefinition("tree", "/tree/{path+}"),
         RouteDefinition("folder", "/a/"), RouteDefinition("file", "/a"),
@@ -254,14 +254,14 @@ struct RouterMatchingTests {
     #expect(throws: RouteTableError.self) {
       _ = try Router(
         RouteTable(
-          hosts: ["example.com"], strictTrailingSlash: true,
+          hosts: ["example.com"], options: .init(strictTrailingSlash: true),
           routes: [
             RouteDefinition("files", "/files/{path*}/")
           ]))
     }
     // Many routes ending at one place (indexed by their query items) take the slash the same way.
     let many = RouteTable(
-      hosts: ["example.com"], strictTrailingSlash: true,
+      hosts: ["example.com"], options: .init(strictTrailingSlash: true),
       routes: (0..<40).map { RouteDefinition("r\($0)", "/d/{path*}?v=\($0)") } + [
         RouteDefinition("plain", "/d/{path*}")
       ])

@@ -100,7 +100,7 @@ struct SegmentTemplateTests {
   @Test func aCaseInsensitiveTableFoldsTheLiterals() throws {
     let router = try Router(
       RouteTable(
-        hosts: ["example.com"], caseInsensitive: true,
+        hosts: ["example.com"], options: .init(caseInsensitive: true),
         routes: [RouteDefinition("docs", "/V{version:int}/docs")]
       ))
     #expect(try router.match("https://example.com/v3/DOCS")?.parameters["version"] == .int(3))
