@@ -65,7 +65,9 @@ let package = Package(
     ),
     .target(
       name: "DeepLinkCommands",
-      dependencies: ["DeepLinkRouting", "DeepLinking", "TrackingLinks", "UniversalLinks", "ChannelNavigation"],
+      dependencies: [
+        "DeepLinkRouting", "DeepLinking", "TrackingLinks", "UniversalLinks", "ChannelNavigation",
+      ],
       swiftSettings: swiftSettings
     ),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommands"], swiftSettings: swiftSettings),

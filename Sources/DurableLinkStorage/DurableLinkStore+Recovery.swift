@@ -11,10 +11,10 @@ import Foundation
 
 extension DurableLinkStore {
   static func recover(_ folders: Folders, root: RawPath) throws(DurableLinkStoreError) -> (
-    State, [StoredLinkProblem]
+    State, [DurableLinkStoreError]
   ) {
     var state = State()
-    var problems: [StoredLinkProblem] = []
+    var problems: [DurableLinkStoreError] = []
     // An unfinished write is a regular file; anything else in tmp/ was not made by the store.
     for name in try list(folders.tmp, path: path(root, .tmp), counting: &state.folderListings) {
       var status = stat()

@@ -40,7 +40,7 @@ import Foundation
 ///   `IncomingLink.id` when `LinkDelivery.isRedelivery` is `true`.
 /// - **A redelivery happens at most once.** Before a redelivery the entry moves to `redelivering/`. If
 ///   the process dies again, the link is treated as the cause of the crash: the next open moves it to
-///   `quarantine/` and reports ``StoredLinkProblem/abandoned(file:link:)`` instead of crashing again.
+///   `quarantine/` and reports ``DurableLinkStoreError/abandoned(file:link:)`` instead of crashing again.
 ///   The move to `delivering/` is the durable record of an attempt, so a process that dies between
 ///   that move and the call of the closure also counts as an attempt. ``quarantinedEntries()`` lists
 ///   abandoned links for any later process; the app may inspect them and append them again.
@@ -85,7 +85,7 @@ package final class DurableLinkStore: LinkStore {
   package let directory: URL
 
   /// What opening the directory set aside: corrupt entries and links abandoned after repeated crashes.
-  package let problems: [StoredLinkProblem]
+  package let problems: [DurableLinkStoreError]
 
   enum Folder: String, CaseIterable {
     case pending, delivering, redelivering, quarantine, tmp
@@ -195,7 +195,7 @@ package final class DurableLinkStore: LinkStore {
   /// - Returns: One problem per quarantined file, in file-name order. A name that is not valid UTF-8
   ///   is shown with each byte outside ASCII written as `\xNN`.
   /// - Throws: An I/O error when the folder cannot be listed.
-  package func quarantinedEntries() throws(DurableLinkStoreError) -> [StoredLinkProblem] {
+  package func quarantinedEntries() throws(DurableLinkStoreError) -> [DurableLinkStoreError] {
     try Self.quarantinedEntries(in: folders.quarantine, root: root)
   }
 
@@ -208,7 +208,7 @@ package final class DurableLinkStore: LinkStore {
   ///   `quarantine` folder is not the store's own (as for opening), or an I/O error when the folder
   ///   exists but cannot be listed.
   package static func quarantinedEntries(inStoreAt directory: URL) throws(DurableLinkStoreError)
-    -> [StoredLinkProblem]
+    -> [DurableLinkStoreError]
   {
     let root = RawPath(directory.path)
     guard let rootDescriptor = try openOwnDirectory(AT_FDCWD, root.bytes, path: root, missing: .absent) else {
@@ -224,11 +224,11 @@ package final class DurableLinkStore: LinkStore {
   }
 
   private static func quarantinedEntries(in folder: Int32, root: RawPath) throws(DurableLinkStoreError)
-    -> [StoredLinkProblem]
+    -> [DurableLinkStoreError]
   {
     var listings = 0
     return try list(folder, path: path(root, .quarantine), counting: &listings).map {
-      stored -> StoredLinkProblem in
+      stored -> DurableLinkStoreError in
       for kind in QuarantineKind.allCases {
         let prefix = Array((kind.rawValue + "-").utf8)
         guard stored.starts(with: prefix) else { continue }

@@ -147,6 +147,8 @@ struct AccessLogAudit {
   let host: String
   let exampleLimit: Int
   private(set) var format: AccessLogFormat?
+  /// The short links and tracking origins: a short link counts as its long link.
+  let trackingHosts: AuditTrackingHosts
 
   /// A kept example: the line number and the text.
   struct Example {
@@ -166,7 +168,8 @@ struct AccessLogAudit {
 
   var lines = 0
   var blank = 0
-  /// The click outcomes, by the audit's own rules: matched, unmatched (by nearest route), rejected.
+  /// The click outcomes, by the audit's own rules: matched, unmatched (by nearest route), rejected,
+  /// tracking links not resolved; and the short links read as their long links.
   var clicks: AuditCommand.Tally
   var wellKnown: [String: (count: Int, errors: Int)] = [:]
   var otherMethod = 0
@@ -205,12 +208,17 @@ struct AccessLogAudit {
     var group: AuditCommand.NearMissGroup?
   }
 
-  init(router: Router, host: String, exampleLimit: Int, format: AccessLogFormat?) {
+  init(
+    router: Router, host: String, exampleLimit: Int, format: AccessLogFormat?,
+    trackingHosts: AuditTrackingHosts = .none
+  ) {
     self.router = router
     self.host = host
     self.exampleLimit = exampleLimit
     self.format = format
-    clicks = AuditCommand.Tally(exampleLimit: exampleLimit)
+    self.trackingHosts = trackingHosts
+    clicks = AuditCommand.Tally(
+      exampleLimit: exampleLimit, shortLinks: trackingHosts.shortLinks?.links.count ?? 0)
     routePlatforms = [Int](repeating: 0, count: router.table.routes.count * ClickPlatform.allCases.count)
     hostBytes = Array(host.utf8)
     link.reserveCapacity(1 << 12)
@@ -222,7 +230,7 @@ struct AccessLogAudit {
 
   /// Reads the whole log.
   mutating func read(_ source: LineSource) {
-    source.maximumLineLength = max(LineSource.defaultMaximumLineLength, 2 * router.table.limits.maxURLLength)
+    source.maximumLineLength = max(LineSource.defaultMaximumLineLength, 2 * router.table.options.maxURLLength)
     source.forEachLine { bytes in
       lines += 1
       consume(bytes)
@@ -365,6 +373,21 @@ struct AccessLogAudit {
       }
     }
     link.append(contentsOf: target)
+    if trackingHosts.mayResolve(link[...], ownHost: entry.host == nil),
+      let resolution = trackingHosts.resolve(link[...], ownHost: entry.host == nil)
+    {
+      switch resolution {
+      case .shortLink(let code, let long):
+        // The redirect's long link, with the request's query: its route and campaign.
+        clicks.shortLink(code)
+        link.removeAll(keepingCapacity: true)
+        link.append(contentsOf: long.utf8)
+      case .tracking(let origin):
+        clicks.tracking(origin, example: Excerpt.of(String(decoding: link, as: UTF8.self)))
+        campaign(of: link[...], matched: false)
+        return
+      }
+    }
     matchAndCount(platform: platform)
   }
 

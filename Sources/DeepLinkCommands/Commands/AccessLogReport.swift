@@ -1,4 +1,5 @@
 import DeepLinking
+import UniversalLinks
 
 #if canImport(Glibc)
   import Glibc
@@ -13,7 +14,7 @@ extension AccessLogAudit {
   @MainActor
   static func run(
     path: String, format: AccessLogFormat?, host: String?, json: Bool, exampleLimit: Int, router: Router,
-    streams: ToolStreams
+    trackingHosts: AuditTrackingHosts = .none, streams: ToolStreams
   ) throws(UsageError) -> Int32 {
     let spec = AuditCommand.spec
     let linkHost: String
@@ -43,7 +44,9 @@ extension AccessLogAudit {
       source = LineSource(descriptor: descriptor, chunkSize: 1 << 20)
     }
     defer { if descriptor >= 0 { close(descriptor) } }
-    var audit = AccessLogAudit(router: router, host: linkHost, exampleLimit: exampleLimit, format: format)
+    var audit = AccessLogAudit(
+      router: router, host: linkHost, exampleLimit: exampleLimit, format: format, trackingHosts: trackingHosts
+    )
     audit.read(source)
     if json {
       streams.output.line(audit.json(path: path).rendered)
@@ -88,10 +91,12 @@ extension AccessLogAudit {
     let platformNames = ClickPlatform.allCases
     let clickMembers: [(String, JSONValue)] = [
       ("total", .int(clicks.total)), ("matched", .int(clicks.matched)), ("unmatched", .int(clicks.unmatched)),
-      ("rejected", .int(clicks.rejected)),
+      ("rejected", .int(clicks.rejected)), ("tracking", .int(clicks.tracking)),
+      ("shortLinks", .int(clicks.shortLinks)),
       ("unmatchedExamples", .array(clicks.unmatchedExamples.map(JSONValue.string))),
       ("unmatchedByNearestRoute", AuditCommand.nearMissesJSON(clicks)),
       ("rejections", AuditCommand.rejectionsJSON(clicks)),
+      ("trackingOrigins", AuditCommand.trackingJSON(clicks)),
     ]
     return .object([
       ("accessLog", .string(path)),
@@ -142,6 +147,7 @@ extension AccessLogAudit {
       ("otherCampaigns", .object(counted(otherCampaigns))),
       ("noCampaign", .object(counted(noCampaign))),
       ("campaignLimit", .int(Self.campaignLimit)),
+      ("shortLinkCodes", AuditCommand.shortLinksJSON(clicks, trackingHosts.shortLinks)),
       (
         "wellKnown",
         .array(
@@ -200,6 +206,14 @@ extension AccessLogAudit {
     output.line(row("    matched", clicks.matched, percent(clicks.matched, of: clicks.total)))
     output.line(row("    unmatched", clicks.unmatched, percent(clicks.unmatched, of: clicks.total)))
     output.line(row("    rejected", clicks.rejected, percent(clicks.rejected, of: clicks.total)))
+    if clicks.tracking > 0 {
+      output.line(
+        row("    tracking links (not followed)", clicks.tracking, percent(clicks.tracking, of: clicks.total)))
+    }
+    if clicks.shortLinks > 0 {
+      // Counted above as their long links, matched or not.
+      output.line(row("    of which short links", clicks.shortLinks))
+    }
     output.line(row("  /.well-known/ fetches", wellKnownCount))
     output.line(row("  other methods", otherMethod))
     output.line(row("  error status (4xx, 5xx)", errorStatus.clientErrors + errorStatus.serverErrors))
@@ -209,7 +223,9 @@ extension AccessLogAudit {
 
     output.line("")
     let platformNames = ClickPlatform.allCases
-    let nameWidth = max(12, router.table.routes.map { Printable.escaped($0.name).count }.max() ?? 0)
+    let everyClick = "(every click)"
+    let nameWidth = max(
+      everyClick.count, router.table.routes.map { Printable.escaped($0.name).count }.max() ?? 0)
     let columnWidth = max(8, String(clicks.total).count + 1)
     func columns(_ values: [String]) -> String {
       values.map { String(repeating: " ", count: max(0, columnWidth - $0.count)) + $0 }.joined()
@@ -224,7 +240,7 @@ extension AccessLogAudit {
           + columns([String(counts.reduce(0, +))] + counts.map(String.init)))
     }
     output.line(
-      "  (every click)".padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0)
+      ("  " + everyClick).padding(toLength: nameWidth + 2, withPad: " ", startingAt: 0)
         + columns([String(clicks.total)] + platformNames.map { String(platforms[$0.rawValue]) }))
     let seenBots = UserAgentMarkers.bots.indices.filter { bots[$0] > 0 }
     if !seenBots.isEmpty {
@@ -281,6 +297,8 @@ extension AccessLogAudit {
         for example in reason.examples { output.line("      e.g. " + Printable.escaped(example)) }
       }
     }
+    AuditCommand.reportShortLinks(clicks, trackingHosts.shortLinks, to: output)
+    AuditCommand.reportTracking(clicks, to: output)
     let apart: [(String, Int, [Example])] = [
       ("other methods (not clicks):", otherMethod, otherMethodExamples),
       (

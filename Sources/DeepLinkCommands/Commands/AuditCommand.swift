@@ -1,12 +1,15 @@
 import DeepLinking
+import UniversalLinks
 
 /// `deeplink audit`: reads a list of links and reports what the route table makes of them.
 @MainActor
 enum AuditCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["audit"],
-    usage:
-      "[--routes FILE] [--json] [--examples N] [--access-log FILE [--log-format F] [--host HOST]] < urls",
+    usage: """
+      [--routes FILE] [--json] [--examples N] [--access-log FILE [--log-format F] [--host HOST]]
+                            [--short-links FILE --short-link-host HOST] [--tracking-origin ORIGIN...] < urls
+      """,
     summary: "Report what a list of links or a server's access log matches, per route, and why not.",
     discussion: """
       Reads links from standard input, one per line (a campaign export, a log), and reports how many
@@ -26,6 +29,13 @@ enum AuditCommand: ToolSubcommand {
       fetches, other methods, error statuses, requests that are not HTTP, and malformed lines (by
       reason, with line numbers) are counted apart. Lines over 64 KiB (or twice the table's
       maxURLLength) are malformed as line-too-long, read to their newline without being kept.
+
+      With --short-links FILE --short-link-host HOST (the file and host deeplink site serves), a
+      short link, https://HOST/s/CODE, counts as its long link with the request's query appended, as
+      the server redirects it: its route and its campaign. In a log without hosts (combined), a
+      /s/CODE of the file answered below 400 is read the same way: the site's routes never take one.
+      A link on a --tracking-origin (given as for deeplink route; the short-link host is one too) is
+      counted apart as a tracking link, not followed: the audit fetches nothing.
       """,
     options: [
       .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
@@ -39,6 +49,15 @@ enum AuditCommand: ToolSubcommand {
         "The access log's format: combined or json (default: told by the first line).",
         completion: .words(AccessLogFormat.allCases.map(\.rawValue))),
       .value("host", "HOST", "The host of the access log's links (default: the table's first host)."),
+      .value(
+        "short-links", "FILE",
+        "The short-link file deeplink site serves, {\"code\": \"https://...\"}: each counts as its long link.",
+        completion: .file),
+      .value("short-link-host", "HOST", "The host that serves the short links (go.example.com)."),
+      .value(
+        "tracking-origin", "ORIGIN",
+        "A tracking (click) origin such as https://click.example.com; repeatable. Its links are counted apart.",
+        repeatable: true),
     ],
     epilogue: "EXIT STATUS: 0 report printed, 2 usage error or bad route file."
   )
@@ -50,12 +69,47 @@ enum AuditCommand: ToolSubcommand {
     var matched = 0
     var unmatched = 0
     var rejected = 0
+    /// Links on a tracking origin (or the short-link host, with a code the file does not have),
+    /// which the audit cannot follow: counted apart, by origin.
+    var tracking = 0
+    var trackingOrigins: [String: (count: Int, examples: [String])] = [:]
+    /// Per code of the short-link file, the short links read as their long links (and counted as
+    /// those, matched or not).
+    var shortLinkCounts: [Int]
     var perRoute: [String: Int] = [:]
     var reasons: [String: (count: Int, examples: [String])] = [:]
     var unmatchedExamples: [String] = []
     /// Unmatched links by the route that came closest and what stopped it (`route code`).
     var nearMisses: [NearMissGroup: (count: Int, reason: String, examples: [String])] = [:]
     let exampleLimit: Int
+
+    /// Creates empty counts.
+    ///
+    /// - Parameters:
+    ///   - exampleLimit: The most examples kept per key.
+    ///   - shortLinks: The number of codes in the short-link file.
+    init(exampleLimit: Int, shortLinks: Int = 0) {
+      self.exampleLimit = exampleLimit
+      shortLinkCounts = Array(repeating: 0, count: shortLinks)
+    }
+
+    /// The short links read as their long links.
+    var shortLinks: Int { shortLinkCounts.reduce(0, +) }
+
+    /// Counts a short link, by its code's place in the file; its long link is counted next.
+    mutating func shortLink(_ code: Int) {
+      shortLinkCounts[code] += 1
+    }
+
+    /// Counts a link on a tracking origin that the audit does not follow.
+    mutating func tracking(_ origin: String, example: String) {
+      tracking += 1
+      // Bounded by the origins given.
+      var entry = trackingOrigins[origin] ?? (0, [])
+      entry.count += 1
+      if entry.examples.count < exampleLimit { entry.examples.append(String(example.prefix(200))) }
+      trackingOrigins[origin] = entry
+    }
 
     mutating func reject(_ code: String, example: String) {
       rejected += 1
@@ -103,26 +157,29 @@ enum AuditCommand: ToolSubcommand {
       throw spec.usageError("--log-format and --host go with --access-log FILE")
     }
     guard let router = spec.router(arguments, streams) else { return 2 }
+    guard
+      let hosts = try AuditTrackingHosts.read(arguments, router: router, spec: spec, errors: streams.error)
+    else { return 2 }
     if let logPath {
       return try AccessLogAudit.run(
         path: logPath, format: logFormat, host: arguments.value("host"), json: arguments.has("json"),
-        exampleLimit: exampleLimit, router: router, streams: streams)
+        exampleLimit: exampleLimit, router: router, trackingHosts: hosts, streams: streams)
     }
     if streams.isInteractive {
       streams.error.line("deeplink audit: reading links from standard input, one per line; end with Ctrl-D")
       streams.error.flush()
     }
-    var tally = Tally(exampleLimit: exampleLimit)
+    var tally = Tally(exampleLimit: exampleLimit, shortLinks: hosts.shortLinks?.links.count ?? 0)
     // Counted by route index: the audit only needs which route matched, not the typed match, so
     // each line is matched straight from its bytes and no text is built unless it becomes an example.
     var counts = [Int](repeating: 0, count: router.table.routes.count)
     streams.input.maximumLineLength = RouteCommand.maximumLineLength(for: router)
-    count(streams.input, router: router, into: &tally, counts: &counts)
+    count(streams.input, router: router, hosts: hosts, into: &tally, counts: &counts)
     for (index, route) in router.table.routes.enumerated() { tally.perRoute[route.name] = counts[index] }
     if arguments.has("json") {
-      streams.output.line(json(tally, router: router).rendered)
+      streams.output.line(json(tally, router: router, shortLinks: hosts.shortLinks).rendered)
     } else {
-      report(tally, router: router, to: streams.output)
+      report(tally, router: router, shortLinks: hosts.shortLinks, to: streams.output)
     }
     return 0
   }
@@ -131,7 +188,8 @@ enum AuditCommand: ToolSubcommand {
   /// index). Not isolated to the main actor: nothing here touches it, and a closure isolated to it
   /// would check the executor for every line.
   nonisolated private static func count(
-    _ input: LineSource, router: Router, into tally: inout Tally, counts: inout [Int]
+    _ input: LineSource, router: Router, hosts: AuditTrackingHosts, into tally: inout Tally,
+    counts: inout [Int]
   ) {
     input.forEachLine { line in
       if InputLine.isBlank(line) {
@@ -139,10 +197,30 @@ enum AuditCommand: ToolSubcommand {
         return
       }
       tally.total += 1
-      let outcome = line.withUnsafeBufferPointer { buffer -> Result<Int?, LinkError>? in
+      var outcome = line.withUnsafeBufferPointer { buffer -> Result<Int?, LinkError>? in
         guard isValidUTF8(buffer) else { return nil }
         return Result { () throws(LinkError) -> Int? in
           try router.matchIndex(utf8: buffer, original: { String(decoding: buffer, as: UTF8.self) })
+        }
+      }
+      // A link on no host of the table may be a short link (counted as its long link) or a tracking
+      // link (counted apart).
+      var text = line
+      if case .failure(let error) = outcome, error.code == .unknownHost, !hosts.isEmpty,
+        let resolution = hosts.resolve(line, ownHost: false)
+      {
+        switch resolution {
+        case .shortLink(let code, let long):
+          tally.shortLink(code)
+          text = ArraySlice(long.utf8)
+          outcome = text.withUnsafeBufferPointer { buffer in
+            Result { () throws(LinkError) -> Int? in
+              try router.matchIndex(utf8: buffer, original: { String(decoding: buffer, as: UTF8.self) })
+            }
+          }
+        case .tracking(let origin):
+          tally.tracking(origin, example: String(decoding: line, as: UTF8.self))
+          return
         }
       }
       switch outcome {
@@ -152,9 +230,9 @@ enum AuditCommand: ToolSubcommand {
         tally.matched += 1
         counts[index] += 1
       case .success(.none):
-        tally.unmatched(String(decoding: line, as: UTF8.self), router: router)
+        tally.unmatched(String(decoding: text, as: UTF8.self), router: router)
       case .failure(let error):
-        tally.reject(error.code.description, example: String(decoding: line, as: UTF8.self))
+        tally.reject(error.code.description, example: String(decoding: text, as: UTF8.self))
       }
     } overlong: { overlong in
       tally.total += 1
@@ -202,18 +280,58 @@ enum AuditCommand: ToolSubcommand {
       .sorted { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }
   }
 
-  static func json(_ tally: Tally, router: Router) -> JSONValue {
+  static func json(_ tally: Tally, router: Router, shortLinks: ShortLinkTable? = nil) -> JSONValue {
     .object([
       ("total", .int(tally.total)),
       ("matched", .int(tally.matched)),
       ("unmatched", .int(tally.unmatched)),
       ("rejected", .int(tally.rejected)),
+      ("tracking", .int(tally.tracking)),
+      ("shortLinks", .int(tally.shortLinks)),
       ("blank", .int(tally.blank)),
       ("routes", .object(router.table.routes.map { ($0.name, .int(tally.perRoute[$0.name] ?? 0)) })),
       ("unmatchedExamples", .array(tally.unmatchedExamples.map(JSONValue.string))),
       ("unmatchedByNearestRoute", nearMissesJSON(tally)),
       ("rejections", rejectionsJSON(tally)),
+      ("trackingOrigins", trackingJSON(tally)),
+      ("shortLinkCodes", shortLinksJSON(tally, shortLinks)),
     ])
+  }
+
+  /// The short links of the file, each with its code, long link and count, most first.
+  nonisolated static func shortLinksJSON(_ tally: Tally, _ table: ShortLinkTable?) -> JSONValue {
+    .array(
+      sortedShortLinks(tally, table).map {
+        .object([("code", .string($0.code)), ("link", .string($0.link)), ("count", .int($0.count))])
+      })
+  }
+
+  /// The tracking links counted apart, by origin, most first.
+  nonisolated static func trackingJSON(_ tally: Tally) -> JSONValue {
+    .array(
+      sortedTracking(tally).map {
+        .object([
+          ("origin", .string($0.origin)), ("count", .int($0.count)),
+          ("examples", .array($0.examples.map(JSONValue.string))),
+        ])
+      })
+  }
+
+  /// The tracking origins with links, most first (then by name).
+  nonisolated static func sortedTracking(_ tally: Tally) -> [(origin: String, count: Int, examples: [String])]
+  {
+    tally.trackingOrigins.map { ($0.key, $0.value.count, $0.value.examples) }
+      .sorted { $0.count != $1.count ? $0.count > $1.count : $0.origin < $1.origin }
+  }
+
+  /// The short links of the file with their counts, most first (then in the file's order).
+  nonisolated static func sortedShortLinks(
+    _ tally: Tally, _ table: ShortLinkTable?
+  ) -> [(code: String, link: String, count: Int)] {
+    guard let table else { return [] }
+    return zip(table.links, tally.shortLinkCounts).enumerated()
+      .sorted { $0.element.1 != $1.element.1 ? $0.element.1 > $1.element.1 : $0.offset < $1.offset }
+      .map { ($0.element.0.code, $0.element.0.target, $0.element.1) }
   }
 
   /// The near-miss groups as JSON, largest first.
@@ -238,10 +356,10 @@ enum AuditCommand: ToolSubcommand {
       })
   }
 
-  static func report(_ tally: Tally, router: Router, to output: TextSink) {
+  static func report(_ tally: Tally, router: Router, shortLinks: ShortLinkTable? = nil, to output: TextSink) {
     let reasons = sortedReasons(tally)
     let labels =
-      ["total", "matched", "unmatched", "rejected", "blank lines"]
+      ["total", "matched", "unmatched", "rejected", "tracking links", "short links", "blank lines"]
       + router.table.routes.map { "  " + Printable.escaped($0.name) } + reasons.map { "  " + $0.code }
       + tally.nearMisses.keys.map { "  " + Printable.escaped($0.route) + " " + $0.code }
     let labelWidth = labels.map(\.count).max() ?? 0
@@ -261,6 +379,10 @@ enum AuditCommand: ToolSubcommand {
     output.line(row("matched", tally.matched, percent(tally.matched)))
     output.line(row("unmatched", tally.unmatched, percent(tally.unmatched)))
     output.line(row("rejected", tally.rejected, percent(tally.rejected)))
+    if tally.tracking > 0 { output.line(row("tracking links", tally.tracking, percent(tally.tracking))) }
+    if tally.shortLinks > 0 {
+      output.line(row("short links", tally.shortLinks, "  (counted as their long links)"))
+    }
     if tally.blank > 0 { output.line(row("blank lines", tally.blank, "  (skipped)")) }
     output.line("")
     output.line("per route:")
@@ -288,6 +410,37 @@ enum AuditCommand: ToolSubcommand {
         output.line(row("  " + reason.code, reason.count))
         for example in reason.examples { output.line("      e.g. " + Printable.escaped(example)) }
       }
+    }
+    reportShortLinks(tally, shortLinks, to: output)
+    reportTracking(tally, to: output)
+  }
+
+  /// The short links that came by, each with its count and long link.
+  nonisolated static func reportShortLinks(_ tally: Tally, _ table: ShortLinkTable?, to output: TextSink) {
+    let links = sortedShortLinks(tally, table).filter { $0.count > 0 }
+    guard !links.isEmpty else { return }
+    output.line("")
+    output.line("short links, each counted as its long link's route and campaign:")
+    let width = links.map { $0.code.count }.max() ?? 0
+    let numberWidth = String(links[0].count).count
+    for link in links {
+      let number = String(link.count)
+      output.line(
+        "  " + link.code.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+          + String(repeating: " ", count: numberWidth - number.count) + number + "  "
+          + Printable.escaped(link.link))
+    }
+  }
+
+  /// The tracking links by origin, each a count and examples.
+  nonisolated static func reportTracking(_ tally: Tally, to output: TextSink) {
+    let origins = sortedTracking(tally)
+    guard !origins.isEmpty else { return }
+    output.line("")
+    output.line("tracking links, not followed (the audit fetches nothing), by origin:")
+    for origin in origins {
+      output.line("  \(Printable.escaped(origin.origin))  \(origin.count)")
+      for example in origin.examples { output.line("      e.g. " + Printable.escaped(example)) }
     }
   }
 }

@@ -12,6 +12,7 @@ enum SiteCommand: ToolSubcommand {
                            [--android-package P --android-fingerprint F...]
                            [--certificate FILE --certificate-key FILE]
                            [--short-links FILE --short-link-host HOST] [--web-origin URL]
+                           [--listen ADDRESS:PORT...] [--server-root PATH] [--access-log FILE]
                            --out DIR
       """,
     summary: "Write the web site files of the links: AASA, assetlinks.json, fallback page, nginx.conf.",
@@ -20,7 +21,9 @@ enum SiteCommand: ToolSubcommand {
       serves only DIR/public (and DIR/short-links on the short-link host), never the configuration:
         nginx.conf                              an nginx server block: serves the two files as JSON
                                                 without redirects, and fallback.html for every routed
-                                                path; include it in the http block of nginx's config
+                                                path; logs every request with its host, as JSON lines
+                                                deeplink audit --access-log reads; include it in the
+                                                http block of nginx's config
         android/intent-filters.xml              the <intent-filter> elements of AndroidManifest.xml, as
                                                 deeplink android writes them (with --android-package)
         public/.well-known/apple-app-site-association
@@ -41,7 +44,13 @@ enum SiteCommand: ToolSubcommand {
                                                 when each value stays one segment of its URL)
         short-links/.well-known/...             with --short-links: the short-link host's own AASA
                                                 (and assetlinks.json), claiming only /s/*
-      and prints the paths written. The fallback page's canonical URL is on the table's first host that
+        logs/                                   the folder of the access log, logs/access.log
+                                                (without --access-log)
+      and prints the paths written. Copy DIR to the server at --server-root (default: DIR itself);
+      nginx.conf names that path's public/, short-links/ and logs/access.log. Each server block
+      listens on --listen (default 443, every interface; repeat it for several, such as
+      127.0.0.1:8443 to serve on this machine only). Every page's canonical link is its own path,
+      which nginx writes into the page (server-side includes). The fallback page's canonical URL is on the table's first host that
       is not a wildcard; its app link uses the table's first custom scheme, and is left out for the
       routes that require a verified link (the app refuses them from it). Serve the same files on every
       host of the table (for *.example.com, on each subdomain); --web-origin is another site, never one
@@ -90,15 +99,27 @@ enum SiteCommand: ToolSubcommand {
         "The web site's own https origin (https://www.example.com): desktop browsers go to the same path there."
       ),
       .value(
+        "listen", "ADDRESS:PORT",
+        "Where nginx listens for the site, PORT or ADDRESS:PORT (default 443); repeatable.", repeatable: true),
+      .value(
+        "server-root", "PATH",
+        "The directory the files are copied to on the server, named in nginx.conf (default: --out).",
+        completion: .directory),
+      .value(
+        "access-log", "FILE",
+        "The file nginx logs the site's requests to (default: logs/access.log under --server-root).",
+        completion: .file),
+      .value(
         "out", "DIR", "The directory to write to (created if needed); nginx serves its public/ folder.",
         completion: .directory),
     ],
     epilogue: """
       EXIT STATUS: 0 written, 1 the table cannot be expressed, the generated file does not agree with
       it, or it is over 128 KB (nothing is written), 2 usage error (malformed app ID, App Store ID,
-      package or fingerprint), bad route file, a value the files cannot hold (a --out or certificate
-      path with '$' or a control character, a link scheme a browser runs such as javascript), a bad
-      short-link file (with its line and column and the code), or a file that cannot be written.
+      package or fingerprint), bad route file, a value the files cannot hold (a --out, --server-root,
+      --access-log or certificate path with '$' or a control character, a --listen that is not PORT
+      or ADDRESS:PORT, a link scheme a browser runs such as javascript), a bad short-link file (with
+      its line and column and the code), or a file that cannot be written.
       """
   )
 
@@ -138,9 +159,11 @@ enum SiteCommand: ToolSubcommand {
         appIDs: appIDs,
         androidPackageNames: packages,
         androidFingerprints: fingerprints,
-        serverRoot: out
+        serverRoot: arguments.value("server-root") ?? out
       )
       site.webOrigin = arguments.value("web-origin")
+      if let addresses = arguments.values["listen"] { site.listen = addresses }
+      site.accessLog = arguments.value("access-log")
       if let certificate, let certificateKey {
         site.certificate = SiteGenerator.Certificate(
           certificatePath: certificate, keyPath: certificateKey)
@@ -186,6 +209,17 @@ enum SiteCommand: ToolSubcommand {
       return 1
     }
     let root = URL(fileURLWithPath: out)
+    if site.accessLog == nil {
+      // nginx creates the log file, not its folder.
+      let logs = root.appendingPathComponent(SiteGenerator.logDirectory)
+      do {
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+      } catch {
+        streams.error.line(
+          Printable.escaped("deeplink site: cannot create \(logs.path) (\(error.localizedDescription))"))
+        return 2
+      }
+    }
     for name in files.keys.sorted() {
       guard let data = files[name] else { continue }
       let file = root.appendingPathComponent(name)

@@ -163,7 +163,7 @@ extension Router {
           + PercentCoding.encodeQueryComponent(typed.description))
       expected[parameter.name] = typed
     }
-    let declaredKeys = Set(pattern.query.flatMap { $0.keys.map(table.queryKeys.compared) })
+    let declaredKeys = Set(pattern.query.flatMap { $0.keys.map(table.options.queryKeys.compared) })
     var undeclared: [QueryItem] = []
     if let name = pattern.openQuery {
       // The dictionary's items, sorted by name so that the same values always give the same link.
@@ -181,7 +181,7 @@ extension Router {
             .unwritableValue(name: name, detail: "a query item needs a name; the dictionary has an empty one")
           )
         }
-        guard !declaredKeys.contains(table.queryKeys.compared(key)) else {
+        guard !declaredKeys.contains(table.options.queryKeys.compared(key)) else {
           throw fail(
             .unwritableValue(
               name: name,
@@ -190,12 +190,12 @@ extension Router {
         undeclared.append(QueryItem(name: key, value: value))
       }
     }
-    let dictionaryKeys = Set(undeclared.map { table.queryKeys.compared($0.name) })
+    let dictionaryKeys = Set(undeclared.map { table.options.queryKeys.compared($0.name) })
     for item in query {
-      if declaredKeys.contains(table.queryKeys.compared(item.name)) {
+      if declaredKeys.contains(table.options.queryKeys.compared(item.name)) {
         throw fail(.unexpectedValue(item.name))
       }
-      if dictionaryKeys.contains(table.queryKeys.compared(item.name)) {
+      if dictionaryKeys.contains(table.options.queryKeys.compared(item.name)) {
         throw fail(.unexpectedValue(item.name))
       }
     }
@@ -222,8 +222,10 @@ extension Router {
       }
       let written = segments[fragmentStart...]
       fragmentPath = "#/" + written.map(PercentCoding.encodePathSegment).joined(separator: "/")
-      if table.strictTrailingSlash && pattern.hasTrailingSlash && !written.isEmpty { fragmentPath? += "/" }
-    } else if table.strictTrailingSlash && pattern.hasTrailingSlash && !segments.isEmpty {
+      if table.options.strictTrailingSlash && pattern.hasTrailingSlash && !written.isEmpty {
+        fragmentPath? += "/"
+      }
+    } else if table.options.strictTrailingSlash && pattern.hasTrailingSlash && !segments.isEmpty {
       path += "/"
     }
     var text: String
@@ -265,14 +267,14 @@ extension Router {
     /// A web link: its scheme (`https`, or `http` for a route scoped to it) and authority.
     case web(String, String)
     /// A custom-scheme link: its scheme, and the host it carries in a table that reads one
-    /// (``RouteTable/CustomSchemeHost/listed``).
+    /// (``RouteTable/Options/listedHostInCustomScheme``).
     case custom(String, host: String?)
   }
 
   /// Where a route's link starts. A route scoped to hosts or schemes (``RouteDefinition/hosts``,
   /// ``RouteDefinition/schemes``) builds on its first host and its first scheme; one scoped to hosts
   /// (or to any host) has no custom-scheme link, which carries no host, unless the table reads a listed
-  /// host after a custom scheme (``RouteTable/CustomSchemeHost/listed``): every custom-scheme link is
+  /// host after a custom scheme (``RouteTable/Options/listedHostInCustomScheme``): every custom-scheme link is
   /// then written with the host, `shop://www.shop.example/p/1`.
   private func resolve(
     _ form: LinkForm, scope: RouteScope, fail: (URLBuildError) -> URLBuildError
@@ -285,7 +287,7 @@ extension Router {
       }
     let webScheme = scope.schemes.map { $0.first(where: isWebScheme) } ?? "https"
     let carriedHost =
-      table.customSchemeHost == .listed ? firstHost.map { $0.authority } : nil
+      table.options.listedHostInCustomScheme ? firstHost.map { $0.authority } : nil
     let allowsCustom = scope.hosts == .all || carriedHost != nil
     let firstScheme =
       allowsCustom

@@ -64,17 +64,21 @@ extension ParameterType {
     }
   }
 
-  /// Whether a value of this type may hold this byte: a segment template refuses a literal right after
-  /// a typed parameter that starts with such a byte (`{id:int}5`), since the value's end would be
-  /// ambiguous. Every byte for ``string``, ``url`` and ``link``.
-  package func mayContain(_ byte: UInt8) -> Bool {
+  /// Whether a value of this type may hold this byte after its first byte: where a typed value ends in
+  /// a segment template. The separator after a value is searched from the value's second byte, so a
+  /// byte the type holds only first (the `-` of an int or a decimal) ends the value
+  /// (`{id:int}-{slug}` reads `-42-general` as `-42`), and a literal that starts with a byte the type
+  /// may hold further on (`{id:int}5`) is refused: the value's end would be ambiguous. Every byte for
+  /// ``string``, ``url`` and ``link``.
+  package func mayContinue(with byte: UInt8) -> Bool {
     let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     switch self {
     case .string, .url, .link: return true
-    case .int: return isDigit || byte == UInt8(ascii: "-")
-    case .decimal: return isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    case .int: return isDigit
+    case .decimal: return isDigit || byte == UInt8(ascii: ".")
     case .uuid: return PercentCoding.hexValue(byte) != nil || byte == UInt8(ascii: "-")
-    case .bool: return "truefals".utf8.contains(byte)
+    // After the `t` of `true` or the `f` of `false`.
+    case .bool: return "rueals".utf8.contains(byte)
     }
   }
 

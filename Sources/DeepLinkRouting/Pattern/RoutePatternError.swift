@@ -203,7 +203,7 @@ extension RoutePatternError {
     Self(
       code: .ambiguousTemplate,
       message:
-        "the literal '\(literal)' after parameter '\(name)' starts with a character its type can hold, so where the value ends is ambiguous and the template could never be read back",
+        "the literal '\(literal)' after parameter '\(name)' starts with a character its type can hold after its first, so where the value ends is ambiguous and the template could never be read back",
       name: name)
   }
 

@@ -69,8 +69,9 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - two parameters with no literal between them (`{a}{b}`): nothing says where one ends;
   /// - a `url` or `link` parameter: a link may hold any separator, so its end cannot be found;
-  /// - a literal right after a typed parameter that starts with a character the type can hold
-  ///   (`{id:int}5`, `{n:decimal}.x`, `{flag:bool}e`): where the value ends is ambiguous.
+  /// - a literal right after a typed parameter that starts with a character the type can hold after
+  ///   its first (`{id:int}5`, `{n:decimal}.x`, `{flag:bool}e`): where the value ends is ambiguous.
+  ///   A character the type holds only first ends the value (`{id:int}-{slug}`).
   static func problem(in parts: [Part]) -> (part: Int, reason: RoutePatternError)? {
     for (index, part) in parts.enumerated() {
       guard case .parameter(let name, let type) = part else { continue }
@@ -80,7 +81,7 @@ package struct SegmentTemplate: Sendable, Hashable, CustomStringConvertible {
       case .parameter(let next, _):
         return (index + 1, .adjacentParameters(name, next))
       case .literal(let text):
-        if let first = text.utf8.first, !type.acceptsAnyText, type.mayContain(first) {
+        if let first = text.utf8.first, !type.acceptsAnyText, type.mayContinue(with: first) {
           return (index + 1, .ambiguousTemplate(name: name, literal: text))
         }
       }

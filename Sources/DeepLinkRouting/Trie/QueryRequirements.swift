@@ -12,6 +12,9 @@ struct QueryRequirements: Sendable {
   var keyItems: [(key: String, item: Int32)]
   var requiredCount: Int32
   var hasTrailingSlash: Bool
+  /// Whether the route ends with a catch-all, which takes a trailing `/` too: with strict trailing
+  /// slashes it accepts a link with or without one.
+  var takesEitherSlash: Bool
   /// For a route declaring more than ``manyItems`` items: the indices of its items sorted by key, so
   /// building a match looks the link's items up instead of scanning every declared item.
   var declaredByKey: [Int32] = []
@@ -36,6 +39,13 @@ struct QueryRequirements: Sendable {
     }
     requiredCount = Int32(pattern.query.count(where: Self.isRequired))
     hasTrailingSlash = pattern.hasTrailingSlash
+    takesEitherSlash = pattern.segments.last?.isCatchAll == true
+  }
+
+  /// Whether a link's trailing slash fits the route in a table strict about it: as the pattern is
+  /// written, or either way for a route ending with a catch-all.
+  func fitsTrailingSlash(_ linkHasOne: Bool) -> Bool {
+    takesEitherSlash || hasTrailingSlash == linkHasOne
   }
 
   /// Whether a declared item can refuse a link: every item but an optional string item.

@@ -425,7 +425,11 @@ struct TrieBuilder {
     for (position, route) in routes.enumerated() {
       let requirement = requirements[Int(route)]
       if requirement.requiredCount == 0 {
-        index.unrequired[strictTrailingSlash && requirement.hasTrailingSlash ? 1 : 0].append(Int32(position))
+        // By the link's trailing slash when strict (a route ending with a catch-all in both lists).
+        for (list, slash) in [(0, false), (1, true)]
+        where strictTrailingSlash ? requirement.fitsTrailingSlash(slash) : list == 0 {
+          index.unrequired[list].append(Int32(position))
+        }
       }
       for (item, keys) in zip(requirement.checked, requirement.checkedKeys) {
         for key in keys {

@@ -13,9 +13,8 @@ public protocol LinkPasteboard: Sendable {
 
 /// Remembers, once per install, that the deferred link was offered, so it is offered at most once.
 ///
-/// ``InMemoryDeferredLinkLedger`` forgets at exit (tests, previews); `FileDeferredLinkLedger`
-/// in `DurableLinkStorage` keeps a marker file in the app's own container, which goes with the app when
-/// it is deleted, so a reinstall asks again.
+/// `FileDeferredLinkLedger` in `DurableLinkStorage` keeps a marker file in the app's own container,
+/// which goes with the app when it is deleted, so a reinstall asks again.
 public protocol DeferredLinkLedger: Sendable {
   /// Whether the offer was already made (shown, declined or used) on this install.
   func isSpent() throws -> Bool
@@ -23,48 +22,18 @@ public protocol DeferredLinkLedger: Sendable {
   func spend() throws
 }
 
-/// A ledger that lives in memory only.
-public final class InMemoryDeferredLinkLedger: DeferredLinkLedger {
+/// A ledger that lives in memory only: the package's tests use it.
+package final class InMemoryDeferredLinkLedger: DeferredLinkLedger {
   private let spent = LockedValue(false)
 
   /// Creates a ledger whose offer is not spent yet.
-  public init() {}
+  package init() {}
 
   /// Whether ``spend()`` was called.
-  public func isSpent() -> Bool { spent.withLock { $0 } }
+  package func isSpent() -> Bool { spent.withLock { $0 } }
 
   /// Records that the offer was made.
-  public func spend() { spent.withLock { $0 = true } }
-}
-
-/// Why a pasted link was not opened as a deferred link.
-public enum DeferredLinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The offer was already made on this install: a deferred link opens at most once.
-  case alreadyUsed
-  /// The pasted text is not a link the fallback page copied (no `deeplink_copied_at` item with a
-  /// time): the pasteboard held something else.
-  case notACopiedLink
-  /// The link is not an `https` link on one of the table's hosts (another site's link, a custom scheme).
-  case foreignLink(String)
-  /// The link was copied longer ago than the maximum age allows (seconds), or claims a time ahead of
-  /// the device's clock.
-  case expired(ageSeconds: Int)
-  /// No route of the table accepts the link.
-  case noRoute(String)
-  /// The ledger could not be read or written; nothing was opened.
-  case ledgerFailed(String)
-
-  /// A sentence for logs.
-  public var description: String {
-    switch self {
-    case .alreadyUsed: "a deferred link was already offered on this install"
-    case .notACopiedLink: "the pasted text is not a link copied by the fallback page"
-    case .foreignLink(let link): "not a link of the app's own domains: \(link)"
-    case .expired(let age): "the link was copied \(age) s ago, beyond the maximum age"
-    case .noRoute(let link): "no route accepts \(link)"
-    case .ledgerFailed(let reason): "the install ledger failed: \(reason)"
-    }
-  }
+  package func spend() { spent.withLock { $0 = true } }
 }
 
 /// Deferred deep links without fingerprinting: the link a user tapped before the app was installed,
@@ -140,35 +109,37 @@ public final class DeferredLinks<Destination: Hashable & Sendable> {
   /// opens nothing.
   ///
   /// - Parameter text: The pasted text (a `PasteButton`'s URL or string).
-  /// - Returns: The intake's outcome, or why the text was not opened.
-  public func receivePasted(_ text: String) async -> Result<IntakeOutcome<Destination>, DeferredLinkRefusal> {
+  /// - Returns: The intake's outcome; or, when the text is not opened as a deferred link,
+  ///   ``IntakeOutcome/refused(_:)`` with code `alreadyOffered`, `notACopiedLink`, `foreignLink`,
+  ///   `expired`, `noRoute` or `ledgerFailed`.
+  public func receivePasted(_ text: String) async -> IntakeOutcome<Destination> {
     do {
-      guard try !ledger.isSpent() else { return .failure(.alreadyUsed) }
+      guard try !ledger.isSpent() else { return .refused(.alreadyOffered) }
       try ledger.spend()
     } catch {
-      return .failure(.ledgerFailed(String(describing: error)))
+      return .refused(.ledgerFailed(reason: String(describing: error)))
     }
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let (link, copiedAt) = Self.removingMarker(from: trimmed) else { return .failure(.notACopiedLink) }
-    guard trimmed.lowercased().hasPrefix("https://") else { return .failure(.foreignLink(link)) }
+    guard let (link, copiedAt) = Self.removingMarker(from: trimmed) else { return .refused(.notACopiedLink) }
+    guard trimmed.lowercased().hasPrefix("https://") else { return .refused(.foreignLink(link)) }
     let age = now().timeIntervalSince1970 - TimeInterval(copiedAt)
     let limit = Double(maximumAge.components.seconds)
     // A copy up to five minutes "ahead" is clock skew between the phone and itself (a changed time
     // zone does not move these seconds); more is a forged or mangled time.
-    guard age <= limit, age >= -300 else { return .failure(.expired(ageSeconds: Int(age.rounded()))) }
+    guard age <= limit, age >= -300 else { return .refused(.expired(ageSeconds: Int(age.rounded()))) }
     let match: RouteMatch?
     do {
       match = try intake.destinations.router.match(link)
     } catch  where [.unknownHost, .unknownScheme, .portNotAllowed].contains(error.code) {
-      return .failure(.foreignLink(link))
+      return .refused(.foreignLink(link))
     } catch {
-      return .failure(.noRoute(link))
+      return .refused(.noRoute(link))
     }
-    guard let match else { return .failure(.noRoute(link)) }
+    guard let match else { return .refused(.noRoute(link)) }
     // A route for any host matches another site's link too: the link must be on a host the table
     // lists by name, whatever routes exist.
-    guard intake.destinations.router.lists(match.arrivalOrigin) else { return .failure(.foreignLink(link)) }
-    return .success(await intake.receive(IncomingLink(url: link, source: .deferred)))
+    guard intake.destinations.router.lists(match.arrivalOrigin) else { return .refused(.foreignLink(link)) }
+    return await intake.receive(IncomingLink(url: link, source: .deferred))
   }
 
   /// The link without the marker item, and the copy time; `nil` when there is no marker with whole

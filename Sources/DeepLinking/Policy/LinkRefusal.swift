@@ -3,8 +3,10 @@ import DeepLinkRouting
 /// Why the intake did not apply a link: a typed reason an app can log and show.
 ///
 /// ``code`` says what kind of refusal it is; the details that belong to it (``route``, ``source``,
-/// ``reason``, ``handler``, ``url``, ``limit``, ``linkError``) are set for the codes that have them and
-/// `nil` otherwise. ``identifier`` is a short, stable string for grouping and logs.
+/// ``reason``, ``handler``, ``url``, ``limit``, ``ageSeconds``, ``linkError``) are set for the codes that
+/// have them and `nil` otherwise. The intake gives them, and so does ``DeferredLinks`` for a pasted link
+/// it does not open (`alreadyOffered`, `notACopiedLink`, `foreignLink`, `expired`, `ledgerFailed`,
+/// `noRoute`). ``identifier`` is a short, stable string for grouping and logs.
 ///
 /// New kinds of refusal can be added as new codes without breaking callers: compare ``code`` with the
 /// codes you handle and treat any other as a refusal in general.
@@ -34,6 +36,11 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case fallbackFailed(handler: String, reason: String)
     case fallbackLoop(url: String)
     case fallbackTooDeep(limit: Int)
+    case alreadyOffered
+    case notACopiedLink
+    case foreignLink(url: String)
+    case expired(ageSeconds: Int)
+    case ledgerFailed(reason: String)
   }
 
   private let refusal: Refusal
@@ -71,6 +78,11 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case .fallbackFailed: .fallbackFailed
     case .fallbackLoop: .fallbackLoop
     case .fallbackTooDeep: .fallbackTooDeep
+    case .alreadyOffered: .alreadyOffered
+    case .notACopiedLink: .notACopiedLink
+    case .foreignLink: .foreignLink
+    case .expired: .expired
+    case .ledgerFailed: .ledgerFailed
     }
   }
 
@@ -89,7 +101,8 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case .notVerified(let route, _), .signedOut(let route), .notFound(let route), .loadFailed(let route, _),
       .loadTimedOut(let route), .navigationFailed(let route, _):
       route
-    case .invalid, .noRoute, .superseded, .fallbackFailed, .fallbackLoop, .fallbackTooDeep:
+    case .invalid, .noRoute, .superseded, .fallbackFailed, .fallbackLoop, .fallbackTooDeep, .alreadyOffered,
+      .notACopiedLink, .foreignLink, .expired, .ledgerFailed:
       nil
     }
   }
@@ -102,13 +115,15 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What went wrong in words, for `loadFailed` (the loader's error), `navigationFailed`
-  /// (the navigation's error) and `fallbackFailed` (the handler's reason); `nil` otherwise.
+  /// (the navigation's error), `fallbackFailed` (the handler's reason) and `ledgerFailed` (the
+  /// ledger's error); `nil` otherwise.
   public var reason: String? {
     switch refusal {
-    case .loadFailed(_, let reason), .navigationFailed(_, let reason), .fallbackFailed(_, let reason):
+    case .loadFailed(_, let reason), .navigationFailed(_, let reason), .fallbackFailed(_, let reason),
+      .ledgerFailed(let reason):
       reason
     case .invalid, .noRoute, .notVerified, .signedOut, .notFound, .loadTimedOut, .superseded, .fallbackLoop,
-      .fallbackTooDeep:
+      .fallbackTooDeep, .alreadyOffered, .notACopiedLink, .foreignLink, .expired:
       nil
     }
   }
@@ -119,14 +134,14 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     return handler
   }
 
-  /// A link named by the refusal: the refused link for `noRoute`, the newer link for
+  /// A link named by the refusal: the refused link for `noRoute` and `foreignLink`, the newer link for
   /// `superseded`, the link met a second time for `fallbackLoop`; `nil` otherwise.
   public var url: String? {
     switch refusal {
-    case .noRoute(let url), .superseded(let url), .fallbackLoop(let url):
+    case .noRoute(let url), .superseded(let url), .fallbackLoop(let url), .foreignLink(let url):
       url
     case .invalid, .notVerified, .signedOut, .notFound, .loadFailed, .loadTimedOut, .navigationFailed,
-      .fallbackFailed, .fallbackTooDeep:
+      .fallbackFailed, .fallbackTooDeep, .alreadyOffered, .notACopiedLink, .expired, .ledgerFailed:
       nil
     }
   }
@@ -136,6 +151,13 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
   public var limit: Int? {
     guard case .fallbackTooDeep(let limit) = refusal else { return nil }
     return limit
+  }
+
+  /// How long ago the pasted link was copied, in seconds (negative: a time ahead of the device's clock),
+  /// for `expired`; `nil` otherwise.
+  public var ageSeconds: Int? {
+    guard case .expired(let age) = refusal else { return nil }
+    return age
   }
 
   /// The reading rule the link broke, for `invalid`; `nil` otherwise.
@@ -167,6 +189,11 @@ public struct LinkRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case .fallbackFailed(let handler, let reason): "fallback '\(handler)' failed: \(reason)"
     case .fallbackLoop(let url): "fallback handlers looped back to \(url)"
     case .fallbackTooDeep(let limit): "fallback handlers redirected more than \(limit) times"
+    case .alreadyOffered: "a deferred link was already offered on this install"
+    case .notACopiedLink: "the pasted text is not a link copied by the fallback page"
+    case .foreignLink(let url): "not a link of the app's own domains: \(url)"
+    case .expired(let age): "the link was copied \(age) s ago, beyond the maximum age"
+    case .ledgerFailed(let reason): "the install ledger failed: \(reason)"
     }
   }
 }
@@ -275,6 +302,39 @@ extension LinkRefusal {
   public static func fallbackTooDeep(limit: Int) -> Self {
     Self(.fallbackTooDeep(limit: limit))
   }
+
+  /// The deferred-link offer was already made on this install: a deferred link opens at most once.
+  public static let alreadyOffered = Self(.alreadyOffered)
+
+  /// The pasted text is not a link the fallback page copied (no `deeplink_copied_at` item with a
+  /// time): the pasteboard held something else.
+  public static let notACopiedLink = Self(.notACopiedLink)
+
+  /// A pasted link is not an `https` link on a host the table lists by name (another site's link, a
+  /// custom scheme).
+  ///
+  /// - Parameter url: The link.
+  /// - Returns: A refusal with code `foreignLink`.
+  public static func foreignLink(_ url: String) -> Self {
+    Self(.foreignLink(url: url))
+  }
+
+  /// A pasted link was copied longer ago than ``DeferredLinks/maximumAge`` allows, or claims a time
+  /// ahead of the device's clock.
+  ///
+  /// - Parameter ageSeconds: How long ago it was copied, in seconds.
+  /// - Returns: A refusal with code `expired`.
+  public static func expired(ageSeconds: Int) -> Self {
+    Self(.expired(ageSeconds: ageSeconds))
+  }
+
+  /// The deferred-link ledger could not be read or written; nothing was opened.
+  ///
+  /// - Parameter reason: The ledger's error, in words.
+  /// - Returns: A refusal with code `ledgerFailed`.
+  public static func ledgerFailed(reason: String) -> Self {
+    Self(.ledgerFailed(reason: reason))
+  }
 }
 
 extension ErrorCode where Subject == LinkRefusal {
@@ -307,4 +367,14 @@ extension ErrorCode where Subject == LinkRefusal {
   public static let fallbackLoop = Self("fallback-loop")
   /// Fallback handlers handed back links more times in a row than ``LinkRefusal/limit``.
   public static let fallbackTooDeep = Self("fallback-too-deep")
+  /// The deferred-link offer was already made on this install (``DeferredLinks``).
+  public static let alreadyOffered = Self("already-offered")
+  /// The pasted text is not a link the fallback page copied (``DeferredLinks``).
+  public static let notACopiedLink = Self("not-a-copied-link")
+  /// A pasted link is not on a host the table lists by name; see ``LinkRefusal/url`` (``DeferredLinks``).
+  public static let foreignLink = Self("foreign-link")
+  /// A pasted link was copied too long ago; see ``LinkRefusal/ageSeconds`` (``DeferredLinks``).
+  public static let expired = Self("expired")
+  /// The deferred-link ledger failed; see ``LinkRefusal/reason`` (``DeferredLinks``).
+  public static let ledgerFailed = Self("ledger-failed")
 }

@@ -4,8 +4,9 @@ import DeepLinkRouting
 // each listed difference is checked on its example, with the router and with the filters as a device
 // of the minimum API level reads them, and a listed difference whose example does not show it is left
 // out. Besides those found route by route while the conditions are written, this file finds those of
-// a value holding `/`, of a literal holding `/`, of a custom-scheme host `*`, of a trailing slash, of a
-// fragment route, and those of every route: empty segments, `%2F`, `\`, the scheme's case, the
+// a value holding `/`, of a catch-all before other pieces holding more segments than the filters
+// state, of a literal holding `/`, of a custom-scheme host `*`, of a trailing slash, of a fragment
+// route, and those of every route: empty segments, `%2F`, `\`, the scheme's case, the
 // spellings of a custom-scheme link, links the router refuses while reading them.
 
 extension AndroidIntentFilterGenerator {
@@ -179,6 +180,22 @@ extension AndroidIntentFilterGenerator {
           }
         }
       }
+      // A catch-all before other pieces holding more segments than the filters state one by one:
+      // the first link of the route that shows it.
+      for sample in routeSamples {
+        guard let position = sample.variant.catchAllIndex, position < sample.variant.pieces.count - 1,
+          case .oneOrMore(let parameter) = sample.variant.pieces[position]
+        else { continue }
+        var segments = sample.segments
+        segments[position] = Array(repeating: "a", count: Self.middleCatchAllSegments + 1)
+          .joined(separator: "/")
+        let candidate = AndroidNarrowing(
+          route: shape.name, parameter: parameter, kind: .middleCatchAllDepth, example: sample.link(segments))
+        if narrows(candidate) {
+          foundNarrowings.append(candidate)
+          break
+        }
+      }
       // A literal holding `/`: the link with a real `/` there opens too.
       for sample in routeSamples {
         for (position, piece) in sample.variant.pieces.enumerated() {
@@ -205,7 +222,7 @@ extension AndroidIntentFilterGenerator {
         }
       }
       // A table that reads the trailing slash: a catch-all's condition cannot say it.
-      if router.table.strictTrailingSlash {
+      if router.table.options.strictTrailingSlash {
         for sample in routeSamples {
           var other = sample
           other.slash = sample.slash.isEmpty ? "/" : ""
@@ -266,9 +283,11 @@ extension AndroidIntentFilterGenerator {
       if let scheme = customScheme(sample) {
         let rest = segments.joined(separator: "/") + sample.query
         spellings += ["\(scheme):" + rest, "\(scheme):/" + rest, "\(scheme):///" + rest]
-        // A `\` after the first segment, or in place of the `/` after it.
-        if let first = segments.first {
-          let after = segments.dropFirst().joined(separator: "/") + sample.query
+        // A `\` after the first segment, or in place of the `/` after it (a catch-all's sample
+        // stands for two segments: the first of them).
+        let path = segments.joined(separator: "/").split(separator: "/", omittingEmptySubsequences: false)
+        if !segments.isEmpty, let first = path.first {
+          let after = path.dropFirst().joined(separator: "/") + sample.query
           backslashes += [
             "\(scheme)://\(first)\\" + after, "\(scheme)://\(first)\\/" + after,
             "\(scheme)://\(first)\\" + sample.query,

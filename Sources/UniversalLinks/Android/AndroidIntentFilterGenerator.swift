@@ -14,22 +14,28 @@ import DeepLinkRouting
 /// | `/channel/{id}/videos` | `pathPattern="/channel/..*/videos"` and `.../videos/"` (`.*` stops at the next `/`) |
 /// | `/channel/video/{clipId}` | `pathAdvancedPattern="/channel/video/[^/]+/*"` (API 31) |
 /// | `/n/{id:int}` | `pathAdvancedPattern="/n/-{0,1}[0-9]+/*"` (API 31) |
+/// | `/{locale*}/product/{id}` | `pathAdvancedPattern="/product/[^/]+/*"`, `"/[^/]+/product/[^/]+/*"`, ... up to four segments before `product` (API 31) |
 ///
 /// A `pathPattern` (simple glob, every Android version) is used when it is exact; otherwise, with
 /// ``minimumAPILevel`` 31 or more (the default), a `pathAdvancedPattern`, which Android 12 (API 31)
 /// and later read and earlier versions ignore; below 31, the `pathPattern`. A table that reads the
 /// trailing slash gets the slash its pattern has.
 ///
+/// A catch-all before other pieces (`{locale*}` in `/{locale*}/product/{id}`) is stated one count of
+/// segments at a time, up to four: neither glob can repeat "a segment" and then check the pieces
+/// after it (each token takes all it can and never gives back), and a pattern that ran to the end
+/// would open every path of the host.
+///
 /// What the filters open that the router refuses is listed as widenings: typed text, value sets,
-/// templates that need backtracking, the pieces after a middle catch-all, query rules and fragment
-/// paths (filters read neither), below API 31 parameters that span segments; for every route, links
-/// the router refuses while reading them (a bad escape, user info, a port), a `%2F` or an empty
-/// segment Android reads otherwise. What the router routes that the filters do not open is listed
-/// as narrowings: a value holding `/` (written `%2F`, which Android decodes before it compares), below
-/// API 31 the empty path; for every route, empty segments (`//`, which the router drops), a scheme
-/// not in lower case, a custom-scheme link written without `//`. Each is listed with an example link
-/// the generator has checked with the router and with the filters as a device of
-/// ``minimumAPILevel`` reads them.
+/// templates that need backtracking, query rules and fragment paths (filters read neither), below
+/// API 31 parameters that span segments; for every route, links the router refuses while reading
+/// them (a bad escape, user info, a port), a `%2F` or an empty segment Android reads otherwise. What
+/// the router routes that the filters do not open is listed as narrowings: a value holding `/`
+/// (written `%2F`, which Android decodes before it compares), a catch-all before other pieces
+/// holding more than four segments, below API 31 the empty path; for every route, empty segments
+/// (`//`, which the router drops), a scheme not in lower case, a custom-scheme link written without
+/// `//`. Each is listed with an example link the generator has checked with the router and with the
+/// filters as a device of ``minimumAPILevel`` reads them.
 ///
 /// Android combines all `<data>` elements of one filter (every scheme with every host with every
 /// path), so routes get one filter per set of schemes and hosts: a route scoped to `clicks.example.com`
@@ -48,7 +54,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
   /// `pathAdvancedPattern`.
   public var minimumAPILevel: Int
   /// The filters, in table order of their first route.
-  public private(set) var filters: [AndroidIntentFilter] = []
+  package private(set) var filters: [AndroidIntentFilter] = []
   /// Per filter, the routes with their templates and their path conditions, for the comments.
   package private(set) var entries: [[Entry]] = []
   /// What the filters open that the router refuses, route by route, then for every route.
@@ -70,6 +76,29 @@ public struct AndroidIntentFilterGenerator: Sendable {
 
   /// The API level from which `pathAdvancedPattern` is read.
   public static let advancedPatternAPILevel = 31
+
+  /// The most segments a catch-all before other pieces (`{locale*}` in `/{locale*}/product/{id}`) may
+  /// hold for the filters to open the link: they state each count from none (for `{name*}`) or one up
+  /// to this, one condition each, and list the longer links as a narrowing.
+  package static let middleCatchAllSegments = 4
+
+  /// The variants of a route the filters state, each exactly: those of ``RoutePathShape/variants``,
+  /// with a catch-all before other pieces (there a `{name+}`) replaced by 1 to
+  /// ``middleCatchAllSegments`` segments of any text. Android's globs cannot repeat a segment and then
+  /// check what follows it, and `.+` in its place would open every path of the host.
+  static func statedVariants(of shape: RoutePathShape) -> [RoutePathShape] {
+    shape.variants.flatMap { variant -> [RoutePathShape] in
+      guard let index = variant.catchAllIndex, index < variant.pieces.count - 1,
+        case .oneOrMore(let name) = variant.pieces[index]
+      else { return [variant] }
+      return (1...middleCatchAllSegments).map { count in
+        var stated = variant
+        stated.pieces.replaceSubrange(
+          index...index, with: repeatElement(.parameter(name: name, type: .string), count: count))
+        return stated
+      }
+    }
+  }
 
   /// Creates the filters for the routes of the app's router.
   ///
@@ -184,7 +213,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
       // Custom-scheme links: scoped routes never answer them (they have no host).
       guard !custom.isEmpty, definition.hosts == nil else { continue }
       origins[index].append("\(custom[0]):/")
-      if table.customSchemeHost == .listed, !table.hosts.isEmpty, domain == nil {
+      if table.options.listedHostInCustomScheme, !table.hosts.isEmpty, domain == nil {
         // A listed host in the authority is read as the host, as on the web.
         let form = Self.form(
           of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel,
@@ -193,7 +222,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
           schemes: custom, hosts: table.hosts.map(Self.authority), verify: false,
           entry: Entry(route: shape.name, template: template, paths: form.paths))
       }
-      for variant in shape.variants {
+      for variant in Self.statedVariants(of: shape) {
         let sample = variant.sampleSegments
         let query = String(variant.sampleLink.dropFirst(variant.samplePath.count))
         guard let first = variant.pieces.first else {
@@ -253,14 +282,9 @@ public struct AndroidIntentFilterGenerator: Sendable {
             AndroidWidening(
               route: shape.name, parameter: template.description, kind: .authorityText,
               example: link(segments)))
-        case .oneOrMore(let name), .zeroOrMore(let name):
+        case .oneOrMore, .zeroOrMore:
+          // A catch-all that ends the path (one before other pieces is stated segment by segment).
           host = "*"
-          if variant.pieces.count > 1 {
-            hostWidenings.append(
-              AndroidWidening(
-                route: shape.name, parameter: name, kind: .middleCatchAll,
-                example: "\(custom[0])://x" + query))
-          }
           widenings += hostWidenings
           add(
             schemes: custom, hosts: [.init(host: host)], verify: false,
@@ -353,7 +377,7 @@ extension AndroidIntentFilterGenerator {
 
   /// How a route of a table takes a trailing slash.
   static func trailingSlash(_ table: RouteTable, _ pattern: RoutePattern) -> TrailingSlash {
-    guard table.strictTrailingSlash else { return .either }
+    guard table.options.strictTrailingSlash else { return .either }
     return pattern.hasTrailingSlash ? .required : .absent
   }
 
@@ -401,7 +425,7 @@ extension AndroidIntentFilterGenerator {
   ) -> Form {
     var form = Form()
     let variants: [(RoutePathShape, ArraySlice<RoutePathShape.Piece>)] =
-      authorityOnly ? [(shape, pieces)] : shape.variants.map { ($0, $0.pieces[...]) }
+      authorityOnly ? [(shape, pieces)] : statedVariants(of: shape).map { ($0, $0.pieces[...]) }
     var everyPath = false
     for (variant, slice) in variants {
       let query = String(variant.sampleLink.dropFirst(variant.samplePath.count))
@@ -440,14 +464,13 @@ extension AndroidIntentFilterGenerator {
     table: RouteTable, minimumAPILevel: Int, trailingSlash: TrailingSlash
   ) -> Form {
     var form = Form()
-    let folds = table.caseInsensitive
+    let folds = table.options.caseInsensitive
     let slash = trailingSlash != .absent
-    /// A link's path and query with some segments replaced, or cut after `cut`, or with the path
-    /// after the host (for a custom scheme, its first segment) given whole.
-    func example(_ replacements: [Int: String], cut: Int? = nil, path given: String? = nil) -> String {
+    /// A link's path and query with some segments replaced, or with the path after the host (for a
+    /// custom scheme, its first segment) given whole.
+    func example(_ replacements: [Int: String], path given: String? = nil) -> String {
       var segments = sample
       for (index, text) in replacements { segments[index] = text }
-      if let cut { segments = Array(segments[..<cut]) + ["x"] }
       let path = given ?? "/" + segments[offset...].joined(separator: "/")
       return (offset > 0 ? "/" + segments[offset - 1] + path : path) + query
     }
@@ -528,12 +551,10 @@ extension AndroidIntentFilterGenerator {
         var paths = [AndroidPathPattern(kind, text + (slash && dialect == .advanced ? "/*" : ""))]
         if slash && dialect == .simple && !endsWithRun { paths.append(AndroidPathPattern(kind, text + "/")) }
         return (paths, widenings, exact && widenings.isEmpty)
-      case .oneOrMore(let parameter), .zeroOrMore(let parameter):
+      case .oneOrMore, .zeroOrMore:
+        // A catch-all that ends the path: one before other pieces is stated segment by segment
+        // (``statedVariants(of:)``).
         guard let catchAll else { return ([], widenings, false) }
-        if catchAll < pieces.endIndex - 1 {
-          widenings.append(
-            .init(parameter: parameter, kind: .middleCatchAll, example: example([:], cut: catchAll)))
-        }
         if case .zeroOrMore = pieces[catchAll], catchAll == pieces.endIndex - 1 {
           // The path without the catch-all, and with `/` and anything (a trailing slash included).
           return (
@@ -656,8 +677,9 @@ extension AndroidIntentFilterGenerator {
         let sample = RoutePathShape.sampleText(of: template, replacing: name, with: "x")
         switch dialect {
         case .simple:
-          // `.*` runs to the first occurrence of the next character: exact when the value cannot hold it.
-          if let next, type.mayContain(next) { safe = false }
+          // `.` takes the value's first character and `.*` runs to the first occurrence of the next
+          // one: exact when the value cannot hold it after its first.
+          if let next, type.mayContinue(with: next) { safe = false }
           text += "..*"
           endsWithRun = next == nil
           if let widening = type.aasaWidening {
@@ -667,7 +689,7 @@ extension AndroidIntentFilterGenerator {
                 example: example([index: RoutePathShape.encode(sample)])))
           }
         case .advanced:
-          if let next, type == .string || !type.androidSegmentPatternIsExact || type.mayContain(next) {
+          if let next, type == .string || !type.androidSegmentPatternIsExact || type.mayContinue(with: next) {
             safe = false
           }
           text += type.androidSegmentPattern

@@ -29,7 +29,6 @@ package struct AndroidWidening: Hashable, Sendable, CustomStringConvertible {
       "the segment template {\(parameter)} needs backtracking, which Android's matchers do not do, so its segment admits any text"
     case .dotAnyCharacter:
       "pathPattern reads \".\" in the literal \(parameter) as any character, even escaped"
-    case .middleCatchAll: "Android cannot check the pieces after the middle catch-all {\(parameter)}"
     case .queryRule: "intent filters do not read the query, so \(parameter) is not checked"
     case .authorityText: "Android reads {\(parameter)} as the link's host and cannot say what it accepts"
     case .fragmentPath: "intent filters do not read the fragment, so its path \(parameter) is not checked"
@@ -87,6 +86,8 @@ package struct AndroidNarrowing: Hashable, Sendable, CustomStringConvertible {
       parameter.isEmpty
         ? "a custom-scheme link without a first segment has no host for Android, so no filter opens it"
         : "Android cannot read the first segment \"\(parameter)\" as the host of a custom-scheme link, so no filter opens it"
+    case .middleCatchAllDepth:
+      "the filters state {\(parameter)} with up to \(AndroidIntentFilterGenerator.middleCatchAllSegments) segments, one condition per count (Android's patterns cannot repeat a segment and then check the pieces after it; a pattern that ran to the end would open every path of the host), so a link with more does not open the app"
     case .emptySegment:
       "the router drops empty segments; Android compares the path as written, so a link with one (\"//\") does not open the app"
     case .backslash:
@@ -128,8 +129,6 @@ extension ErrorCode where Subject == AndroidWidening {
   package static let templateText = Self("template-text")
   /// A literal `.` admits any character: the simple glob reads an escaped `\.` as `.`.
   package static let dotAnyCharacter = Self("dot-any-character")
-  /// The pieces after a middle catch-all are not checked.
-  package static let middleCatchAll = Self("middle-catch-all")
   /// A query rule is not checked: intent filters do not read the query.
   package static let queryRule = Self("query-rule")
   /// The first segment of a custom-scheme link, Android's host, admits any host text.
@@ -174,6 +173,10 @@ extension ErrorCode where Subject == AndroidNarrowing {
   package static let literalCase = Self("literal-case")
   /// A custom-scheme link whose first segment Android cannot read as a host, or that has none.
   package static let customSchemeHost = Self("custom-scheme-host")
+  /// A catch-all before other pieces (`{locale*}` in `/{locale*}/product/{id}`) holding more segments
+  /// than the filters state one by one
+  /// (``AndroidIntentFilterGenerator/middleCatchAllSegments``).
+  package static let middleCatchAllDepth = Self("middle-catch-all-depth")
   /// A link with an empty segment (`//`): the router drops it, Android compares the path as
   /// written (every route).
   package static let emptySegment = Self("empty-segment")

@@ -11,7 +11,9 @@ import DeepLinkRouting
 /// never one a browser runs (``HTMLText/isSafeLink(scheme:)``).
 ///
 /// One file serves every routed path: the server rewrites routed paths to it (see
-/// ``NginxConfiguration``), and the scripts rewrite, from `location.pathname` and `location.search`:
+/// ``NginxConfiguration``) and writes the page's canonical link, the same path and query on the
+/// canonical origin (a server-side include of `request_uri`, so a crawler that runs no script reads
+/// each page's own link), and the scripts rewrite, from `location.pathname` and `location.search`:
 /// - the banner's `app-argument` and the canonical link, to the same path and query on the canonical
 ///   origin (`https://example.com/channel/video/1` for `/channel/video/1`, whichever host served it),
 ///   which is the Universal Link the app's router reads;
@@ -280,6 +282,14 @@ package struct FallbackPage: Hashable, Sendable {
     appStoreID.map { "https://apps.apple.com/app/id\($0)" }
   }
 
+  /// The `href` of the canonical link: the page's own link, the canonical origin and the path and
+  /// query nginx fills in through a server-side include (entity-encoded), as a crawler that runs no
+  /// script reads it; so each routed path is its own page, not a copy of the home page. The script
+  /// writes the same link in a browser.
+  var canonicalLink: String {
+    HTMLText.escape(canonicalOrigin) + #"<!--# echo var="request_uri" default="/" encoding="entity" -->"#
+  }
+
   /// The scheme and authority of ``canonicalURL``, e.g. `https://example.com`.
   var canonicalOrigin: String {
     let rest = canonicalURL.dropFirst("https://".count)
@@ -430,7 +440,7 @@ package struct FallbackPage: Hashable, Sendable {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      \(titleAndPreviewTags())<link rel="canonical" href="\(HTMLText.escape(canonicalURL))">
+      \(titleAndPreviewTags())<link rel="canonical" href="\(canonicalLink)">
       \(banner)<style>
       :root { color-scheme: light dark; }
       body { font-family: -apple-system, system-ui, "Segoe UI", Roboto, sans-serif; margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: #f2f2f7; color: #1c1c1e; }

@@ -25,6 +25,12 @@ package struct NginxConfiguration: Hashable, Sendable {
   /// The link previews, by route name: a routed path of such a route shows its own page
   /// (``previewPagePath(ofRoute:)``), which nginx fills in with the link's values.
   package var previews: [String: LinkPreview]
+  /// The addresses each `server` block listens on, as `listen` reads them (`443`, `127.0.0.1:8443`,
+  /// `[::]:443`), each with TLS.
+  package var listen: [String]
+  /// The file nginx logs every request of both `server` blocks to, in JSON lines
+  /// (``logFormatFields``); `nil` for no `access_log` line (the `http` block's log, without the host).
+  package var accessLog: String?
 
   /// Creates a configuration.
   ///
@@ -37,11 +43,16 @@ package struct NginxConfiguration: Hashable, Sendable {
   ///   - shortLinks: The short links, or `nil` for none.
   ///   - shortLinkRoot: The directory of the short-link host's association files.
   ///   - previews: The link previews, by route name.
+  ///   - listen: The addresses each `server` block listens on.
+  ///   - accessLog: The access log's file, or `nil` for no `access_log` line.
   package init(
     serverName: String, root: String, shapes: [RoutePathShape], caseSensitive: Bool = true,
     certificate: SiteGenerator.Certificate? = nil, shortLinks: ShortLinkTable? = nil,
-    shortLinkRoot: String = "", previews: [String: LinkPreview] = [:]
+    shortLinkRoot: String = "", previews: [String: LinkPreview] = [:], listen: [String] = ["443"],
+    accessLog: String? = nil
   ) {
+    self.listen = listen
+    self.accessLog = accessLog
     self.previews = previews
     self.shortLinks = shortLinks
     self.shortLinkRoot = shortLinkRoot
@@ -123,6 +134,57 @@ package struct NginxConfiguration: Hashable, Sendable {
     }
     return names.joined(separator: " ")
   }
+
+  /// A `listen` address: a port (`443`), or an address and a port (`127.0.0.1:8443`, `[::1]:443`,
+  /// `*:443`, `localhost:8443`), the port from 1 to 65535; anything else is refused rather than quoted,
+  /// as nginx would read it as another parameter or refuse it.
+  package static func listenAddress(_ text: String) throws(SiteGenerationError) -> String {
+    func refuse() -> SiteGenerationError {
+      SiteGenerationError(
+        field: "listen", value: text,
+        reason: "a listen address is PORT or ADDRESS:PORT (443, 127.0.0.1:8443, [::1]:8443), the port 1-65535"
+      )
+    }
+    let colon = text.lastIndex(of: ":")
+    let port = colon.map { text[text.index(after: $0)...] } ?? text[...]
+    guard !port.isEmpty, port.count <= 5, port.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
+      let number = Int(port), (1...65_535).contains(number)
+    else { throw refuse() }
+    guard let colon else { return String(number) }
+    let address = text[..<colon]
+    let isIPv6 =
+      address.count > 2 && address.hasPrefix("[") && address.hasSuffix("]")
+      && address.dropFirst().dropLast().unicodeScalars.allSatisfy {
+        ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0)
+          || ":.".unicodeScalars.contains($0)
+      }
+    guard address == "*" || isIPv6 || isHostName(String(address)) else { throw refuse() }
+    return "\(address):\(number)"
+  }
+
+  /// The name of the access log's format in the configuration of a site: `deeplink_` and the site's
+  /// first server name, `.`, `-` and `*` written `_` (`deeplink_example_com`), so that the
+  /// configurations of two sites included in one `http` block do not define one format twice.
+  package static func logFormatName(for serverName: String) -> String {
+    let first = serverName.split(separator: " ").first ?? ""
+    return "deeplink_"
+      + String(
+        String.UnicodeScalarView(
+          first.unicodeScalars.map { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+              ? scalar : "_"
+          }))
+  }
+
+  /// The `log_format` of the access log: one JSON object a line (`escape=json`), with the keys
+  /// `deeplink audit --access-log` reads: the time, the host of the request (so the short-link
+  /// host's requests are told apart), the request line, the status, the bytes sent, the referrer and
+  /// the user agent. No address is logged: the audit reads none.
+  static let logFormatFields = [
+    ("time_iso8601", "time_iso8601"), ("host", "host"), ("request", "request"), ("status", "status"),
+    ("body_bytes_sent", "body_bytes_sent"), ("http_referer", "http_referer"),
+    ("http_user_agent", "http_user_agent"),
+  ]
 
   /// Whether a text is one host name: ASCII letters, digits, `.` and `-`, not starting or ending with
   /// `.` or `-`.
@@ -211,20 +273,26 @@ package struct NginxConfiguration: Hashable, Sendable {
   /// - Throws: ``SiteGenerationError`` for a path nginx would misread (a `$`, a control character)
   ///   or a server name that is not host names.
   package func text() throws(SiteGenerationError) -> String {
+    let names = try Self.serverNames(serverName)
     var lines = [
       "# Serves the association files for Universal Links and App Links, and one fallback page for every",
       "# routed path. Generated from the app's route table.",
-      "server {",
-      "    listen 443 ssl;",
-      "    server_name \(try Self.serverNames(serverName));",
     ]
-    lines += try certificateLines()
+    lines += try logFormatLines(names)
+    lines += ["server {"]
+    lines += try serverLines(names, format: Self.logFormatName(for: names))
     lines += [
       "    root \(try Self.argument(root, field: "root"));",
       "",
     ]
     lines += Self.associationFileLines
     lines += [
+      "",
+      "    # The fallback page: nginx writes the page's own link, not the home page's, as its canonical",
+      "    # link (a server-side include; every text in the page escapes its \"<\", so none starts one).",
+      "    location = /fallback.html {",
+      "        ssi on;",
+      "    }",
       "",
       "    # Routed paths: a real file if there is one, otherwise the fallback page.",
     ]
@@ -265,6 +333,35 @@ package struct NginxConfiguration: Hashable, Sendable {
       lines += try shortLinkLines(shortLinks)
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The `log_format` of the access log, when there is one: its fields are fixed text, and the
+  /// format's name is made of a checked server name.
+  private func logFormatLines(_ names: String) throws(SiteGenerationError) -> [String] {
+    guard accessLog != nil else { return [] }
+    let fields = Self.logFormatFields.map { "\"\($0.0)\":\"$\($0.1)\"" }.joined(separator: ",")
+    return [
+      "",
+      "# The access log, one JSON object a line, as `deeplink audit --access-log` reads it best: with the",
+      "# host of each request, so the short-link host's redirects count as their long links. No address",
+      "# is logged.",
+      "log_format \(Self.logFormatName(for: names)) escape=json '{\(fields)}';",
+      "",
+    ]
+  }
+
+  /// The first lines of a `server` block: where it listens, its names (checked), its access log in
+  /// the format named and its certificate.
+  private func serverLines(_ names: String, format: String) throws(SiteGenerationError) -> [String] {
+    var lines: [String] = []
+    for address in listen.isEmpty ? ["443"] : listen {
+      lines.append("    listen \(try Self.listenAddress(address)) ssl;")
+    }
+    lines.append("    server_name \(names);")
+    if let accessLog {
+      lines.append("    access_log \(try Self.argument(accessLog, field: "accessLog")) \(format);")
+    }
+    return lines + (try certificateLines())
   }
 
   /// The `ssl_certificate` lines, or placeholders marked `REPLACE`.
@@ -318,10 +415,11 @@ package struct NginxConfiguration: Hashable, Sendable {
       "# Short links: each code answers 301 with its long link, the request's query appended; the browser",
       "# keeps a fragment across the redirect unless the long link has one. Generated from the short-link file.",
       "server {",
-      "    listen 443 ssl;",
-      "    server_name \(try Self.serverNames(table.host));",
     ]
-    lines += try certificateLines()
+    // Listens where the site does (nginx tells the two apart by host name), and logs to the same
+    // file in the same format, named after the site.
+    lines += try serverLines(
+      try Self.serverNames(table.host), format: Self.logFormatName(for: try Self.serverNames(serverName)))
     lines += [
       "    root \(try Self.argument(shortLinkRoot, field: "shortLinkRoot"));",
       "",

@@ -56,6 +56,19 @@ package struct ShortLinkTable: Hashable, Sendable {
       guard let hash = target.firstIndex(of: "#") else { return (target, "") }
       return (String(target[..<hash]), String(target[hash...]))
     }
+
+    /// The link the short-link host answers a request for ``path`` with, as the generated nginx
+    /// configuration writes it: the long link, with the request's query (the text after `?`, as
+    /// sent) appended after `?`, or after `&` when the long link has a query, before the long link's
+    /// fragment; the long link alone when the request has no query or an empty one.
+    ///
+    /// - Parameter query: The request's query, without its `?`; `nil` for none.
+    /// - Returns: The link of the redirect.
+    package func redirect(withQuery query: Substring?) -> String {
+      guard let query, !query.isEmpty else { return target }
+      let (base, fragment) = targetParts
+      return base + (base.contains("?") ? "&" : "?") + query + fragment
+    }
   }
 
   /// The path every short link starts with.

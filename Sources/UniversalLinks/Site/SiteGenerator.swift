@@ -19,7 +19,8 @@ import Foundation
 ///   packages are given), `fallback.html` and, for each route with a link preview,
 ///   `.deeplink/preview-N.html`;
 /// - with short links (``shortLinks``), under `short-links/`, the web root of the short-link host: its
-///   own association files, claiming only `/s/*`.
+///   own association files, claiming only `/s/*`;
+/// - under `logs/`, the access log nginx writes (``accessLog``), unless it is elsewhere.
 ///
 /// It is built from the app's router with ``init(router:appName:appStoreID:appIDs:androidPackageNames:androidFingerprints:serverRoot:)``
 /// so that the site and the app read one route table. The same files serve every host of the table:
@@ -61,6 +62,22 @@ package struct SiteGenerator: Hashable, Sendable {
   /// The web site's own https origin, where the fallback page sends a desktop browser; `nil` to show
   /// the link to open on a phone.
   package var webOrigin: String?
+  /// The addresses nginx listens on, each as `listen` reads it (`443`, `127.0.0.1:8443`); every
+  /// interface's port 443 by default.
+  package var listen: [String] = ["443"]
+  /// The file nginx logs the site's requests to, in JSON lines with the host of each request (see
+  /// ``NginxConfiguration/logFormatFields``); `nil` for ``defaultAccessLog``.
+  package var accessLog: String?
+
+  /// The access log when none is given: `logs/access.log` in ``serverRoot``, beside the web roots,
+  /// never served.
+  package var defaultAccessLog: String {
+    (serverRoot.hasSuffix("/") ? serverRoot : serverRoot + "/") + Self.logDirectory + "/access.log"
+  }
+
+  /// The directory, relative to the output, of the default access log: nginx does not create it, so
+  /// it is made with the files.
+  package static let logDirectory = "logs"
 
   /// The directory, relative to the output, of the short-link host's files: its web root.
   package static let shortLinkDirectory = "short-links"
@@ -226,7 +243,9 @@ package struct SiteGenerator: Hashable, Sendable {
         certificate: certificate,
         shortLinks: shortLinks,
         shortLinkRoot: root + Self.shortLinkDirectory,
-        previews: previews
+        previews: previews,
+        listen: listen,
+        accessLog: accessLog ?? defaultAccessLog
       ).text().utf8)
     return files
   }

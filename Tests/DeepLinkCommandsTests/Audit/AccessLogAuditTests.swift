@@ -239,6 +239,149 @@ struct AccessLogAuditTests {
     #expect(run.output.contains("e.g. https://example.com/channel/vidoe/7"))
   }
 
+  /// The short-link file `deeplink site` serves, for the demo table, on go.example.com.
+  static func shortLinkFile() throws -> String {
+    try temporaryFile(
+      #"{"spring": "https://example.com/channel/video/12345?utm_campaign=spring", "top": "https://example.com/channel#top"}"#,
+      name: "links.json")
+  }
+
+  /// A short link in the site's log is a click of its long link: its route and campaign, with the
+  /// request's query appended as the server redirects it, whether the line names the host (JSON) or
+  /// not (combined); not an unmatched click on the site's own host, nor an unknown host.
+  @Test func shortLinksCountAsTheirLongLinks() async throws {
+    let options = try ["--short-links", Self.shortLinkFile(), "--short-link-host", "go.example.com"]
+    let json = [
+      #"{"request":"GET /s/spring HTTP/1.1","status":"301","host":"go.example.com","http_user_agent":"\#(Self.iPhone)"}"#,
+      #"{"request":"GET /s/spring?utm_source=mail HTTP/1.1","status":"301","host":"GO.example.com","http_user_agent":"\#(Self.pixel)"}"#,
+      #"{"request":"GET /s/top HTTP/1.1","status":"301","host":"go.example.com","http_user_agent":"\#(Self.mac)"}"#,
+      // A code the file does not have (the server answers 404, not a click), and one answered below
+      // 400 by a server with an older file: a tracking link the audit does not follow.
+      #"{"request":"GET /s/gone HTTP/1.1","status":"404","host":"go.example.com"}"#,
+      #"{"request":"GET /s/older HTTP/1.1","status":"301","host":"go.example.com"}"#,
+      // The association file of the short-link host is no click.
+      #"{"request":"GET /.well-known/apple-app-site-association HTTP/1.1","status":"200","host":"go.example.com"}"#,
+    ].joined(separator: "\n")
+    let summary = try Self.summary(await Self.run(json, options))
+    let clicks = try #require(summary["clicks"] as? [String: Any])
+    #expect(clicks["total"] as? Int == 4, "\(clicks)")
+    #expect(clicks["matched"] as? Int == 3, "\(clicks)")
+    #expect(clicks["shortLinks"] as? Int == 3)
+    #expect(clicks["tracking"] as? Int == 1)
+    #expect(clicks["rejected"] as? Int == 0 && clicks["unmatched"] as? Int == 0, "\(clicks)")
+    let routes = try #require(summary["routes"] as? [[String: Any]])
+    #expect(routes.first { $0["route"] as? String == "clip" }?["clicks"] as? Int == 2)
+    #expect(routes.first { $0["route"] as? String == "main" }?["clicks"] as? Int == 1)
+    let campaigns = try #require(summary["campaigns"] as? [[String: Any]])
+    #expect(
+      Set(campaigns.map { "\($0["source"] ?? "")|\($0["campaign"] ?? "")|\($0["clicks"] ?? 0)" })
+        == ["|spring|1", "mail|spring|1"], "\(campaigns)")
+    let codes = try #require(summary["shortLinkCodes"] as? [[String: Any]])
+    #expect(codes.map { "\($0["code"] ?? "")=\($0["count"] ?? 0)" } == ["spring=2", "top=1"])
+    let tracking = try #require(clicks["trackingOrigins"] as? [[String: Any]])
+    #expect(tracking.first?["origin"] as? String == "https://go.example.com")
+    #expect(tracking.first?["examples"] as? [String] == ["https://go.example.com/s/older"])
+
+    // nginx's combined format has no host: a short path of the file answered below 400 is the short
+    // link, since the site's routes never take one.
+    let combined = [
+      Self.combined("GET /s/spring?utm_source=news HTTP/1.1", status: 301),
+      Self.combined("GET /channel/video/1 HTTP/1.1"),
+    ].joined(separator: "\n")
+    let fromCombined = try Self.summary(await Self.run(combined, options))
+    let combinedClicks = try #require(fromCombined["clicks"] as? [String: Any])
+    #expect(combinedClicks["matched"] as? Int == 2 && combinedClicks["shortLinks"] as? Int == 1)
+    #expect(
+      (fromCombined["campaigns"] as? [[String: Any]])?.first?["campaign"] as? String == "spring",
+      "\(fromCombined)")
+
+    // Without the file, the same lines are what they were: an unmatched click on the site's host, an
+    // unknown host.
+    let without = try Self.summary(await Self.run(combined))
+    #expect((without["clicks"] as? [String: Any])?["unmatched"] as? Int == 1)
+    let unknown = try Self.summary(await Self.run(json))
+    #expect((unknown["clicks"] as? [String: Any])?["rejected"] as? Int == 4)
+
+    // The text report lists them, each code with its count and long link.
+    let text = await ToolRun.run(["audit", "--access-log", "-"] + options, input: json)
+    #expect(
+      text.output.split(separator: "\n").contains {
+        $0.hasPrefix("    of which short links    ") && $0.hasSuffix("  3")
+      }, "\(text.output)")
+    #expect(text.output.contains("short links, each counted as its long link's route and campaign:"))
+    #expect(
+      text.output.contains("  spring  2  https://example.com/channel/video/12345?utm_campaign=spring"),
+      "\(text.output)")
+    #expect(text.output.contains("tracking links, not followed (the audit fetches nothing), by origin:"))
+  }
+
+  /// Links on a tracking origin are tracking links, counted apart, in a log and in a list of links,
+  /// the origin given as `deeplink route --tracking-origin` takes it.
+  @Test func trackingOriginsAreCountedApart() async throws {
+    let log = [
+      #"{"request":"GET /wf/click?upn=abc&utm_source=mail HTTP/1.1","status":"302","host":"clicks.example.com"}"#,
+      #"{"request":"GET /channel HTTP/1.1","status":"200","host":"example.com"}"#,
+    ].joined(separator: "\n")
+    let summary = try Self.summary(await Self.run(log, ["--tracking-origin", "clicks.example.com"]))
+    let clicks = try #require(summary["clicks"] as? [String: Any])
+    #expect(
+      clicks["tracking"] as? Int == 1 && clicks["matched"] as? Int == 1 && clicks["rejected"] as? Int == 0)
+    #expect((summary["campaigns"] as? [[String: Any]])?.first?["source"] as? String == "mail")
+
+    let links = [
+      "https://clicks.example.com/wf/click?upn=abc", "https://clicks.example.com:8443/wf/x",
+      "https://go.example.com/s/spring?utm_source=mail", "https://example.com/channel",
+    ].joined(separator: "\n")
+    let list = await ToolRun.run(
+      [
+        "audit", "--json", "--tracking-origin", "https://clicks.example.com", "--short-links",
+        try Self.shortLinkFile(), "--short-link-host", "go.example.com",
+      ], input: links)
+    let counts = try Self.summary(list)
+    #expect(counts["tracking"] as? Int == 1, "\(counts)")
+    #expect(counts["rejected"] as? Int == 1, "another port is another origin: \(counts)")
+    #expect(counts["matched"] as? Int == 2 && counts["shortLinks"] as? Int == 1, "\(counts)")
+    #expect((counts["routes"] as? [String: Int])?["clip"] == 1)
+    let text = await ToolRun.run(
+      ["audit", "--tracking-origin", "https://clicks.example.com"], input: links)
+    #expect(text.output.contains("tracking links"), "\(text.output)")
+    #expect(text.output.contains("  https://clicks.example.com  1"), "\(text.output)")
+  }
+
+  @Test func shortLinkAndTrackingOptionsAreChecked() async throws {
+    let alone = await ToolRun.run(["audit", "--short-links", try Self.shortLinkFile()])
+    #expect(alone.status == 2)
+    #expect(alone.error.contains("give --short-links and --short-link-host together"))
+    let origin = await ToolRun.run(["audit", "--tracking-origin", "ftp://clicks.example.com"])
+    #expect(origin.status == 2)
+    #expect(origin.error.contains("--tracking-origin"), "\(origin.error)")
+    // A long link no route takes is refused as deeplink site refuses it, with its line and column.
+    let bad = try temporaryFile(#"{"x": "https://example.com/nowhere"}"#, name: "bad.json")
+    let refused = await ToolRun.run(
+      ["audit", "--access-log", "-", "--short-links", bad, "--short-link-host", "go.example.com"], input: "")
+    #expect(refused.status == 2)
+    #expect(
+      refused.error.contains("bad.json:1:2: short link \"x\": no route matches the long link"),
+      "\(refused.error)")
+  }
+
+  /// The per-route table of the text report ends with the row of every click, its label whole.
+  @Test func theRowOfEveryClickKeepsItsLabel() async throws {
+    let run = await ToolRun.run(
+      ["audit", "--access-log", "-"], input: Self.combined("GET /channel HTTP/1.1"))
+    let row = try #require(run.output.split(separator: "\n").first { $0.contains("(every click") })
+    #expect(row.hasPrefix("  (every click)  "), "\(row)")
+    // A route name longer than the label widens the column for both.
+    let routes = try temporaryRouteFile(
+      #"{"hosts": ["example.com"], "routes": [{"name": "aVeryLongRouteName", "pattern": "/channel"}]}"#)
+    let long = await ToolRun.run(
+      ["audit", "--routes", routes, "--access-log", "-"], input: Self.combined("GET /channel HTTP/1.1"))
+    let lines = long.output.split(separator: "\n")
+    let routeRow = try #require(lines.first { $0.hasPrefix("  aVeryLongRouteName") })
+    let everyRow = try #require(lines.first { $0.hasPrefix("  (every click)") })
+    #expect(routeRow.count == everyRow.count, "\(long.output)")
+  }
+
   @Test func badOptionsAreUsageErrors() async throws {
     let format = await ToolRun.run(["audit", "--access-log", "-", "--log-format", "apache"])
     #expect(format.status == 2)

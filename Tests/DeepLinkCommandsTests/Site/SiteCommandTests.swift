@@ -83,6 +83,70 @@ struct SiteCommandTests {
     #expect(nginx.components(separatedBy: "try_files $uri /fallback.html;").count == 8 + 1)
   }
 
+  /// What a newcomer needs to serve the files: where nginx listens (every interface's 443 unless
+  /// told), the server's own directory (the one the files are copied to), and a log the audit reads.
+  @Test("site writes where nginx listens, the server's paths and an access log with the host")
+  func servingOptions() async throws {
+    let out = temporaryDirectory()
+    let plain = await ToolRun.run(["site", "--app-id", demoAppID, "--out", out])
+    #expect(plain.status == 0, "\(plain.error)")
+    let nginx = try contents(out, "nginx.conf")
+    #expect(nginx.contains("    listen 443 ssl;\n    server_name example.com;\n"), "\(nginx)")
+    #expect(nginx.contains("    root \(out)/public;\n"))
+    #expect(nginx.contains("    access_log \(out)/logs/access.log deeplink_example_com;\n"), "\(nginx)")
+    #expect(
+      nginx.contains(
+        #"log_format deeplink_example_com escape=json '{"time_iso8601":"$time_iso8601","host":"$host","request":"$request","status":"$status","#
+      ), "\(nginx)")
+    #expect(!nginx.contains("remote_addr"), "no address is logged")
+    var isDirectory: ObjCBool = false
+    #expect(
+      FileManager.default.fileExists(atPath: out + "/logs", isDirectory: &isDirectory)
+        && isDirectory.boolValue)
+    #expect(nginx.contains("    location = /fallback.html {\n        ssi on;\n    }"), "\(nginx)")
+
+    let links = try temporaryFile(#"{"spring": "https://example.com/channel/video/1"}"#, name: "links.json")
+    let other = temporaryDirectory()
+    let served = await ToolRun.run([
+      "site", "--app-id", demoAppID, "--listen", "127.0.0.1:8443", "--listen", "[::1]:8443",
+      "--server-root", "/srv/my site", "--access-log", "/var/log/nginx/deeplink.log", "--short-links", links,
+      "--short-link-host", "go.example.com", "--out", other,
+    ])
+    #expect(served.status == 0, "\(served.error)")
+    let configuration = try contents(other, "nginx.conf")
+    // Both server blocks listen where they were told, and log to the one file.
+    #expect(
+      configuration.components(separatedBy: "    listen 127.0.0.1:8443 ssl;\n    listen [::1]:8443 ssl;\n")
+        .count == 3)
+    #expect(!configuration.contains("listen 443"))
+    #expect(configuration.contains(#"    root "/srv/my site/public";"#), "\(configuration)")
+    #expect(configuration.contains(#"    root "/srv/my site/short-links";"#), "\(configuration)")
+    #expect(
+      configuration.components(
+        separatedBy: "    access_log /var/log/nginx/deeplink.log deeplink_example_com;\n"
+      )
+      .count == 3)
+    #expect(!configuration.contains(other), "the output directory is not the server's")
+    #expect(!FileManager.default.fileExists(atPath: other + "/logs"), "the log is elsewhere")
+
+    for (listen, reason) in [
+      ("127.0.0.1:99999", "the port 1-65535"), ("443; include /etc/passwd", "a listen address is PORT"),
+      ("localhost", "a listen address is PORT"), ("example.com:", "a listen address is PORT"),
+    ] {
+      let refused = await ToolRun.run([
+        "site", "--app-id", demoAppID, "--listen", listen, "--out", temporaryDirectory(),
+      ])
+      #expect(refused.status == 2, "\(listen)")
+      #expect(
+        refused.error.contains("listen \"") && refused.error.contains(reason), "\(listen): \(refused.error)")
+    }
+    let dollar = await ToolRun.run([
+      "site", "--app-id", demoAppID, "--server-root", "/srv/$host", "--out", temporaryDirectory(),
+    ])
+    #expect(dollar.status == 2)
+    #expect(dollar.error.contains("variable"), "\(dollar.error)")
+  }
+
   @Test("Without Android options there is no assetlinks.json; without an App Store ID, no banner")
   func minimalSite() async throws {
     let out = temporaryDirectory()

@@ -68,20 +68,20 @@ struct SiteServedTests {
       ], seconds: 30)
   }
 
-  /// Starts nginx on the site's generated nginx.conf, every block on one free port of 127.0.0.1
-  /// (the generated blocks listen on 443; nginx tells them apart by host name), and the block of
-  /// `plainHTTPHost` also on a plain-http port, for a client that does not trust the test certificate;
-  /// with `accessLog`, nginx logs every request there in its combined format.
-  static func serve(
-    site out: String, work: String, plainHTTPHost: String? = nil, accessLog: String? = nil
-  ) async throws -> (
-    ServedNginx, tls: Int, plain: Int
-  ) {
+  /// Two ports of 127.0.0.1 for one test: `tls` for the site's blocks (`deeplink site --listen`),
+  /// `plain` for a plain-http listener.
+  static func ports() -> (tls: Int, plain: Int) {
     let base = 20_000 + Int.random(in: 0..<20_000)
-    let (tls, plain) = (base, base + 1)
-    var nginx = try contents(out, "nginx.conf")
-    nginx = nginx.replacingOccurrences(
-      of: "    listen 443 ssl;\n", with: "    listen 127.0.0.1:\(tls) ssl;\n")
+    return (base, base + 1)
+  }
+
+  /// Starts nginx on a site's generated nginx.conf, as written: its blocks listen where `deeplink site
+  /// --listen` said and log where it said. The block of `plainHTTPHost` also listens on a plain-http
+  /// port, for a client that does not trust the test certificate (the one line a test adds).
+  static func serve(
+    site root: String, work: String, tls: Int, plain: Int, plainHTTPHost: String? = nil
+  ) async throws -> ServedNginx {
+    var nginx = try contents(root, "nginx.conf")
     if let plainHTTPHost {
       nginx = nginx.replacingOccurrences(
         of: "    server_name \(plainHTTPHost);\n",
@@ -95,7 +95,7 @@ struct SiteServedTests {
       error_log \(work)/error.log;
       events {}
       http {
-          access_log \(accessLog.map { "\($0) combined" } ?? "off");
+          access_log off;
           client_body_temp_path \(work)/body;
           proxy_temp_path \(work)/proxy;
           fastcgi_temp_path \(work)/fastcgi;
@@ -106,7 +106,7 @@ struct SiteServedTests {
 
       """
     try Data(main.utf8).write(to: URL(fileURLWithPath: "\(work)/main.conf"))
-    return (try await ServedNginx(work: work, configuration: "\(work)/main.conf", port: tls), tls, plain)
+    return try await ServedNginx(work: work, configuration: "\(work)/main.conf", port: tls)
   }
 
   @Test(
@@ -121,15 +121,28 @@ struct SiteServedTests {
       {"spring": "https://example.com/channel/video/12345?utm_campaign=spring",
        "top": "https://example.com/channel/video/1#top"}
       """, name: "links.json")
-    let out = "\(work)/site"
+    // Written in one directory for another, the server's (--server-root), and copied there: the
+    // configuration names the server's paths, and listens on 127.0.0.1 only (--listen).
+    let (tls, plain) = Self.ports()
+    let built = "\(work)/build"
+    let out = "\(work)/srv/site"
     let site = await ToolRun.run([
       "site", "--app-id", demoAppID, "--certificate", "\(work)/cert.pem", "--certificate-key",
-      "\(work)/key.pem", "--short-links", links, "--short-link-host", "go.example.com", "--out", out,
+      "\(work)/key.pem", "--short-links", links, "--short-link-host", "go.example.com",
+      "--listen", "127.0.0.1:\(tls)", "--server-root", out, "--out", built,
     ])
     try #require(site.status == 0, "\(site.error)")
     #expect(site.error.contains("entitlement applinks:go.example.com"))
+    let configuration = try contents(built, "nginx.conf")
+    #expect(!configuration.contains(built), "\(configuration)")
+    #expect(configuration.components(separatedBy: "    listen 127.0.0.1:\(tls) ssl;\n").count == 3)
+    #expect(!configuration.contains("listen 443"))
+    try FileManager.default.createDirectory(atPath: "\(work)/srv", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: built, toPath: out)
+    try FileManager.default.removeItem(atPath: built)
 
-    let (server, tls, plain) = try await Self.serve(site: out, work: work, plainHTTPHost: "go.example.com")
+    let server = try await Self.serve(
+      site: out, work: work, tls: tls, plain: plain, plainHTTPHost: "go.example.com")
     _ = server
 
     // The association files: 200, JSON, no redirect (Apple: "the file must be served ... without
@@ -188,6 +201,32 @@ struct SiteServedTests {
     #expect(
       try await Self.fetch("https://example.com:\(tls)/channel/video/1", host: "example.com", port: tls)
         .hasPrefix("200 text/html"))
+    #expect(
+      try await Self.fetch("https://example.com:\(tls)/logs/access.log", host: "example.com", port: tls)
+        .hasPrefix("404 "), "the log is not served")
+
+    // nginx's own log, read with the short-link file: each short link is a click of its long link's
+    // route and campaign, the request's query appended as the server did; none is an unknown host or
+    // an unmatched click on the site's host.
+    let audit = await ToolRun.run([
+      "audit", "--access-log", "\(out)/logs/access.log", "--short-links", links, "--short-link-host",
+      "go.example.com", "--json",
+    ])
+    #expect(audit.status == 0, "\(audit.error)")
+    let summary = try #require(try audit.jsonLines().first)
+    #expect(summary["format"] as? String == "json")
+    let clicks = try #require(summary["clicks"] as? [String: Any])
+    #expect(clicks["shortLinks"] as? Int == 4, "\(clicks)")
+    #expect(clicks["rejected"] as? Int == 0 && clicks["unmatched"] as? Int == 0, "\(clicks)")
+    #expect(clicks["matched"] as? Int == 5 && clicks["total"] as? Int == 5, "\(clicks)")
+    let routes = try #require(summary["routes"] as? [[String: Any]])
+    #expect(routes.first { $0["route"] as? String == "clip" }?["clicks"] as? Int == 5, "\(routes)")
+    let campaigns = try #require(summary["campaigns"] as? [[String: Any]])
+    #expect(
+      Set(campaigns.map { "\($0["source"] ?? "")|\($0["campaign"] ?? "")|\($0["clicks"] ?? 0)" })
+        == ["|spring|1", "mail|spring|1"], "\(campaigns)")
+    let wellKnown = (summary["outcomes"] as? [String: Any])?["wellKnown"] as? Int
+    #expect(wellKnown == 4, "\(summary)")
 
     // The app: the short-link host is a tracking origin, so the resolver asks it and gets the long
     // link, which is off the tracking origins and never fetched; the app's router opens it.
@@ -217,15 +256,16 @@ struct SiteServedTests {
     let work = temporaryDirectory()
     try await Self.certificate(in: work)
     let out = "\(work)/site"
+    let (tls, plain) = Self.ports()
     let site = await ToolRun.run([
       "site", "--routes", try temporaryRouteFile(Self.previewRoutes), "--app-id", demoAppID,
       "--app-store-id", "123456789", "--android-package", "com.example.app", "--android-fingerprint",
-      playSigningKey, "--certificate", "\(work)/cert.pem", "--certificate-key", "\(work)/key.pem", "--out",
-      out,
+      playSigningKey, "--certificate", "\(work)/cert.pem", "--certificate-key", "\(work)/key.pem",
+      "--listen", "127.0.0.1:\(tls)", "--out", out,
     ])
     try #require(site.status == 0, "\(site.error)")
-    let log = "\(work)/access.log"
-    let (server, tls, _) = try await Self.serve(site: out, work: work, accessLog: log)
+    let log = "\(out)/logs/access.log"
+    let server = try await Self.serve(site: out, work: work, tls: tls, plain: plain)
     _ = server
     func page(_ path: String, agent: String = "facebookexternalhit/1.1") async throws -> String {
       try await runBounded(
@@ -249,6 +289,11 @@ struct SiteServedTests {
       clip.contains(
         #"<meta property="og:url" content="https://example.com/channel/video/12345?utm_source=chat">"#))
     #expect(!clip.contains("<!--#"), "every include was run")
+    // Each page's canonical link is its own link, written by the server before any script runs.
+    #expect(
+      clip.contains(
+        #"<link rel="canonical" href="https://example.com/channel/video/12345?utm_source=chat">"#),
+      "\(clip)")
 
     // A value that would close the attribute and open a tag arrives escaped, in text and in the URL.
     let hostile = try await page("/channel/video/%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
@@ -256,11 +301,18 @@ struct SiteServedTests {
     #expect(hostile.contains(#"content="Clip &quot;&gt;&lt;img src=x onerror=alert(1)&gt; &lt;b&gt;"#))
     #expect(
       hostile.contains(
+        #"<link rel="canonical" href="https://example.com/channel/video/%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E">"#
+      ), "\(hostile)")
+    #expect(
+      hostile.contains(
         #"content="https://cdn.example.com/clips/%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E.jpg"#))
 
     // Routes without a preview show the plain page; the preview page itself is not reachable.
     let search = try await page("/channel/search/goal")
     #expect(search.contains("Open in the app") && !search.contains("og:title"))
+    #expect(
+      search.contains(#"<link rel="canonical" href="https://example.com/channel/search/goal">"#), "\(search)")
+    #expect(!search.contains("<!--#") && !search.contains(#"href="https://example.com/">"#), "\(search)")
     #expect(
       try await Self.fetch(
         "https://example.com:\(tls)/.deeplink/preview-0.html", host: "example.com", port: tls

@@ -93,7 +93,7 @@ struct NearMissTests {
 
   @Test func caseInsensitiveTablesCompareLiteralsTheirWay() throws {
     var table = Self.shop
-    table.caseInsensitive = true
+    table.options.caseInsensitive = true
     #expect(try explain("https://shop.example.com/ACCOUNT/SETTINGS", table) == nil)
     let miss = try #require(try explain("https://shop.example.com/ACCOUNT/Profile", table))
     #expect(miss.segment == 1)
@@ -101,7 +101,8 @@ struct NearMissTests {
 
   @Test func strictTrailingSlash() throws {
     let table = RouteTable(
-      hosts: ["example.com"], strictTrailingSlash: true, routes: [RouteDefinition("dir", "/docs/")])
+      hosts: ["example.com"], options: .init(strictTrailingSlash: true),
+      routes: [RouteDefinition("dir", "/docs/")])
     let miss = try #require(try explain("https://example.com/docs", table))
     #expect(miss.code == .trailingSlash)
   }

@@ -46,7 +46,8 @@ struct NearMissWorkBoundTests {
         RouteDefinition(
           "x\(index)", "/" + random.pick(["1", "a", "{y}"]) + random.pick(["/end", "/fin", ""])))
     }
-    return RouteTable(schemes: ["app"], strictTrailingSlash: random.chance(0.2), routes: routes)
+    return RouteTable(
+      schemes: ["app"], options: .init(strictTrailingSlash: random.chance(0.2)), routes: routes)
   }
 
   /// On random tables of alike subtrees (and the differential suite's tables), the bounded search

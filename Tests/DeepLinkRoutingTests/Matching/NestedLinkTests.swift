@@ -38,7 +38,8 @@ struct NestedLinkTests {
   /// opens, as it does for the same path on the https link.
   @Test func aPathInACustomSchemeLinkThatCarriesAHostStaysOnThatHost() throws {
     let table = RouteTable(
-      schemes: ["shop"], hosts: ["www.shop.example", "call.shop.example"], customSchemeHost: .listed,
+      schemes: ["shop"], hosts: ["www.shop.example", "call.shop.example"],
+      options: .init(listedHostInCustomScheme: true),
       routes: [
         RouteDefinition("deepLink", "/deep-link?url={target:link}", follow: "target"),
         RouteDefinition("call", "/join/{callId}", hosts: ["call.shop.example"]),
@@ -55,6 +56,27 @@ struct NestedLinkTests {
     let plain = try #require(try router.match("shop://deep-link?url=/settings/general"))
     #expect(plain.url == "shop:///settings/general")
     #expect(try router.match("shop://www.shop.example/deep-link?url=/join/abc") == nil)
+  }
+
+  /// The grammar page's example ("A custom scheme that carries a host"): the nested path resolves on
+  /// the listed host the outer link carries, never on the scheme without a host, so the route scoped
+  /// to that host answers it, as it does the https link.
+  @Test func theGrammarPagesExampleResolvesOnTheListedHost() throws {
+    let table = RouteTable(
+      schemes: ["shop"], hosts: ["www.shop.example"], options: .init(listedHostInCustomScheme: true),
+      routes: [
+        RouteDefinition("deepLink", "/deep-link?url={target:link}", follow: "target"),
+        RouteDefinition("product", "/p/{id:int}", hosts: ["www.shop.example"]),
+      ])
+    let router = try Router(table)
+    let match = try #require(try router.match("shop://www.shop.example/deep-link?url=/p/1"))
+    #expect(match.route == "product")
+    #expect(match.url == "shop://www.shop.example/p/1")
+    #expect(match.parameters["id"] == .int(1))
+    #expect(match.origin == .customScheme("shop"))
+    #expect(try router.match("https://www.shop.example/p/1")?.route == "product")
+    // Without a host the path has none, and the scoped route does not answer it.
+    #expect(try router.match("shop:///p/1") == nil)
   }
 
   @Test func anEmailRedirectorLeadsToTheWebLinkItCarries() throws {

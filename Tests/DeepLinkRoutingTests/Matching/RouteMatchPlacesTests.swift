@@ -172,9 +172,9 @@ struct RouteMatchPlacesDifferentialTests {
       RouteDefinition("page", "/{slug}"),
     ]
     var plus = RouteTable(schemes: ["app"], hosts: ["example.com"], routes: routes)
-    plus.plusInQuery = .literal
+    plus.options.literalPlusInQuery = true
     var folding = RouteTable(schemes: ["app"], hosts: ["example.com"], routes: routes)
-    folding.caseInsensitive = true
+    folding.options.caseInsensitive = true
     return [RouteTable(schemes: ["app"], hosts: ["example.com"], routes: routes), plus, folding]
   }()
 

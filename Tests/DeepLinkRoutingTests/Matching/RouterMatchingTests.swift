@@ -205,7 +205,7 @@ struct RouterMatchingTests {
 
   @Test func caseInsensitiveLiteralsWhenTheTableAsks() throws {
     var table = Fixtures.channelTable
-    table.caseInsensitive = true
+    table.options.caseInsensitive = true
     let router = try Router(table)
     let match = try #require(try router.match("myapp:///Channel/VIDEO/AbC"))
     #expect(match.route == "clip")
@@ -215,11 +215,58 @@ struct RouterMatchingTests {
 
   @Test func strictTrailingSlash() throws {
     let table = RouteTable(
-      schemes: ["myapp"], strictTrailingSlash: true,
+      schemes: ["myapp"], options: .init(strictTrailingSlash: true),
       routes: [RouteDefinition("folder", "/files/"), RouteDefinition("file", "/files")])
     let router = try Router(table)
     #expect(try router.match("myapp:///files/")?.route == "folder")
     #expect(try router.match("myapp:///files")?.route == "file")
     #expect(try Router(Fixtures.channelTable).match("myapp://channel/")?.route == "main")
+  }
+
+  /// The grammar page: a catch-all that ends the path takes the trailing `/` too, so with strict
+  /// trailing slashes `/files/{path*}` opens a folder link that ends with one, while the routes
+  /// written with and without a slash still tell `/a/` from `/a`.
+  @Test func trailingCatchAllTakesTheSlashUnderStrictTrailingSlashes() throws {
+    let table = RouteTable(
+      hosts: ["example.com"], options: .init(strictTrailingSlash: true),
+      routes: [
+        RouteDefinition("files", "/files/{path*}"), RouteDefinition("tree", "/tree/{path+}"),
+        RouteDefinition("folder", "/a/"), RouteDefinition("file", "/a"),
+        RouteDefinition("marked", "/m/{path*}?ref=mail"),
+      ])
+    let router = try Router(table)
+    for link in ["https://example.com/files/a/b/", "https://example.com/files/a/b"] {
+      let match = try #require(try router.match(link), "\(link)")
+      #expect(match.route == "files")
+      #expect(match.parameters["path"] == .segments(["a", "b"]), "\(link)")
+    }
+    #expect(try router.match("https://example.com/files/")?.parameters["path"] == .segments([]))
+    #expect(try router.match("https://example.com/files")?.route == "files")
+    #expect(try router.match("https://example.com/tree/x/")?.route == "tree")
+    #expect(try router.match("https://example.com/tree/")?.route == nil, "{path+} still needs a segment")
+    #expect(try router.match("https://example.com/a/")?.route == "folder")
+    #expect(try router.match("https://example.com/a")?.route == "file")
+    #expect(try router.match("https://example.com/m/x/?ref=mail")?.route == "marked")
+    // Building back writes no slash, and the link reads back the same.
+    #expect(
+      try router.urlString(for: "files", ["path": .segments(["a", "b"])]) == "https://example.com/files/a/b")
+    // A pattern written with the slash after the catch-all is still refused: it says nothing more.
+    #expect(throws: RouteTableError.self) {
+      _ = try Router(
+        RouteTable(
+          hosts: ["example.com"], options: .init(strictTrailingSlash: true),
+          routes: [
+            RouteDefinition("files", "/files/{path*}/")
+          ]))
+    }
+    // Many routes ending at one place (indexed by their query items) take the slash the same way.
+    let many = RouteTable(
+      hosts: ["example.com"], options: .init(strictTrailingSlash: true),
+      routes: (0..<40).map { RouteDefinition("r\($0)", "/d/{path*}?v=\($0)") } + [
+        RouteDefinition("plain", "/d/{path*}")
+      ])
+    let indexed = try Router(many)
+    #expect(try indexed.match("https://example.com/d/x/")?.route == "plain")
+    #expect(try indexed.match("https://example.com/d/x/?v=7")?.route == "r7")
   }
 }

@@ -82,7 +82,8 @@ struct RouterWorkBoundTests {
     routes.append(RouteDefinition("bareSlash", "/p/"))
     routes.append(RouteDefinition("bare", "/p"))
     routes.append(RouteDefinition("optional", "/p?o={v:uuid?}"))
-    let router = try Router(RouteTable(schemes: ["app"], strictTrailingSlash: true, routes: routes))
+    let router = try Router(
+      RouteTable(schemes: ["app"], options: .init(strictTrailingSlash: true), routes: routes))
     let cases: [(String, String?)] = [
       ("app:/p/?key3=4", "slash"),
       ("app:/p?key3=4", "k3"),

@@ -76,7 +76,7 @@ struct RouterByteMatchingTests {
 
   @Test func caseInsensitiveLiteralsByBytesAndByText() throws {
     var table = Self.table
-    table.caseInsensitive = true
+    table.options.caseInsensitive = true
     table.routes.append(RouteDefinition("straße", "/STRASSE/Straße"))
     let router = try Router(table)
     #expect(try router.match("myapp://MENU/CAFÉ")?.route == "cafe")

@@ -241,7 +241,7 @@ struct MiddleCatchAllTests {
     let routes = (0..<64).map { RouteDefinition("r\($0)", "/{p*}/s\($0)/product/{id:int}") }
     let router = try Router(
       RouteTable(
-        hosts: ["shop.example"], limits: RouteTable.Limits(maxURLLength: 1 << 16, maxSegments: 1 << 10),
+        hosts: ["shop.example"], options: .init(maxURLLength: 1 << 16, maxSegments: 1 << 10),
         routes: routes))
     let link =
       "https://shop.example/" + Array(repeating: "a", count: 200).joined(separator: "/") + "/s3/product/x"

@@ -9,14 +9,14 @@ import Testing
 @Suite("Segment templates: searching for separators")
 struct SegmentTemplateSearchTests {
   /// Limits that let a link hold one segment of several kilobytes.
-  static let longLinks = RouteTable.Limits(maxURLLength: 65_536, maxSegments: 64, maxQueryItems: 128)
+  static let longLinks = RouteTable.Options(maxURLLength: 65_536, maxSegments: 64, maxQueryItems: 128)
 
   /// 64 routes `/p/{x}` + 1,000 `a` + `b<i>{y}`, each with its own separator, and a plain route at the
   /// same place that takes what no template does.
   static func longSeparatorTable() -> RouteTable {
     let run = String(repeating: "a", count: 1_000)
     return RouteTable(
-      hosts: ["example.com"], limits: longLinks,
+      hosts: ["example.com"], options: longLinks,
       routes: (0..<64).map { RouteDefinition("t\($0)", "/p/{x}\(run)b\($0){y}") } + [
         RouteDefinition("whole", "/p/{whole}")
       ])

@@ -100,13 +100,44 @@ struct SegmentTemplateTests {
   @Test func aCaseInsensitiveTableFoldsTheLiterals() throws {
     let router = try Router(
       RouteTable(
-        hosts: ["example.com"], caseInsensitive: true,
+        hosts: ["example.com"], options: .init(caseInsensitive: true),
         routes: [RouteDefinition("docs", "/V{version:int}/docs")]
       ))
     #expect(try router.match("https://example.com/v3/DOCS")?.parameters["version"] == .int(3))
     let exact = try Router(
       RouteTable(hosts: ["example.com"], routes: [RouteDefinition("docs", "/V{version:int}/docs")]))
     #expect(try exact.match("https://example.com/v3/docs") == nil)
+  }
+
+  /// A separator the type can hold only as its first character ends the value: an int or a decimal
+  /// may start with `-` and never holds one after, so `-` after it is where it ends.
+  @Test func aSeparatorTheTypeHoldsOnlyFirstEndsTheValue() throws {
+    let router = try Router(
+      RouteTable(
+        hosts: ["chat.example"],
+        routes: [
+          RouteDefinition("channel", "/channel/{id:int}-{slug}"),
+          RouteDefinition("at", "/at/{lat:decimal}-{lng:decimal}"),
+          RouteDefinition("flag", "/flag/{on:bool}t{x}"),
+        ]))
+    func values(_ link: String) throws -> [String: ParameterValue]? {
+      guard let match = try router.match("https://chat.example" + link) else { return nil }
+      return Dictionary(uniqueKeysWithValues: match.parameters.map { ($0.name, $0.value) })
+    }
+    #expect(try values("/channel/42-general") == ["id": .int(42), "slug": .string("general")])
+    #expect(try values("/channel/-42-general") == ["id": .int(-42), "slug": .string("general")])
+    // The first `-` after the value's first character: the rest is the slug's.
+    #expect(try values("/channel/4-2-x") == ["id": .int(4), "slug": .string("2-x")])
+    #expect(try values("/channel/x-general") == nil)
+    #expect(try values("/channel/42-") == nil)
+    #expect(try values("/channel/--42-x") == nil)
+    #expect(try values("/at/-33.9-18.4") == ["lat": .decimal(-33.9), "lng": .decimal(18.4)])
+    #expect(try values("/at/-33.9--18.4") == ["lat": .decimal(-33.9), "lng": .decimal(-18.4)])
+    #expect(try values("/flag/truetx") == ["on": .bool(true), "x": .string("x")])
+    // Built back, a negative id and a slug holding `-` read back as they were.
+    let url = try router.url(for: "channel", ["id": .int(-7), "slug": .string("a-b")])
+    #expect(url.absoluteString == "https://chat.example/channel/-7-a-b")
+    #expect(try values("/channel/-7-a-b") == ["id": .int(-7), "slug": .string("a-b")])
   }
 
   // MARK: Bad input
@@ -118,6 +149,9 @@ struct SegmentTemplateTests {
     ("/orders/{id:int}5", .ambiguousTemplate(name: "id", literal: "5"), 16),
     ("/n/{n:decimal}.x", .ambiguousTemplate(name: "n", literal: ".x"), 14),
     ("/f/{flag:bool}e-{x}", .ambiguousTemplate(name: "flag", literal: "e-"), 14),
+    // A UUID holds `-` after its first character: its end before a `-` is ambiguous.
+    ("/c/{code:uuid}-{slug}", .ambiguousTemplate(name: "code", literal: "-"), 14),
+    ("/r/{n:decimal}5", .ambiguousTemplate(name: "n", literal: "5"), 14),
     ("/go/to-{target:url}", .typeNotAllowedInTemplate(name: "target", type: .url), 7),
     ("/a/x-{id", .unbalancedBrace, 5),
     ("/a/x-{id}}", .unbalancedBrace, 9),

@@ -100,7 +100,7 @@ struct ValueSetTests {
     // `caseInsensitive` folds literal segments; the words of a set are values, spelled one way.
     let router = try Router(
       RouteTable(
-        schemes: ["app"], hosts: ["example.com"], caseInsensitive: true,
+        schemes: ["app"], hosts: ["example.com"], options: .init(caseInsensitive: true),
         routes: [
           RouteDefinition("section", "/settings/{section:(newtab|contentBlocker)}"),
           RouteDefinition("list", "/list?sort={order:(asc|desc)}"),

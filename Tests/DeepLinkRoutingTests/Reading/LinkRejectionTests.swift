@@ -85,7 +85,9 @@ struct LinkRejectionTests {
 
   @Test func limitsComeFromTheTable() throws {
     var table = Fixtures.channelTable
-    table.limits = RouteTable.Limits(maxURLLength: 30, maxSegments: 2, maxQueryItems: 1)
+    table.options.maxURLLength = 30
+    table.options.maxSegments = 2
+    table.options.maxQueryItems = 1
     let router = try Router(table)
     #expect(throws: LinkError.self) { try router.match("myapp://channel/video/1") }
     #expect(throws: LinkError.self) { try router.match("myapp://channel?a=1&b=2") }

@@ -98,7 +98,7 @@ struct SinglePassReadingTests {
 
   @Test func emptyQueryItemsDoNotCountTowardsTheLimit() throws {
     var table = Fixtures.channelTable
-    table.limits = RouteTable.Limits(maxURLLength: 8192, maxSegments: 64, maxQueryItems: 2)
+    table.options.maxQueryItems = 2
     let router = try Router(table)
     #expect(try router.match("myapp://channel?a=1&&&b=2&")?.route == "main")
     let error = try #require(throws: LinkError.self) { try router.match("myapp://channel?a=1&b=2&c=3") }
@@ -107,7 +107,8 @@ struct SinglePassReadingTests {
 
   @Test func segmentLimitCountsTheAuthority() throws {
     var table = Fixtures.channelTable
-    table.limits = RouteTable.Limits(maxURLLength: 8192, maxSegments: 3, maxQueryItems: 8)
+    table.options.maxSegments = 3
+    table.options.maxQueryItems = 8
     let router = try Router(table)
     #expect(try router.match("myapp://channel/video/1")?.route == "clip")
     #expect(try router.match("myapp:channel/video/1")?.route == "clip")

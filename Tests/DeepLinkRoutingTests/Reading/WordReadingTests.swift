@@ -73,7 +73,8 @@ struct WordReadingTests {
     }
     return try Router(
       RouteTable(
-        schemes: ["myapp"], hosts: ["example.com"], caseInsensitive: caseInsensitive, routes: routes))
+        schemes: ["myapp"], hosts: ["example.com"], options: .init(caseInsensitive: caseInsensitive),
+        routes: routes))
   }
 
   @Test func everyKeyLengthFindsItsOwnRouteAndNoNeighbour() throws {

@@ -24,7 +24,7 @@ struct ReliabilityDifferentialTests {
       schemes: random.chance(0.3) ? ["app", "http"] : ["app"], hosts: ["example.com", "b.example"],
       caseInsensitive: random.chance(0.2), strictTrailingSlash: random.chance(0.2), routes: [])
     reference.plusIsSpace = random.chance(0.8)
-    if random.chance(0.2) { reference.customSchemeHost = .listed }
+    if random.chance(0.2) { reference.listedHostInCustomScheme = true }
     let count = Int.random(in: 2...12, using: &random)
     for index in 0..<(count * 3) where reference.routes.count < count {
       let route = Self.route(named: "r\(index)", using: &random)
@@ -120,8 +120,8 @@ struct ReliabilityDifferentialTests {
     return route
   }
 
-  /// Template literals: prefixes of any text, separators and suffixes no typed value can hold (so no
-  /// template is refused), a few shared so templates overlap.
+  /// Template literals: prefixes of any text, separators and suffixes no typed value can hold after its
+  /// first character (so no template is refused), a few shared so templates overlap.
   static let templatePrefixes = ["v", "V", "wire-", "a"]
   static let templateSeparators = ["@", "_", "~", "@@"]
   static let templateSuffixes = ["~json", "@x", "_"]
@@ -134,9 +134,12 @@ struct ReliabilityDifferentialTests {
     let hasPrefix = random.chance(0.6)
     if hasPrefix { parts.append(.literal(random.pick(templatePrefixes))) }
     let types: [ParameterType] = [.string, .string, .int, .uuid, .bool, .decimal]
-    parts.append(.parameter(name + "a", random.pick(types)))
+    let first = random.pick(types)
+    parts.append(.parameter(name + "a", first))
     if random.chance(0.4) {
-      parts.append(.literal(random.pick(templateSeparators)))
+      // `-` after a value that holds it only as its first character (an int, a decimal) or any text.
+      let separators = first == .uuid ? templateSeparators : templateSeparators + ["-"]
+      parts.append(.literal(random.pick(separators)))
       parts.append(.parameter(name + "b", random.pick(types)))
     }
     if !hasPrefix || random.chance(0.4) { parts.append(.literal(random.pick(templateSuffixes))) }

@@ -109,7 +109,12 @@ extension ReferenceRouter {
         values[name] = .string(segments[position])
       }
     }
-    if strictTrailingSlash && route.trailingSlash != link.trailingSlash { return nil }
+    // A route ending with a catch-all takes a trailing slash either way (ROUTING: catch-alls).
+    if strictTrailingSlash && route.pieces.last?.isCatchAll != true
+      && route.trailingSlash != link.trailingSlash
+    {
+      return nil
+    }
     for item in route.query {
       // A scalar read takes the first item of that name; no value and an empty value count as absent.
       let first = link.query.first { $0.name == item.key }

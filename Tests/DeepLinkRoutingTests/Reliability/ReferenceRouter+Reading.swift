@@ -72,7 +72,7 @@ extension ReferenceRouter {
         return .failure(ReferenceFailure(bad == UInt8(ascii: "@") ? "user-info" : "port-not-allowed"))
       }
       let authorityText = String(decoding: authority, as: UTF8.self).lowercased()
-      if customSchemeHost == .listed && !authority.isEmpty
+      if listedHostInCustomScheme && !authority.isEmpty
         && hosts.contains(where: { $0.lowercased() == authorityText })
       {
         webHost = authorityText

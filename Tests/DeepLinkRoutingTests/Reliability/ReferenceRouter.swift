@@ -309,11 +309,12 @@ struct ReferenceRouter {
   var caseInsensitive: Bool
   var strictTrailingSlash: Bool
   var routes: [Route]
-  var limits = RouteTable.Limits.default
+  /// The limits on one link (the reference reads only the limits of these options).
+  var limits = RouteTable.Options.default
   /// Whether `+` in the query reads as a space (`plusInQuery: space`) or as itself (`literal`).
   var plusIsSpace = true
   /// Whether a custom-scheme link's listed host is its host rather than its first segment.
-  var customSchemeHost = RouteTable.CustomSchemeHost.firstSegment
+  var listedHostInCustomScheme = false
 
   /// The literals routes start with, as written.
   func firstLiterals(readingFragment: Bool) -> Set<String> {
@@ -344,10 +345,13 @@ struct ReferenceRouter {
   }
 
   var table: RouteTable {
-    RouteTable(
-      schemes: schemes, hosts: hosts, caseInsensitive: caseInsensitive,
-      strictTrailingSlash: strictTrailingSlash, plusInQuery: plusIsSpace ? .space : .literal,
-      customSchemeHost: customSchemeHost, limits: limits,
+    var options = limits
+    options.caseInsensitive = caseInsensitive
+    options.strictTrailingSlash = strictTrailingSlash
+    options.literalPlusInQuery = !plusIsSpace
+    options.listedHostInCustomScheme = listedHostInCustomScheme
+    return RouteTable(
+      schemes: schemes, hosts: hosts, options: options,
       kinds: Dictionary(
         uniqueKeysWithValues: Self.kinds.map {
           (

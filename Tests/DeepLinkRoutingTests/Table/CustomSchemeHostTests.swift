@@ -8,10 +8,10 @@ import Testing
 /// the first segment, as by default; custom-scheme links build with the host.
 @Suite("A custom scheme that carries a host")
 struct CustomSchemeHostTests {
-  static func table(_ reading: RouteTable.CustomSchemeHost) -> RouteTable {
+  static func table(listed: Bool) -> RouteTable {
     RouteTable(
       schemes: ["shop"], hosts: ["www.shop.example", "clicks.shop.example", "*.cdn.example"],
-      customSchemeHost: reading,
+      options: .init(listedHostInCustomScheme: listed),
       routes: [
         RouteDefinition("product", "/p/{id:int}"),
         RouteDefinition("click", "/{path*}", hosts: ["clicks.shop.example"]),
@@ -22,7 +22,7 @@ struct CustomSchemeHostTests {
   }
 
   @Test func aListedHostAfterTheSchemeIsTheHost() throws {
-    let router = try Router(Self.table(.listed))
+    let router = try Router(Self.table(listed: true))
     let match = try #require(try router.match("shop://www.shop.example/p/1"))
     #expect(match.route == "product")
     #expect(match.parameters["id"] == .int(1))
@@ -37,33 +37,33 @@ struct CustomSchemeHostTests {
   }
 
   @Test func theDefaultReadingKeepsTheAuthorityAsTheFirstSegment() throws {
-    let router = try Router(Self.table(.firstSegment))
+    let router = try Router(Self.table(listed: false))
     let match = try #require(try router.match("shop://www.shop.example/p/1"))
     #expect(match.route == "hostFirst")
     #expect(try router.match("shop://clicks.shop.example/wf/click") == nil)
   }
 
   @Test func theLinkStaysACustomSchemeLinkForTrust() throws {
-    let router = try Router(Self.table(.listed))
+    let router = try Router(Self.table(listed: true))
     let match = try #require(try router.match("shop://www.shop.example/account"))
     #expect(match.route == "account")
     #expect(match.origin == .customScheme("shop"))
   }
 
   @Test func aCustomSchemeLinkIsBuiltWithTheHost() throws {
-    let router = try Router(Self.table(.listed))
+    let router = try Router(Self.table(listed: true))
     #expect(
       try router.urlString(for: "product", ["id": .int(4)], form: .customScheme)
         == "shop://www.shop.example/p/4")
     #expect(
       try router.urlString(for: "click", ["path": .segments(["a"])], form: .customScheme)
         == "shop://clicks.shop.example/a")
-    let plain = try Router(Self.table(.firstSegment))
+    let plain = try Router(Self.table(listed: false))
     #expect(try plain.urlString(for: "product", ["id": .int(4)], form: .customScheme) == "shop://p/4")
   }
 
   @Test func aNearMissOfACarriedHostLinkCountsSegmentsAfterTheHost() throws {
-    let router = try Router(Self.table(.listed))
+    let router = try Router(Self.table(listed: true))
     let miss = try #require(try router.explain("shop://www.shop.example/p/x"))
     #expect(miss.route == "product")
     #expect(miss.path == ["p", "x"])
@@ -76,7 +76,7 @@ struct CustomSchemeHostTests {
        "routes": [{"name": "p", "pattern": "/p/{id}"}]}
       """
     let table = try RouteTable(json: Data(json.utf8))
-    #expect(table.customSchemeHost == .listed)
+    #expect(table.options.listedHostInCustomScheme)
     #expect(try RouteTable(json: table.jsonData()) == table)
     #expect(try Router(table).match("app://w.example/p/1")?.route == "p")
     let bad = #"{"schemes": ["app"], "customSchemeHost": "host", "routes": []}"#

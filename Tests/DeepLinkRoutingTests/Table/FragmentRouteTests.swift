@@ -93,7 +93,7 @@ struct FragmentRouteTests {
     #expect(throws: LinkError.self) { try Self.match("https://chat.example/#/room/%ZZ") }
     #expect(throws: LinkError.self) { try Self.match("https://chat.example/#/room/%C3") }
     let limited = RouteTable(
-      hosts: ["chat.example"], limits: RouteTable.Limits(maxSegments: 3),
+      hosts: ["chat.example"], options: .init(maxSegments: 3),
       routes: [RouteDefinition("room", "/#/room/{room}")])
     let router = try Router(limited)
     do {

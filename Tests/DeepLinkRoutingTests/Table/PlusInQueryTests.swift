@@ -14,13 +14,14 @@ struct PlusInQueryTests {
     RouteDefinition("sort", "/list?order={order:(a+b|c d)}"),
   ]
 
-  static func router(_ reading: RouteTable.PlusInQuery) throws -> Router {
-    try Router(RouteTable(hosts: ["example.com"], plusInQuery: reading, routes: routes))
+  static func router(literal: Bool) throws -> Router {
+    try Router(
+      RouteTable(hosts: ["example.com"], options: .init(literalPlusInQuery: literal), routes: routes))
   }
 
   @Test func theDefaultReadsPlusAsASpace() throws {
     let router = try Router(RouteTable(hosts: ["example.com"], routes: Self.routes))
-    #expect(router.table.plusInQuery == .space)
+    #expect(!router.table.options.literalPlusInQuery)
     let match = try #require(try router.match("https://example.com/search?text=c++"))
     #expect(match.parameters.string("text") == "c  ")
     #expect(try router.match("https://example.com/search?text=a%2Bb")?.parameters.string("text") == "a+b")
@@ -32,7 +33,7 @@ struct PlusInQueryTests {
   }
 
   @Test func literalKeepsPlusAsWritten() throws {
-    let router = try Self.router(.literal)
+    let router = try Self.router(literal: true)
     let match = try #require(try router.match("https://example.com/search?text=c++&a+b=c+d"))
     #expect(match.parameters.string("text") == "c++")
     #expect(match.query == [QueryItem(name: "a+b", value: "c+d")])
@@ -43,11 +44,11 @@ struct PlusInQueryTests {
 
   @Test func thePatternsQueryIsReadTheSameWay() throws {
     // `name=c+` is the literal value `c ` under `space` and `c+` under `literal`.
-    let space = try Self.router(.space)
+    let space = try Self.router(literal: false)
     #expect(try space.match("https://example.com/lang?name=c+")?.route == "language")
     #expect(try space.match("https://example.com/lang?name=c%20")?.route == "language")
     #expect(try space.match("https://example.com/lang?name=c%2B") == nil)
-    let literal = try Self.router(.literal)
+    let literal = try Self.router(literal: true)
     #expect(try literal.match("https://example.com/lang?name=c+")?.route == "language")
     #expect(try literal.match("https://example.com/lang?name=c%2B")?.route == "language")
     #expect(try literal.match("https://example.com/lang?name=c%20") == nil)
@@ -58,12 +59,12 @@ struct PlusInQueryTests {
   }
 
   @Test func builtLinksReadTheSameUnderBothSettings() throws {
-    for reading in RouteTable.PlusInQuery.allCases {
-      let router = try Self.router(reading)
+    for literal in [false, true] {
+      let router = try Self.router(literal: literal)
       let url = try router.urlString(for: "search", ["text": .string("c++ a b")])
       #expect(url == "https://example.com/search?text=c%2B%2B%20a%20b")
-      for other in RouteTable.PlusInQuery.allCases {
-        #expect(try Self.router(other).match(url)?.parameters.string("text") == "c++ a b")
+      for other in [false, true] {
+        #expect(try Self.router(literal: other).match(url)?.parameters.string("text") == "c++ a b")
       }
       let extra = try router.urlString(
         for: "search", ["text": .string("x")], query: [QueryItem(name: "a+b", value: "c d")])
@@ -75,11 +76,11 @@ struct PlusInQueryTests {
     let json =
       #"{"hosts": ["a.example"], "plusInQuery": "literal", "routes": [{"name": "s", "pattern": "/s?q={q}"}]}"#
     let table = try RouteTable(json: Data(json.utf8))
-    #expect(table.plusInQuery == .literal)
+    #expect(table.options.literalPlusInQuery)
     #expect(try RouteTable(json: table.jsonData()) == table)
     #expect(String(decoding: table.jsonData(), as: UTF8.self).contains(#""plusInQuery": "literal""#))
     let plain = try RouteTable(json: Data(#"{"hosts": ["a.example"], "routes": []}"#.utf8))
-    #expect(plain.plusInQuery == .space)
+    #expect(!plain.options.literalPlusInQuery)
     #expect(!String(decoding: plain.jsonData(), as: UTF8.self).contains("plusInQuery"))
     for bad in [#""plus""#, "true", #""Literal""#] {
       let error = #expect(throws: RouteTableError.self) {

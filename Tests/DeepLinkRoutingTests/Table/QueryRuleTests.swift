@@ -259,7 +259,7 @@ struct QueryRuleTests {
   // MARK: (e) keys compared without case
 
   static let caseless = RouteTable(
-    hosts: ["a.example"], queryKeys: .caseInsensitive,
+    hosts: ["a.example"], options: .init(caseInsensitiveQueryKeys: true),
     routes: [
       RouteDefinition("search", "/search?q={query}&{filters*}"),
       RouteDefinition("fix", "/pledge?Ref=failed_payment"),
@@ -285,14 +285,15 @@ struct QueryRuleTests {
       try Router(RouteTable(hosts: ["a.example"], routes: routes)).match("https://a.example/s?q=1&Q=2") != nil
     )
     let error = #expect(throws: RouteTableError.self) {
-      try Router(RouteTable(hosts: ["a.example"], queryKeys: .caseInsensitive, routes: routes))
+      try Router(
+        RouteTable(hosts: ["a.example"], options: .init(caseInsensitiveQueryKeys: true), routes: routes))
     }
     #expect(error?.code == .invalidPattern)
     #expect(error?.description.contains("query key 'Q' is declared twice") == true)
     let duplicate = #expect(throws: RouteTableError.self) {
       try Router(
         RouteTable(
-          hosts: ["a.example"], queryKeys: .caseInsensitive,
+          hosts: ["a.example"], options: .init(caseInsensitiveQueryKeys: true),
           routes: [RouteDefinition("one", "/s?q={a}"), RouteDefinition("two", "/s?Q={b}")]))
     }
     #expect(duplicate?.code == .ambiguous)
@@ -302,10 +303,12 @@ struct QueryRuleTests {
     let json =
       #"{"hosts": ["a.example"], "queryKeys": "caseInsensitive", "routes": [{"name": "s", "pattern": "/s?q={q}"}]}"#
     let table = try RouteTable(json: Data(json.utf8))
-    #expect(table.queryKeys == .caseInsensitive)
+    #expect(table.options.caseInsensitiveQueryKeys)
     #expect(try RouteTable(json: table.jsonData()) == table)
     #expect(String(decoding: table.jsonData(), as: UTF8.self).contains(#""queryKeys": "caseInsensitive""#))
-    #expect(try RouteTable(json: Data(#"{"hosts": ["a.example"], "routes": []}"#.utf8)).queryKeys == .exact)
+    #expect(
+      try RouteTable(json: Data(#"{"hosts": ["a.example"], "routes": []}"#.utf8)).options
+        .caseInsensitiveQueryKeys == false)
     for bad in [#""insensitive""#, "true", #""CaseInsensitive""#] {
       let error = #expect(throws: RouteTableError.self) {
         try RouteTable(json: Data(#"{"hosts": ["a.example"], "queryKeys": \#(bad), "routes": []}"#.utf8))

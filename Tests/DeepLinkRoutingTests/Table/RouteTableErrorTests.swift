@@ -124,7 +124,7 @@ struct RouteTableErrorTests {
     TableCase(
       name: "same literal when case-insensitive",
       table: RouteTable(
-        schemes: ["a"], caseInsensitive: true,
+        schemes: ["a"], options: .init(caseInsensitive: true),
         routes: [RouteDefinition("one", "/Video"), RouteDefinition("two", "/video")]),
       expected: RouteTableError(route: "two", reason: .ambiguous(with: "one"))),
     TableCase(
@@ -155,7 +155,7 @@ struct RouteTableErrorTests {
     TableCase(
       name: "too many routes",
       table: RouteTable(
-        schemes: ["a"], limits: .init(maxRoutes: 1),
+        schemes: ["a"], options: .init(maxRoutes: 1),
         routes: [RouteDefinition("a", "/a"), RouteDefinition("b", "/b")]),
       expected: RouteTableError(reason: .tooManyRoutes(limit: 1))),
   ]

@@ -24,8 +24,10 @@ struct RouteTableJSONTests {
 
   @Test func limitsAndOptionsRoundTrip() throws {
     let table = RouteTable(
-      schemes: ["a"], caseInsensitive: true, strictTrailingSlash: true,
-      limits: .init(maxURLLength: 100, maxSegments: 5, maxQueryItems: 3, maxRoutes: 10),
+      schemes: ["a"],
+      options: .init(
+        caseInsensitive: true, strictTrailingSlash: true, maxURLLength: 100, maxSegments: 5, maxQueryItems: 3,
+        maxRoutes: 10),
       routes: [RouteDefinition("x", "/x/")])
     #expect(try RouteTable(json: table.jsonData()) == table)
   }

@@ -85,7 +85,7 @@ struct ValueKindTests {
 
   @Test func aCaseInsensitiveTableStillComparesAKindByteForByte() throws {
     var table = Self.table
-    table.caseInsensitive = true
+    table.options.caseInsensitive = true
     let router = try Router(table)
     #expect(try router.match("https://example.com/p/ABC-1")?.route == "product")
     #expect(try router.match("https://example.com/p/abc-1")?.route == "productSlug")

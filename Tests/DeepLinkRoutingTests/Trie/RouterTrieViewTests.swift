@@ -8,7 +8,7 @@ struct RouterTrieViewTests {
   @Test func theTrieCanBeWalkedByKind() throws {
     let router = try Router(
       RouteTable(
-        schemes: ["app"], caseInsensitive: true,
+        schemes: ["app"], options: .init(caseInsensitive: true),
         routes: [
           RouteDefinition("video", "/Video/{id:int}"),
           RouteDefinition("token", "/video/{t:uuid}?q={q}"),

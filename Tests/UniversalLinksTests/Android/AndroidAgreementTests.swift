@@ -60,6 +60,7 @@ struct AndroidAgreementTests {
       RouteDefinition("order", "/o/{id:order}"),
       RouteDefinition("wire", "/wire-{code}"),
       RouteDefinition("json", "/data/{id:int}.json"),
+      RouteDefinition("channel", "/ch/{id:int}-{slug}"),
       RouteDefinition("user", "/u/{user}@{domain}"),
       RouteDefinition("search", "/search?q={query}&page={page:int?}"),
       RouteDefinition("promo", "/promo?ref=spring&!debug"),
@@ -82,6 +83,17 @@ struct AndroidAgreementTests {
       RouteDefinition("rest", "/all/{rest*}"),
     ])
 
+  /// Catch-alls before other pieces, as the migration article recommends for a prefix that varies:
+  /// the filters must not open every path of the host.
+  static let prefixed = RouteTable(
+    schemes: ["acme"], hosts: ["example.com"],
+    routes: [
+      RouteDefinition("about", "/about"),
+      RouteDefinition("product", "/{locale*}/product/{id}"),
+      RouteDefinition("wiki", "/{any+}/wiki/{title:int}"),
+      RouteDefinition("shop", "/shop/{path*}/item/{id}/{slug?}"),
+    ])
+
   /// A root catch-all, which routes every path.
   static let everything = RouteTable(
     schemes: ["acme"], hosts: ["example.com"], routes: [RouteDefinition("anything", "/{rest*}")])
@@ -89,8 +101,8 @@ struct AndroidAgreementTests {
   /// The table options: literals without case, strict trailing slashes, a host with a port, a
   /// custom scheme whose listed host is read as a host, and `http`.
   static let options = RouteTable(
-    schemes: ["shop", "http"], hosts: ["shop.example:8443", "www.shop.example"], caseInsensitive: true,
-    strictTrailingSlash: true, customSchemeHost: .listed,
+    schemes: ["shop", "http"], hosts: ["shop.example:8443", "www.shop.example"],
+    options: .init(caseInsensitive: true, strictTrailingSlash: true, listedHostInCustomScheme: true),
     routes: [
       RouteDefinition("root", "/"),
       RouteDefinition("product", "/Product/{id:int}"),
@@ -101,7 +113,7 @@ struct AndroidAgreementTests {
 
   /// Literals compared exactly, strict trailing slashes, and a catch-all after a literal.
   static let strict = RouteTable(
-    hosts: ["example.com"], strictTrailingSlash: true,
+    hosts: ["example.com"], options: .init(strictTrailingSlash: true),
     routes: [
       RouteDefinition("a", "/a/b"), RouteDefinition("p", "/p/{id}"), RouteDefinition("d", "/d/{rest*}"),
       RouteDefinition("slashed", "/s/t/"), RouteDefinition("q", "/q/{id}/"),
@@ -115,7 +127,8 @@ struct AndroidAgreementTests {
   }
 
   static let cases: [Case] = [
-    ("demo", demo), ("language", language), ("hostless", hostless), ("everything", everything),
+    ("demo", demo), ("language", language), ("hostless", hostless), ("prefixed", prefixed),
+    ("everything", everything),
     ("options", options), ("strict", strict), ("generator", AndroidIntentFilterGeneratorTests.table),
   ].flatMap { name, table in [24, 31].map { Case(name: name, table: table, level: $0) } }
 
@@ -236,16 +249,11 @@ struct AndroidAgreementTests {
         pattern.query = ""
       case .trailingSlash:
         var table = router.table
-        table.strictTrailingSlash = false
+        table.options.strictTrailingSlash = false
         return routes(link, definition, definition.pattern, table: table)
       case .fragmentPath:
         pattern.fragment = nil
         pattern.query = ""
-      case .middleCatchAll:
-        guard let index = shape.pieces.firstIndex(where: { Self.name(of: $0) == parameter }) else {
-          return false
-        }
-        pattern.segments = Array(pattern.segments[...index])
       case .spansSegments:
         // Several segments, an empty one at the end (a trailing slash) included.
         guard let index = shape.pieces.firstIndex(where: { Self.name(of: $0) == parameter }) else {
@@ -253,7 +261,18 @@ struct AndroidAgreementTests {
         }
         pattern.segments[index] = "{relaxed+}"
         var table = router.table
-        table.strictTrailingSlash = false
+        table.options.strictTrailingSlash = false
+        // A path has one catch-all: one before the parameter is read as the filters state it, each
+        // count of its segments up to the bound a plain segment.
+        if let other = shape.pieces.firstIndex(where: \.isCatchAll), other != index {
+          var least = 0
+          if case .oneOrMore = shape.pieces[other] { least = 1 }
+          return (least...AndroidIntentFilterGenerator.middleCatchAllSegments).contains { count in
+            var stated = pattern
+            stated.segments.replaceSubrange(other...other, with: (0..<count).map { "{stated\($0)}" })
+            return routes(link, definition, stated.text, table: table)
+          }
+        }
         return routes(link, definition, pattern.text, table: table)
       case .literalSlash, .dotAnyCharacter:
         guard let index = shape.pieces.firstIndex(where: { $0 == .literal(parameter) }) else { return false }
@@ -291,6 +310,11 @@ struct AndroidAgreementTests {
         return custom && (uri?.host ?? "").isEmpty
       case .customSchemeHost:
         return custom
+      case .middleCatchAllDepth:
+        // The catch-all holds more segments than the filters state; a custom-scheme link's first
+        // segment is Android's host, and the catch-all's too when it starts the path.
+        guard case .segments(let segments)? = match.parameters[narrowing.parameter] else { return false }
+        return segments.count > AndroidIntentFilterGenerator.middleCatchAllSegments
       case .backslash:
         return custom && Self.authority(link).contains("\\")
       case .literalCase:
@@ -298,7 +322,7 @@ struct AndroidAgreementTests {
           return false
         }
         var table = router.table
-        table.caseInsensitive = false
+        table.options.caseInsensitive = false
         return !routes(link, definition, definition.pattern, table: table)
       default:
         return nil
@@ -313,7 +337,8 @@ struct AndroidAgreementTests {
       var route = definition
       route.pattern = pattern
       one.routes = [route]
-      let key = "\(definition.name)\u{0}\(pattern)\u{0}\(one.caseInsensitive)\(one.strictTrailingSlash)"
+      let key =
+        "\(definition.name)\u{0}\(pattern)\u{0}\(one.options.caseInsensitive)\(one.options.strictTrailingSlash)"
       if routers.made[key] == nil { routers.made[key] = .some(try? Router(one)) }
       guard let relaxed = routers.made[key] ?? nil else { return false }
       return (try? relaxed.match(link)) != nil
@@ -410,9 +435,24 @@ struct AndroidAgreementTests {
       case .valueSet(let name, let set): add(name, set.members)
       case .kind(let name, let kind): add(name, [kind.sampleValue])
       case .oneOrMore(let name):
-        result.append((name, [.segments(["a"]), .segments(["a", "b"]), .segments(["a/b", "é"])]))
+        result.append(
+          (
+            name,
+            [
+              .segments(["a"]), .segments(["a", "b"]), .segments(["a/b", "é"]),
+              .segments(["a", "b", "c", "d"]),
+              .segments(["a", "b", "c", "d", "e"]),
+            ]
+          ))
       case .zeroOrMore(let name):
-        result.append((name, [.segments(["a", "b"]), .segments([]), .segments(["a/b"])]))
+        result.append(
+          (
+            name,
+            [
+              .segments(["a", "b"]), .segments([]), .segments(["a/b"]), .segments(["a", "b", "c", "d"]),
+              .segments(["a", "b", "c", "d", "e"]),
+            ]
+          ))
       case .template(let template):
         for part in template.parts {
           if case .parameter(let name, let type) = part {

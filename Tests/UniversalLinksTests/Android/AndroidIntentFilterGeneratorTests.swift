@@ -149,7 +149,63 @@ struct AndroidIntentFilterGeneratorTests {
       }
     }
     let kinds = Set(try make().widenings.map(\.kind.description))
-    #expect(kinds.isSuperset(of: ["integer-range", "value-set-text", "middle-catch-all", "query-rule"]))
+    #expect(kinds.isSuperset(of: ["integer-range", "value-set-text", "query-rule"]))
+  }
+
+  // The migration article's pattern for a prefix that varies: the filters of a verified host must
+  // open the product links and nothing else of the site. The pieces after the catch-all are stated
+  // for each count of its segments up to a bound (the advanced glob repeats one token, never a
+  // segment, and takes all it can without giving back); longer prefixes are a listed narrowing.
+  @Test func aCatchAllBeforeOtherPiecesOpensOnlyItsRoutesLinks() throws {
+    let table = RouteTable(
+      schemes: ["shop"], hosts: ["shop.example.com"],
+      routes: [
+        RouteDefinition("home", "/"), RouteDefinition("product", "/{locale*}/product/{id}"),
+        RouteDefinition("wiki", "/{any+}/wiki/{title}"),
+      ])
+    let router = try Router(table)
+    for level in [24, 31] {
+      let generator = AndroidIntentFilterGenerator(router: router, minimumAPILevel: level)
+      let web = try #require(generator.filters.first { $0.schemes.contains("https") })
+      #expect(web.autoVerify)
+      #expect(
+        !web.paths.contains { [".+", "/.+", "/..*"].contains($0.pattern) }, "API \(level): \(web.paths)")
+      for path in [
+        "/product/1", "/en-us/product/1", "/de/ch/product/1", "/a/b/c/d/product/1", "/en-us/product/1/",
+        "/x/wiki/Main", "/a/b/c/d/wiki/Main",
+      ] {
+        let link = "https://shop.example.com" + path
+        #expect(try router.match(link) != nil, "\(link)")
+        #expect(web.opens(link, apiLevel: level), "API \(level): \(link)")
+      }
+      // The rest of the site stays in the browser: pages no route takes (below API 31 a last
+      // parameter may span segments, the listed widening of every route there).
+      for path in [
+        "/about-us", "/blog/2024/spring-sale", "/en-us/cart", "/product", "/en-us/product/1/reviews",
+      ]
+      where level >= 31 || !path.hasSuffix("/reviews") {
+        let link = "https://shop.example.com" + path
+        #expect(try router.match(link) == nil, "\(link)")
+        #expect(!web.opens(link, apiLevel: level), "API \(level): \(link) opens the app")
+      }
+      // Deeper than the bound: the router routes it, Android opens the browser, and it is listed.
+      let deep = "https://shop.example.com/a/b/c/d/e/product/1"
+      #expect(try router.match(deep)?.route == "product")
+      #expect(!web.opens(deep, apiLevel: level))
+      #expect(
+        generator.narrowings.contains {
+          $0.route == "product" && $0.kind == .middleCatchAllDepth && $0.parameter == "locale"
+        }, "API \(level): \(generator.narrowings)")
+      #expect(
+        !generator.widenings.contains { $0.route == "product" && $0.kind != .spansSegments },
+        "API \(level): \(generator.widenings)")
+    }
+    let xml = AndroidIntentFilterGenerator(router: router).xml
+    #expect(xml.contains(#"<data android:pathAdvancedPattern="/product/[^/]+/*" />"#), "\(xml)")
+    #expect(xml.contains(#"<data android:pathAdvancedPattern="/[^/]+/product/[^/]+/*" />"#), "\(xml)")
+    #expect(
+      xml.contains(#"<data android:pathAdvancedPattern="/[^/]+/[^/]+/[^/]+/[^/]+/product/[^/]+/*" />"#),
+      "\(xml)")
   }
 
   // [IF-src] the path compared is Uri.getPath(), decoded: the router writes "/" in a value as %2F,
@@ -212,7 +268,7 @@ struct AndroidIntentFilterGeneratorTests {
   // A table that reads the trailing slash: a pattern that ends with one is written with it.
   @Test func aStrictTableKeepsThePatternsTrailingSlash() throws {
     let table = RouteTable(
-      hosts: ["example.com"], strictTrailingSlash: true,
+      hosts: ["example.com"], options: .init(strictTrailingSlash: true),
       routes: [RouteDefinition("q", "/q/{id}/"), RouteDefinition("s", "/s/t/"), RouteDefinition("a", "/a")])
     let generator = try make(table)
     #expect(

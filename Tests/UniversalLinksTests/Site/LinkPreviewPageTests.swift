@@ -85,7 +85,7 @@ struct LinkPreviewPageTests {
     let echoes = page.components(separatedBy: #"<!--# echo var="deeplink_0" default="" encoding="#).count - 1
     let condition = ["<!--# set var=", "<!--# if expr=", "<!--# else -->", "<!--# endif -->"]
     #expect(condition.allSatisfy { page.components(separatedBy: $0).count == 2 })
-    #expect(includes == echoes + 1 + condition.count, "one more for og:url")
+    #expect(includes == echoes + 2 + condition.count, "two more: og:url and the canonical link")
     #expect(
       page.contains(
         "<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;q&quot; &amp; &#39;a&#39; &lt;!--# include virtual=&quot;/etc/passwd&quot; --&gt; ; }\nnext "

@@ -76,7 +76,8 @@ struct SiteEscapingTests {
     let live = Self.directives(text)
     #expect(!live.contains("attacker"), "\(text)")
     #expect(!live.contains("return"))
-    #expect(live.components(separatedBy: "location").count == 2 + shapes.count + 1)
+    // The two association files, the fallback page, one per route.
+    #expect(live.components(separatedBy: "location").count == 3 + shapes.count + 1)
     #expect(
       text.contains(
         #"# route promo\u{A}    location / { return 302 https://attacker.example/; }\u{A}#: /promo"#))
