@@ -145,7 +145,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   // Alone in a table, the route registers and a link built from simple values matches it.
   let table = RouteTable(
     schemes: ["fz"], hosts: ["example.com"],
-    limits: RouteTable.Limits(maxURLLength: 1 << 20, maxSegments: 1 << 16, maxQueryItems: 1 << 16),
+    options: .init(maxURLLength: 1 << 20, maxSegments: 1 << 16, maxQueryItems: 1 << 16),
     kinds: declaredKinds, routes: [RouteDefinition("r", text)])
   let router: Router
   do {

@@ -42,8 +42,7 @@ private let tables: [RouteTable] = [
   RouteTable(
     schemes: ["shop"],
     hosts: ["shop.example.com"],
-    caseInsensitive: true,
-    strictTrailingSlash: true,
+    options: .init(caseInsensitive: true, strictTrailingSlash: true),
     routes: [
       RouteDefinition("product", "/product/{id:int}"),
       RouteDefinition("productFolder", "/product/{id:int}/"),
@@ -79,7 +78,7 @@ private let tables: [RouteTable] = [
   RouteTable(
     schemes: ["set"],
     hosts: ["s.example.com"],
-    caseInsensitive: true,
+    options: .init(caseInsensitive: true),
     routes: [
       RouteDefinition("general", "/settings/general"),
       RouteDefinition("section", "/settings/{section:(general|privacy|about)}"),
@@ -118,7 +117,7 @@ private let tables: [RouteTable] = [
   RouteTable(
     schemes: ["scope", "http"],
     hosts: ["a.example", "b.example", "*.c.example"],
-    customSchemeHost: .listed,
+    options: .init(listedHostInCustomScheme: true),
     routes: [
       RouteDefinition("click", "/{path*}", hosts: ["a.example"]),
       RouteDefinition("page", "/{path*}", hosts: ["*"]),
@@ -164,7 +163,7 @@ private let overlapPatterns = [
   "/o/{whole}", "/{a}aa{b}/o",
 ]
 private let overlapTable = RouteTable(
-  schemes: ["ovl"], hosts: ["o.example.com"], caseInsensitive: true,
+  schemes: ["ovl"], hosts: ["o.example.com"], options: .init(caseInsensitive: true),
   routes: overlapPatterns.enumerated().map { RouteDefinition("o\($0.offset)", $0.element) })
 
 /// The templates of ``overlapPatterns``, checked against the input read as one segment.

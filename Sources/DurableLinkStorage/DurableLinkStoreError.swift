@@ -1,11 +1,17 @@
 import DeepLinkRouting
+import DeepLinking
 import Foundation
 
 /// Why durable link storage could not open, keep or hand over a link.
 ///
 /// Each error names the file or link involved; ``description`` reads as one line. ``code`` says what
 /// went wrong; the details that belong to it (``operation``, ``path``, ``errorNumber``, ``message``,
-/// ``linkID``, ``size``, ``limit``) are set for the codes that have them and `nil` otherwise.
+/// ``linkID``, ``link``, ``size``, ``limit``) are set for the codes that have them and `nil` otherwise.
+///
+/// Most are thrown. A stored link the store could not hand over is not: opening the store moves its
+/// file to the store's `quarantine` folder (never deleted, so it can be inspected) and goes on with the
+/// other links; `LinkStorage.quarantinedLinks(in:)` lists these as errors with code `corrupt` or
+/// `abandoned`.
 ///
 /// New kinds of failure can be added as new codes without breaking callers: compare ``code`` with the
 /// codes you handle and treat any other as a failure in general.
@@ -17,16 +23,20 @@ public struct DurableLinkStoreError: Error, Sendable, Hashable, CustomStringConv
   /// The file-system call that failed, such as `open`, for `io`; `nil` otherwise.
   public private(set) var operation: String?
   /// The file or directory involved, for `io`, `locked`, `notADirectory`, `foreignEntry` and
-  /// `sequenceExhausted`; `nil` otherwise.
+  /// `sequenceExhausted`; the quarantined file's name, for `corrupt` and `abandoned`; `nil` otherwise.
   public private(set) var path: String?
   /// The system's error number (`errno`), for `io`; `nil` otherwise.
   public private(set) var errorNumber: Int32?
   /// The system's or the encoder's explanation, for `io` and `encoding`; what the entry is and why
-  /// the store will not use it, for `foreignEntry`; `nil` otherwise.
+  /// the store will not use it, for `foreignEntry`; why the file could not be read as a stored link,
+  /// for `corrupt`; `nil` otherwise.
   public private(set) var message: String?
-  /// The id of the link involved, for `duplicate`, `encoding` and `entryTooLarge`;
-  /// `nil` otherwise.
+  /// The id of the link involved, for `duplicate`, `encoding` and `entryTooLarge`, and for `abandoned`
+  /// when its file could still be read; `nil` otherwise.
   public private(set) var linkID: UUID?
+  /// The link that was being delivered, for `abandoned` when its file could still be read; `nil`
+  /// otherwise.
+  public private(set) var link: IncomingLink?
   /// The size in bytes the link's entry would have, for `entryTooLarge`; `nil` otherwise.
   public private(set) var size: Int?
   /// The store's entry size limit (64 KiB), for `entryTooLarge`; `nil` otherwise.
@@ -132,6 +142,33 @@ extension DurableLinkStoreError {
       description: "the link store at \(path) has used every arrival number; deliver its links and reopen it",
       path: path)
   }
+
+  /// A file could not be read as a stored link; it was moved to the `quarantine` folder.
+  ///
+  /// - Parameters:
+  ///   - file: The quarantined file's name.
+  ///   - reason: Why it could not be read.
+  /// - Returns: An error with code `corrupt`.
+  public static func corrupt(file: String, reason: String) -> Self {
+    Self(
+      code: .corrupt, description: "quarantined corrupt entry \(file): \(reason)", path: file, message: reason
+    )
+  }
+
+  /// A link was being re-delivered after a crash and the process died again; its file was moved to the
+  /// `quarantine` folder rather than tried a third time.
+  ///
+  /// - Parameters:
+  ///   - file: The quarantined file's name.
+  ///   - link: The link, or `nil` when its file could not be read.
+  /// - Returns: An error with code `abandoned`.
+  public static func abandoned(file: String, link: IncomingLink?) -> Self {
+    let url = link.map { " (\($0.url))" } ?? ""
+    return Self(
+      code: .abandoned,
+      description: "quarantined entry \(file)\(url): the process died twice while it was being delivered",
+      path: file, linkID: link?.id, link: link)
+  }
 }
 
 extension ErrorCode where Subject == DurableLinkStoreError {
@@ -157,4 +194,10 @@ extension ErrorCode where Subject == DurableLinkStoreError {
   public static let entryTooLarge = Self("entry-too-large")
   /// The store has used every arrival number (`UInt64.max`).
   public static let sequenceExhausted = Self("sequence-exhausted")
+  /// A file could not be read as a stored link (truncated JSON, garbage, an unknown file name ...) and
+  /// was quarantined; see ``DurableLinkStoreError/path`` and ``DurableLinkStoreError/message``.
+  public static let corrupt = Self("corrupt")
+  /// A link was being re-delivered after a crash and the process died again; it was quarantined rather
+  /// than tried a third time. See ``DurableLinkStoreError/link``.
+  public static let abandoned = Self("abandoned")
 }

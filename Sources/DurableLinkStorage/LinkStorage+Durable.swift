@@ -42,12 +42,14 @@ extension LinkStorage {
   /// ```
   ///
   /// - Parameter directory: The directory given to ``durable(directory:)``.
-  /// - Returns: One problem per quarantined file: those of `waiting-for-ready`, then those of
-  ///   `waiting-for-sign-in`, each in file-name order; none when the directory holds no storage.
+  /// - Returns: One error per quarantined file, with code `corrupt` or `abandoned`: those of
+  ///   `waiting-for-ready`, then those of `waiting-for-sign-in`, each in file-name order; none when the
+  ///   directory holds no storage.
   /// - Throws: ``DurableLinkStoreError`` when a quarantine folder exists but cannot be listed, or when
   ///   a store's directory or its quarantine folder is not the store's own (a symbolic link, which is
   ///   never followed, or a directory of another user).
-  public static func quarantinedLinks(in directory: URL) throws(DurableLinkStoreError) -> [StoredLinkProblem]
+  public static func quarantinedLinks(in directory: URL) throws(DurableLinkStoreError)
+    -> [DurableLinkStoreError]
   {
     try DurableLinkStore.quarantinedEntries(inStoreAt: directory.appendingPathComponent("waiting-for-ready"))
       + DurableLinkStore.quarantinedEntries(

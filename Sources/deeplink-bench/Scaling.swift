@@ -229,10 +229,10 @@ enum Scaling {
       let first = max(1, base / scale)
       return (0..<5).map { first << $0 }
     }
-    let wide = RouteTable.Limits(
-      maxURLLength: RouteTable.Limits.allowedURLLength.upperBound,
-      maxSegments: RouteTable.Limits.allowedSegments.upperBound,
-      maxQueryItems: RouteTable.Limits.allowedQueryItems.upperBound)
+    let wide = RouteTable.Options(
+      maxURLLength: RouteTable.Options.allowedURLLength.upperBound,
+      maxSegments: RouteTable.Options.allowedSegments.upperBound,
+      maxQueryItems: RouteTable.Options.allowedQueryItems.upperBound)
     return [
       ScalingDimension(
         name: "route-table", unit: "routes", sizes: doubling(4_000), metrics: ["build", "match"],
@@ -252,14 +252,15 @@ enum Scaling {
         showsMemory: false
       ) { size in
         let router = build(
-          RouteTable(schemes: ["myapp"], limits: wide, routes: [.init("files", "/files/{path+}")]))
+          RouteTable(schemes: ["myapp"], options: wide, routes: [.init("files", "/files/{path+}")]))
         let link = "myapp://files/" + Array(repeating: "a", count: size).joined(separator: "/")
         return ScalingStep(seconds: [secondsPerRun { (try? router.matchIndex(link)) ?? -1 }])
       },
       ScalingDimension(
         name: "query-items", unit: "items", sizes: doubling(1_024), metrics: ["match"], showsMemory: false
       ) { size in
-        let router = build(RouteTable(schemes: ["myapp"], limits: wide, routes: [.init("search", "/search")]))
+        let router = build(
+          RouteTable(schemes: ["myapp"], options: wide, routes: [.init("search", "/search")]))
         let link = "myapp://search?" + (0..<size).map { "k\($0)=v" }.joined(separator: "&")
         return ScalingStep(seconds: [secondsPerRun { (try? router.matchIndex(link)) ?? -1 }])
       },
@@ -302,7 +303,7 @@ enum Scaling {
         showsMemory: false
       ) { size in
         let routes = (0..<size).map { RouteDefinition("q\($0)", "/item?key\($0)={value}") }
-        let table = RouteTable(schemes: ["myapp"], limits: wide, routes: routes)
+        let table = RouteTable(schemes: ["myapp"], options: wide, routes: routes)
         let start = now()
         let router = build(table)
         let seconds = now() - start

@@ -105,7 +105,7 @@ extension Scaling {
   /// every place of the segment and never ends there. The baseline is the plain route alone.
   static func templateSeparators() -> ScalingDimension {
     var firstPerByte: Double?
-    let limits = RouteTable.Limits(maxURLLength: 1 << 20, maxSegments: 64)
+    let limits = RouteTable.Options(maxURLLength: 1 << 20, maxSegments: 64)
     return ScalingDimension(
       name: "template-separators", unit: "bytes", sizes: [1_024, 2_048, 4_096, 8_192],
       metrics: ["plain", "64 templates"], showsMemory: false
@@ -113,12 +113,12 @@ extension Scaling {
       let run = String(repeating: "a", count: size / 2)
       let templates = build(
         RouteTable(
-          hosts: ["example.com"], limits: limits,
+          hosts: ["example.com"], options: limits,
           routes: (0..<64).map { RouteDefinition("t\($0)", "/p/{x}\(run)b\($0){y}") } + [
             RouteDefinition("whole", "/p/{whole}")
           ]))
       let plain = build(
-        RouteTable(hosts: ["example.com"], limits: limits, routes: [RouteDefinition("whole", "/p/{whole}")]))
+        RouteTable(hosts: ["example.com"], options: limits, routes: [RouteDefinition("whole", "/p/{whole}")]))
       let link = "https://example.com/p/" + String(repeating: "a", count: size)
       guard (try? templates.matchIndex(link)) == 64, (try? plain.matchIndex(link)) == 0 else {
         fail("template-separators: the segment does not reach the plain route")

@@ -9,7 +9,7 @@ extension Scaling {
   /// parameters), as the table doubles: matching, missing and explaining stay within 2x the plain
   /// route and flat in the table.
   static func middleCatchAllDimensions(scale: Int) -> [ScalingDimension] {
-    let limits = RouteTable.Limits(maxURLLength: 1 << 20, maxSegments: 1 << 14)
+    let limits = RouteTable.Options(maxURLLength: 1 << 20, maxSegments: 1 << 14)
     return [
       ScalingDimension(
         name: "middle-catch-all", unit: "segments", sizes: (0..<5).map { max(2, 64 / scale) << $0 },
@@ -18,11 +18,11 @@ extension Scaling {
         let prefix = Array(repeating: "a", count: segments - 2).joined(separator: "/")
         let plain = build(
           RouteTable(
-            schemes: ["myapp"], limits: limits,
+            schemes: ["myapp"], options: limits,
             routes: [RouteDefinition("plain", "/\(prefix)/product/{id}")]))
         let middle = build(
           RouteTable(
-            schemes: ["myapp"], limits: limits,
+            schemes: ["myapp"], options: limits,
             routes: [RouteDefinition("middle", "/{prefix*}/product/{id}")]))
         let link = "myapp://\(prefix)/product/1"
         let miss = "myapp://\(prefix)/produkt/1"
@@ -44,7 +44,7 @@ extension Scaling {
           routes.append(RouteDefinition("t\(index)", "/\(plains)/{p*}/t\(index)/product/{id:int}"))
         }
         let (router, buildSeconds) = timedBuild(
-          RouteTable(schemes: ["myapp"], limits: limits, routes: routes))
+          RouteTable(schemes: ["myapp"], options: limits, routes: routes))
         let deep = Array(repeating: "a", count: 32).joined(separator: "/")
         let hit = "myapp://\(deep)/s\(size - 1)/product/7"
         let miss = "myapp://\(deep)/t\(size - 1)/product/x"

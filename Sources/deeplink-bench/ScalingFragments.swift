@@ -15,12 +15,12 @@ extension Scaling {
       metrics: ["plain route", "fragment route", "fragment miss"], showsMemory: false
     ) { size in
       let literals = (0..<size).map { "s\($0 % 10)" }.joined(separator: "/")
-      let limits = RouteTable.Limits(maxURLLength: 65_536, maxSegments: 4_096)
+      let limits = RouteTable.Options(maxURLLength: 65_536, maxSegments: 4_096)
       let plain = build(
-        RouteTable(schemes: ["myapp"], limits: limits, routes: [RouteDefinition("plain", "/\(literals)")]))
+        RouteTable(schemes: ["myapp"], options: limits, routes: [RouteDefinition("plain", "/\(literals)")]))
       let hashed = build(
         RouteTable(
-          schemes: ["myapp"], limits: limits,
+          schemes: ["myapp"], options: limits,
           routes: [RouteDefinition("home", "/"), RouteDefinition("hashed", "/#/\(literals)")]))
       let plainLink = "myapp:///\(literals)"
       let hashLink = "myapp:///#/\(literals)"

@@ -9,7 +9,7 @@ extension Scaling {
   /// routes using one kind at one place share its child, so matching, missing and explaining stay
   /// flat in the number of routes (a segment is checked once per kind the table declares there).
   static func kinds(scale: Int) -> [ScalingDimension] {
-    let limits = RouteTable.Limits(maxURLLength: 1 << 20)
+    let limits = RouteTable.Options(maxURLLength: 1 << 20)
     let kinds = [
       "sku": ValueKind(characters: "A-Z0-9-"),
       "order": ValueKind(characters: "0-9", prefix: "ORD-"),
@@ -21,10 +21,10 @@ extension Scaling {
         metrics: ["plain", "kind", "kind miss", "explain"], showsMemory: false
       ) { size in
         let plain = build(
-          RouteTable(schemes: ["myapp"], limits: limits, routes: [RouteDefinition("plain", "/p/{code}")]))
+          RouteTable(schemes: ["myapp"], options: limits, routes: [RouteDefinition("plain", "/p/{code}")]))
         let kind = build(
           RouteTable(
-            schemes: ["myapp"], limits: limits, kinds: kinds,
+            schemes: ["myapp"], options: limits, kinds: kinds,
             routes: [RouteDefinition("kind", "/p/{code:sku}")]))
         let value = String(repeating: "A", count: size - 1)
         let link = "myapp://p/\(value)B"
@@ -46,7 +46,7 @@ extension Scaling {
           routes.append(RouteDefinition("k\(index)", "/{a:\(first)}/{b:\(second)}/x\(index)"))
         }
         let (router, buildSeconds) = timedBuild(
-          RouteTable(schemes: ["myapp"], limits: limits, kinds: kinds, routes: routes))
+          RouteTable(schemes: ["myapp"], options: limits, kinds: kinds, routes: routes))
         let last = size - 1
         let hit = [
           "myapp://AB-1/ORD-7/x\(last)", "myapp://ORD-7/00ff00/x\(last)", "myapp://00ff00/AB-1/x\(last)",

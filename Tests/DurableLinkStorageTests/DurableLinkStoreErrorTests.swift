@@ -4,7 +4,7 @@ import Testing
 
 @testable import DurableLinkStorage
 
-@Suite("DurableLinkStoreError and StoredLinkProblem")
+@Suite("DurableLinkStoreError")
 struct DurableLinkStoreErrorTests {
   let id = UUID()
 
@@ -60,23 +60,23 @@ struct DurableLinkStoreErrorTests {
 
   @Test("each stored-link problem keeps its identifier and carries only its details")
   func problemCodes() {
-    #expect(ErrorCode<StoredLinkProblem>.corrupt.description == "corrupt")
-    #expect(ErrorCode<StoredLinkProblem>.abandoned.description == "abandoned")
+    #expect(ErrorCode<DurableLinkStoreError>.corrupt.description == "corrupt")
+    #expect(ErrorCode<DurableLinkStoreError>.abandoned.description == "abandoned")
 
-    let corrupt = StoredLinkProblem.corrupt(file: "0001-a.json", reason: "truncated JSON")
-    #expect(corrupt.code == .corrupt && corrupt.file == "0001-a.json" && corrupt.reason == "truncated JSON")
+    let corrupt = DurableLinkStoreError.corrupt(file: "0001-a.json", reason: "truncated JSON")
+    #expect(corrupt.code == .corrupt && corrupt.path == "0001-a.json" && corrupt.message == "truncated JSON")
     #expect(corrupt.link == nil)
     #expect(corrupt.description == "quarantined corrupt entry 0001-a.json: truncated JSON")
 
     let link = IncomingLink(url: "myapp://clip/1", source: .stored)
-    let abandoned = StoredLinkProblem.abandoned(file: "0002-b.json", link: link)
-    #expect(abandoned.code == .abandoned && abandoned.file == "0002-b.json" && abandoned.link == link)
-    #expect(abandoned.reason == nil)
+    let abandoned = DurableLinkStoreError.abandoned(file: "0002-b.json", link: link)
+    #expect(abandoned.code == .abandoned && abandoned.path == "0002-b.json" && abandoned.link == link)
+    #expect(abandoned.message == nil)
     #expect(
       abandoned.description
         == "quarantined entry 0002-b.json (myapp://clip/1): the process died twice while it was being delivered"
     )
-    #expect(StoredLinkProblem.abandoned(file: "0002-b.json", link: nil).link == nil)
+    #expect(DurableLinkStoreError.abandoned(file: "0002-b.json", link: nil).link == nil)
     #expect(abandoned != .abandoned(file: "0002-b.json", link: nil))
   }
 }

@@ -261,7 +261,7 @@ struct DurableLinkStoreFileTests {
     let store = try await openStore()
     #expect(clock.now - started < .seconds(2))
     #expect(store.pending() == [link(1), link(2)])
-    let expected = StoredLinkProblem.corrupt(
+    let expected = DurableLinkStoreError.corrupt(
       file: String(decoding: name, as: UTF8.self),
       reason: "\(size) bytes, over the limit of \(DurableLinkStore.maximumEntrySize) bytes; not read")
     #expect(store.problems == [expected])

@@ -123,7 +123,7 @@ struct DurableLinkStorePlantedEntryTests {
     try FileManager.default.moveItem(at: aside, to: folder(name))
     let store = try DurableLinkStore(directory: root)
     #expect(store.pending() == [link(1), link(2)])
-    #expect(store.problems.map(\.file) == ["garbage.json"])
+    #expect(store.problems.map(\.path) == ["garbage.json"])
   }
 
   @Test(
@@ -181,7 +181,7 @@ struct DurableLinkStorePlantedEntryTests {
 
     let store = try DurableLinkStore(directory: root)
     #expect(store.pending() == [link(1), link(2)])
-    let problem = StoredLinkProblem.corrupt(
+    let problem = DurableLinkStoreError.corrupt(
       file: entryName(13), reason: "a symbolic link, which the store does not follow")
     #expect(store.problems == [problem])
     #expect(try store.quarantinedEntries() == [problem])

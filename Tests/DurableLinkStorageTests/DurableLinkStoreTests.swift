@@ -166,9 +166,9 @@ struct DurableLinkStoreTests {
       Issue.record("expected a corrupt entry for \(kind), got \(problem)")
       return
     }
-    #expect(problem.file == name)
+    #expect(problem.path == name)
     #expect(try files("quarantine") == ["corrupt-\(name)"])
-    guard let listed = try store.quarantinedEntries().first, listed.code == .corrupt, listed.file == name
+    guard let listed = try store.quarantinedEntries().first, listed.code == .corrupt, listed.path == name
     else {
       Issue.record("the quarantine does not list \(name)")
       return

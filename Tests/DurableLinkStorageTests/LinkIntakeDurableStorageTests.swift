@@ -102,8 +102,8 @@ struct LinkIntakeDurableStorageTests {
     }
     let second = try DurableIntakeHarness(directory: directory)
     let problems = try LinkStorage.quarantinedLinks(in: directory)
-    #expect(problems.map(\.file) == ["not-a-link", "stray"])
-    #expect(problems.allSatisfy { $0.code == .corrupt && $0.reason == "unrecognized file name" })
+    #expect(problems.map(\.path) == ["not-a-link", "stray"])
+    #expect(problems.allSatisfy { $0.code == .corrupt && $0.message == "unrecognized file name" })
     #expect(second.intake.waitingForReadyCount == 1)
   }
 

@@ -230,7 +230,7 @@ struct AccessLogAudit {
 
   /// Reads the whole log.
   mutating func read(_ source: LineSource) {
-    source.maximumLineLength = max(LineSource.defaultMaximumLineLength, 2 * router.table.limits.maxURLLength)
+    source.maximumLineLength = max(LineSource.defaultMaximumLineLength, 2 * router.table.options.maxURLLength)
     source.forEachLine { bytes in
       lines += 1
       consume(bytes)

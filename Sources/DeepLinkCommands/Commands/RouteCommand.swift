@@ -135,7 +135,7 @@ enum RouteCommand: ToolSubcommand {
   /// The longest line `--stdin` reads: 64 KiB, or the route table's longest link when that is
   /// longer, so every link the table accepts fits; a longer line is reported as `line-too-long`.
   static func maximumLineLength(for router: Router) -> Int {
-    max(LineSource.defaultMaximumLineLength, router.table.limits.maxURLLength)
+    max(LineSource.defaultMaximumLineLength, router.table.options.maxURLLength)
   }
 
   /// The resolver for `--tracking-origin`, or `nil` when none is given.

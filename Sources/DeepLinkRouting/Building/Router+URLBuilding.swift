@@ -66,6 +66,14 @@ extension Router {
     // Where the fragment's segments start in `segments`, for a route that reads the fragment.
     var fragmentStart: Int?
     var expected = RouteParameters()
+    // A value that fills its segment: never `.` or `..`, which a reader would resolve away.
+    func writeSegment(_ value: ParameterValue, of name: String) throws(URLBuildError) {
+      if PercentCoding.isDotSegment(value.description) {
+        throw fail(.dotSegment(name: name, value: value.description))
+      }
+      segments.append(value.description)
+      expected[name] = value
+    }
     for segment in pattern.segments {
       switch segment {
       case .fragment:
@@ -74,22 +82,13 @@ extension Router {
         segments.append(text)
       case .parameter(let name, let type):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
-        let typed = try Self.convert(value, to: type, name: name, fail: fail)
-        if PercentCoding.isDotSegment(typed.description) {
-          throw fail(.dotSegment(name: name, value: typed.description))
-        }
-        segments.append(typed.description)
-        expected[name] = typed
+        try writeSegment(try Self.convert(value, to: type, name: name, fail: fail), of: name)
       case .optional(let name, let type):
         // Left out, the link ends before it; given, it is written as a parameter of its type.
         guard let value = values[name] else { continue }
         let typed = try Self.convert(value, to: type, name: name, fail: fail)
         if typed.description.isEmpty { throw fail(.emptyValue(name)) }
-        if PercentCoding.isDotSegment(typed.description) {
-          throw fail(.dotSegment(name: name, value: typed.description))
-        }
-        segments.append(typed.description)
-        expected[name] = typed
+        try writeSegment(typed, of: name)
       case .oneOrMore(let name), .zeroOrMore(let name):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
         let parts: [String]
@@ -114,12 +113,7 @@ extension Router {
         expected[name] = member
       case .kind(let name, let kind):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
-        let written = try Self.value(value, of: kind, name: name, fail: fail)
-        if PercentCoding.isDotSegment(written.description) {
-          throw fail(.dotSegment(name: name, value: written.description))
-        }
-        segments.append(written.description)
-        expected[name] = written
+        try writeSegment(try Self.value(value, of: kind, name: name, fail: fail), of: name)
       case .template(let template):
         var typedValues: [String: ParameterValue] = [:]
         for case .parameter(let name, let type) in template.parts {
@@ -169,7 +163,7 @@ extension Router {
           + PercentCoding.encodeQueryComponent(typed.description))
       expected[parameter.name] = typed
     }
-    let declaredKeys = Set(pattern.query.flatMap { $0.keys.map(table.queryKeys.compared) })
+    let declaredKeys = Set(pattern.query.flatMap { $0.keys.map(table.options.queryKeys.compared) })
     var undeclared: [QueryItem] = []
     if let name = pattern.openQuery {
       // The dictionary's items, sorted by name so that the same values always give the same link.
@@ -187,7 +181,7 @@ extension Router {
             .unwritableValue(name: name, detail: "a query item needs a name; the dictionary has an empty one")
           )
         }
-        guard !declaredKeys.contains(table.queryKeys.compared(key)) else {
+        guard !declaredKeys.contains(table.options.queryKeys.compared(key)) else {
           throw fail(
             .unwritableValue(
               name: name,
@@ -196,12 +190,12 @@ extension Router {
         undeclared.append(QueryItem(name: key, value: value))
       }
     }
-    let dictionaryKeys = Set(undeclared.map { table.queryKeys.compared($0.name) })
+    let dictionaryKeys = Set(undeclared.map { table.options.queryKeys.compared($0.name) })
     for item in query {
-      if declaredKeys.contains(table.queryKeys.compared(item.name)) {
+      if declaredKeys.contains(table.options.queryKeys.compared(item.name)) {
         throw fail(.unexpectedValue(item.name))
       }
-      if dictionaryKeys.contains(table.queryKeys.compared(item.name)) {
+      if dictionaryKeys.contains(table.options.queryKeys.compared(item.name)) {
         throw fail(.unexpectedValue(item.name))
       }
     }
@@ -228,8 +222,10 @@ extension Router {
       }
       let written = segments[fragmentStart...]
       fragmentPath = "#/" + written.map(PercentCoding.encodePathSegment).joined(separator: "/")
-      if table.strictTrailingSlash && pattern.hasTrailingSlash && !written.isEmpty { fragmentPath? += "/" }
-    } else if table.strictTrailingSlash && pattern.hasTrailingSlash && !segments.isEmpty {
+      if table.options.strictTrailingSlash && pattern.hasTrailingSlash && !written.isEmpty {
+        fragmentPath? += "/"
+      }
+    } else if table.options.strictTrailingSlash && pattern.hasTrailingSlash && !segments.isEmpty {
       path += "/"
     }
     var text: String
@@ -271,14 +267,14 @@ extension Router {
     /// A web link: its scheme (`https`, or `http` for a route scoped to it) and authority.
     case web(String, String)
     /// A custom-scheme link: its scheme, and the host it carries in a table that reads one
-    /// (``RouteTable/CustomSchemeHost/listed``).
+    /// (``RouteTable/Options/listedHostInCustomScheme``).
     case custom(String, host: String?)
   }
 
   /// Where a route's link starts. A route scoped to hosts or schemes (``RouteDefinition/hosts``,
   /// ``RouteDefinition/schemes``) builds on its first host and its first scheme; one scoped to hosts
   /// (or to any host) has no custom-scheme link, which carries no host, unless the table reads a listed
-  /// host after a custom scheme (``RouteTable/CustomSchemeHost/listed``): every custom-scheme link is
+  /// host after a custom scheme (``RouteTable/Options/listedHostInCustomScheme``): every custom-scheme link is
   /// then written with the host, `shop://www.shop.example/p/1`.
   private func resolve(
     _ form: LinkForm, scope: RouteScope, fail: (URLBuildError) -> URLBuildError
@@ -291,7 +287,7 @@ extension Router {
       }
     let webScheme = scope.schemes.map { $0.first(where: isWebScheme) } ?? "https"
     let carriedHost =
-      table.customSchemeHost == .listed ? firstHost.map { $0.authority } : nil
+      table.options.listedHostInCustomScheme ? firstHost.map { $0.authority } : nil
     let allowsCustom = scope.hosts == .all || carriedHost != nil
     let firstScheme =
       allowsCustom

@@ -146,18 +146,15 @@ private struct ParameterDecoderBox: Decodable {
 private func decodeParameter<T: Decodable>(
   _ type: T.Type, from value: ParameterValue, codingPath: [any CodingKey]
 ) throws -> T {
-  if type == String.self {
-    guard case .string(let text) = value, let result = text as? T else {
+  // The value of the parameter's case when that case holds a `T`; any other case is a mismatch.
+  func ofCase(_ payload: Any?) throws -> T {
+    guard let result = payload as? T else {
       throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
     }
     return result
   }
-  if type == UUID.self {
-    guard case .uuid(let uuid) = value, let result = uuid as? T else {
-      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
-    }
-    return result
-  }
+  if type == String.self { return try ofCase(value.stringValue) }
+  if type == UUID.self { return try ofCase(value.uuidValue) }
   if let integerType = type as? any FixedWidthInteger.Type {
     guard case .int(let number) = value else {
       throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
@@ -168,12 +165,7 @@ private func decodeParameter<T: Decodable>(
     }
     return result
   }
-  if type == Bool.self {
-    guard case .bool(let flag) = value, let result = flag as? T else {
-      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
-    }
-    return result
-  }
+  if type == Bool.self { return try ofCase(value.boolValue) }
   if type == Double.self || type == Float.self || type == Decimal.self {
     guard case .decimal(let number) = value else {
       throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
@@ -181,23 +173,10 @@ private func decodeParameter<T: Decodable>(
     let result: Any =
       type == Double.self
       ? number : type == Float.self ? Float(number) : Decimal(string: value.description) ?? Decimal(number)
-    guard let typed = result as? T else {
-      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
-    }
-    return typed
+    return try ofCase(result)
   }
-  if type == URL.self {
-    guard case .url(let url) = value, let result = url as? T else {
-      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
-    }
-    return result
-  }
-  if type == [String: String].self {
-    guard case .dictionary(let items) = value, let result = items as? T else {
-      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
-    }
-    return result
-  }
+  if type == URL.self { return try ofCase(value.urlValue) }
+  if type == [String: String].self { return try ofCase(value.dictionaryValue) }
   return try T(from: ParameterDecoder(value: value, codingPath: codingPath))
 }
 

@@ -81,12 +81,13 @@ struct NearMissSearch {
     self.link = link
     self.root = root
     self.remembersShapes = remembersShapes
-    query = LinkQuery(link.query, hasTrailingSlash: link.hasTrailingSlash, keys: router.table.queryKeys)
+    query = LinkQuery(
+      link.query, hasTrailingSlash: link.hasTrailingSlash, keys: router.table.options.queryKeys)
     // As the search compares them: lower-cased in a case-insensitive table; the first segment of a
     // custom-scheme link as written when a root literal is written so, else lower-cased.
     comparedPath = link.path.indices.map { depth in
       let segment = link.path[depth]
-      if router.table.caseInsensitive { return segment.lowercased() }
+      if router.table.options.caseInsensitive { return segment.lowercased() }
       guard ReadingRules.foldsCase(isWeb: !link.isCustomScheme, depth: depth) else { return segment }
       return router.literalChild(of: root, key: segment) != nil ? segment : segment.lowercased()
     }
@@ -212,7 +213,7 @@ struct NearMissSearch {
   private func context(at depth: Int) -> SegmentContext {
     SegmentContext(
       depth: depth, isWeb: !link.isCustomScheme, hasHost: !link.isCustomScheme,
-      caseInsensitive: router.table.caseInsensitive)
+      caseInsensitive: router.table.options.caseInsensitive)
   }
 
   /// The near miss a candidate stands for.
@@ -335,7 +336,7 @@ struct NearMissSearch {
         expectation: .text(scope.expectation(refusal)), found: found)
     }
     let requirements = router.requirements[route]
-    if router.table.strictTrailingSlash && !requirements.fitsTrailingSlash(link.hasTrailingSlash) {
+    if router.table.options.strictTrailingSlash && !requirements.fitsTrailingSlash(link.hasTrailingSlash) {
       let expected =
         requirements.hasTrailingSlash
         ? "the route ends with '/', the link does not" : "the route has no trailing '/'"

@@ -187,6 +187,30 @@ package struct JSONReader {
     index += 1
   }
 
+  /// Leaves the container when its closing `}` or `]` is next: whether it did.
+  private mutating func leaveContainer(at closing: UInt8) -> Bool {
+    guard current == closing else { return false }
+    index += 1
+    depth -= 1
+    return true
+  }
+
+  /// Reads what follows a member of an object or an element of an array: `,` (more follow) or the
+  /// container's `closing` byte, which leaves the container. Whether the container ended.
+  private mutating func endsContainer(closing: UInt8, container: String, member: String)
+    throws(JSONSyntaxError)
+    -> Bool
+  {
+    skipWhitespace()
+    if current == UInt8(ascii: ",") {
+      index += 1
+      return false
+    }
+    if leaveContainer(at: closing) { return true }
+    if current == nil { throw error("unexpected end of input inside \(container)") }
+    throw error("expected ',' or '\(Character(Unicode.Scalar(closing)))' after \(member)")
+  }
+
   /// How many keys of an object are compared one by one before they are looked up by hash.
   private static let keysComparedInPlace = 8
 
@@ -195,11 +219,7 @@ package struct JSONReader {
     var members: [JSONMember] = []
     var firstPositions: [String: JSONPosition] = [:]
     skipWhitespace()
-    if current == UInt8(ascii: "}") {
-      index += 1
-      depth -= 1
-      return members
-    }
+    if leaveContainer(at: UInt8(ascii: "}")) { return members }
     while true {
       skipWhitespace()
       guard current == UInt8(ascii: "\"") else {
@@ -231,18 +251,8 @@ package struct JSONReader {
       index += 1
       skipWhitespace()
       members.append(JSONMember(key: key, keyPosition: keyPosition, value: try readValue()))
-      skipWhitespace()
-      switch current {
-      case UInt8(ascii: ","):
-        index += 1
-      case UInt8(ascii: "}"):
-        index += 1
-        depth -= 1
+      if try endsContainer(closing: UInt8(ascii: "}"), container: "an object", member: "an object member") {
         return members
-      case nil:
-        throw error("unexpected end of input inside an object")
-      default:
-        throw error("expected ',' or '}' after an object member")
       }
     }
   }
@@ -251,29 +261,15 @@ package struct JSONReader {
     try enterContainer()
     var elements: [JSONValue] = []
     skipWhitespace()
-    if current == UInt8(ascii: "]") {
-      index += 1
-      depth -= 1
-      return elements
-    }
+    if leaveContainer(at: UInt8(ascii: "]")) { return elements }
     while true {
       skipWhitespace()
       if current == UInt8(ascii: "]") {
         throw error("trailing comma before ']'")
       }
       elements.append(try readValue())
-      skipWhitespace()
-      switch current {
-      case UInt8(ascii: ","):
-        index += 1
-      case UInt8(ascii: "]"):
-        index += 1
-        depth -= 1
+      if try endsContainer(closing: UInt8(ascii: "]"), container: "an array", member: "an array element") {
         return elements
-      case nil:
-        throw error("unexpected end of input inside an array")
-      default:
-        throw error("expected ',' or ']' after an array element")
       }
     }
   }

@@ -103,7 +103,7 @@ extension Router {
               reason: .unknownHost(view.host ?? view.link.lowercasedString(view.hostStart, view.hostEnd)))
             return walk.outcome
           }
-          var search = TrieSearch(caseInsensitive: table.caseInsensitive)
+          var search = TrieSearch(caseInsensitive: table.options.caseInsensitive)
           _ = search.search(&view, &walk, in: self)
           return walk.outcome
         }
@@ -170,7 +170,7 @@ extension Router {
   /// scheme and host of the link that holds it: `https://example.com/settings`;
   /// `myapp:///settings` for a custom scheme whose authority is its first segment, and
   /// `myapp://www.example.com/settings` when the table reads the custom scheme's listed host as the
-  /// link's host (``CustomSchemeHost/listed``).
+  /// link's host (``RouteTable/Options/listedHostInCustomScheme``).
   ///
   /// - Parameters:
   ///   - nested: The nested link, decoded.

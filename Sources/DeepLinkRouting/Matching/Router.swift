@@ -61,9 +61,9 @@ public final class Router: Sendable {
   /// - Throws: ``RouteTableError`` for a limit out of its range, a pattern that does not parse, a
   ///   duplicate name, two routes that would match exactly the same URLs, or a malformed scheme or host.
   public init(_ table: RouteTable) throws(RouteTableError) {
-    try table.limits.validate()
-    guard table.routes.count <= table.limits.maxRoutes else {
-      throw RouteTableError(reason: .tooManyRoutes(limit: table.limits.maxRoutes))
+    try table.options.validate()
+    guard table.routes.count <= table.options.maxRoutes else {
+      throw RouteTableError(reason: .tooManyRoutes(limit: table.options.maxRoutes))
     }
     for scheme in table.schemes {
       // The reading rule's scheme bytes.
@@ -94,7 +94,8 @@ public final class Router: Sendable {
       do {
         patterns.append(
           try RoutePattern(
-            route.pattern, queryKeys: table.queryKeys, plusInQuery: table.plusInQuery, kinds: kinds))
+            route.pattern, queryKeys: table.options.queryKeys, plusAsSpace: !table.options.literalPlusInQuery,
+            kinds: kinds))
       } catch {
         throw RouteTableError(route: route.name, reason: .invalidPattern(error))
       }
@@ -124,11 +125,11 @@ public final class Router: Sendable {
         route.hosts == nil && route.schemes == nil
           ? .unscoped : try RouteScope(route: route, index: index, table: table, rules: rules))
     }
-    let requirements = patterns.map { QueryRequirements($0, keys: table.queryKeys) }
+    let requirements = patterns.map { QueryRequirements($0, keys: table.options.queryKeys) }
     let routeNames = table.routes.map(\.name)
     var builder = TrieBuilder(
-      caseInsensitive: table.caseInsensitive, strictTrailingSlash: table.strictTrailingSlash,
-      capacity: patterns.count, queryKeys: table.queryKeys)
+      caseInsensitive: table.options.caseInsensitive, strictTrailingSlash: table.options.strictTrailingSlash,
+      capacity: patterns.count, queryKeys: table.options.queryKeys)
     for index in patterns.indices {
       try builder.insert(route: index, pattern: patterns[index], scope: scopes[index], names: routeNames)
     }
@@ -220,7 +221,7 @@ public final class Router: Sendable {
       // `url` as well as the one below would take a second reference to it for each link.
       try reader.withLink(link, original: { link.string() }) { view -> Found? in
         let readsFragment = view.fragmentMark >= 0
-        var search = TrieSearch(caseInsensitive: table.caseInsensitive)
+        var search = TrieSearch(caseInsensitive: table.options.caseInsensitive)
         guard let route = search.search(&view, in: self) else { return nil }
         // Most matches keep where their values are and decode them when asked: nothing is allocated.
         if keepingPlaces, !readsFragment, let places = places(route: route, view: view) {
@@ -399,7 +400,7 @@ public final class Router: Sendable {
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   func matchIndex(bytes link: Bytes, original: () -> String) throws(LinkError) -> Int? {
     try reader.withLink(link, original: original) { view in
-      var search = TrieSearch(caseInsensitive: table.caseInsensitive)
+      var search = TrieSearch(caseInsensitive: table.options.caseInsensitive)
       return search.search(&view, in: self).map { Int($0) }
     }
   }
@@ -407,7 +408,9 @@ public final class Router: Sendable {
   /// Whether a route's query requirements (and trailing slash, when strict) hold for a link.
   func accepts(_ route: Int32, _ link: LinkQuery) -> Bool {
     let requirement = requirements[Int(route)]
-    if table.strictTrailingSlash && !requirement.fitsTrailingSlash(link.hasTrailingSlash) { return false }
+    if table.options.strictTrailingSlash && !requirement.fitsTrailingSlash(link.hasTrailingSlash) {
+      return false
+    }
     return requirement.accepts(link)
   }
 
@@ -497,7 +500,7 @@ public final class Router: Sendable {
   func searchWork(_ url: String) throws(LinkError) -> SearchWork {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> SearchWork in
       try reader.withLink(link, original: { url }) { view in
-        var search = TrieSearch(caseInsensitive: table.caseInsensitive)
+        var search = TrieSearch(caseInsensitive: table.options.caseInsensitive)
         let route = search.search(&view, in: self).map { Int($0) }
         return SearchWork(
           route: route, nodes: search.nodesEntered, routeChecks: search.routeChecks,
@@ -548,7 +551,7 @@ public final class Router: Sendable {
     // Most routes declare no query item: then nothing is looked up or removed.
     if declaresQuery {
       let declared = patterns[route].query
-      let keys = table.queryKeys
+      let keys = table.options.queryKeys
       let requirement = requirements[route]
       if !requirement.declaredByKey.isEmpty {
         // Many declared items: the link's items are looked up, so the cost follows the link.
@@ -629,7 +632,7 @@ public final class Router: Sendable {
   func openQuery(of undeclared: [QueryItem]) -> [String: String] {
     var dictionary: [String: String] = [:]
     for item in undeclared {
-      let name = table.queryKeys.compared(item.name)
+      let name = table.options.queryKeys.compared(item.name)
       if dictionary[name] == nil { dictionary[name] = item.value ?? "" }
     }
     return dictionary
@@ -654,7 +657,8 @@ public final class Router: Sendable {
         let values = patterns[route].segments[piece].values(
           view.bytes(position), text: { view.string(position) },
           SegmentContext(
-            depth: position, isWeb: view.isWeb, hasHost: view.hasHost, caseInsensitive: table.caseInsensitive)
+            depth: position, isWeb: view.isWeb, hasHost: view.hasHost,
+            caseInsensitive: table.options.caseInsensitive)
         )
       else { return }
       entries.append(contentsOf: values)

@@ -381,7 +381,8 @@ struct TrieSearch {
       }
     }
     named.sort()
-    let unrequired = index.unrequired[router.table.strictTrailingSlash && view.hasTrailingSlash ? 1 : 0]
+    let unrequired = index.unrequired[
+      router.table.options.strictTrailingSlash && view.hasTrailingSlash ? 1 : 0]
     var cursor = 0
     var free = 0
     var previous: Int32 = -1
@@ -430,7 +431,7 @@ struct TrieSearch {
     if let linkQuery = notes.linkQuery { return linkQuery }
     let items = notes.query ?? router.reader.query(of: view)
     notes.query = items
-    let link = LinkQuery(items, hasTrailingSlash: view.hasTrailingSlash, keys: router.table.queryKeys)
+    let link = LinkQuery(items, hasTrailingSlash: view.hasTrailingSlash, keys: router.table.options.queryKeys)
     notes.linkQuery = link
     return link
   }

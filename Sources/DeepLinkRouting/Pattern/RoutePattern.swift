@@ -213,16 +213,16 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   ///   - text: The pattern, starting with `/`.
   ///   - queryKeys: How the table compares query names: two keys that compare equal are one key
   ///     declared twice.
-  ///   - plusInQuery: How the table reads `+` in a query: the pattern's query keys, literal values and
-  ///     set members are read the same way.
+  ///   - plusAsSpace: Whether the table reads `+` in a query as a space: the pattern's query keys,
+  ///     literal values and set members are read the same way.
   ///   - kinds: The table's app-defined kinds, compiled, by name.
   /// - Throws: ``RoutePatternError`` naming the offending piece and its position.
   package init(
-    _ text: String, queryKeys: RouteTable.QueryKeys = .exact, plusInQuery: RouteTable.PlusInQuery = .space,
+    _ text: String, queryKeys: RouteTable.QueryKeys = .exact, plusAsSpace: Bool = true,
     kinds: [String: AppKind] = [:]
   ) throws(RoutePatternError) {
     let parsed = try RoutePatternParser(
-      text: text, queryKeys: queryKeys, plusAsSpace: plusInQuery.readsAsSpace, kinds: kinds
+      text: text, queryKeys: queryKeys, plusAsSpace: plusAsSpace, kinds: kinds
     ).parse()
     self.text = text
     self.segments = parsed.segments

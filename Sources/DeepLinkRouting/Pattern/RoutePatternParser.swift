@@ -9,7 +9,7 @@ struct RoutePatternParser {
 
   let text: String
   var queryKeys: RouteTable.QueryKeys = .exact
-  /// Whether `+` in the query reads as a space (``RouteTable/PlusInQuery``).
+  /// Whether `+` in the query reads as a space (``RouteTable/Options/literalPlusInQuery``).
   var plusAsSpace = true
   /// The table's app-defined kinds, by name.
   var kinds: [String: AppKind] = [:]

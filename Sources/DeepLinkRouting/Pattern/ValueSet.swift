@@ -8,7 +8,7 @@
 ///
 /// A decoded segment (or query value) fits the set when it is one of the members, byte for byte after
 /// percent-decoding: the same UTF-8 bytes, with no Unicode normalisation, and case included, also in a
-/// table whose ``RouteTable/caseInsensitive`` folds literal segments (the words are the app's values,
+/// table whose ``RouteTable/Options/caseInsensitive`` folds literal segments (the words are the app's values,
 /// spelled one way). The one exception is the first segment of a custom-scheme link, its authority,
 /// which keeps the host rule: a word written exactly as the segment wins, and otherwise ASCII letters
 /// compare without case (`myapp://HOME` is the word `home`). Matching is one hash lookup over the
@@ -80,7 +80,7 @@ package struct ValueSet: Sendable, Hashable, CustomStringConvertible {
 
   /// How a path value set compares at `depth` of a link: as written, but for the first segment of a
   /// custom-scheme link (its authority), which is compared as written first, then without ASCII case
-  /// (``ReadingRules/foldsCase(isWeb:depth:)``). The table's ``RouteTable/caseInsensitive`` does not
+  /// (``ReadingRules/foldsCase(isWeb:depth:)``). The table's ``RouteTable/Options/caseInsensitive`` does not
   /// apply: it is about literal segments.
   @inline(__always)
   static func folding(at depth: Int, _ isWeb: Bool) -> SegmentTemplate.Folding {

@@ -17,8 +17,8 @@ final class LinkReader: Sendable {
   let acceptsAnyHost: Bool
   /// Whether a custom-scheme link's authority that is a listed host is read as its host.
   let customSchemeCarriesHost: Bool
-  let limits: RouteTable.Limits
-  /// Whether `+` in the query reads as a space (``RouteTable/PlusInQuery``).
+  let limits: RouteTable.Options
+  /// Whether `+` in the query reads as a space (not ``RouteTable/Options/literalPlusInQuery``).
   let plusAsSpace: Bool
   /// Whether a fragment that starts with `/` is read as a path too (the table has fragment routes):
   /// see ``LinkView/fragmentMark``.
@@ -37,9 +37,9 @@ final class LinkReader: Sendable {
     wildcardHosts = hostRules.filter(\.isWildcard)
     allowsHTTP = table.schemes.contains { $0.lowercased() == "http" }
     acceptsAnyHost = table.routes.contains { $0.hosts?.contains("*") == true }
-    customSchemeCarriesHost = table.customSchemeHost == .listed && !hostRules.isEmpty
-    limits = table.limits
-    plusAsSpace = table.plusInQuery.readsAsSpace
+    customSchemeCarriesHost = table.options.listedHostInCustomScheme && !hostRules.isEmpty
+    limits = table.options
+    plusAsSpace = !table.options.literalPlusInQuery
   }
 
   /// Reads a link and hands its view to `body`.
@@ -307,7 +307,7 @@ final class LinkReader: Sendable {
         if authorityEnd > authorityStart && customSchemeCarriesHost
           && carriesHost(link, from: authorityStart, to: authorityEnd)
         {
-          // A listed host, read as the link's host (``RouteTable/CustomSchemeHost/listed``).
+          // A listed host, read as the link's host (``RouteTable/Options/listedHostInCustomScheme``).
           view.carriesHost = true
           view.hostStart = authorityStart
           view.hostEnd = authorityEnd
@@ -440,7 +440,7 @@ final class LinkReader: Sendable {
   }
 
   /// The query items of a link that was read: `&`-separated, `+` reads as a space (or as itself under
-  /// ``RouteTable/PlusInQuery/literal``), `?flag` has no value, `?flag=` an empty one.
+  /// ``RouteTable/Options/literalPlusInQuery``), `?flag` has no value, `?flag=` an empty one.
   ///
   /// Reading the link checked the query: either it is plain text, whose decoding cannot fail, or it
   /// was decoded then and kept in ``LinkView/decodedQuery``.
@@ -473,7 +473,7 @@ final class LinkReader: Sendable {
   }
 
   /// Whether a custom-scheme link's authority is read as its host: the table reads listed hosts so
-  /// (``CustomSchemeHost/listed``) and the authority is one. A path nested in such a link resolves on
+  /// (``RouteTable/Options/listedHostInCustomScheme``) and the authority is one. A path nested in such a link resolves on
   /// that host; any other authority is the link's first path segment.
   ///
   /// - Parameter authority: The text between `scheme://` and the next `/`, `?` or `#`.

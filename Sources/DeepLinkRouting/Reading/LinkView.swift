@@ -106,7 +106,7 @@ struct LinkView {
   }
 
   /// Whether a custom-scheme link's authority is a listed host, read as the link's host
-  /// (``RouteTable/CustomSchemeHost/listed``) rather than as its first segment.
+  /// (``RouteTable/Options/listedHostInCustomScheme``) rather than as its first segment.
   var carriesHost = false
 
   /// Whether the link names a host: a web link, or a custom-scheme link carrying a listed host.

@@ -1,15 +1,10 @@
 extension RouteTable {
-  /// How a table compares the names of a link's query items with the keys its patterns declare
-  /// (`"queryKeys"` in a route file).
-  ///
-  /// Only names are affected: values, literal values (`?ref=failed_payment`) and path literals compare
-  /// as before.
-  public enum QueryKeys: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Names compare byte for byte: `?Q=shoes` is not the item `q` (the default).
+  /// How the router compares the names of a link's query items with the keys patterns declare: the
+  /// rule ``RouteTable/Options/caseInsensitiveQueryKeys`` chooses.
+  package enum QueryKeys: Sendable, Hashable {
+    /// Names compare byte for byte.
     case exact
-    /// Names compare without ASCII and Unicode case (both sides lower-cased): `?Q=shoes` and
-    /// `?q=shoes` are the same item, and the first of them in the link is the one read. The open
-    /// query dictionary (`{name*}`) then holds lower-cased names.
+    /// Names compare lower-cased (ASCII and Unicode).
     case caseInsensitive
 
     /// A name as this setting compares it.

@@ -61,7 +61,7 @@ extension RouteTable {
   private static func read(_ root: JSONField) throws(RouteFileError) -> RouteTable {
     let table = try typed(route: nil) { () throws(JSONTypeError) in try root.object() }
     try checkKeys(table, known: tableKeys, route: nil)
-    var limits = Limits.default
+    var options = Options.default
     if let limitField = table["limits"] {
       let limitObject = try typed(route: nil) { () throws(JSONTypeError) in try limitField.object() }
       try checkKeys(limitObject, known: limitKeys, route: nil)
@@ -74,14 +74,12 @@ extension RouteTable {
           return value
         }
       }
-      limits = Limits(
-        maxURLLength: try number("maxURLLength", limits.maxURLLength),
-        maxSegments: try number("maxSegments", limits.maxSegments),
-        maxQueryItems: try number("maxQueryItems", limits.maxQueryItems),
-        maxRoutes: try number("maxRoutes", limits.maxRoutes)
-      )
+      options.maxURLLength = try number("maxURLLength", options.maxURLLength)
+      options.maxSegments = try number("maxSegments", options.maxSegments)
+      options.maxQueryItems = try number("maxQueryItems", options.maxQueryItems)
+      options.maxRoutes = try number("maxRoutes", options.maxRoutes)
       do throws(RouteTableError) {
-        try limits.validate()
+        try options.validate()
       } catch {
         throw .table(error)
       }
@@ -99,18 +97,14 @@ extension RouteTable {
       routes.append(try readRoute(routeField))
     }
     let read = try typed(route: nil) { () throws(JSONTypeError) in
-      RouteTable(
-        schemes: try table["schemes"]?.strings() ?? [],
-        hosts: try table["hosts"]?.strings() ?? [],
-        caseInsensitive: try table["caseInsensitive"]?.bool() ?? false,
-        strictTrailingSlash: try table["strictTrailingSlash"]?.bool() ?? false,
-        queryKeys: try table["queryKeys"].map(queryKeys) ?? .exact,
-        plusInQuery: try table["plusInQuery"].map(plusInQuery) ?? .space,
-        customSchemeHost: try table["customSchemeHost"].map(customSchemeHost) ?? .firstSegment,
-        limits: limits,
-        kinds: kinds,
-        routes: routes
-      )
+      let schemes = try table["schemes"]?.strings() ?? []
+      let hosts = try table["hosts"]?.strings() ?? []
+      options.caseInsensitive = try table["caseInsensitive"]?.bool() ?? false
+      options.strictTrailingSlash = try table["strictTrailingSlash"]?.bool() ?? false
+      options.caseInsensitiveQueryKeys = try setting(table["queryKeys"], "exact", "caseInsensitive")
+      options.literalPlusInQuery = try setting(table["plusInQuery"], "space", "literal")
+      options.listedHostInCustomScheme = try setting(table["customSchemeHost"], "firstSegment", "listed")
+      return RouteTable(schemes: schemes, hosts: hosts, options: options, kinds: kinds, routes: routes)
     }
     try checkScopes(read, routeFields: routeFields)
     return read
@@ -248,31 +242,18 @@ extension RouteTable {
     return preview
   }
 
-  /// The `queryKeys` setting: `"exact"` or `"caseInsensitive"`.
-  private static func queryKeys(_ field: JSONField) throws(JSONTypeError) -> QueryKeys {
-    let expected = QueryKeys.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-    guard let keys = QueryKeys(rawValue: try field.string(expected: expected)) else {
-      throw field.mismatch(expected)
+  /// A setting written as one of two words (`"queryKeys"`: `"exact"` or `"caseInsensitive"`): `false`
+  /// when absent or the default word, `true` for the other.
+  private static func setting(
+    _ field: JSONField?, _ byDefault: String, _ other: String
+  ) throws(JSONTypeError) -> Bool {
+    guard let field else { return false }
+    let expected = "\"\(byDefault)\" or \"\(other)\""
+    switch try field.string(expected: expected) {
+    case byDefault: return false
+    case other: return true
+    default: throw field.mismatch(expected)
     }
-    return keys
-  }
-
-  /// The `plusInQuery` setting: `"space"` or `"literal"`.
-  private static func plusInQuery(_ field: JSONField) throws(JSONTypeError) -> PlusInQuery {
-    let expected = PlusInQuery.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-    guard let reading = PlusInQuery(rawValue: try field.string(expected: expected)) else {
-      throw field.mismatch(expected)
-    }
-    return reading
-  }
-
-  /// The `customSchemeHost` setting: `"firstSegment"` or `"listed"`.
-  private static func customSchemeHost(_ field: JSONField) throws(JSONTypeError) -> CustomSchemeHost {
-    let expected = CustomSchemeHost.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-    guard let reading = CustomSchemeHost(rawValue: try field.string(expected: expected)) else {
-      throw field.mismatch(expected)
-    }
-    return reading
   }
 
   /// Runs typed reads, naming the route in the error of a value of the wrong type.
@@ -311,7 +292,7 @@ extension RouteTable {
     var root: [(String, JSONValue)] = [
       ("schemes", .array(schemes.map(JSONValue.string))),
       ("hosts", .array(hosts.map(JSONValue.string))),
-      ("caseInsensitive", .bool(caseInsensitive)),
+      ("caseInsensitive", .bool(options.caseInsensitive)),
       (
         "routes",
         .array(
@@ -349,19 +330,20 @@ extension RouteTable {
             })
         ))
     }
-    if strictTrailingSlash { root.append(("strictTrailingSlash", true)) }
-    if queryKeys != .exact { root.append(("queryKeys", .string(queryKeys.rawValue))) }
-    if plusInQuery != .space { root.append(("plusInQuery", .string(plusInQuery.rawValue))) }
-    if customSchemeHost != .firstSegment {
-      root.append(("customSchemeHost", .string(customSchemeHost.rawValue)))
-    }
-    if limits != .default {
+    if options.strictTrailingSlash { root.append(("strictTrailingSlash", true)) }
+    if options.caseInsensitiveQueryKeys { root.append(("queryKeys", "caseInsensitive")) }
+    if options.literalPlusInQuery { root.append(("plusInQuery", "literal")) }
+    if options.listedHostInCustomScheme { root.append(("customSchemeHost", "listed")) }
+    let defaults = Options.default
+    if options.maxURLLength != defaults.maxURLLength || options.maxSegments != defaults.maxSegments
+      || options.maxQueryItems != defaults.maxQueryItems || options.maxRoutes != defaults.maxRoutes
+    {
       root.append(
         (
           "limits",
           .object([
-            ("maxURLLength", .int(limits.maxURLLength)), ("maxSegments", .int(limits.maxSegments)),
-            ("maxQueryItems", .int(limits.maxQueryItems)), ("maxRoutes", .int(limits.maxRoutes)),
+            ("maxURLLength", .int(options.maxURLLength)), ("maxSegments", .int(options.maxSegments)),
+            ("maxQueryItems", .int(options.maxQueryItems)), ("maxRoutes", .int(options.maxRoutes)),
           ])
         ))
     }

@@ -362,7 +362,7 @@ extension ErrorCode where Subject == RouteTableError {
   public static let noSchemeOrHost = Self("no-scheme-or-host")
   /// More routes than the table's limit; see ``RouteTableError/limit``.
   public static let tooManyRoutes = Self("too-many-routes")
-  /// A limit outside the range it may take (see ``RouteTable/Limits/validate()``); see
+  /// A limit outside the range it may take (see ``RouteTable/Options/validate()``); see
   /// ``RouteTableError/key``, ``RouteTableError/value`` and ``RouteTableError/allowed``.
   public static let limitOutOfRange = Self("limit-out-of-range")
   /// The route file is not valid JSON; see ``RouteTableError/detail``.

@@ -21,7 +21,7 @@
 /// ``characters`` lists single characters and ranges: `a-z`, `A-F` and `0-9` are ranges (two letters
 /// of one case, or two digits, in order); any other `-` is the character itself (`._=-:` holds `=`,
 /// `-` and `:`). Only printable ASCII may be listed, never `/` (a path segment cannot hold one); the
-/// comparison is byte for byte, case included, also in a table whose ``RouteTable/caseInsensitive``
+/// comparison is byte for byte, case included, also in a table whose ``RouteTable/Options/caseInsensitive``
 /// folds literals. Checking a value reads it once: O(length), no regular expression.
 public struct ValueKind: Sendable, Hashable {
   /// Text every value starts with (`#` for `#room:example.org`), compared byte for byte after

@@ -1,6 +1,6 @@
 /// The query items of one link as the routes read them: the first value of each name (`""` for an
 /// item without `=`, which counts as absent, as an empty value does), sorted by name for lookups.
-/// Names are as the table compares them (lower-cased under ``RouteTable/QueryKeys/caseInsensitive``).
+/// Names are as the table compares them (lower-cased under ``RouteTable/Options/caseInsensitiveQueryKeys``).
 struct LinkQuery {
   private(set) var names: [String] = []
   private(set) var values: [String] = []

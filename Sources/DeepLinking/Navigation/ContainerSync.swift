@@ -8,21 +8,21 @@
 /// tap, a modal swiped down), ``userPopped(tab:toCount:)``, ``userSelected(_:)`` and
 /// ``userDismissed()`` say what to tell the navigator. The UIKit binding (`TabNavigationCoordinator` in `DeepLinkingUIKit`) only
 /// turns these answers into view-controller calls.
-public struct ContainerSync<Destination, Tab>: Sendable
+package struct ContainerSync<Destination, Tab>: Sendable
 where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Codable {
   /// What a container must do for one tab: keep its first ``kept`` screens above the root, remove the
   /// rest and push ``pushed``, in order.
-  public struct StackChange: Sendable, Hashable {
+  package struct StackChange: Sendable, Hashable {
     /// The tab.
-    public var tab: Tab
+    package var tab: Tab
     /// How many screens above the tab's root stay.
-    public var kept: Int
+    package var kept: Int
     /// The destinations to push above them, oldest first.
-    public var pushed: [Destination]
+    package var pushed: [Destination]
   }
 
   /// What a container must do about the modal shown over it.
-  public enum ModalChange: Sendable, Hashable {
+  package enum ModalChange: Sendable, Hashable {
     /// Dismiss the modal shown; present nothing.
     case dismiss
     /// Present this modal, after dismissing the one shown, if any.
@@ -30,18 +30,18 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
   }
 
   /// The tabs in the container's order.
-  public let tabs: [Tab]
+  package let tabs: [Tab]
   /// What each tab's container shows above its root, oldest first.
-  public private(set) var shown: [Tab: [Destination]] = [:]
+  package private(set) var shown: [Tab: [Destination]] = [:]
   /// The tab the container shows.
-  public private(set) var shownTab: Tab?
+  package private(set) var shownTab: Tab?
   /// The modal the container presents, if any.
-  public private(set) var shownModal: PresentedDestination<Destination>?
+  package private(set) var shownModal: PresentedDestination<Destination>?
 
   /// Creates a sync for containers that show nothing yet.
   ///
   /// - Parameter tabs: The tabs in the container's order.
-  public init(tabs: [Tab]) {
+  package init(tabs: [Tab]) {
     self.tabs = tabs
   }
 
@@ -51,7 +51,7 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
   /// - Parameter state: The navigator's state.
   /// - Returns: One change per tab whose stack differs, in the container's tab order, the tab to
   ///   select if it changed, and what to do about the modal.
-  public mutating func update(to state: NavigationState<Destination, Tab>) -> (
+  package mutating func update(to state: NavigationState<Destination, Tab>) -> (
     changes: [StackChange], select: Tab?, modal: ModalChange?
   ) {
     var changes: [StackChange] = []
@@ -81,7 +81,7 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
   /// when the sync showed one (then call ``Navigator/dismiss()``), `false` when it knew of none.
   ///
   /// - Returns: Whether a modal the sync knows was dismissed.
-  public mutating func userDismissed() -> Bool {
+  package mutating func userDismissed() -> Bool {
     guard shownModal != nil else { return false }
     shownModal = nil
     return true
@@ -94,7 +94,7 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
   ///   - tab: The tab whose container changed.
   ///   - count: How many screens above the root the container shows now.
   /// - Returns: The stack to give the navigator (``Navigator/replace(stack:in:)``), or `nil`.
-  public mutating func userPopped(tab: Tab, toCount count: Int) -> [Destination]? {
+  package mutating func userPopped(tab: Tab, toCount count: Int) -> [Destination]? {
     let current = shown[tab] ?? []
     guard count >= 0, count < current.count else { return nil }
     let stack = Array(current.prefix(count))
@@ -107,7 +107,7 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
   ///
   /// - Parameter index: The container's index of the tab.
   /// - Returns: The tab, or `nil`.
-  public mutating func userSelected(_ index: Int) -> Tab? {
+  package mutating func userSelected(_ index: Int) -> Tab? {
     guard tabs.indices.contains(index), tabs[index] != shownTab else { return nil }
     shownTab = tabs[index]
     return tabs[index]

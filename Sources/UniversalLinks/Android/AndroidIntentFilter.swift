@@ -19,26 +19,26 @@
 ///   paths: [AndroidPathPattern(.advancedGlob, "/channel/video/[^/]+")], autoVerify: true)
 /// filter.opens("https://example.com/channel/video/42")  // true
 /// ```
-public struct AndroidIntentFilter: Hashable, Sendable {
+package struct AndroidIntentFilter: Hashable, Sendable {
   /// One `android:host` with its `android:port`.
-  public struct Authority: Hashable, Sendable, CustomStringConvertible {
+  package struct Authority: Hashable, Sendable, CustomStringConvertible {
     /// The host: `example.com`, `*.example.com` (its subdomains, not itself), or `*` (any host).
-    public var host: String
+    package var host: String
     /// The port, or `nil` for any port.
-    public var port: Int?
+    package var port: Int?
 
     /// Creates an authority.
     ///
     /// - Parameters:
     ///   - host: The host, lower case (Android asks for lower case).
     ///   - port: The port, or `nil` for any.
-    public init(host: String, port: Int? = nil) {
+    package init(host: String, port: Int? = nil) {
       self.host = host
       self.port = port
     }
 
     /// `example.com` or `example.com:8443`.
-    public var description: String { host + (port.map { ":\($0)" } ?? "") }
+    package var description: String { host + (port.map { ":\($0)" } ?? "") }
 
     /// Whether Android admits a link's host and port with this entry, as `IntentFilter.AuthorityEntry`
     /// does: a leading `*` keeps the rest as a suffix (`*.example.com` admits `a.example.com`, not
@@ -78,37 +78,37 @@ public struct AndroidIntentFilter: Hashable, Sendable {
   }
 
   /// The schemes (`android:scheme`), lower case; Android compares them exactly.
-  public var schemes: [String]
+  package var schemes: [String]
   /// The hosts (`android:host`, `android:port`).
-  public var hosts: [Authority]
+  package var hosts: [Authority]
   /// The path conditions; a link's path must match one.
-  public var paths: [AndroidPathPattern]
+  package var paths: [AndroidPathPattern]
   /// The conditions on the scheme-specific part (`android:ssp`, `sspPrefix`, `sspPattern`, and from
   /// API 31 `sspAdvancedPattern`, `sspSuffix`), read from API 19: the decoded text between the
   /// scheme's `:` and the fragment (`+445551234` in `tel:+445551234`, `//example.com/p` in
   /// `https://example.com/p`). With any, a link opens the filter when it matches one of them, or
   /// else through ``hosts`` and ``paths`` as without.
-  public var schemeSpecificParts: [AndroidPathPattern] = []
+  package var schemeSpecificParts: [AndroidPathPattern] = []
   /// The MIME types (`android:mimeType`): a link has no type, so a filter with any never opens it.
-  public var mimeTypes: [String] = []
+  package var mimeTypes: [String] = []
   /// The `<uri-relative-filter-group>` elements (Android 15, API 35), in document order: read with
   /// ``paths`` once the link's host matched.
-  public var relativeFilterGroups: [AndroidRelativeFilterGroup] = []
+  package var relativeFilterGroups: [AndroidRelativeFilterGroup] = []
   /// Whether the filter asks Android to verify its hosts (`android:autoVerify="true"`).
-  public var autoVerify: Bool
+  package var autoVerify: Bool
   /// The routes the filter is for, in table order (written as comments).
-  public var routes: [String]
+  package var routes: [String]
   /// Whether the filter has `action.VIEW` and the categories `DEFAULT` and `BROWSABLE`, which a link
   /// from a browser needs; `true` for generated filters.
-  public var isBrowsable: Bool
+  package var isBrowsable: Bool
 
   /// The newest Android API level whose rules the matcher knows (Android 15): the level
   /// ``opens(_:apiLevel:)`` assumes unless told.
-  public static let newestAPILevel = 35
+  package static let newestAPILevel = 35
   /// The API level from which Android reads `<uri-relative-filter-group>` (Android 15).
-  public static let relativeFilterGroupAPILevel = 35
+  package static let relativeFilterGroupAPILevel = 35
   /// The API level from which Android reads the `ssp` attributes (Android 4.4).
-  public static let schemeSpecificPartAPILevel = 19
+  package static let schemeSpecificPartAPILevel = 19
 
   /// Creates a filter.
   ///
@@ -119,7 +119,7 @@ public struct AndroidIntentFilter: Hashable, Sendable {
   ///   - autoVerify: Whether Android verifies the hosts.
   ///   - routes: The routes the filter is for.
   ///   - isBrowsable: Whether the filter has `action.VIEW`, `DEFAULT` and `BROWSABLE`.
-  public init(
+  package init(
     schemes: [String], hosts: [Authority], paths: [AndroidPathPattern], autoVerify: Bool,
     routes: [String] = [], isBrowsable: Bool = true
   ) {
@@ -143,7 +143,7 @@ public struct AndroidIntentFilter: Hashable, Sendable {
   ///   - link: An absolute link such as `https://example.com/p/1` or `myapp://p/1`.
   ///   - apiLevel: The device's API level (default ``newestAPILevel``).
   /// - Returns: Whether the filter matches it.
-  public func opens(_ link: String, apiLevel: Int = newestAPILevel) -> Bool {
+  package func opens(_ link: String, apiLevel: Int = newestAPILevel) -> Bool {
     guard let uri = AndroidURI(link) else { return false }
     return decision(uri, apiLevel: apiLevel) != nil
   }
@@ -208,18 +208,18 @@ public struct AndroidIntentFilter: Hashable, Sendable {
 /// Android reads a filter's groups in document order, once the link's host matched and no path
 /// condition did: the first group whose conditions all match decides; a link no group matches is not
 /// opened by them.
-public struct AndroidRelativeFilterGroup: Hashable, Sendable {
+package struct AndroidRelativeFilterGroup: Hashable, Sendable {
   /// Whether a link the group matches opens the app (`android:allow="true"`) or not.
-  public var allows: Bool
+  package var allows: Bool
   /// The conditions, all of which a link must match; a group without any matches nothing.
-  public var conditions: [AndroidRelativeFilter]
+  package var conditions: [AndroidRelativeFilter]
 
   /// Creates a group.
   ///
   /// - Parameters:
   ///   - allows: Whether a link the group matches opens the app.
   ///   - conditions: The conditions.
-  public init(allows: Bool, conditions: [AndroidRelativeFilter]) {
+  package init(allows: Bool, conditions: [AndroidRelativeFilter]) {
     self.allows = allows
     self.conditions = conditions
   }
@@ -236,9 +236,9 @@ public struct AndroidRelativeFilterGroup: Hashable, Sendable {
 }
 
 /// One condition of a ``AndroidRelativeFilterGroup``: a pattern on the link's path, query or fragment.
-public struct AndroidRelativeFilter: Hashable, Sendable, CustomStringConvertible {
+package struct AndroidRelativeFilter: Hashable, Sendable, CustomStringConvertible {
   /// The part of the link a condition reads.
-  public enum Part: String, Hashable, Sendable, CaseIterable {
+  package enum Part: String, Hashable, Sendable, CaseIterable {
     /// The decoded path (`android:path`, `pathPrefix`, ...).
     case path
     /// Each item of the decoded query (`android:query`, `queryPrefix`, ...): the query split at
@@ -249,22 +249,22 @@ public struct AndroidRelativeFilter: Hashable, Sendable, CustomStringConvertible
   }
 
   /// The part of the link read.
-  public var part: Part
+  package var part: Part
   /// The pattern and how it is read.
-  public var pattern: AndroidPathPattern
+  package var pattern: AndroidPathPattern
 
   /// Creates a condition.
   ///
   /// - Parameters:
   ///   - part: The part of the link read.
   ///   - pattern: The pattern.
-  public init(_ part: Part, _ pattern: AndroidPathPattern) {
+  package init(_ part: Part, _ pattern: AndroidPathPattern) {
     self.part = part
     self.pattern = pattern
   }
 
   /// `queryPrefix="ref="`.
-  public var description: String { "\(pattern.kind.attribute(of: part.rawValue))=\"\(pattern.pattern)\"" }
+  package var description: String { "\(pattern.kind.attribute(of: part.rawValue))=\"\(pattern.pattern)\"" }
 
   /// Whether the condition matches the link (`UriRelativeFilter.matchData`).
   func matches(_ uri: AndroidURI) -> Bool {
@@ -302,7 +302,7 @@ extension AndroidIntentFilter {
   ///
   /// - Parameter link: The text.
   /// - Returns: Whether ``opens(_:apiLevel:)`` can read it.
-  public static func isAbsoluteLink(_ link: String) -> Bool {
+  package static func isAbsoluteLink(_ link: String) -> Bool {
     guard let uri = AndroidURI(link), let first = uri.scheme.unicodeScalars.first else { return false }
     return first.properties.isAlphabetic && first.isASCII
   }
@@ -315,7 +315,7 @@ extension AndroidIntentFilter {
   ///   - link: An absolute link.
   ///   - apiLevel: The device's API level (default ``newestAPILevel``).
   /// - Returns: The condition, in words.
-  public func openingCondition(_ link: String, apiLevel: Int = newestAPILevel) -> String? {
+  package func openingCondition(_ link: String, apiLevel: Int = newestAPILevel) -> String? {
     guard let uri = AndroidURI(link), let decision = decision(uri, apiLevel: apiLevel) else { return nil }
     switch decision {
     case .scheme, .host: return nil

@@ -222,7 +222,7 @@ extension AndroidIntentFilterGenerator {
         }
       }
       // A table that reads the trailing slash: a catch-all's condition cannot say it.
-      if router.table.strictTrailingSlash {
+      if router.table.options.strictTrailingSlash {
         for sample in routeSamples {
           var other = sample
           other.slash = sample.slash.isEmpty ? "/" : ""

@@ -54,7 +54,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
   /// `pathAdvancedPattern`.
   public var minimumAPILevel: Int
   /// The filters, in table order of their first route.
-  public private(set) var filters: [AndroidIntentFilter] = []
+  package private(set) var filters: [AndroidIntentFilter] = []
   /// Per filter, the routes with their templates and their path conditions, for the comments.
   package private(set) var entries: [[Entry]] = []
   /// What the filters open that the router refuses, route by route, then for every route.
@@ -213,7 +213,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
       // Custom-scheme links: scoped routes never answer them (they have no host).
       guard !custom.isEmpty, definition.hosts == nil else { continue }
       origins[index].append("\(custom[0]):/")
-      if table.customSchemeHost == .listed, !table.hosts.isEmpty, domain == nil {
+      if table.options.listedHostInCustomScheme, !table.hosts.isEmpty, domain == nil {
         // A listed host in the authority is read as the host, as on the web.
         let form = Self.form(
           of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel,
@@ -377,7 +377,7 @@ extension AndroidIntentFilterGenerator {
 
   /// How a route of a table takes a trailing slash.
   static func trailingSlash(_ table: RouteTable, _ pattern: RoutePattern) -> TrailingSlash {
-    guard table.strictTrailingSlash else { return .either }
+    guard table.options.strictTrailingSlash else { return .either }
     return pattern.hasTrailingSlash ? .required : .absent
   }
 
@@ -464,7 +464,7 @@ extension AndroidIntentFilterGenerator {
     table: RouteTable, minimumAPILevel: Int, trailingSlash: TrailingSlash
   ) -> Form {
     var form = Form()
-    let folds = table.caseInsensitive
+    let folds = table.options.caseInsensitive
     let slash = trailingSlash != .absent
     /// A link's path and query with some segments replaced, or with the path after the host (for a
     /// custom scheme, its first segment) given whole.

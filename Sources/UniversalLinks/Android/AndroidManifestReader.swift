@@ -14,7 +14,7 @@
 ///
 /// The reader is one pass over the text; a document that is not well formed is refused with the line
 /// and column of the first mistake.
-public enum AndroidManifestReader {
+package enum AndroidManifestReader {
   /// The Android namespace URI.
   static let namespace = "http://schemas.android.com/apk/res/android"
 
@@ -25,7 +25,7 @@ public enum AndroidManifestReader {
   ///   browser's link can reach each.
   /// - Throws: ``AndroidManifestError`` with the line and column of the first mistake, or of a
   ///   malformed advanced pattern.
-  public static func filters(in text: String) throws(AndroidManifestError) -> [AndroidIntentFilter] {
+  package static func filters(in text: String) throws(AndroidManifestError) -> [AndroidIntentFilter] {
     try manifest(in: text).filters
   }
 
@@ -35,7 +35,7 @@ public enum AndroidManifestReader {
   /// - Returns: The manifest's filters and `minSdkVersion`.
   /// - Throws: ``AndroidManifestError`` with the line and column of the first mistake, or of a
   ///   malformed advanced pattern.
-  public static func manifest(in text: String) throws(AndroidManifestError) -> AndroidManifest {
+  package static func manifest(in text: String) throws(AndroidManifestError) -> AndroidManifest {
     var scanner = Scanner(Array(text.unicodeScalars))
     var filters: [AndroidIntentFilter] = []
     var minimumAPILevel: Int?
@@ -315,33 +315,33 @@ public enum AndroidManifestReader {
 }
 
 /// What ``AndroidManifestReader`` reads of a manifest.
-public struct AndroidManifest: Hashable, Sendable {
+package struct AndroidManifest: Hashable, Sendable {
   /// The intent filters, in document order.
-  public var filters: [AndroidIntentFilter]
+  package var filters: [AndroidIntentFilter]
   /// The app's lowest API level (`<uses-sdk android:minSdkVersion>`), or `nil` when the document does
   /// not give it as a number.
-  public var minimumAPILevel: Int?
+  package var minimumAPILevel: Int?
 
   /// Creates a manifest.
   ///
   /// - Parameters:
   ///   - filters: The intent filters.
   ///   - minimumAPILevel: The app's lowest API level.
-  public init(filters: [AndroidIntentFilter], minimumAPILevel: Int? = nil) {
+  package init(filters: [AndroidIntentFilter], minimumAPILevel: Int? = nil) {
     self.filters = filters
     self.minimumAPILevel = minimumAPILevel
   }
 }
 
 /// A manifest that cannot be read, with where.
-public struct AndroidManifestError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct AndroidManifestError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The line, from 1.
-  public var line: Int
+  package var line: Int
   /// The column, from 1, in Unicode scalars.
-  public var column: Int
+  package var column: Int
   /// What is wrong.
-  public var reason: String
+  package var reason: String
 
   /// `line L, column C: reason`.
-  public var description: String { "line \(line), column \(column): \(reason)" }
+  package var description: String { "line \(line), column \(column): \(reason)" }
 }

@@ -22,9 +22,9 @@
 /// ```
 ///
 /// Matching is linear in the path and the pattern: every step advances one of them.
-public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
+package struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
   /// How Android reads the pattern: one `<data>` attribute each.
-  public enum Kind: String, CaseIterable, Hashable, Sendable {
+  package enum Kind: String, CaseIterable, Hashable, Sendable {
     /// `android:path`: the whole path.
     case literal = "path"
     /// `android:pathPrefix`: the path's beginning.
@@ -37,7 +37,7 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
     case suffix = "pathSuffix"
 
     /// The `<data>` attribute, without its `android:` prefix.
-    public var attribute: String { rawValue }
+    package var attribute: String { rawValue }
 
     /// The attribute of this kind for another part of the link, which Android names the same way:
     /// `ssp`, `sspPrefix`, `sspPattern`, `sspAdvancedPattern`, `sspSuffix` for `ssp`; `query...` and
@@ -45,7 +45,7 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameter part: `path`, `ssp`, `query` or `fragment`.
     /// - Returns: The attribute, without its `android:` prefix.
-    public func attribute(of part: String) -> String {
+    package func attribute(of part: String) -> String {
       switch self {
       case .literal: part
       case .prefix: part + "Prefix"
@@ -56,7 +56,7 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The first API level that reads the attribute; earlier versions ignore it.
-    public var minimumAPILevel: Int {
+    package var minimumAPILevel: Int {
       switch self {
       case .literal, .prefix, .simpleGlob: 1
       case .advancedGlob, .suffix: 31
@@ -65,22 +65,22 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// How the pattern is read.
-  public var kind: Kind
+  package var kind: Kind
   /// The pattern, as Android holds it after reading the manifest (one `\` per escape).
-  public var pattern: String
+  package var pattern: String
 
   /// Creates a path condition.
   ///
   /// - Parameters:
   ///   - kind: How the pattern is read.
   ///   - pattern: The pattern, as Android holds it (`/p/[^/]+`).
-  public init(_ kind: Kind, _ pattern: String) {
+  package init(_ kind: Kind, _ pattern: String) {
     self.kind = kind
     self.pattern = pattern
   }
 
   /// `pathPattern="/p/..*"`.
-  public var description: String { "\(kind.attribute)=\"\(pattern)\"" }
+  package var description: String { "\(kind.attribute)=\"\(pattern)\"" }
 
   /// Whether Android opens a decoded path with this condition.
   ///
@@ -88,7 +88,7 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: Whether the path matches.
   /// - Throws: ``AndroidPatternError`` when an advanced pattern is malformed (Android refuses such a
   ///   manifest).
-  public func matches(_ path: String) throws(AndroidPatternError) -> Bool {
+  package func matches(_ path: String) throws(AndroidPatternError) -> Bool {
     let text = Array(path.utf16)
     switch kind {
     case .literal: return Array(pattern.utf16) == text
@@ -105,7 +105,7 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Throws: ``AndroidPatternError`` for a modifier without a token, an empty or unterminated set,
   ///   a malformed range or an escape at the end.
-  public func validate() throws(AndroidPatternError) {
+  package func validate() throws(AndroidPatternError) {
     if kind == .advancedGlob { _ = try Self.tokens(of: pattern) }
   }
 
@@ -365,12 +365,12 @@ public struct AndroidPathPattern: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// An advanced path pattern Android refuses, with why.
-public struct AndroidPatternError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct AndroidPatternError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The pattern.
-  public var pattern: String
+  package var pattern: String
   /// What is wrong, in words.
-  public var reason: String
+  package var reason: String
 
   /// `pathAdvancedPattern "...": reason`.
-  public var description: String { "pathAdvancedPattern \"\(pattern)\": \(reason)" }
+  package var description: String { "pathAdvancedPattern \"\(pattern)\": \(reason)" }
 }

@@ -66,7 +66,7 @@ extension AASAGenerator {
     self.init(
       appIDs: appIDs,
       shapes: shapes,
-      caseSensitive: !router.table.caseInsensitive,
+      caseSensitive: !router.table.options.caseInsensitive,
       domains: domain.map { [$0] } ?? router.table.hosts
     )
     self.leftOut = leftOut

@@ -72,7 +72,7 @@ extension RoutePathShape {
   /// - Returns: One shape per route, named after the route.
   package static func shapes(from router: Router) -> [RoutePathShape] {
     zip(router.table.routes, router.patterns).map { route, pattern in
-      RoutePathShape(name: route.name, pattern: pattern, queryKeys: router.table.queryKeys)
+      RoutePathShape(name: route.name, pattern: pattern, queryKeys: router.table.options.queryKeys)
     }
   }
 }

@@ -74,7 +74,7 @@ extension SiteGenerator {
       androidFingerprints: androidFingerprints,
       serverRoot: serverRoot,
       aliases: names.filter { $0 != String(canonicalHost.prefix { $0 != ":" }) },
-      caseSensitive: !table.caseInsensitive,
+      caseSensitive: !table.options.caseInsensitive,
       verifiedOnlyRoutes: Set(table.routes.filter(\.requiresVerifiedLink).map(\.name))
     )
     previews = Dictionary(

@@ -44,7 +44,7 @@ public struct AssociationFileDiagnostic: Hashable, Sendable, CustomStringConvert
   public var severity: Severity
   /// Which check produced it: a stable, kebab-case identifier; the codes the validators give are
   /// listed as static members of `ErrorCode<AssociationFileDiagnostic>`, and a tool that reports more
-  /// adds its own with ``ErrorCode/init(rawValue:)``.
+  /// adds its own with `ErrorCode(rawValue:)`.
   public var code: ErrorCode<AssociationFileDiagnostic>
   /// What is wrong, and what to do about it.
   public var message: String

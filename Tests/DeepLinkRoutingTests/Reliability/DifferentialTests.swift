@@ -24,7 +24,7 @@ struct ReliabilityDifferentialTests {
       schemes: random.chance(0.3) ? ["app", "http"] : ["app"], hosts: ["example.com", "b.example"],
       caseInsensitive: random.chance(0.2), strictTrailingSlash: random.chance(0.2), routes: [])
     reference.plusIsSpace = random.chance(0.8)
-    if random.chance(0.2) { reference.customSchemeHost = .listed }
+    if random.chance(0.2) { reference.listedHostInCustomScheme = true }
     let count = Int.random(in: 2...12, using: &random)
     for index in 0..<(count * 3) where reference.routes.count < count {
       let route = Self.route(named: "r\(index)", using: &random)

@@ -20,7 +20,7 @@ struct HostileInputTests {
   /// The same routes with room for a megabyte of link, so the segment and query limits are reached.
   static let roomyTable: RouteTable = {
     var roomy = HostileInputTests.table
-    roomy.limits.maxURLLength = 2 << 20
+    roomy.options.maxURLLength = 2 << 20
     return roomy
   }()
 
@@ -162,7 +162,7 @@ struct HostileInputTests {
   @Test func aTableOverItsRouteLimitIsRefused() throws {
     let routes = (0..<11).map { RouteDefinition("r\($0)", "/r/\($0)") }
     var table = RouteTable(schemes: ["myapp"], routes: routes)
-    table.limits.maxRoutes = 10
+    table.options.maxRoutes = 10
     #expect(throws: RouteTableError(reason: .tooManyRoutes(limit: 10))) { try Router(table) }
     table.routes.removeLast()
     #expect(try Router(table).patterns.count == 10)
@@ -181,7 +181,7 @@ struct HostileInputTests {
   /// own link (`url(for: "root")` gives `https://example.com/`, which does not read back).
   @Test func strictTrailingSlashKeepsTheRootReachable() throws {
     var table = Self.table
-    table.strictTrailingSlash = true
+    table.options.strictTrailingSlash = true
     let router = try Router(table)
     #expect(try router.match("https://example.com/")?.route == "root")
     #expect(try router.match("myapp:///")?.route == "root")

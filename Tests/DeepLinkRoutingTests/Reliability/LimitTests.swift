@@ -15,7 +15,7 @@ struct LimitTests {
         == RouteTableError(
           location: "limits.maxSegments",
           reason: .limitOutOfRange(
-            key: "maxSegments", value: Int.max, allowed: RouteTable.Limits.allowedSegments),
+            key: "maxSegments", value: Int.max, allowed: RouteTable.Options.allowedSegments),
           line: error.line, column: error.column))
     #expect(error.description.contains("limits.maxSegments"), "\(error)")
     #expect(error.description.contains("1...65536"), "\(error)")
@@ -23,14 +23,14 @@ struct LimitTests {
 
   @Test func aTableBuiltInSwiftWithAnIntMaxLimitIsRefusedByTheRouter() throws {
     for (key, limits) in [
-      ("maxURLLength", RouteTable.Limits(maxURLLength: .max)),
-      ("maxSegments", RouteTable.Limits(maxSegments: .max)),
-      ("maxQueryItems", RouteTable.Limits(maxQueryItems: .max)),
-      ("maxRoutes", RouteTable.Limits(maxRoutes: .max)),
-      ("maxSegments", RouteTable.Limits(maxSegments: 0)),
-      ("maxURLLength", RouteTable.Limits(maxURLLength: -1)),
+      ("maxURLLength", RouteTable.Options(maxURLLength: .max)),
+      ("maxSegments", RouteTable.Options(maxSegments: .max)),
+      ("maxQueryItems", RouteTable.Options(maxQueryItems: .max)),
+      ("maxRoutes", RouteTable.Options(maxRoutes: .max)),
+      ("maxSegments", RouteTable.Options(maxSegments: 0)),
+      ("maxURLLength", RouteTable.Options(maxURLLength: -1)),
     ] {
-      let table = RouteTable(schemes: ["myapp"], limits: limits, routes: [RouteDefinition("a", "/a")])
+      let table = RouteTable(schemes: ["myapp"], options: limits, routes: [RouteDefinition("a", "/a")])
       let error = try #require(throws: RouteTableError.self) { try Router(table) }
       #expect(error.location == "limits.\(key)", "\(error)")
       guard error.code == .limitOutOfRange, let allowed = error.allowed else {
@@ -43,17 +43,17 @@ struct LimitTests {
   }
 
   @Test func theLargestAllowedLimitsReadLinks() throws {
-    let limits = RouteTable.Limits(
-      maxURLLength: RouteTable.Limits.allowedURLLength.upperBound,
-      maxSegments: RouteTable.Limits.allowedSegments.upperBound,
-      maxQueryItems: RouteTable.Limits.allowedQueryItems.upperBound,
-      maxRoutes: RouteTable.Limits.allowedRoutes.upperBound)
+    let limits = RouteTable.Options(
+      maxURLLength: RouteTable.Options.allowedURLLength.upperBound,
+      maxSegments: RouteTable.Options.allowedSegments.upperBound,
+      maxQueryItems: RouteTable.Options.allowedQueryItems.upperBound,
+      maxRoutes: RouteTable.Options.allowedRoutes.upperBound)
     let table = RouteTable(
-      schemes: ["myapp"], limits: limits, routes: [RouteDefinition("clip", "/v/{id:int}")])
+      schemes: ["myapp"], options: limits, routes: [RouteDefinition("clip", "/v/{id:int}")])
     let router = try Router(table)
     #expect(try router.match("myapp://v/7?a=1#f")?.parameters.int("id") == 7)
     let json = table.jsonData()
-    #expect(try RouteTable(json: json).limits == limits)
+    #expect(try RouteTable(json: json).options == limits)
   }
 
   @Test func twelveThousandSegmentsMatchWithoutRecursion() throws {
@@ -61,7 +61,7 @@ struct LimitTests {
     let pattern = String(repeating: "/s", count: count - 1) + "/{last:int}"
     let table = RouteTable(
       schemes: ["myapp"],
-      limits: RouteTable.Limits(maxURLLength: 1 << 20, maxSegments: 16_384),
+      options: .init(maxURLLength: 1 << 20, maxSegments: 16_384),
       routes: [
         RouteDefinition("deep", pattern),
         RouteDefinition("catchAll", "/s/{rest+}"),

@@ -18,9 +18,8 @@ struct DeferredLinksTests {
   let ledger = InMemoryDeferredLinkLedger()
   let intake: LinkIntake<String>
 
-  func refusal(_ result: Result<IntakeOutcome<String>, DeferredLinkRefusal>) -> DeferredLinkRefusal? {
-    guard case .failure(let refusal) = result else { return nil }
-    return refusal
+  func refusal(_ outcome: IntakeOutcome<String>) -> LinkRefusal? {
+    outcome.refusal
   }
 
   init() throws {
@@ -54,7 +53,7 @@ struct DeferredLinksTests {
     var events: [LinkEvent<String>] = []
     intake.onOutcome = { events.append($0) }
     let result = await offer.receivePasted(copied("https://www.shop.example/p/42?utm_source=web") + "#top")
-    guard case .success(.applied(let destination)) = result else {
+    guard case .applied(let destination) = result else {
       Issue.record("not applied: \(result)")
       return
     }
@@ -63,7 +62,7 @@ struct DeferredLinksTests {
     #expect(events.first?.link.source == .deferred)
     // A second paste, or a second "first launch", opens nothing.
     #expect(await !offer.shouldOffer())
-    #expect(refusal(await offer.receivePasted(copied("https://www.shop.example/p/43"))) == .alreadyUsed)
+    #expect(refusal(await offer.receivePasted(copied("https://www.shop.example/p/43"))) == .alreadyOffered)
     #expect(await !self.offer().shouldOffer())
   }
 
@@ -71,7 +70,7 @@ struct DeferredLinksTests {
   func neverVerified() async throws {
     await intake.markReady()
     let result = await offer().receivePasted(copied("https://www.shop.example/orders"))
-    guard case .success(.refused(let refusal)) = result else {
+    guard case .refused(let refusal) = result else {
       Issue.record("not refused: \(result)")
       return
     }
@@ -92,7 +91,7 @@ struct DeferredLinksTests {
     arguments: [
       (
         "https://evil.example/p/1?deeplink_copied_at=1790000000",
-        DeferredLinkRefusal.foreignLink("https://evil.example/p/1")
+        LinkRefusal.foreignLink("https://evil.example/p/1")
       ),
       ("shop://p/1?deeplink_copied_at=1790000000", .foreignLink("shop://p/1")),
       ("https://www.shop.example/p/1", .notACopiedLink),
@@ -106,7 +105,7 @@ struct DeferredLinksTests {
       ("https://www.shop.example/p/1?deeplink_copied_at=1789000000", .expired(ageSeconds: 1_000_600)),
       ("https://www.shop.example/p/1?deeplink_copied_at=1800000000", .expired(ageSeconds: -9_999_400)),
     ])
-  func refused(text: String, expected: DeferredLinkRefusal) async throws {
+  func refused(text: String, expected: LinkRefusal) async throws {
     let offer = offer()
     #expect(refusal(await offer.receivePasted(text)) == expected)
     #expect(ledger.isSpent())
@@ -117,7 +116,7 @@ struct DeferredLinksTests {
   func maximumAge() async throws {
     await intake.markReady()
     let limit = Self.copiedAt + 24 * 3600
-    guard case .success = await offer(at: limit).receivePasted(copied("https://www.shop.example/p/1")) else {
+    guard case .applied = await offer(at: limit).receivePasted(copied("https://www.shop.example/p/1")) else {
       Issue.record("a link at the maximum age should open")
       return
     }
@@ -157,7 +156,7 @@ struct DeferredLinksTests {
       now: { now })
     let result = await offer.receivePasted(copied(link))
     if opens {
-      guard case .success(.applied("product")) = result else {
+      guard case .applied("product") = result else {
         Issue.record("\(link) should open the product: \(result)")
         return
       }
@@ -169,7 +168,7 @@ struct DeferredLinksTests {
   @Test("a link pasted before the app is ready waits in the intake like any other")
   func beforeReady() async throws {
     let result = await offer().receivePasted(copied("https://www.shop.example/p/7"))
-    guard case .success(.waitingForReady) = result else {
+    guard case .waitingForReady = result else {
       Issue.record("should wait: \(result)")
       return
     }

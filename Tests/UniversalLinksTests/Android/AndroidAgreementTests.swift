@@ -101,8 +101,8 @@ struct AndroidAgreementTests {
   /// The table options: literals without case, strict trailing slashes, a host with a port, a
   /// custom scheme whose listed host is read as a host, and `http`.
   static let options = RouteTable(
-    schemes: ["shop", "http"], hosts: ["shop.example:8443", "www.shop.example"], caseInsensitive: true,
-    strictTrailingSlash: true, customSchemeHost: .listed,
+    schemes: ["shop", "http"], hosts: ["shop.example:8443", "www.shop.example"],
+    options: .init(caseInsensitive: true, strictTrailingSlash: true, listedHostInCustomScheme: true),
     routes: [
       RouteDefinition("root", "/"),
       RouteDefinition("product", "/Product/{id:int}"),
@@ -113,7 +113,7 @@ struct AndroidAgreementTests {
 
   /// Literals compared exactly, strict trailing slashes, and a catch-all after a literal.
   static let strict = RouteTable(
-    hosts: ["example.com"], strictTrailingSlash: true,
+    hosts: ["example.com"], options: .init(strictTrailingSlash: true),
     routes: [
       RouteDefinition("a", "/a/b"), RouteDefinition("p", "/p/{id}"), RouteDefinition("d", "/d/{rest*}"),
       RouteDefinition("slashed", "/s/t/"), RouteDefinition("q", "/q/{id}/"),
@@ -249,7 +249,7 @@ struct AndroidAgreementTests {
         pattern.query = ""
       case .trailingSlash:
         var table = router.table
-        table.strictTrailingSlash = false
+        table.options.strictTrailingSlash = false
         return routes(link, definition, definition.pattern, table: table)
       case .fragmentPath:
         pattern.fragment = nil
@@ -261,7 +261,7 @@ struct AndroidAgreementTests {
         }
         pattern.segments[index] = "{relaxed+}"
         var table = router.table
-        table.strictTrailingSlash = false
+        table.options.strictTrailingSlash = false
         // A path has one catch-all: one before the parameter is read as the filters state it, each
         // count of its segments up to the bound a plain segment.
         if let other = shape.pieces.firstIndex(where: \.isCatchAll), other != index {
@@ -322,7 +322,7 @@ struct AndroidAgreementTests {
           return false
         }
         var table = router.table
-        table.caseInsensitive = false
+        table.options.caseInsensitive = false
         return !routes(link, definition, definition.pattern, table: table)
       default:
         return nil
@@ -337,7 +337,8 @@ struct AndroidAgreementTests {
       var route = definition
       route.pattern = pattern
       one.routes = [route]
-      let key = "\(definition.name)\u{0}\(pattern)\u{0}\(one.caseInsensitive)\(one.strictTrailingSlash)"
+      let key =
+        "\(definition.name)\u{0}\(pattern)\u{0}\(one.options.caseInsensitive)\(one.options.strictTrailingSlash)"
       if routers.made[key] == nil { routers.made[key] = .some(try? Router(one)) }
       guard let relaxed = routers.made[key] ?? nil else { return false }
       return (try? relaxed.match(link)) != nil

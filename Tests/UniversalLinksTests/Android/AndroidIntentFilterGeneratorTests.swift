@@ -268,7 +268,7 @@ struct AndroidIntentFilterGeneratorTests {
   // A table that reads the trailing slash: a pattern that ends with one is written with it.
   @Test func aStrictTableKeepsThePatternsTrailingSlash() throws {
     let table = RouteTable(
-      hosts: ["example.com"], strictTrailingSlash: true,
+      hosts: ["example.com"], options: .init(strictTrailingSlash: true),
       routes: [RouteDefinition("q", "/q/{id}/"), RouteDefinition("s", "/s/t/"), RouteDefinition("a", "/a")])
     let generator = try make(table)
     #expect(

@@ -10,11 +10,14 @@ import Testing
 struct QueryRuleFilesTests {
   static let appID = "ABCDE12345.com.example.app"
 
-  static func generator(_ routes: [RouteDefinition], queryKeys: RouteTable.QueryKeys = .exact) throws
+  static func generator(_ routes: [RouteDefinition], caseInsensitiveKeys: Bool = false) throws
     -> AASAGenerator
   {
     try AASAGenerator(
-      appIDs: [appID], table: RouteTable(hosts: ["shop.example"], queryKeys: queryKeys, routes: routes))
+      appIDs: [appID],
+      table: RouteTable(
+        hosts: ["shop.example"], options: .init(caseInsensitiveQueryKeys: caseInsensitiveKeys), routes: routes
+      ))
   }
 
   @Test func aLiteralValueAndAnAbsentItemAreStatedAndTheFileAgreesWithTheRouter() throws {
@@ -59,7 +62,7 @@ struct QueryRuleFilesTests {
   @Test func keysWithoutCaseAreNotStated() throws {
     let generator = try Self.generator(
       [RouteDefinition("s", "/s?q={q}"), RouteDefinition("fresh", "/start?!invite")],
-      queryKeys: .caseInsensitive)
+      caseInsensitiveKeys: true)
     let document = try generator.document(includeLegacyPaths: false)
     let matcher = AASAMatcher(document: document)
     #expect(try matcher.match("/s?Q=tea").opensApp)

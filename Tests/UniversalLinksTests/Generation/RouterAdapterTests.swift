@@ -118,7 +118,7 @@ struct RouterAdapterTests {
   @Test("A case-insensitive table writes caseSensitive false, and the file then opens for any case")
   func caseInsensitive() throws {
     var table = Self.table
-    table.caseInsensitive = true
+    table.options.caseInsensitive = true
     let document = try AASAGenerator(appIDs: ["ABCDE12345.com.example.app"], table: table).document()
     let components = try #require(document.appLinks?.details.first?.components)
     #expect(components.allSatisfy { $0.caseSensitive == false })
@@ -133,7 +133,7 @@ struct RouterAdapterTests {
     var table = Self.table
     table.hosts = ["*.example.com", "Example.com", "example.org:8443"]
     table.schemes = ["https", "myapp"]
-    table.caseInsensitive = true
+    table.options.caseInsensitive = true
     let site = try SiteGenerator(
       router: try Router(table), appName: "Example", appStoreID: "123", appIDs: ["ABCDE12345.com.example.app"]
     )

@@ -1,0 +1,378 @@
+import DeepLinkRouting
+import Foundation
+
+extension ReferenceRouter {
+  func match(_ url: String) -> Outcome {
+    let link: Link
+    switch read(url) {
+    case .success(let read): link = read
+    case .failure(let failure): return .failure(failure.code)
+    }
+    // A route that reads the fragment, when one matches the link's fragment path, wins; then the
+    // others, on the path alone.
+    func best(of candidates: [Route], in link: Link) -> (route: Route, values: [String: ParameterValue])? {
+      var best: (route: Route, values: [String: ParameterValue])?
+      for route in candidates.flatMap(\.variants) {
+        guard let values = values(of: route, in: link) else { continue }
+        if let current = best, !isMoreSpecific(route, than: current.route) { continue }
+        best = (route, values)
+      }
+      return best
+    }
+    var read = link
+    var found: (route: Route, values: [String: ParameterValue])?
+    if let combined = link.combined {
+      found = best(of: routes.filter { $0.fragmentPieces != nil }.map(\.combined), in: combined)
+      if found != nil { read = combined }
+    }
+    if found == nil { found = best(of: routes.filter { $0.fragmentPieces == nil }, in: link) }
+    guard let found else { return .noMatch }
+    let declared = Set(found.route.query.map(\.key))
+    return .match(
+      route: found.route.name, parameters: found.values,
+      query: read.query.filter { !declared.contains($0.name) },
+      fragment: link.fragment)
+  }
+
+  /// The route's values when it matches the link by the rules, or `nil`.
+  func values(of route: Route, in link: Link) -> [String: ParameterValue]? {
+    // The scope: a host the table does not list reaches only any-host routes; a listed scope needs
+    // the link's host among its hosts, any host a link with a host; a scheme scope the link's scheme.
+    if link.hostIsUnlisted && route.hosts != ["*"] { return nil }
+    if let schemes = route.schemes, !schemes.contains(link.scheme) { return nil }
+    if let scope = route.hosts {
+      guard let host = link.host else { return nil }
+      if scope != ["*"] && !scope.contains(host) { return nil }
+    }
+    var values: [String: ParameterValue] = [:]
+    let segments = link.segments
+    // A catch-all (anywhere, at most one) takes the segments between the pieces before it, read from
+    // the start, and the pieces after it, read from the end.
+    let catchAll = route.pieces.firstIndex(where: \.isCatchAll)
+    let after = catchAll.map { route.pieces.count - $0 - 1 } ?? 0
+    if let catchAll {
+      var fewest = catchAll + after
+      if case .oneOrMore = route.pieces[catchAll] { fewest += 1 }
+      guard segments.count >= fewest else { return nil }
+    } else {
+      guard route.pieces.count == segments.count || route.pieces.last.map(Self.isOptional) == true
+      else { return nil }
+    }
+    let restEnd = segments.count - after
+    for (index, piece) in route.pieces.enumerated() {
+      let position = catchAll.map { index > $0 ? restEnd + index - $0 - 1 : index } ?? index
+      switch piece {
+      case .literal(let literal):
+        guard position < segments.count else { return nil }
+        // A custom-scheme link's first segment keeps the host rule: a first literal written exactly
+        // as the segment wins; when no route's first literal is, the segment compares in lower case.
+        // Literals are their bytes (ROUTING.md): no Unicode normalisation, as iOS matches AASA files.
+        let segment = segments[position]
+        func same(_ lhs: String, _ rhs: String) -> Bool { lhs.utf8.elementsEqual(rhs.utf8) }
+        let equal =
+          caseInsensitive
+          ? same(segment.lowercased(), literal.lowercased())
+          : !link.isWeb && link.host == nil && position == 0
+            && !firstLiterals(beside: route).contains(where: { same($0, segment) })
+            ? same(segment.lowercased(), literal) : same(segment, literal)
+        guard equal else { return nil }
+      case .parameter(let name, let type):
+        guard position < segments.count, let value = Self.typed(segments[position], type) else { return nil }
+        values[name] = value
+      case .optional(let name, let type):
+        // Only a route's variants are matched; alone, the piece reads a segment when there is one.
+        guard position < segments.count else { continue }
+        guard let value = Self.typed(segments[position], type) else { return nil }
+        values[name] = value
+      case .oneOrMore(let name), .zeroOrMore(let name):
+        values[name] = .segments(Array(segments[position..<restEnd]))
+      case .template(let parts):
+        // A custom-scheme link's first segment: as written first, then without case.
+        guard position < segments.count,
+          let found = Self.templateValues(parts, segments[position], folds: caseInsensitive)
+            ?? (!link.isWeb && link.host == nil && position == 0
+              ? Self.templateValues(parts, segments[position], folds: true) : nil)
+        else { return nil }
+        values.merge(found) { _, new in new }
+      case .valueSet(let name, let members):
+        // Byte for byte, also in a case-insensitive table; a custom-scheme link's first segment (its
+        // authority) without case when it is no word as written.
+        guard position < segments.count,
+          let word = Self.Piece.member(of: members, segments[position], folds: false)
+            ?? (!link.isWeb && position == 0
+              ? Self.Piece.member(of: members, segments[position], folds: true) : nil)
+        else { return nil }
+        values[name] = .string(word)
+      case .kind(let name, let kind):
+        // Byte for byte everywhere, the first segment of a custom-scheme link included.
+        guard position < segments.count, kind.accepts(segments[position]) else { return nil }
+        values[name] = .string(segments[position])
+      }
+    }
+    // A route ending with a catch-all takes a trailing slash either way (ROUTING: catch-alls).
+    if strictTrailingSlash && route.pieces.last?.isCatchAll != true
+      && route.trailingSlash != link.trailingSlash
+    {
+      return nil
+    }
+    for item in route.query {
+      // A scalar read takes the first item of that name; no value and an empty value count as absent.
+      let first = link.query.first { $0.name == item.key }
+      let text = first?.value ?? ""
+      if let literal = item.literal {
+        guard text.utf8.elementsEqual(literal.utf8) else { return nil }
+        continue
+      }
+      if item.absent {
+        guard text.isEmpty else { return nil }
+        continue
+      }
+      if text.isEmpty {
+        if !item.isOptional { return nil }
+        continue
+      }
+      if let members = item.members {
+        guard members.contains(where: { $0.utf8.elementsEqual(text.utf8) }) else { return nil }
+        values[item.name] = .string(text)
+        continue
+      }
+      if let kind = item.appKind {
+        guard kind.accepts(text) else { return nil }
+        values[item.name] = .string(text)
+        continue
+      }
+      guard let value = Self.typed(text, item.type) else { return nil }
+      values[item.name] = value
+    }
+    return values
+  }
+
+  /// Whether `route` beats `other` when both match one link: piece kinds left to right (a route that
+  /// ends beats a `*` that matches nothing), then the query requirements as the router documents
+  /// them: more required items, more typed required items, the signature, then the name.
+  func isMoreSpecific(_ route: Route, than other: Route) -> Bool {
+    let count = max(route.pieces.count, other.pieces.count)
+    for position in 0..<count {
+      let left = position < route.pieces.count ? route.pieces[position].rank : -1
+      let right = position < other.pieces.count ? other.pieces[position].rank : -1
+      if left != right,
+        !(route.pieces.indices.contains(position) && other.pieces.indices.contains(position)
+          && route.pieces[position].isCatchAll && other.pieces[position].isCatchAll)
+      {
+        return left < right
+      }
+      if case .template(let a) = route.pieces[position], case .template(let b) = other.pieces[position] {
+        let order = Self.templateOrder(a, b, caseInsensitive: caseInsensitive)
+        if order != 0 { return order < 0 }
+      }
+      // Of two sets: fewer words first, then their words in byte order.
+      if case .valueSet(_, let a) = route.pieces[position], case .valueSet(_, let b) = other.pieces[position]
+      {
+        if a.count != b.count { return a.count < b.count }
+        let (left, right) = (Piece.setKey(a, folds: false), Piece.setKey(b, folds: false))
+        if left != right { return left.utf8.lexicographicallyPrecedes(right.utf8) }
+      }
+      if case .kind(_, let a) = route.pieces[position], case .kind(_, let b) = other.pieces[position], a != b
+      {
+        return a.ranksBefore(b)
+      }
+      if route.pieces[position].isCatchAll {
+        // Both have their catch-all here. One followed by more pieces takes fewer segments and wins
+        // (a middle catch-all before one that ends the path); then `+` before `*`; with as many
+        // pieces after, those compare left to right, as they read the same segments.
+        let leftAfter = route.pieces.count - position - 1
+        let rightAfter = other.pieces.count - position - 1
+        if leftAfter != rightAfter { return leftAfter > rightAfter }
+        if left != right { return left < right }
+        for offset in 1..<(leftAfter + 1) {
+          let a = route.pieces[position + offset]
+          let b = other.pieces[position + offset]
+          if a.rank != b.rank { return a.rank < b.rank }
+          if case .template(let x) = a, case .template(let y) = b {
+            let order = Self.templateOrder(x, y, caseInsensitive: caseInsensitive)
+            if order != 0 { return order < 0 }
+          }
+          if case .kind(_, let x) = a, case .kind(_, let y) = b, x != y { return x.ranksBefore(y) }
+        }
+        break
+      }
+    }
+    if route.scopeRank != other.scopeRank { return route.scopeRank < other.scopeRank }
+    let leftLiterals = route.query.filter { $0.literal != nil }.count
+    let rightLiterals = other.query.filter { $0.literal != nil }.count
+    if leftLiterals != rightLiterals { return leftLiterals > rightLiterals }
+    let leftRequired = route.query.filter { !$0.isOptional }
+    let rightRequired = other.query.filter { !$0.isOptional }
+    if leftRequired.count != rightRequired.count { return leftRequired.count > rightRequired.count }
+    let leftTyped = leftRequired.filter { $0.type != .string || $0.members != nil || $0.appKind != nil }.count
+    let rightTyped = rightRequired.filter { $0.type != .string || $0.members != nil || $0.appKind != nil }
+      .count
+    if leftTyped != rightTyped { return leftTyped > rightTyped }
+    let leftAbsent = route.query.filter(\.absent).count
+    let rightAbsent = other.query.filter(\.absent).count
+    if leftAbsent != rightAbsent { return leftAbsent > rightAbsent }
+    if route.signature != other.signature { return route.signature < other.signature }
+    return route.name < other.name
+  }
+
+  /// Whether two routes match exactly the same set of links (the table must refuse them), length
+  /// limits aside. Paths: for each length, the links of that length a route matches are empty or a
+  /// product of one set per position (a literal, `int`, `uuid`, any segment); catch-alls repeat any
+  /// segment, so comparing every length up to one past the longer fixed part covers all lengths. The
+  /// trailing slash counts when strict. Query: per key, what a route requires of the first value
+  /// (optional string items and undeclared keys require nothing).
+  func areAmbiguous(_ route: Route, _ other: Route) -> Bool {
+    // A route that reads the fragment never claims the links of one that ignores it; two that read
+    // it are compared over path, mark and fragment.
+    if (route.fragmentPieces == nil) != (other.fragmentPieces == nil) { return false }
+    if route.fragmentPieces != nil { return areAmbiguous(route.combined, other.combined) }
+    // A route with an optional last piece claims the links of each of its variants.
+    if route.variants.count > 1 || other.variants.count > 1 {
+      return route.variants.contains { left in other.variants.contains { areAmbiguous(left, $0) } }
+    }
+    let longest = max(route.pieces.count, other.pieces.count) + 1
+    for length in 0...longest where !Self.alike(positionSets(route, length), positionSets(other, length)) {
+      return false
+    }
+    if strictTrailingSlash && route.trailingSlash != other.trailingSlash { return false }
+    // Of one scope rank, two routes are the same for the links both scopes admit.
+    if route.scopeRank != other.scopeRank { return false }
+    if let left = route.schemes, let right = other.schemes, !left.contains(where: right.contains) {
+      return false
+    }
+    if let left = route.hosts, let right = other.hosts, !left.contains(where: right.contains) { return false }
+    let (left, right) = (queryDemands(route), queryDemands(other))
+    return left.keys.sorted() == right.keys.sorted()
+      && left.allSatisfy { key, value in Self.alike([value], right[key].map { [$0] }) }
+  }
+
+  /// Whether two lists of position (or query) sets reach a link in common as one route would: equal,
+  /// but where both hold an app kind, kinds that share a value count as alike (the table refuses such
+  /// routes: no rank orders two kinds that hold one value).
+  static func alike(_ left: [String]?, _ right: [String]?) -> Bool {
+    guard let left, let right else { return left == nil && right == nil }
+    guard left.count == right.count else { return false }
+    return zip(left, right).allSatisfy { a, b in
+      if a == b { return true }
+      guard let x = kind(inSet: a), let y = kind(inSet: b), x.prefix == y.prefix else { return false }
+      return x.kind.overlaps(y.kind)
+    }
+  }
+
+  /// The kind a position or query set names (`kind NAME`, after any `true `/`false ` optionality),
+  /// with that optionality as its prefix.
+  private static func kind(inSet text: String) -> (prefix: Substring, kind: Kind)? {
+    guard let range = text.range(of: "kind "), let kind = kind(named: String(text[range.upperBound...]))
+    else {
+      return nil
+    }
+    return (text[..<range.lowerBound], kind)
+  }
+
+  /// What each position of a link of `length` segments must be for the route, or `nil` when no link of
+  /// that length matches it.
+  private func positionSets(_ route: Route, _ length: Int) -> [String]? {
+    var sets: [String] = []
+    for (index, piece) in route.pieces.enumerated() {
+      switch piece {
+      case .literal(let literal):
+        // By its scalars: two spellings of one canonical text are two literals.
+        let text = caseInsensitive ? literal.lowercased() : literal
+        sets.append(
+          "literal " + text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+      case .parameter(_, let type), .optional(_, let type): sets.append("\(type)")
+      case .template(let parts):
+        let text = Self.templateText(parts, named: false)
+        sets.append("template " + (caseInsensitive ? text.lowercased() : text))
+      case .valueSet(_, let members): sets.append("set " + Piece.setKey(members, folds: false))
+      case .kind(_, let kind): sets.append("kind \(kind.name)")
+      case .oneOrMore, .zeroOrMore:
+        // The pieces after it are read from the end: the catch-all takes what lies between.
+        var rest = route
+        rest.pieces = Array(route.pieces[(index + 1)...])
+        let after = rest.pieces.count
+        var fewest = sets.count + after
+        if case .oneOrMore = piece { fewest += 1 }
+        guard length >= fewest, let tail = positionSets(rest, after) else { return nil }
+        return sets + Array(repeating: "string", count: length - sets.count - after) + tail
+      }
+    }
+    return sets.count == length ? sets : nil
+  }
+
+  private func queryDemands(_ route: Route) -> [String: String] {
+    var demands: [String: String] = [:]
+    for item in route.query
+    where !(item.isOptional && item.type == .string && item.members == nil) || item.absent {
+      demands[item.key] =
+        item.literal.map {
+          "literal " + $0.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+        }
+        ?? (item.absent ? "absent" : "\(item.isOptional) \(item.kind)")
+    }
+    return demands
+  }
+
+  /// Whether a piece is an optional last segment.
+  static func isOptional(_ piece: Piece) -> Bool {
+    if case .optional = piece { return true }
+    return false
+  }
+
+  static func typed(_ text: String, _ type: ParameterType) -> ParameterValue? {
+    switch type {
+    case .string:
+      return text.isEmpty ? nil : .string(text)
+    case .int:
+      // An optional "-", then ASCII digits only, fitting in Int.
+      let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+      guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+      return Int(text).map(ParameterValue.int)
+    case .uuid:
+      let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+      guard parts.map(\.utf8.count) == [8, 4, 4, 4, 12],
+        parts.allSatisfy({ $0.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit) })
+      else { return nil }
+      return UUID(uuidString: text).map(ParameterValue.uuid)
+    case .bool:
+      return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
+    case .decimal:
+      // Digits, optionally a point and more digits, after an optional "-"; a finite Double.
+      let body = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+      let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+        let number = Double(text), number.isFinite
+      else { return nil }
+      return .decimal(number)
+    case .url:
+      let lower = text.lowercased()
+      guard lower.hasPrefix("http://") || lower.hasPrefix("https://"),
+        text.unicodeScalars.allSatisfy({
+          $0.isASCII
+            && (CharacterSet.alphanumerics.contains($0)
+              || "-._~:/?#[]@!$&'()*+,;=%".unicodeScalars.contains($0))
+        }),
+        let url = URL(string: text), let host = url.host, !host.isEmpty
+      else { return nil }
+      let afterScheme = lower.hasPrefix("https://") ? text.dropFirst(8) : text.dropFirst(7)
+      guard let first = afterScheme.first, !"/?#".contains(first) else { return nil }
+      return .url(url)
+    case .link:
+      // A path whose second character is not "/", or a scheme (a letter, then letters, digits, "+",
+      // "-", ".") followed by ":" and more; only characters RFC 3986 allows.
+      let allowed = text.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && (CharacterSet.alphanumerics.contains($0)
+            || "-._~:/?#[]@!$&'()*+,;=%".unicodeScalars.contains($0))
+      }
+      guard allowed, let first = text.unicodeScalars.first else { return nil }
+      if first == "/" { return text.hasPrefix("//") ? nil : .string(text) }
+      guard let colon = text.firstIndex(of: ":"), text.index(after: colon) < text.endIndex else { return nil }
+      let scheme = text[..<colon].unicodeScalars
+      guard let head = scheme.first, CharacterSet.letters.contains(head),
+        scheme.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0) })
+      else { return nil }
+      return .string(text)
+    }
+  }
+}

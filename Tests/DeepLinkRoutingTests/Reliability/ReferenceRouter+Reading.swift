@@ -1,0 +1,186 @@
+import DeepLinkRouting
+import Foundation
+
+extension ReferenceRouter {
+  func read(_ url: String) -> Result<Link, ReferenceFailure> {
+    let bytes = Array(url.utf8)
+    if bytes.isEmpty { return .failure(ReferenceFailure("empty")) }
+    if bytes.count > limits.maxURLLength { return .failure(ReferenceFailure("too-long")) }
+    if bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+      return .failure(ReferenceFailure("invalid-character"))
+    }
+    // The fragment starts at the first "#", the query at the first "?" before it.
+    let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
+    let beforeFragment = Array(bytes[..<(hash ?? bytes.count)])
+    let question = beforeFragment.firstIndex(of: UInt8(ascii: "?"))
+    let head = Array(beforeFragment[..<(question ?? beforeFragment.count)])
+
+    guard let colon = head.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+      Self.isScheme(Array(head[..<colon]))
+    else { return .failure(ReferenceFailure("relative-url")) }
+    let scheme = String(decoding: head[..<colon], as: UTF8.self).lowercased()
+    var rest = Array(head[(colon + 1)...])
+    var segments: [String] = []
+    var webHost: String?
+    var hostIsUnlisted = false
+    let hasAuthority = rest.count >= 2 && rest[0] == UInt8(ascii: "/") && rest[1] == UInt8(ascii: "/")
+    var authority: [UInt8] = []
+    if hasAuthority {
+      rest.removeFirst(2)
+      let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.count
+      authority = Array(rest[..<end])
+      rest = Array(rest[end...])
+    }
+    let isWeb = scheme == "https" || (scheme == "http" && schemes.contains { $0.lowercased() == "http" })
+    if isWeb {
+      guard hasAuthority, !authority.isEmpty else { return .failure(ReferenceFailure("missing-host")) }
+      if authority.contains(UInt8(ascii: "@")) { return .failure(ReferenceFailure("user-info")) }
+      var hostBytes = authority
+      var port: String?
+      if let portColon = authority.lastIndex(of: UInt8(ascii: ":")) {
+        let digits = String(decoding: authority[(portColon + 1)...], as: UTF8.self)
+        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy(\.isASCIIDigitCharacter),
+          let number = Int(digits), number <= 65535
+        else { return .failure(ReferenceFailure("invalid-port")) }
+        port = number == 443 && scheme == "https" || number == 80 && scheme == "http" ? nil : String(number)
+        hostBytes = Array(authority[..<portColon])
+      }
+      let host = String(decoding: hostBytes, as: UTF8.self).lowercased()
+      guard !host.isEmpty else { return .failure(ReferenceFailure("missing-host")) }
+      let validHost =
+        !host.hasPrefix(".") && !host.hasSuffix(".") && !host.contains("..")
+        && host.unicodeScalars.allSatisfy {
+          ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+        }
+      guard validHost else { return .failure(ReferenceFailure("invalid-host")) }
+      let listed = hosts.contains { $0.lowercased() == host }
+      webHost = port.map { "\(host):\($0)" } ?? host
+      if listed && port == nil {
+        // accepted
+      } else if routes.contains(where: { $0.hosts == ["*"] }) {
+        hostIsUnlisted = true
+      } else if listed {
+        return .failure(ReferenceFailure("port-not-allowed"))
+      } else {
+        return .failure(ReferenceFailure("unknown-host"))
+      }
+    } else {
+      guard scheme != "http", scheme != "https", schemes.contains(where: { $0.lowercased() == scheme }) else {
+        return .failure(ReferenceFailure("unknown-scheme"))
+      }
+      if let bad = authority.first(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }) {
+        return .failure(ReferenceFailure(bad == UInt8(ascii: "@") ? "user-info" : "port-not-allowed"))
+      }
+      let authorityText = String(decoding: authority, as: UTF8.self).lowercased()
+      if listedHostInCustomScheme && !authority.isEmpty
+        && hosts.contains(where: { $0.lowercased() == authorityText })
+      {
+        webHost = authorityText
+      } else if !authority.isEmpty {
+        switch ReferenceCoding.decode(authority, plusAsSpace: false) {
+        case .success(let text): segments.append(text)
+        case .failure(let failure): return .failure(failure)
+        }
+      }
+    }
+    for piece in rest.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+      if segments.count >= limits.maxSegments { return .failure(ReferenceFailure("too-many-segments")) }
+      switch ReferenceCoding.decode(Array(piece), plusAsSpace: false) {
+      case .success(let text): segments.append(text)
+      case .failure(let failure): return .failure(failure)
+      }
+    }
+    // A trailing slash after at least one segment (the root "/" is not a trailing slash).
+    let trailingSlash = !segments.isEmpty && rest.last == UInt8(ascii: "/")
+
+    var query: [QueryItem] = []
+    if let question {
+      let text = beforeFragment[(question + 1)...]
+      for item in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+        if query.count >= limits.maxQueryItems { return .failure(ReferenceFailure("too-many-query-items")) }
+        let equals = item.firstIndex(of: UInt8(ascii: "="))
+        let nameResult = ReferenceCoding.decode(
+          Array(item[..<(equals ?? item.endIndex)]), plusAsSpace: plusIsSpace)
+        let name: String
+        switch nameResult {
+        case .success(let text): name = text
+        case .failure(let failure): return .failure(failure)
+        }
+        var value: String?
+        if let equals {
+          switch ReferenceCoding.decode(Array(item[(equals + 1)...]), plusAsSpace: plusIsSpace) {
+          case .success(let text): value = text
+          case .failure(let failure): return .failure(failure)
+          }
+        }
+        query.append(QueryItem(name: name, value: value))
+      }
+    }
+    var fragment: String?
+    var fragmentPath: (segments: [String], query: [QueryItem], trailingSlash: Bool)?
+    if let hash {
+      switch ReferenceCoding.decode(Array(bytes[(hash + 1)...]), plusAsSpace: false) {
+      case .success(let text): fragment = text
+      case .failure(let failure): return .failure(failure)
+      }
+      let raw = Array(bytes[(hash + 1)...])
+      if routes.contains(where: { $0.fragmentPieces != nil }), raw.first == UInt8(ascii: "/") {
+        // A raw "#" in the fragment is text; its first "?" starts its query.
+        let mark = raw.firstIndex(of: UInt8(ascii: "?"))
+        let pathBytes = raw[..<(mark ?? raw.count)]
+        var parts: [String] = []
+        for piece in pathBytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+          if segments.count + 1 + parts.count >= limits.maxSegments {
+            return .failure(ReferenceFailure("too-many-segments"))
+          }
+          switch ReferenceCoding.decode(Array(piece), plusAsSpace: false) {
+          case .success(let text): parts.append(text)
+          case .failure(let failure): return .failure(failure)
+          }
+        }
+        if segments.count + 1 > limits.maxSegments { return .failure(ReferenceFailure("too-many-segments")) }
+        var items: [QueryItem] = []
+        if let mark {
+          for item in raw[(mark + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
+          {
+            if items.count >= limits.maxQueryItems {
+              return .failure(ReferenceFailure("too-many-query-items"))
+            }
+            let equals = item.firstIndex(of: UInt8(ascii: "="))
+            var name = ""
+            switch ReferenceCoding.decode(Array(item[..<(equals ?? item.endIndex)]), plusAsSpace: plusIsSpace)
+            {
+            case .success(let text): name = text
+            case .failure(let failure): return .failure(failure)
+            }
+            var value: String?
+            if let equals {
+              switch ReferenceCoding.decode(Array(item[(equals + 1)...]), plusAsSpace: plusIsSpace) {
+              case .success(let text): value = text
+              case .failure(let failure): return .failure(failure)
+              }
+            }
+            items.append(QueryItem(name: name, value: value))
+          }
+        }
+        fragmentPath = (parts, items, !parts.isEmpty && pathBytes.last == UInt8(ascii: "/"))
+      }
+    }
+    var link = Link(
+      segments: segments, isWeb: isWeb, trailingSlash: trailingSlash, query: query, fragment: fragment,
+      scheme: scheme, host: webHost, hostIsUnlisted: hostIsUnlisted)
+    link.fragmentPath = fragmentPath
+    return .success(link)
+  }
+
+  private static func isScheme(_ bytes: [UInt8]) -> Bool {
+    guard let first = bytes.first, Character(Unicode.Scalar(first)).isLetter, first < 0x80 else {
+      return false
+    }
+    return bytes.allSatisfy { byte in
+      byte < 0x80
+        && (Character(Unicode.Scalar(byte)).isLetter || Character(Unicode.Scalar(byte)).isNumber
+          || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))
+    }
+  }
+}
