@@ -274,20 +274,7 @@ extension AccessLogAudit {
       }
     }
 
-    let nearMisses = AuditCommand.sortedNearMisses(clicks)
-    if !nearMisses.isEmpty {
-      output.line("")
-      output.line("unmatched clicks, by the route that came closest:")
-      for group in nearMisses {
-        output.line(row("  " + Printable.escaped(group.group.route) + " " + group.group.code, group.count))
-        output.line("      " + Printable.escaped(group.reason))
-        for example in group.examples { output.line("      e.g. " + Printable.escaped(example)) }
-      }
-    } else if !clicks.unmatchedExamples.isEmpty {
-      output.line("")
-      output.line("unmatched clicks, for example:")
-      for example in clicks.unmatchedExamples { output.line("  " + Printable.escaped(example)) }
-    }
+    AuditCommand.reportUnmatched(clicks, named: "unmatched clicks", row: { row($0, $1) }, to: output)
     let reasons = AuditCommand.sortedReasons(clicks)
     if !reasons.isEmpty {
       output.line("")

@@ -105,18 +105,24 @@ enum AuditCommand: ToolSubcommand {
     mutating func tracking(_ origin: String, example: String) {
       tracking += 1
       // Bounded by the origins given.
-      var entry = trackingOrigins[origin] ?? (0, [])
-      entry.count += 1
-      if entry.examples.count < exampleLimit { entry.examples.append(String(example.prefix(200))) }
-      trackingOrigins[origin] = entry
+      count(example, under: origin, in: &trackingOrigins)
     }
 
+    /// Counts a link rejected with a reading error, by its code.
     mutating func reject(_ code: String, example: String) {
       rejected += 1
-      var entry = reasons[code] ?? (0, [])
+      count(example, under: code, in: &reasons)
+    }
+
+    /// Counts a link under a key, keeping the first ``exampleLimit`` links as examples (200
+    /// characters each at most).
+    private func count(
+      _ example: String, under key: String, in table: inout [String: (count: Int, examples: [String])]
+    ) {
+      var entry = table[key] ?? (0, [])
       entry.count += 1
       if entry.examples.count < exampleLimit { entry.examples.append(String(example.prefix(200))) }
-      reasons[code] = entry
+      table[key] = entry
     }
 
     /// Counts a link no route matched, with its near-miss group.
@@ -389,20 +395,7 @@ enum AuditCommand: ToolSubcommand {
     for route in router.table.routes {
       output.line(row("  " + Printable.escaped(route.name), tally.perRoute[route.name] ?? 0))
     }
-    let nearMisses = sortedNearMisses(tally)
-    if !nearMisses.isEmpty {
-      output.line("")
-      output.line("unmatched, by the route that came closest:")
-      for group in nearMisses {
-        output.line(row("  " + Printable.escaped(group.group.route) + " " + group.group.code, group.count))
-        output.line("      " + Printable.escaped(group.reason))
-        for example in group.examples { output.line("      e.g. " + Printable.escaped(example)) }
-      }
-    } else if !tally.unmatchedExamples.isEmpty {
-      output.line("")
-      output.line("unmatched, for example:")
-      for example in tally.unmatchedExamples { output.line("  " + Printable.escaped(example)) }
-    }
+    reportUnmatched(tally, named: "unmatched", row: { row($0, $1) }, to: output)
     if !reasons.isEmpty {
       output.line("")
       output.line("rejected, by reason:")
@@ -413,6 +406,33 @@ enum AuditCommand: ToolSubcommand {
     }
     reportShortLinks(tally, shortLinks, to: output)
     reportTracking(tally, to: output)
+  }
+
+  /// Writes the links no route matched: grouped by the route that came closest, each group with its
+  /// reason and examples, or a few examples when no group was formed.
+  ///
+  /// - Parameters:
+  ///   - tally: The counts.
+  ///   - noun: What the links are called in the heading (`unmatched`, `unmatched clicks`).
+  ///   - row: Writes a label and a count in the report's columns.
+  ///   - output: Where the lines go.
+  nonisolated static func reportUnmatched(
+    _ tally: Tally, named noun: String, row: (String, Int) -> String, to output: TextSink
+  ) {
+    let nearMisses = sortedNearMisses(tally)
+    if !nearMisses.isEmpty {
+      output.line("")
+      output.line(noun + ", by the route that came closest:")
+      for group in nearMisses {
+        output.line(row("  " + Printable.escaped(group.group.route) + " " + group.group.code, group.count))
+        output.line("      " + Printable.escaped(group.reason))
+        for example in group.examples { output.line("      e.g. " + Printable.escaped(example)) }
+      }
+    } else if !tally.unmatchedExamples.isEmpty {
+      output.line("")
+      output.line(noun + ", for example:")
+      for example in tally.unmatchedExamples { output.line("  " + Printable.escaped(example)) }
+    }
   }
 
   /// The short links that came by, each with its count and long link.
