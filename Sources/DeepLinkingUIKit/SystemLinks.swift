@@ -104,7 +104,9 @@
         for (key, value) in shortcut.userInfo ?? [:] {
           payload[AnyHashable(key)] = value
         }
-        guard let link = IncomingLink(payload: payload, key: linkKey, source: .quickAction) else { return false }
+        guard let link = IncomingLink(payload: payload, key: linkKey, source: .quickAction) else {
+          return false
+        }
         await receive(link)
         return true
       }

@@ -74,8 +74,8 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
     follow: String? = nil, hosts: [String]? = nil, schemes: [String]? = nil, preview: LinkPreview?
   ) {
     self.init(
-      name, pattern, requiresVerifiedLink: requiresVerifiedLink, requiresSignIn: requiresSignIn, follow: follow,
-      hosts: hosts, schemes: schemes)
+      name, pattern, requiresVerifiedLink: requiresVerifiedLink, requiresSignIn: requiresSignIn,
+      follow: follow, hosts: hosts, schemes: schemes)
     self.preview = preview
   }
 }

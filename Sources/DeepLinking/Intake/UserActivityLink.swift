@@ -35,7 +35,9 @@ package enum UserActivityLink {
         IncomingLink(url: $0, source: .spotlight)
       }
     default:
-      guard let url = webpageURL ?? IncomingLink.linkText(in: userInfo ?? [:], key: linkKey) else { return nil }
+      guard let url = webpageURL ?? IncomingLink.linkText(in: userInfo ?? [:], key: linkKey) else {
+        return nil
+      }
       return IncomingLink(url: url, source: .userActivity, referrer: referrer)
     }
   }

@@ -60,7 +60,8 @@ package struct AssociationFileDiagnostic: Hashable, Sendable, CustomStringConver
   ///   - code: Which check produced it.
   ///   - message: What is wrong.
   ///   - path: Where: a place in the document, or the URL of a fetched file.
-  package init(severity: Severity, code: ErrorCode<AssociationFileDiagnostic>, message: String, path: String) {
+  package init(severity: Severity, code: ErrorCode<AssociationFileDiagnostic>, message: String, path: String)
+  {
     self.severity = severity
     self.code = code
     self.message = message
