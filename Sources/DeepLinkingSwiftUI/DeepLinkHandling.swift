@@ -79,7 +79,7 @@
     ///   - linkKey: The `userInfo` key of a link an activity carries without a web page.
     /// - Returns: The view, continuing those activities.
     public func continuesUserActivity<Destination: Hashable & Sendable>(
-      _ activityType: String, into intake: LinkIntake<Destination>, linkKey: String = LinkPayload.defaultKey
+      _ activityType: String, into intake: LinkIntake<Destination>, linkKey: String = IncomingLink.payloadKey
     ) -> some View {
       onContinueUserActivity(activityType) { activity in
         let link = UserActivityLink.link(

@@ -6,7 +6,7 @@
 
   extension IncomingLink {
     /// The link a tapped notification carries in its payload, as `LinkSource/notification`, or `nil`
-    /// when the payload has none under `linkKey` (see `LinkPayload`).
+    /// when the payload has none under `linkKey` (see `IncomingLink/init(payload:key:source:)`).
     ///
     /// `UNNotificationResponse` is not `Sendable`, and the methods of `UNUserNotificationCenterDelegate`
     /// are nonisolated (the center calls them off the main thread), so the response cannot be handed to
@@ -29,10 +29,8 @@
     /// - Parameters:
     ///   - response: The user's response to the notification.
     ///   - linkKey: The payload key that holds the link (default `link`).
-    public init?(notification response: UNNotificationResponse, linkKey: String = LinkPayload.defaultKey) {
-      guard let url = LinkPayload.link(in: response.notification.request.content.userInfo, key: linkKey)
-      else { return nil }
-      self.init(url: url, source: .notification)
+    public init?(notification response: UNNotificationResponse, linkKey: String = IncomingLink.payloadKey) {
+      self.init(payload: response.notification.request.content.userInfo, key: linkKey, source: .notification)
     }
   }
 #endif

@@ -18,8 +18,8 @@
     /// - Parameters:
     ///   - options: The scene's connection options.
     ///   - linkKey: The key under which notification payloads and quick actions carry their link
-    ///     (default `LinkPayload/defaultKey`, `link`).
-    public func receive(_ options: UIScene.ConnectionOptions, linkKey: String = LinkPayload.defaultKey)
+    ///     (default `IncomingLink/payloadKey`, `link`).
+    public func receive(_ options: UIScene.ConnectionOptions, linkKey: String = IncomingLink.payloadKey)
       async
     {
       await receive(options.urlContexts)
@@ -63,7 +63,7 @@
     ///   - activity: The user activity.
     ///   - linkKey: The `userInfo` key of a link an activity carries without a web page (default
     ///     `link`).
-    public func receive(_ activity: NSUserActivity, linkKey: String = LinkPayload.defaultKey) async {
+    public func receive(_ activity: NSUserActivity, linkKey: String = IncomingLink.payloadKey) async {
       guard
         let link = UserActivityLink.link(
           activityType: activity.activityType, webpageURL: activity.webpageURL?.absoluteString,
@@ -85,7 +85,7 @@
       ///   - response: The user's response to the notification.
       ///   - linkKey: The payload key that holds the link (default `link`); a payload without one is
       ///     ignored.
-      public func receive(_ response: UNNotificationResponse, linkKey: String = LinkPayload.defaultKey) async
+      public func receive(_ response: UNNotificationResponse, linkKey: String = IncomingLink.payloadKey) async
       {
         guard let link = IncomingLink(notification: response, linkKey: linkKey) else { return }
         await receive(link)
@@ -101,15 +101,17 @@
       ///     one is ignored.
       /// - Returns: Whether the quick action carried a link (what the completion handler reports).
       @discardableResult
-      public func receive(_ shortcut: UIApplicationShortcutItem, linkKey: String = LinkPayload.defaultKey)
+      public func receive(_ shortcut: UIApplicationShortcutItem, linkKey: String = IncomingLink.payloadKey)
         async -> Bool
       {
         var payload: [AnyHashable: Any] = [:]
         for (key, value) in shortcut.userInfo ?? [:] {
           payload[AnyHashable(key)] = value
         }
-        guard let link = LinkPayload.link(in: payload, key: linkKey) else { return false }
-        await receive(link, source: .quickAction)
+        guard let link = IncomingLink(payload: payload, key: linkKey, source: .quickAction) else {
+          return false
+        }
+        await receive(link)
         return true
       }
     #endif

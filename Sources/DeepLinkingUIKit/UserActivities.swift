@@ -25,7 +25,7 @@
       self.init(activityType: activityType)
       title = advertisement.title
       if let webpageURL = advertisement.webpageURL { self.webpageURL = webpageURL }
-      userInfo = [LinkPayload.defaultKey: advertisement.link.absoluteString]
+      userInfo = [IncomingLink.payloadKey: advertisement.link.absoluteString]
       targetContentIdentifier = advertisement.targetContentIdentifier
       isEligibleForHandoff = true
       isEligibleForSearch = true

@@ -95,9 +95,11 @@ public struct RouteMatch: Sendable, Hashable {
     }
     set { unique().fields.url = newValue }
   }
-  /// The links followed to reach this match, outermost first: empty when the link matched a route
-  /// directly. Each names the route whose nested link (its ``RouteDefinition/follow`` parameter) led on.
-  public var followed: [FollowedLink] {
+  /// The matches of the links followed to reach this match, outermost first: empty when the link
+  /// matched a route directly. Each is the match of the route whose nested link (its
+  /// ``RouteDefinition/follow`` parameter) led on: its ``route``, ``url`` and ``origin``, and its own
+  /// ``parameters`` and ``query`` (the `utm_*` items of a click-tracking link that wraps the link).
+  public var followed: [RouteMatch] {
     get {
       switch representation {
       case .link: []
@@ -105,28 +107,6 @@ public struct RouteMatch: Sendable, Hashable {
       }
     }
     set { unique().fields.followed = newValue }
-  }
-
-  /// One link followed on the way to a match: the route it matched and the link itself.
-  public struct FollowedLink: Sendable, Hashable {
-    /// The route the link matched, whose nested link was followed.
-    public var route: String
-    /// The link, as given or resolved.
-    public var url: String
-    /// Where the link points.
-    public var origin: LinkOrigin
-
-    /// Creates a followed link.
-    ///
-    /// - Parameters:
-    ///   - route: The route the link matched.
-    ///   - url: The link.
-    ///   - origin: Where the link points.
-    public init(route: String, url: String, origin: LinkOrigin) {
-      self.route = route
-      self.url = url
-      self.origin = origin
-    }
   }
 
   /// The origin of the link as it arrived: the outermost followed link's, or ``origin`` when nothing
@@ -325,6 +305,6 @@ public struct RouteMatch: Sendable, Hashable {
     var fragment: String?
     var origin: LinkOrigin
     var url: String
-    var followed: [FollowedLink]
+    var followed: [RouteMatch]
   }
 }

@@ -84,7 +84,7 @@ extension Router {
   /// ``resolve(_:accept:)`` for a link reached through `chain` (the links followed to reach it,
   /// outermost first), counting in `nestedLinks` the nested links routed for the outermost link.
   private func resolve<Accepted>(
-    _ url: String, chain: [RouteMatch.FollowedLink], nestedLinks: NestedLinkCount,
+    _ url: String, chain: [RouteMatch], nestedLinks: NestedLinkCount,
     accept: (RouteMatch) -> Accepted?
   ) throws(LinkError) -> Resolution<Accepted>? {
     let verdict = { (match: RouteMatch) -> Verdict<Accepted> in
@@ -118,7 +118,7 @@ extension Router {
   /// What one candidate becomes: followed when its route follows a nested link it holds, otherwise
   /// taken or refused by `accept`.
   private func verdict<Accepted>(
-    on found: RouteMatch, chain: [RouteMatch.FollowedLink], nestedLinks: NestedLinkCount,
+    on found: RouteMatch, chain: [RouteMatch], nestedLinks: NestedLinkCount,
     accept: (RouteMatch) -> Accepted?
   ) -> Verdict<Accepted> {
     var match = found
@@ -142,9 +142,8 @@ extension Router {
     }
     nestedLinks.routed += 1
     let link = Self.resolved(nested, against: match.url, customSchemeHost: reader.customSchemeAuthorityIsHost)
-    let hop = RouteMatch.FollowedLink(route: match.route, url: match.url, origin: match.origin)
     do throws(LinkError) {
-      guard let inner = try resolve(link, chain: chain + [hop], nestedLinks: nestedLinks, accept: accept)
+      guard let inner = try resolve(link, chain: chain + [match], nestedLinks: nestedLinks, accept: accept)
       else {
         return .refused(nil)
       }

@@ -1,5 +1,7 @@
 /// What a chat app, a mail client or a social network shows for a link to a route, before anyone
-/// opens it: the Open Graph and Twitter card tags of the route's page on the app's web site.
+/// opens it: the Open Graph and Twitter card tags of the route's page on the app's web site, which
+/// `deeplink site` writes from a route file. Only the site generator reads it, so it is written in the
+/// route file, not in Swift.
 ///
 /// Each text is a template over the route's path parameters: `{clipId}` stands for the value the link
 /// holds at that parameter, as the web server reads it (decoded). A literal brace is written twice
@@ -16,14 +18,14 @@
 /// query or the fragment, which a server never sees or cannot decode), and the image is an `https`
 /// URL whose host is fixed text, ending at a `/` before any value. The site generator in `UniversalLinks` writes the templates into the route's page, every
 /// value HTML-escaped (and, in the image, percent-encoded) by the web server as it fills it in.
-public struct LinkPreview: Sendable, Hashable, Codable {
+package struct LinkPreview: Sendable, Hashable, Codable {
   /// The title (`og:title`, `twitter:title` and the page's `<title>`).
-  public var title: String
+  package var title: String
   /// A sentence or two under the title (`og:description`, `twitter:description`); `nil` for none.
-  public var description: String?
+  package var description: String?
   /// The image, an `https` URL template (`og:image`, `twitter:image`, and a large-image card);
   /// `nil` for none.
-  public var image: String?
+  package var image: String?
 
   /// Creates a preview.
   ///
@@ -31,7 +33,7 @@ public struct LinkPreview: Sendable, Hashable, Codable {
   ///   - title: The title template.
   ///   - description: The description template, or `nil`.
   ///   - image: The image URL template (`https`), or `nil`.
-  public init(title: String, description: String? = nil, image: String? = nil) {
+  package init(title: String, description: String? = nil, image: String? = nil) {
     self.title = title
     self.description = description
     self.image = image

@@ -24,9 +24,9 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   /// file).
   public var schemes: [String]?
   /// What a chat app or social network shows for a link to this route (Open Graph and Twitter card
-  /// tags on the web site's page for it), or `nil` for the site's plain page (`"preview"` in a route
-  /// file). The ``Router`` checks it when built; see ``LinkPreview``.
-  public var preview: LinkPreview?
+  /// tags on the web site's page for it), or `nil` for the site's plain page: `"preview"` in a route
+  /// file, which only `deeplink site` reads. The ``Router`` checks it when built; see ``LinkPreview``.
+  package var preview: LinkPreview?
 
   /// Creates a route.
   ///
@@ -45,10 +45,9 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   ///   - follow: The `{name:link}` parameter whose nested link the router routes again, or `nil`.
   ///   - hosts: The hosts the route answers (table entries, or `["*"]` for any host), or `nil` for all.
   ///   - schemes: The schemes the route answers, or `nil` for all.
-  ///   - preview: The link preview, checked when the ``Router`` is built, or `nil`.
   public init(
     _ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false,
-    follow: String? = nil, hosts: [String]? = nil, schemes: [String]? = nil, preview: LinkPreview? = nil
+    follow: String? = nil, hosts: [String]? = nil, schemes: [String]? = nil
   ) {
     self.name = name
     self.pattern = pattern
@@ -57,6 +56,26 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
     self.follow = follow
     self.hosts = hosts
     self.schemes = schemes
+  }
+
+  /// Creates a route with a link preview, as a route file's `"preview"` gives it.
+  ///
+  /// - Parameters:
+  ///   - name: The route's name, unique in its table.
+  ///   - pattern: The pattern text.
+  ///   - requiresVerifiedLink: Whether only verified web links may open it.
+  ///   - requiresSignIn: Whether it needs a signed-in user.
+  ///   - follow: The `{name:link}` parameter whose nested link the router routes again, or `nil`.
+  ///   - hosts: The hosts the route answers (table entries, or `["*"]` for any host), or `nil` for all.
+  ///   - schemes: The schemes the route answers, or `nil` for all.
+  ///   - preview: The link preview, checked when the ``Router`` is built, or `nil`.
+  package init(
+    _ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false,
+    follow: String? = nil, hosts: [String]? = nil, schemes: [String]? = nil, preview: LinkPreview?
+  ) {
+    self.init(
+      name, pattern, requiresVerifiedLink: requiresVerifiedLink, requiresSignIn: requiresSignIn,
+      follow: follow, hosts: hosts, schemes: schemes)
     self.preview = preview
   }
 }

@@ -43,6 +43,51 @@ public struct IncomingLink: Sendable, Hashable, Identifiable {
     self.referrer = referrer
   }
 
+  /// The `userInfo` key a notification's payload or a quick action carries its link under, unless the
+  /// app names another: `link`.
+  public static let payloadKey = "link"
+
+  /// The link a notification's payload or a Home Screen quick action's user info carries, if any.
+  ///
+  /// The system hands these over as dictionaries, not URLs: a push payload such as
+  /// `{"aps": {...}, "link": "https://shop.example/p/1"}`, or a quick action whose `userInfo` the app set.
+  /// The link is the value under one top-level key (``payloadKey`` unless the app says otherwise), as
+  /// text or as a URL; anything else (a number, an empty string, a nested dictionary) is no link, and
+  /// the delivery is ignored rather than guessed at.
+  ///
+  /// ```swift
+  /// let userInfo = response.notification.request.content.userInfo
+  /// if let link = IncomingLink(payload: userInfo, source: .notification) {
+  ///   await intake.receive(link)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - payload: The notification's `userInfo`, or a quick action's `userInfo`.
+  ///   - key: The top-level key that holds the link (default ``payloadKey``).
+  ///   - source: Where the payload came from, such as ``LinkSource/notification``.
+  public init?(payload: [AnyHashable: Any], key: String = payloadKey, source: LinkSource) {
+    guard let url = Self.linkText(in: payload, key: key) else { return nil }
+    self.init(url: url, source: source)
+  }
+
+  /// The link under `key` in a payload, if the value there is non-empty text or a URL.
+  ///
+  /// - Parameters:
+  ///   - payload: A notification's, quick action's or user activity's `userInfo`.
+  ///   - key: The top-level key that holds the link.
+  /// - Returns: The link's text, or `nil` when there is none.
+  package static func linkText(in payload: [AnyHashable: Any], key: String) -> String? {
+    switch payload[AnyHashable(key)] {
+    case let text as String where !text.isEmpty:
+      text
+    case let url as URL:
+      url.absoluteString
+    default:
+      nil
+    }
+  }
+
   /// The link a fallback handler or an SDK turned this one into: it keeps this link's source (so its
   /// trust) and referrer, and records this link in its chain.
   ///

@@ -25,17 +25,19 @@ package enum UserActivityLink {
   /// - Returns: The link with its source and referrer, or `nil`.
   package static func link(
     activityType: String, webpageURL: String?, userInfo: [AnyHashable: Any]?, referrer: String?,
-    linkKey: String = LinkPayload.defaultKey
+    linkKey: String = IncomingLink.payloadKey
   ) -> IncomingLink? {
     switch activityType {
     case browsingWebType:
       return webpageURL.map { IncomingLink(url: $0, source: .universalLink, referrer: referrer) }
     case spotlightType:
-      return LinkPayload.link(in: userInfo ?? [:], key: spotlightIdentifierKey).map {
+      return IncomingLink.linkText(in: userInfo ?? [:], key: spotlightIdentifierKey).map {
         IncomingLink(url: $0, source: .spotlight)
       }
     default:
-      guard let url = webpageURL ?? LinkPayload.link(in: userInfo ?? [:], key: linkKey) else { return nil }
+      guard let url = webpageURL ?? IncomingLink.linkText(in: userInfo ?? [:], key: linkKey) else {
+        return nil
+      }
       return IncomingLink(url: url, source: .userActivity, referrer: referrer)
     }
   }

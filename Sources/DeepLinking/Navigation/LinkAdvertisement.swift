@@ -18,7 +18,7 @@ public struct LinkAdvertisement: Sendable, Hashable {
   /// The link when it is an `http` or `https` URL (a Universal Link), which Handoff can open in a
   /// browser on a device without the app; `nil` for a custom-scheme link, which an activity must not
   /// carry as its web page (the system refuses other schemes there), so the activity carries it in
-  /// its `userInfo` under ``LinkPayload/defaultKey`` instead.
+  /// its `userInfo` under ``IncomingLink/payloadKey`` instead.
   public var webpageURL: URL?
   /// The identifier a scene matches (`handlesExternalEvents(matching:)`, a scene's activation
   /// conditions) to receive the activity in the window that already shows the screen: the link's

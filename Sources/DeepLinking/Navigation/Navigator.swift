@@ -343,8 +343,7 @@ where Destination: Hashable & Sendable & Codable, Tab: Hashable & Sendable & Cod
       }
       return kept
     } catch {
-      report.failed.append(
-        RestorationReport.Failure(destination: destination, reason: String(describing: error)))
+      report.failed[destination] = String(describing: error)
       return nil
     }
   }

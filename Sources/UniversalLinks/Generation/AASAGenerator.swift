@@ -354,11 +354,10 @@ public struct AASAGenerator: Hashable, Sendable {
   /// The largest file Apple reads: 128 KB. A larger file is ignored, so no link opens the app.
   package static let maximumFileSize = AASAValidator.maximumFileSize
 
-  /// The file to serve: ``document(includeLegacyPaths:webCredentials:)`` as bytes, within the
-  /// 128 KB Apple reads.
+  /// The file to serve: one `details` entry for all the apps with the generated rules, as bytes,
+  /// within the 128 KB Apple reads.
   ///
-  /// The file is the document's ``AASADocument/jsonData()`` (pretty-printed, each rule with its
-  /// comment) when that fits. Otherwise it is written compactly (no whitespace, which JSON readers,
+  /// The file is pretty-printed JSON with sorted keys, each rule with its comment, when that fits. Otherwise it is written compactly (no whitespace, which JSON readers,
   /// Apple's included, ignore), then also without the `comment` of each rule (which Apple ignores):
   /// the same rules in the same order, so every link is decided the same way.
   ///
@@ -399,7 +398,7 @@ public struct AASAGenerator: Hashable, Sendable {
   ///   - webCredentials: Whether to add a `webcredentials` section for the same apps.
   /// - Returns: The document.
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.
-  public func document(
+  package func document(
     includeLegacyPaths: Bool = true,
     webCredentials: Bool = false
   ) throws(AASAGenerationError) -> AASADocument {

@@ -4,7 +4,7 @@
 /// position of the deciding rule in that entry's `components`, or in its `paths` when it has no
 /// `components`. The result encodes to JSON as
 /// `{"result": "match", "appIDs": [...], "detailIndex": 0, "ruleIndex": 1}`.
-public enum AASAMatchResult: Hashable, Sendable, CustomStringConvertible, Encodable {
+package enum AASAMatchResult: Hashable, Sendable, CustomStringConvertible, Encodable {
   /// The URL opens one of these apps (the first listed that is installed); the apps are every app
   /// that some `details` entry lets through, and the indexes name the first rule that let one through.
   case match(appIDs: [String], detailIndex: Int, ruleIndex: Int)
@@ -16,13 +16,13 @@ public enum AASAMatchResult: Hashable, Sendable, CustomStringConvertible, Encoda
   case none
 
   /// Whether the URL opens an app.
-  public var opensApp: Bool {
+  package var opensApp: Bool {
     if case .match = self { return true }
     return false
   }
 
   /// `match`, `blocked` or `none`.
-  public var name: String {
+  package var name: String {
     switch self {
     case .match: "match"
     case .blocked: "blocked"
@@ -32,7 +32,7 @@ public enum AASAMatchResult: Hashable, Sendable, CustomStringConvertible, Encoda
 
   /// A one-line account, e.g. `match ABCDE12345.com.example.app (details[0], rule 1)` or
   /// `blocked by details[0], rule 0 (for ABCDE12345.com.example.app)`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .match(let appIDs, let detail, let rule):
       "match \(appIDs.joined(separator: ", ")) (details[\(detail)], rule \(rule))"
@@ -51,7 +51,7 @@ public enum AASAMatchResult: Hashable, Sendable, CustomStringConvertible, Encoda
   ///
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: Whatever the encoder throws.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(name, forKey: .result)
     switch self {

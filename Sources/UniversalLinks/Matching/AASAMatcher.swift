@@ -25,11 +25,11 @@ import Foundation
 ///   // match ABCDE12345.com.example.app (details[0], rule 1)
 /// }
 /// ```
-public struct AASAMatcher: Sendable {
+package struct AASAMatcher: Sendable {
   /// The longest pattern, in UTF-8 bytes, a rule may hold; a rule with a longer one is ignored.
-  public static let maximumPatternLength = 1024
+  package static let maximumPatternLength = 1024
   /// The longest path, query or fragment, in UTF-8 bytes, a URL may hold to be matched.
-  public static let maximumURLComponentLength = 1024
+  package static let maximumURLComponentLength = 1024
 
   /// A rule the matcher ignores, with where it is and why.
   package struct IgnoredRule: Hashable, Sendable, CustomStringConvertible {
@@ -47,11 +47,11 @@ public struct AASAMatcher: Sendable {
   }
 
   /// The document this matcher decides for.
-  public let document: AASADocument
+  package let document: AASADocument
   /// The rules never tried because a pattern is over ``maximumPatternLength`` bytes.
   package let ignoredRules: [IgnoredRule]
   /// The app IDs of the document that no app can claim (no team prefix), in document order.
-  public let invalidAppIDs: [String]
+  package let invalidAppIDs: [String]
   private let details: [CompiledDetail]
 
   /// One `details` entry, compiled and indexed.
@@ -97,7 +97,7 @@ public struct AASAMatcher: Sendable {
   /// Each components entry is layered over its detail's `defaults`, then over `applinks.defaults`.
   ///
   /// - Parameter document: The apple-app-site-association document.
-  public init(document: AASADocument) {
+  package init(document: AASADocument) {
     self.document = document
     let appLinks = document.appLinks ?? AASAAppLinks()
     let variables = SubstitutionVariableTable(custom: appLinks.substitutionVariables)
@@ -145,7 +145,7 @@ public struct AASAMatcher: Sendable {
   /// - Returns: ``AASAMatchResult/match(appIDs:detailIndex:ruleIndex:)``,
   ///   ``AASAMatchResult/blocked(appIDs:detailIndex:ruleIndex:)``, or ``AASAMatchResult/none`` (also for
   ///   another host, a scheme other than http and https, or a URL over the length limits).
-  public func match(_ url: URL, domain: String? = nil) -> AASAMatchResult {
+  package func match(_ url: URL, domain: String? = nil) -> AASAMatchResult {
     (try? match(url.absoluteString, domain: domain)) ?? .none
   }
 

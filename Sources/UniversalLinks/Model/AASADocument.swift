@@ -12,7 +12,7 @@ import Foundation
 /// let matcher = AASAMatcher(document: document)
 /// matcher.match(URL(string: "https://example.com/buy/42")!, domain: "example.com")
 /// ```
-public struct AASADocument: Hashable, Sendable {
+package struct AASADocument: Hashable, Sendable {
   /// The `applinks` section (Universal Links), if present.
   package var appLinks: AASAAppLinks?
   /// The `webcredentials` section (shared web credentials), if present.
@@ -50,7 +50,7 @@ public struct AASADocument: Hashable, Sendable {
   /// - Parameter jsonData: The file's bytes (UTF-8 JSON).
   /// - Throws: ``AssociationFileDecodingError`` when the text is not JSON or a value has the wrong type; the error
   ///   carries the line and column, or the path in the document.
-  public init(jsonData: Data) throws(AssociationFileDecodingError) {
+  package init(jsonData: Data) throws(AssociationFileDecodingError) {
     self = try Self.decodeReportingUnknownKeys(from: jsonData).document
   }
 
@@ -71,14 +71,14 @@ public struct AASADocument: Hashable, Sendable {
   /// The document as stable, pretty-printed JSON with sorted keys and a final newline.
   ///
   /// - Returns: UTF-8 JSON, ready to be served at `/.well-known/apple-app-site-association`.
-  public func jsonData() -> Data {
+  package func jsonData() -> Data {
     Data(AASAEncoder.document(self).prettyPrinted.utf8)
   }
 
   /// The document as stable, pretty-printed JSON text; the same text as ``jsonData()``.
   ///
   /// - Returns: The JSON text.
-  public func jsonString() -> String {
+  package func jsonString() -> String {
     AASAEncoder.document(self).prettyPrinted
   }
 }

@@ -51,7 +51,7 @@ public struct AssetLinksDocument: Hashable, Sendable {
   ///
   /// - Parameter jsonData: The file's bytes.
   /// - Throws: ``AssociationFileDecodingError`` with the path of the first bad value.
-  public init(jsonData: Data) throws(AssociationFileDecodingError) {
+  package init(jsonData: Data) throws(AssociationFileDecodingError) {
     let value = try AssociationFileDecodingError.json(in: jsonData)
     func mismatch(_ expected: String, _ value: JSONValue?, _ path: JSONPath) -> AssociationFileDecodingError {
       .typeMismatch(expected: expected, found: value?.kindDescription ?? "nothing", at: path)

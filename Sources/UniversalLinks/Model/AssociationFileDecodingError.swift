@@ -10,15 +10,15 @@ import Foundation
 /// ```
 /// applinks.details[0].components[2]["/"]: expected a string, found a number
 /// ```
-public struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, as the validators name it: `invalidJSON`, `wrongType` or `invalidFingerprint`.
-  public let code: ErrorCode<AssociationFileDiagnostic>
+  package let code: ErrorCode<AssociationFileDiagnostic>
   /// What went wrong, in words, after the place.
   private let problem: String
   /// The 1-based line of text that is not JSON; `nil` for the other errors.
-  public private(set) var line: Int?
+  package private(set) var line: Int?
   /// The 1-based column of text that is not JSON; `nil` for the other errors.
-  public private(set) var column: Int?
+  package private(set) var column: Int?
   /// What the format expects, for `wrongType` ("a string"); `nil` otherwise.
   package private(set) var expected: String?
   /// What the document holds instead, for `wrongType` ("a number"); `nil` otherwise.
@@ -32,12 +32,12 @@ public struct AssociationFileDecodingError: Error, Hashable, Sendable, CustomStr
 
   /// Where in the document it went wrong, e.g. `[0].target.sha256_cert_fingerprints[1]`; `top level`
   /// for text that is not JSON.
-  public var path: String {
+  package var path: String {
     documentPath.place
   }
 
   /// A one-line, human-readable account of the error.
-  public var description: String {
+  package var description: String {
     namesPath ? "\(path): \(problem)" : problem
   }
 

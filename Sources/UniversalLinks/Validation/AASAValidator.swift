@@ -416,7 +416,7 @@ extension AASADocument {
   ///
   /// - Parameter jsonData: The file's bytes.
   /// - Returns: The findings: the size first, then in document order; empty when the file is clean.
-  public static func validate(jsonData: Data) -> [AssociationFileDiagnostic] {
+  package static func validate(jsonData: Data) -> [AssociationFileDiagnostic] {
     AASAValidator().validate(data: jsonData)
   }
 
@@ -425,7 +425,7 @@ extension AASADocument {
   /// Unknown keys are not known at this point; ``validate(jsonData:)`` reports them.
   ///
   /// - Returns: The findings, in document order; empty when the document is clean.
-  public func validate() -> [AssociationFileDiagnostic] {
+  package func validate() -> [AssociationFileDiagnostic] {
     AASAValidator().validate(document: self)
   }
 }

@@ -330,7 +330,7 @@ extension AssetLinksDocument {
   ///
   /// - Parameter jsonData: The file's bytes.
   /// - Returns: The findings in document order; empty when the file is clean.
-  public static func validate(jsonData: Data) -> [AssociationFileDiagnostic] {
+  package static func validate(jsonData: Data) -> [AssociationFileDiagnostic] {
     AssetLinksValidator().validate(data: jsonData)
   }
 }

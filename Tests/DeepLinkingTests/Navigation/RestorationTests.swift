@@ -75,7 +75,7 @@ extension NavigationTests {
       let navigator = Navigator(rules: PresentationTests.rules, initialTab: .account)
       let report = await navigator.restore(from: saved) { try await catalog.check($0) }
       #expect(navigator.currentStack == [.category("shoes"), .product("42")])
-      #expect(report.failed == [.init(destination: .product("43"), reason: "the catalog is offline")])
+      #expect(report.failed == [.product("43"): "the catalog is offline"])
       #expect(report.gone.isEmpty)
     }
 
