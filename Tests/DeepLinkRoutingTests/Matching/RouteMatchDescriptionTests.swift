@@ -70,8 +70,9 @@ struct RouteMatchDescriptionTests {
       route: "clip", parameters: ["clipId": .string("1")], origin: .customScheme("myapp"),
       url: "myapp://channel/video/1")
     match.followed = [
-      RouteMatch.FollowedLink(
-        route: "redirect", url: "https://example.com/r?to=x", origin: .universalLink(host: "example.com"))
+      RouteMatch(
+        route: "redirect", parameters: ["to": .string("x")], origin: .universalLink(host: "example.com"),
+        url: "https://example.com/r?to=x")
     ]
     #expect(match.description == "route 'clip': clipId=1; origin: myapp:; followed: 'redirect'")
   }
