@@ -74,9 +74,9 @@ final class LinkReader: Sendable {
     {
       // A long link (from about 100 bytes): its slashes bound its segments more tightly, so that its
       // scratch memory can stay on the stack. Every segment a reader stores starts right after a `/`
-      // but the first one of a link without an authority (`myapp:item/7`), and the mark between a
-      // path and a fragment read as a path is one more.
-      segmentCapacity = min(segmentCapacity, ReadingRules.slashCount(link) + 2)
+      // but the first one of a link without an authority (`myapp:item/7`), the mark between a path
+      // and a fragment read as a path, and the first segment of a fragment without `/` (`#narrow/x`).
+      segmentCapacity = min(segmentCapacity, ReadingRules.slashCount(link) + (readsSlashlessFragment ? 3 : 2))
     }
     // The reader reaches the scratch memory's closure unmanaged: captured as it is, it would be taken
     // and given back around that closure, two atomic operations a link that cost about as much as
