@@ -228,7 +228,8 @@ extension Router {
       }
       let written = segments[fragmentStart...]
       fragmentPath =
-        (pattern.fragmentStartsWithSlash ? "#/" : "#") + written.map(PercentCoding.encodePathSegment).joined(separator: "/")
+        (pattern.fragmentStartsWithSlash ? "#/" : "#")
+        + written.map(PercentCoding.encodePathSegment).joined(separator: "/")
       if table.options.strictTrailingSlash && pattern.hasTrailingSlash && !written.isEmpty {
         fragmentPath? += "/"
       }

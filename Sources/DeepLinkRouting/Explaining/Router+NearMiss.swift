@@ -90,9 +90,11 @@ extension Router {
               route: miss.route, path: miss.path, segment: miss.segment, code: miss.code, expected: expected,
               found: miss.found, isCustomScheme: miss.isCustomScheme)
             if mark >= 0 {
-              let written = miss.segment == mark && miss.path[mark] == ReadingRules.fragmentMarkText ? "#/" : "#"
+              let written =
+                miss.segment == mark && miss.path[mark] == ReadingRules.fragmentMarkText ? "#/" : "#"
               shown = NearMiss(
-                route: miss.route, path: miss.path.enumerated().map { $0.offset == mark ? written : $0.element },
+                route: miss.route,
+                path: miss.path.enumerated().map { $0.offset == mark ? written : $0.element },
                 segment: miss.segment, code: miss.code, expected: expected,
                 found: miss.segment.map { $0 == mark ? written : miss.path[$0] } ?? miss.found,
                 isCustomScheme: miss.isCustomScheme, fragmentStart: mark + 1)

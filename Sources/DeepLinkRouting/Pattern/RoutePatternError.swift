@@ -286,7 +286,8 @@ extension RoutePatternError {
   package static let emptyFragment = Self(
     code: .emptyFragment,
     message:
-      "the fragment pattern after '#' is empty: write a path such as /#/room/{id} or /#narrow/{rest*}, or leave the '#' out")
+      "the fragment pattern after '#' is empty: write a path such as /#/room/{id} or /#narrow/{rest*}, or leave the '#' out"
+  )
 
   /// A second raw `#` (`/#/a#b`): code `secondFragment`.
   package static let secondFragment = Self(

@@ -28,7 +28,8 @@ final class LinkReader: Sendable {
   let readsSlashlessFragment: Bool
 
   init(
-    table: RouteTable, hostRules: [HostRule], readsFragment: Bool = false, readsSlashlessFragment: Bool = false
+    table: RouteTable, hostRules: [HostRule], readsFragment: Bool = false,
+    readsSlashlessFragment: Bool = false
   ) {
     self.readsFragment = readsFragment
     self.readsSlashlessFragment = readsSlashlessFragment

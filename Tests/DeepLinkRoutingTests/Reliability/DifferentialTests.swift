@@ -287,7 +287,8 @@ struct ReliabilityDifferentialTests {
     } else {
       if !items.isEmpty || random.chance(0.05) { link += query }
       if random.chance(0.1) {
-        link += "#" + random.pick(["top", "a%20b", "q=1", "%2F", "/", "/a", "/#x/1?k0=2", "/%23/2", "", "?k0=1"])
+        link +=
+          "#" + random.pick(["top", "a%20b", "q=1", "%2F", "/", "/a", "/#x/1?k0=2", "/%23/2", "", "?k0=1"])
       }
     }
     if random.chance(0.04) {

@@ -602,7 +602,8 @@ struct ReferenceRouter {
       }
       let raw = Array(bytes[(hash + 1)...])
       let startsWithSlash = raw.first == UInt8(ascii: "/")
-      if routes.contains(where: { $0.fragmentPieces != nil && $0.fragmentStartsWithSlash == startsWithSlash }) {
+      if routes.contains(where: { $0.fragmentPieces != nil && $0.fragmentStartsWithSlash == startsWithSlash })
+      {
         // A raw "#" in the fragment is text; its first "?" starts its query.
         let mark = raw.firstIndex(of: UInt8(ascii: "?"))
         let pathBytes = raw[..<(mark ?? raw.count)]
@@ -648,7 +649,8 @@ struct ReferenceRouter {
       segments: segments, isWeb: isWeb, trailingSlash: trailingSlash, query: query, fragment: fragment,
       scheme: scheme, host: webHost, hostIsUnlisted: hostIsUnlisted)
     link.fragmentPath = fragmentPath
-    link.fragmentStartsWithSlash = hash.map { $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: "/") } ?? true
+    link.fragmentStartsWithSlash =
+      hash.map { $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: "/") } ?? true
     return .success(link)
   }
 

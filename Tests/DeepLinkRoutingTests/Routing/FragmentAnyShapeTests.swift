@@ -123,14 +123,16 @@ struct FragmentAnyShapeTests {
       try router.urlString(for: "topic", ["channel": .string("42-general"), "topic": .string("lunch")])
         == "https://chat.example/#narrow/channel/42-general/topic/lunch")
     #expect(try router.urlString(for: "narrow", ["pairs": .segments([])]) == "https://chat.example/#narrow")
-    #expect(try router.urlString(for: "phone", ["phone": .string("+1555")]) == "https://chat.example/#p/+1555")
+    #expect(
+      try router.urlString(for: "phone", ["phone": .string("+1555")]) == "https://chat.example/#p/+1555")
     // A value's `/` and `#` are escaped, so the link reads back the same value.
     let slashed = try router.urlString(for: "phone", ["phone": .string("/a#b")])
     #expect(slashed == "https://chat.example/#p/%2Fa%23b")
     #expect(try router.match(slashed)?.parameters.string("phone") == "/a#b")
     let signup = try router.urlString(
       for: "signup", ["email": .string("a@b.example"), "token": .string("t")])
-    #expect(signup == "https://chat.example/redirect-connector.html#finish-signup?email=a%40b.example&token=t")
+    #expect(
+      signup == "https://chat.example/redirect-connector.html#finish-signup?email=a%40b.example&token=t")
     #expect(try router.match(signup)?.route == "signup")
     #expect(try router.urlString(for: "bareRoom", ["room": .int(7)], form: .customScheme) == "chat://#room/7")
     // A fragment route takes no other fragment; a value that would read as another route is refused.
@@ -160,7 +162,9 @@ struct FragmentAnyShapeTests {
     #expect(typed.fragmentStart == 2)
     #expect(typed.description.contains("fragment segment 2 \"one\""))
     let short = try #require(try router.explain("https://a.example/x#p"))
-    #expect(short.description.contains("the link's fragment ends after 1 segment; the route goes on with {phone:int}"))
+    #expect(
+      short.description.contains(
+        "the link's fragment ends after 1 segment; the route goes on with {phone:int}"))
     // A link without a fragment: the route's `#` is named as it is written.
     let none = try #require(try router.explain("https://a.example/y"))
     #expect(!none.description.contains("\u{1}") && !none.description.contains("\u{2}"))
