@@ -112,7 +112,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   // A fragment's path follows the path after "#"; the trailing slash is the last path's.
   var canonical = "/" + pattern.pathSegments.map(canonicalSegment).joined(separator: "/")
   if pattern.readsFragment {
-    canonical += "#/" + pattern.fragmentSegments.map(canonicalSegment).joined(separator: "/")
+    canonical +=
+      (pattern.fragmentStartsWithSlash ? "#/" : "#")
+      + pattern.fragmentSegments.map(canonicalSegment).joined(separator: "/")
   }
   let lastPath = pattern.readsFragment ? Array(pattern.fragmentSegments) : pattern.segments
   if pattern.hasTrailingSlash && !lastPath.isEmpty { canonical += "/" }
@@ -132,12 +134,21 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       }
     } + (pattern.openQuery.map { ["{\($0)*}"] } ?? [])
   if !canonicalItems.isEmpty { canonical += "?" + canonicalItems.joined(separator: "&") }
+  // A fragment with neither "/" nor segments is written with its query mark, even an empty query.
+  if pattern.readsFragment && !pattern.fragmentStartsWithSlash && pattern.fragmentSegments.isEmpty
+    && canonicalItems.isEmpty
+  {
+    canonical += "?"
+  }
   do {
     let reparsed = try RoutePattern(canonical, kinds: kinds)
     check(reparsed.segments == pattern.segments, "\(canonical) parses to other segments")
     check(reparsed.query == pattern.query, "\(canonical) parses to other query items")
     check(reparsed.openQuery == pattern.openQuery, "\(canonical) parses to another open dictionary")
     check(reparsed.hasTrailingSlash == pattern.hasTrailingSlash, "\(canonical) loses its slash")
+    check(
+      reparsed.fragmentStartsWithSlash == pattern.fragmentStartsWithSlash,
+      "\(canonical) starts its fragment otherwise")
   } catch {
     fail("canonical form \(canonical) of \(text) does not parse: \(error)")
   }

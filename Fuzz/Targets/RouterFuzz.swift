@@ -56,6 +56,10 @@ private let tables: [RouteTable] = [
       RouteDefinition("room", "/#/room/{room}?via={via?}"),
       RouteDefinition("roomEvent", "/#/room/{room}/{event+}"),
       RouteDefinition("fileSection", "/files/{path*}#/section/{section:int?}"),
+      // The same without the fragment's leading "/": another fragment.
+      RouteDefinition("narrow", "/#narrow/{pairs*}"),
+      RouteDefinition("narrowTopic", "/#narrow/channel/{channel}/topic/{topic}?near={near:int?}"),
+      RouteDefinition("signup", "/files/{path*}#finish-signup?email={email}"),
     ]
   ),
   // Segment templates next to the pieces they compete with.

@@ -210,8 +210,8 @@ extension Router {
     // The link's start: a web host, or a custom scheme whose authority is the first segment.
     let pathEnd = fragmentStart ?? segments.count
     var path = segments[..<pathEnd].map(PercentCoding.encodePathSegment).joined(separator: "/")
-    // A route that reads the fragment writes it as a path after `#/`, with its query inside it; its
-    // trailing slash is the fragment's.
+    // A route that reads the fragment writes it as a path after `#/` (or `#`, for a fragment written
+    // without its leading `/`), with its query inside it; its trailing slash is the fragment's.
     var fragmentPath: String?
     if let fragmentStart {
       if fragment != nil {
@@ -221,7 +221,9 @@ extension Router {
             detail: "the route reads the fragment as a path, so the link takes no other fragment"))
       }
       let written = segments[fragmentStart...]
-      fragmentPath = "#/" + written.map(PercentCoding.encodePathSegment).joined(separator: "/")
+      fragmentPath =
+        (pattern.fragmentStartsWithSlash ? "#/" : "#")
+        + written.map(PercentCoding.encodePathSegment).joined(separator: "/")
       if table.options.strictTrailingSlash && pattern.hasTrailingSlash && !written.isEmpty {
         fragmentPath? += "/"
       }

@@ -78,12 +78,25 @@ extension Router {
             router: self, link: readLink(view), root: Int(fragmentRoot), remembersShapes: remembersShapes)
           search.describes = describes
           if let miss = search.closest() {
-            var shown = miss
+            // A route's `#` is written as the pattern writes it (`'#/'`, `'#'`), and the link's as
+            // `#`, or as the link writes it where the two differ (`#/` where the route wants `#`).
+            var expected = miss.expected
+            for (key, text) in [
+              (ReadingRules.fragmentMarkText, "#/"), (ReadingRules.slashlessFragmentMarkText, "#"),
+            ] {
+              expected = expected.replacing("'\(key)'", with: "'\(text)'")
+            }
+            var shown = NearMiss(
+              route: miss.route, path: miss.path, segment: miss.segment, code: miss.code, expected: expected,
+              found: miss.found, isCustomScheme: miss.isCustomScheme)
             if mark >= 0 {
+              let written =
+                miss.segment == mark && miss.path[mark] == ReadingRules.fragmentMarkText ? "#/" : "#"
               shown = NearMiss(
-                route: miss.route, path: miss.path.enumerated().map { $0.offset == mark ? "#" : $0.element },
-                segment: miss.segment, code: miss.code, expected: miss.expected,
-                found: miss.segment.map { $0 == mark ? "#" : miss.path[$0] } ?? miss.found,
+                route: miss.route,
+                path: miss.path.enumerated().map { $0.offset == mark ? written : $0.element },
+                segment: miss.segment, code: miss.code, expected: expected,
+                found: miss.segment.map { $0 == mark ? written : miss.path[$0] } ?? miss.found,
                 isCustomScheme: miss.isCustomScheme, fragmentStart: mark + 1)
             }
             fragmentMiss = (shown, search.bestDepth)

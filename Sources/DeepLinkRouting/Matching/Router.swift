@@ -148,7 +148,10 @@ public final class Router: Sendable {
     self.kinds = kinds
     self.hostRules = rules
     self.fragmentRoot = built.fragmentRoot
-    self.reader = LinkReader(table: table, hostRules: rules, readsFragment: built.fragmentRoot >= 0)
+    self.reader = LinkReader(
+      table: table, hostRules: rules,
+      readsFragment: patterns.contains { $0.readsFragment && $0.fragmentStartsWithSlash },
+      readsSlashlessFragment: patterns.contains { $0.readsFragment && !$0.fragmentStartsWithSlash })
     self.routeIndex = names
     self.follows = follows
     self.scopes = scopes

@@ -73,12 +73,15 @@ struct PatternUnitParser<Unit: PatternUnit> {
     var pieces = split(from: 1, to: pathEnd, inSet: inSet, trailingSlash: &parsed.hasTrailingSlash)
     if let hash {
       // The fragment's path: its pieces follow a marker piece (start -1), and only its own trailing
-      // "/" counts.
-      guard hash + 1 < queryStart else { throw fail(hash, .emptyFragment) }
-      guard characters[hash + 1] == Unit(ascii: "/") else { throw fail(hash + 1, .fragmentNotAPath) }
+      // "/" counts. It starts with "/" (`#/room/{id}`) or with its first segment (`#narrow/{rest*}`,
+      // or no segment before a query: `#?token={t}`), two different fragments.
+      guard hash + 1 < characters.count else { throw fail(hash, .emptyFragment) }
+      parsed.fragmentStartsWithSlash = characters[hash + 1] == Unit(ascii: "/")
       parsed.hasTrailingSlash = false
       pieces.append((-1, hash))
-      pieces += split(from: hash + 2, to: queryStart, inSet: inSet, trailingSlash: &parsed.hasTrailingSlash)
+      pieces += split(
+        from: hash + (parsed.fragmentStartsWithSlash ? 2 : 1), to: queryStart, inSet: inSet,
+        trailingSlash: &parsed.hasTrailingSlash)
     }
     parsed.segments.reserveCapacity(pieces.count)
     for (position, piece) in pieces.enumerated() {

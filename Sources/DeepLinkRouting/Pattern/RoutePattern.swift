@@ -21,6 +21,7 @@
 /// | `?a\|b={name}` | one value under alternative keys: the first key listed that the link has wins |
 /// | `?{name*}` | every query item the pattern does not declare, as a dictionary |
 /// | `#/room/{id}` | the fragment read as a path of its own, with the same pieces (a query written after it is the fragment's) |
+/// | `#narrow/{rest*}` | the same for a fragment that does not start with `/`: its first segment is what precedes its first `/` |
 ///
 /// Literal segments may be written decoded (`/café`) or percent-encoded (`/caf%C3%A9`); both mean the
 /// same segment. A trailing `/` is recorded in ``hasTrailingSlash`` and only matters to a table that
@@ -206,6 +207,10 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// The name of the open query dictionary (`filters` in `?{filters*}`), which receives every query
   /// item the pattern does not declare, or `nil` when the pattern has none.
   package let openQuery: String?
+  /// Whether the fragment the pattern reads starts with `/` (`/#/room/{id}`, which reads
+  /// `#/room/x`) rather than with its first segment (`/#narrow/{rest*}`, which reads `#narrow/x`):
+  /// the two are different fragments. `false` for a pattern that does not read the fragment.
+  package let fragmentStartsWithSlash: Bool
 
   /// Parses a pattern.
   ///
@@ -229,6 +234,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     self.query = parsed.query
     self.hasTrailingSlash = parsed.hasTrailingSlash
     self.openQuery = parsed.openQuery
+    self.fragmentStartsWithSlash = parsed.fragmentStartsWithSlash
   }
 
   /// The index in ``segments`` of a catch-all that is not the last piece (`{prefix*}` in
@@ -246,7 +252,8 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// that does not read the fragment.
   package var fragmentIndex: Int? { segments.firstIndex(of: .fragment) }
 
-  /// Whether the pattern reads the link's fragment as a path of its own (`/#/room/{room}`).
+  /// Whether the pattern reads the link's fragment as a path of its own (`/#/room/{room}`,
+  /// `/#narrow/{rest*}`).
   package var readsFragment: Bool { fragmentIndex != nil }
 
   /// The path pieces before the fragment (all of them, for a pattern without one).

@@ -286,12 +286,8 @@ extension RoutePatternError {
   package static let emptyFragment = Self(
     code: .emptyFragment,
     message:
-      "the fragment pattern after '#' is empty: write a path such as /#/room/{id}, or leave the '#' out")
-
-  /// A fragment that is not a path (`/#room`): code `fragmentNotAPath`.
-  package static let fragmentNotAPath = Self(
-    code: .fragmentNotAPath,
-    message: "a fragment pattern is a path: it starts with '/' right after the '#' (as in /#/room/{id})")
+      "the fragment pattern after '#' is empty: write a path such as /#/room/{id} or /#narrow/{rest*}, or leave the '#' out"
+  )
 
   /// A second raw `#` (`/#/a#b`): code `secondFragment`.
   package static let secondFragment = Self(
@@ -397,8 +393,6 @@ extension ErrorCode where Subject == RoutePatternError {
   package static let valueSetInTemplate = Self("value-set-in-template")
   /// A `#` with no fragment pattern after it (`/#`).
   package static let emptyFragment = Self("empty-fragment")
-  /// A fragment pattern that does not start with `/` (`/#room`): the fragment is routed as a path.
-  package static let fragmentNotAPath = Self("fragment-not-a-path")
   /// A second raw `#` in a pattern (`/#/a#b`); a `#` inside a literal is written `%23`.
   package static let secondFragment = Self("second-fragment")
   /// A query written before the fragment (`/?a={a}#/x`): a fragment route's query is the one inside

@@ -5,6 +5,9 @@ struct RoutePatternParser {
     var query: [RoutePattern.QueryParameter] = []
     var hasTrailingSlash = false
     var openQuery: String?
+    /// Whether the fragment's path starts with `/` (`/#/room/{id}`) rather than with its first
+    /// segment (`/#narrow/{rest*}`); `false` without a fragment.
+    var fragmentStartsWithSlash = false
   }
 
   let text: String

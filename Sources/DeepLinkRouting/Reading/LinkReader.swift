@@ -20,12 +20,19 @@ final class LinkReader: Sendable {
   let limits: RouteTable.Options
   /// Whether `+` in the query reads as a space (not ``RouteTable/Options/literalPlusInQuery``).
   let plusAsSpace: Bool
-  /// Whether a fragment that starts with `/` is read as a path too (the table has fragment routes):
-  /// see ``LinkView/fragmentMark``.
+  /// Whether a fragment that starts with `/` is read as a path too (the table has routes such as
+  /// `/#/room/{id}`): see ``LinkView/fragmentMark``.
   let readsFragment: Bool
+  /// Whether a fragment that does not start with `/` is read as a path too (the table has routes such
+  /// as `/#narrow/{rest*}`).
+  let readsSlashlessFragment: Bool
 
-  init(table: RouteTable, hostRules: [HostRule], readsFragment: Bool = false) {
+  init(
+    table: RouteTable, hostRules: [HostRule], readsFragment: Bool = false,
+    readsSlashlessFragment: Bool = false
+  ) {
     self.readsFragment = readsFragment
+    self.readsSlashlessFragment = readsSlashlessFragment
     schemes = Set(table.schemes.map { $0.lowercased() }.filter { $0 != "http" && $0 != "https" })
     var exact: [String: [String?]] = [:]
     for rule in hostRules where !rule.isWildcard { exact[rule.host, default: []].append(rule.port) }
@@ -68,9 +75,9 @@ final class LinkReader: Sendable {
     {
       // A long link (from about 100 bytes): its slashes bound its segments more tightly, so that its
       // scratch memory can stay on the stack. Every segment a reader stores starts right after a `/`
-      // but the first one of a link without an authority (`myapp:item/7`), and the mark between a
-      // path and a fragment read as a path is one more.
-      segmentCapacity = min(segmentCapacity, ReadingRules.slashCount(link) + 2)
+      // but the first one of a link without an authority (`myapp:item/7`), the mark between a path
+      // and a fragment read as a path, and the first segment of a fragment without `/` (`#narrow/x`).
+      segmentCapacity = min(segmentCapacity, ReadingRules.slashCount(link) + (readsSlashlessFragment ? 3 : 2))
     }
     // The reader reaches the scratch memory's closure unmanaged: captured as it is, it would be taken
     // and given back around that closure, two atomic operations a link that cost about as much as
@@ -101,7 +108,10 @@ final class LinkReader: Sendable {
       let reading = Result { () throws(LinkError) in try read(into: &view, original: original) }
       if case .failure(let error) = reading { return .failure(error) }
     }
-    if readsFragment && view.fragmentStart >= 0 {
+    if (readsFragment || readsSlashlessFragment) && view.fragmentStart >= 0
+      && (ReadingRules.fragmentMark(link, at: view.fragmentStart + 1) == ReadingRules.fragmentMark
+        ? readsFragment : readsSlashlessFragment)
+    {
       let reading = Result { () throws(LinkError) in try readFragmentPath(into: &view, original: original) }
       if case .failure(let error) = reading { return .failure(error) }
     }
@@ -356,16 +366,17 @@ final class LinkReader: Sendable {
     }
   }
 
-  /// Reads a fragment that starts with `/` as a path of its own, after the path's segments and the
-  /// fragment mark: split on `/`, empty segments dropped, each decoded by the path's rules (`+` is
-  /// itself, `%2F` is a `/` inside a segment, a raw `#` is text); the first `?` starts the fragment's
-  /// query, read by the query's rules. Path and fragment segments count together against the
-  /// segment limit. The fragment was checked when the link was read, so only the limits can fail here.
+  /// Reads the fragment as a path of its own, after the path's segments and the fragment's mark
+  /// (``ReadingRules/fragmentMark(_:at:)``: whether it starts with `/`): split on `/`, empty segments
+  /// dropped, each decoded by the path's rules (`+` is itself, `%2F` is a `/` inside a segment, a raw
+  /// `#` is text); the first `?` starts the fragment's query, read by the query's rules. Path and
+  /// fragment segments count together against the segment limit. The fragment was checked when the
+  /// link was read, so only the limits can fail here.
   private func readFragmentPath(into view: inout LinkView, original: () -> String) throws(LinkError) {
     let link = view.link
     let count = link.count
     var index = view.fragmentStart + 1
-    guard index < count, link[index] == UInt8(ascii: "/") else { return }
+    let mark = ReadingRules.fragmentMark(link, at: index)
     func fail(_ reason: LinkError, _ offset: Int?) -> LinkError {
       LinkError(url: original(), offset: offset, reason: reason)
     }
@@ -374,7 +385,7 @@ final class LinkReader: Sendable {
       decodedQuery: view.decodedQuery, hasTrailingSlash: view.hasTrailingSlash)
     guard hasRoomForSegment(view) else { throw fail(.tooManySegments(limit: limits.maxSegments), nil) }
     let markStart = view.segments.cursor
-    view.segments.append(ReadingRules.fragmentMark)
+    view.segments.append(mark)
     view.segments.closeSegment(from: markStart, isASCII: true)
     view.fragmentMark = view.count - 1
     let pathStart = index

@@ -39,9 +39,10 @@ struct LinkView {
     get { unusual?.fragment }
     set { setUnusual(newValue) { $0.fragment = newValue } }
   }
-  /// The index in ``segments`` of the fragment mark (``ReadingRules/fragmentMark``), when the view
-  /// reads the fragment as a path: a table with fragment routes, a fragment starting with `/`. The
-  /// fragment's segments follow it, and the query fields are the fragment's own; -1 otherwise.
+  /// The index in ``segments`` of the fragment mark (``ReadingRules/fragmentMark(_:at:)``), when the
+  /// view reads the fragment as a path: a table with fragment routes that start as the link's
+  /// fragment does (with `/` or not). The fragment's segments follow it, and the query fields are the
+  /// fragment's own; -1 otherwise.
   var fragmentMark = -1
   /// The path's query fields and trailing slash, kept while the view reads the fragment's.
   var pathReading: PathReading? {

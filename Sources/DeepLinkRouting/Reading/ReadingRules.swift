@@ -60,11 +60,30 @@ package enum ReadingRules {
   }
 
   /// The bytes of the segment that stands, in a link read by a table with fragment routes, between the
-  /// path's segments and the fragment's: a control character, which no decoded segment can hold, so
-  /// only the fragment routes' own edge (``fragmentMarkText``) takes it.
+  /// path's segments and the fragment's when the fragment starts with `/` (`#/room/x`): a control
+  /// character, which no decoded segment can hold, so only the fragment routes' own edge
+  /// (``fragmentMarkText``) takes it.
   static let fragmentMark: UInt8 = 0x01
   /// ``fragmentMark`` as the key of a literal edge.
   static let fragmentMarkText = "\u{1}"
+  /// The mark of a fragment that does not start with `/` (`#narrow/x`, `#p/+1555`, an empty fragment,
+  /// `#?a=1`): another control character, so `#x` and `#/x` are different links, each read only by
+  /// the routes written with its own start (``slashlessFragmentMarkText``).
+  static let slashlessFragmentMark: UInt8 = 0x02
+  /// ``slashlessFragmentMark`` as the key of a literal edge.
+  static let slashlessFragmentMarkText = "\u{2}"
+
+  /// The mark a fragment that starts at `start` (just after its `#`) is read behind: with a `/` there,
+  /// ``fragmentMark``; otherwise ``slashlessFragmentMark``.
+  @inline(__always)
+  static func fragmentMark(_ link: Bytes, at start: Int) -> UInt8 {
+    start < link.count && link[start] == UInt8(ascii: "/") ? fragmentMark : slashlessFragmentMark
+  }
+
+  /// The key of the literal edge a fragment route's `#` is, by how its fragment starts.
+  static func fragmentMarkText(startsWithSlash: Bool) -> String {
+    startsWithSlash ? fragmentMarkText : slashlessFragmentMarkText
+  }
 
   /// A byte of a scheme: `letter *(letter / digit / "+" / "-" / ".")`.
   @inline(__always)

@@ -141,8 +141,9 @@ struct TrieBuilder {
       switch segment {
       case .literal, .fragment:
         // The fragment's start is a literal edge whose key no decoded segment can hold
-        // (``ReadingRules/fragmentMark``): the link's path pieces end exactly where the link's do.
-        var key = ReadingRules.fragmentMarkText
+        // (``ReadingRules/fragmentMark``, by whether the fragment starts with `/`): the link's path
+        // pieces end exactly where the link's do.
+        var key = ReadingRules.fragmentMarkText(startsWithSlash: pattern.fragmentStartsWithSlash)
         if case .literal(let text) = segment { key = caseInsensitive ? text.lowercased() : text }
         let edge = LiteralEdge(parent: current, key: key)
         if let child = literals[edge] {

@@ -233,11 +233,10 @@ extension AndroidIntentFilterGenerator {
         }
       }
       // A fragment route: the filters read the path only.
-      if let fragment = shape.fragmentPieces {
-        let written = "#" + RoutePathShape(name: shape.name, pieces: fragment).description
+      if let written = shape.fragmentText {
         for sample in routeSamples {
           let path = sample.origin + shape.samplePath
-          for link in [path, path + "#/zzz"] {
+          for link in [path, path + (shape.fragmentStartsWithSlash ? "#/zzz" : "#zzz")] {
             foundWidenings.append(
               AndroidWidening(route: shape.name, parameter: written, kind: .fragmentPath, example: link))
           }

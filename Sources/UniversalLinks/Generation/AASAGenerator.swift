@@ -312,7 +312,7 @@ public struct AASAGenerator: Hashable, Sendable {
 
   /// The `#` patterns of a route that reads the fragment as a path (iOS 13 and later compare the
   /// fragment, without its `#`): the fragment's pieces written as a path is (`/room/?*` for
-  /// `#/room/{room}`), one per variant of the fragment, each followed by `*` for the query inside the
+  /// `#/room/{room}`, `narrow/*` for `#narrow/{rest*}`), one per variant of the fragment, each followed by `*` for the query inside the
   /// fragment, which AASA has no escape to start with a literal `?`. `[nil]` (no `#` key: any
   /// fragment) for a route that ignores the fragment. AASA's wildcards cross `/` here too, and no
   /// exclusion restricts the fragment (another route at the same path takes every fragment), so these
@@ -325,10 +325,28 @@ public struct AASAGenerator: Hashable, Sendable {
     guard let fragment = shape.fragmentShape else { return [nil] }
     var patterns: [String?] = []
     for variant in fragment.variants {
-      let pattern = try pathPattern(for: variant)
+      var pattern = try pathPattern(for: variant)
+      // A fragment written without its leading `/` (`#narrow/{rest*}`) is compared as the link
+      // writes it: `narrow/*`. One with no segment before a required query item holds at least its
+      // `?`: `?*`, which a link without a fragment (read as an empty one) does not match.
+      if !shape.fragmentStartsWithSlash {
+        pattern.removeFirst()
+        if pattern.isEmpty && Self.requiresQuery(shape) { pattern = "?" }
+      }
+      // A last `{name*}` may take no segment: `#/room` for `#/room/{rest*}`, whose pattern is then
+      // `/room*` (the `#` pattern has no rule that lets `/room/*` take `/room`).
+      if pattern.count > 2 && pattern.hasSuffix("/*") && shape.fragmentPieces?.last?.isCatchAll == true {
+        pattern.removeLast(2)
+        pattern += "*"
+      }
       patterns.append(pattern.hasSuffix("*") ? pattern : pattern + "*")
     }
     return patterns
+  }
+
+  /// Whether a route requires a query item with a value (required, or a literal value).
+  static func requiresQuery(_ shape: RoutePathShape) -> Bool {
+    !shape.requiredQueryItems.isEmpty || shape.queryValues.values.contains { !$0.isEmpty }
   }
 
   /// The legacy `paths` equivalent of ``components()``, for iOS 12 and earlier (which compare the path

@@ -52,7 +52,7 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     }
     if kind == .fragmentPath {
       return
-        "the # pattern's wildcards cross '/' and take any text after the fragment's path, and no exclusion restricts the fragment, so a fragment with more segments opens the app"
+        "the # pattern's wildcards cross '/' and take any text after the fragment's path (a pattern of * takes a link without a fragment), and no exclusion restricts the fragment, so a fragment with more segments opens the app"
     }
     if kind == .valueSetText {
       return "AASA cannot list the words {\(parameter)} accepts, so it admits any text"
@@ -158,10 +158,16 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
       let fragment = shape.sampleLink[hash...]
       let path = fragment.prefix { $0 != "?" }
       let example =
-        shape.sampleLink[..<hash] + path + (path.hasSuffix("/") ? "" : "/") + "extra"
+        shape.sampleLink[..<hash] + path + (path.hasSuffix("/") || path == "#" ? "" : "/") + "extra"
         + fragment.dropFirst(path.count)
       widenings.append(
         .init(route: shape.name, parameter: "#", kind: .fragmentPath, example: String(example)))
+      // A `#` pattern of `*` (a fragment without `/` that may be empty: `/#{rest*}`) also takes a
+      // link without a fragment, which iOS compares as an empty one.
+      if (try? AASAGenerator.fragmentPatterns(for: shape))?.contains("*") == true {
+        widenings.append(
+          .init(route: shape.name, parameter: "#", kind: .fragmentPath, example: shape.samplePath))
+      }
     }
     for item in shape.unstatedQueryItems {
       // A link without the item (or, for an absent-only item, with it) that the file lets through.

@@ -19,6 +19,7 @@ extension RoutePathShape {
     let fragment = pattern.readsFragment ? Array(pattern.fragmentSegments) : nil
     self.init(name: name, pieces: path)
     fragmentPieces = fragment
+    fragmentStartsWithSlash = !pattern.readsFragment || pattern.fragmentStartsWithSlash
     for item in pattern.query {
       let oneExactKey = queryKeys == .exact && item.otherKeys.isEmpty
       switch item.rule {

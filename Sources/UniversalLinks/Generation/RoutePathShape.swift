@@ -34,6 +34,10 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// `/#/`); `nil` for a route that ignores the fragment. The query fields then describe the query
   /// inside the fragment, and AASA states the fragment as the `#` pattern.
   package var fragmentPieces: [Piece]?
+  /// Whether the fragment starts with `/` (`/#/room/{id}`) rather than with its first segment
+  /// (`/#narrow/{rest*}`): the router reads `#/x` and `#x` as different fragments, and the `#`
+  /// pattern, the samples and the examples keep the route's own start.
+  package var fragmentStartsWithSlash = true
 
   /// The fragment's pieces as a shape of their own (its path patterns, variants and samples), or `nil`.
   package var fragmentShape: RoutePathShape? {
@@ -69,11 +73,21 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     }
     self.init(name: name, pieces: Array(pattern.pathSegments))
     fragmentPieces = pattern.readsFragment ? Array(pattern.fragmentSegments) : nil
+    fragmentStartsWithSlash = !pattern.readsFragment || pattern.fragmentStartsWithSlash
   }
 
   /// The template text, e.g. `/users/{id:int}/files/{path+}`; `/` for the root.
   package var description: String {
-    Self.text(of: pieces) + (fragmentPieces.map { "#" + Self.text(of: $0) } ?? "")
+    Self.text(of: pieces) + (fragmentText ?? "")
+  }
+
+  /// The fragment as the pattern writes it (`#/room/{id}`, `#narrow/{rest*}`), or `nil` for a route
+  /// that ignores the fragment.
+  package var fragmentText: String? {
+    fragmentPieces.map { pieces in
+      let path = Self.text(of: pieces)
+      return "#" + (fragmentStartsWithSlash ? path : String(path.dropFirst()))
+    }
   }
 
   /// Pieces written as a path template, `/` for none.
@@ -142,7 +156,8 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     let query = items.isEmpty ? "" : "?" + items.joined(separator: "&")
     // A fragment route's query is the fragment's, after the fragment's path.
     if let fragmentPieces {
-      return samplePath + "#/" + Self.sampleSegments(of: fragmentPieces).joined(separator: "/") + query
+      return samplePath + (fragmentStartsWithSlash ? "#/" : "#")
+        + Self.sampleSegments(of: fragmentPieces).joined(separator: "/") + query
     }
     return samplePath + query
   }
@@ -198,7 +213,9 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     var parts = link[..<(hash ?? link.endIndex)].split(
       separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     if let fragmentShape {
-      guard let hash, link[link.index(after: hash)...].hasPrefix("/") else { return false }
+      guard let hash, link[link.index(after: hash)...].hasPrefix("/") == fragmentStartsWithSlash else {
+        return false
+      }
       let fragment = link[link.index(after: hash)...].split(
         separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
       let segments = fragment[0].split(separator: "/").map { PercentDecoding.decode(String($0)) }

@@ -116,6 +116,10 @@ struct ReliabilityDifferentialTests {
       route.pieces = Array(pieces[..<split])
       route.fragmentPieces = Array(pieces[split...])
       if route.fragmentPieces?.isEmpty ?? true { route.trailingSlash = false }
+      // Half of them written without the fragment's leading "/" (`/#narrow/{rest*}`).
+      // (A fragment without "/", segments or query would be an empty `#`, which no pattern writes.)
+      route.fragmentStartsWithSlash =
+        random.chance(0.5) || (route.fragmentPieces?.isEmpty ?? true) && route.query.isEmpty
     }
     return route
   }
@@ -207,7 +211,11 @@ struct ReliabilityDifferentialTests {
       }
     }
     var path = segments.joined(separator: random.chance(0.05) ? "//" : "/")
-    var fragmentPath = fragmentSegments.map { "/" + $0.joined(separator: random.chance(0.05) ? "//" : "/") }
+    // The fragment starts as the route's does, or now and then the other way (`#x` for `#/x`).
+    let slash = route.fragmentStartsWithSlash != random.chance(0.05)
+    var fragmentPath = fragmentSegments.map {
+      (slash ? "/" : "") + $0.joined(separator: random.chance(0.05) ? "//" : "/")
+    }
     if random.chance(0.2) {
       if fragmentPath != nil { fragmentPath? += "/" } else { path += "/" }
     }
@@ -279,7 +287,8 @@ struct ReliabilityDifferentialTests {
     } else {
       if !items.isEmpty || random.chance(0.05) { link += query }
       if random.chance(0.1) {
-        link += "#" + random.pick(["top", "a%20b", "q=1", "%2F", "/", "/a", "/#x/1?k0=2", "/%23/2"])
+        link +=
+          "#" + random.pick(["top", "a%20b", "q=1", "%2F", "/", "/a", "/#x/1?k0=2", "/%23/2", "", "?k0=1"])
       }
     }
     if random.chance(0.04) {

@@ -124,7 +124,9 @@ extension ReferenceRouter {
       case .failure(let failure): return .failure(failure)
       }
       let raw = Array(bytes[(hash + 1)...])
-      if routes.contains(where: { $0.fragmentPieces != nil }), raw.first == UInt8(ascii: "/") {
+      let startsWithSlash = raw.first == UInt8(ascii: "/")
+      if routes.contains(where: { $0.fragmentPieces != nil && $0.fragmentStartsWithSlash == startsWithSlash })
+      {
         // A raw "#" in the fragment is text; its first "?" starts its query.
         let mark = raw.firstIndex(of: UInt8(ascii: "?"))
         let pathBytes = raw[..<(mark ?? raw.count)]
@@ -170,6 +172,8 @@ extension ReferenceRouter {
       segments: segments, isWeb: isWeb, trailingSlash: trailingSlash, query: query, fragment: fragment,
       scheme: scheme, host: webHost, hostIsUnlisted: hostIsUnlisted)
     link.fragmentPath = fragmentPath
+    link.fragmentStartsWithSlash =
+      hash.map { $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: "/") } ?? true
     return .success(link)
   }
 

@@ -164,19 +164,25 @@ struct ReferenceRouter {
     /// For a route that reads the fragment as a path (`/a#/b/{x}`): the fragment's pieces; its query
     /// and trailing slash are then the fragment's. `nil` for a route that ignores the fragment.
     var fragmentPieces: [Piece]? = nil
+    /// Whether the fragment's path starts with "/" (`/a#/b`) or with its first segment (`/a#b`): two
+    /// different fragments, told apart by their marks.
+    var fragmentStartsWithSlash = true
     /// Whether this is a fragment route's ``combined`` form.
     var isCombined = false
 
     /// The text that stands, in ``combined``, between the path's pieces and the fragment's: no
     /// decoded segment holds a control character.
     static let fragmentMark = "\u{1}"
+    /// The mark of a fragment that does not start with "/".
+    static let slashlessFragmentMark = "\u{2}"
 
     /// The route as one sequence of pieces over the link's path, a mark and the fragment's segments
     /// (see ``Link/combined``): itself for a route that ignores the fragment.
     var combined: Route {
       guard let fragmentPieces else { return self }
       var route = self
-      route.pieces = pieces + [.literal(Self.fragmentMark)] + fragmentPieces
+      let mark = fragmentStartsWithSlash ? Self.fragmentMark : Self.slashlessFragmentMark
+      route.pieces = pieces + [.literal(mark)] + fragmentPieces
       route.fragmentPieces = nil
       route.isCombined = true
       return route
@@ -208,8 +214,9 @@ struct ReferenceRouter {
         }.joined(separator: "/")
       if let fragmentPieces {
         // The fragment's path after "#", its trailing slash the route's.
-        text +=
-          "#" + Route(name: name, pieces: fragmentPieces, query: [], trailingSlash: trailingSlash).patternText
+        let fragmentText = Route(name: name, pieces: fragmentPieces, query: [], trailingSlash: trailingSlash)
+          .patternText
+        text += "#" + (fragmentStartsWithSlash ? fragmentText : String(fragmentText.dropFirst()))
       } else if trailingSlash && !pieces.isEmpty {
         text += "/"
       }
@@ -288,16 +295,19 @@ struct ReferenceRouter {
     var host: String? = nil
     /// Whether the host is one the table does not list (read only beside an any-host route).
     var hostIsUnlisted = false
-    /// When the table has fragment routes and the fragment starts with "/": its segments (split on
-    /// "/", empty ones dropped, decoded as path segments), its query (after its first "?") and its
-    /// trailing slash.
+    /// When the table has fragment routes that start as the fragment does (with "/" or not): its
+    /// segments (split on "/", empty ones dropped, decoded as path segments), its query (after its
+    /// first "?") and its trailing slash.
     var fragmentPath: (segments: [String], query: [QueryItem], trailingSlash: Bool)? = nil
+    /// Whether the fragment starts with "/".
+    var fragmentStartsWithSlash = true
 
     /// The link as fragment routes read it: path, mark, fragment segments, the fragment's query.
     var combined: Link? {
       guard let fragmentPath else { return nil }
       var link = self
-      link.segments = segments + [Route.fragmentMark] + fragmentPath.segments
+      let mark = fragmentStartsWithSlash ? Route.fragmentMark : Route.slashlessFragmentMark
+      link.segments = segments + [mark] + fragmentPath.segments
       link.query = fragmentPath.query
       link.trailingSlash = fragmentPath.trailingSlash
       return link

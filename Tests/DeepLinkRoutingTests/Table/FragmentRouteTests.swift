@@ -185,7 +185,8 @@ struct FragmentRouteTests {
     }
     #expect(code("/#") == .emptyFragment)
     #expect(code("/a#") == .emptyFragment)
-    #expect(code("/#room") == .fragmentNotAPath)
+    // A fragment without its leading `/` is read from its first segment (`/#narrow/{rest*}`).
+    #expect(code("/#room") == nil)
     #expect(code("/#/a#b") == .secondFragment)
     #expect(code("/#/a?x=#") == .secondFragment)
     #expect(code("/?a={a}#/x") == .queryBeforeFragment)

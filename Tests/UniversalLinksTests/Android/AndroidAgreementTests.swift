@@ -65,6 +65,7 @@ struct AndroidAgreementTests {
       RouteDefinition("search", "/search?q={query}&page={page:int?}"),
       RouteDefinition("promo", "/promo?ref=spring&!debug"),
       RouteDefinition("room", "/#/room/{id}"),
+      RouteDefinition("narrow", "/#narrow/{id}"),
       RouteDefinition("go", "/go/{target:url}"),
       RouteDefinition("open", "/open/{next:link}"),
       RouteDefinition("track", "/wf/{path+}", hosts: ["clicks.example.com"]),
