@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import DeepLinking
 
 #if canImport(Glibc)
@@ -106,12 +107,11 @@ struct LogField {
         }
         let escaped = line[index + 1]
         index += 2
+        if let byte = JSONString.unescaped(escaped) {
+          output.append(byte)
+          continue
+        }
         switch escaped {
-        case UInt8(ascii: "b"): output.append(0x08)
-        case UInt8(ascii: "f"): output.append(0x0C)
-        case UInt8(ascii: "n"): output.append(0x0A)
-        case UInt8(ascii: "r"): output.append(0x0D)
-        case UInt8(ascii: "t"): output.append(0x09)
         case UInt8(ascii: "u"):
           guard index + 4 <= end, let scalar = hex4(line, index) else {
             output.append(contentsOf: [UInt8(ascii: "\\"), escaped])

@@ -331,13 +331,11 @@ package struct JSONReader {
       throw error("unterminated escape sequence")
     }
     index += 1
+    if let byte = JSONString.unescaped(escape) {
+      buffer.append(byte)
+      return
+    }
     switch escape {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escape)
-    case UInt8(ascii: "b"): buffer.append(0x08)
-    case UInt8(ascii: "f"): buffer.append(0x0C)
-    case UInt8(ascii: "n"): buffer.append(0x0A)
-    case UInt8(ascii: "r"): buffer.append(0x0D)
-    case UInt8(ascii: "t"): buffer.append(0x09)
     case UInt8(ascii: "u"):
       let escapeStart = index - 2
       var code = try readHex4()

@@ -7,6 +7,23 @@
 /// something it is not) are written as `\u` escapes with upper-case hex.
 /// `/` and all other characters are written as they are.
 package enum JSONString {
+  /// The byte a one-letter escape stands for (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`), or `nil`
+  /// for any other letter; a `\u` escape is read by its reader.
+  ///
+  /// - Parameter letter: The byte after the backslash.
+  /// - Returns: The byte it stands for, or `nil`.
+  package static func unescaped(_ letter: UInt8) -> UInt8? {
+    switch letter {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
+    case UInt8(ascii: "b"): 0x08
+    case UInt8(ascii: "f"): 0x0C
+    case UInt8(ascii: "n"): 0x0A
+    case UInt8(ascii: "r"): 0x0D
+    case UInt8(ascii: "t"): 0x09
+    default: nil
+    }
+  }
+
   /// The text as a quoted JSON string.
   ///
   /// - Parameters:

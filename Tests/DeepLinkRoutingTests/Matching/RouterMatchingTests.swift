@@ -247,6 +247,14 @@ struct RouterMatchingTests {
     #expect(try router.match("https://example.com/a/")?.route == "folder")
     #expect(try router.match("https://example.com/a")?.route == "file")
     #expect(try router.match("https://example.com/m/x/?ref=mail")?.route == "marked")
+    // A pattern that ends with an optional segment, as written, keeps the strict rule, even for a
+    // link that leaves the optional out.
+    let optionalLast = try Router(
+      RouteTable(
+        hosts: ["example.com"], options: .init(strictTrailingSlash: true),
+        routes: [RouteDefinition("pages", "/t/{path*}/{page?}")]))
+    #expect(try optionalLast.match("https://example.com/t/a/b")?.route == "pages")
+    #expect(try optionalLast.match("https://example.com/t/a/b/") == nil)
     // Building back writes no slash, and the link reads back the same.
     #expect(
       try router.urlString(for: "files", ["path": .segments(["a", "b"])]) == "https://example.com/files/a/b")

@@ -109,9 +109,9 @@ extension ReferenceRouter {
         values[name] = .string(segments[position])
       }
     }
-    // A route ending with a catch-all takes a trailing slash either way (ROUTING: catch-alls).
-    if strictTrailingSlash && route.pieces.last?.isCatchAll != true
-      && route.trailingSlash != link.trailingSlash
+    // A route whose pattern ends with a catch-all, as written, takes a trailing slash either way.
+    let takesEitherSlash = route.pieces.last?.isCatchAll == true && !route.endedWithOptional
+    if strictTrailingSlash && !takesEitherSlash && route.trailingSlash != link.trailingSlash
     {
       return nil
     }

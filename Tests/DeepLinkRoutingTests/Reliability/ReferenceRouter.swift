@@ -244,12 +244,17 @@ struct ReferenceRouter {
       return text
     }
 
+    /// Whether this is the variant of a route whose last piece, an optional one, is left out: the
+    /// route as written does not end with the piece that now ends it.
+    var endedWithOptional = false
+
     /// The routes this one stands for: itself, or, when its last piece is optional, the route
     /// without that piece and the route with it as a parameter.
     var variants: [Route] {
       guard case .optional(let name, let type) = pieces.last else { return [self] }
       var without = self
       without.pieces.removeLast()
+      without.endedWithOptional = true
       var present = self
       present.pieces[present.pieces.count - 1] = .parameter(name, type)
       return [without, present]
