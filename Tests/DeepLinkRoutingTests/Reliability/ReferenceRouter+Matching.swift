@@ -111,8 +111,7 @@ extension ReferenceRouter {
     }
     // A route whose pattern ends with a catch-all, as written, takes a trailing slash either way.
     let takesEitherSlash = route.pieces.last?.isCatchAll == true && !route.endedWithOptional
-    if strictTrailingSlash && !takesEitherSlash && route.trailingSlash != link.trailingSlash
-    {
+    if strictTrailingSlash && !takesEitherSlash && route.trailingSlash != link.trailingSlash {
       return nil
     }
     for item in route.query {
