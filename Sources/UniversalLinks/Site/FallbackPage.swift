@@ -34,7 +34,9 @@ import DeepLinkRouting
 /// The page knows where it is, from the browser's user agent: on iOS it offers the app's link and the
 /// App Store; on Android (with ``androidPackage``) its "Open in the app" link is an `intent:` link to
 /// the app's package for the page's https link, which Chrome opens in the app when it is installed and
-/// otherwise sends to the Play Store page (`S.browser_fallback_url`), next to a Google Play button; in
+/// otherwise sends to the Play Store page (`S.browser_fallback_url`), next to a Google Play button;
+/// both carry the link in the store URL's `referrer` (`deeplink=<link>`, percent-encoded), which
+/// Google Play hands to the app at its first launch through the Install Referrer API; in
 /// a desktop browser it goes to the same path on ``webOrigin`` when there is one, and otherwise shows
 /// the link to open on a phone, with both stores.
 ///
@@ -415,9 +417,14 @@ package struct FallbackPage: Hashable, Sendable {
         var open = document.getElementById("open-in-app");
         var androidPackage = \(HTMLText.javaScriptString(androidPackage ?? ""));
         if (platform === "android" && androidPackage && open.getAttribute("href") !== null) {
+          // Google Play hands the referrer to the app at its first launch (the Install Referrer API):
+          // the link, as "deeplink=<link>", for the app to open once it is installed.
+          var store = \(HTMLText.javaScriptString(playStoreURL ?? "")) + "&referrer="
+            + encodeURIComponent("deeplink=" + encodeURIComponent(link));
+          document.getElementById("play-store").href = store;
           // Chrome opens the app's https link in the app when it is installed, else the Play Store page.
           open.href = "intent://" + link.slice("https://".length) + "#Intent;scheme=https;package=" + androidPackage
-            + ";S.browser_fallback_url=" + encodeURIComponent(\(HTMLText.javaScriptString(playStoreURL ?? ""))) + ";end";
+            + ";S.browser_fallback_url=" + encodeURIComponent(store) + ";end";
         }
         if (platform === "desktop") {
           var web = \(HTMLText.javaScriptString(webOrigin ?? ""));

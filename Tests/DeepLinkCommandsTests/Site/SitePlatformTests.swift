@@ -51,6 +51,7 @@ let platformHarness = """
     platform: element("html").attributes["data-platform"],
     open: shown("open-in-app") ? element("open-in-app").href : null,
     appStore: shown("app-store"), play: shown("play-store"), phone: shown("on-your-phone"),
+    playLink: shown("play-store") ? element("play-store").href : null,
     link: element("page-link").textContent, replaced,
   }));
   """
@@ -62,6 +63,8 @@ struct PlatformView: Decodable, Equatable {
   var appStore: Bool
   var play: Bool
   var phone: Bool
+  /// Where the Google Play button goes, when it is shown.
+  var playLink: String? = nil
   var link: String
   var replaced: String?
 }
@@ -71,9 +74,24 @@ struct SitePlatformTests {
   static let android = [
     "--android-package", "com.example.app", "--android-fingerprint", playSigningKey,
   ]
-  static let intent =
-    "#Intent;scheme=https;package=com.example.app;S.browser_fallback_url="
-    + "https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.example.app;end"
+  static let play = "https://play.google.com/store/apps/details?id=com.example.app"
+
+  /// The Play Store page with the link in its referrer, as Google Play hands it to the app:
+  /// `deeplink=<link>`, the whole percent-encoded once more as the URL's `referrer` value.
+  static func play(carrying link: String) -> String {
+    play + "&referrer=" + encoded("deeplink=" + encoded(link))
+  }
+
+  /// `encodeURIComponent`: everything but letters, digits and `-_.!~*'()` percent-encoded.
+  static func encoded(_ text: String) -> String {
+    let kept = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!~*'()")
+    return text.addingPercentEncoding(withAllowedCharacters: kept) ?? text
+  }
+
+  /// The `intent:` link's fragment for a link: the package, and the store page carrying the link.
+  static func intent(carrying link: String) -> String {
+    "#Intent;scheme=https;package=com.example.app;S.browser_fallback_url=" + encoded(play(carrying: link)) + ";end"
+  }
 
   static func view(
     _ out: String, _ path: String, _ search: String = "", _ agent: String, touchPoints: Int = 0,
@@ -109,8 +127,16 @@ struct SitePlatformTests {
     #expect(
       android
         == PlatformView(
-          platform: "android", open: "intent://example.com/channel/video/12345?utm_source=mail" + Self.intent,
-          appStore: false, play: true, phone: false, link: "", replaced: nil))
+          platform: "android",
+          open: "intent://example.com/channel/video/12345?utm_source=mail" + Self.intent(carrying: link),
+          appStore: false, play: true, phone: false, playLink: Self.play(carrying: link), link: "", replaced: nil))
+    // The store's referrer reads back as the link: what the app gets at its first launch.
+    let playLink = try #require(android.playLink)
+    let referrer = try #require(
+      URLComponents(string: playLink)?.queryItems?.first { $0.name == "referrer" }?.value)
+    #expect(referrer.removingPercentEncoding == "deeplink=" + link)
+    #expect(
+      URLComponents(string: "x:?" + referrer)?.queryItems?.first { $0.name == "deeplink" }?.value == link)
     // A Mac without touch is a desktop, like Linux Chrome: no app link, the link to open on a phone,
     // both stores.
     for agent in [UserAgent.desktopChrome, UserAgent.iPadSafari] {
@@ -118,8 +144,8 @@ struct SitePlatformTests {
       #expect(
         desktop
           == PlatformView(
-            platform: "desktop", open: nil, appStore: true, play: true, phone: true, link: link, replaced: nil
-          ))
+            platform: "desktop", open: nil, appStore: true, play: true, phone: true, playLink: Self.play,
+            link: link, replaced: nil))
     }
   }
 
@@ -193,12 +219,12 @@ struct SitePlatformTests {
         + Self.android + ["--out", out])
     try #require(site.status == 0, "\(site.error)")
     let order = try await Self.view(out, "/account/orders/o-9", "", UserAgent.androidChrome)
-    #expect(order.open == nil && order.play)
+    // The store does not carry a link the app would refuse from a store referrer either.
+    #expect(order.open == nil && order.play && order.playLink == Self.play)
     let product = try await Self.view(out, "/product/p1", "", UserAgent.androidChrome)
-    #expect(
-      product.open
-        == "intent://shop.example.com/product/p1#Intent;scheme=https;package=com.example.app;S.browser_fallback_url="
-        + "https%3A%2F%2Fplay.google.com%2Fstore%2Fapps%2Fdetails%3Fid%3Dcom.example.app;end")
+    let link = "https://shop.example.com/product/p1"
+    #expect(product.open == "intent://shop.example.com/product/p1" + Self.intent(carrying: link))
+    #expect(product.playLink == Self.play(carrying: link))
   }
 
   @Test(
@@ -216,9 +242,11 @@ struct SitePlatformTests {
     let url = "http://127.0.0.1:\(server.port)/channel/video/12345"
     let android = try await headlessChromiumDOM(url, userAgent: UserAgent.androidChrome)
     #expect(android.contains(#"data-platform="android""#), "\(android)")
+    let link = "https://example.com/channel/video/12345"
     #expect(
       attribute("href", ofTagContaining: #"id="open-in-app""#, in: android)
-        == "intent://example.com/channel/video/12345" + Self.intent)
+        == "intent://example.com/channel/video/12345" + Self.intent(carrying: link))
+    #expect(attribute("href", ofTagContaining: #"id="play-store""#, in: android) == Self.play(carrying: link))
     let iPhone = try await headlessChromiumDOM(url, userAgent: UserAgent.iPhoneSafari)
     #expect(iPhone.contains(#"data-platform="ios""#))
     #expect(

@@ -329,7 +329,8 @@ struct SiteServedTests {
       #expect(android.contains(#"data-platform="android""#), "\(android)")
       #expect(
         attribute("href", ofTagContaining: #"id="open-in-app""#, in: android)
-          == "intent://example.com/channel/video/12345" + SitePlatformTests.intent)
+          == "intent://example.com/channel/video/12345"
+          + SitePlatformTests.intent(carrying: "https://example.com/channel/video/12345"))
       let iPhone = try await headlessChromiumDOM(url, userAgent: UserAgent.iPhoneSafari, options: options)
       #expect(
         attribute("content", ofTagContaining: #"name="apple-itunes-app""#, in: iPhone)
