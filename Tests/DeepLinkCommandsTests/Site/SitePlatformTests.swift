@@ -84,13 +84,15 @@ struct SitePlatformTests {
 
   /// `encodeURIComponent`: everything but letters, digits and `-_.!~*'()` percent-encoded.
   static func encoded(_ text: String) -> String {
-    let kept = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!~*'()")
+    let kept = CharacterSet(
+      charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!~*'()")
     return text.addingPercentEncoding(withAllowedCharacters: kept) ?? text
   }
 
   /// The `intent:` link's fragment for a link: the package, and the store page carrying the link.
   static func intent(carrying link: String) -> String {
-    "#Intent;scheme=https;package=com.example.app;S.browser_fallback_url=" + encoded(play(carrying: link)) + ";end"
+    "#Intent;scheme=https;package=com.example.app;S.browser_fallback_url=" + encoded(play(carrying: link))
+      + ";end"
   }
 
   static func view(
@@ -129,7 +131,8 @@ struct SitePlatformTests {
         == PlatformView(
           platform: "android",
           open: "intent://example.com/channel/video/12345?utm_source=mail" + Self.intent(carrying: link),
-          appStore: false, play: true, phone: false, playLink: Self.play(carrying: link), link: "", replaced: nil))
+          appStore: false, play: true, phone: false, playLink: Self.play(carrying: link), link: "",
+          replaced: nil))
     // The store's referrer reads back as the link: what the app gets at its first launch.
     let playLink = try #require(android.playLink)
     let referrer = try #require(
