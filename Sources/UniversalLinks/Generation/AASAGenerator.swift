@@ -78,20 +78,71 @@ public struct AASAGenerator: Hashable, Sendable {
 
   /// The AASA path pattern of one route.
   ///
-  /// - Parameter shape: The route's path.
-  /// - Returns: The pattern, e.g. `/users/?*` or `/docs/*`.
+  /// - Parameters:
+  ///   - shape: The route's path.
+  ///   - variables: The substitution variable of each value set the file lists (members to name, see
+  ///     ``substitutionVariableNames``); a value set without one is `?*`.
+  /// - Returns: The pattern, e.g. `/users/?*`, `/docs/*` or `/settings/$(section)`.
   /// - Throws: ``AASAGenerationError`` when a literal holds `*`, `?` or `$(`.
-  package static func pathPattern(for shape: RoutePathShape) throws(AASAGenerationError) -> String {
-    "/" + (try pathSegments(for: shape)).joined(separator: "/")
+  package static func pathPattern(
+    for shape: RoutePathShape, variables: [[String]: String] = [:]
+  ) throws(AASAGenerationError) -> String {
+    "/" + (try pathSegments(for: shape, variables: variables)).joined(separator: "/")
   }
 
   /// The pattern of each piece of a route, in order.
-  private static func pathSegments(for shape: RoutePathShape) throws(AASAGenerationError) -> [String] {
+  private static func pathSegments(
+    for shape: RoutePathShape, variables: [[String]: String]
+  ) throws(AASAGenerationError) -> [String] {
     var segments: [String] = []
     for piece in shape.pieces {
-      if let pattern = try piece.aasaPattern(route: shape.name) { segments.append(pattern) }
+      if case .valueSet(_, let set) = piece, let variable = variables[set.members] {
+        segments.append("$(\(variable))")
+      } else if let pattern = try piece.aasaPattern(route: shape.name) {
+        segments.append(pattern)
+      }
     }
     return segments
+  }
+
+  /// The custom substitution variable of each value set the file states exactly, members to name:
+  /// `{section:(general|privacy)}` is `$(section)`, listed in `substitutionVariables` as
+  /// `["general", "privacy"]`, so `/settings/$(section)` opens the app for those words only.
+  ///
+  /// A variable is named after the first parameter that holds its members; another set under the same
+  /// name gets `_2`, `_3` and so on, and sets with the same members share one. A set is left as `?*`
+  /// (listed as a widening, `value-set-text`) when a member holds `*`, `?`, `$(` or `)` (AASA reads
+  /// those as wildcards or variables) or when the table compares literals without case: a rule then
+  /// compares without case, and a value set is compared byte for byte.
+  package var substitutionVariableNames: [[String]: String] {
+    guard caseSensitive else { return [:] }
+    var names: [[String]: String] = [:]
+    var taken: Set<String> = []
+    for shape in shapes {
+      for case .valueSet(let parameter, let set) in shape.pieces + (shape.fragmentPieces ?? [])
+      where names[set.members] == nil
+        && !set.members.contains(where: { member in ["*", "?", "$(", ")"].contains { member.contains($0) } })
+      {
+        var name = parameter
+        var suffix = 2
+        while taken.contains(name) || PredefinedSubstitutionVariables.names.contains(name) {
+          name = "\(parameter)_\(suffix)"
+          suffix += 1
+        }
+        taken.insert(name)
+        names[set.members] = name
+      }
+    }
+    return names
+  }
+
+  /// The `substitutionVariables` of the file: each value set the rules state exactly, by name, its
+  /// members encoded as a literal is.
+  package var substitutionVariables: [String: [String]] {
+    Dictionary(
+      uniqueKeysWithValues: substitutionVariableNames.map { members, name in
+        (name, members.map(RoutePathShape.encode))
+      })
   }
 
   /// The AASA pattern of one segment of an app-defined kind: its prefix, encoded as a literal is, then
@@ -189,12 +240,16 @@ public struct AASAGenerator: Hashable, Sendable {
   /// blocked before its own rule opens the app. Routes ending in a catch-all accept any number of
   /// further segments and get none.
   ///
-  /// - Parameter shape: The route's shape.
+  /// - Parameters:
+  ///   - shape: The route's shape.
+  ///   - variables: The substitution variable of each value set (see ``pathPattern(for:variables:)``).
   /// - Returns: The path patterns to exclude, e.g. `["/p/?*/?*"]` for `/p/{id}`.
   /// - Throws: ``AASAGenerationError`` when a literal holds `*`, `?` or `$(`.
-  package static func exclusionPatterns(for shape: RoutePathShape) throws(AASAGenerationError) -> [String] {
+  package static func exclusionPatterns(
+    for shape: RoutePathShape, variables: [[String]: String] = [:]
+  ) throws(AASAGenerationError) -> [String] {
     guard !shape.hasCatchAll else { return [] }
-    let segments = try pathSegments(for: shape)
+    let segments = try pathSegments(for: shape, variables: variables)
     var patterns: [String] = []
     for (index, piece) in shape.pieces.enumerated() {
       for widenedPiece in piece.aasaWidenedForExclusion {
@@ -259,8 +314,9 @@ public struct AASAGenerator: Hashable, Sendable {
   /// The entries of every route, before the same rules are merged.
   private func componentsPerRoute() throws(AASAGenerationError) -> [AASAComponent] {
     var components: [AASAComponent] = []
+    let variables = substitutionVariableNames
     for shape in ruleOrder {
-      for exclusion in try Self.exclusionPatterns(for: shape) {
+      for exclusion in try Self.exclusionPatterns(for: shape, variables: variables) {
         components.append(
           AASAComponent(
             path: exclusion,
@@ -270,10 +326,10 @@ public struct AASAGenerator: Hashable, Sendable {
           )
         )
       }
-      for fragment in try Self.fragmentPatterns(for: shape) {
+      for fragment in try Self.fragmentPatterns(for: shape, variables: variables) {
         components.append(
           AASAComponent(
-            path: try Self.pathPattern(for: shape),
+            path: try Self.pathPattern(for: shape, variables: variables),
             query: try Self.queryPattern(for: shape),
             fragment: fragment,
             caseSensitive: caseSensitive ? nil : false,
@@ -312,20 +368,24 @@ public struct AASAGenerator: Hashable, Sendable {
 
   /// The `#` patterns of a route that reads the fragment as a path (iOS 13 and later compare the
   /// fragment, without its `#`): the fragment's pieces written as a path is (`/room/?*` for
-  /// `#/room/{room}`, `narrow/*` for `#narrow/{rest*}`), one per variant of the fragment, each followed by `*` for the query inside the
-  /// fragment, which AASA has no escape to start with a literal `?`. `[nil]` (no `#` key: any
+  /// `#/room/{room}`, `narrow/*` for `#narrow/{rest*}`), one per variant of the fragment, each followed
+  /// by `*` for the query inside the fragment, which AASA has no escape to start with a literal `?`. `[nil]` (no `#` key: any
   /// fragment) for a route that ignores the fragment. AASA's wildcards cross `/` here too, and no
   /// exclusion restricts the fragment (another route at the same path takes every fragment), so these
   /// rules are wider than the route: listed as widenings (`fragment-path`).
   ///
-  /// - Parameter shape: The route's shape.
+  /// - Parameters:
+  ///   - shape: The route's shape.
+  ///   - variables: The substitution variable of each value set (see ``pathPattern(for:variables:)``).
   /// - Returns: The `#` patterns, or `[nil]`.
   /// - Throws: ``AASAGenerationError`` when a literal of the fragment holds `*`, `?` or `$(`.
-  package static func fragmentPatterns(for shape: RoutePathShape) throws(AASAGenerationError) -> [String?] {
+  package static func fragmentPatterns(
+    for shape: RoutePathShape, variables: [[String]: String] = [:]
+  ) throws(AASAGenerationError) -> [String?] {
     guard let fragment = shape.fragmentShape else { return [nil] }
     var patterns: [String?] = []
     for variant in fragment.variants {
-      var pattern = try pathPattern(for: variant)
+      var pattern = try pathPattern(for: variant, variables: variables)
       // A fragment written without its leading `/` (`#narrow/{rest*}`) is compared as the link
       // writes it: `narrow/*`. One with no segment before a required query item holds at least its
       // `?`: `?*`, which a link without a fragment (read as an empty one) does not match.
@@ -380,7 +440,8 @@ public struct AASAGenerator: Hashable, Sendable {
   /// the same rules in the same order, so every link is decided the same way.
   ///
   /// - Parameters:
-  ///   - includeLegacyPaths: Whether to add the `paths` array for iOS 12 and earlier.
+  ///   - includeLegacyPaths: Whether to add the `paths` array for iOS 12 and earlier (left out when the
+  ///     rules use substitution variables, which `paths` cannot state).
   ///   - webCredentials: Whether to add a `webcredentials` section for the same apps.
   /// - Returns: UTF-8 JSON, ready to be served at ``filePath``.
   /// - Throws: ``AASAGenerationError``: code `inexpressible` for a route AASA cannot express, code
@@ -412,7 +473,9 @@ public struct AASAGenerator: Hashable, Sendable {
   /// A complete document: one `details` entry for all the apps with the generated rules.
   ///
   /// - Parameters:
-  ///   - includeLegacyPaths: Whether to add the `paths` array for iOS 12 and earlier.
+  ///   - includeLegacyPaths: Whether to add the `paths` array for iOS 12 and earlier; it is left out
+  ///     anyway when the rules use substitution variables (``substitutionVariables``), which `paths`
+  ///     cannot state.
   ///   - webCredentials: Whether to add a `webcredentials` section for the same apps.
   /// - Returns: The document.
   /// - Throws: ``AASAGenerationError`` for the first route that cannot be expressed.
@@ -420,13 +483,16 @@ public struct AASAGenerator: Hashable, Sendable {
     includeLegacyPaths: Bool = true,
     webCredentials: Bool = false
   ) throws(AASAGenerationError) -> AASADocument {
+    // iOS 12 and earlier read `paths`, which has no substitution variables: there a listed value set
+    // would admit any text, and the two arrays would not decide the same links.
+    let variables = substitutionVariables
     let detail = AASADetail(
       appIDs: appIDs,
       components: try components(),
-      paths: includeLegacyPaths ? try legacyPaths() : nil
+      paths: includeLegacyPaths && variables.isEmpty ? try legacyPaths() : nil
     )
     return AASADocument(
-      appLinks: AASAAppLinks(details: [detail]),
+      appLinks: AASAAppLinks(details: [detail], substitutionVariables: variables.isEmpty ? nil : variables),
       webCredentials: webCredentials ? AASAAppList(apps: appIDs) : nil
     )
   }

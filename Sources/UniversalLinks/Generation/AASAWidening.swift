@@ -186,7 +186,17 @@ extension AASAGenerator {
   /// Every path set the generated rules let through that a route refuses, route by route, in table
   /// order; see ``AASAWidening``.
   package var widenings: [AASAWidening] {
-    shapes.flatMap(\.variants).flatMap(AASAWidening.widenings(of:))
+    let stated = substitutionVariableNames
+    return shapes.flatMap(\.variants).flatMap { shape in
+      AASAWidening.widenings(of: shape).filter { widening in
+        // A value set the file lists as a substitution variable admits its words only.
+        guard widening.kind == .valueSetText else { return true }
+        return !(shape.pieces + (shape.fragmentPieces ?? [])).contains { piece in
+          if case .valueSet(widening.parameter, let set) = piece { return stated[set.members] != nil }
+          return false
+        }
+      }
+    }
   }
 }
 
