@@ -51,8 +51,9 @@ public struct AASAGenerator: Hashable, Sendable {
   public var appIDs: [String]
   /// The routes, in order.
   package var shapes: [RoutePathShape]
-  /// Whether literal segments compare case-sensitively; `false` writes `"caseSensitive": false` in
-  /// every components entry (legacy `paths` are always case-sensitive).
+  /// Whether literal segments compare case-sensitively; `false` writes `"caseSensitive": false` once,
+  /// in the `applinks` section's `defaults`, which every components entry takes (legacy `paths` are
+  /// always case-sensitive).
   public var caseSensitive: Bool
   /// The hosts the file is served on, as the route table lists them (`example.com`,
   /// `*.example.com`); see ``fileLocations``.
@@ -321,7 +322,6 @@ public struct AASAGenerator: Hashable, Sendable {
           AASAComponent(
             path: exclusion,
             exclude: true,
-            caseSensitive: caseSensitive ? nil : false,
             comment: "route \(shape.name): more segments than \(shape)"
           )
         )
@@ -332,7 +332,6 @@ public struct AASAGenerator: Hashable, Sendable {
             path: try Self.pathPattern(for: shape, variables: variables),
             query: try Self.queryPattern(for: shape),
             fragment: fragment,
-            caseSensitive: caseSensitive ? nil : false,
             comment: "route \(shape.name): \(shape)"
           )
         )
@@ -491,8 +490,11 @@ public struct AASAGenerator: Hashable, Sendable {
       components: try components(),
       paths: includeLegacyPaths && variables.isEmpty ? try legacyPaths() : nil
     )
+    // A table that compares literals without case says so once, for every rule (iOS 14 and later).
     return AASADocument(
-      appLinks: AASAAppLinks(details: [detail], substitutionVariables: variables.isEmpty ? nil : variables),
+      appLinks: AASAAppLinks(
+        details: [detail], defaults: caseSensitive ? nil : AASAComponent(caseSensitive: false),
+        substitutionVariables: variables.isEmpty ? nil : variables),
       webCredentials: webCredentials ? AASAAppList(apps: appIDs) : nil
     )
   }

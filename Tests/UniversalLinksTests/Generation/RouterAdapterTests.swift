@@ -115,13 +115,16 @@ struct RouterAdapterTests {
       ])
   }
 
-  @Test("A case-insensitive table writes caseSensitive false, and the file then opens for any case")
+  @Test("A case-insensitive table writes caseSensitive false once, and the file then opens for any case")
   func caseInsensitive() throws {
     var table = Self.table
     table.options.caseInsensitive = true
     let document = try AASAGenerator(appIDs: ["ABCDE12345.com.example.app"], table: table).document()
     let components = try #require(document.appLinks?.details.first?.components)
-    #expect(components.allSatisfy { $0.caseSensitive == false })
+    // Once, in the section's defaults, which every rule takes: not once per rule.
+    #expect(document.appLinks?.defaults == AASAComponent(caseSensitive: false))
+    #expect(components.allSatisfy { $0.caseSensitive == nil })
+    #expect(document.jsonString().components(separatedBy: "caseSensitive").count == 2)
     #expect(try AASAMatcher(document: document).match("https://example.com/Channel/Video/1").opensApp)
     let sensitive = try AASAGenerator(appIDs: ["ABCDE12345.com.example.app"], table: Self.table).document()
     #expect(try !AASAMatcher(document: sensitive).match("https://example.com/Channel/Video/1").opensApp)
