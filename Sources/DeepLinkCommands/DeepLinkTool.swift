@@ -16,6 +16,7 @@ package enum DeepLinkTool {
     AssetLinksCommand.self,
     AndroidCommand.self,
     SiteCommand.self,
+    SurfacesCommand.self,
     CompletionCommand.self,
   ]
 
