@@ -19,7 +19,8 @@ import Foundation
 /// // https://example.com/channel/video/12345
 /// ```
 public final class Router: Sendable {
-  /// The table the router was built from.
+  /// The table the router was built from, each route's host groups (`@name`, see
+  /// ``RouteTable/hostGroups``) replaced by the group's hosts.
   public let table: RouteTable
   /// The parsed pattern of each route, in table order.
   package let patterns: [RoutePattern]
@@ -76,6 +77,7 @@ public final class Router: Sendable {
     }
     var rules: [HostRule] = []
     for host in table.hosts { rules.append(try HostRule(host)) }
+    try table.checkHostGroups(rules: rules)
     if !table.routes.isEmpty && table.schemes.isEmpty && table.hosts.isEmpty {
       throw RouteTableError(reason: .noSchemeOrHost)
     }
@@ -133,6 +135,8 @@ public final class Router: Sendable {
     for index in patterns.indices {
       try builder.insert(route: index, pattern: patterns[index], scope: scopes[index], names: routeNames)
     }
+    // Scopes read `@name` entries where the route writes them, for errors; the rest reads hosts.
+    let table = table.resolvingHostGroups
     self.table = table
     self.patterns = patterns
     let built = builder.finish(

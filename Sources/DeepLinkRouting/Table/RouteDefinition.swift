@@ -15,9 +15,10 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   /// ``RouteMatch/followed``; see ``Router/maxFollowDepth``.
   public var follow: String?
   /// The hosts the route answers, or `nil` for every host the table lists: entries of
-  /// ``RouteTable/hosts`` as the table writes them (`"hosts": ["a.example"]` in a route file), or
-  /// `["*"]` for any web host, including hosts the table does not list. A link on another host does not
-  /// reach the route; the next route in precedence order is tried.
+  /// ``RouteTable/hosts`` as the table writes them (`"hosts": ["a.example"]` in a route file), `@name`
+  /// for the hosts of the table's group `name` (``RouteTable/hostGroups``), or `["*"]` for any web
+  /// host, including hosts the table does not list. A link on another host does not reach the route;
+  /// the next route in precedence order is tried.
   public var hosts: [String]?
   /// The schemes the route answers, or `nil` for every scheme the table reads: each one a scheme of
   /// ``RouteTable/schemes``, or `https` when the table lists hosts (`"schemes": ["https"]` in a route

@@ -4,7 +4,7 @@ extension RouteTable {
   private static let tableKeys = [
     "schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes", "queryKeys",
     "plusInQuery",
-    "customSchemeHost", "kinds",
+    "customSchemeHost", "kinds", "hostGroups",
   ]
   private static let kindKeys = ["prefix", "characters", "minLength", "maxLength"]
   private static let routeKeys = [
@@ -99,26 +99,75 @@ extension RouteTable {
     let read = try typed(route: nil) { () throws(JSONTypeError) in
       let schemes = try table["schemes"]?.strings() ?? []
       let hosts = try table["hosts"]?.strings() ?? []
+      var hostGroups: [String: [String]] = [:]
+      if let groups = try table["hostGroups"]?.object(expected: "an object of host lists") {
+        for member in groups.members {
+          hostGroups[member.key] = try JSONField(member.value, at: groups.path.appending(key: member.key))
+            .strings()
+        }
+      }
       options.caseInsensitive = try table["caseInsensitive"]?.bool() ?? false
       options.strictTrailingSlash = try table["strictTrailingSlash"]?.bool() ?? false
       options.caseInsensitiveQueryKeys = try setting(table["queryKeys"], "exact", "caseInsensitive")
       options.literalPlusInQuery = try setting(table["plusInQuery"], "space", "literal")
       options.listedHostInCustomScheme = try setting(table["customSchemeHost"], "firstSegment", "listed")
-      return RouteTable(schemes: schemes, hosts: hosts, options: options, kinds: kinds, routes: routes)
+      return RouteTable(
+        schemes: schemes, hosts: hosts, hostGroups: hostGroups, options: options, kinds: kinds, routes: routes
+      )
     }
+    try checkHostGroups(read, field: table["hostGroups"])
     try checkScopes(read, routeFields: routeFields)
     return read
+  }
+
+  /// The table's hosts, parsed, or `nil` when one is malformed (the router's error to report).
+  private static func hostRules(_ table: RouteTable) -> [HostRule]? {
+    var rules: [HostRule] = []
+    for host in table.hosts {
+      guard let rule = try? HostRule(host) else { return nil }
+      rules.append(rule)
+    }
+    return rules
+  }
+
+  /// Where the entry at fault is in a list of the file: the element the location's last subscript
+  /// names (`routes[2].hosts[1]`), or the list itself.
+  private static func position(of error: RouteTableError, in list: JSONValue) -> JSONPosition? {
+    if let location = error.location, location.hasSuffix("]"), let open = location.lastIndex(of: "["),
+      let entry = Int(location[location.index(after: open)..<location.index(before: location.endIndex)]),
+      case .array(let elements) = list.kind, entry < elements.count
+    {
+      return elements[entry].position
+    }
+    return list.position
+  }
+
+  /// Checks the table's host groups, as ``Router/init(_:)`` does, so that an error points at the
+  /// group's name or host in the file.
+  private static func checkHostGroups(_ table: RouteTable, field: JSONField?) throws(RouteFileError) {
+    guard let field, case .object(let members) = field.value.kind, let rules = hostRules(table) else {
+      return
+    }
+    do throws(RouteTableError) {
+      try table.checkHostGroups(rules: rules)
+    } catch {
+      var located = error
+      if let member = members.first(where: { $0.key == error.key }) {
+        // A name that is not one is at fault where it is written; anything else in the list.
+        let isEmpty = if case .array(let hosts) = member.value.kind { hosts.isEmpty } else { false }
+        let position =
+          error.scopeEntry == nil && !isEmpty ? member.keyPosition : position(of: error, in: member.value)
+        located.line = position?.line
+        located.column = position?.column
+      }
+      throw .table(located)
+    }
   }
 
   /// Checks each route's `hosts` and `schemes` against the table, as ``Router/init(_:)`` does, so that
   /// an error points at the entry in the file.
   private static func checkScopes(_ table: RouteTable, routeFields: [JSONField]) throws(RouteFileError) {
-    var rules: [HostRule] = []
-    for host in table.hosts {
-      // A malformed host is the router's error to report.
-      guard let rule = try? HostRule(host) else { return }
-      rules.append(rule)
-    }
+    guard let rules = hostRules(table) else { return }
     for (index, route) in table.routes.enumerated() where route.hosts != nil || route.schemes != nil {
       do throws(RouteTableError) {
         _ = try RouteScope(route: route, index: index, table: table, rules: rules)
@@ -128,15 +177,7 @@ extension RouteTable {
           case .object(let members) = routeFields[index].value.kind,
           let list = members.first(where: { $0.key == key })?.value
         {
-          var position = list.position
-          // The entry's index is the location's last subscript (`routes[2].hosts[1]`).
-          if let location = error.location, location.hasSuffix("]"), let open = location.lastIndex(of: "["),
-            let entry = Int(
-              location[location.index(after: open)..<location.index(before: location.endIndex)]),
-            case .array(let elements) = list.kind, entry < elements.count
-          {
-            position = elements[entry].position
-          }
+          let position = position(of: error, in: list)
           located.line = position?.line
           located.column = position?.column
         }
@@ -315,6 +356,16 @@ extension RouteTable {
           })
       ),
     ]
+    if !hostGroups.isEmpty {
+      root.append(
+        (
+          "hostGroups",
+          .object(
+            hostGroups.keys.sorted().map { name in
+              (name, .array((hostGroups[name] ?? []).map(JSONValue.string)))
+            })
+        ))
+    }
     if !kinds.isEmpty {
       root.append(
         (

@@ -27,10 +27,12 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public private(set) var limit: Int?
   /// The key at fault: the limit's key for `limitOutOfRange` (`maxRoutes`), the file's key for
   /// `unknownKey` and `missingKey`, the route's list for `invalidScope` (`hosts` or `schemes`), the
-  /// preview's field for `invalidPreview` (`title`, `description`, `image`); `nil` otherwise.
+  /// group's name for `invalidHostGroup`, the preview's field for `invalidPreview` (`title`,
+  /// `description`, `image`); `nil` otherwise.
   public private(set) var key: String?
-  /// The entry of a route's `hosts` or `schemes` at fault, for `invalidScope` (`nil` for an empty list);
-  /// `nil` otherwise.
+  /// The entry of a route's `hosts` or `schemes` at fault, for `invalidScope` (`nil` for an empty list),
+  /// and the group's host at fault, for `invalidHostGroup` (`nil` for the group itself); `nil`
+  /// otherwise.
   public private(set) var scopeEntry: String?
   /// The name of the table's kind at fault, for `invalidKind`; `nil` otherwise.
   public private(set) var kind: String?
@@ -105,6 +107,13 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     case anyHostMixed
     /// The entry is written twice.
     case repeated
+    /// The entry names a host group (`@name`) the table does not declare; `declared` is what it
+    /// declares.
+    case unknownGroup(declared: [String])
+    /// The entry is a host group holding `host`, which an earlier entry already lists.
+    case repeatedByGroup(host: String)
+    /// A host group's name holds a character other than a letter, a digit, `-`, `_` or `.`.
+    case invalidName
   }
 }
 
@@ -326,8 +335,43 @@ extension RouteTableError {
       explanation = "\"*\" (any host) stands alone in hosts; it cannot be listed beside '\(quoted)'"
     case .repeated:
       explanation = "\(noun) '\(quoted)' is listed twice"
+    case .unknownGroup(let declared):
+      let groups =
+        declared.isEmpty
+        ? "the table declares no hostGroups"
+        : "the table declares " + declared.map { "@" + PrintableText.escaped($0) }.joined(separator: ", ")
+      explanation = "'\(quoted)' names no host group (\(groups))"
+    case .repeatedByGroup(let host):
+      explanation =
+        "group '\(quoted)' holds host '\(PrintableText.escaped(host))', which the list already holds"
+    case .invalidName:
+      explanation = "'\(quoted)' is not a host"
     }
     return Self(code: .invalidScope, explanation: explanation, key: key, scopeEntry: entry)
+  }
+
+  /// The table's host group `name` cannot be used: its `entry` (or the group itself, for `nil`) is
+  /// wrong for `problem`: code `invalidHostGroup`.
+  package static func invalidHostGroup(name: String, entry: String?, problem: ScopeProblem) -> Self {
+    let quoted = PrintableText.escaped(entry ?? "")
+    let group = PrintableText.escaped(name)
+    let explanation: String
+    switch problem {
+    case .unlisted(let listed):
+      let table =
+        listed.isEmpty
+        ? "the table lists no host"
+        : "the table lists \(listed.map(PrintableText.escaped).joined(separator: ", "))"
+      explanation = "host group '\(group)': host '\(quoted)' is not one the table lists (\(table))"
+    case .empty, .anyHostMixed, .unknownGroup:
+      explanation = "host group '\(group)' holds no host; a group lists at least one of the table's hosts"
+    case .repeated, .repeatedByGroup:
+      explanation = "host group '\(group)': host '\(quoted)' is listed twice"
+    case .invalidName:
+      explanation =
+        "host group '\(group)': a group's name is letters, digits, '-', '_' and '.' (routes name it as @name)"
+    }
+    return Self(code: .invalidHostGroup, explanation: explanation, key: name, scopeEntry: entry)
   }
 
   /// The route's `preview` cannot be written: its `field` (`title`, `description`, `image`) is
@@ -412,6 +456,10 @@ extension ErrorCode where Subject == RouteTableError {
   /// an entry, or mixes `*` with host names; see ``RouteTableError/key`` and
   /// ``RouteTableError/scopeEntry``.
   public static let invalidScope = Self("invalid-scope")
+  /// A host group of the table's `hostGroups` that cannot be used: a name that is not letters, digits,
+  /// `-`, `_` and `.`, no host, a host the table does not list, or a host twice; see
+  /// ``RouteTableError/key`` (the group's name) and ``RouteTableError/scopeEntry`` (the host).
+  public static let invalidHostGroup = Self("invalid-host-group")
   /// A kind of the table's `kinds` that cannot be used: named like a built-in type, listing no
   /// character, `/` or a malformed range, or lengths that admit no value; see ``RouteTableError/kind``.
   public static let invalidKind = Self("invalid-kind")
