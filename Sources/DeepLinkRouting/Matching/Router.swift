@@ -102,6 +102,12 @@ public final class Router: Sendable {
         throw RouteTableError(route: route.name, reason: .invalidPattern(error))
       }
     }
+    for (index, route) in table.routes.enumerated() {
+      let parameters = patterns[index].parameterNames
+      if let name = route.constants.keys.sorted().first(where: { $0.isEmpty || parameters.contains($0) }) {
+        throw RouteTableError(route: route.name, reason: .invalidConstant(name))
+      }
+    }
     var follows: [Int: String] = [:]
     for (index, route) in table.routes.enumerated() {
       guard let parameter = route.follow else { continue }
@@ -162,7 +168,7 @@ public final class Router: Sendable {
     self.hasScopes = scopes.contains { !$0.isUnscoped }
     self.requirements = requirements
     (self.plans, self.planParameters, self.parameterNames) = RoutePlan.plans(
-      names: routeNames, patterns: patterns)
+      names: routeNames, patterns: patterns, constants: table.routes.map(\.constants))
   }
 
   /// The route with this name.
@@ -300,9 +306,9 @@ public final class Router: Sendable {
   func parameters(of reading: RouteMatch.Reading) -> RouteParameters {
     let plan = plans[Int(reading.places.route)]
     let count = Int(plan.parameterCount)
-    guard count > 0 else { return RouteParameters([RouteParameters.Entry]()) }
+    guard count > 0 else { return RouteParameters(plan.constants) }
     var entries: [RouteParameters.Entry] = []
-    entries.reserveCapacity(count)
+    entries.reserveCapacity(count + plan.constants.count)
     Bytes.withUTF8(of: reading.url) { link in
       for offset in 0..<count {
         let parameter = self.parameter(offset, of: plan)
@@ -320,6 +326,7 @@ public final class Router: Sendable {
         }
       }
     }
+    entries += plan.constants
     return RouteParameters(entries)
   }
 
@@ -542,7 +549,7 @@ public final class Router: Sendable {
     let plan = plans[route]
     let declaresQuery = plan.queryCount > 0
     var entries: [RouteParameters.Entry] = []
-    let capacity = Int(plan.parameterCount) + Int(plan.queryCount)
+    let capacity = Int(plan.parameterCount) + Int(plan.queryCount) + plan.constants.count
     if capacity > 0 { entries.reserveCapacity(capacity) }
     // Pieces after a middle catch-all are read from the link's end: the catch-all takes the segments
     // between its place and those.
@@ -601,6 +608,7 @@ public final class Router: Sendable {
     if plan.hasOpenQuery, let dictionary = patterns[route].openQuery {
       entries.append(RouteParameters.Entry(name: dictionary, value: .dictionary(openQuery(of: remaining))))
     }
+    if !plan.constants.isEmpty { entries += plan.constants }
     return RouteMatch(
       fields: RouteMatch.Fields(
         route: plan.name, parameters: RouteParameters(entries), query: remaining,

@@ -9,6 +9,7 @@ extension RouteTable {
   private static let kindKeys = ["prefix", "characters", "minLength", "maxLength"]
   private static let routeKeys = [
     "name", "pattern", "requiresVerifiedLink", "requiresSignIn", "follow", "hosts", "schemes", "preview",
+    "constants",
   ]
   private static let previewKeys = ["title", "description", "image"]
   private static let limitKeys = ["maxURLLength", "maxSegments", "maxQueryItems", "maxRoutes"]
@@ -253,7 +254,34 @@ extension RouteTable {
     if let previewField = route["preview"] {
       definition.preview = try readPreview(previewField, route: name)
     }
+    if let constantsField = route["constants"] {
+      definition.constants = try typed(route: name) { () throws(JSONTypeError) in
+        try readConstants(constantsField)
+      }
+    }
     return definition
+  }
+
+  /// A route's `constants`: an object of text, numbers (an integer, or a decimal) and `true` or
+  /// `false`. Their names are checked against the pattern when the router is built.
+  private static func readConstants(_ field: JSONField) throws(JSONTypeError) -> [String: ParameterValue] {
+    let object = try field.object(expected: "an object of constant values")
+    var constants: [String: ParameterValue] = [:]
+    for member in object.members {
+      let value = JSONField(member.value, at: object.path.appending(key: member.key))
+      switch member.value.kind {
+      case .string(let text): constants[member.key] = .string(text)
+      case .bool(let flag): constants[member.key] = .bool(flag)
+      case .number(let number):
+        if let integer = number.int {
+          constants[member.key] = .int(integer)
+        } else {
+          constants[member.key] = .decimal(try value.double())
+        }
+      case .null, .array, .object: throw value.mismatch("a string, a number, true or false")
+      }
+    }
+    return constants
   }
 
   /// A route's `preview`: an object of `title` (required), `description` and `image`, strings; a
@@ -347,6 +375,22 @@ extension RouteTable {
             if let hosts = route.hosts { entry.append(("hosts", .array(hosts.map(JSONValue.string)))) }
             if let schemes = route.schemes {
               entry.append(("schemes", .array(schemes.map(JSONValue.string))))
+            }
+            if !route.constants.isEmpty {
+              entry.append(
+                (
+                  "constants",
+                  .object(
+                    route.constants.sorted { $0.key < $1.key }.map { name, value in
+                      switch value {
+                      case .string(let text): (name, JSONValue.string(text))
+                      case .int(let number): (name, .int(number))
+                      case .bool(let flag): (name, .bool(flag))
+                      case .decimal(let number): (name, .double(number))
+                      case .uuid, .url, .segments, .dictionary: (name, .string(value.description))
+                      }
+                    })
+                ))
             }
             if let preview = route.preview {
               entry.append(

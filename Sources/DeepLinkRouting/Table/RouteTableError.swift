@@ -59,7 +59,8 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   /// The parameters the pattern declares, for `labelNotInPattern`; `nil` otherwise.
   public private(set) var parameters: [String]?
   /// The pattern's parameter at fault, for `parameterNotInCase`,
-  /// `optionalItemRequired` and `followsNoLink`; `nil` otherwise.
+  /// `optionalItemRequired` and `followsNoLink`, and the constant, for `invalidConstant`; `nil`
+  /// otherwise.
   public private(set) var parameter: String?
   /// The type the case reads the label as, for `typeMismatch`; `nil` otherwise.
   public private(set) var readType: String?
@@ -300,6 +301,15 @@ extension RouteTableError {
         + "(a String-backed enum needs a case whose raw value is each word)", label: label, readValue: member)
   }
 
+  /// The case reads `label` as `type`, which cannot hold `value`, the route's constant of that name:
+  /// code `memberNotInType`.
+  package static func constantNotInType(label: String, value: String, type: String) -> Self {
+    Self(
+      code: .memberNotInType,
+      explanation: "the route's constant '\(label)' is '\(PrintableText.escaped(value))', which \(type) "
+        + "cannot read, so the route would open nothing", label: label, readValue: value)
+  }
+
   /// A shape route values cannot hold, explained in `detail`: code `unsupportedShape`.
   package static func unsupportedShape(_ detail: String) -> Self {
     Self(code: .unsupportedShape, explanation: detail, detail: detail)
@@ -374,6 +384,17 @@ extension RouteTableError {
     return Self(code: .invalidHostGroup, explanation: explanation, key: name, scopeEntry: entry)
   }
 
+  /// The route's constant `name` (``RouteDefinition/constants``) is a parameter of its pattern, or
+  /// empty: code `invalidConstant`.
+  package static func invalidConstant(_ name: String) -> Self {
+    Self(
+      code: .invalidConstant,
+      explanation: name.isEmpty
+        ? "a constant needs a name"
+        : "the constant '\(PrintableText.escaped(name))' is a parameter of the pattern; a constant is never "
+          + "read from the link, so it takes a name of its own", parameter: name)
+  }
+
   /// The route's `preview` cannot be written: its `field` (`title`, `description`, `image`) is
   /// wrong for `problem`: code `invalidPreview`.
   package static func invalidPreview(field: String, problem: String) -> Self {
@@ -443,8 +464,9 @@ extension ErrorCode where Subject == RouteTableError {
   public static let writesDifferentValue = Self("writes-different-value")
   /// Writing the destination back names another route; see ``RouteTableError/otherRoute``.
   public static let writesOtherRoute = Self("writes-other-route")
-  /// A word of a pattern's value set that the case's type cannot read (a `String`-backed enum without a
-  /// case of that raw value); see ``RouteTableError/label`` and ``RouteTableError/readValue`` (the word).
+  /// A word of a pattern's value set, or a route's constant, that the case's type cannot read (a
+  /// `String`-backed enum without a case of that raw value); see ``RouteTableError/label`` and
+  /// ``RouteTableError/readValue`` (the word).
   public static let memberNotInType = Self("member-not-in-type")
   /// A destination shape that route values cannot hold (a nested structure, a `Bool`); see
   /// ``RouteTableError/detail``.
@@ -467,4 +489,7 @@ extension ErrorCode where Subject == RouteTableError {
   /// in, or whose image is not an `https` URL; see ``RouteTableError/key`` (the field) and
   /// ``RouteTableError/detail``.
   public static let invalidPreview = Self("invalid-preview")
+  /// A route's constant (``RouteDefinition/constants``) named like a parameter of its pattern, or
+  /// without a name; see ``RouteTableError/parameter``.
+  public static let invalidConstant = Self("invalid-constant")
 }
