@@ -23,7 +23,7 @@ enum RouteCommand: ToolSubcommand {
       the nested link routed ("finalURL"); trust is that of the outermost link.
       Parameter values: int and decimal -> number, bool -> true or false, catch-alls -> array of
       strings, an open query dictionary -> object of strings, others (text, uuid, url, value sets,
-      kinds) -> string (UUIDs upper-case).
+      kinds) -> string (UUIDs upper-case). A route's constants follow its values in "parameters".
       """,
     options: [
       .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),

@@ -96,6 +96,7 @@ struct RouteCommandTests {
           + "an open query dictionary -> object of strings, others (text, uuid, url, value sets, kinds) -> "
           + "string (UUIDs upper-case)."), "\(help.output)")
     #expect(!text.contains("others -> string"), "\(help.output)")
+    #expect(text.contains(#"A route's constants follow its values in "parameters"."#), "\(help.output)")
     let file = try temporaryRouteFile(
       """
       {"schemes": ["app"], "routes": [
