@@ -82,6 +82,41 @@ struct HostGroupTests {
     #expect(String(decoding: table.jsonData(), as: UTF8.self).contains(#""@shop""#))
   }
 
+  /// The ported route files, each host list of their routes declared once as a group: every link of
+  /// the apps' own router tests reaches the same route with the same values.
+  @Test(
+    arguments: [
+      (ElementWebRouterPortTests.file, ElementWebRouterPortTests.routeNeeds, ElementWebRouterPortTests.rows),
+      (
+        KickstarterRouterPortTests.file, KickstarterRouterPortTests.routeNeeds,
+        KickstarterRouterPortTests.rows
+      ),
+    ])
+  func portedTablesWithGroupsRouteEveryLinkAsBefore(
+    _ file: String, _ needs: [String: Set<Piece>], _ rows: [PortRow]
+  ) throws {
+    let listed = try RouterPort.table(file, routeNeeds: needs)
+    var grouped = listed
+    var names: [[String]: String] = [:]
+    for index in grouped.routes.indices {
+      guard let hosts = grouped.routes[index].hosts, hosts != ["*"] else { continue }
+      let name = names[hosts] ?? "group\(names.count)"
+      names[hosts] = name
+      grouped.hostGroups[name] = hosts
+      grouped.routes[index].hosts = ["@" + name]
+    }
+    #expect(!grouped.hostGroups.isEmpty)
+    let listedRouter = try Router(listed)
+    let groupedRouter = try Router(RouteTable(json: grouped.jsonData()))
+    #expect(groupedRouter.table.routes == listedRouter.table.routes)
+    for row in rows {
+      // A refused link is refused alike.
+      let grouped = Result { () throws(LinkError) in try groupedRouter.match(row.url) }
+      let listed = Result { () throws(LinkError) in try listedRouter.match(row.url) }
+      #expect(grouped == listed, "\(row.url)")
+    }
+  }
+
   /// Each bad group, in Swift: the code, the location and the words.
   @Test(
     arguments: [
