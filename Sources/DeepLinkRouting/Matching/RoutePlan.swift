@@ -15,9 +15,6 @@ struct RoutePlan: Sendable {
   /// name in ``Router/parameterNames`` (the remaining bits); `UInt32.max` when it does not fit or there
   /// is none.
   var packedFirst: UInt32 = .max
-  /// The route's constants (``RouteDefinition/constants``), sorted by name: the last values of each
-  /// match.
-  var constants: [RouteParameters.Entry] = []
   /// Whether the pattern ends with an open query dictionary (`{name*}`): the match then reads the
   /// pattern for its name, and only then (the plan is the one part of a route a match always reads).
   var hasOpenQuery = false
@@ -95,9 +92,7 @@ struct RoutePlan: Sendable {
   }
 
   /// The plans of every route, their parameters back to back, and the distinct parameter names.
-  static func plans(
-    names: [String], patterns: [RoutePattern], constants: [[String: ParameterValue]] = []
-  ) -> ([RoutePlan], [Parameter], [String]) {
+  static func plans(names: [String], patterns: [RoutePattern]) -> ([RoutePlan], [Parameter], [String]) {
     var plans: [RoutePlan] = []
     var parameters: [Parameter] = []
     var parameterNames: [String] = []
@@ -124,11 +119,6 @@ struct RoutePlan: Sendable {
         queryCount: Int32(pattern.query.count))
       if let middle = pattern.middleCatchAll { plan.middleCatchAll = Int32(middle) }
       plan.hasOpenQuery = pattern.openQuery != nil
-      if route < constants.count {
-        plan.constants = constants[route].sorted { $0.key < $1.key }.map {
-          RouteParameters.Entry(name: $0.key, value: $0.value)
-        }
-      }
       if parameters.count > start {
         let first = parameters[start]
         let index: Int

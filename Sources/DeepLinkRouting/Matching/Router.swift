@@ -48,6 +48,11 @@ public final class Router: Sendable {
   let parameterNames: [String]
   /// The `follow` parameter of each route that has one, by route index.
   let follows: [Int: String]
+  /// The constants of each route (``RouteDefinition/constants``), sorted by name, in table order: the
+  /// last values of each of its matches.
+  let constants: [[RouteParameters.Entry]]
+  /// Whether some route has constants: otherwise no match looks for them.
+  let hasConstants: Bool
   /// The host and scheme scope of each route, in table order.
   let scopes: [RouteScope]
   /// Whether some route has a scope: otherwise no candidate is checked for one.
@@ -168,7 +173,11 @@ public final class Router: Sendable {
     self.hasScopes = scopes.contains { !$0.isUnscoped }
     self.requirements = requirements
     (self.plans, self.planParameters, self.parameterNames) = RoutePlan.plans(
-      names: routeNames, patterns: patterns, constants: table.routes.map(\.constants))
+      names: routeNames, patterns: patterns)
+    self.constants = table.routes.map { route in
+      route.constants.sorted { $0.key < $1.key }.map { RouteParameters.Entry(name: $0.key, value: $0.value) }
+    }
+    self.hasConstants = table.routes.contains { !$0.constants.isEmpty }
   }
 
   /// The route with this name.
@@ -306,9 +315,11 @@ public final class Router: Sendable {
   func parameters(of reading: RouteMatch.Reading) -> RouteParameters {
     let plan = plans[Int(reading.places.route)]
     let count = Int(plan.parameterCount)
-    guard count > 0 else { return RouteParameters(plan.constants) }
+    guard count > 0 else {
+      return RouteParameters(hasConstants ? constants[Int(reading.places.route)] : [])
+    }
     var entries: [RouteParameters.Entry] = []
-    entries.reserveCapacity(count + plan.constants.count)
+    entries.reserveCapacity(count)
     Bytes.withUTF8(of: reading.url) { link in
       for offset in 0..<count {
         let parameter = self.parameter(offset, of: plan)
@@ -326,7 +337,7 @@ public final class Router: Sendable {
         }
       }
     }
-    entries += plan.constants
+    if hasConstants { entries += constants[Int(reading.places.route)] }
     return RouteParameters(entries)
   }
 
@@ -549,7 +560,7 @@ public final class Router: Sendable {
     let plan = plans[route]
     let declaresQuery = plan.queryCount > 0
     var entries: [RouteParameters.Entry] = []
-    let capacity = Int(plan.parameterCount) + Int(plan.queryCount) + plan.constants.count
+    let capacity = Int(plan.parameterCount) + Int(plan.queryCount)
     if capacity > 0 { entries.reserveCapacity(capacity) }
     // Pieces after a middle catch-all are read from the link's end: the catch-all takes the segments
     // between its place and those.
@@ -608,7 +619,7 @@ public final class Router: Sendable {
     if plan.hasOpenQuery, let dictionary = patterns[route].openQuery {
       entries.append(RouteParameters.Entry(name: dictionary, value: .dictionary(openQuery(of: remaining))))
     }
-    if !plan.constants.isEmpty { entries += plan.constants }
+    if hasConstants { entries += constants[route] }
     return RouteMatch(
       fields: RouteMatch.Fields(
         route: plan.name, parameters: RouteParameters(entries), query: remaining,
