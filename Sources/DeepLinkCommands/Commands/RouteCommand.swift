@@ -21,7 +21,9 @@ enum RouteCommand: ToolSubcommand {
       app's intake checks it, from the link's source ("linkSource"). A match reached through a
       route that follows its nested link adds "followed" ([{"route", "url"}], outermost first) and
       the nested link routed ("finalURL"); trust is that of the outermost link.
-      Parameter types: int -> number, catch-alls -> array of strings, others -> string (UUIDs upper-case).
+      Parameter values: int and decimal -> number, bool -> true or false, catch-alls -> array of
+      strings, an open query dictionary -> object of strings, others (text, uuid, url, value sets,
+      kinds) -> string (UUIDs upper-case). A route's constants follow its values in "parameters".
       """,
     options: [
       .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),

@@ -59,13 +59,23 @@ extension Router {
     guard let index = routeIndex[route] else { throw fail(.unknownRoute) }
     let pattern = patterns[index]
     let declared = Set(pattern.parameterNames)
-    for entry in values where !declared.contains(entry.name) { throw fail(.unexpectedValue(entry.name)) }
+    let constants = table.routes[index].constants
+    for entry in values where !declared.contains(entry.name) {
+      // A constant is never written; a value for it is the same one (by text, as a typed value is
+      // read from text) or an error.
+      guard let constant = constants[entry.name] else { throw fail(.unexpectedValue(entry.name)) }
+      guard entry.value.description == constant.description else {
+        throw fail(
+          .notTheConstant(name: entry.name, value: entry.value.description, constant: constant.description))
+      }
+    }
 
     // Path segments, decoded, then the typed query values.
     var segments: [String] = []
     // Where the fragment's segments start in `segments`, for a route that reads the fragment.
     var fragmentStart: Int?
     var expected = RouteParameters()
+    for (name, value) in constants { expected[name] = value }
     // A value that fills its segment: never `.` or `..`, which a reader would resolve away.
     func writeSegment(_ value: ParameterValue, of name: String) throws(URLBuildError) {
       if PercentCoding.isDotSegment(value.description) {

@@ -9,13 +9,13 @@ public struct URLBuildError: Error, Sendable, Hashable, CustomStringConvertible 
   /// The problem in words, without the route.
   private let explanation: String
   /// The parameter at fault, for `missingValue`, `unexpectedValue`, `typeMismatch`, `emptyValue`,
-  /// `dotSegment`, `notAMember` and `notOfKind`, and the destination's label for `unwritableValue`
+  /// `dotSegment`, `notAMember`, `notOfKind` and `notTheConstant`, and the destination's label for `unwritableValue`
   /// (when one label is at fault); `nil` otherwise.
   public private(set) var parameter: String?
   /// The type the parameter needs, for `typeMismatch`; `nil` otherwise.
   public private(set) var expected: ParameterType?
-  /// The value that does not fit, for `typeMismatch`, `dotSegment`, `notAMember` and `notOfKind`;
-  /// `nil` otherwise.
+  /// The value that does not fit, for `typeMismatch`, `dotSegment`, `notAMember`, `notOfKind` and
+  /// `notTheConstant`; `nil` otherwise.
   public private(set) var value: String?
   /// The route the URL would open instead, for `shadowed`; `nil` otherwise.
   public private(set) var otherRoute: String?
@@ -114,6 +114,17 @@ extension URLBuildError {
       value: value)
   }
 
+  /// The value `value` given for `name`, a constant of the route (``RouteDefinition/constants``) whose
+  /// value is `constant`: code `notTheConstant`.
+  package static func notTheConstant(name: String, value: String, constant: String) -> Self {
+    Self(
+      code: .notTheConstant,
+      explanation:
+        "'\(name)' is a constant of the route, '\(PrintableText.escaped(constant))', never read from the link, "
+        + "got '\(PrintableText.escaped(value))'; leave it out or give the same value",
+      parameter: name, value: value)
+  }
+
   /// The value of `name` is not of its app-defined kind `kind`, for the reason `why`: code
   /// `notOfKind`.
   package static func notOfKind(name: String, value: String, kind: String, why: String) -> Self {
@@ -161,4 +172,8 @@ extension ErrorCode where Subject == URLBuildError {
   /// A value that is not of its parameter's app-defined kind (``RouteTable/kinds``; `{code:sku}` given
   /// `abc`); see ``URLBuildError/parameter`` and ``URLBuildError/value``.
   public static let notOfKind = Self("not-of-kind")
+  /// A value for a constant of the route (``RouteDefinition/constants``) other than the constant's: a
+  /// link never carries a constant, so the link would open the route with the constant's value; see
+  /// ``URLBuildError/parameter`` and ``URLBuildError/value``.
+  public static let notTheConstant = Self("not-the-constant")
 }

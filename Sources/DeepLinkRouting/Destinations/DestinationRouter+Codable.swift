@@ -40,7 +40,8 @@ extension DestinationRouter where Destination: Codable {
   ///   disagree (codes such as `labelNotInPattern`).
   public init(router: Router) throws(RouteTableError) {
     for (route, pattern) in zip(router.table.routes, router.patterns) {
-      try DestinationDeclaration<Destination>.check(route: route.name, pattern: pattern)
+      try DestinationDeclaration<Destination>.check(
+        route: route.name, pattern: pattern, constants: route.constants)
     }
     self.init(
       router: router,
@@ -63,21 +64,38 @@ enum DestinationDeclaration<Destination: Codable> {
   /// The text sample of a catch-all's one segment: the sample of a `{name}` parameter.
   static var sampleText: String { ParameterType.string.sampleValue.description }
 
-  /// Checks one route.
+  /// Checks one route; its constants are in every sample, as in every match, and a constant the
+  /// destination cannot read is an error (code `memberNotInType`), as the route would open nothing.
   ///
   /// - Throws: ``RouteTableError`` naming the route, with the mismatch.
-  static func check(route: String, pattern: RoutePattern) throws(RouteTableError) {
+  static func check(
+    route: String, pattern: RoutePattern, constants: [String: ParameterValue] = [:]
+  ) throws(RouteTableError) {
     func fail(_ mismatch: RouteTableError) -> RouteTableError {
       RouteTableError(route: route, reason: mismatch)
     }
-    let declared = pattern.parameterNames
-    for sample in samples(for: pattern) {
+    let declared = pattern.parameterNames + constants.keys.sorted()
+    for var sample in samples(for: pattern) {
+      for (name, value) in constants.sorted(by: { $0.key < $1.key }) { sample[name] = value }
       let log = DestinationReadLog()
       var destination: Destination?
       do {
         destination = try RouteMatchDecoder.decode(
           Destination.self, route: route, parameters: sample, log: log)
       } catch let error as DecodingError {
+        let context: DecodingError.Context? =
+          switch error {
+          case .dataCorrupted(let context), .typeMismatch(_, let context): context
+          default: nil
+          }
+        if let context, context.codingPath.count >= 2,
+          let constant = constants[context.codingPath[1].stringValue]
+        {
+          let label = context.codingPath[1].stringValue
+          throw fail(
+            .constantNotInType(
+              label: label, value: constant.description, type: readType(of: label, route: route)))
+        }
         if let mismatch = mismatch(for: error, route: route, pattern: pattern, log: log) {
           throw fail(mismatch)
         }

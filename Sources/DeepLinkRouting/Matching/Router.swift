@@ -19,7 +19,8 @@ import Foundation
 /// // https://example.com/channel/video/12345
 /// ```
 public final class Router: Sendable {
-  /// The table the router was built from.
+  /// The table the router was built from, each route's host groups (`@name`, see
+  /// ``RouteTable/hostGroups``) replaced by the group's hosts.
   public let table: RouteTable
   /// The parsed pattern of each route, in table order.
   package let patterns: [RoutePattern]
@@ -47,6 +48,11 @@ public final class Router: Sendable {
   let parameterNames: [String]
   /// The `follow` parameter of each route that has one, by route index.
   let follows: [Int: String]
+  /// The constants of each route (``RouteDefinition/constants``), sorted by name, in table order: the
+  /// last values of each of its matches.
+  let constants: [[RouteParameters.Entry]]
+  /// Whether some route has constants: otherwise no match looks for them.
+  let hasConstants: Bool
   /// The host and scheme scope of each route, in table order.
   let scopes: [RouteScope]
   /// Whether some route has a scope: otherwise no candidate is checked for one.
@@ -76,6 +82,7 @@ public final class Router: Sendable {
     }
     var rules: [HostRule] = []
     for host in table.hosts { rules.append(try HostRule(host)) }
+    try table.checkHostGroups(rules: rules)
     if !table.routes.isEmpty && table.schemes.isEmpty && table.hosts.isEmpty {
       throw RouteTableError(reason: .noSchemeOrHost)
     }
@@ -98,6 +105,12 @@ public final class Router: Sendable {
             kinds: kinds))
       } catch {
         throw RouteTableError(route: route.name, reason: .invalidPattern(error))
+      }
+    }
+    for (index, route) in table.routes.enumerated() {
+      let parameters = patterns[index].parameterNames
+      if let name = route.constants.keys.sorted().first(where: { $0.isEmpty || parameters.contains($0) }) {
+        throw RouteTableError(route: route.name, reason: .invalidConstant(name))
       }
     }
     var follows: [Int: String] = [:]
@@ -133,6 +146,8 @@ public final class Router: Sendable {
     for index in patterns.indices {
       try builder.insert(route: index, pattern: patterns[index], scope: scopes[index], names: routeNames)
     }
+    // Scopes read `@name` entries where the route writes them, for errors; the rest reads hosts.
+    let table = table.resolvingHostGroups
     self.table = table
     self.patterns = patterns
     let built = builder.finish(
@@ -159,6 +174,10 @@ public final class Router: Sendable {
     self.requirements = requirements
     (self.plans, self.planParameters, self.parameterNames) = RoutePlan.plans(
       names: routeNames, patterns: patterns)
+    self.constants = table.routes.map { route in
+      route.constants.sorted { $0.key < $1.key }.map { RouteParameters.Entry(name: $0.key, value: $0.value) }
+    }
+    self.hasConstants = table.routes.contains { !$0.constants.isEmpty }
   }
 
   /// The route with this name.
@@ -296,7 +315,9 @@ public final class Router: Sendable {
   func parameters(of reading: RouteMatch.Reading) -> RouteParameters {
     let plan = plans[Int(reading.places.route)]
     let count = Int(plan.parameterCount)
-    guard count > 0 else { return RouteParameters([RouteParameters.Entry]()) }
+    guard count > 0 else {
+      return RouteParameters(hasConstants ? constants[Int(reading.places.route)] : [])
+    }
     var entries: [RouteParameters.Entry] = []
     entries.reserveCapacity(count)
     Bytes.withUTF8(of: reading.url) { link in
@@ -316,6 +337,7 @@ public final class Router: Sendable {
         }
       }
     }
+    if hasConstants { entries += constants[Int(reading.places.route)] }
     return RouteParameters(entries)
   }
 
@@ -597,6 +619,7 @@ public final class Router: Sendable {
     if plan.hasOpenQuery, let dictionary = patterns[route].openQuery {
       entries.append(RouteParameters.Entry(name: dictionary, value: .dictionary(openQuery(of: remaining))))
     }
+    if hasConstants { entries += constants[route] }
     return RouteMatch(
       fields: RouteMatch.Fields(
         route: plan.name, parameters: RouteParameters(entries), query: remaining,

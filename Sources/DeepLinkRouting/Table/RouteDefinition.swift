@@ -15,14 +15,23 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   /// ``RouteMatch/followed``; see ``Router/maxFollowDepth``.
   public var follow: String?
   /// The hosts the route answers, or `nil` for every host the table lists: entries of
-  /// ``RouteTable/hosts`` as the table writes them (`"hosts": ["a.example"]` in a route file), or
-  /// `["*"]` for any web host, including hosts the table does not list. A link on another host does not
-  /// reach the route; the next route in precedence order is tried.
+  /// ``RouteTable/hosts`` as the table writes them (`"hosts": ["a.example"]` in a route file), `@name`
+  /// for the hosts of the table's group `name` (``RouteTable/hostGroups``), or `["*"]` for any web
+  /// host, including hosts the table does not list. A link on another host does not reach the route;
+  /// the next route in precedence order is tried.
   public var hosts: [String]?
   /// The schemes the route answers, or `nil` for every scheme the table reads: each one a scheme of
   /// ``RouteTable/schemes``, or `https` when the table lists hosts (`"schemes": ["https"]` in a route
   /// file).
   public var schemes: [String]?
+  /// Values the route adds to each of its matches, never read from the link (`"constants":
+  /// {"initialTab": "reviews"}` in a route file, which takes text, numbers, `true` and `false`).
+  ///
+  /// They follow the pattern's values in ``RouteMatch/parameters``, sorted by name, so a destination
+  /// reads them as it reads a parameter; a query item of the same name stays in ``RouteMatch/query``
+  /// and cannot change them. A name may not be one of the pattern's parameters. A link built for the
+  /// route does not carry them: building takes no value for a constant, or the same one.
+  public var constants: [String: ParameterValue] = [:]
   /// What a chat app or social network shows for a link to this route (Open Graph and Twitter card
   /// tags on the web site's page for it), or `nil` for the site's plain page: `"preview"` in a route
   /// file, which only `deeplink site` reads. The ``Router`` checks it when built; see ``LinkPreview``.
@@ -35,6 +44,7 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   /// RouteDefinition("order", "/orders/{id:int}", requiresVerifiedLink: true, requiresSignIn: true)
   /// RouteDefinition("deepLink", "/deep-link?url={target:link}", follow: "target")
   /// RouteDefinition("webPage", "/{path*}", hosts: ["*"], schemes: ["http", "https"])
+  /// RouteDefinition("reviews", "/shop/{id:int}/reviews", constants: ["initialTab": .string("reviews")])
   /// ```
   ///
   /// - Parameters:
@@ -45,9 +55,11 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   ///   - follow: The `{name:link}` parameter whose nested link the router routes again, or `nil`.
   ///   - hosts: The hosts the route answers (table entries, or `["*"]` for any host), or `nil` for all.
   ///   - schemes: The schemes the route answers, or `nil` for all.
+  ///   - constants: The values the route adds to its matches, by name.
   public init(
     _ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false,
-    follow: String? = nil, hosts: [String]? = nil, schemes: [String]? = nil
+    follow: String? = nil, hosts: [String]? = nil, schemes: [String]? = nil,
+    constants: [String: ParameterValue] = [:]
   ) {
     self.name = name
     self.pattern = pattern
@@ -56,6 +68,28 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
     self.follow = follow
     self.hosts = hosts
     self.schemes = schemes
+    self.constants = constants
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case name, pattern, requiresVerifiedLink, requiresSignIn, follow, hosts, schemes, constants, preview
+  }
+
+  /// Decodes a route; a route encoded without `constants` has none.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: The decoder's error for a missing or ill-typed field.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      try container.decode(String.self, forKey: .name), try container.decode(String.self, forKey: .pattern),
+      requiresVerifiedLink: try container.decode(Bool.self, forKey: .requiresVerifiedLink),
+      requiresSignIn: try container.decode(Bool.self, forKey: .requiresSignIn),
+      follow: try container.decodeIfPresent(String.self, forKey: .follow),
+      hosts: try container.decodeIfPresent([String].self, forKey: .hosts),
+      schemes: try container.decodeIfPresent([String].self, forKey: .schemes),
+      constants: try container.decodeIfPresent([String: ParameterValue].self, forKey: .constants) ?? [:])
+    preview = try container.decodeIfPresent(LinkPreview.self, forKey: .preview)
   }
 
   /// Creates a route with a link preview, as a route file's `"preview"` gives it.
@@ -68,14 +102,16 @@ public struct RouteDefinition: Sendable, Hashable, Codable {
   ///   - follow: The `{name:link}` parameter whose nested link the router routes again, or `nil`.
   ///   - hosts: The hosts the route answers (table entries, or `["*"]` for any host), or `nil` for all.
   ///   - schemes: The schemes the route answers, or `nil` for all.
+  ///   - constants: The values the route adds to its matches, by name.
   ///   - preview: The link preview, checked when the ``Router`` is built, or `nil`.
   package init(
     _ name: String, _ pattern: String, requiresVerifiedLink: Bool = false, requiresSignIn: Bool = false,
-    follow: String? = nil, hosts: [String]? = nil, schemes: [String]? = nil, preview: LinkPreview?
+    follow: String? = nil, hosts: [String]? = nil, schemes: [String]? = nil,
+    constants: [String: ParameterValue] = [:], preview: LinkPreview?
   ) {
     self.init(
       name, pattern, requiresVerifiedLink: requiresVerifiedLink, requiresSignIn: requiresSignIn,
-      follow: follow, hosts: hosts, schemes: schemes)
+      follow: follow, hosts: hosts, schemes: schemes, constants: constants)
     self.preview = preview
   }
 }

@@ -96,11 +96,20 @@ struct RouteScope: Sendable, Hashable {
       } else {
         var listed: [HostRule] = []
         for (position, entry) in entries.enumerated() {
-          guard let rule = try? HostRule(entry), rules.contains(rule) else {
-            throw failure("hosts", position, entry, .unlisted(listed: table.hosts))
+          let group = table.groupHosts(entry)
+          if entry.first == RouteTable.hostGroupMark && group == nil {
+            throw failure("hosts", position, entry, .unknownGroup(declared: table.hostGroups.keys.sorted()))
           }
-          guard !listed.contains(rule) else { throw failure("hosts", position, entry, .repeated) }
-          listed.append(rule)
+          // A group stands for its hosts, each checked as if the route listed it here.
+          for host in group ?? [entry] {
+            guard let rule = try? HostRule(host), rules.contains(rule) else {
+              throw failure("hosts", position, entry, .unlisted(listed: table.hosts))
+            }
+            guard !listed.contains(rule) else {
+              throw failure("hosts", position, entry, group == nil ? .repeated : .repeatedByGroup(host: host))
+            }
+            listed.append(rule)
+          }
         }
         hosts = .listed(listed)
       }
@@ -144,6 +153,69 @@ struct RouteScope: Sendable, Hashable {
     if left.isWildcard && right.host.hasSuffix("." + left.host) { return true }
     if right.isWildcard && left.host.hasSuffix("." + right.host) { return true }
     return false
+  }
+}
+
+extension RouteTable {
+  /// What marks a host group in a route's `hosts`: `@shop` names the group `shop`. No host name holds
+  /// `@` (in a link it ends the user part of the authority), so an entry is a group or a host, never
+  /// both.
+  static let hostGroupMark: Character = "@"
+  /// The characters of a host group's name.
+  private static let groupNameCharacters = Set(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+
+  /// Checks the table's host groups (``hostGroups``): each name of letters, digits, `-`, `_` and `.`,
+  /// each group holding at least one host, each one of the table's hosts, once.
+  ///
+  /// - Parameter rules: The table's hosts, parsed.
+  /// - Throws: ``RouteTableError`` code `invalidHostGroup` naming the group and the entry
+  ///   (`hostGroups.shop[1]`).
+  func checkHostGroups(rules: [HostRule]) throws(RouteTableError) {
+    for name in hostGroups.keys.sorted() {
+      let members = hostGroups[name] ?? []
+      func failure(_ position: Int?, _ entry: String?, _ problem: RouteTableError.ScopeProblem)
+        -> RouteTableError
+      {
+        RouteTableError(
+          location: "hostGroups.\(name)" + (position.map { "[\($0)]" } ?? ""),
+          reason: .invalidHostGroup(name: name, entry: entry, problem: problem))
+      }
+      guard !name.isEmpty && name.allSatisfy(Self.groupNameCharacters.contains) else {
+        throw failure(nil, nil, .invalidName)
+      }
+      guard !members.isEmpty else { throw failure(nil, nil, .empty) }
+      var listed: [HostRule] = []
+      for (position, entry) in members.enumerated() {
+        guard let rule = try? HostRule(entry), rules.contains(rule) else {
+          throw failure(position, entry, .unlisted(listed: hosts))
+        }
+        guard !listed.contains(rule) else { throw failure(position, entry, .repeated) }
+        listed.append(rule)
+      }
+    }
+  }
+
+  /// The hosts an entry of a route's `hosts` stands for, when it names a declared group (`@shop`).
+  ///
+  /// - Parameter entry: An entry of ``RouteDefinition/hosts``.
+  /// - Returns: The group's hosts, or `nil` when the entry names no group the table declares.
+  func groupHosts(_ entry: String) -> [String]? {
+    guard entry.first == Self.hostGroupMark, !hostGroups.isEmpty else { return nil }
+    return hostGroups[String(entry.dropFirst())]
+  }
+
+  /// The table with each route's `@name` entry replaced by the hosts of that group, in the group's
+  /// order: what the route means, so that nothing that reads the table needs to know of groups.
+  var resolvingHostGroups: RouteTable {
+    guard !hostGroups.isEmpty else { return self }
+    var resolved = self
+    for index in routes.indices {
+      guard let entries = routes[index].hosts, entries.contains(where: { $0.first == Self.hostGroupMark })
+      else { continue }
+      resolved.routes[index].hosts = entries.flatMap { groupHosts($0) ?? [$0] }
+    }
+    return resolved
   }
 }
 

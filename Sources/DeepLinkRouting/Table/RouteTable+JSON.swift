@@ -4,11 +4,12 @@ extension RouteTable {
   private static let tableKeys = [
     "schemes", "hosts", "caseInsensitive", "strictTrailingSlash", "limits", "routes", "queryKeys",
     "plusInQuery",
-    "customSchemeHost", "kinds",
+    "customSchemeHost", "kinds", "hostGroups",
   ]
   private static let kindKeys = ["prefix", "characters", "minLength", "maxLength"]
   private static let routeKeys = [
     "name", "pattern", "requiresVerifiedLink", "requiresSignIn", "follow", "hosts", "schemes", "preview",
+    "constants",
   ]
   private static let previewKeys = ["title", "description", "image"]
   private static let limitKeys = ["maxURLLength", "maxSegments", "maxQueryItems", "maxRoutes"]
@@ -99,26 +100,75 @@ extension RouteTable {
     let read = try typed(route: nil) { () throws(JSONTypeError) in
       let schemes = try table["schemes"]?.strings() ?? []
       let hosts = try table["hosts"]?.strings() ?? []
+      var hostGroups: [String: [String]] = [:]
+      if let groups = try table["hostGroups"]?.object(expected: "an object of host lists") {
+        for member in groups.members {
+          hostGroups[member.key] = try JSONField(member.value, at: groups.path.appending(key: member.key))
+            .strings()
+        }
+      }
       options.caseInsensitive = try table["caseInsensitive"]?.bool() ?? false
       options.strictTrailingSlash = try table["strictTrailingSlash"]?.bool() ?? false
       options.caseInsensitiveQueryKeys = try setting(table["queryKeys"], "exact", "caseInsensitive")
       options.literalPlusInQuery = try setting(table["plusInQuery"], "space", "literal")
       options.listedHostInCustomScheme = try setting(table["customSchemeHost"], "firstSegment", "listed")
-      return RouteTable(schemes: schemes, hosts: hosts, options: options, kinds: kinds, routes: routes)
+      return RouteTable(
+        schemes: schemes, hosts: hosts, hostGroups: hostGroups, options: options, kinds: kinds, routes: routes
+      )
     }
+    try checkHostGroups(read, field: table["hostGroups"])
     try checkScopes(read, routeFields: routeFields)
     return read
+  }
+
+  /// The table's hosts, parsed, or `nil` when one is malformed (the router's error to report).
+  private static func hostRules(_ table: RouteTable) -> [HostRule]? {
+    var rules: [HostRule] = []
+    for host in table.hosts {
+      guard let rule = try? HostRule(host) else { return nil }
+      rules.append(rule)
+    }
+    return rules
+  }
+
+  /// Where the entry at fault is in a list of the file: the element the location's last subscript
+  /// names (`routes[2].hosts[1]`), or the list itself.
+  private static func position(of error: RouteTableError, in list: JSONValue) -> JSONPosition? {
+    if let location = error.location, location.hasSuffix("]"), let open = location.lastIndex(of: "["),
+      let entry = Int(location[location.index(after: open)..<location.index(before: location.endIndex)]),
+      case .array(let elements) = list.kind, entry < elements.count
+    {
+      return elements[entry].position
+    }
+    return list.position
+  }
+
+  /// Checks the table's host groups, as ``Router/init(_:)`` does, so that an error points at the
+  /// group's name or host in the file.
+  private static func checkHostGroups(_ table: RouteTable, field: JSONField?) throws(RouteFileError) {
+    guard let field, case .object(let members) = field.value.kind, let rules = hostRules(table) else {
+      return
+    }
+    do throws(RouteTableError) {
+      try table.checkHostGroups(rules: rules)
+    } catch {
+      var located = error
+      if let member = members.first(where: { $0.key == error.key }) {
+        // A name that is not one is at fault where it is written; anything else in the list.
+        let isEmpty = if case .array(let hosts) = member.value.kind { hosts.isEmpty } else { false }
+        let position =
+          error.scopeEntry == nil && !isEmpty ? member.keyPosition : position(of: error, in: member.value)
+        located.line = position?.line
+        located.column = position?.column
+      }
+      throw .table(located)
+    }
   }
 
   /// Checks each route's `hosts` and `schemes` against the table, as ``Router/init(_:)`` does, so that
   /// an error points at the entry in the file.
   private static func checkScopes(_ table: RouteTable, routeFields: [JSONField]) throws(RouteFileError) {
-    var rules: [HostRule] = []
-    for host in table.hosts {
-      // A malformed host is the router's error to report.
-      guard let rule = try? HostRule(host) else { return }
-      rules.append(rule)
-    }
+    guard let rules = hostRules(table) else { return }
     for (index, route) in table.routes.enumerated() where route.hosts != nil || route.schemes != nil {
       do throws(RouteTableError) {
         _ = try RouteScope(route: route, index: index, table: table, rules: rules)
@@ -128,15 +178,7 @@ extension RouteTable {
           case .object(let members) = routeFields[index].value.kind,
           let list = members.first(where: { $0.key == key })?.value
         {
-          var position = list.position
-          // The entry's index is the location's last subscript (`routes[2].hosts[1]`).
-          if let location = error.location, location.hasSuffix("]"), let open = location.lastIndex(of: "["),
-            let entry = Int(
-              location[location.index(after: open)..<location.index(before: location.endIndex)]),
-            case .array(let elements) = list.kind, entry < elements.count
-          {
-            position = elements[entry].position
-          }
+          let position = position(of: error, in: list)
           located.line = position?.line
           located.column = position?.column
         }
@@ -212,7 +254,34 @@ extension RouteTable {
     if let previewField = route["preview"] {
       definition.preview = try readPreview(previewField, route: name)
     }
+    if let constantsField = route["constants"] {
+      definition.constants = try typed(route: name) { () throws(JSONTypeError) in
+        try readConstants(constantsField)
+      }
+    }
     return definition
+  }
+
+  /// A route's `constants`: an object of text, numbers (an integer, or a decimal) and `true` or
+  /// `false`. Their names are checked against the pattern when the router is built.
+  private static func readConstants(_ field: JSONField) throws(JSONTypeError) -> [String: ParameterValue] {
+    let object = try field.object(expected: "an object of constant values")
+    var constants: [String: ParameterValue] = [:]
+    for member in object.members {
+      let value = JSONField(member.value, at: object.path.appending(key: member.key))
+      switch member.value.kind {
+      case .string(let text): constants[member.key] = .string(text)
+      case .bool(let flag): constants[member.key] = .bool(flag)
+      case .number(let number):
+        if let integer = number.int {
+          constants[member.key] = .int(integer)
+        } else {
+          constants[member.key] = .decimal(try value.double())
+        }
+      case .null, .array, .object: throw value.mismatch("a string, a number, true or false")
+      }
+    }
+    return constants
   }
 
   /// A route's `preview`: an object of `title` (required), `description` and `image`, strings; a
@@ -307,6 +376,22 @@ extension RouteTable {
             if let schemes = route.schemes {
               entry.append(("schemes", .array(schemes.map(JSONValue.string))))
             }
+            if !route.constants.isEmpty {
+              entry.append(
+                (
+                  "constants",
+                  .object(
+                    route.constants.sorted { $0.key < $1.key }.map { name, value in
+                      switch value {
+                      case .string(let text): (name, JSONValue.string(text))
+                      case .int(let number): (name, .int(number))
+                      case .bool(let flag): (name, .bool(flag))
+                      case .decimal(let number): (name, .double(number))
+                      case .uuid, .url, .segments, .dictionary: (name, .string(value.description))
+                      }
+                    })
+                ))
+            }
             if let preview = route.preview {
               entry.append(
                 ("preview", .object(preview.fields.map { ($0.name, JSONValue.string($0.template)) })))
@@ -315,6 +400,16 @@ extension RouteTable {
           })
       ),
     ]
+    if !hostGroups.isEmpty {
+      root.append(
+        (
+          "hostGroups",
+          .object(
+            hostGroups.keys.sorted().map { name in
+              (name, .array((hostGroups[name] ?? []).map(JSONValue.string)))
+            })
+        ))
+    }
     if !kinds.isEmpty {
       root.append(
         (

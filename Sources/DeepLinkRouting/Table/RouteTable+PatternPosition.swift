@@ -13,6 +13,7 @@ extension RouteTable {
   ///   - json: The route file's contents.
   /// - Returns: The error, with its line and column when they can be found.
   package static func locatingPattern(_ error: RouteTableError, inJSON json: Data) -> RouteTableError {
+    if error.code == .invalidConstant { return locatingConstant(error, inJSON: json) }
     guard error.line == nil, let patternError = error.patternError, let route = error.route,
       let document = try? JSONReader.read(json), case .object(let members) = document.kind,
       let routes = members.first(where: { $0.key == "routes" })?.value, case .array(let list) = routes.kind
@@ -36,6 +37,30 @@ extension RouteTable {
         index += 1
       }
       if characters == patternError.offset { located.column = position.column + 1 + patternError.offset }
+      return located
+    }
+    return error
+  }
+
+  /// An `invalidConstant` error with the line and column of the constant's name in the route's
+  /// `constants`, and its location (`routes[2].constants.initialTab`).
+  private static func locatingConstant(_ error: RouteTableError, inJSON json: Data) -> RouteTableError {
+    guard error.line == nil, let route = error.route, let name = error.parameter,
+      let document = try? JSONReader.read(json), case .object(let members) = document.kind,
+      let routes = members.first(where: { $0.key == "routes" })?.value, case .array(let list) = routes.kind
+    else { return error }
+    for (index, entry) in list.enumerated() {
+      guard case .object(let fields) = entry.kind,
+        case .string(route) = fields.first(where: { $0.key == "name" })?.value.kind,
+        case .object(let constants)? = fields.first(where: { $0.key == "constants" })?.value.kind,
+        let constant = constants.first(where: { $0.key == name })
+      else { continue }
+      var located = error
+      located.location =
+        JSONPath.root.appending(key: "routes").appending(index: index).appending(key: "constants")
+        .appending(key: name).description
+      located.line = constant.keyPosition?.line
+      located.column = constant.keyPosition?.column
       return located
     }
     return error

@@ -27,10 +27,12 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public private(set) var limit: Int?
   /// The key at fault: the limit's key for `limitOutOfRange` (`maxRoutes`), the file's key for
   /// `unknownKey` and `missingKey`, the route's list for `invalidScope` (`hosts` or `schemes`), the
-  /// preview's field for `invalidPreview` (`title`, `description`, `image`); `nil` otherwise.
+  /// group's name for `invalidHostGroup`, the preview's field for `invalidPreview` (`title`,
+  /// `description`, `image`); `nil` otherwise.
   public private(set) var key: String?
-  /// The entry of a route's `hosts` or `schemes` at fault, for `invalidScope` (`nil` for an empty list);
-  /// `nil` otherwise.
+  /// The entry of a route's `hosts` or `schemes` at fault, for `invalidScope` (`nil` for an empty list),
+  /// and the group's host at fault, for `invalidHostGroup` (`nil` for the group itself); `nil`
+  /// otherwise.
   public private(set) var scopeEntry: String?
   /// The name of the table's kind at fault, for `invalidKind`; `nil` otherwise.
   public private(set) var kind: String?
@@ -57,7 +59,8 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   /// The parameters the pattern declares, for `labelNotInPattern`; `nil` otherwise.
   public private(set) var parameters: [String]?
   /// The pattern's parameter at fault, for `parameterNotInCase`,
-  /// `optionalItemRequired` and `followsNoLink`; `nil` otherwise.
+  /// `optionalItemRequired` and `followsNoLink`, and the constant, for `invalidConstant`; `nil`
+  /// otherwise.
   public private(set) var parameter: String?
   /// The type the case reads the label as, for `typeMismatch`; `nil` otherwise.
   public private(set) var readType: String?
@@ -105,6 +108,13 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
     case anyHostMixed
     /// The entry is written twice.
     case repeated
+    /// The entry names a host group (`@name`) the table does not declare; `declared` is what it
+    /// declares.
+    case unknownGroup(declared: [String])
+    /// The entry is a host group holding `host`, which an earlier entry already lists.
+    case repeatedByGroup(host: String)
+    /// A host group's name holds a character other than a letter, a digit, `-`, `_` or `.`.
+    case invalidName
   }
 }
 
@@ -291,6 +301,15 @@ extension RouteTableError {
         + "(a String-backed enum needs a case whose raw value is each word)", label: label, readValue: member)
   }
 
+  /// The case reads `label` as `type`, which cannot hold `value`, the route's constant of that name:
+  /// code `memberNotInType`.
+  package static func constantNotInType(label: String, value: String, type: String) -> Self {
+    Self(
+      code: .memberNotInType,
+      explanation: "the route's constant '\(label)' is '\(PrintableText.escaped(value))', which \(type) "
+        + "cannot read, so the route would open nothing", label: label, readValue: value)
+  }
+
   /// A shape route values cannot hold, explained in `detail`: code `unsupportedShape`.
   package static func unsupportedShape(_ detail: String) -> Self {
     Self(code: .unsupportedShape, explanation: detail, detail: detail)
@@ -326,8 +345,54 @@ extension RouteTableError {
       explanation = "\"*\" (any host) stands alone in hosts; it cannot be listed beside '\(quoted)'"
     case .repeated:
       explanation = "\(noun) '\(quoted)' is listed twice"
+    case .unknownGroup(let declared):
+      let groups =
+        declared.isEmpty
+        ? "the table declares no hostGroups"
+        : "the table declares " + declared.map { "@" + PrintableText.escaped($0) }.joined(separator: ", ")
+      explanation = "'\(quoted)' names no host group (\(groups))"
+    case .repeatedByGroup(let host):
+      explanation =
+        "group '\(quoted)' holds host '\(PrintableText.escaped(host))', which the list already holds"
+    case .invalidName:
+      explanation = "'\(quoted)' is not a host"
     }
     return Self(code: .invalidScope, explanation: explanation, key: key, scopeEntry: entry)
+  }
+
+  /// The table's host group `name` cannot be used: its `entry` (or the group itself, for `nil`) is
+  /// wrong for `problem`: code `invalidHostGroup`.
+  package static func invalidHostGroup(name: String, entry: String?, problem: ScopeProblem) -> Self {
+    let quoted = PrintableText.escaped(entry ?? "")
+    let group = PrintableText.escaped(name)
+    let explanation: String
+    switch problem {
+    case .unlisted(let listed):
+      let table =
+        listed.isEmpty
+        ? "the table lists no host"
+        : "the table lists \(listed.map(PrintableText.escaped).joined(separator: ", "))"
+      explanation = "host group '\(group)': host '\(quoted)' is not one the table lists (\(table))"
+    case .empty, .anyHostMixed, .unknownGroup:
+      explanation = "host group '\(group)' holds no host; a group lists at least one of the table's hosts"
+    case .repeated, .repeatedByGroup:
+      explanation = "host group '\(group)': host '\(quoted)' is listed twice"
+    case .invalidName:
+      explanation =
+        "host group '\(group)': a group's name is letters, digits, '-', '_' and '.' (routes name it as @name)"
+    }
+    return Self(code: .invalidHostGroup, explanation: explanation, key: name, scopeEntry: entry)
+  }
+
+  /// The route's constant `name` (``RouteDefinition/constants``) is a parameter of its pattern, or
+  /// empty: code `invalidConstant`.
+  package static func invalidConstant(_ name: String) -> Self {
+    Self(
+      code: .invalidConstant,
+      explanation: name.isEmpty
+        ? "a constant needs a name"
+        : "the constant '\(PrintableText.escaped(name))' is a parameter of the pattern; a constant is never "
+          + "read from the link, so it takes a name of its own", parameter: name)
   }
 
   /// The route's `preview` cannot be written: its `field` (`title`, `description`, `image`) is
@@ -399,8 +464,9 @@ extension ErrorCode where Subject == RouteTableError {
   public static let writesDifferentValue = Self("writes-different-value")
   /// Writing the destination back names another route; see ``RouteTableError/otherRoute``.
   public static let writesOtherRoute = Self("writes-other-route")
-  /// A word of a pattern's value set that the case's type cannot read (a `String`-backed enum without a
-  /// case of that raw value); see ``RouteTableError/label`` and ``RouteTableError/readValue`` (the word).
+  /// A word of a pattern's value set, or a route's constant, that the case's type cannot read (a
+  /// `String`-backed enum without a case of that raw value); see ``RouteTableError/label`` and
+  /// ``RouteTableError/readValue`` (the word).
   public static let memberNotInType = Self("member-not-in-type")
   /// A destination shape that route values cannot hold (a nested structure, a `Bool`); see
   /// ``RouteTableError/detail``.
@@ -412,6 +478,10 @@ extension ErrorCode where Subject == RouteTableError {
   /// an entry, or mixes `*` with host names; see ``RouteTableError/key`` and
   /// ``RouteTableError/scopeEntry``.
   public static let invalidScope = Self("invalid-scope")
+  /// A host group of the table's `hostGroups` that cannot be used: a name that is not letters, digits,
+  /// `-`, `_` and `.`, no host, a host the table does not list, or a host twice; see
+  /// ``RouteTableError/key`` (the group's name) and ``RouteTableError/scopeEntry`` (the host).
+  public static let invalidHostGroup = Self("invalid-host-group")
   /// A kind of the table's `kinds` that cannot be used: named like a built-in type, listing no
   /// character, `/` or a malformed range, or lengths that admit no value; see ``RouteTableError/kind``.
   public static let invalidKind = Self("invalid-kind")
@@ -419,4 +489,7 @@ extension ErrorCode where Subject == RouteTableError {
   /// in, or whose image is not an `https` URL; see ``RouteTableError/key`` (the field) and
   /// ``RouteTableError/detail``.
   public static let invalidPreview = Self("invalid-preview")
+  /// A route's constant (``RouteDefinition/constants``) named like a parameter of its pattern, or
+  /// without a name; see ``RouteTableError/parameter``.
+  public static let invalidConstant = Self("invalid-constant")
 }

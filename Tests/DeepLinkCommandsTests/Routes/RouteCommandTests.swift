@@ -86,6 +86,32 @@ struct RouteCommandTests {
     #expect(refused.error.contains("'on'"), "\(refused.error)")
   }
 
+  /// The help's account of how each kind of value prints is what `route` prints.
+  @Test func helpSaysHowEachValuePrints() async throws {
+    let help = await ToolRun.run(["route", "--help"])
+    let text = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(
+      text.contains(
+        "Parameter values: int and decimal -> number, bool -> true or false, catch-alls -> array of strings, "
+          + "an open query dictionary -> object of strings, others (text, uuid, url, value sets, kinds) -> "
+          + "string (UUIDs upper-case)."), "\(help.output)")
+    #expect(!text.contains("others -> string"), "\(help.output)")
+    #expect(text.contains(#"A route's constants follow its values in "parameters"."#), "\(help.output)")
+    let file = try temporaryRouteFile(
+      """
+      {"schemes": ["app"], "routes": [
+        {"name": "every", "pattern": "/e/{n:int}/{d:decimal}/{b:bool}/{s:(red|blue)}/{rest+}?u={u:uuid}&{more*}"}]}
+      """)
+    let run = await ToolRun.run([
+      "route", "--routes", file, "app:/e/7/2.5/false/red/a/b?u=6ba7b810-9dad-11d1-80b4-00c04fd430c8&k=v",
+    ])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains(
+        #""parameters": {"n": 7, "d": 2.5, "b": false, "s": "red", "rest": ["a", "b"], "u": "6BA7B810-9DAD-11D1-80B4-00C04FD430C8", "more": {"k": "v"}}"#
+      ), "\(run.output)")
+  }
+
   @Test func readsStandardInputIncludingInvalidUTF8() async throws {
     var bytes = Array("myapp://channel\r\nmyapp://channel/search/x\n".utf8)
     bytes += [0xFF, 0xFE, 0x0A]

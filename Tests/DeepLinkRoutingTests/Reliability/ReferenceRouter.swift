@@ -365,8 +365,11 @@ struct ReferenceRouter {
     options.strictTrailingSlash = strictTrailingSlash
     options.literalPlusInQuery = !plusIsSpace
     options.listedHostInCustomScheme = listedHostInCustomScheme
+    // The router reads the two-host scope through a host group; the reference reads the hosts.
+    let both = ["b.example", "example.com"]
+    let grouped = both.allSatisfy(hosts.contains)
     return RouteTable(
-      schemes: schemes, hosts: hosts, options: options,
+      schemes: schemes, hosts: hosts, hostGroups: grouped ? ["both": both] : [:], options: options,
       kinds: Dictionary(
         uniqueKeysWithValues: Self.kinds.map {
           (
@@ -375,6 +378,10 @@ struct ReferenceRouter {
               characters: $0.declared, prefix: $0.prefix, minLength: $0.minLength, maxLength: $0.maxLength)
           )
         }),
-      routes: routes.map { RouteDefinition($0.name, $0.patternText, hosts: $0.hosts, schemes: $0.schemes) })
+      routes: routes.map {
+        RouteDefinition(
+          $0.name, $0.patternText, hosts: grouped && $0.hosts == both ? ["@both"] : $0.hosts,
+          schemes: $0.schemes)
+      })
   }
 }
