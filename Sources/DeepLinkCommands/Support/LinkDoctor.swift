@@ -79,6 +79,9 @@ struct LinkDoctor {
           fix: Self.fix(for: finding, url: outcome.url, file: file))
       }
       origin = decide(outcome, link, hop: "origin", into: &diagnosis)
+      if origin != nil, let body = outcome.body {
+        checkerNote(AASAValidator().validate(data: body), link: link, into: &diagnosis)
+      }
       diagnosis.hops.append(.init(name: "origin", url: outcome.url, result: Self.result(origin, outcome)))
     }
 
@@ -130,7 +133,7 @@ struct LinkDoctor {
       if cdn != nil {
         diagnosis.add(
           .warning, "cdn-behind", hop: "apple-cdn",
-          "the origin's file opens the link, Apple's CDN still serves an older copy that does not: the CDN fetches within about a day, devices check about weekly (a fresh install fetches at once)",
+          "the origin's file opens the link, Apple's CDN still serves an older copy that does not: the CDN fetches the origin within about a day, and devices ask the CDN about weekly and when the app is installed",
           fix:
             "nothing to deploy: wait for the refresh; to try it now, run a development build with applinks:\(host)?mode=developer, which reads the origin"
         )
@@ -252,7 +255,7 @@ struct LinkDoctor {
       diagnosis.add(
         .error, "unreadable-file", hop: hop,
         "the file is not one iOS can read (\(error)), so no link of \(link.host) opens the app",
-        fix: "run deeplink aasa check --url https://\(link.host) and serve a valid file")
+        fix: "run deeplink aasa check --url https://\(link.authority) and serve a valid file")
       return nil
     }
     let decision: AASAMatchDecision
@@ -276,6 +279,20 @@ struct LinkDoctor {
     case .none:
       return FileDecision(opens: false, summary: "does not open the app (no rule matches)")
     }
+  }
+
+  /// A note pointing to `aasa check` when it finds errors or warnings in a file iOS reads: the
+  /// decisions above are what phones do; the checker says why, rule by rule.
+  private func checkerNote(
+    _ findings: [AssociationFileDiagnostic], link: DoctorLink, into diagnosis: inout LinkDiagnosis
+  ) {
+    let errors = findings.filter { $0.severity == .error }.count
+    let warnings = findings.filter { $0.severity == .warning }.count
+    guard errors + warnings > 0 else { return }
+    diagnosis.add(
+      .note, "file-findings", hop: "origin",
+      "deeplink aasa check finds \(errors) error\(errors == 1 ? "" : "s") and \(warnings) warning\(warnings == 1 ? "" : "s") in the file; they may decide other links",
+      fix: "run deeplink aasa check --url https://\(link.authority)")
   }
 
   /// The hop's result: the decision, or why there is none.

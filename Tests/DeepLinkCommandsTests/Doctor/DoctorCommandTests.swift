@@ -226,6 +226,17 @@ struct DoctorCommandTests {
     #expect(Self.androidCodes(object) == ["redirect"], "\(object)")
   }
 
+  @Test(LiveCheckTests.trusted)
+  func serverTextReachesTheTerminalEscaped() async throws {
+    let site = try await Site(origin: .hostileRedirect, cdn: .hostileRedirect)
+    let text = try await site.doctor(["--android-package", "com.example.app"], paths: ["/products/1"])
+    #expect(text.output.contains("Location: \(site.origin.origin)/\\u{1B}[31mred"), "\(text.output)")
+    TerminalEscapingTests.expectClean(text)
+    let json = try await site.doctor(["--json"], paths: ["/products/1"])
+    TerminalEscapingTests.expectClean(json)
+    #expect(try json.jsonLines().count == 1)
+  }
+
   @Test func badInputExitsTwoSayingWhy() async throws {
     let cases: [([String], String)] = [
       (["doctor", "--app-id", Self.appID], "give at least one link"),
