@@ -216,23 +216,21 @@ struct LinkDoctor {
 
   /// What the file the route table generates for `host` decides.
   private func generatedDecision(_ host: String, _ link: DoctorLink) -> FileDecision {
-    // A table lists a host with its port when links carry one; the file is the same on every port.
-    let listed = [link.authority, host].first(where: router.listsHost)
-    let generator =
-      listed.map { AASAGenerator(appIDs: appIDs, router: router, domain: $0) }
-      ?? AASAGenerator(appIDs: appIDs, router: router)
-    guard !generator.domains.isEmpty else {
-      return FileDecision(opens: false, summary: "the route table lists no host, so it generates no file")
+    // The table's entry for the host: the host with its port when links carry one (the file is the
+    // same on every port), the host, or a `*.parent` entry covering it.
+    let wildcards = router.table.hosts.filter { $0.hasPrefix("*.") && host.hasSuffix($0.dropFirst()) }
+    guard let listed = ([link.authority, host] + wildcards).first(where: router.listsHost) else {
+      return FileDecision(
+        opens: false, summary: "the route table does not list \(host), so the app claims no link on it")
     }
+    let generator = AASAGenerator(appIDs: appIDs, router: router, domain: listed)
     let document: AASADocument
     do {
       document = try generator.document(includeLegacyPaths: true, webCredentials: false)
     } catch {
       return FileDecision(opens: false, summary: "the route table generates no file (\(error))")
     }
-    guard
-      let decision = try? AASAMatcher(document: document).decide(link.text, domain: listed.map { _ in host })
-    else {
+    guard let decision = try? AASAMatcher(document: document).decide(link.text, domain: host) else {
       return FileDecision(opens: false, summary: "the link cannot be matched")
     }
     let opens = decision.openingAppIDs.contains(where: appIDs.contains)

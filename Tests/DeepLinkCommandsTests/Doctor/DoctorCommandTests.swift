@@ -146,6 +146,23 @@ struct DoctorCommandTests {
     #expect(object["route"] is NSNull)
     #expect(object["verdict"] as? String == "iOS: does not open the app")
     #expect(Self.finding(object, "no-route")?["severity"] as? String == "warning")
+
+    // localhost is the same server, but not a host of the table: the served file opens the link, so
+    // the app would get a link its router refuses.
+    let unlisted = try await TrustedRun.run(
+      [
+        "doctor", "--app-id", Self.appID, "--routes", site.routes, "--apple-cdn", site.cdn.origin, "--ci",
+        "--json",
+        "https://localhost:\(site.origin.port)/products/1",
+      ], trusting: site.trusted)
+    #expect(unlisted.status == 1, "\(unlisted.output) \(unlisted.error)")
+    let unlistedObject = try #require(try unlisted.jsonLines().first)
+    #expect(Self.finding(unlistedObject, "no-route")?["severity"] as? String == "error", "\(unlistedObject)")
+    let table = (unlistedObject["hops"] as? [[String: Any]] ?? []).first {
+      $0["hop"] as? String == "route-table"
+    }
+    #expect((table?["result"] as? String)?.contains("does not list localhost") == true, "\(unlistedObject)")
+    #expect(try site.cdn.requests().contains("GET /a/v1/localhost"))
   }
 
   @Test(LiveCheckTests.trusted)
