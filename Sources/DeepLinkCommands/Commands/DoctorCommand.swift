@@ -44,20 +44,32 @@ enum DoctorCommand: ToolSubcommand {
       .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
       .value(
         "entitlements", "FILE",
-        "The app's .entitlements plist; its com.apple.developer.associated-domains must list applinks:HOST.",
+        """
+        The app's .entitlements plist; its com.apple.developer.associated-domains
+        must list applinks:HOST.
+        """,
         completion: .file),
       .value("android-package", "NAME", "Check Android App Links for this package (com.example.app)."),
       .value(
         "fingerprint", "SHA256",
-        "A SHA-256 signing-key fingerprint assetlinks.json must list for the package; repeat for several.",
+        """
+        A SHA-256 signing-key fingerprint assetlinks.json must list for the
+        package; repeat for several.
+        """,
         repeatable: true),
       .value(
         "apple-cdn", "URL",
-        "The base URL of Apple's CDN (default \(defaultAppleCDN)); the copy of HOST is at URL/a/v1/HOST."),
+        """
+        The base URL of Apple's CDN (default \(defaultAppleCDN));
+        the copy of HOST is at URL/a/v1/HOST.
+        """),
       .value("timeout", "SECONDS", "The time limit of each fetch (default 10)."),
       .flag(
         "json",
-        #"Print one JSON object per link: {"url", "verdict", "severity", "route", "requiresVerifiedLink", "hops", "findings"}."#
+        #"""
+        Print one JSON object per link: {"url", "verdict", "severity", "route",
+        "requiresVerifiedLink", "hops", "findings"}.
+        """#
       ),
       .flag("ci", "Exit 1 when anything breaks a phone (an error); warnings and notes do not fail."),
     ],

@@ -92,7 +92,10 @@ struct LinkDoctor {
     let cdn: FileDecision?
     if cdnOutcome.body == nil {
       cdn = nil
-      let why = cdnOutcome.findings.first { $0.severity == .error }?.message ?? "no file"
+      // The fetch's own message without its consequence, which the finding states for the CDN.
+      let why =
+        cdnOutcome.findings.first { $0.severity == .error }?.message.components(separatedBy: "; ").first
+        ?? "no file"
       diagnosis.add(
         .error, "cdn-no-copy", hop: "apple-cdn",
         "Apple's CDN serves no copy of the file for \(host) (\(why)); devices read it only from the CDN, so the link opens in the browser on every iPhone",
