@@ -113,13 +113,14 @@ struct LinkDoctor {
 
     let today = cdn?.opens ?? false
     let afterRefresh = origin?.opens ?? false
-    let generateCommand = "deeplink aasa generate --domain \(host)"
+    let generateCommand = "deeplink aasa generate --domain \(tableEntry(for: link) ?? host)"
     if !entitled {
       return "does not open the app (the app does not claim \(host))"
     }
     if today && afterRefresh {
       routeFindings(opens: true, into: &diagnosis)
-      mismatchFindings(origin: origin, generated: generated, host: host, into: &diagnosis)
+      mismatchFindings(
+        origin: origin, generated: generated, host: tableEntry(for: link) ?? host, into: &diagnosis)
       return "opens the app today"
     }
     if today {
@@ -142,7 +143,8 @@ struct LinkDoctor {
         )
       }
       routeFindings(opens: true, into: &diagnosis)
-      mismatchFindings(origin: origin, generated: generated, host: host, into: &diagnosis)
+      mismatchFindings(
+        origin: origin, generated: generated, host: tableEntry(for: link) ?? host, into: &diagnosis)
       return "will open after devices refresh"
     }
     if generated.opens {
@@ -217,12 +219,16 @@ struct LinkDoctor {
     return false
   }
 
+  /// The route table's entry for the link's host: the host with its port when links carry one (the
+  /// file is the same on every port), the host, or a `*.parent` entry covering it.
+  private func tableEntry(for link: DoctorLink) -> String? {
+    let wildcards = router.table.hosts.filter { $0.hasPrefix("*.") && link.host.hasSuffix($0.dropFirst()) }
+    return ([link.authority, link.host] + wildcards).first(where: router.listsHost)
+  }
+
   /// What the file the route table generates for `host` decides.
   private func generatedDecision(_ host: String, _ link: DoctorLink) -> FileDecision {
-    // The table's entry for the host: the host with its port when links carry one (the file is the
-    // same on every port), the host, or a `*.parent` entry covering it.
-    let wildcards = router.table.hosts.filter { $0.hasPrefix("*.") && host.hasSuffix($0.dropFirst()) }
-    guard let listed = ([link.authority, host] + wildcards).first(where: router.listsHost) else {
+    guard let listed = tableEntry(for: link) else {
       return FileDecision(
         opens: false, summary: "the route table does not list \(host), so the app claims no link on it")
     }

@@ -105,6 +105,32 @@ struct DoctorCommandTests {
   }
 
   @Test(LiveCheckTests.trusted)
+  func deployedFileBehindTheRouteTableIsAnError() async throws {
+    let released = try await Self.generatedFile(Self.releasedRoutes)
+    let current = try await Self.generatedFile(Self.currentRoutes)
+    // Both serve the released file: the table's new route opens the browser on every phone.
+    let stale = try await Site(origin: .ok, released, cdn: .ok, released)
+    let run = try await stale.doctor(["--ci", "--json"], paths: ["/orders/7"])
+    #expect(run.status == 1, "\(run.output)")
+    let object = try #require(try run.jsonLines().first)
+    #expect(object["verdict"] as? String == "iOS: does not open the app")
+    let finding = try #require(Self.finding(object, "file-not-deployed"))
+    #expect((finding["message"] as? String)?.contains("does not match the route table") == true)
+    #expect(
+      (finding["fix"] as? String)?.contains("deeplink aasa generate --domain 127.0.0.1:\(stale.origin.port))")
+        == true)
+
+    // The CDN still has the current file, the origin went back to the released one: phones stop
+    // opening the link at their next refresh.
+    let rolledBack = try await Site(origin: .ok, released, cdn: .ok, current)
+    let back = try await rolledBack.doctor(["--ci", "--json"], paths: ["/orders/7"])
+    #expect(back.status == 1)
+    let backObject = try #require(try back.jsonLines().first)
+    #expect(backObject["verdict"] as? String == "iOS: opens the app today, stops after devices refresh")
+    #expect(Self.finding(backObject, "origin-drops-link")?["severity"] as? String == "error")
+  }
+
+  @Test(LiveCheckTests.trusted)
   func cdnServingNothingBreaksEveryPhone() async throws {
     let site = try await Site(origin: .ok, try await Self.generatedFile(Self.currentRoutes), cdn: .missing)
     let run = try await site.doctor(["--ci", "--json"], paths: ["/products/1"])
