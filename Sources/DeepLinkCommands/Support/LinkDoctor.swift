@@ -145,7 +145,9 @@ struct LinkDoctor {
       routeFindings(opens: true, into: &diagnosis)
       mismatchFindings(
         origin: origin, generated: generated, host: tableEntry(for: link) ?? host, into: &diagnosis)
-      return "will open after devices refresh"
+      // Without a copy on the CDN, no refresh brings the file until the CDN can fetch it.
+      return cdn == nil
+        ? "does not open the app until Apple's CDN has the file" : "will open after devices refresh"
     }
     if generated.opens {
       if origin != nil {

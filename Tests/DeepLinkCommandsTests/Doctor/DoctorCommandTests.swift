@@ -139,7 +139,7 @@ struct DoctorCommandTests {
     let finding = try #require(Self.finding(object, "cdn-no-copy"))
     #expect(finding["severity"] as? String == "error")
     #expect((finding["message"] as? String)?.contains("answered 404") == true, "\(finding)")
-    #expect(object["verdict"] as? String == "iOS: will open after devices refresh")
+    #expect(object["verdict"] as? String == "iOS: does not open the app until Apple's CDN has the file")
     // Without --ci the report is the product: it exits 0.
     let report = try await site.doctor([], paths: ["/products/1"])
     #expect(report.status == 0)
