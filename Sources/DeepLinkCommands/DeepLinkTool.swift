@@ -15,6 +15,7 @@ package enum DeepLinkTool {
     AASACommand.self,
     AssetLinksCommand.self,
     AndroidCommand.self,
+    DoctorCommand.self,
     SiteCommand.self,
     SurfacesCommand.self,
     CompletionCommand.self,

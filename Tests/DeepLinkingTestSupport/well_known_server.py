@@ -8,7 +8,8 @@ exits when stdin closes, so a test that dies cannot leave it behind.
 
 Arguments: --cert PEM --key PEM --log FILE --mode MODE [--body FILE] [--content-type TYPE]
 
-Both /.well-known/apple-app-site-association and /.well-known/assetlinks.json answer by MODE:
+Both /.well-known/apple-app-site-association and /.well-known/assetlinks.json answer by MODE, and so
+does /a/v1/<host>, the path of Apple's CDN copy of a host's file (for a server standing in for the CDN):
   ok         200 with the bytes of --body and Content-Type --content-type (default application/json;
              an empty value sends no Content-Type header)
   redirect   301 to https://127.0.0.1:PORT/moved/<file name>, which would answer 200 with the body
@@ -64,6 +65,7 @@ def write_chunk(wfile, data):
 
 
 WELL_KNOWN = ("/.well-known/apple-app-site-association", "/.well-known/assetlinks.json")
+APPLE_CDN_PREFIX = "/a/v1/"
 
 
 HOSTILE = "\x1b[31mred\x1b]8;;https://attacker.example/\x07click\x1b]8;;\x07\u202egpj.exe\u009b2J"
@@ -98,7 +100,7 @@ class Handler(BaseHTTPRequestHandler):
         if self.path.startswith("/moved/"):
             self.send(200, {"Content-Type": "application/json"}, self.server.body)
             return
-        if self.path not in WELL_KNOWN:
+        if self.path not in WELL_KNOWN and not self.path.startswith(APPLE_CDN_PREFIX):
             self.send(404, {}, b"no such file")
             return
         mode = options.mode
