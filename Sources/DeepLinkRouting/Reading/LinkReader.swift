@@ -17,6 +17,10 @@ final class LinkReader: Sendable {
   let acceptsAnyHost: Bool
   /// Whether a custom-scheme link's authority that is a listed host is read as its host.
   let customSchemeCarriesHost: Bool
+  /// Whether a custom-scheme authority that holds a `:` (a port, an IPv6 address) is read as the first
+  /// segment, for the routes that start with an address, rather than refused: the table has such a
+  /// route (``RouteScope/takesAddress``).
+  let readsAddressAuthority: Bool
   let limits: RouteTable.Options
   /// Whether `+` in the query reads as a space (not ``RouteTable/Options/literalPlusInQuery``).
   let plusAsSpace: Bool
@@ -29,8 +33,9 @@ final class LinkReader: Sendable {
 
   init(
     table: RouteTable, hostRules: [HostRule], readsFragment: Bool = false,
-    readsSlashlessFragment: Bool = false
+    readsSlashlessFragment: Bool = false, readsAddressAuthority: Bool = false
   ) {
+    self.readsAddressAuthority = readsAddressAuthority
     self.readsFragment = readsFragment
     self.readsSlashlessFragment = readsSlashlessFragment
     schemes = Set(table.schemes.map { $0.lowercased() }.filter { $0 != "http" && $0 != "https" })
@@ -309,12 +314,21 @@ final class LinkReader: Sendable {
       if hasAuthority {
         if let position = ReadingRules.forbiddenInCustomAuthority(link, authorityStart, authorityEnd) {
           if link[position] == UInt8(ascii: "@") { throw fail(.userInfoNotAllowed, position) }
-          throw fail(
-            .portNotAllowed(
-              host: link.string(authorityStart, position), port: link.string(position + 1, authorityEnd)),
-            position)
-        }
-        if authorityEnd > authorityStart && customSchemeCarriesHost
+          guard readsAddressAuthority else {
+            throw fail(
+              .portNotAllowed(
+                host: link.string(authorityStart, position), port: link.string(position + 1, authorityEnd)),
+              position)
+          }
+          // User information after a `:` (`a:secret@host`) is refused as before the `:`.
+          if let at = (position..<authorityEnd).first(where: { link[$0] == UInt8(ascii: "@") }) {
+            throw fail(.userInfoNotAllowed, at)
+          }
+          // An address (`localhost:8065`, `[::1]`): the first segment, for the routes that start
+          // with an address only.
+          view.authorityIsAddress = true
+          _ = try appendSegment(from: authorityStart, to: &view, fail: fail)
+        } else if authorityEnd > authorityStart && customSchemeCarriesHost
           && carriesHost(link, from: authorityStart, to: authorityEnd)
         {
           // A listed host, read as the link's host (``RouteTable/Options/listedHostInCustomScheme``).
