@@ -198,3 +198,30 @@ struct AddressTypeTests {
     #expect(ParameterType.address.accepts(text) == fits, "\(text)")
   }
 }
+
+extension AddressTypeTests {
+  @Test func aRouteFileWithAnAmbiguousAddressNamesTheLineAndColumn() throws {
+    let json = """
+      {"schemes": ["teamchat"],
+       "routes": [
+         {"name": "channel", "pattern": "/{server:address}x/{team}"}]}
+      """
+    do {
+      _ = try Router(try RouteTable(json: Data(json.utf8)))
+      Issue.record("the file was read")
+    } catch {
+      // As `deeplink` reports a route file's pattern error: at the pattern's place in the file.
+      let error = RouteTable.locatingPattern(error, inJSON: Data(json.utf8))
+      #expect(error.route == "channel")
+      #expect(error.description.contains("ambiguous"), "\(error)")
+      #expect(error.line == 3, "\(error)")
+      #expect(error.column != nil, "\(error)")
+    }
+    // A server address and a separator it cannot hold: the template reads.
+    let fine = RouteTable(
+      schemes: ["teamchat"], routes: [RouteDefinition("at", "/{server:address}_{team}")])
+    #expect(
+      try Router(fine).match("teamchat:///localhost:8065_town")?.parameters["server"]
+        == .string("localhost:8065"))
+  }
+}
