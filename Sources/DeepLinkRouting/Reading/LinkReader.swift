@@ -208,8 +208,14 @@ final class LinkReader: Sendable {
       if hasAuthority {
         index += 2
         let end = ReadingRules.segmentEnd(link, from: index)
-        guard ReadingRules.forbiddenInCustomAuthority(link, index, end) == nil else { return false }
-        if customSchemeCarriesHost && end > index {
+        if let position = ReadingRules.forbiddenInCustomAuthority(link, index, end) {
+          // An address (`localhost:8065`) in a table that reads one: the first segment, as the rules
+          // read it; user information and every other table go to the rules.
+          guard readsAddressAuthority, !(position..<end).contains(where: { link[$0] == UInt8(ascii: "@") }),
+            ReadingRules.readPlainSegment(view.link, from: index, into: &view.segments) != nil
+          else { return false }
+          view.authorityIsAddress = true
+        } else if customSchemeCarriesHost && end > index {
           // A listed host without a port; a wildcard host is left to the full rules.
           guard listedHost(link, index, end) != nil else { return false }
           view.carriesHost = true
