@@ -209,12 +209,8 @@ final class LinkReader: Sendable {
         index += 2
         let end = ReadingRules.segmentEnd(link, from: index)
         if let position = ReadingRules.forbiddenInCustomAuthority(link, index, end) {
-          // An address (`localhost:8065`) in a table that reads one: the first segment, as the rules
-          // read it; user information and every other table go to the rules.
-          guard readsAddressAuthority, !(position..<end).contains(where: { link[$0] == UInt8(ascii: "@") }),
-            ReadingRules.readPlainSegment(view.link, from: index, into: &view.segments) != nil
+          guard readsAddressAuthority, readPlainAddress(into: &view, from: index, to: end, colon: position)
           else { return false }
-          view.authorityIsAddress = true
         } else if customSchemeCarriesHost && end > index {
           // A listed host without a port; a wildcard host is left to the full rules.
           guard listedHost(link, index, end) != nil else { return false }
@@ -259,6 +255,23 @@ final class LinkReader: Sendable {
       view.fragmentStart = index
       guard ReadingRules.plainText(link, from: index + 1, stopsAtFragment: false) != nil else { return false }
     }
+    return true
+  }
+
+  /// Reads a custom-scheme authority that holds a `:` at `colon` as the first segment, in a table that
+  /// reads addresses (``readsAddressAuthority``): `false` for user information or anything but plain
+  /// text, which the rules read. Out of line, so that the single pass over other links stays as it is.
+  @inline(never)
+  private func readPlainAddress(into view: inout LinkView, from start: Int, to end: Int, colon: Int) -> Bool {
+    var index = colon
+    while index < end {
+      if view.link[index] == UInt8(ascii: "@") { return false }
+      index += 1
+    }
+    guard ReadingRules.readPlainSegment(view.link, from: start, into: &view.segments) != nil else {
+      return false
+    }
+    view.authorityIsAddress = true
     return true
   }
 
