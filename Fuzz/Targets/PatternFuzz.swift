@@ -174,6 +174,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .parameter(let name, .decimal): values[name] = .string("-0.25")
     case .parameter(let name, .url): values[name] = .string("https://example.com/a?c=d&e=%2B")
     case .parameter(let name, .link): values[name] = .string("/a?c=d&e=%2B")
+    case .parameter(let name, .address): values[name] = .string("H.example:8065")
     case .oneOrMore(let name), .zeroOrMore(let name): values[name] = .segments(["x", "y z"])
     // Left out: the link built without it matches too (checked below with it present).
     case .optional: break
@@ -188,6 +189,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case .uuid: values[name] = .string("0A1B2C3D-4E5F-6789-ABCD-EF0123456789")
         case .bool: values[name] = .string("false")
         case .decimal: values[name] = .string("-0.25")
+        case .address: values[name] = .string("[::1]:8065")
         case .url, .link, .string:
           // A value the separator after it (found leftmost) ends exactly where it ends.
           var separator = ""
@@ -215,6 +217,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .decimal: values[item.name] = .decimal(1e-7)
     case .url: values[item.name] = .string("http://h/?x=1&y=+")
     case .link: values[item.name] = .string("myapp://h/?x=1&y=+")
+    case .address: values[item.name] = .string("10.0.0.5:443")
     }
   }
   var variants = [values]
@@ -229,6 +232,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       case .decimal: .string("-0.25")
       case .url: .string("https://example.com/a?c=d&e=%2B")
       case .link: .string("/a?c=d&e=%2B")
+      case .address: .string("H.example:8065")
       case .string: .string("v a/l")
       }
     variants.append(given)

@@ -257,6 +257,22 @@ enum Scaling {
         return ScalingStep(seconds: [secondsPerRun { (try? router.matchIndex(link)) ?? -1 }])
       },
       ScalingDimension(
+        name: "server-address", unit: "bytes", sizes: doubling(16), metrics: ["address", "plain"],
+        showsMemory: false
+      ) { size in
+        // A custom-scheme authority of `size` bytes, a host of labels of 60 letters and a port, read as
+        // `{server:address}`; beside it the same length read as a plain `{server}` (no port there).
+        let host = String((0..<max(1, size - 5)).map { $0 % 61 == 60 ? "." : "a" })
+        let address = build(RouteTable(schemes: ["myapp"], routes: [.init("server", "/{server:address}/x")]))
+        let plain = build(RouteTable(schemes: ["myapp"], routes: [.init("server", "/{server}/x")]))
+        let link = "myapp://\(host):8065/x"
+        let plainLink = "myapp://\(host)_8065/x"
+        return ScalingStep(seconds: [
+          secondsPerRun { (try? address.matchIndex(link)) ?? -1 },
+          secondsPerRun { (try? plain.matchIndex(plainLink)) ?? -1 },
+        ])
+      },
+      ScalingDimension(
         name: "query-items", unit: "items", sizes: doubling(1_024), metrics: ["match"], showsMemory: false
       ) { size in
         let router = build(

@@ -254,7 +254,14 @@ extension Router {
       let authoritySafe = first.utf8.allSatisfy {
         PercentCoding.isUnreserved($0) && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
       }
-      text = authoritySafe ? "\(scheme)://\(path)" : "\(scheme):///\(path)"
+      if scopes[index].takesAddress && pathEnd > 0 {
+        // An address is the authority as it is (`teamchat://localhost:8065/team`): its value is
+        // lower-case ASCII made of a host's bytes, `:` and brackets only.
+        let written = PercentCoding.encodePathSegment(first)
+        text = "\(scheme)://\(first)" + path.dropFirst(written.count)
+      } else {
+        text = authoritySafe ? "\(scheme)://\(path)" : "\(scheme):///\(path)"
+      }
     }
     if let fragmentPath { text += fragmentPath }
     if !queryText.isEmpty { text += "?" + queryText.joined(separator: "&") }

@@ -62,7 +62,8 @@ extension URLBuildError {
   package static func typeMismatch(name: String, expected: ParameterType, value: String) -> Self {
     Self(
       code: .typeMismatch,
-      explanation: "'\(name)' must be \(expected == .int ? "an int" : "a \(expected)"), got '\(value)'",
+      explanation:
+        "'\(name)' must be \([.int, .address].contains(expected) ? "an" : "a") \(expected), got '\(value)'",
       parameter: name, expected: expected, value: value)
   }
 

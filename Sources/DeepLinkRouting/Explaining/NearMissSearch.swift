@@ -9,6 +9,8 @@ struct ReadLink {
   var host: (host: String, port: String?)?
   /// Whether the host is one the table does not list (read for an any-host route).
   var hostIsUnlisted: Bool
+  /// Whether the custom-scheme authority holds a `:` (read for a route that starts with an address).
+  var authorityIsAddress: Bool
 }
 
 /// The walk behind ``Router/explain(_:)``.
@@ -323,14 +325,17 @@ struct NearMissSearch {
     let scope = router.scopes[route]
     let scheme = link.scheme
     if let refusal = scope.refusal(
-      hostIsUnlisted: link.hostIsUnlisted,
+      hostIsUnlisted: link.hostIsUnlisted, authorityIsAddress: link.authorityIsAddress,
       hasScheme: { name in Bytes.withUTF8(of: scheme) { ReadingRules.equalsLowercased($0, 0, $0.count, name) }
       },
       host: { link.host })
     {
       let found =
-        refusal == .scheme
-        ? link.scheme : link.host.map { host in host.port.map { "\(host.host):\($0)" } ?? host.host }
+        switch refusal {
+        case .scheme: link.scheme
+        case .address: link.path.first
+        case .host: link.host.map { host in host.port.map { "\(host.host):\($0)" } ?? host.host }
+        }
       return Candidate(
         depth: start, rank: 3, route: route, segment: nil, code: .outOfScope,
         expectation: .text(scope.expectation(refusal)), found: found)

@@ -124,7 +124,8 @@ extension Router {
       path: (0..<view.count).map { view.string($0) }, query: reader.query(of: view),
       hasTrailingSlash: view.hasTrailingSlash, isCustomScheme: !view.hasHost,
       scheme: view.link.lowercasedString(0, view.schemeEnd),
-      host: view.hasHost ? reader.hostAndPort(of: view) : nil, hostIsUnlisted: view.hostIsUnlisted)
+      host: view.hasHost ? reader.hostAndPort(of: view) : nil, hostIsUnlisted: view.hostIsUnlisted,
+      authorityIsAddress: view.authorityIsAddress)
   }
 }
 

@@ -134,9 +134,15 @@ public final class Router: Sendable {
     var scopes: [RouteScope] = []
     scopes.reserveCapacity(table.routes.count)
     for (index, route) in table.routes.enumerated() {
-      scopes.append(
+      var scope =
         route.hosts == nil && route.schemes == nil
-          ? .unscoped : try RouteScope(route: route, index: index, table: table, rules: rules))
+        ? RouteScope.unscoped : try RouteScope(route: route, index: index, table: table, rules: rules)
+      // A route whose first segment is an address reads a custom-scheme authority that holds a `:`.
+      switch patterns[index].segments.first {
+      case .parameter(_, .address)?, .optional(_, .address)?: scope.takesAddress = true
+      default: break
+      }
+      scopes.append(scope)
     }
     let requirements = patterns.map { QueryRequirements($0, keys: table.options.queryKeys) }
     let routeNames = table.routes.map(\.name)
@@ -166,7 +172,8 @@ public final class Router: Sendable {
     self.reader = LinkReader(
       table: table, hostRules: rules,
       readsFragment: patterns.contains { $0.readsFragment && $0.fragmentStartsWithSlash },
-      readsSlashlessFragment: patterns.contains { $0.readsFragment && !$0.fragmentStartsWithSlash })
+      readsSlashlessFragment: patterns.contains { $0.readsFragment && !$0.fragmentStartsWithSlash },
+      readsAddressAuthority: scopes.contains(where: \.takesAddress))
     self.routeIndex = names
     self.follows = follows
     self.scopes = scopes

@@ -18,7 +18,11 @@ extension ParameterType {
   /// ``int`` comes before ``decimal`` and ``string``, which accepts any non-empty segment, comes last.
   /// The other typed kinds accept disjoint segments, so their order among themselves decides nothing;
   /// it is fixed (``int``, ``uuid``, ``bool``, ``decimal``, ``url``) so the search is the same each run.
-  /// ``link`` accepts every ``url`` and more (paths, other schemes), so it comes after ``url``.
+  /// ``address`` accepts some segments of ``uuid`` and ``bool`` (`true` is a host name) and of
+  /// ``link`` (`localhost:8065` has the shape of a scheme and its text), and never an int, a decimal
+  /// or a URL: it comes after the narrower ``uuid`` and ``bool``, and before ``link``, which accepts
+  /// paths and absolute links besides. ``link`` accepts every ``url`` and more (paths, other
+  /// schemes), so it comes after ``url``.
   package var specificity: Int {
     switch self {
     case .int: 0
@@ -26,8 +30,9 @@ extension ParameterType {
     case .bool: 2
     case .decimal: 3
     case .url: 4
-    case .link: 5
-    case .string: 6
+    case .address: 5
+    case .link: 6
+    case .string: 7
     }
   }
 
@@ -41,8 +46,9 @@ extension ParameterType {
     case 2: self = .bool
     case 3: self = .decimal
     case 4: self = .url
-    case 5: self = .link
-    case 6: self = .string
+    case 5: self = .address
+    case 6: self = .link
+    case 7: self = .string
     default: return nil
     }
   }
@@ -60,7 +66,7 @@ extension ParameterType {
   package var acceptsAnyText: Bool {
     switch self {
     case .string: true
-    case .int, .uuid, .bool, .decimal, .url, .link: false
+    case .int, .uuid, .bool, .decimal, .url, .address, .link: false
     }
   }
 
@@ -69,7 +75,8 @@ extension ParameterType {
   /// byte the type holds only first (the `-` of an int or a decimal) ends the value
   /// (`{id:int}-{slug}` reads `-42-general` as `-42`), and a literal that starts with a byte the type
   /// may hold further on (`{id:int}5`) is refused: the value's end would be ambiguous. Every byte for
-  /// ``string``, ``url`` and ``link``.
+  /// ``string``, ``url`` and ``link``; for ``address``, a host's bytes and the `:` and `]` of a port or
+  /// an IPv6 address (its `[` comes only first).
   package func mayContinue(with byte: UInt8) -> Bool {
     let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     switch self {
@@ -79,6 +86,10 @@ extension ParameterType {
     case .uuid: return PercentCoding.hexValue(byte) != nil || byte == UInt8(ascii: "-")
     // After the `t` of `true` or the `f` of `false`.
     case .bool: return "rueals".utf8.contains(byte)
+    // A host's letters, digits, `-` and `.`, the `:` of a port or of an IPv6 address, its `]`.
+    case .address:
+      return isDigit || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+        || "-.:]".utf8.contains(byte)
     }
   }
 
@@ -92,6 +103,7 @@ extension ParameterType {
     case .decimal: "a decimal number"
     case .url: "an http or https URL"
     case .link: "a link (a path or an absolute link)"
+    case .address: "an address (a host, with an optional port from 1 to 65535)"
     }
   }
 
@@ -110,6 +122,7 @@ extension ParameterType {
     case .decimal: Self.decimal(text).map(ParameterValue.decimal)
     case .url: Self.httpURL(text).map(ParameterValue.url)
     case .link: Bytes.withUTF8(of: text) { Self.isLinkText($0) } ? .string(text) : nil
+    case .address: Bytes.withUTF8(of: text) { Self.address($0) }.map(ParameterValue.string)
     }
   }
 
@@ -120,7 +133,7 @@ extension ParameterType {
     case .string: !text.isEmpty
     case .int: Self.integer(text) != nil
     case .uuid: Self.isUUIDText(text)
-    case .bool, .decimal, .url, .link: value(from: text) != nil
+    case .bool, .decimal, .url, .link, .address: value(from: text) != nil
     }
   }
 
@@ -136,6 +149,7 @@ extension ParameterType {
     case .decimal: Self.isDecimalText(bytes) && Self.decimal(bytes.string()) != nil
     case .url: Self.isURLText(bytes) && Self.httpURL(bytes.string()) != nil
     case .link: Self.isLinkText(bytes)
+    case .address: Self.isAddressText(bytes)
     }
   }
 
@@ -151,6 +165,7 @@ extension ParameterType {
     case .decimal: Self.isDecimalText(bytes) ? Self.decimal(text()).map(ParameterValue.decimal) : nil
     case .url: Self.isURLText(bytes) ? Self.httpURL(text()).map(ParameterValue.url) : nil
     case .link: Self.isLinkText(bytes) ? .string(text()) : nil
+    case .address: Self.address(bytes).map(ParameterValue.string)
     }
   }
 
@@ -168,7 +183,7 @@ extension ParameterType {
     case (.decimal, .decimal(let number)): number.isFinite ? given : nil
     case (.decimal, .int(let number)): .decimal(Double(number))
     case (.url, .url(let url)): value(from: url.absoluteString)
-    case (.string, _), (.int, _), (.uuid, _), (.bool, _), (.decimal, _), (.url, _), (.link, _):
+    case (.string, _), (.int, _), (.uuid, _), (.bool, _), (.decimal, _), (.url, _), (.link, _), (.address, _):
       value(from: given.description)
     }
   }
@@ -184,6 +199,7 @@ extension ParameterType {
     // The text always reads as a URL; the fallback only keeps the answer total.
     case .url: Self.url.value(from: "https://example.com/") ?? .string("https://example.com/")
     case .link: .string("/sample")
+    case .address: .string("localhost:8065")
     }
   }
 
@@ -192,7 +208,7 @@ extension ParameterType {
   /// The AASA path pattern of one segment of this type: exact where AASA can say it.
   package var aasaSegmentPattern: String {
     switch self {
-    case .string, .int, .bool, .decimal, .url, .link: "?*"
+    case .string, .int, .bool, .decimal, .url, .link, .address: "?*"
     case .uuid: "????????-????-????-????-????????????"
     }
   }
@@ -215,6 +231,8 @@ extension ParameterType {
       ("url-text", "AASA cannot say \"an http or https URL\", so {NAME} admits any text", "javascript:x")
     case .link:
       ("link-text", "AASA cannot say \"a path or an absolute link\", so {NAME} admits any text", "x")
+    case .address:
+      ("address-text", "AASA cannot say \"a host with an optional port\", so {NAME} admits any text", "a_b")
     }
   }
 
@@ -224,7 +242,7 @@ extension ParameterType {
   /// any text for the others, whose ``aasaWidening`` then says what it admits.
   package var androidSegmentPattern: String {
     switch self {
-    case .string, .bool, .decimal, .url, .link: "[^/]+"
+    case .string, .bool, .decimal, .url, .link, .address: "[^/]+"
     case .int: "-{0,1}[0-9]+"
     case .uuid: "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
     }
@@ -235,7 +253,7 @@ extension ParameterType {
   package var androidSegmentPatternIsExact: Bool {
     switch self {
     case .string, .int, .uuid: true
-    case .bool, .decimal, .url, .link: false
+    case .bool, .decimal, .url, .link, .address: false
     }
   }
 
@@ -249,6 +267,7 @@ extension ParameterType {
     case .decimal: "-?[0-9]+(?:\\.[0-9]+)?"
     case .url: "[Hh][Tt][Tt][Pp][Ss]?://[^/?#]+.*"
     case .link: "(?:/(?!/)|[A-Za-z][A-Za-z0-9+.-]*:).*"
+    case .address: "(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[1-9][0-9]{0,4})?"
     }
   }
 
@@ -517,5 +536,149 @@ extension ParameterType {
       !host.isEmpty
     else { return nil }
     return url
+  }
+}
+
+extension ParameterType {
+  // MARK: How an address reads
+
+  /// The address decoded bytes read as by the rule of ``address``, in its normal form (the host
+  /// lower-cased), or `nil` when they are not one.
+  @inline(__always)
+  static func address(_ bytes: Bytes) -> String? {
+    isAddressText(bytes) ? bytes.lowercasedString(0, bytes.count) : nil
+  }
+
+  /// Whether decoded bytes are an ``address``: a host name, an IPv4 address or a bracketed IPv6
+  /// address, then optionally `:` and a port from 1 to 65535 without leading zeros. One pass, so
+  /// linear in the bytes; the one statement of the rule.
+  static func isAddressText(_ bytes: Bytes) -> Bool {
+    let count = bytes.count
+    guard count > 0 else { return false }
+    var index = 0
+    if bytes[0] == UInt8(ascii: "[") {
+      var close = 1
+      while close < count && bytes[close] != UInt8(ascii: "]") { close += 1 }
+      guard close < count, isIPv6Text(bytes, from: 1, to: close) else { return false }
+      index = close + 1
+    } else {
+      while index < count && bytes[index] != UInt8(ascii: ":") { index += 1 }
+      guard isHostNameOrIPv4(bytes, from: 0, to: index) else { return false }
+    }
+    if index == count { return true }
+    guard bytes[index] == UInt8(ascii: ":") else { return false }
+    return isPortText(bytes, from: index + 1, to: count)
+  }
+
+  /// Whether `bytes[start..<end]` is a host name (labels of 1 to 63 ASCII letters, digits and `-`,
+  /// none starting or ending with `-`, joined by `.`, at most 253 bytes, the last one not all digits)
+  /// or an IPv4 address.
+  private static func isHostNameOrIPv4(_ bytes: Bytes, from start: Int, to end: Int) -> Bool {
+    guard end > start, end - start <= 253 else { return false }
+    var labelStart = start
+    var allDigits = true
+    var index = start
+    while index <= end {
+      if index == end || bytes[index] == UInt8(ascii: ".") {
+        let length = index - labelStart
+        guard length > 0, length <= 63, bytes[labelStart] != UInt8(ascii: "-"),
+          bytes[index - 1] != UInt8(ascii: "-")
+        else { return false }
+        if index == end { break }
+        labelStart = index + 1
+        allDigits = true
+      } else {
+        let byte = bytes[index]
+        let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        let lowered = byte | 0x20
+        guard
+          isDigit || (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z"))
+            || byte == UInt8(ascii: "-")
+        else { return false }
+        allDigits = allDigits && isDigit
+      }
+      index += 1
+    }
+    // A last label of digits is no top-level domain: the host is an IPv4 address or nothing.
+    return !allDigits || isIPv4Text(bytes, from: start, to: end)
+  }
+
+  /// Whether `bytes[start..<end]` is an IPv4 address: four numbers from 0 to 255 joined by `.`, each
+  /// without leading zeros.
+  private static func isIPv4Text(_ bytes: Bytes, from start: Int, to end: Int) -> Bool {
+    var parts = 0
+    var index = start
+    while parts < 4 {
+      let partStart = index
+      var value = 0
+      while index < end, index - partStart < 3, bytes[index] >= UInt8(ascii: "0"),
+        bytes[index] <= UInt8(ascii: "9")
+      {
+        value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+        index += 1
+      }
+      let length = index - partStart
+      guard length > 0, value <= 255, length == 1 || bytes[partStart] != UInt8(ascii: "0") else {
+        return false
+      }
+      parts += 1
+      if parts < 4 {
+        guard index < end, bytes[index] == UInt8(ascii: ".") else { return false }
+        index += 1
+      }
+    }
+    return index == end
+  }
+
+  /// Whether `bytes[start..<end]` (between the brackets) is an IPv6 address: eight groups of 1 to 4
+  /// hex digits joined by `:`, or fewer with one `::` standing for the rest; the last two groups may
+  /// be written as an IPv4 address. A zone (`%25eth0`) does not fit.
+  private static func isIPv6Text(_ bytes: Bytes, from start: Int, to end: Int) -> Bool {
+    let colon = UInt8(ascii: ":")
+    var index = start
+    var groups = 0
+    var compressed = false
+    if end - start >= 2 && bytes[start] == colon && bytes[start + 1] == colon {
+      compressed = true
+      index += 2
+    }
+    while index < end {
+      var digitsEnd = index
+      while digitsEnd < end, digitsEnd - index < 5, PercentCoding.hexValue(bytes[digitsEnd]) != nil {
+        digitsEnd += 1
+      }
+      if digitsEnd < end && bytes[digitsEnd] == UInt8(ascii: ".") {
+        // The last two groups as an IPv4 address.
+        guard groups <= 6, isIPv4Text(bytes, from: index, to: end) else { return false }
+        groups += 2
+        break
+      }
+      let length = digitsEnd - index
+      guard length > 0, length <= 4 else { return false }
+      groups += 1
+      index = digitsEnd
+      if index == end { break }
+      guard bytes[index] == colon, index + 1 < end else { return false }
+      index += 1
+      if bytes[index] == colon {
+        guard !compressed else { return false }
+        compressed = true
+        index += 1
+      }
+    }
+    return compressed ? groups < 8 : groups == 8
+  }
+
+  /// Whether `bytes[start..<end]` is a port: 1 to 65535, written without leading zeros.
+  private static func isPortText(_ bytes: Bytes, from start: Int, to end: Int) -> Bool {
+    let length = end - start
+    guard length > 0, length <= 5, bytes[start] != UInt8(ascii: "0") else { return false }
+    var value = 0
+    for index in start..<end {
+      let byte = bytes[index]
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value <= 65535
   }
 }

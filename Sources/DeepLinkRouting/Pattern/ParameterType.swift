@@ -2,7 +2,7 @@
 ///
 /// The type decides both whether a URL segment or query value fits the parameter and how much the
 /// parameter weighs when two routes compete for the same URL: a typed parameter (``int``, ``uuid``,
-/// ``bool``, ``decimal``, ``url``, ``link``) is more specific than a plain one (``string``), and of two
+/// ``bool``, ``decimal``, ``url``, ``address``, ``link``) is more specific than a plain one (``string``), and of two
 /// types that both accept a segment the narrower is tried first (``int`` before ``decimal``, ``url``
 /// before ``link``).
 public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
@@ -41,6 +41,17 @@ public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, Cu
   /// It reads as text. `settings` (no `/` and no scheme), `//host/x`, spaces and non-ASCII text do not
   /// fit; a scheme or host the table does not list fits here and is refused when the link is followed.
   case link
+  /// A server's address (`{name:address}`): a host name, an IPv4 address or a bracketed IPv6 address,
+  /// in ASCII, then optionally `:` and a port from 1 to 65535 written without leading zeros.
+  ///
+  /// `localhost:8065`, `chat.example.org`, `10.0.0.5:443` and `[::1]:8065` fit. The value is text in
+  /// its normal form, the host lower-cased (`Chat.Example.org:8443` reads as `chat.example.org:8443`).
+  /// `host:` (no port), port `0`, `70000` or `08065`, user information (`a@host`), an IPv6 address
+  /// without brackets, `10.0.0.256` (a last label of digits that is no IPv4 address), a label that
+  /// starts or ends with `-` and non-ASCII text do not fit. As the first segment of a route, it reads a
+  /// custom-scheme link's authority (`teamchat://localhost:8065/team`), the only place a custom-scheme
+  /// link may carry a port.
+  case address
 
   /// The name used in patterns, such as `int` in `{id:int}`.
   public var description: String { rawValue }

@@ -17,6 +17,10 @@ final class LinkReader: Sendable {
   let acceptsAnyHost: Bool
   /// Whether a custom-scheme link's authority that is a listed host is read as its host.
   let customSchemeCarriesHost: Bool
+  /// Whether a custom-scheme authority that holds a `:` (a port, an IPv6 address) is read as the first
+  /// segment, for the routes that start with an address, rather than refused: the table has such a
+  /// route (``RouteScope/takesAddress``).
+  let readsAddressAuthority: Bool
   let limits: RouteTable.Options
   /// Whether `+` in the query reads as a space (not ``RouteTable/Options/literalPlusInQuery``).
   let plusAsSpace: Bool
@@ -29,8 +33,9 @@ final class LinkReader: Sendable {
 
   init(
     table: RouteTable, hostRules: [HostRule], readsFragment: Bool = false,
-    readsSlashlessFragment: Bool = false
+    readsSlashlessFragment: Bool = false, readsAddressAuthority: Bool = false
   ) {
+    self.readsAddressAuthority = readsAddressAuthority
     self.readsFragment = readsFragment
     self.readsSlashlessFragment = readsSlashlessFragment
     schemes = Set(table.schemes.map { $0.lowercased() }.filter { $0 != "http" && $0 != "https" })
@@ -203,8 +208,10 @@ final class LinkReader: Sendable {
       if hasAuthority {
         index += 2
         let end = ReadingRules.segmentEnd(link, from: index)
-        guard ReadingRules.forbiddenInCustomAuthority(link, index, end) == nil else { return false }
-        if customSchemeCarriesHost && end > index {
+        if let position = ReadingRules.forbiddenInCustomAuthority(link, index, end) {
+          guard readsAddressAuthority, readPlainAddress(into: &view, from: index, to: end, colon: position)
+          else { return false }
+        } else if customSchemeCarriesHost && end > index {
           // A listed host without a port; a wildcard host is left to the full rules.
           guard listedHost(link, index, end) != nil else { return false }
           view.carriesHost = true
@@ -248,6 +255,23 @@ final class LinkReader: Sendable {
       view.fragmentStart = index
       guard ReadingRules.plainText(link, from: index + 1, stopsAtFragment: false) != nil else { return false }
     }
+    return true
+  }
+
+  /// Reads a custom-scheme authority that holds a `:` at `colon` as the first segment, in a table that
+  /// reads addresses (``readsAddressAuthority``): `false` for user information or anything but plain
+  /// text, which the rules read. Out of line, so that the single pass over other links stays as it is.
+  @inline(never)
+  private func readPlainAddress(into view: inout LinkView, from start: Int, to end: Int, colon: Int) -> Bool {
+    var index = colon
+    while index < end {
+      if view.link[index] == UInt8(ascii: "@") { return false }
+      index += 1
+    }
+    guard ReadingRules.readPlainSegment(view.link, from: start, into: &view.segments) != nil else {
+      return false
+    }
+    view.authorityIsAddress = true
     return true
   }
 
@@ -309,12 +333,21 @@ final class LinkReader: Sendable {
       if hasAuthority {
         if let position = ReadingRules.forbiddenInCustomAuthority(link, authorityStart, authorityEnd) {
           if link[position] == UInt8(ascii: "@") { throw fail(.userInfoNotAllowed, position) }
-          throw fail(
-            .portNotAllowed(
-              host: link.string(authorityStart, position), port: link.string(position + 1, authorityEnd)),
-            position)
-        }
-        if authorityEnd > authorityStart && customSchemeCarriesHost
+          guard readsAddressAuthority else {
+            throw fail(
+              .portNotAllowed(
+                host: link.string(authorityStart, position), port: link.string(position + 1, authorityEnd)),
+              position)
+          }
+          // User information after a `:` (`a:secret@host`) is refused as before the `:`.
+          if let at = (position..<authorityEnd).first(where: { link[$0] == UInt8(ascii: "@") }) {
+            throw fail(.userInfoNotAllowed, at)
+          }
+          // An address (`localhost:8065`, `[::1]`): the first segment, for the routes that start
+          // with an address only.
+          view.authorityIsAddress = true
+          _ = try appendSegment(from: authorityStart, to: &view, fail: fail)
+        } else if authorityEnd > authorityStart && customSchemeCarriesHost
           && carriesHost(link, from: authorityStart, to: authorityEnd)
         {
           // A listed host, read as the link's host (``RouteTable/Options/listedHostInCustomScheme``).

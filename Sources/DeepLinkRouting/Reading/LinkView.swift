@@ -110,6 +110,11 @@ struct LinkView {
   /// (``RouteTable/Options/listedHostInCustomScheme``) rather than as its first segment.
   var carriesHost = false
 
+  /// Whether a custom-scheme link's authority holds a `:` (a port, an IPv6 address): read as the first
+  /// segment only for a table with a route that starts with an address, and admitted only by such
+  /// routes (``RouteScope/takesAddress``).
+  var authorityIsAddress = false
+
   /// Whether the link names a host: a web link, or a custom-scheme link carrying a listed host.
   @inline(__always)
   var hasHost: Bool { isWeb || carriesHost }

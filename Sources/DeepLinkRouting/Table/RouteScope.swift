@@ -21,12 +21,16 @@ struct RouteScope: Sendable, Hashable {
   var schemes: [String]?
   /// ``schemes`` as names, for comparing with a link's scheme in place.
   var schemeNames: [ReadingRules.LowercaseName]?
+  /// Whether the route's first segment is an address (`/{server:address}/...`): the only routes that
+  /// answer a custom-scheme link whose authority holds a `:` (a port, an IPv6 address), which the
+  /// reader reads only for a table with such a route (``LinkView/authorityIsAddress``).
+  var takesAddress = false
 
   /// The scope of a route without `hosts` or `schemes`.
   static let unscoped = RouteScope()
 
-  /// Whether the route has neither `hosts` nor `schemes`.
-  var isUnscoped: Bool { hosts == .all && schemes == nil }
+  /// Whether the route has neither `hosts` nor `schemes` and takes no address.
+  var isUnscoped: Bool { hosts == .all && schemes == nil && !takesAddress }
 
   /// Whether the route answers hosts the table does not list.
   var isAnyHost: Bool { hosts == .any }
@@ -55,6 +59,7 @@ struct RouteScope: Sendable, Hashable {
         rules.map { ($0.isWildcard ? "*." : "") + $0.authority }.sorted().joined(separator: ",")
       }
     return "@" + hostPart + "|" + (schemes?.sorted().joined(separator: ",") ?? "=")
+      + (takesAddress ? "|address" : "")
   }
 
   /// The host names of a listed scope, as the table writes them; `["*"]` for any host; `nil` for all.
@@ -225,15 +230,17 @@ extension RouteScope {
   ///
   /// - Parameters:
   ///   - hostIsUnlisted: Whether the link's host is one the table does not list.
+  ///   - authorityIsAddress: Whether the link is a custom-scheme link whose authority holds a `:`.
   ///   - hasScheme: Whether the link's scheme is this one (lower-cased).
   ///   - host: The link's host, lower-cased, and its port (`nil` for the scheme's default); `nil` for a
   ///     link without a host.
   /// - Returns: The part refused, or `nil`.
   func refusal(
-    hostIsUnlisted: Bool, hasScheme: (ReadingRules.LowercaseName) -> Bool,
+    hostIsUnlisted: Bool, authorityIsAddress: Bool, hasScheme: (ReadingRules.LowercaseName) -> Bool,
     host: () -> (host: String, port: String?)?
   ) -> Refusal? {
     if hostIsUnlisted && !isAnyHost { return .host }
+    if authorityIsAddress && !takesAddress { return .address }
     if let schemeNames, !schemeNames.contains(where: hasScheme) { return .scheme }
     switch hosts {
     case .all: return nil
@@ -248,12 +255,15 @@ extension RouteScope {
   enum Refusal {
     case host
     case scheme
+    /// A custom-scheme authority with a port (or an IPv6 address) on a route that takes no address.
+    case address
   }
 
   /// The hosts or schemes the scope admits, in words, for a near miss.
   func expectation(_ refusal: Refusal) -> String {
     switch refusal {
     case .scheme: "schemes " + (schemes ?? []).joined(separator: ", ")
+    case .address: "an authority without a port: only a route that starts with {name:address} takes one"
     case .host:
       switch hosts {
       case .all: "hosts the table lists"
@@ -270,9 +280,9 @@ extension Router {
   @inline(__always)
   func admits(_ route: Int32, _ view: LinkView) -> Bool {
     let scope = scopes[Int(route)]
-    if scope.isUnscoped { return !view.hostIsUnlisted }
+    if scope.isUnscoped { return !view.hostIsUnlisted && !view.authorityIsAddress }
     return scope.refusal(
-      hostIsUnlisted: view.hostIsUnlisted,
+      hostIsUnlisted: view.hostIsUnlisted, authorityIsAddress: view.authorityIsAddress,
       hasScheme: { ReadingRules.equalsLowercased(view.link, 0, view.schemeEnd, $0) },
       host: { view.hasHost ? reader.hostAndPort(of: view) : nil }) == nil
   }

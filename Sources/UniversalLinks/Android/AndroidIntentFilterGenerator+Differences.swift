@@ -375,7 +375,7 @@ extension AndroidIntentFilterGenerator {
       case .string: "AC/DC"
       case .url: "https://example.com/a"
       case .link: "/a/b"
-      case .int, .uuid, .bool, .decimal: nil
+      case .int, .uuid, .bool, .decimal, .address: nil
       }
     }
     switch piece {

@@ -216,7 +216,7 @@ struct ValueTypeTests {
     }
     #expect(error.route == "geo")
     #expect(error.description.contains("unknown parameter type 'double'"))
-    #expect(error.description.contains("int, uuid, bool, decimal, url, link, string"))
+    #expect(error.description.contains("int, uuid, bool, decimal, url, address, link, string"))
   }
 
   @Test func aRouteFileDeclaresTheNewKinds() throws {

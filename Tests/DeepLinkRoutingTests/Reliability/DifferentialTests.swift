@@ -19,7 +19,10 @@ struct ReliabilityDifferentialTests {
   }
 
   /// A random table whose routes overlap a lot, without two routes the router must refuse.
-  static func table(using random: inout SeededGenerator) -> ReferenceRouter {
+  ///
+  /// With `addresses`, routes take server addresses too (`{p0:address}`, mostly first, where it reads a
+  /// custom-scheme authority with a port), and links carry ports in that authority.
+  static func table(using random: inout SeededGenerator, addresses: Bool = false) -> ReferenceRouter {
     var reference = ReferenceRouter(
       schemes: random.chance(0.3) ? ["app", "http"] : ["app"], hosts: ["example.com", "b.example"],
       caseInsensitive: random.chance(0.2), strictTrailingSlash: random.chance(0.2), routes: [])
@@ -27,14 +30,16 @@ struct ReliabilityDifferentialTests {
     if random.chance(0.2) { reference.listedHostInCustomScheme = true }
     let count = Int.random(in: 2...12, using: &random)
     for index in 0..<(count * 3) where reference.routes.count < count {
-      let route = Self.route(named: "r\(index)", using: &random)
+      let route = Self.route(named: "r\(index)", using: &random, addresses: addresses)
       if reference.routes.contains(where: { reference.areAmbiguous($0, route) }) { continue }
       reference.routes.append(route)
     }
     return reference
   }
 
-  static func route(named name: String, using random: inout SeededGenerator) -> ReferenceRouter.Route {
+  static func route(
+    named name: String, using random: inout SeededGenerator, addresses: Bool = false
+  ) -> ReferenceRouter.Route {
     var pieces: [ReferenceRouter.Piece] = []
     let depth = Int.random(in: 0...4, using: &random)
     for position in 0..<depth {
@@ -66,6 +71,8 @@ struct ReliabilityDifferentialTests {
         pieces.append(.valueSet(parameter, setMembers(using: &random)))
       } else if roll < 88 {
         pieces.append(.kind(parameter, random.pick(ReferenceRouter.kinds)))
+      } else if addresses && (position == 0 || roll >= 97) {
+        pieces.append(.parameter(parameter, .address))
       } else {
         pieces.append(.parameter(parameter, .string))
       }
@@ -75,7 +82,10 @@ struct ReliabilityDifferentialTests {
       for key in queryKeys where random.chance(0.35) {
         var piece = ReferenceRouter.QueryPiece(
           key: key, name: "k\(query.count)",
-          type: random.pick([.string, .string, .int, .uuid, .bool, .decimal, .url]),
+          type: random.pick(
+            addresses
+              ? [.string, .int, .uuid, .bool, .decimal, .url, .address]
+              : [.string, .string, .int, .uuid, .bool, .decimal, .url]),
           isOptional: random.chance(0.4))
         // Now and then a literal value (`key=1`) or an absent-only item (`!key`).
         if random.chance(0.15) {
@@ -153,6 +163,7 @@ struct ReliabilityDifferentialTests {
   /// A link that mostly reaches one of the table's routes, built with awkward spellings.
   static func link(for table: ReferenceRouter, using random: inout SeededGenerator) -> String {
     let route = random.pick(table.routes)
+    let addresses = table.routes.contains(where: ReferenceRouter.takesAddress)
     func segmentsOf(_ pieces: [ReferenceRouter.Piece]) -> [String] {
       var segments: [String] = []
       for piece in pieces {
@@ -230,6 +241,12 @@ struct ReliabilityDifferentialTests {
       prefix = random.pick([
         "https://b.example/", "https://other.example/", "https://b.example:8443/", "app://example.com/",
         "app://B.example/",
+      ])
+    }
+    // Where routes take addresses: now and then a custom-scheme authority with a port of its own.
+    if addresses && random.chance(0.1) {
+      prefix = random.pick([
+        "app://localhost:8065/", "app://[::1]:1/", "app://a@b:1/", "app://b.example:8443/",
       ])
     }
     // Mostly a link the route's scope admits.
@@ -349,6 +366,13 @@ struct ReliabilityDifferentialTests {
         "settings", "javascript:alert(1)", "1ab:x", "a:", "/a b", "/caf\u{E9}",
       ])
       return inQuery ? encodeQuery(text, using: &random) : encodePath(text, using: &random)
+    case .address:
+      let text = random.pick([
+        "localhost:8065", "Chat.Example.org:8443", "10.0.0.5", "[::1]:8065", "[2001:DB8::7]", "localhost:0",
+        "localhost:70000", "localhost:08065", "localhost:", "::1", "10.0.0.256", "a_b", "-a.example", "42",
+        "true", "[::ffff:10.0.0.5]:1", "a@b:1",
+      ])
+      return inQuery ? encodeQuery(text, using: &random) : encodePath(text, using: &random)
     case .string:
       let text =
         random.chance(0.5) ? random.pick(AwkwardValues.strings) : AwkwardValues.unicodeString(using: &random)
@@ -397,8 +421,12 @@ struct ReliabilityDifferentialTests {
     try Self.compare(cases: 10_000, seed: ReliabilitySettings.seed &+ 5)
   }
 
+  @Test func theRouterAgreesWithTheReferenceOnServerAddresses() throws {
+    try Self.compare(cases: 4_000, seed: ReliabilitySettings.seed &+ 11, addresses: true)
+  }
+
   /// Compares the router with the reference on `cases` links, 200 per random table, from `seed`.
-  static func compare(cases: Int, seed: UInt64) throws {
+  static func compare(cases: Int, seed: UInt64, addresses: Bool = false) throws {
     var random = SeededGenerator(seed: seed)
     var compared = 0
     var matched = 0
@@ -407,7 +435,7 @@ struct ReliabilityDifferentialTests {
     var missed = 0
     let casesPerTable = 200
     for _ in 0..<((cases + casesPerTable - 1) / casesPerTable) {
-      let reference = Self.table(using: &random)
+      let reference = Self.table(using: &random, addresses: addresses)
       let router: Router
       do {
         router = try Router(reference.table)

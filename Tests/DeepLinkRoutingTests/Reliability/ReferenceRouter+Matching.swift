@@ -39,6 +39,7 @@ extension ReferenceRouter {
     // The scope: a host the table does not list reaches only any-host routes; a listed scope needs
     // the link's host among its hosts, any host a link with a host; a scheme scope the link's scheme.
     if link.hostIsUnlisted && route.hosts != ["*"] { return nil }
+    if link.authorityIsAddress && !Self.takesAddress(route) { return nil }
     if let schemes = route.schemes, !schemes.contains(link.scheme) { return nil }
     if let scope = route.hosts {
       guard let host = link.host else { return nil }
@@ -372,6 +373,70 @@ extension ReferenceRouter {
         scheme.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0) })
       else { return nil }
       return .string(text)
+    case .address:
+      return Self.address(text).map(ParameterValue.string)
     }
+  }
+
+  /// A host name, IPv4 or bracketed IPv6 address, then optionally ":" and a port 1...65535 without
+  /// leading zeros; lower-cased. Written apart from the router's one-pass reading, by splitting.
+  static func address(_ text: String) -> String? {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    let lower = text.lowercased()
+    var host = Substring(lower)
+    var port: Substring?
+    if lower.hasPrefix("[") {
+      guard let close = lower.firstIndex(of: "]") else { return nil }
+      host = lower[...close]
+      let after = lower[lower.index(after: close)...]
+      if !after.isEmpty {
+        guard after.hasPrefix(":") else { return nil }
+        port = after.dropFirst()
+      }
+    } else if let colon = lower.firstIndex(of: ":") {
+      host = lower[..<colon]
+      port = lower[lower.index(after: colon)...]
+    }
+    if let port {
+      guard !port.isEmpty, port.count <= 5, !port.hasPrefix("0"), port.allSatisfy(\.isASCIIDigitCharacter),
+        let number = Int(port), (1...65535).contains(number)
+      else { return nil }
+    }
+    if host.hasPrefix("[") {
+      var inner = host.dropFirst().dropLast()
+      var extra = 0
+      if let lastColon = inner.lastIndex(of: ":"), inner[lastColon...].contains(".") {
+        guard isIPv4(inner[inner.index(after: lastColon)...]) else { return nil }
+        inner = inner[...lastColon] + "0"
+        extra = 1
+      }
+      let halves = inner.components(separatedBy: "::")
+      guard halves.count <= 2 else { return nil }
+      let groups = halves.map { $0.isEmpty ? [] : $0.split(separator: ":", omittingEmptySubsequences: false) }
+      guard groups.joined().allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isHexDigit) }) else {
+        return nil
+      }
+      let count = groups.joined().count + extra
+      return (halves.count == 2 ? count < 8 : count == 8) ? lower : nil
+    }
+    guard !host.isEmpty, host.utf8.count <= 253 else { return nil }
+    let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+    for label in labels {
+      guard (1...63).contains(label.count), !label.hasPrefix("-"), !label.hasSuffix("-"),
+        label.allSatisfy({ $0.isASCIIDigitCharacter || ("a"..."z").contains($0) || $0 == "-" })
+      else { return nil }
+    }
+    if let last = labels.last, last.allSatisfy(\.isASCIIDigitCharacter) { return isIPv4(host) ? lower : nil }
+    return lower
+  }
+
+  /// Four numbers 0...255 joined by ".", without leading zeros.
+  static func isIPv4(_ text: Substring) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4
+      && parts.allSatisfy { part in
+        (1...3).contains(part.count) && part.allSatisfy(\.isASCIIDigitCharacter)
+          && (part.count == 1 || !part.hasPrefix("0")) && (Int(part) ?? 256) <= 255
+      }
   }
 }

@@ -23,6 +23,7 @@ extension ReferenceRouter {
     var segments: [String] = []
     var webHost: String?
     var hostIsUnlisted = false
+    var authorityIsAddress = false
     let hasAuthority = rest.count >= 2 && rest[0] == UInt8(ascii: "/") && rest[1] == UInt8(ascii: "/")
     var authority: [UInt8] = []
     if hasAuthority {
@@ -69,10 +70,16 @@ extension ReferenceRouter {
         return .failure(ReferenceFailure("unknown-scheme"))
       }
       if let bad = authority.first(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") }) {
-        return .failure(ReferenceFailure(bad == UInt8(ascii: "@") ? "user-info" : "port-not-allowed"))
+        // A ":" is read (as the first segment) only beside a route that starts with an address.
+        if bad == UInt8(ascii: "@") { return .failure(ReferenceFailure("user-info")) }
+        if !routes.contains(where: Self.takesAddress) {
+          return .failure(ReferenceFailure("port-not-allowed"))
+        }
+        if authority.contains(UInt8(ascii: "@")) { return .failure(ReferenceFailure("user-info")) }
+        authorityIsAddress = true
       }
       let authorityText = String(decoding: authority, as: UTF8.self).lowercased()
-      if listedHostInCustomScheme && !authority.isEmpty
+      if !authorityIsAddress && listedHostInCustomScheme && !authority.isEmpty
         && hosts.contains(where: { $0.lowercased() == authorityText })
       {
         webHost = authorityText
@@ -170,7 +177,7 @@ extension ReferenceRouter {
     }
     var link = Link(
       segments: segments, isWeb: isWeb, trailingSlash: trailingSlash, query: query, fragment: fragment,
-      scheme: scheme, host: webHost, hostIsUnlisted: hostIsUnlisted)
+      scheme: scheme, host: webHost, hostIsUnlisted: hostIsUnlisted, authorityIsAddress: authorityIsAddress)
     link.fragmentPath = fragmentPath
     link.fragmentStartsWithSlash =
       hash.map { $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: "/") } ?? true

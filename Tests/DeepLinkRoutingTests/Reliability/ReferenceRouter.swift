@@ -23,19 +23,20 @@ struct ReferenceRouter {
 
     /// Specificity of the piece: lower wins (literal > value set > template > typed > app kind >
     /// plain > `+` > `*`); of two typed pieces that can both take a segment, the narrower wins (an int
-    /// is also a decimal).
+    /// is also a decimal; a UUID or `true` is also an address; an address with a port is also a link).
     var rank: Int {
       switch self {
       case .literal: 0
       case .valueSet: 1
       case .template: 2
       case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 3
-      case .parameter(_, .decimal), .parameter(_, .link): 4
-      case .kind: 5
-      case .parameter(_, .string): 6
+      case .parameter(_, .decimal), .parameter(_, .address): 4
+      case .parameter(_, .link): 5
+      case .kind: 6
+      case .parameter(_, .string): 7
       case .optional(let name, let type): Piece.parameter(name, type).rank
-      case .oneOrMore: 7
-      case .zeroOrMore: 8
+      case .oneOrMore: 8
+      case .zeroOrMore: 9
       }
     }
 
@@ -300,6 +301,9 @@ struct ReferenceRouter {
     var host: String? = nil
     /// Whether the host is one the table does not list (read only beside an any-host route).
     var hostIsUnlisted = false
+    /// Whether the custom-scheme authority holds a ":" (read only beside a route that starts with an
+    /// address, and reached only by such routes).
+    var authorityIsAddress = false
     /// When the table has fragment routes that start as the fragment does (with "/" or not): its
     /// segments (split on "/", empty ones dropped, decoded as path segments), its query (after its
     /// first "?") and its trailing slash.
@@ -330,6 +334,15 @@ struct ReferenceRouter {
   var plusIsSpace = true
   /// Whether a custom-scheme link's listed host is its host rather than its first segment.
   var listedHostInCustomScheme = false
+
+  /// Whether the route's first piece is an address, the only piece that reads a custom-scheme
+  /// authority holding a ":".
+  static func takesAddress(_ route: Route) -> Bool {
+    switch route.pieces.first {
+    case .parameter(_, .address)?, .optional(_, .address)?: true
+    default: false
+    }
+  }
 
   /// The literals routes start with, as written.
   func firstLiterals(readingFragment: Bool) -> Set<String> {

@@ -280,7 +280,7 @@ struct ValueKindTests {
     #expect(error?.patternError?.typeName == "skuu")
     #expect(
       error?.patternError?.message
-        == "unknown parameter type 'skuu' (did you mean 'sku'?); expected int, uuid, bool, decimal, url, link, string or a kind of the table (alias, color, order, sku, user)"
+        == "unknown parameter type 'skuu' (did you mean 'sku'?); expected int, uuid, bool, decimal, url, address, link, string or a kind of the table (alias, color, order, sku, user)"
     )
   }
 

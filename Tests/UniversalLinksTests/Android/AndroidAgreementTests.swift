@@ -418,6 +418,7 @@ struct AndroidAgreementTests {
     case .decimal: ["1.5", "-2"]
     case .url: ["https://a.example/b?c=d"]
     case .link: ["/a/b", "myapp://x"]
+    case .address: ["localhost:8065", "Chat.Example.org", "[::1]:443"]
     }
   }
 
