@@ -146,7 +146,8 @@ run_target() {
   mkdir -p "$corpus" "$artifacts"
   if [ -f "Fuzz/Dictionaries/$target.dict" ]; then dictionary=("-dict=Fuzz/Dictionaries/$target.dict"); fi
   set +e
-  "$build/fuzz-$target" "$corpus" "Fuzz/Corpus/$target" "${dictionary[@]}" \
+  LSAN_OPTIONS="suppressions=$PWD/Fuzz/Support/leak-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+    "$build/fuzz-$target" "$corpus" "Fuzz/Corpus/$target" "${dictionary[@]}" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=1 -max_len=16384 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" >"$build/logs/$target.log" 2>&1
   code=$?
