@@ -1,28 +1,14 @@
 import DeepLinking
+import UniversalLinks
 
 /// What `deeplink doctor` found for one link: each hop a phone takes, what it decided, and the
 /// findings with their fixes.
 struct LinkDiagnosis {
-  /// How bad a finding is, by what a phone does.
-  enum Severity: String, Comparable {
-    /// Nothing breaks; worth knowing.
-    case note
-    /// Nothing the team deploys breaks a phone, but a link does not open yet (the CDN lags), or a
-    /// link no route takes.
-    case warning
-    /// A phone opens the browser where the app should open, or the app gets a link it cannot route.
-    case error
-
-    private var rank: Int {
-      switch self {
-      case .note: 0
-      case .warning: 1
-      case .error: 2
-      }
-    }
-
-    static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-  }
+  /// How bad a finding is, by what a phone does, on the scale the association-file checks use: a
+  /// note breaks nothing; a warning is a link that does not open yet (the CDN lags) or that no route
+  /// takes; an error is a phone opening the browser where the app should open, or the app getting a
+  /// link it cannot route.
+  typealias Severity = AssociationFileDiagnostic.Severity
 
   /// One step of the link's way to the app: a fetch or a decision.
   struct Hop {
