@@ -61,7 +61,7 @@ enum RouteCommand: ToolSubcommand {
   /// The sources `--source` accepts: the ones the package names.
   static let knownSources: [LinkSource] = [
     .universalLink, .customScheme, .notification, .stored, .programmatic, .fallback, .inApp, .qrCode,
-    .quickAction, .userActivity,
+    .quickAction, .userActivity, .spotlight, .appIntent, .deferred,
   ]
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {

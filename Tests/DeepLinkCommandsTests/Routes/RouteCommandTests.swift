@@ -205,7 +205,8 @@ struct RoutePolicyCommandTests {
     #expect(try programmatic.jsonLines()[0]["linkSource"] as? String == "programmatic")
     // Notifications, in-app links and QR codes are not trusted for verified routes by default: an
     // https link from them is no Universal Link.
-    for source in ["notification", "inApp", "qrCode"] {
+    // Nor are Spotlight results, App Intents and pasted (deferred) links.
+    for source in ["notification", "inApp", "qrCode", "spotlight", "appIntent", "deferred"] {
       let run = await ToolRun.run([
         "route", "--routes", file, "--source", source, "https://example.com/account",
       ])
