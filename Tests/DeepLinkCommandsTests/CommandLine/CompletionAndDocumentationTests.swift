@@ -232,13 +232,7 @@ struct SiteNginxTests {
     .timeLimit(.minutes(1)))
   func nginxAcceptsTheConfiguration() async throws {
     let work = temporaryDirectory()
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-    _ = try await runBounded(
-      "openssl",
-      [
-        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=example.com",
-        "-keyout", "\(work)/key.pem", "-out", "\(work)/cert.pem",
-      ], seconds: 30)
+    try await SiteServedTests.certificate(in: work)
     let out = "\(work)/site with space"
     let site = await ToolRun.run([
       "site", "--app-id", demoAppID, "--certificate", "\(work)/cert.pem", "--certificate-key",
@@ -291,13 +285,7 @@ struct SiteNginxHostileTests {
     .timeLimit(.minutes(1)))
   func hostileRouteFile() async throws {
     let work = temporaryDirectory()
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-    _ = try await runBounded(
-      "openssl",
-      [
-        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=example.com",
-        "-keyout", "\(work)/key.pem", "-out", "\(work)/cert.pem",
-      ], seconds: 30)
+    try await SiteServedTests.certificate(in: work)
     let routes = try temporaryRouteFile(Self.hostileRoutes)
     let out = "\(work)/site \"with\" ; {space}"
     let site = await ToolRun.run([
@@ -342,13 +330,7 @@ struct SiteNginxHostileTests {
         + #""\#(key)": \#(length)}}, "routes": [{"name": "p", "pattern": "/p/{c:code}"}]}"#
     }
     let work = temporaryDirectory()
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-    _ = try await runBounded(
-      "openssl",
-      [
-        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=example.com",
-        "-keyout", "\(work)/key.pem", "-out", "\(work)/cert.pem",
-      ], seconds: 30)
+    try await SiteServedTests.certificate(in: work)
     for key in ["maxLength", "minLength"] {
       let out = temporaryDirectory()
       let refused = await ToolRun.run([
