@@ -65,7 +65,8 @@ package struct AndroidDynamicRulesGenerator: Hashable, Sendable {
 
     /// `route video: ... (rule "/channel/video/?*")`; `every route: ...` for a difference of all.
     package var description: String {
-      (route == Self.everyRoute ? "every route" : "route \(route)") + ": \(reason) (rule \"\(example)\")"
+      (route == Self.everyRoute ? "every route" : "route \(route)") + ": \(reason)"
+        + (example.isEmpty ? "" : " (rule \"\(example)\")")
     }
 
     /// The ``route`` of a difference of every route.
@@ -114,10 +115,9 @@ package struct AndroidDynamicRulesGenerator: Hashable, Sendable {
     }
     self.rules = AndroidDynamicRules(rules)
     routesOfRule = routes
-    if let first = rules.first {
+    if !rules.isEmpty {
       for kind in [ErrorCode<Difference>.refusedLink, .encodedSlash] {
-        differences.append(
-          Difference(route: Difference.everyRoute, parameter: "", kind: kind, example: first.path ?? ""))
+        differences.append(Difference(route: Difference.everyRoute, parameter: "", kind: kind, example: ""))
       }
     }
     var seen: Set<Difference> = []
