@@ -105,7 +105,9 @@ enum AndroidCommand: ToolSubcommand {
         that reads the trailing slash gets its patterns' slash. What the filters open that the
         router refuses is listed on standard error as a widening, route by route or for every
         route: typed text, value sets, segment templates that need backtracking, pieces after a
-        middle catch-all, query rules and fragment paths (filters read neither), below API 31
+        middle catch-all, query rules and fragment paths (filters read neither before Android 15;
+        with --min-sdk 35 or more, a route's required query items, literal values and fragment
+        path are written as <uri-relative-filter-group> elements instead), below API 31
         parameters that may span segments, links the router refuses while reading them (a bad
         escape, user info, a port). What the router routes that the filters do not open is listed
         as a narrowing: a value holding '/' (written %2F, which Android decodes before it
