@@ -310,9 +310,7 @@ enum AndroidCommand: ToolSubcommand {
         filters = generator.filters
         level = generator.minimumAPILevel
         routed = .some((try? router.match(url))?.map(\.route))
-        if let host = URLComponents(string: url)?.host, router.listsHost(host) {
-          rules = AndroidDynamicRulesGenerator(router: router, domain: host).rules
-        }
+        rules = AndroidDynamicRulesGenerator.rules(of: router, forLink: url)
       }
       if let text = arguments.value("api") {
         guard let api = Int(text), api >= 1, api <= 1000 else {

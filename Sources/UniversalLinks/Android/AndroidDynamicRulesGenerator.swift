@@ -131,6 +131,23 @@ package struct AndroidDynamicRulesGenerator: Hashable, Sendable {
     }
   }
 
+  /// The rules a device applies to a link: those written for the host of the table that admits the
+  /// link's host and port (`*.cdn.example` admits `img.cdn.example`), or `nil` for a link on no host
+  /// of the table (no file of the table's is served there).
+  ///
+  /// - Parameters:
+  ///   - router: The app's router.
+  ///   - link: An absolute link.
+  /// - Returns: The rules, or `nil`.
+  package static func rules(of router: Router, forLink link: String) -> AndroidDynamicRules? {
+    guard let uri = AndroidURI(link), let host = uri.host,
+      let domain = router.table.hosts.first(where: {
+        $0 != "*" && AndroidIntentFilterGenerator.authority($0).admits(host: host, port: uri.port)
+      })
+    else { return nil }
+    return AndroidDynamicRulesGenerator(router: router, domain: domain).rules
+  }
+
   /// The rules of one route: its exclusion of longer paths, then the rule (or rules) that open it.
   static func rules(
     for shape: RoutePathShape, trailingSlash: AndroidIntentFilterGenerator.TrailingSlash,

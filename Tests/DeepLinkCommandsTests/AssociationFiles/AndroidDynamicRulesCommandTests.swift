@@ -129,6 +129,37 @@ struct AndroidDynamicRulesCommandTests {
     #expect(json.output.contains(#""dynamicRules": null"#))
   }
 
+  /// Filters written for minSdk 31 cannot read the query; the table's rules can, so at API 35 the
+  /// link without the route's required item stays in the browser, as the router refuses it. The
+  /// rules of a wildcard host (`*.cdn.example`) are those of its file.
+  @Test func matchAtAPI35NarrowsWhatTheFiltersWiden() async throws {
+    let routes = try temporaryRouteFile(
+      """
+      {"hosts": ["example.com", "*.cdn.example"], "routes": [
+        {"name": "search", "pattern": "/search?q={query}"},
+        {"name": "cdn", "pattern": "/img/{name}", "hosts": ["*.cdn.example"]}]}
+      """)
+    func match(_ url: String, _ api: String) async -> ToolRun {
+      await ToolRun.run(["android", "match", "--routes", routes, "--url", url, "--api", api])
+    }
+    let old = await match("https://example.com/search", "34")
+    #expect(old.status == 0, "\(old.output)")
+    #expect(old.lines.last == "  router: no route")
+    let new = await match("https://example.com/search", "35")
+    #expect(new.status == 1)
+    #expect(
+      new.lines == [
+        "https://example.com/search: does not open the app at API 35 (filter 0 claims it, but no dynamic rule matches it)",
+        "  router: no route",
+      ])
+    let searched = await match("https://example.com/search?q=shoes", "35")
+    #expect(searched.status == 0, "\(searched.output)")
+    let image = await match("https://img.cdn.example/img/logo", "35")
+    #expect(image.status == 0, "\(image.output)")
+    let deeper = await match("https://img.cdn.example/img/logo/x", "35")
+    #expect(deeper.status == 1)
+  }
+
   /// A broad manifest narrowed by the rules: at API 35 the link no rule allows stays in the
   /// browser; at API 34 the rules are ignored and the manifest alone decides.
   @Test func rulesNarrowABroadManifestFromAPI35Only() async throws {

@@ -87,6 +87,24 @@ struct AndroidDynamicRulesTests {
     #expect(rules.allows("https://example.com/v/login1.php"))
   }
 
+  /// Rules apps publish: the QA association of the rogichat app (`chat.rogi.rogichat.qa`, whose
+  /// server source writes `[{"/": "/mobile/auth/complete"}, {"/": "*", "exclude": true}]`), and the
+  /// zuuli wallet's (`cash.free2z.zuuli`, `[{"/": "/oauth/callback"}]`, from its deployment test):
+  /// one callback path opens the app, every other path of the host stays in the browser.
+  @Test(arguments: [
+    #"[{"/": "/mobile/auth/complete"}, {"/": "*", "exclude": true}]"#, #"[{"/": "/oauth/callback"}]"#,
+  ])
+  func publishedCallbackOnlyFiles(_ components: String) throws {
+    let data = Data(Self.statement(components).utf8)
+    #expect(AssetLinksValidator().validate(data: data) == [])
+    let rules = try #require(
+      AssetLinksDynamicRulesReader.rules(in: data, packageName: "com.example.app").rules)
+    let callback = try #require(rules.rules.first?.path)
+    #expect(rules.allows("https://example.com\(callback)?code=1"))
+    #expect(!rules.allows("https://example.com\(callback)/more"))
+    #expect(!rules.allows("https://example.com/"))
+  }
+
   /// "If any of the fields in the file are malformed or empty, Android discards the dynamic rules":
   /// one bad field discards the whole set, and the check says where and why.
   @Test(arguments: [
