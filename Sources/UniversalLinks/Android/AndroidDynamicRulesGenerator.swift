@@ -97,6 +97,8 @@ package struct AndroidDynamicRulesGenerator: Hashable, Sendable {
     var rules: [AndroidDynamicRules.Rule] = []
     var routes: [[String]] = []
     var differences: [Difference] = []
+    // A rule written for several routes is written once, where it first stands.
+    var positions: [AndroidDynamicRules.Rule: Int] = [:]
     let slashes = Dictionary(
       zip(router.table.routes, router.patterns).map {
         ($0.name, AndroidIntentFilterGenerator.trailingSlash(router.table, $1))
@@ -105,9 +107,10 @@ package struct AndroidDynamicRulesGenerator: Hashable, Sendable {
     for shape in source.ruleOrder {
       let slash = slashes[shape.name] ?? .either
       for rule in Self.rules(for: shape, trailingSlash: slash, differences: &differences) {
-        if let index = rules.firstIndex(of: rule) {
+        if let index = positions[rule] {
           if !routes[index].contains(shape.name) { routes[index].append(shape.name) }
         } else {
+          positions[rule] = rules.count
           rules.append(rule)
           routes.append([shape.name])
         }
