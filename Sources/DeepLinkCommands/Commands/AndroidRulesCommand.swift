@@ -25,7 +25,10 @@ extension AndroidCommand {
         "?": {"q": "?*"}, literal values themselves. What the rules open that the router refuses
         is listed on standard error as a widening: typed text, value sets and kinds, literals
         holding * or ? (the rules have no escape), a parameter with text after it in its segment,
-        segments after a middle catch-all, other query rules, a fragment route's fragment.
+        segments after a middle catch-all, other query rules, a fragment route's fragment. What the
+        router routes that the rules do not open is listed as a narrowing: empty segments ('//'),
+        a value holding '/' (written %2F, which Android decodes first), and for a table that
+        compares literals without case, another case.
         Routes of other hosts (without --domain, of every https host), of any host or without
         https are left out and listed.
         """,
@@ -34,7 +37,7 @@ extension AndroidCommand {
         .value("domain", "HOST", "The host whose file the rules are for (default: every https host)."),
         .flag(
           "json",
-          #"Print one JSON object instead: {"relation_extensions", "rules": [{"rule", "routes"}], "widenings": [{"route", "parameter", "kind", "rule", "reason"}], "leftOut", "notes"}."#
+          #"Print one JSON object instead: {"relation_extensions", "rules": [{"rule", "routes"}], "widenings": [{"route", "parameter", "kind", "rule", "reason"}], "narrowings": [the same], "leftOut", "notes"}; "route" is "*" for a difference of every route."#
         ),
       ],
       epilogue: "EXIT STATUS: 0 printed, 2 usage error or bad route file."
@@ -51,17 +54,21 @@ extension AndroidCommand {
         let rules = zip(generator.rules.rules, generator.routesOfRule).map { rule, routes in
           JSONValue.object([("rule", rule.json), ("routes", .array(routes.map(JSONValue.string)))])
         }
-        let widenings = generator.widenings.map { widening in
-          JSONValue.object([
-            ("route", .string(widening.route)), ("parameter", .string(widening.parameter)),
-            ("kind", .string(widening.kind.description)), ("rule", .string(widening.example)),
-            ("reason", .string(widening.reason)),
-          ])
+        func differences(_ list: [AndroidDynamicRulesGenerator.Difference]) -> JSONValue {
+          .array(
+            list.map { difference in
+              JSONValue.object([
+                ("route", .string(difference.route)), ("parameter", .string(difference.parameter)),
+                ("kind", .string(difference.kind.description)), ("rule", .string(difference.example)),
+                ("reason", .string(difference.reason)),
+              ])
+            })
         }
         streams.output.line(
           JSONValue.object([
             (AndroidDynamicRules.extensionsKey, generator.rules.relationExtensions),
-            ("rules", .array(rules)), ("widenings", .array(widenings)),
+            ("rules", .array(rules)), ("widenings", differences(generator.widenings)),
+            ("narrowings", differences(generator.narrowings)),
             ("leftOut", .array(generator.leftOut.map(JSONValue.string))),
             ("notes", .array(generator.notes.map(JSONValue.string))),
           ]).rendered)
@@ -70,6 +77,9 @@ extension AndroidCommand {
       }
       for widening in generator.widenings {
         streams.error.line("deeplink android rules: widening: \(Printable.escaped(widening.description))")
+      }
+      for narrowing in generator.narrowings {
+        streams.error.line("deeplink android rules: narrowing: \(Printable.escaped(narrowing.description))")
       }
       for line in generator.leftOut {
         streams.error.line("deeplink android rules: left out: \(Printable.escaped(line))")

@@ -55,6 +55,12 @@ package struct AndroidDynamicRulesGenerator: Hashable, Sendable {
         "the rules read links the router refuses: a malformed percent escape, invalid UTF-8, a control character or a space, user info, a port the table does not list; the app opens and its router answers with an error"
       case .encodedSlash:
         "Android decodes %2F before it compares the path, so a link whose segment holds one may read as another path that opens the app; the router reads one segment holding \"/\""
+      case .emptySegment:
+        "the router drops empty segments; the rules compare the path as written, so a link with one (\"//\") does not open the app"
+      case .slashInValue:
+        "a value holding \"/\" (written %2F) does not open the app: Android decodes the path before it compares it, so the value reads as two segments"
+      case .literalCase:
+        "the table compares literals without case; the rules compare them exactly, so only the case as written opens the app"
       case .trailingSlash:
         "the table reads the trailing slash, which the pattern of \(parameter) cannot say, so the link with or without it opens the app"
       case .fragmentQuery:
@@ -79,9 +85,12 @@ package struct AndroidDynamicRulesGenerator: Hashable, Sendable {
   package var routesOfRule: [[String]]
   /// What the rules open that the router refuses.
   package var widenings: [Difference] = []
+  /// What the router routes that the rules do not open, for every route: empty segments, a value
+  /// holding `/`, and literals of a table that compares them without case.
+  package var narrowings: [Difference] = []
   /// The routes left out (another host, any host, no https), each with why.
   package var leftOut: [String]
-  /// Other facts to know, such as literals the table compares without case.
+  /// Other facts to know.
   package var notes: [String] = []
 
   /// Creates the rules of a route table's https routes on one host, or on all its hosts.
@@ -127,10 +136,12 @@ package struct AndroidDynamicRulesGenerator: Hashable, Sendable {
     for difference in differences where seen.insert(difference).inserted {
       widenings.append(difference)
     }
-    if router.table.options.caseInsensitive {
-      notes.append(
-        "the table compares literals without case; the rules compare them exactly, so only the case as written opens the app on Android 15"
-      )
+    if !rules.isEmpty {
+      var kinds: [ErrorCode<Difference>] = [.emptySegment, .slashInValue]
+      if router.table.options.caseInsensitive { kinds.append(.literalCase) }
+      narrowings = kinds.map {
+        Difference(route: Difference.everyRoute, parameter: "", kind: $0, example: "")
+      }
     }
   }
 
@@ -292,6 +303,12 @@ extension ErrorCode where Subject == AndroidDynamicRulesGenerator.Difference {
   package static let refusedLink = Self("refused-link")
   /// A value holding `/`, written `%2F`, which Android decodes before it compares.
   package static let encodedSlash = Self("encoded-slash")
+  /// A link with an empty segment, which the router drops (a narrowing).
+  package static let emptySegment = Self("empty-segment")
+  /// A value holding `/`, written `%2F`, read as two segments (a narrowing).
+  package static let slashInValue = Self("slash-in-value")
+  /// A literal in another case, which a table without case routes (a narrowing).
+  package static let literalCase = Self("literal-case")
   /// A catch-all route of a table that reads the trailing slash.
   package static let trailingSlash = Self("trailing-slash")
   /// A fragment route's fragment, matched as one string.

@@ -182,6 +182,9 @@ struct AndroidDynamicRulesTests {
     #expect(
       generator.rules.rules.suffix(2).map(\.description) == [#"{"/": "/channel"}"#, #"{"/": "/channel/"}"#])
     #expect(generator.widenings.map(\.kind) == [.refusedLink, .encodedSlash])
+    #expect(generator.narrowings.map(\.kind) == [.emptySegment, .slashInValue])
+    #expect(!generator.rules.allows("https://example.com/channel/video/AC%2FDC"))
+    #expect(!generator.rules.allows("https://example.com/channel//video/42"))
     let rules = generator.rules
     #expect(rules.allows("https://example.com/channel/video/42"))
     #expect(rules.allows("https://example.com/channel/sub/7/video/42"))
@@ -247,8 +250,11 @@ struct AndroidDynamicRulesTests {
         case .success(let match?):
           guard !allowed else { continue }
           let path = rest.prefix { $0 != "?" && $0 != "#" }
+          let listed = Set(generator.narrowings.map(\.kind))
           let explained =
-            path.contains("//") || rest.lowercased().contains("%2f") || router.table.options.caseInsensitive
+            (path.contains("//") && listed.contains(.emptySegment))
+            || (rest.lowercased().contains("%2f") && listed.contains(.slashInValue))
+            || (router.table.options.caseInsensitive && listed.contains(.literalCase))
           if !explained { unexplained.append("\(link): routed to \(match.route), the rules refuse it") }
         case .success(nil), .failure:
           guard allowed, let index = generator.rules.decidingRule(link) else { continue }
