@@ -8,7 +8,7 @@ import UniversalLinks
 enum AndroidCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["android"],
-    usage: "[generate] [options] | match --url URL [options]",
+    usage: "[generate] [options] | rules [options] | match --url URL [options]",
     summary: "Write the Android intent filters of the route table, or match a URL as Android does.",
     discussion: """
       Works with the <intent-filter> elements of AndroidManifest.xml: 'deeplink android' (or

@@ -29,12 +29,13 @@ extension AndroidCommand {
         router routes that the rules do not open is listed as a narrowing: empty segments ('//'),
         a value holding '/' (written %2F, which Android decodes first), and for a table that
         compares literals without case, another case.
-        Routes of other hosts (without --domain, of every https host), of any host or without
-        https are left out and listed.
+        A route limited to some hosts is in the rules of those hosts only (--domain HOST); without
+        --domain it is left out, as are routes of any host or without https; each is listed.
         """,
       options: [
         AndroidCommand.routesOption,
-        .value("domain", "HOST", "The host whose file the rules are for (default: every https host)."),
+        .value(
+          "domain", "HOST", "The host whose file the rules are for (default: the routes of every host)."),
         .flag(
           "json",
           #"Print one JSON object instead: {"relation_extensions", "rules": [{"rule", "routes"}], "widenings": [{"route", "parameter", "kind", "rule", "reason"}], "narrowings": [the same], "leftOut", "notes"}; "route" is "*" for a difference of every route."#
