@@ -246,9 +246,7 @@ public final class Router: Sendable {
     -> RouteMatch?
   {
     let found = try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> Found? in
-      // An error's text is made again from the link's bytes, the same text: a closure that captured
-      // `url` as well as the one below would take a second reference to it for each link.
-      try reader.withLink(link, original: { link.string() }) { view -> Found? in
+      try reader.withLink(link) { view -> Found? in
         let readsFragment = view.fragmentMark >= 0
         var search = TrieSearch(caseInsensitive: table.options.caseInsensitive)
         guard let route = search.search(&view, in: self) else { return nil }
@@ -398,7 +396,7 @@ public final class Router: Sendable {
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   package func read(_ url: String) throws(LinkError) {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) in
-      try reader.withLink(link, original: { link.string() }) { _ in () }
+      try reader.withLink(link) { _ in () }
     }
   }
 
@@ -419,19 +417,18 @@ public final class Router: Sendable {
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   package func matchIndex(_ url: String) throws(LinkError) -> Int? {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> Int? in
-      try matchIndex(bytes: link, original: { link.string() })
+      try matchIndex(bytes: link)
     }
   }
 
   /// The index in ``table`` of the route a link given as bytes matches.
   ///
   /// - Parameters:
-  ///   - link: The link's bytes, valid UTF-8.
-  ///   - original: The link as text, built only for an error.
+  /// - Parameter link: The link's bytes, valid UTF-8.
   /// - Returns: The route's index, or `nil` when no route matches.
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
-  func matchIndex(bytes link: Bytes, original: () -> String) throws(LinkError) -> Int? {
-    try reader.withLink(link, original: original) { view in
+  func matchIndex(bytes link: Bytes) throws(LinkError) -> Int? {
+    try reader.withLink(link) { view in
       var search = TrieSearch(caseInsensitive: table.options.caseInsensitive)
       return search.search(&view, in: self).map { Int($0) }
     }
@@ -531,7 +528,7 @@ public final class Router: Sendable {
   /// was checked, and steps comparing segments with templates), for tests that bound the work per link.
   func searchWork(_ url: String) throws(LinkError) -> SearchWork {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> SearchWork in
-      try reader.withLink(link, original: { url }) { view in
+      try reader.withLink(link) { view in
         var search = TrieSearch(caseInsensitive: table.options.caseInsensitive)
         let route = search.search(&view, in: self).map { Int($0) }
         return SearchWork(

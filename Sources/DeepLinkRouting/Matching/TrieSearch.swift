@@ -245,8 +245,8 @@ struct TrieSearch {
           resume = Step.after(phase, of: node)
           if let tested = router.testedChildren[Int32(truncatingIfNeeded: index)],
             let found = tested.first(
-              of: phase, from: start, view, at: depth, caseInsensitive: caseInsensitive, steps: &templateSteps
-            )
+              of: phase, from: start, view.bytes(depth), at: depth, count: view.count, isWeb: view.isWeb,
+              hasHost: view.hasHost, caseInsensitive: caseInsensitive, steps: &templateSteps)
           {
             child = tested.children[found.position].child
             childDepth = found.depth

@@ -120,29 +120,32 @@ struct TestedChildren: Sendable {
   /// - Parameters:
   ///   - phase: The phase.
   ///   - start: The first position to try.
-  ///   - view: The link.
+  ///   - segment: Segment `depth` of the link.
   ///   - depth: The segment's position.
+  ///   - count: How many segments the link has.
+  ///   - isWeb: Whether the link is a web link.
+  ///   - hasHost: Whether the link names a host.
   ///   - caseInsensitive: Whether the table compares literals without case.
   ///   - steps: Incremented by each step of comparing a template's literals.
   /// - Returns: The child's position and depth, or `nil`.
   @inline(__always)
   func first(
-    of phase: RoutePattern.Segment.TestPhase, from start: Int, _ view: borrowing LinkView, at depth: Int,
-    caseInsensitive: Bool, steps: inout Int
+    of phase: RoutePattern.Segment.TestPhase, from start: Int, _ segment: Bytes, at depth: Int, count: Int,
+    isWeb: Bool, hasHost: Bool, caseInsensitive: Bool, steps: inout Int
   ) -> (position: Int, depth: Int)? {
     let range = positions(of: phase)
     var position = max(start, range.lowerBound)
     let context = SegmentContext(
-      depth: depth, isWeb: view.isWeb, hasHost: view.hasHost, caseInsensitive: caseInsensitive)
+      depth: depth, isWeb: isWeb, hasHost: hasHost, caseInsensitive: caseInsensitive)
     if let valueSets, position < valueSets.count {
-      if let found = valueSets.next(view.bytes(depth), from: position, context.setFolding) {
+      if let found = valueSets.next(segment, from: position, context.setFolding) {
         return (found, depth &+ 1)
       }
       position = valueSets.count
     }
     while position < range.upperBound {
       if let childDepth = children[position].depth(
-        taking: view.bytes(depth), at: depth, count: view.count, context, steps: &steps)
+        taking: segment, at: depth, count: count, context, steps: &steps)
       {
         return (position, childDepth)
       }
