@@ -56,6 +56,19 @@ struct UnicodeHostCommandTests {
     #expect(!nginx.contains("भारत"))
   }
 
+  @Test func auditCountsLinksInEitherSpellingAsTheOneHost() async throws {
+    let file = try temporaryRouteFile(Self.routes)
+    let input = [
+      "https://chat.example.भारत/room/1", "https://\(Self.ascii)/room/2", "https://chat.example.xn--zz/room/3",
+    ].joined(separator: "\n")
+    let run = await ToolRun.run(["audit", "--routes", file, "--json"], input: input)
+    let summary = try #require(try run.jsonLines().first)
+    #expect(summary["matched"] as? Int == 2, "\(run.output)")
+    #expect((summary["routes"] as? [String: Int])?["room"] == 2)
+    let rejections = try #require(summary["rejections"] as? [[String: Any]])
+    #expect(rejections.map { $0["reason"] as? String } == ["invalid-host"])
+  }
+
   @Test func aHostWithNoASCIIFormIsARouteFileErrorWithItsPlace() async throws {
     let file = try temporaryRouteFile(
       """
