@@ -143,6 +143,23 @@ struct UnicodeHostTests {
     #expect(built.host == Self.asciiHost)
   }
 
+  @Test func aNearMissOnAUnicodeHostIsExplainedAsOnItsASCIIForm() throws {
+    let router = try Router(
+      RouteTable(
+        hosts: [Self.unicodeHost, "other.example"],
+        routes: [
+          RouteDefinition("room", "/room/{id}", hosts: [Self.asciiHost]),
+          RouteDefinition("page", "/page/{id}", hosts: ["other.example"]),
+        ]))
+    let miss = try #require(try router.explain("https://chat.example.भारत/rooms/1"))
+    #expect(miss.route == "room")
+    #expect(miss.found == "rooms")
+    // The scope compares the link's host in its ASCII form: out of scope on the other host.
+    let outOfScope = try #require(try router.explain("https://CHAT.example.भारत/page/1"))
+    #expect(outOfScope.route == "page")
+    #expect(outOfScope.code == .outOfScope, "\(outOfScope)")
+  }
+
   @Test func listsAnOriginInEitherSpelling() throws {
     let router = try Router(Self.table(hosts: [Self.unicodeHost]))
     #expect(router.lists(.universalLink(host: Self.unicodeHost)))
