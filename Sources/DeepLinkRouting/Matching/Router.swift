@@ -20,7 +20,9 @@ import Foundation
 /// ```
 public final class Router: Sendable {
   /// The table the router was built from, each route's host groups (`@name`, see
-  /// ``RouteTable/hostGroups``) replaced by the group's hosts.
+  /// ``RouteTable/hostGroups``) replaced by the group's hosts, and each host written in Unicode
+  /// (`chat.example.भारत`) in its ASCII form (`chat.example.xn--h2brj9c`), the one form the router
+  /// reads, builds and writes into association files.
   public let table: RouteTable
   /// The parsed pattern of each route, in table order.
   package let patterns: [RoutePattern]
@@ -80,8 +82,7 @@ public final class Router: Sendable {
         }
       guard valid else { throw RouteTableError(reason: .invalidScheme(scheme)) }
     }
-    var rules: [HostRule] = []
-    for host in table.hosts { rules.append(try HostRule(host)) }
+    let rules = try table.hostRules()
     try table.checkHostGroups(rules: rules)
     if !table.routes.isEmpty && table.schemes.isEmpty && table.hosts.isEmpty {
       throw RouteTableError(reason: .noSchemeOrHost)
@@ -152,8 +153,9 @@ public final class Router: Sendable {
     for index in patterns.indices {
       try builder.insert(route: index, pattern: patterns[index], scope: scopes[index], names: routeNames)
     }
-    // Scopes read `@name` entries where the route writes them, for errors; the rest reads hosts.
-    let table = table.resolvingHostGroups
+    // Scopes read `@name` entries where the route writes them, for errors; the rest reads hosts, each
+    // in its ASCII form.
+    let table = table.resolvingHostGroups.writingHostsInASCII
     self.table = table
     self.patterns = patterns
     let built = builder.finish(

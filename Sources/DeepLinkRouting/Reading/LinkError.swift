@@ -164,9 +164,11 @@ extension LinkError {
   /// A web link without a host: code `missingHost`.
   package static let missingHost = LinkError(code: .missingHost, rule: "web link without a host")
 
-  /// A host with characters a host name cannot have: code `invalidHost`.
-  package static func invalidHost(_ host: String) -> LinkError {
-    LinkError(code: .invalidHost, rule: "invalid host '\(host)'", host: host)
+  /// A host with characters a host name cannot have, or without an ASCII form (`problem` says why):
+  /// code `invalidHost`.
+  package static func invalidHost(_ host: String, problem: String? = nil) -> LinkError {
+    LinkError(
+      code: .invalidHost, rule: "invalid host '\(host)'" + (problem.map { ": \($0)" } ?? ""), host: host)
   }
 
   /// A port the table does not list for `host`: code `portNotAllowed`.

@@ -360,10 +360,12 @@ final class LinkReader: Sendable {
         } else if authorityEnd > authorityStart && customSchemeCarriesHost
           && carriesHost(link, from: authorityStart, to: authorityEnd)
         {
-          // A listed host, read as the link's host (``RouteTable/Options/listedHostInCustomScheme``).
+          // A listed host, read as the link's host (``RouteTable/Options/listedHostInCustomScheme``),
+          // in its ASCII form.
           view.carriesHost = true
           view.hostStart = authorityStart
           view.hostEnd = authorityEnd
+          view.host = carriedHostName(link, from: authorityStart, to: authorityEnd)
         } else if authorityEnd > authorityStart {
           // The authority of a custom-scheme link is the first path segment. It keeps its case, as
           // every captured value does; literals compare with it case-insensitively, like a host, in
@@ -543,7 +545,7 @@ final class LinkReader: Sendable {
   /// Whether a custom-scheme authority (without user information or port) is a listed host.
   private func carriesHost(_ link: Bytes, from start: Int, to end: Int) -> Bool {
     if listedHost(link, start, end) != nil { return true }
-    let host = link.lowercasedString(start, end)
+    guard let host = carriedHostName(link, from: start, to: end) else { return false }
     if let ports = exactHosts[host], ports.contains(nil) { return true }
     return wildcardHosts.contains { $0.admits(host: host, port: nil) }
   }
@@ -641,6 +643,66 @@ final class LinkReader: Sendable {
     }
   }
 
+  /// A link's host (without port) in the router's one form (``HostName``): lower-cased, a Unicode
+  /// label as `xn--` Punycode. A host in Unicode, raw or percent-encoded (`b%C3%BCcher.example`), is
+  /// read as browsers read it; an `xn--` label must be valid Punycode. A percent escape stands only for a
+  /// byte beyond ASCII (a Unicode character's UTF-8): `example%2Ecom` is not `example.com`, so that no
+  /// escape spells a listed host that iOS and Android would read as another. Every problem is
+  /// `invalidHost`.
+  private func asciiHost(_ buffer: Bytes, from start: Int, to end: Int, fail: (LinkError, Int?) -> LinkError)
+    throws(LinkError) -> String
+  {
+    let written = buffer.lowercasedString(start, end)
+    if written.hasPrefix("[") {
+      guard HostRule.isValidHostName(written) else { throw fail(.invalidHost(written), start) }
+      return written
+    }
+    var text = written
+    if (start..<end).contains(where: { buffer[$0] >= 0x80 || buffer[$0] == UInt8(ascii: "%") }) {
+      var index = start
+      while index < end {
+        if buffer[index] == UInt8(ascii: "%") {
+          let isBeyondASCII =
+            index + 2 < end && (PercentCoding.hexValue(buffer[index + 1]) ?? 0) >= 8
+            && PercentCoding.hexValue(buffer[index + 2]) != nil
+          guard isBeyondASCII else {
+            throw fail(
+              .invalidHost(
+                written, problem: "a percent escape in a host stands only for a byte beyond ASCII"), index)
+          }
+          index += 3
+        } else {
+          index += 1
+        }
+      }
+      do {
+        text = try PercentCoding.decode(buffer, from: start, to: end, plusAsSpace: false)
+      } catch {
+        let problem =
+          switch error {
+          case .forbiddenCharacter(let scalar):
+            "\(LinkError.codePoint(scalar.value)) cannot be in a host name"
+          case .malformedEscape, .invalidUTF8: "its escapes are not UTF-8"
+          }
+        throw fail(.invalidHost(written, problem: problem), start)
+      }
+    }
+    let host: String
+    do {
+      host = try HostName.ascii(text)
+    } catch {
+      throw fail(.invalidHost(text, problem: error.description), start)
+    }
+    guard HostRule.isValidHostName(host) else { throw fail(.invalidHost(written), start) }
+    return host
+  }
+
+  /// The host of a custom-scheme link's authority (``customSchemeCarriesHost``) in the router's one
+  /// form, or `nil` when it is not a host name.
+  private func carriedHostName(_ link: Bytes, from start: Int, to end: Int) -> String? {
+    try? asciiHost(link, from: start, to: end) { reason, _ in reason }
+  }
+
   private func readHost(
     _ buffer: Bytes, from start: Int, to end: Int, scheme: String, unlisted: inout Bool,
     fail: (LinkError, Int?) -> LinkError
@@ -669,8 +731,7 @@ final class LinkReader: Sendable {
       port = isDefault ? nil : String(number)
     }
     guard hostEnd > start else { throw fail(.missingHost, start) }
-    let host = buffer.lowercasedString(start, hostEnd)
-    guard HostRule.isValidHostName(host) else { throw fail(.invalidHost(host), start) }
+    let host = try asciiHost(buffer, from: start, to: hostEnd, fail: fail)
     if lists(host: host, port: port) { return port.map { "\(host):\($0)" } ?? host }
     if acceptsAnyHost {
       unlisted = true

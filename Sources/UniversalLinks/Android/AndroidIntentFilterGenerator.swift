@@ -112,6 +112,8 @@ public struct AndroidIntentFilterGenerator: Sendable {
   ///     `pathAdvancedPattern`.
   public init(router: Router, domain: String? = nil, minimumAPILevel: Int = 31) {
     self.minimumAPILevel = minimumAPILevel
+    // `android:host` names a Unicode host in its ASCII form, the host of the `Uri` a browser sends.
+    let domain = domain.map(router.hostEntry)
     let table = router.table
     var groups: [String: Int] = [:]
     var built: [(filter: AndroidIntentFilter, entries: [Entry])] = []
