@@ -15,8 +15,8 @@ struct LinkDoctor {
   var timeout: Double
   /// The app's associated domains, when an entitlements file was given.
   var entitledDomains: [String]?
-  var androidPackage: String?
-  var fingerprints: [CertificateFingerprint]
+  /// The Android app, when its App Links are checked.
+  var android: AndroidApp?
 
   private var fetched: [String: WellKnownFetch.Outcome] = [:]
 
@@ -25,15 +25,14 @@ struct LinkDoctor {
 
   init(
     appIDs: [String], router: Router, appleCDN: URL, timeout: Double, entitledDomains: [String]?,
-    androidPackage: String?, fingerprints: [CertificateFingerprint]
+    android: AndroidApp?
   ) {
     self.appIDs = appIDs
     self.router = router
     self.appleCDN = appleCDN
     self.timeout = timeout
     self.entitledDomains = entitledDomains
-    self.androidPackage = androidPackage
-    self.fingerprints = fingerprints
+    self.android = android
   }
 
   /// What one association file decides for the link.
@@ -53,8 +52,8 @@ struct LinkDoctor {
     }
     let iOS = await diagnoseIOS(link, into: &diagnosis)
     var verdict = "iOS: \(iOS)"
-    if let androidPackage {
-      verdict += "; Android: " + (await diagnoseAndroid(link, package: androidPackage, into: &diagnosis))
+    if let android {
+      verdict += "; Android: " + (await diagnoseAndroid(link, app: android, into: &diagnosis))
     }
     diagnosis.verdict = verdict
     return diagnosis
@@ -313,91 +312,17 @@ struct LinkDoctor {
     return "a file iOS cannot read"
   }
 
-  // MARK: - Android
-
-  /// The Android hop; returns what an Android phone does with the link, in a few words.
-  private mutating func diagnoseAndroid(
-    _ link: DoctorLink, package: String, into diagnosis: inout LinkDiagnosis
-  ) async -> String {
-    let file = WellKnownFile.assetLinks
-    guard let url = link.siteURL(file.path) else { return "not checked" }
-    let outcome = await fetch(url, file)
-    let before = diagnosis.findings.count
-    for finding in outcome.findings {
-      diagnosis.add(
-        Self.severity(finding.severity), finding.code.description, hop: "assetlinks", finding.message,
-        fix: Self.fix(for: finding, url: outcome.url, file: file))
-    }
-    var result = "no file (\(outcome.findings.first?.code.description ?? "fetch-failed"))"
-    if let body = outcome.body {
-      result = grants(body, package: package, url: outcome.url, into: &diagnosis)
-    }
-    diagnosis.hops.append(.init(name: "assetlinks", url: outcome.url, result: result))
-    let failed = diagnosis.findings[before...].contains { $0.severity == .error }
-    return failed ? "App Links fail verification (the link opens the browser)" : "App Links verify"
-  }
-
-  /// What assetlinks.json grants the package; adds the findings about its fingerprints.
-  private func grants(_ body: Data, package: String, url: String, into diagnosis: inout LinkDiagnosis)
-    -> String
-  {
-    let document: AssetLinksDocument
-    do {
-      document = try AssetLinksDocument(jsonData: body)
-    } catch {
-      diagnosis.add(
-        .error, "unreadable-file", hop: "assetlinks",
-        "the file is not one Android can read (\(error)), so no App Link of the host is verified",
-        fix:
-          "run deeplink assetlinks check --url \(url.replacingOccurrences(of: WellKnownFile.assetLinks.path, with: ""))"
-      )
-      return "a file Android cannot read"
-    }
-    let statements = document.statements.filter {
-      $0.relation.contains(AssetLinksStatement.handleAllURLs)
-        && $0.target.namespace == AssetLinksTarget.androidAppNamespace && $0.target.packageName == package
-    }
-    guard !statements.isEmpty else {
-      diagnosis.add(
-        .error, "package-not-granted", hop: "assetlinks",
-        "no \(AssetLinksStatement.handleAllURLs) statement names \(package): Android verifies no App Link of the host for it, so links open the browser",
-        fix: "add a statement for \(package) with the SHA-256 fingerprints of its signing keys")
-      return "grants nothing to \(package)"
-    }
-    let listed = Set(statements.flatMap(\.target.fingerprints))
-    for fingerprint in fingerprints where !listed.contains(fingerprint) {
-      diagnosis.add(
-        .error, "fingerprint-missing", hop: "assetlinks",
-        "the file does not list \(fingerprint) for \(package): an app signed with that key fails verification, so its links open the browser",
-        fix: "add \(fingerprint) to the sha256_cert_fingerprints of \(package)")
-    }
-    if fingerprints.count == 1, listed == Set(fingerprints) {
-      diagnosis.add(
-        .warning, "play-signing-key-likely-missing", hop: "assetlinks",
-        "the file lists one key for \(package), the one given: if that is the upload key, an app installed from Google Play (signed with the Play App Signing key) fails verification",
-        fix:
-          "add the SHA-256 of the app signing key (Play Console, App integrity) next to the upload key")
-    }
-    if fingerprints.isEmpty {
-      diagnosis.add(
-        .note, "fingerprints-not-checked", hop: "assetlinks",
-        "no --fingerprint given, so the keys listed were not checked",
-        fix: "give the SHA-256 of each signing key with --fingerprint")
-    }
-    return "grants \(package) (\(listed.count) fingerprint\(listed.count == 1 ? "" : "s"))"
-  }
-
   // MARK: - Fetching
 
   /// The fetch of `url`, made once.
-  private mutating func fetch(_ url: URL, _ file: WellKnownFile) async -> WellKnownFetch.Outcome {
+  mutating func fetch(_ url: URL, _ file: WellKnownFile) async -> WellKnownFetch.Outcome {
     if let outcome = fetched[url.absoluteString] { return outcome }
     let outcome = await WellKnownFetch(file: file, timeout: timeout).fetch(url)
     fetched[url.absoluteString] = outcome
     return outcome
   }
 
-  private static func severity(_ severity: AssociationFileDiagnostic.Severity) -> LinkDiagnosis.Severity {
+  static func severity(_ severity: AssociationFileDiagnostic.Severity) -> LinkDiagnosis.Severity {
     switch severity {
     case .error: .error
     case .warning: .warning
@@ -406,8 +331,7 @@ struct LinkDoctor {
   }
 
   /// The fix of a fetch finding, in one line.
-  private static func fix(for finding: AssociationFileDiagnostic, url: String, file: WellKnownFile) -> String
-  {
+  static func fix(for finding: AssociationFileDiagnostic, url: String, file: WellKnownFile) -> String {
     switch finding.code {
     case .redirect:
       "serve the file itself at \(url) with status 200; \(file.fetcher) follows no redirect (a www or https redirect included)"
