@@ -12,7 +12,7 @@ enum DoctorCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["doctor"],
     usage:
-      "--app-id ID... [--routes FILE] [--entitlements FILE] [--android-package NAME [--fingerprint SHA256]... [--manifest FILE] [--min-sdk N] [--api N]] [--apple-cdn URL] [--timeout SECONDS] [--json] [--ci] URL...",
+      "--app-id ID... [--routes FILE] [--entitlements FILE] [--android-package NAME [--fingerprint SHA256]... [--certificate FILE]... [--manifest FILE] [--min-sdk N] [--api N]] [--apple-cdn URL] [--timeout SECONDS] [--json] [--ci] URL...",
     summary: "Say whether links open the app, and what phones see, hop by hop.",
     discussion: """
       For each https link, follows every hop a phone takes to the app and says what each decides,
@@ -63,6 +63,13 @@ enum DoctorCommand: ToolSubcommand {
         package; repeat for several.
         """,
         repeatable: true),
+      .value(
+        "certificate", "FILE",
+        """
+        A signing certificate (PEM or DER, as keytool -exportcert writes it) whose
+        SHA-256 is checked like a --fingerprint; read with openssl, which must be on the PATH.
+        """,
+        repeatable: true, completion: .file),
       .value(
         "manifest", "FILE", "The app's AndroidManifest.xml (default: the filters the route table generates).",
         completion: .file),
@@ -121,7 +128,7 @@ enum DoctorCommand: ToolSubcommand {
       }
     }
     if package == nil,
-      let option = ["manifest", "min-sdk", "api"].first(where: { arguments.value($0) != nil })
+      let option = ["manifest", "min-sdk", "api", "certificate"].first(where: { arguments.value($0) != nil })
     {
       throw spec.usageError("--\(option) goes with --android-package")
     }
@@ -130,6 +137,14 @@ enum DoctorCommand: ToolSubcommand {
     if let path = arguments.value("entitlements") {
       do {
         entitledDomains = try associatedDomains(path)
+      } catch {
+        streams.error.line("\(spec.fullName): \(error)")
+        return 2
+      }
+    }
+    for path in arguments.values["certificate"] ?? [] {
+      do {
+        fingerprints.append(try CertificateFile.fingerprint(path))
       } catch {
         streams.error.line("\(spec.fullName): \(error)")
         return 2
