@@ -12,7 +12,7 @@ enum DoctorCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["doctor"],
     usage:
-      "--app-id ID... [--routes FILE] [--entitlements FILE] [--android-package NAME [--fingerprint SHA256]... [--certificate FILE]... [--manifest FILE] [--min-sdk N] [--api N]] [--apple-cdn URL] [--timeout SECONDS] [--json] [--ci] URL...",
+      "--app-id ID... [--routes FILE] [--entitlements FILE] [--android-package NAME [--fingerprint SHA256]... [--certificate FILE]... [--manifest FILE] [--min-sdk N] [--api N]] [--browser [--short-links FILE --short-link-host HOST]] [--apple-cdn URL] [--timeout SECONDS] [--json] [--ci] URL...",
     summary: "Say whether links open the app, and what phones see, hop by hop.",
     discussion: """
       For each https link, follows every hop a phone takes to the app and says what each decides,
@@ -37,6 +37,13 @@ enum DoctorCommand: ToolSubcommand {
       at --api 30 or below and a note above, where each host verifies on its own. One fingerprint
       given, and the file listing only it, gets a warning: an app installed from Google Play is signed
       with the Play App Signing key, and the upload key alone fails verification.
+      With --browser, each link is also fetched as a browser does, the page a phone shows without the
+      app or when the link is not verified: the fallback page 'deeplink site' writes, a page of the
+      site's own, or an error status (a warning for a routed link); a redirect is followed one hop,
+      no further, and the long link it leads to is routed. With --short-links FILE
+      --short-link-host HOST (the file and host 'deeplink site' serves), a short link is routed as
+      the long link the file gives it, the short-link host's file is the one 'deeplink site' writes,
+      and with --browser the server's redirect is compared with the file's.
       Severity follows what a phone does: error, a phone opens the browser where the app should open,
       or the app gets a link no route takes; warning, nothing deployed is wrong but a link does not
       open yet (the CDN lags behind the origin) or no route takes it; note, worth knowing. Each fetch
@@ -75,6 +82,11 @@ enum DoctorCommand: ToolSubcommand {
         completion: .file),
       AndroidCommand.matchMinSDKOption,
       .value("api", "N", "The API level of the Android device to answer for (default: the --min-sdk level)."),
+      .flag("browser", "Also fetch each link as a browser does, following one redirect."),
+      .value(
+        "short-links", "FILE", "The short-link file deeplink site serves, {\"code\": \"https://...\"}.",
+        completion: .file),
+      .value("short-link-host", "HOST", "The host that serves the short links (go.example.com)."),
       .value(
         "apple-cdn", "URL",
         """
@@ -172,9 +184,15 @@ enum DoctorCommand: ToolSubcommand {
         package: package, fingerprints: fingerprints, filters: filters, filtersSource: source, apiLevel: level
       )
     }
+    guard
+      let shortLinks = try AuditTrackingHosts.read(
+        arguments, router: router, spec: spec, errors: streams.error)
+    else { return 2 }
     var doctor = LinkDoctor(
       appIDs: appIDs, router: router, appleCDN: cdn, timeout: timeout, entitledDomains: entitledDomains,
       android: android)
+    doctor.shortLinks = shortLinks.shortLinks == nil ? nil : shortLinks
+    doctor.browser = arguments.has("browser")
     var breaks = false
     for (index, link) in links.enumerated() {
       let diagnosis = await doctor.diagnose(link)

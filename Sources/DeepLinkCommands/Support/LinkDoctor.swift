@@ -17,6 +17,10 @@ struct LinkDoctor {
   var entitledDomains: [String]?
   /// The Android app, when its App Links are checked.
   var android: AndroidApp?
+  /// The short links `deeplink site` serves, when given: a short link is routed as its long link.
+  var shortLinks: AuditTrackingHosts?
+  /// Whether each link is also fetched as a browser does (``diagnoseBrowser(_:into:)``).
+  var browser = false
 
   private var fetched: [String: WellKnownFetch.Outcome] = [:]
 
@@ -46,7 +50,8 @@ struct LinkDoctor {
   /// Diagnoses one link.
   mutating func diagnose(_ link: DoctorLink) async -> LinkDiagnosis {
     var diagnosis = LinkDiagnosis(link: link.text)
-    if let match = try? router.match(link.text) {
+    let routed = shortLinkHop(link, into: &diagnosis) ?? link.text
+    if let match = try? router.match(routed) {
       diagnosis.route = match.route
       diagnosis.requiresVerifiedLink = router.route(named: match.route)?.requiresVerifiedLink
     }
@@ -55,6 +60,7 @@ struct LinkDoctor {
     if let android {
       verdict += "; Android: " + (await diagnoseAndroid(link, app: android, into: &diagnosis))
     }
+    if browser { await diagnoseBrowser(link, into: &diagnosis) }
     diagnosis.verdict = verdict
     return diagnosis
   }
@@ -229,6 +235,19 @@ struct LinkDoctor {
 
   /// What the file the route table generates for `host` decides.
   private func generatedDecision(_ host: String, _ link: DoctorLink) -> FileDecision {
+    if let table = shortLinks?.shortLinks, table.host == host {
+      // The short-link host's own file, as deeplink site writes it: it claims the short paths only.
+      let generator = AASAGenerator(
+        appIDs: appIDs, shapes: [SiteGenerator.shortLinkShape], caseSensitive: true)
+      guard let document = try? generator.document(includeLegacyPaths: true, webCredentials: false),
+        let decision = try? AASAMatcher(document: document).decide(link.text, domain: host)
+      else { return FileDecision(opens: false, summary: "the link cannot be matched") }
+      let opens = decision.openingAppIDs.contains(where: appIDs.contains)
+      return FileDecision(
+        opens: opens,
+        summary: "the short-link host's file deeplink site writes "
+          + (opens ? "opens the app" : "does not open the app") + " (\(decision.result))")
+    }
     guard let listed = tableEntry(for: link) else {
       return FileDecision(
         opens: false, summary: "the route table does not list \(host), so the app claims no link on it")
