@@ -47,6 +47,33 @@ enum AndroidCommand: ToolSubcommand {
     return level
   }
 
+  /// The `--api` value, the API level of the device to answer for, or `nil` when not given.
+  static func deviceAPILevel(_ arguments: Arguments, spec: CommandSpec) throws(UsageError) -> Int? {
+    guard let text = arguments.value("api") else { return nil }
+    guard let api = Int(text), api >= 1, api <= 1000 else {
+      throw spec.usageError("--api \"\(text)\": an Android API level (a number such as 34 or 35)")
+    }
+    return api
+  }
+
+  /// The manifest at `path`, or `nil` after writing why it cannot be read (the line and column of
+  /// what is not XML) to standard error.
+  static func manifest(_ path: String, spec: CommandSpec, streams: ToolStreams) -> AndroidManifest? {
+    let data: Data
+    do {
+      data = try AASACommand.contents(of: path)
+    } catch {
+      streams.error.line("\(spec.fullName): \(error)")
+      return nil
+    }
+    do {
+      return try AndroidManifestReader.manifest(in: String(decoding: data, as: UTF8.self))
+    } catch {
+      streams.error.line("\(spec.fullName): \(Printable.escaped(path)): \(error)")
+      return nil
+    }
+  }
+
   /// The generator of a table, `--domain` checked against its hosts.
   static func generator(_ router: Router, _ arguments: Arguments, spec: CommandSpec) throws(UsageError)
     -> AndroidIntentFilterGenerator
@@ -266,20 +293,7 @@ enum AndroidCommand: ToolSubcommand {
         guard arguments.value("routes") == nil else {
           throw spec.usageError("give --routes or --manifest, not both")
         }
-        let data: Data
-        do {
-          data = try AASACommand.contents(of: manifest)
-        } catch {
-          streams.error.line("deeplink android match: \(error)")
-          return 2
-        }
-        let read: AndroidManifest
-        do {
-          read = try AndroidManifestReader.manifest(in: String(decoding: data, as: UTF8.self))
-        } catch {
-          streams.error.line("deeplink android match: \(Printable.escaped(manifest)): \(error)")
-          return 2
-        }
+        guard let read = AndroidCommand.manifest(manifest, spec: spec, streams: streams) else { return 2 }
         filters = read.filters
         level = try AndroidCommand.minimumAPILevel(
           arguments, spec: spec, fallback: read.minimumAPILevel ?? AndroidIntentFilter.newestAPILevel)
@@ -312,12 +326,7 @@ enum AndroidCommand: ToolSubcommand {
         routed = .some((try? router.match(url))?.map(\.route))
         rules = AndroidDynamicRulesGenerator.rules(of: router, forLink: url)
       }
-      if let text = arguments.value("api") {
-        guard let api = Int(text), api >= 1, api <= 1000 else {
-          throw spec.usageError("--api \"\(text)\": an Android API level (a number such as 34 or 35)")
-        }
-        level = api
-      }
+      level = try AndroidCommand.deviceAPILevel(arguments, spec: spec) ?? level
       var opening = filters.enumerated().first { $0.element.opens(url, apiLevel: level) }
       let condition = opening.flatMap { $0.element.openingCondition(url, apiLevel: level) }
       let refusal = opening.flatMap { _ in AndroidCommand.dynamicRefusal(url, rules: rules, apiLevel: level) }

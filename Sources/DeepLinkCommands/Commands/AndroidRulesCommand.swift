@@ -106,7 +106,8 @@ extension AndroidCommand {
 
   /// Whether dynamic rules keep a link from the app on a device of `apiLevel`, and why: `nil` when
   /// they let it through or do not apply (below API 35, no rules, a link that is not http(s)).
-  static func dynamicRefusal(_ url: String, rules: AndroidDynamicRules?, apiLevel: Int) -> String? {
+  nonisolated static func dynamicRefusal(_ url: String, rules: AndroidDynamicRules?, apiLevel: Int) -> String?
+  {
     guard apiLevel >= AndroidDynamicRules.apiLevel, let rules else { return nil }
     let scheme = url.prefix { $0 != ":" }.lowercased()
     guard scheme == "https" || scheme == "http" else { return nil }
