@@ -169,16 +169,23 @@ enum AndroidCommand: ToolSubcommand {
       } else {
         streams.output.write(generator.xml)
       }
-      for widening in generator.widenings {
-        streams.error.line("deeplink android: widening: \(Printable.escaped(widening.description))")
-      }
-      for narrowing in generator.narrowings {
-        streams.error.line("deeplink android: narrowing: \(Printable.escaped(narrowing.description))")
-      }
-      for note in generator.notes {
-        streams.error.line("deeplink android: note: \(Printable.escaped(note))")
-      }
+      reportDifferences(
+        of: "deeplink android", widenings: generator.widenings, narrowings: generator.narrowings,
+        notes: generator.notes, streams)
       return 0
+    }
+
+    /// Writes what a generated file says differently from the table, one line each on standard error,
+    /// escaped for the terminal: widenings, narrowings, routes left out, then notes.
+    static func reportDifferences(
+      of command: String, widenings: [some CustomStringConvertible],
+      narrowings: [some CustomStringConvertible],
+      leftOut: [String] = [], notes: [String], _ streams: ToolStreams
+    ) {
+      let lines =
+        widenings.map { ("widening", $0.description) } + narrowings.map { ("narrowing", $0.description) }
+        + leftOut.map { ("left out", $0) } + notes.map { ("note", $0) }
+      for (kind, text) in lines { streams.error.line("\(command): \(kind): \(Printable.escaped(text))") }
     }
 
     static func json(_ generator: AndroidIntentFilterGenerator) -> JSONValue {

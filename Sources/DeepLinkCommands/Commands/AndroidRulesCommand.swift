@@ -76,18 +76,9 @@ extension AndroidCommand {
       } else {
         streams.output.line(extensions.prettyPrinted)
       }
-      for widening in generator.widenings {
-        streams.error.line("deeplink android rules: widening: \(Printable.escaped(widening.description))")
-      }
-      for narrowing in generator.narrowings {
-        streams.error.line("deeplink android rules: narrowing: \(Printable.escaped(narrowing.description))")
-      }
-      for line in generator.leftOut {
-        streams.error.line("deeplink android rules: left out: \(Printable.escaped(line))")
-      }
-      for note in generator.notes {
-        streams.error.line("deeplink android rules: note: \(Printable.escaped(note))")
-      }
+      AndroidCommand.Generate.reportDifferences(
+        of: "deeplink android rules", widenings: generator.widenings, narrowings: generator.narrowings,
+        leftOut: generator.leftOut, notes: generator.notes, streams)
       return 0
     }
   }

@@ -17,6 +17,15 @@ package enum AssetLinksDynamicRulesReader {
   /// The keys Google documents for one rule.
   static let ruleKeys = ["/", "?", "#", "exclude"]
 
+  /// The finding for a field that makes Android discard the whole set: `what` is wrong at `place`.
+  private static func discarding(_ what: String, _ place: JSONPath) -> AssociationFileDiagnostic {
+    AssociationFileDiagnostic(
+      severity: .warning, code: .dynamicRulesDiscarded,
+      message:
+        "\(what), so Android 15 discards every dynamic rule of this statement and opens the app for all that the manifest's filters claim",
+      path: place)
+  }
+
   /// The rules of one statement's `relation_extensions`, and the findings about them.
   ///
   /// - Parameters:
@@ -27,14 +36,7 @@ package enum AssetLinksDynamicRulesReader {
     rules: AndroidDynamicRules?, diagnostics: [AssociationFileDiagnostic]
   ) {
     var diagnostics: [AssociationFileDiagnostic] = []
-    func discarded(_ what: String, _ place: JSONPath) {
-      diagnostics.append(
-        AssociationFileDiagnostic(
-          severity: .warning, code: .dynamicRulesDiscarded,
-          message:
-            "\(what), so Android 15 discards every dynamic rule of this statement and opens the app for all that the manifest's filters claim",
-          path: place))
-    }
+    func discarded(_ what: String, _ place: JSONPath) { diagnostics.append(discarding(what, place)) }
     guard case .object(let relations) = extensions.kind else {
       discarded("expected an object of relations, found \(extensions.kindDescription)", path)
       return (nil, diagnostics)
@@ -85,14 +87,7 @@ package enum AssetLinksDynamicRulesReader {
   private static func rule(
     _ value: JSONValue, at path: JSONPath, into diagnostics: inout [AssociationFileDiagnostic]
   ) -> AndroidDynamicRules.Rule? {
-    func discarded(_ what: String, _ place: JSONPath) {
-      diagnostics.append(
-        AssociationFileDiagnostic(
-          severity: .warning, code: .dynamicRulesDiscarded,
-          message:
-            "\(what), so Android 15 discards every dynamic rule of this statement and opens the app for all that the manifest's filters claim",
-          path: place))
-    }
+    func discarded(_ what: String, _ place: JSONPath) { diagnostics.append(discarding(what, place)) }
     guard case .object(let members) = value.kind else {
       discarded("a rule must be an object, found \(value.kindDescription)", path)
       return nil
