@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # What adding the package costs an app, for the working tree or for git revisions:
 #   - compile: the clean release build (`swift build -c release --target DeepLinking`, an empty
-#     .build) of the modules an app links, DeepLinkRouting and DeepLinking, in seconds;
+#     .build) of the modules an app links, DeepLinkRouting and DeepLinking, in seconds of wall clock
+#     and in seconds of processor time (user and system, the compiler's processes included), which a
+#     busy machine stretches far less;
 #   - size: the bytes linking DeepLinking adds to a stripped release executable: an app that routes a
 #     link to a Codable destination through an intake and a navigator, against a hello-world.
 #
@@ -91,7 +93,7 @@ EOF
 
 median() { sort -n | awk '{ values[NR] = $1 } END { print values[int((NR + 1) / 2)] }'; }
 
-declare -A trees=() apps=() compiles=()
+declare -A trees=() apps=() compiles=() cpus=()
 index=0
 for revision in "${revisions[@]}"; do
   trees[$revision]="$(tree_of "$revision" "$index")"
@@ -104,15 +106,18 @@ for round in $(seq 1 "$runs"); do
     tree="${trees[$revision]}"
     rm -rf "$tree/.build"
     start=$(date +%s.%N)
-    (cd "$tree" && swift build -c release --target DeepLinking >/dev/null)
+    cpu=$(cd "$tree" && { TIMEFORMAT='%U %S'; time swift build -c release --target DeepLinking >/dev/null; } 2>&1 \
+      | tail -1 | awk '{ printf "%.1f", $1 + $2 }')
     end=$(date +%s.%N)
     seconds=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
     compiles[$revision]+="$seconds "
-    echo "round $round: $revision compiled in $seconds s" >&2
+    cpus[$revision]+="$cpu "
+    echo "round $round: $revision compiled in $seconds s ($cpu s of processor time)" >&2
   done
 done
 
-printf '%-14s %12s %14s %14s %12s\n' revision "compile (s)" "hello (bytes)" "app (bytes)" "added (MiB)"
+printf '%-14s %12s %10s %14s %14s %12s\n' revision "compile (s)" "cpu (s)" "hello (bytes)" "app (bytes)" \
+  "added (MiB)"
 for revision in "${revisions[@]}"; do
   app="${apps[$revision]}"
   (cd "$app" && swift build -c release >/dev/null)
@@ -122,7 +127,8 @@ for revision in "${revisions[@]}"; do
   size=$(stat -c %s "$app/app.stripped")
   added=$((size - hello))
   compile=$(echo "${compiles[$revision]}" | tr ' ' '\n' | grep . | median)
-  printf '%-14s %12.1f %14d %14d %12.2f\n' "$revision" "$compile" "$hello" "$size" \
+  cpu=$(echo "${cpus[$revision]}" | tr ' ' '\n' | grep . | median)
+  printf '%-14s %12.1f %10.1f %14d %14d %12.2f\n' "$revision" "$compile" "$cpu" "$hello" "$size" \
     "$(awk -v bytes="$added" 'BEGIN { printf "%.2f", bytes / 1048576 }')"
-  echo "app-weight: $revision compile=$compile size=$added" >&2
+  echo "app-weight: $revision compile=$compile cpu=$cpu size=$added" >&2
 done
