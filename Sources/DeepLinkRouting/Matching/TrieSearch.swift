@@ -226,7 +226,8 @@ struct TrieSearch {
           {
             return found
           }
-          step = .zeroOrMore
+          // A pair catch-all that ends the path takes no segment here (`{terms:pairs*}`).
+          step = node.tests(.afterPlain) ? .tested(.afterPlain, 0) : .zeroOrMore
           continue
         }
         if node.flags & FlatNode.hasLiterals != 0,
@@ -242,7 +243,8 @@ struct TrieSearch {
           // A value set, a segment template, an app-defined kind or, after the plain parameter, a
           // middle catch-all, whose pieces after it take the link's last segments, so the catch-all
           // takes exactly those between; no other split is tried.
-          resume = Step.after(phase, of: node)
+          // At the link's end only the catch-alls that take no segment are left.
+          resume = depth == view.count ? .zeroOrMore : Step.after(phase, of: node)
           if let tested = router.testedChildren[Int32(truncatingIfNeeded: index)],
             let found = tested.first(
               of: phase, from: start, view, at: depth, caseInsensitive: caseInsensitive, steps: &templateSteps

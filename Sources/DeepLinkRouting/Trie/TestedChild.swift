@@ -74,6 +74,20 @@ struct TestedChild: Sendable {
     if case .oneOrMore = piece { least &+= 1 }
     return target >= least ? target : nil
   }
+
+  /// Whether a catch-all takes the run of segments `start..<end`: any run, or for a pair catch-all
+  /// pairs of its rule (each segment read once).
+  ///
+  /// - Parameters:
+  ///   - start: The first segment the catch-all takes.
+  ///   - end: The segment after its last.
+  ///   - segment: The decoded segment at a position.
+  /// - Returns: Whether it takes them.
+  @inline(__always)
+  func takes(run start: Int, to end: Int, _ segment: (Int) -> Bytes) -> Bool {
+    guard case .pairs(_, let rule) = piece else { return true }
+    return rule.accepts(count: end &- start) { segment(start &+ $0) }
+  }
 }
 
 /// The tested children of one node, in the order the search tries them (``TestedChild/ranksBefore(_:caseInsensitive:)``),
@@ -142,7 +156,9 @@ struct TestedChildren: Sendable {
     }
     while position < range.upperBound {
       if let childDepth = children[position].depth(
-        taking: view.bytes(depth), at: depth, count: view.count, context, steps: &steps)
+        taking: view.bytes(depth), at: depth, count: view.count, context, steps: &steps),
+        children[position].following < 0
+          || children[position].takes(run: depth, to: childDepth, { view.bytes($0) })
       {
         return (position, childDepth)
       }
