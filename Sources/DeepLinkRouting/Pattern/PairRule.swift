@@ -8,9 +8,17 @@ package struct PairRule: Sendable, Hashable, CustomStringConvertible {
   /// An operator whose operand has a type (`channel:int`).
   package struct TypedOperator: Sendable, Hashable {
     /// The operator, as the link writes it, byte for byte after decoding.
-    package var name: String
+    package let name: String
     /// The type its operand must fit.
-    package var type: ParameterType
+    package let type: ParameterType
+    /// The operator's bytes, compared with a link's decoded segment.
+    let bytes: [UInt8]
+
+    package init(name: String, type: ParameterType) {
+      self.name = name
+      self.type = type
+      bytes = Array(name.utf8)
+    }
   }
 
   /// Whether at least one pair is required (`{name:pairs+}`); zero pairs are accepted otherwise.
@@ -56,14 +64,15 @@ package struct PairRule: Sendable, Hashable, CustomStringConvertible {
   ///   - fits: Whether the segment at an offset fits a type.
   /// - Returns: Why they are not pairs, or `nil` when they are.
   @inline(__always)
-  func failure(count: Int, isOperator: (Int, String) -> Bool, fits: (Int, ParameterType) -> Bool) -> Failure?
+  func failure(count: Int, isOperator: (Int, TypedOperator) -> Bool, fits: (Int, ParameterType) -> Bool)
+    -> Failure?
   {
     if count & 1 == 1 { return .oddCount }
     if atLeastOne && count == 0 { return .noPair }
     guard !typed.isEmpty else { return nil }
     var offset = 0
     while offset < count {
-      for entry in typed where isOperator(offset, entry.name) {
+      for entry in typed where isOperator(offset, entry) {
         if !fits(offset &+ 1, entry.type) { return .operand(offset &+ 1, entry.type) }
         break
       }
@@ -76,7 +85,8 @@ package struct PairRule: Sendable, Hashable, CustomStringConvertible {
   @inline(__always)
   func accepts(count: Int, _ segment: (Int) -> Bytes) -> Bool {
     failure(
-      count: count, isOperator: { Self.equal(segment($0), $1) }, fits: { $1.accepts(segment($0)) }) == nil
+      count: count, isOperator: { Self.equal(segment($0), $1.bytes) }, fits: { $1.accepts(segment($0)) })
+      == nil
   }
 
   /// The pairs of decoded segments this rule accepts, operator as ``QueryItem/name`` and operand as
@@ -98,7 +108,7 @@ package struct PairRule: Sendable, Hashable, CustomStringConvertible {
   /// - Returns: The reason, or `nil`.
   func why(_ segments: [String]) -> String? {
     let failure = failure(
-      count: segments.count, isOperator: { segments[$0] == $1 }, fits: { $1.accepts(segments[$0]) })
+      count: segments.count, isOperator: { segments[$0] == $1.name }, fits: { $1.accepts(segments[$0]) })
     switch failure {
     case nil: return nil
     case .oddCount:
@@ -124,11 +134,10 @@ package struct PairRule: Sendable, Hashable, CustomStringConvertible {
     return .pairs([QueryItem(name: first.name, value: first.type.sampleValue.description)])
   }
 
-  private static func equal(_ bytes: Bytes, _ text: String) -> Bool {
-    var utf8 = text.utf8.makeIterator()
-    for index in 0..<bytes.count {
-      guard let byte = utf8.next(), byte == bytes[index] else { return false }
-    }
-    return utf8.next() == nil
+  @inline(__always)
+  private static func equal(_ bytes: Bytes, _ other: [UInt8]) -> Bool {
+    guard bytes.count == other.count else { return false }
+    for index in 0..<other.count where bytes[index] != other[index] { return false }
+    return true
   }
 }
