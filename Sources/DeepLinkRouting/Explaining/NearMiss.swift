@@ -59,7 +59,11 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
     case .expectedTemplate: text += "\(position) does not fit \(expected)"
     case .expectedMember: text += "\(position) is not one of \(expected)"
     case .expectedKind: text += "\(position) is not \(expected)"
-    case .expectedPairs: text += "the segments from \(position) on are not \(expected)"
+    case .expectedPairs:
+      text +=
+        segment == nil
+        ? "the link ends where the route wants \(expected)"
+        : "the segments from \(position) on are not \(expected)"
     case .tooManySegments:
       text += "the route ends after \(expected) and the link goes on at \(position)"
     case .tooFewSegments:

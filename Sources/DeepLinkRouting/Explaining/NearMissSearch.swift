@@ -134,7 +134,8 @@ struct NearMissSearch {
             if let route = nearestRoute(below: Int(skip.child)) {
               consider(
                 miss(
-                  route: route, segment: depth, code: runMiss.code, depth: depth, rank: 1,
+                  route: route, segment: depth < count ? depth : nil, code: runMiss.code, depth: depth,
+                  rank: 1,
                   expected: .text(runMiss.expected)))
             }
             continue

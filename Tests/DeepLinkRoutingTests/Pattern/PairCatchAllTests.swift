@@ -81,6 +81,17 @@ struct PairCatchAllTests {
     )
   }
 
+  @Test func aLinkThatEndsWhereOnePairIsNeededIsExplained() throws {
+    let table = RouteTable(
+      hosts: ["chat.example"], routes: [RouteDefinition("narrow", "/narrow/{terms:pairs+}")])
+    let miss = try #require(try Router(table).explain("https://chat.example/narrow"))
+    // As for `{name+}`: the link is one pair short.
+    #expect(miss.code == .tooFewSegments)
+    #expect(
+      miss.description
+        == "route 'narrow': the link ends after 1 segment; the route goes on with {terms:pairs+}")
+  }
+
   @Test func aPairCatchAllRanksBeforeAPlainCatchAllAtItsPlace() throws {
     #expect(try Self.match("https://chat.example/narrow/a/b")?.route == "narrow")
     #expect(try Self.match("https://chat.example/narrow/a")?.route == "files")
