@@ -110,7 +110,8 @@ let package = Package(
       // Route files of real apps' routers, ported (RealApps/*RouterPortTests.swift).
       resources: [
         .copy("RealApps/Kickstarter.routes.json"), .copy("RealApps/Firefox.routes.json"),
-        .copy("RealApps/ElementWeb.routes.json"),
+        .copy("RealApps/ElementWeb.routes.json"), .copy("RealApps/SignalDesktop.routes.json"),
+        .copy("RealApps/MattermostMobile.routes.json"),
       ],
       swiftSettings: swiftSettings
     ),

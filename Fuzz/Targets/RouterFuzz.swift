@@ -133,6 +133,19 @@ private let tables: [RouteTable] = [
       RouteDefinition("plain", "/w", hosts: nil, schemes: ["http"]),
     ]
   ),
+  // Hosts written in Unicode and in their ASCII form (`xn--`): one host in either spelling, in the table,
+  // in scopes and in links (raw, percent-encoded, upper case, full-width).
+  RouteTable(
+    schemes: ["idn"],
+    hosts: ["chat.example.भारत", "*.bücher.example", "xn--mnchen-3ya.example:8443"],
+    options: .init(listedHostInCustomScheme: true),
+    routes: [
+      RouteDefinition("room", "/room/{id}", hosts: ["chat.example.xn--h2brj9c"]),
+      RouteDefinition(
+        "shelf", "/shelf/{id:int}", hosts: ["*.xn--bcher-kva.example", "münchen.example:8443"]),
+      RouteDefinition("rest", "/{path*}"),
+    ]
+  ),
 ]
 
 private let routers: [Router] = (tables + [backtrackingTable, wideTable]).compactMap { try? Router($0) }

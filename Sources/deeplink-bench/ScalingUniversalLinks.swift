@@ -57,6 +57,21 @@ extension Scaling {
         return ScalingStep(seconds: [await tool(["android", "match", "--url", url], accepting: [0, 1])])
       },
       ScalingDimension(
+        name: "android-rules", unit: "routes", sizes: doubling(125), metrics: ["rules"], showsMemory: false
+      ) { size in
+        let routes = temporaryFile("routes.json", routeFile(routes: size))
+        return ScalingStep(seconds: [await tool(["android", "rules", "--routes", routes], accepting: [0])])
+      },
+      ScalingDimension(
+        name: "android-match-api35", unit: "path characters", sizes: doubling(8_000), metrics: ["match"],
+        showsMemory: false
+      ) { size in
+        // The same long segment at API 35: the demo table's filters, then its dynamic rules.
+        let url = "https://example.com/channel/sub/" + String(repeating: "a", count: size) + "/video/1"
+        return ScalingStep(
+          seconds: [await tool(["android", "match", "--url", url, "--api", "35"], accepting: [0, 1])])
+      },
+      ScalingDimension(
         name: "site", unit: "routes", sizes: doubling(125), metrics: ["site"], showsMemory: false
       ) { size in
         ScalingStep(seconds: [await site(routes: temporaryFile("routes.json", routeFile(routes: size)))])

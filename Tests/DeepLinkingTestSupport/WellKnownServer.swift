@@ -10,6 +10,24 @@ public final class WellKnownServer: Sendable {
     case hostileRedirect = "hostile-redirect"
   }
 
+  /// A page of the site, answered whatever the mode: a redirect to `value` for a 3xx `status`, else
+  /// the bytes of the file `value` as `text/html`.
+  public struct Page: Sendable {
+    /// The path answered, the query aside.
+    public var path: String
+    /// The status of the answer.
+    public var status: Int
+    /// The `Location` of a redirect, or the file whose bytes a page is.
+    public var value: String
+
+    /// A page answering `path` with `status` and `value`.
+    public init(path: String, status: Int, value: String) {
+      self.path = path
+      self.status = status
+      self.value = value
+    }
+  }
+
   /// The server's port on 127.0.0.1.
   public var port: Int { server.port }
   /// The PEM file of the CA that signed the server's certificate.
@@ -27,8 +45,11 @@ public final class WellKnownServer: Sendable {
   ///   - mode: How the server answers.
   ///   - body: The body of a 200 answer.
   ///   - contentType: Its `Content-Type`; empty sends none.
+  ///   - pages: Other paths the server answers.
   /// - Throws: ``LocalScriptServer/StartFailure`` when `openssl` fails or the server does not start.
-  public init(mode: Mode, body: Data = Data(), contentType: String = "application/json") async throws {
+  public init(
+    mode: Mode, body: Data = Data(), contentType: String = "application/json", pages: [Page] = []
+  ) async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "well-known-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -64,7 +85,7 @@ public final class WellKnownServer: Sendable {
       arguments: [
         "--cert", path("leaf.pem"), "--key", path("leaf.key"), "--log", logFile, "--mode", mode.rawValue,
         "--body", path("body"), "--content-type", contentType,
-      ])
+      ] + pages.flatMap { ["--page", $0.path, String($0.status), $0.value] })
   }
 
   /// `https://127.0.0.1:PORT`.

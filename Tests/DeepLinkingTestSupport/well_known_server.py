@@ -7,6 +7,7 @@ prints that port on the first line of stdout. Every request line is appended to 
 exits when stdin closes, so a test that dies cannot leave it behind.
 
 Arguments: --cert PEM --key PEM --log FILE --mode MODE [--body FILE] [--content-type TYPE]
+           [--page PATH STATUS VALUE]...
 
 Both /.well-known/apple-app-site-association and /.well-known/assetlinks.json answer by MODE, and so
 does /a/v1/<host>, the path of Apple's CDN copy of a host's file (for a server standing in for the CDN):
@@ -24,6 +25,8 @@ does /a/v1/<host>, the path of Apple's CDN copy of a host's file (for a server s
   hostile-redirect
              301 with a Location holding terminal controls: ESC [31m, an OSC 8 hyperlink ended by
              BEL, U+202E and the C1 CSI U+009B, sent as UTF-8
+Each --page PATH STATUS VALUE answers PATH (the query aside) with STATUS whatever the mode: a 3xx with
+Location: VALUE, anything else with the bytes of the file VALUE as text/html (a site's own pages).
 Every other path answers 404. Every endless answer stops by itself (the limits above), even if the
 client never hangs up. Header values (--content-type included) are sent as their UTF-8 bytes.
 """
@@ -97,6 +100,15 @@ class Handler(BaseHTTPRequestHandler):
             self.server.log.write(f"{self.command} {self.path}\n")
             self.server.log.flush()
         port = self.server.server_address[1]
+        page = self.server.pages.get(self.path.split("?", 1)[0])
+        if page is not None:
+            status, value = page
+            if 300 <= status < 400:
+                self.send(status, {"Location": header_text(value)}, b"moved")
+            else:
+                with open(value, "rb") as handle:
+                    self.send(status, {"Content-Type": "text/html; charset=utf-8"}, handle.read())
+            return
         if self.path.startswith("/moved/"):
             self.send(200, {"Content-Type": "application/json"}, self.server.body)
             return
@@ -195,6 +207,7 @@ def main():
     parser.add_argument("--mode", required=True)
     parser.add_argument("--body")
     parser.add_argument("--content-type", default="application/json")
+    parser.add_argument("--page", nargs=3, action="append", default=[], metavar=("PATH", "STATUS", "VALUE"))
     options = parser.parse_args()
 
     server = Server(("127.0.0.1", 0), Handler)
@@ -202,6 +215,7 @@ def main():
     server.log = open(options.log, "a", encoding="utf-8")
     server.log_lock = threading.Lock()
     server.body = b""
+    server.pages = {path: (int(status), value) for path, status, value in options.page}
     if options.body:
         with open(options.body, "rb") as body:
             server.body = body.read()

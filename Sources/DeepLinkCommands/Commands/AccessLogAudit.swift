@@ -406,7 +406,7 @@ struct AccessLogAudit {
     let outcome = link.withUnsafeBufferPointer { buffer -> Result<Int?, LinkError>? in
       guard AuditCommand.isValidUTF8(buffer) else { return nil }
       return Result { () throws(LinkError) -> Int? in
-        try router.matchIndex(utf8: buffer, original: { String(decoding: buffer, as: UTF8.self) })
+        try router.matchIndex(utf8: buffer)
       }
     }
     var matched = false

@@ -8,19 +8,20 @@ import UniversalLinks
 enum AndroidCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["android"],
-    usage: "[generate] [options] | match --url URL [options]",
+    usage: "[generate] [options] | rules [options] | match --url URL [options]",
     summary: "Write the Android intent filters of the route table, or match a URL as Android does.",
     discussion: """
       Works with the <intent-filter> elements of AndroidManifest.xml: 'deeplink android' (or
-      'deeplink android generate') writes them from the route table; 'deeplink android match' decides
-      whether Android opens the app for a URL.
+      'deeplink android generate') writes them from the route table; 'deeplink android rules' writes
+      the Android 15 dynamic rules of assetlinks.json; 'deeplink android match' decides whether
+      Android opens the app for a URL.
       """,
     options: [],
     epilogue: "",
-    subcommands: [Generate.spec, Match.spec]
+    subcommands: [Generate.spec, Rules.spec, Match.spec]
   )
 
-  private static let subcommands: [any ToolSubcommand.Type] = [Generate.self, Match.self]
+  private static let subcommands: [any ToolSubcommand.Type] = [Generate.self, Rules.self, Match.self]
 
   static func run(_ words: [String], _ streams: ToolStreams) async throws(UsageError) -> Int32 {
     if let first = words.first, first.hasPrefix("--"), first != "--help" {
@@ -44,6 +45,33 @@ enum AndroidCommand: ToolSubcommand {
       throw spec.usageError("--min-sdk \"\(text)\": an Android API level (a number such as 24 or 31)")
     }
     return level
+  }
+
+  /// The `--api` value, the API level of the device to answer for, or `nil` when not given.
+  static func deviceAPILevel(_ arguments: Arguments, spec: CommandSpec) throws(UsageError) -> Int? {
+    guard let text = arguments.value("api") else { return nil }
+    guard let api = Int(text), api >= 1, api <= 1000 else {
+      throw spec.usageError("--api \"\(text)\": an Android API level (a number such as 34 or 35)")
+    }
+    return api
+  }
+
+  /// The manifest at `path`, or `nil` after writing why it cannot be read (the line and column of
+  /// what is not XML) to standard error.
+  static func manifest(_ path: String, spec: CommandSpec, streams: ToolStreams) -> AndroidManifest? {
+    let data: Data
+    do {
+      data = try AASACommand.contents(of: path)
+    } catch {
+      streams.error.line("\(spec.fullName): \(error)")
+      return nil
+    }
+    do {
+      return try AndroidManifestReader.manifest(in: String(decoding: data, as: UTF8.self))
+    } catch {
+      streams.error.line("\(spec.fullName): \(Printable.escaped(path)): \(error)")
+      return nil
+    }
   }
 
   /// The generator of a table, `--domain` checked against its hosts.
@@ -104,7 +132,9 @@ enum AndroidCommand: ToolSubcommand {
         that reads the trailing slash gets its patterns' slash. What the filters open that the
         router refuses is listed on standard error as a widening, route by route or for every
         route: typed text, value sets, segment templates that need backtracking, pieces after a
-        middle catch-all, query rules and fragment paths (filters read neither), below API 31
+        middle catch-all, query rules and fragment paths (filters read neither before Android 15;
+        with --min-sdk 35 or more, a route's required query items, literal values and fragment
+        path are written as <uri-relative-filter-group> elements instead), below API 31
         parameters that may span segments, links the router refuses while reading them (a bad
         escape, user info, a port). What the router routes that the filters do not open is listed
         as a narrowing: a value holding '/' (written %2F, which Android decodes before it
@@ -197,7 +227,8 @@ enum AndroidCommand: ToolSubcommand {
   enum Match: ToolSubcommand {
     static let spec = CommandSpec(
       path: ["android", "match"],
-      usage: "--url URL [--routes FILE | --manifest FILE] [--min-sdk N] [--json]",
+      usage:
+        "--url URL [--routes FILE | --manifest FILE [--assetlinks FILE [--package NAME]]] [--min-sdk N] [--api N] [--json]",
       summary: "Decide, as Android does, whether a URL opens the app.",
       discussion: """
         Decides whether Android opens the app for URL with the intent filters generated from the route
@@ -218,6 +249,13 @@ enum AndroidCommand: ToolSubcommand {
         and pathSuffix, one below 35 the relative filter groups. Prints 'opens the app' with the
         filter and condition, or 'does not open the app', and the API level; with --routes, also the
         route the app's router picks.
+        With --api N the answer is that of a device of API level N instead (the filters are still
+        written for --min-sdk). From API 35 (Android 15) a device also applies the dynamic rules of
+        the host's assetlinks.json to http(s) links: with --routes those 'deeplink android rules'
+        writes for the URL's host, with --manifest those of --assetlinks FILE (the statement of
+        --package, else the first app with rules; rules Android discards are reported and not
+        applied). A link the filters open but no rule allows, or that an exclusion matches, does
+        not open the app; older devices ignore the rules.
         """,
       options: [
         .value("url", "URL", "The link, such as https://example.com/channel/video/42."),
@@ -225,9 +263,15 @@ enum AndroidCommand: ToolSubcommand {
         .value(
           "manifest", "FILE", "An AndroidManifest.xml (or a file deeplink android wrote).", completion: .file),
         AndroidCommand.matchMinSDKOption,
+        .value("api", "N", "The API level of the device to answer for (default: the --min-sdk level)."),
+        .value(
+          "assetlinks", "FILE", "With --manifest: an assetlinks.json whose dynamic rules apply from API 35.",
+          completion: .file),
+        .value("package", "NAME", "With --assetlinks: the app whose statement gives the rules."),
         .flag(
           "json",
-          #"Print one JSON object: {"url", "apiLevel", "opens", "filter", "routes", "condition", "route"}."#),
+          #"Print one JSON object: {"url", "apiLevel", "opens", "filter", "routes", "condition", "dynamicRules", "route"}; "dynamicRules" is why the rules keep the link from the app, or null."#
+        ),
       ],
       epilogue: """
         EXIT STATUS: 0 the URL opens the app, 1 it does not, 2 usage error, a URL that is not absolute,
@@ -242,44 +286,59 @@ enum AndroidCommand: ToolSubcommand {
         throw spec.usageError("--url \"\(url)\": give an absolute link (https://example.com/p or myapp://p)")
       }
       let filters: [AndroidIntentFilter]
-      let level: Int
+      var level: Int
       var routed: String??
+      var rules: AndroidDynamicRules?
       if let manifest = arguments.value("manifest") {
         guard arguments.value("routes") == nil else {
           throw spec.usageError("give --routes or --manifest, not both")
         }
-        let data: Data
-        do {
-          data = try AASACommand.contents(of: manifest)
-        } catch {
-          streams.error.line("deeplink android match: \(error)")
-          return 2
-        }
-        let read: AndroidManifest
-        do {
-          read = try AndroidManifestReader.manifest(in: String(decoding: data, as: UTF8.self))
-        } catch {
-          streams.error.line("deeplink android match: \(Printable.escaped(manifest)): \(error)")
-          return 2
-        }
+        guard let read = AndroidCommand.manifest(manifest, spec: spec, streams: streams) else { return 2 }
         filters = read.filters
         level = try AndroidCommand.minimumAPILevel(
           arguments, spec: spec, fallback: read.minimumAPILevel ?? AndroidIntentFilter.newestAPILevel)
+        if let file = arguments.value("assetlinks") {
+          let data: Data
+          do {
+            data = try AASACommand.contents(of: file)
+          } catch {
+            streams.error.line("deeplink android match: \(error)")
+            return 2
+          }
+          let read = AssetLinksDynamicRulesReader.rules(in: data, packageName: arguments.value("package"))
+          rules = read.rules
+          for finding in read.diagnostics
+          where [.dynamicRulesDiscarded, .dynamicRulesTwice, .dynamicRulesIgnored].contains(finding.code) {
+            streams.error.line(
+              "deeplink android match: \(Printable.escaped(file)): \(Printable.escaped(finding.description))")
+          }
+        } else if arguments.value("package") != nil {
+          throw spec.usageError("--package goes with --assetlinks")
+        }
       } else {
+        guard arguments.value("assetlinks") == nil, arguments.value("package") == nil else {
+          throw spec.usageError("--assetlinks and --package go with --manifest")
+        }
         guard let router = spec.router(arguments, streams) else { return 2 }
         let generator = try AndroidCommand.generator(router, arguments, spec: spec)
         filters = generator.filters
         level = generator.minimumAPILevel
         routed = .some((try? router.match(url))?.map(\.route))
+        rules = AndroidDynamicRulesGenerator.rules(of: router, forLink: url)
       }
-      let opening = filters.enumerated().first { $0.element.opens(url, apiLevel: level) }
+      level = try AndroidCommand.deviceAPILevel(arguments, spec: spec) ?? level
+      var opening = filters.enumerated().first { $0.element.opens(url, apiLevel: level) }
       let condition = opening.flatMap { $0.element.openingCondition(url, apiLevel: level) }
+      let refusal = opening.flatMap { _ in AndroidCommand.dynamicRefusal(url, rules: rules, apiLevel: level) }
+      let claimed = opening
+      if refusal != nil { opening = nil }
       if arguments.has("json") {
         var members: [(String, JSONValue)] = [
           ("url", .string(url)), ("apiLevel", .int(level)), ("opens", .bool(opening != nil)),
           ("filter", opening.map { .int($0.offset) } ?? .null),
           ("routes", .array((opening?.element.routes ?? []).map(JSONValue.string))),
           ("condition", condition.map { .string($0) } ?? .null),
+          ("dynamicRules", refusal.map(JSONValue.string) ?? .null),
         ]
         if let routed { members.append(("route", routed.map(JSONValue.string) ?? .null)) }
         streams.output.line(JSONValue.object(members).rendered)
@@ -293,6 +352,11 @@ enum AndroidCommand: ToolSubcommand {
           line +=
             condition.map { ", \($0)" } ?? (opening.element.hosts.isEmpty ? ", any path" : ", every path")
           streams.output.line(Printable.escaped(line) + ")")
+        } else if let refusal, let claimed {
+          streams.output.line(
+            Printable.escaped(
+              "\(shown): does not open the app at API \(level) (filter \(claimed.offset) claims it, but \(refusal))"
+            ))
         } else {
           streams.output.line("\(shown): does not open the app at API \(level)")
         }

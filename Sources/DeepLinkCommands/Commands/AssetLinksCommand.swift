@@ -31,7 +31,12 @@ enum AssetLinksCommand: ToolSubcommand {
         Checks an assetlinks.json file: the namespace (android_app or web), package-name syntax,
         SHA-256 fingerprints (32 upper-case hex pairs joined by ':'; lower case is a warning), relations
         (delegate_permission/common.handle_all_urls, delegate_permission/common.get_login_creds; other
-        strings grant nothing), misspelled keys and duplicates. Severity follows what breaks on a
+        strings grant nothing), misspelled keys and duplicates, and the Android 15 dynamic rules
+        (relation_extensions, dynamic_app_link_components): a field of the wrong type, an empty one
+        or a rule without "/", "?" or "#" makes Android discard every rule of the statement silently
+        and open all that the manifest's filters claim (dynamic-rules-discarded, a warning); keys
+        Google does not document are unknown keys; rules given twice for one app, or where Android
+        does not read them, are reported too. Severity follows what breaks on a
         phone: error, an app cannot be verified; warning, verification may fail or a grant is lost;
         note, nothing breaks. Prints one line per finding,
           error[code] path: message

@@ -206,7 +206,7 @@ enum AuditCommand: ToolSubcommand {
       var outcome = line.withUnsafeBufferPointer { buffer -> Result<Int?, LinkError>? in
         guard isValidUTF8(buffer) else { return nil }
         return Result { () throws(LinkError) -> Int? in
-          try router.matchIndex(utf8: buffer, original: { String(decoding: buffer, as: UTF8.self) })
+          try router.matchIndex(utf8: buffer)
         }
       }
       // A link on no host of the table may be a short link (counted as its long link) or a tracking
@@ -221,7 +221,7 @@ enum AuditCommand: ToolSubcommand {
           text = ArraySlice(long.utf8)
           outcome = text.withUnsafeBufferPointer { buffer in
             Result { () throws(LinkError) -> Int? in
-              try router.matchIndex(utf8: buffer, original: { String(decoding: buffer, as: UTF8.self) })
+              try router.matchIndex(utf8: buffer)
             }
           }
         case .tracking(let origin):

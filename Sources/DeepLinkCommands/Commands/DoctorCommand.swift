@@ -12,7 +12,7 @@ enum DoctorCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["doctor"],
     usage:
-      "--app-id ID... [--routes FILE] [--entitlements FILE] [--android-package NAME [--fingerprint SHA256]...] [--apple-cdn URL] [--timeout SECONDS] [--json] [--ci] URL...",
+      "--app-id ID... [--routes FILE] [--entitlements FILE] [--android-package NAME [--fingerprint SHA256]... [--certificate FILE]... [--manifest FILE] [--min-sdk N] [--api N]] [--browser [--short-links FILE --short-link-host HOST]] [--apple-cdn URL] [--timeout SECONDS] [--json] [--ci] URL...",
     summary: "Say whether links open the app, and what phones see, hop by hop.",
     discussion: """
       For each https link, follows every hop a phone takes to the app and says what each decides,
@@ -26,11 +26,24 @@ enum DoctorCommand: ToolSubcommand {
       is named. With --entitlements, the app's associated domains must list applinks:HOST.
       The router line names the route the app's router picks for the link, and whether it requires a
       verified link.
-      Android, with --android-package: fetches https://HOST/.well-known/assetlinks.json as Android's
-      verifier does (no redirect followed, status 200, Content-Type application/json) and checks that
-      a delegate_permission/common.handle_all_urls statement grants the package every --fingerprint
-      given. One fingerprint given, and the file listing only it, gets a warning: an app installed from
-      Google Play is signed with the Play App Signing key, and the upload key alone fails verification.
+      Android, with --android-package: finds the intent filter that claims the link on a device of
+      --api (as 'deeplink android match' does; the filters of --manifest, else those the route table
+      generates) and whether it has android:autoVerify="true"; fetches
+      https://HOST/.well-known/assetlinks.json as Android's verifier does (no redirect followed, status
+      200, Content-Type application/json) and checks that a delegate_permission/common.handle_all_urls
+      statement grants the package every --fingerprint given; from API 35 applies the statement's
+      dynamic rules. Every other host of the app's autoVerify filters is fetched and checked too: on
+      Android 11 (API 30) and older all of them must verify or none does, so a failing one is an error
+      at --api 30 or below and a note above, where each host verifies on its own. One fingerprint
+      given, and the file listing only it, gets a warning: an app installed from Google Play is signed
+      with the Play App Signing key, and the upload key alone fails verification.
+      With --browser, each link is also fetched as a browser does, the page a phone shows without the
+      app or when the link is not verified: the fallback page 'deeplink site' writes, a page of the
+      site's own, or an error status (a warning for a routed link); a redirect is followed one hop,
+      no further, and the long link it leads to is routed. With --short-links FILE
+      --short-link-host HOST (the file and host 'deeplink site' serves), a short link is routed as
+      the long link the file gives it, the short-link host's file is the one 'deeplink site' writes,
+      and with --browser the server's redirect is compared with the file's.
       Severity follows what a phone does: error, a phone opens the browser where the app should open,
       or the app gets a link no route takes; warning, nothing deployed is wrong but a link does not
       open yet (the CDN lags behind the origin) or no route takes it; note, worth knowing. Each fetch
@@ -57,6 +70,23 @@ enum DoctorCommand: ToolSubcommand {
         package; repeat for several.
         """,
         repeatable: true),
+      .value(
+        "certificate", "FILE",
+        """
+        A signing certificate (PEM or DER, as keytool -exportcert writes it) whose
+        SHA-256 is checked like a --fingerprint; read with openssl, which must be on the PATH.
+        """,
+        repeatable: true, completion: .file),
+      .value(
+        "manifest", "FILE", "The app's AndroidManifest.xml (default: the filters the route table generates).",
+        completion: .file),
+      AndroidCommand.matchMinSDKOption,
+      .value("api", "N", "The API level of the Android device to answer for (default: the --min-sdk level)."),
+      .flag("browser", "Also fetch each link as a browser does, following one redirect."),
+      .value(
+        "short-links", "FILE", "The short-link file deeplink site serves, {\"code\": \"https://...\"}.",
+        completion: .file),
+      .value("short-link-host", "HOST", "The host that serves the short links (go.example.com)."),
       .value(
         "apple-cdn", "URL",
         """
@@ -109,6 +139,11 @@ enum DoctorCommand: ToolSubcommand {
         throw spec.usageError("--fingerprint: \(error)")
       }
     }
+    if package == nil,
+      let option = ["manifest", "min-sdk", "api", "certificate"].first(where: { arguments.value($0) != nil })
+    {
+      throw spec.usageError("--\(option) goes with --android-package")
+    }
     guard let router = spec.router(arguments, streams) else { return 2 }
     var entitledDomains: [String]?
     if let path = arguments.value("entitlements") {
@@ -119,9 +154,45 @@ enum DoctorCommand: ToolSubcommand {
         return 2
       }
     }
+    for path in arguments.values["certificate"] ?? [] {
+      do {
+        fingerprints.append(try CertificateFile.fingerprint(path))
+      } catch {
+        streams.error.line("\(spec.fullName): \(error)")
+        return 2
+      }
+    }
+    var android: AndroidApp?
+    if let package {
+      var filters: [AndroidIntentFilter]
+      var source = "the route table"
+      var level: Int
+      if let path = arguments.value("manifest") {
+        guard let read = AndroidCommand.manifest(path, spec: spec, streams: streams) else { return 2 }
+        filters = read.filters
+        source = path
+        level = try AndroidCommand.minimumAPILevel(
+          arguments, spec: spec, fallback: read.minimumAPILevel ?? AndroidIntentFilter.newestAPILevel)
+      } else {
+        let generator = AndroidIntentFilterGenerator(
+          router: router, minimumAPILevel: try AndroidCommand.minimumAPILevel(arguments, spec: spec))
+        filters = generator.filters
+        level = generator.minimumAPILevel
+      }
+      level = try AndroidCommand.deviceAPILevel(arguments, spec: spec) ?? level
+      android = AndroidApp(
+        package: package, fingerprints: fingerprints, filters: filters, filtersSource: source, apiLevel: level
+      )
+    }
+    guard
+      let shortLinks = try AuditTrackingHosts.read(
+        arguments, router: router, spec: spec, errors: streams.error)
+    else { return 2 }
     var doctor = LinkDoctor(
       appIDs: appIDs, router: router, appleCDN: cdn, timeout: timeout, entitledDomains: entitledDomains,
-      androidPackage: package, fingerprints: fingerprints)
+      android: android)
+    doctor.shortLinks = shortLinks.shortLinks == nil ? nil : shortLinks
+    doctor.browser = arguments.has("browser")
     var breaks = false
     for (index, link) in links.enumerated() {
       let diagnosis = await doctor.diagnose(link)

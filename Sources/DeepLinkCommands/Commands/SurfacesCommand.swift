@@ -1,6 +1,7 @@
 import DeepLinkRouting
 import DeepLinking
 import Foundation
+import UniversalLinks
 
 /// `deeplink surfaces`: checks the links an app hands the system outside its web pages (App Intents,
 /// widgets, notifications, Spotlight, quick actions, Handoff, QR codes) against the route table.
@@ -8,7 +9,7 @@ import Foundation
 enum SurfacesCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["surfaces"],
-    usage: "[--routes FILE] LIST.json",
+    usage: "[--routes FILE] [--short-links FILE --short-link-host HOST] LIST.json",
     summary: "Check the app's other link surfaces: each link opens the route the app means.",
     discussion: """
       Reads a JSON array the app exports, one object per link it hands the system:
@@ -20,10 +21,19 @@ enum SurfacesCommand: ToolSubcommand {
       standard trust policy: a route that requires a verified link opens only from a Universal
       Link. An App Intent's URL representation must be a Universal Link (https on a host the
       table lists), as the system requires.
-      Prints one JSON line per link: {"surface", "url", "route", "ok", "problems": [...]}.
+      With --short-links FILE --short-link-host HOST (the file and host 'deeplink site' serves), a
+      short link (https://HOST/s/CODE) is routed as the long link the file gives it, the way the
+      app routes it once it has resolved it with the server; a code the file does not have is a
+      problem (the server answers 404).
+      Prints one JSON line per link: {"surface", "url", "shortLink", "linkSource", "route", "ok",
+      "problems": [...]}; "shortLink" (the long link) only for a short link.
       """,
     options: [
-      .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file)
+      .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
+      .value(
+        "short-links", "FILE", "The short-link file deeplink site serves, {\"code\": \"https://...\"}.",
+        completion: .file),
+      .value("short-link-host", "HOST", "The host that serves the short links (go.example.com)."),
     ],
     epilogue:
       "EXIT STATUS: 0 every link opens what it should, 1 some do not, 2 usage error or a bad file."
@@ -63,6 +73,9 @@ enum SurfacesCommand: ToolSubcommand {
       throw spec.usageError("give one list file")
     }
     guard let router = spec.router(arguments, streams) else { return 2 }
+    guard
+      let hosts = try AuditTrackingHosts.read(arguments, router: router, spec: spec, errors: streams.error)
+    else { return 2 }
     let entries: [JSONValue]
     do throws(ToolFailure) {
       entries = try readList(path)
@@ -72,7 +85,7 @@ enum SurfacesCommand: ToolSubcommand {
     }
     var allGood = true
     for entry in entries {
-      let (line, good) = check(entry, router: router)
+      let (line, good) = check(entry, router: router, shortLinks: hosts)
       streams.output.line(line)
       allGood = allGood && good
     }
@@ -136,8 +149,11 @@ enum SurfacesCommand: ToolSubcommand {
     return entries
   }
 
-  /// The JSON line of one checked link, and whether it opens what it should.
-  static func check(_ entry: JSONValue, router: Router) -> (String, Bool) {
+  /// The JSON line of one checked link, and whether it opens what it should. A short link of
+  /// `shortLinks` is routed as its long link.
+  static func check(_ entry: JSONValue, router: Router, shortLinks: AuditTrackingHosts = .none) -> (
+    String, Bool
+  ) {
     guard case .string(let surfaceName)? = member(entry, "surface")?.kind,
       let surface = Surface(rawValue: surfaceName), case .string(let url)? = member(entry, "url")?.kind
     else { return ("", false) }
@@ -148,8 +164,29 @@ enum SurfacesCommand: ToolSubcommand {
     var members: [(String, JSONValue)] = [
       ("surface", .string(surface.rawValue)), ("url", .string(Excerpt.of(url))),
     ]
+    var routed = url
+    if let table = shortLinks.shortLinks, let components = URLComponents(string: url),
+      components.host?.lowercased() == table.host, components.path.hasPrefix(ShortLinkTable.pathPrefix)
+    {
+      guard case .shortLink(_, let target)? = shortLinks.resolve(ArraySlice(url.utf8), ownHost: false) else {
+        members += [
+          ("route", .null), ("ok", .bool(false)),
+          (
+            "problems",
+            .array([
+              .string(
+                "\(Printable.escaped(table.file)) has no code for \(Excerpt.of(components.path)): the short-link host answers 404"
+              )
+            ])
+          ),
+        ]
+        return (JSONValue.object(members).rendered, false)
+      }
+      routed = target
+      members.append(("shortLink", .string(Excerpt.of(target))))
+    }
     do {
-      if let match = try router.match(url) {
+      if let match = try router.match(routed) {
         routeName = .string(match.route)
         if let expectedRoute, expectedRoute != match.route {
           problems.append("opens route '\(match.route)', not '\(expectedRoute)'")

@@ -12,7 +12,8 @@ struct LinkDiagnosis {
 
   /// One step of the link's way to the app: a fetch or a decision.
   struct Hop {
-    /// `origin`, `apple-cdn`, `route-table`, `entitlements`, `router`, `assetlinks`.
+    /// `short-link`, `entitlements`, `origin`, `apple-cdn`, `route-table`, `intent-filter`, `assetlinks`
+    /// (one per host fetched), `browser`, `redirect`.
     var name: String
     /// The URL fetched, or `nil` for a decision made locally.
     var url: String?
@@ -33,6 +34,8 @@ struct LinkDiagnosis {
   var link: String
   /// The route the app's router picks, or `nil` when none takes the link.
   var route: String?
+  /// The long link a short link redirects to, as the short-link file says, when the link is one.
+  var shortLinkTarget: String?
   /// Whether that route opens only from a verified link.
   var requiresVerifiedLink: Bool?
   /// What a phone does with the link, in a few words ("opens the app today").

@@ -15,8 +15,12 @@ struct LinkDoctor {
   var timeout: Double
   /// The app's associated domains, when an entitlements file was given.
   var entitledDomains: [String]?
-  var androidPackage: String?
-  var fingerprints: [CertificateFingerprint]
+  /// The Android app, when its App Links are checked.
+  var android: AndroidApp?
+  /// The short links `deeplink site` serves, when given: a short link is routed as its long link.
+  var shortLinks: AuditTrackingHosts?
+  /// Whether each link is also fetched as a browser does (``diagnoseBrowser(_:into:)``).
+  var browser = false
 
   private var fetched: [String: WellKnownFetch.Outcome] = [:]
 
@@ -25,15 +29,14 @@ struct LinkDoctor {
 
   init(
     appIDs: [String], router: Router, appleCDN: URL, timeout: Double, entitledDomains: [String]?,
-    androidPackage: String?, fingerprints: [CertificateFingerprint]
+    android: AndroidApp?
   ) {
     self.appIDs = appIDs
     self.router = router
     self.appleCDN = appleCDN
     self.timeout = timeout
     self.entitledDomains = entitledDomains
-    self.androidPackage = androidPackage
-    self.fingerprints = fingerprints
+    self.android = android
   }
 
   /// What one association file decides for the link.
@@ -47,15 +50,17 @@ struct LinkDoctor {
   /// Diagnoses one link.
   mutating func diagnose(_ link: DoctorLink) async -> LinkDiagnosis {
     var diagnosis = LinkDiagnosis(link: link.text)
-    if let match = try? router.match(link.text) {
+    let routed = shortLinkHop(link, into: &diagnosis) ?? link.text
+    if let match = try? router.match(routed) {
       diagnosis.route = match.route
       diagnosis.requiresVerifiedLink = router.route(named: match.route)?.requiresVerifiedLink
     }
     let iOS = await diagnoseIOS(link, into: &diagnosis)
     var verdict = "iOS: \(iOS)"
-    if let androidPackage {
-      verdict += "; Android: " + (await diagnoseAndroid(link, package: androidPackage, into: &diagnosis))
+    if let android {
+      verdict += "; Android: " + (await diagnoseAndroid(link, app: android, into: &diagnosis))
     }
+    if browser { await diagnoseBrowser(link, into: &diagnosis) }
     diagnosis.verdict = verdict
     return diagnosis
   }
@@ -230,6 +235,19 @@ struct LinkDoctor {
 
   /// What the file the route table generates for `host` decides.
   private func generatedDecision(_ host: String, _ link: DoctorLink) -> FileDecision {
+    if let table = shortLinks?.shortLinks, table.host == host {
+      // The short-link host's own file, as deeplink site writes it: it claims the short paths only.
+      let generator = AASAGenerator(
+        appIDs: appIDs, shapes: [SiteGenerator.shortLinkShape], caseSensitive: true)
+      guard let document = try? generator.document(includeLegacyPaths: true, webCredentials: false),
+        let decision = try? AASAMatcher(document: document).decide(link.text, domain: host)
+      else { return FileDecision(opens: false, summary: "the link cannot be matched") }
+      let opens = decision.openingAppIDs.contains(where: appIDs.contains)
+      return FileDecision(
+        opens: opens,
+        summary: "the short-link host's file deeplink site writes "
+          + (opens ? "opens the app" : "does not open the app") + " (\(decision.result))")
+    }
     guard let listed = tableEntry(for: link) else {
       return FileDecision(
         opens: false, summary: "the route table does not list \(host), so the app claims no link on it")
@@ -313,91 +331,17 @@ struct LinkDoctor {
     return "a file iOS cannot read"
   }
 
-  // MARK: - Android
-
-  /// The Android hop; returns what an Android phone does with the link, in a few words.
-  private mutating func diagnoseAndroid(
-    _ link: DoctorLink, package: String, into diagnosis: inout LinkDiagnosis
-  ) async -> String {
-    let file = WellKnownFile.assetLinks
-    guard let url = link.siteURL(file.path) else { return "not checked" }
-    let outcome = await fetch(url, file)
-    let before = diagnosis.findings.count
-    for finding in outcome.findings {
-      diagnosis.add(
-        Self.severity(finding.severity), finding.code.description, hop: "assetlinks", finding.message,
-        fix: Self.fix(for: finding, url: outcome.url, file: file))
-    }
-    var result = "no file (\(outcome.findings.first?.code.description ?? "fetch-failed"))"
-    if let body = outcome.body {
-      result = grants(body, package: package, url: outcome.url, into: &diagnosis)
-    }
-    diagnosis.hops.append(.init(name: "assetlinks", url: outcome.url, result: result))
-    let failed = diagnosis.findings[before...].contains { $0.severity == .error }
-    return failed ? "App Links fail verification (the link opens the browser)" : "App Links verify"
-  }
-
-  /// What assetlinks.json grants the package; adds the findings about its fingerprints.
-  private func grants(_ body: Data, package: String, url: String, into diagnosis: inout LinkDiagnosis)
-    -> String
-  {
-    let document: AssetLinksDocument
-    do {
-      document = try AssetLinksDocument(jsonData: body)
-    } catch {
-      diagnosis.add(
-        .error, "unreadable-file", hop: "assetlinks",
-        "the file is not one Android can read (\(error)), so no App Link of the host is verified",
-        fix:
-          "run deeplink assetlinks check --url \(url.replacingOccurrences(of: WellKnownFile.assetLinks.path, with: ""))"
-      )
-      return "a file Android cannot read"
-    }
-    let statements = document.statements.filter {
-      $0.relation.contains(AssetLinksStatement.handleAllURLs)
-        && $0.target.namespace == AssetLinksTarget.androidAppNamespace && $0.target.packageName == package
-    }
-    guard !statements.isEmpty else {
-      diagnosis.add(
-        .error, "package-not-granted", hop: "assetlinks",
-        "no \(AssetLinksStatement.handleAllURLs) statement names \(package): Android verifies no App Link of the host for it, so links open the browser",
-        fix: "add a statement for \(package) with the SHA-256 fingerprints of its signing keys")
-      return "grants nothing to \(package)"
-    }
-    let listed = Set(statements.flatMap(\.target.fingerprints))
-    for fingerprint in fingerprints where !listed.contains(fingerprint) {
-      diagnosis.add(
-        .error, "fingerprint-missing", hop: "assetlinks",
-        "the file does not list \(fingerprint) for \(package): an app signed with that key fails verification, so its links open the browser",
-        fix: "add \(fingerprint) to the sha256_cert_fingerprints of \(package)")
-    }
-    if fingerprints.count == 1, listed == Set(fingerprints) {
-      diagnosis.add(
-        .warning, "play-signing-key-likely-missing", hop: "assetlinks",
-        "the file lists one key for \(package), the one given: if that is the upload key, an app installed from Google Play (signed with the Play App Signing key) fails verification",
-        fix:
-          "add the SHA-256 of the app signing key (Play Console, App integrity) next to the upload key")
-    }
-    if fingerprints.isEmpty {
-      diagnosis.add(
-        .note, "fingerprints-not-checked", hop: "assetlinks",
-        "no --fingerprint given, so the keys listed were not checked",
-        fix: "give the SHA-256 of each signing key with --fingerprint")
-    }
-    return "grants \(package) (\(listed.count) fingerprint\(listed.count == 1 ? "" : "s"))"
-  }
-
   // MARK: - Fetching
 
   /// The fetch of `url`, made once.
-  private mutating func fetch(_ url: URL, _ file: WellKnownFile) async -> WellKnownFetch.Outcome {
+  mutating func fetch(_ url: URL, _ file: WellKnownFile) async -> WellKnownFetch.Outcome {
     if let outcome = fetched[url.absoluteString] { return outcome }
     let outcome = await WellKnownFetch(file: file, timeout: timeout).fetch(url)
     fetched[url.absoluteString] = outcome
     return outcome
   }
 
-  private static func severity(_ severity: AssociationFileDiagnostic.Severity) -> LinkDiagnosis.Severity {
+  static func severity(_ severity: AssociationFileDiagnostic.Severity) -> LinkDiagnosis.Severity {
     switch severity {
     case .error: .error
     case .warning: .warning
@@ -406,8 +350,7 @@ struct LinkDoctor {
   }
 
   /// The fix of a fetch finding, in one line.
-  private static func fix(for finding: AssociationFileDiagnostic, url: String, file: WellKnownFile) -> String
-  {
+  static func fix(for finding: AssociationFileDiagnostic, url: String, file: WellKnownFile) -> String {
     switch finding.code {
     case .redirect:
       "serve the file itself at \(url) with status 200; \(file.fetcher) follows no redirect (a www or https redirect included)"

@@ -355,13 +355,21 @@ extension Router {
       guard let firstScheme else { throw fail(.formUnavailable(scoped + "the table lists no custom scheme")) }
       return .custom(firstScheme, host: carriedHost)
     case .host(let host):
-      let lowered = host.lowercased()
-      var name = lowered
+      var name = host.lowercased()
       var port: String?
-      if let colon = lowered.lastIndex(of: ":") {
-        name = String(lowered[..<colon])
-        port = String(lowered[lowered.index(after: colon)...])
+      if let colon = name.lastIndex(of: ":") {
+        port = String(name[name.index(after: colon)...])
+        name = String(name[..<colon])
       }
+      // A host given in Unicode is written in its ASCII form, the one a link carries (``HostName``).
+      if name.utf8.contains(where: { $0 >= 0x80 }) {
+        do {
+          name = try HostName.ascii(name)
+        } catch {
+          throw fail(.formUnavailable("host '\(host)' has no ASCII form: \(error)"))
+        }
+      }
+      let lowered = port.map { "\(name):\($0)" } ?? name
       let admitted =
         switch scope.hosts {
         case .all: hostRules.contains { $0.admits(host: name, port: port) }

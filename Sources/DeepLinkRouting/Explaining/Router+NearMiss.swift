@@ -64,7 +64,7 @@ extension Router {
     guard !patterns.isEmpty else { return (nil, 0, 0) }
     return try Bytes.withUTF8(of: url) {
       (link) throws(LinkError) -> (miss: NearMiss?, nodes: Int, routeChecks: Int) in
-      try reader.withLink(link, original: { url }) { view in
+      try reader.withLink(link) { view in
         // The routes that read the fragment are explained from their root, on the link's path, the
         // fragment mark and the fragment's segments when the fragment is a path (on its path alone
         // otherwise: such a route then goes on past the link's end); the others on the path alone.

@@ -133,7 +133,12 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
   }
 
   func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws -> Integer {
-    guard case .number(let number) = value.kind, let integer = Integer(number.text) else {
+    // Read once as the widest integer of its sign, then fitted: one reading for every integer type.
+    guard case .number(let number) = value.kind,
+      let integer = number.text.hasPrefix("-")
+        ? Int64(number.text).flatMap(Integer.init(exactly:))
+        : UInt64(number.text).flatMap(Integer.init(exactly:))
+    else {
       throw mismatch(type, "an integer that fits in \(type)")
     }
     return integer

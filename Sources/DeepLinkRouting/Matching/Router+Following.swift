@@ -35,8 +35,8 @@ extension Router {
   }
 
   /// What a candidate match became.
-  private enum Verdict<Accepted> {
-    case taken(RouteMatch, Accepted)
+  private enum Verdict {
+    case taken(RouteMatch)
     /// Refused; the match to report when no other candidate is taken (`nil` when a followed link
     /// matched no route).
     case refused(RouteMatch?)
@@ -59,7 +59,18 @@ extension Router {
   package func resolve<Accepted>(_ url: String, accept: (RouteMatch) -> Accepted?) throws(LinkError)
     -> Resolution<Accepted>?
   {
-    try resolve(url, chain: [], nestedLinks: NestedLinkCount(), accept: accept)
+    // The walk itself takes a yes or a no, so that it is written (and compiled) once for every kind of
+    // value: the value of the one match taken is the last one `accept` made, since the walk ends there.
+    var value: Accepted?
+    let found = try resolve(url, chain: [], nestedLinks: NestedLinkCount()) { match in
+      value = accept(match)
+      return value != nil
+    }
+    guard let found else { return nil }
+    if let taken = found.accepted, let value {
+      return Resolution(accepted: (taken.match, value), firstRefused: nil)
+    }
+    return Resolution(accepted: nil, firstRefused: found.firstRefused)
   }
 
   /// How many links resolving `url` matched (the link and each nested link it routed) and the error it
@@ -74,7 +85,7 @@ extension Router {
   ) {
     let nestedLinks = NestedLinkCount()
     do throws(LinkError) {
-      _ = try resolve(url, chain: [], nestedLinks: nestedLinks, accept: { accept($0) ? () : nil })
+      _ = try resolve(url, chain: [], nestedLinks: nestedLinks, accept: accept)
       return (1 + nestedLinks.routed, nil)
     } catch {
       return (1 + nestedLinks.routed, error)
@@ -83,17 +94,17 @@ extension Router {
 
   /// ``resolve(_:accept:)`` for a link reached through `chain` (the links followed to reach it,
   /// outermost first), counting in `nestedLinks` the nested links routed for the outermost link.
-  private func resolve<Accepted>(
+  private func resolve(
     _ url: String, chain: [RouteMatch], nestedLinks: NestedLinkCount,
-    accept: (RouteMatch) -> Accepted?
-  ) throws(LinkError) -> Resolution<Accepted>? {
-    let verdict = { (match: RouteMatch) -> Verdict<Accepted> in
+    accept: (RouteMatch) -> Bool
+  ) throws(LinkError) -> Resolution<Void>? {
+    let verdict = { (match: RouteMatch) -> Verdict in
       self.verdict(on: match, chain: chain, nestedLinks: nestedLinks, accept: accept)
     }
     let outcome = try withoutActuallyEscaping(verdict) {
-      (verdict) throws(LinkError) -> WalkOutcome<Accepted> in
-      try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> WalkOutcome<Accepted> in
-        try reader.withLink(link, original: { url }) { view in
+      (verdict) throws(LinkError) -> WalkOutcome in
+      try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> WalkOutcome in
+        try reader.withLink(link) { view in
           var walk = CandidateWalk(router: self, url: url, verdict: verdict)
           // A nested link never reaches a host the table does not list, not even through an any-host
           // route: it is refused as an unlisted host would be without one.
@@ -110,23 +121,23 @@ extension Router {
       }
     }
     if let error = outcome.error { throw error }
-    if let taken = outcome.taken { return Resolution(accepted: taken, firstRefused: nil) }
+    if let taken = outcome.taken { return Resolution(accepted: (taken, ()), firstRefused: nil) }
     guard outcome.offered > 0 else { return nil }
     return Resolution(accepted: nil, firstRefused: outcome.firstRefused)
   }
 
   /// What one candidate becomes: followed when its route follows a nested link it holds, otherwise
   /// taken or refused by `accept`.
-  private func verdict<Accepted>(
+  private func verdict(
     on found: RouteMatch, chain: [RouteMatch], nestedLinks: NestedLinkCount,
-    accept: (RouteMatch) -> Accepted?
-  ) -> Verdict<Accepted> {
+    accept: (RouteMatch) -> Bool
+  ) -> Verdict {
     var match = found
     match.followed = chain
     guard let index = routeIndex[match.route], let parameter = follows[index],
       case .string(let nested)? = match.parameters[parameter]
     else {
-      return accept(match).map { .taken(match, $0) } ?? .refused(match)
+      return accept(match) ? .taken(match) : .refused(match)
     }
     let outer = chain.first?.url ?? match.url
     if chain.contains(where: { $0.route == match.route }) {
@@ -147,7 +158,7 @@ extension Router {
       else {
         return .refused(nil)
       }
-      if let taken = inner.accepted { return .taken(taken.match, taken.value) }
+      if let taken = inner.accepted { return .taken(taken.match) }
       return .refused(inner.firstRefused)
     } catch  where error.route != nil {
       // A rule a deeper link broke: reported on the link as it arrived.
@@ -194,19 +205,19 @@ extension Router {
 
   /// The judge of a resolution: builds each candidate's match and asks for its verdict, until one is
   /// taken, one fails, or ``Router/maxCandidates`` were refused.
-  private struct CandidateWalk<Accepted>: CandidateJudge {
+  private struct CandidateWalk: CandidateJudge {
     let router: Router
     let url: String
-    let verdict: (RouteMatch) -> Verdict<Accepted>
-    var outcome = WalkOutcome<Accepted>()
+    let verdict: (RouteMatch) -> Verdict
+    var outcome = WalkOutcome()
 
     mutating func take(_ route: Int32, _ view: LinkView, query: [QueryItem]?, following: Int32) -> Bool {
       outcome.offered += 1
       let match = router.materialize(
         route: Int(route), view: view, url: url, query: query, following: following)
       switch verdict(match) {
-      case .taken(let found, let value):
-        outcome.taken = (found, value)
+      case .taken(let found):
+        outcome.taken = found
         return true
       case .failed(let failure):
         outcome.error = failure
@@ -219,9 +230,9 @@ extension Router {
   }
 
   /// What a walk over the candidates found.
-  private struct WalkOutcome<Accepted> {
+  private struct WalkOutcome {
     var offered = 0
-    var taken: (match: RouteMatch, value: Accepted)?
+    var taken: RouteMatch?
     var firstRefused: RouteMatch?
     var error: LinkError?
   }

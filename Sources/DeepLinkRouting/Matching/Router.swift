@@ -20,7 +20,9 @@ import Foundation
 /// ```
 public final class Router: Sendable {
   /// The table the router was built from, each route's host groups (`@name`, see
-  /// ``RouteTable/hostGroups``) replaced by the group's hosts.
+  /// ``RouteTable/hostGroups``) replaced by the group's hosts, and each host written in Unicode
+  /// (`chat.example.भारत`) in its ASCII form (`chat.example.xn--h2brj9c`), the one form the router
+  /// reads, builds and writes into association files.
   public let table: RouteTable
   /// The parsed pattern of each route, in table order.
   package let patterns: [RoutePattern]
@@ -80,8 +82,7 @@ public final class Router: Sendable {
         }
       guard valid else { throw RouteTableError(reason: .invalidScheme(scheme)) }
     }
-    var rules: [HostRule] = []
-    for host in table.hosts { rules.append(try HostRule(host)) }
+    let rules = try table.hostRules()
     try table.checkHostGroups(rules: rules)
     if !table.routes.isEmpty && table.schemes.isEmpty && table.hosts.isEmpty {
       throw RouteTableError(reason: .noSchemeOrHost)
@@ -152,8 +153,9 @@ public final class Router: Sendable {
     for index in patterns.indices {
       try builder.insert(route: index, pattern: patterns[index], scope: scopes[index], names: routeNames)
     }
-    // Scopes read `@name` entries where the route writes them, for errors; the rest reads hosts.
-    let table = table.resolvingHostGroups
+    // Scopes read `@name` entries where the route writes them, for errors; the rest reads hosts, each
+    // in its ASCII form.
+    let table = table.resolvingHostGroups.writingHostsInASCII
     self.table = table
     self.patterns = patterns
     let built = builder.finish(
@@ -246,9 +248,7 @@ public final class Router: Sendable {
     -> RouteMatch?
   {
     let found = try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> Found? in
-      // An error's text is made again from the link's bytes, the same text: a closure that captured
-      // `url` as well as the one below would take a second reference to it for each link.
-      try reader.withLink(link, original: { link.string() }) { view -> Found? in
+      try reader.withLink(link) { view -> Found? in
         let readsFragment = view.fragmentMark >= 0
         var search = TrieSearch(caseInsensitive: table.options.caseInsensitive)
         guard let route = search.search(&view, in: self) else { return nil }
@@ -398,7 +398,7 @@ public final class Router: Sendable {
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   package func read(_ url: String) throws(LinkError) {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) in
-      try reader.withLink(link, original: { link.string() }) { _ in () }
+      try reader.withLink(link) { _ in () }
     }
   }
 
@@ -419,19 +419,18 @@ public final class Router: Sendable {
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   package func matchIndex(_ url: String) throws(LinkError) -> Int? {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> Int? in
-      try matchIndex(bytes: link, original: { link.string() })
+      try matchIndex(bytes: link)
     }
   }
 
   /// The index in ``table`` of the route a link given as bytes matches.
   ///
   /// - Parameters:
-  ///   - link: The link's bytes, valid UTF-8.
-  ///   - original: The link as text, built only for an error.
+  /// - Parameter link: The link's bytes, valid UTF-8.
   /// - Returns: The route's index, or `nil` when no route matches.
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
-  func matchIndex(bytes link: Bytes, original: () -> String) throws(LinkError) -> Int? {
-    try reader.withLink(link, original: original) { view in
+  func matchIndex(bytes link: Bytes) throws(LinkError) -> Int? {
+    try reader.withLink(link) { view in
       var search = TrieSearch(caseInsensitive: table.options.caseInsensitive)
       return search.search(&view, in: self).map { Int($0) }
     }
@@ -531,7 +530,7 @@ public final class Router: Sendable {
   /// was checked, and steps comparing segments with templates), for tests that bound the work per link.
   func searchWork(_ url: String) throws(LinkError) -> SearchWork {
     try Bytes.withUTF8(of: url) { (link) throws(LinkError) -> SearchWork in
-      try reader.withLink(link, original: { url }) { view in
+      try reader.withLink(link) { view in
         var search = TrieSearch(caseInsensitive: table.options.caseInsensitive)
         let route = search.search(&view, in: self).map { Int($0) }
         return SearchWork(

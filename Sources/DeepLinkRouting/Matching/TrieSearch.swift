@@ -247,8 +247,10 @@ struct TrieSearch {
           resume = depth == view.count ? .zeroOrMore : Step.after(phase, of: node)
           if let tested = router.testedChildren[Int32(truncatingIfNeeded: index)],
             let found = tested.first(
-              of: phase, from: start, view, at: depth, caseInsensitive: caseInsensitive, steps: &templateSteps
-            )
+              of: phase, from: start,
+              depth < view.count ? view.bytes(depth) : Bytes(UnsafeBufferPointer(start: nil, count: 0)),
+              at: depth, count: view.count, isWeb: view.isWeb, hasHost: view.hasHost,
+              caseInsensitive: caseInsensitive, steps: &templateSteps, segmentAt: { view.bytes($0) })
           {
             child = tested.children[found.position].child
             childDepth = found.depth

@@ -6,14 +6,10 @@
 extension Router {
   /// The index in ``table`` of the route a link given as UTF-8 bytes matches.
   ///
-  /// - Parameters:
-  ///   - buffer: The link's bytes, valid UTF-8.
-  ///   - original: The link as text, built only for an error.
+  /// - Parameter buffer: The link's bytes, valid UTF-8; an error's text is decoded from them.
   /// - Returns: The route's index, or `nil` when no route matches.
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
-  package func matchIndex(utf8 buffer: UnsafeBufferPointer<UInt8>, original: () -> String) throws(LinkError)
-    -> Int?
-  {
-    try matchIndex(bytes: Bytes(buffer), original: original)
+  package func matchIndex(utf8 buffer: UnsafeBufferPointer<UInt8>) throws(LinkError) -> Int? {
+    try matchIndex(bytes: Bytes(buffer))
   }
 }

@@ -1,19 +1,3 @@
-/// What the pattern parser reads a pattern as: characters, or the bytes of ASCII text.
-protocol PatternUnit: Equatable {
-  init(ascii: Unicode.Scalar)
-  /// The units as text.
-  static func text(_ units: ArraySlice<Self>) -> String
-}
-
-extension Character: PatternUnit {
-  init(ascii scalar: Unicode.Scalar) { self.init(scalar) }
-  static func text(_ units: ArraySlice<Character>) -> String { String(units) }
-}
-
-extension UInt8: PatternUnit {
-  static func text(_ units: ArraySlice<UInt8>) -> String { String(decoding: units, as: UTF8.self) }
-}
-
 /// A value set as the parser read it: the parameter's name, its words, and whether the query item is
 /// optional.
 struct ParsedValueSet {
@@ -22,14 +6,39 @@ struct ParsedValueSet {
   var isOptional: Bool
 }
 
-/// The parser itself, over one unit per character.
-struct PatternUnitParser<Unit: PatternUnit> {
+/// The parser itself, over one unit per character: the character's byte when it is one ASCII byte,
+/// ``nonASCII`` otherwise. The grammar's syntax is ASCII, so every rule reads the same on units as on
+/// the characters, and the text of a range of units is the text of those characters.
+struct PatternUnitParser {
   typealias Parsed = RoutePatternParser.Parsed
+  /// The unit of a character that is not one ASCII byte (`é`, a cluster such as CR LF, `}` followed by a
+  /// combining mark): equal to no character the grammar names.
+  static let nonASCII: UInt8 = 0x80
+
   let text: String
-  let characters: [Unit]
+  let characters: [UInt8]
+  /// Where each character starts in `text`, then its end, when a character is not always one byte;
+  /// `nil` when the units are the text's bytes.
+  var characterStarts: [String.Index]?
   var queryKeys: RouteTable.QueryKeys = .exact
   var plusAsSpace = true
   var kinds: [String: AppKind] = [:]
+
+  /// The units of `text` read character by character, and where each character starts (then the
+  /// text's end).
+  static func units(readingCharactersOf text: String) -> (units: [UInt8], starts: [String.Index]) {
+    var units: [UInt8] = []
+    var starts: [String.Index] = []
+    var index = text.startIndex
+    while index < text.endIndex {
+      starts.append(index)
+      let character = text[index].utf8
+      units.append(character.count == 1 ? character[character.startIndex] : nonASCII)
+      index = text.index(after: index)
+    }
+    starts.append(text.endIndex)
+    return (units, starts)
+  }
 
   private func fail(_ offset: Int, _ reason: RoutePatternError) -> RoutePatternError {
     RoutePatternError(pattern: text, offset: offset, reason: reason)
@@ -37,13 +46,13 @@ struct PatternUnitParser<Unit: PatternUnit> {
 
   /// Whether `characters[start..<end]` holds one of `units` (nothing when the range is empty): the
   /// answer `String.contains` gives for the same text, as a unit is a character.
-  private func holds(_ units: Unit..., from start: Int, to end: Int) -> Bool {
+  private func holds(_ units: UInt8..., from start: Int, to end: Int) -> Bool {
     guard start < end else { return false }
     return characters[start..<end].contains { units.contains($0) }
   }
 
   func parse() throws(RoutePatternError) -> Parsed {
-    guard characters.first == Unit(ascii: "/") else { throw fail(0, .missingLeadingSlash) }
+    guard characters.first == UInt8(ascii: "/") else { throw fail(0, .missingLeadingSlash) }
     // The query starts at the first "?" outside braces ("{page?}" marks an optional item); a "#"
     // outside braces before it starts the fragment's path, and the query after that is the
     // fragment's.
@@ -51,15 +60,15 @@ struct PatternUnitParser<Unit: PatternUnit> {
     var queryStart = characters.count
     var hash: Int?
     for (index, character) in characters.enumerated() {
-      if character == Unit(ascii: "{") { depth += 1 }
-      if character == Unit(ascii: "}") { depth -= 1 }
+      if character == UInt8(ascii: "{") { depth += 1 }
+      if character == UInt8(ascii: "}") { depth -= 1 }
       guard depth == 0 else { continue }
-      if character == Unit(ascii: "#") {
+      if character == UInt8(ascii: "#") {
         if hash != nil { throw fail(index, .secondFragment) }
         if queryStart < characters.count { throw fail(queryStart, .queryBeforeFragment) }
         hash = index
       }
-      if character == Unit(ascii: "?") && queryStart == characters.count { queryStart = index }
+      if character == UInt8(ascii: "?") && queryStart == characters.count { queryStart = index }
     }
     var parsed = Parsed()
     var names: Set<String> = []
@@ -76,7 +85,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
       // "/" counts. It starts with "/" (`#/room/{id}`) or with its first segment (`#narrow/{rest*}`,
       // or no segment before a query: `#?token={t}`), two different fragments.
       guard hash + 1 < characters.count else { throw fail(hash, .emptyFragment) }
-      parsed.fragmentStartsWithSlash = characters[hash + 1] == Unit(ascii: "/")
+      parsed.fragmentStartsWithSlash = characters[hash + 1] == UInt8(ascii: "/")
       parsed.hasTrailingSlash = false
       pieces.append((-1, hash))
       pieces += split(
@@ -120,7 +129,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
     var keys: Set<String> = []
     var itemStart = queryStart + 1
     for index in (queryStart + 1)...characters.count {
-      guard index == characters.count || (characters[index] == Unit(ascii: "&") && !Self.holds(inSet, index))
+      guard index == characters.count || (characters[index] == UInt8(ascii: "&") && !Self.holds(inSet, index))
       else {
         continue
       }
@@ -156,7 +165,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
     pieces.reserveCapacity(8)
     var pieceStart = start
     for index in start...end
-    where index == end || (characters[index] == Unit(ascii: "/") && !Self.holds(inSet, index)) {
+    where index == end || (characters[index] == UInt8(ascii: "/") && !Self.holds(inSet, index)) {
       pieces.append((pieceStart, index))
       pieceStart = index + 1
     }
@@ -174,23 +183,23 @@ struct PatternUnitParser<Unit: PatternUnit> {
   /// `:` inside braces opens one, the next `)` (or `}`) closes it; empty when the pattern has no `(`.
   private func valueSetInterior() -> [Bool] {
     // Without a "(" there is no set: every answer is false.
-    guard characters.contains(Unit(ascii: "(")) else { return [] }
+    guard characters.contains(UInt8(ascii: "(")) else { return [] }
     var inside = [Bool](repeating: false, count: characters.count + 1)
     var depth = 0
     var open = false
     for index in characters.indices {
       let character = characters[index]
       if open {
-        if character == Unit(ascii: ")") || character == Unit(ascii: "}") {
+        if character == UInt8(ascii: ")") || character == UInt8(ascii: "}") {
           open = false
         } else {
           inside[index] = true
           continue
         }
       }
-      if character == Unit(ascii: "{") { depth += 1 }
-      if character == Unit(ascii: "}") { depth -= 1 }
-      if depth > 0, character == Unit(ascii: "("), index > 0, characters[index - 1] == Unit(ascii: ":") {
+      if character == UInt8(ascii: "{") { depth += 1 }
+      if character == UInt8(ascii: "}") { depth -= 1 }
+      if depth > 0, character == UInt8(ascii: "("), index > 0, characters[index - 1] == UInt8(ascii: ":") {
         open = true
       }
     }
@@ -202,18 +211,18 @@ struct PatternUnitParser<Unit: PatternUnit> {
   private func valueSet(from start: Int, to end: Int, inQuery: Bool) throws(RoutePatternError)
     -> ParsedValueSet?
   {
-    guard let colon = characters[start..<end].firstIndex(of: Unit(ascii: ":")), colon + 1 < end,
-      characters[colon + 1] == Unit(ascii: "(")
+    guard let colon = characters[start..<end].firstIndex(of: UInt8(ascii: ":")), colon + 1 < end,
+      characters[colon + 1] == UInt8(ascii: "(")
     else { return nil }
     let name = string(start, colon)
     try checkName(name, at: start)
     let open = colon + 1
-    guard let close = characters[(open + 1)..<end].firstIndex(of: Unit(ascii: ")")) else {
+    guard let close = characters[(open + 1)..<end].firstIndex(of: UInt8(ascii: ")")) else {
       throw fail(open, .unclosedValueSet(name))
     }
     var isOptional = false
     if close + 1 < end {
-      guard close + 2 == end, characters[close + 1] == Unit(ascii: "?") else {
+      guard close + 2 == end, characters[close + 1] == UInt8(ascii: "?") else {
         throw fail(close + 1, .unclosedValueSet(name))
       }
       guard inQuery else { throw fail(start - 1, .optionalPathParameter(name)) }
@@ -223,7 +232,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
     var offsets: [Int] = []
     var memberStart = open + 1
     for index in (open + 1)...close {
-      guard index == close || characters[index] == Unit(ascii: "|") else { continue }
+      guard index == close || characters[index] == UInt8(ascii: "|") else { continue }
       let written = string(memberStart, index)
       do {
         members.append(try PercentCoding.decode(written, plusAsSpace: inQuery && plusAsSpace))
@@ -251,7 +260,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
   /// The name of an open query dictionary written as a whole item (`{filters*}`), or `nil` for an
   /// item that is not one.
   private func openQueryName(from start: Int, to end: Int) throws(RoutePatternError) -> String? {
-    guard end - start >= 2, characters[start] == Unit(ascii: "{"), characters[end - 1] == Unit(ascii: "}")
+    guard end - start >= 2, characters[start] == UInt8(ascii: "{"), characters[end - 1] == UInt8(ascii: "}")
     else { return nil }
     let body = string(start + 1, end - 1)
     guard body.hasSuffix("*"), !body.contains("{" as Character), !body.contains("}" as Character) else {
@@ -267,7 +276,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
     var keys: [String] = []
     var keyStart = start
     for index in start...end {
-      guard index == end || characters[index] == Unit(ascii: "|") else { continue }
+      guard index == end || characters[index] == UInt8(ascii: "|") else { continue }
       guard keyStart < index else { throw fail(keyStart, .invalidQueryItem(item)) }
       do {
         keys.append(try PercentCoding.decode(string(keyStart, index), plusAsSpace: plusAsSpace))
@@ -280,12 +289,13 @@ struct PatternUnitParser<Unit: PatternUnit> {
   }
 
   private func string(_ start: Int, _ end: Int) -> String {
-    Unit.text(characters[start..<end])
+    guard let characterStarts else { return String(decoding: characters[start..<end], as: UTF8.self) }
+    return String(text[characterStarts[start]..<characterStarts[end]])
   }
 
   private func parseSegment(from start: Int, to end: Int) throws(RoutePatternError) -> RoutePattern.Segment {
-    let opening = characters[start..<end].firstIndex(of: Unit(ascii: "{"))
-    let closing = characters[start..<end].firstIndex(of: Unit(ascii: "}"))
+    let opening = characters[start..<end].firstIndex(of: UInt8(ascii: "{"))
+    let closing = characters[start..<end].firstIndex(of: UInt8(ascii: "}"))
     if opening == nil && closing == nil {
       let literal: String
       do {
@@ -305,16 +315,16 @@ struct PatternUnitParser<Unit: PatternUnit> {
     }
     var body = string(start + 1, end - 1)
     // The body is `characters[start + 1..<end - 1]`, one unit a character.
-    guard !holds(Unit(ascii: "{"), Unit(ascii: "}"), from: start + 1, to: end - 1) else {
+    guard !holds(UInt8(ascii: "{"), UInt8(ascii: "}"), from: start + 1, to: end - 1) else {
       throw fail(start, .unbalancedBrace)
     }
-    if holds(Unit(ascii: "+"), Unit(ascii: "*"), from: start + 1, to: end - 2) {
+    if holds(UInt8(ascii: "+"), UInt8(ascii: "*"), from: start + 1, to: end - 2) {
       throw fail(start, .catchAllNotAllowed(body))
     }
     if body.hasSuffix("+") || body.hasSuffix("*") {
       let isOneOrMore = body.hasSuffix("+")
       body.removeLast()
-      if let colon = characters[(start + 1)..<(end - 2)].firstIndex(of: Unit(ascii: ":")) {
+      if let colon = characters[(start + 1)..<(end - 2)].firstIndex(of: UInt8(ascii: ":")) {
         return try pairs(
           name: string(start + 1, colon), from: colon + 1, to: end - 2, atLeastOne: isOneOrMore)
       }
@@ -343,11 +353,11 @@ struct PatternUnitParser<Unit: PatternUnit> {
     let word = "pairs"
     let wordEnd = start + word.utf8.count
     guard wordEnd <= end, string(start, wordEnd) == word,
-      wordEnd == end || characters[wordEnd] == Unit(ascii: "(")
+      wordEnd == end || characters[wordEnd] == UInt8(ascii: "(")
     else { throw fail(start - 1 - name.count, .catchAllNotAllowed(name)) }
     var rule = PairRule(atLeastOne: atLeastOne)
     guard wordEnd < end else { return .pairs(name: name, rule: rule) }
-    guard characters[end - 1] == Unit(ascii: ")"), end - 1 > wordEnd + 1 else {
+    guard characters[end - 1] == UInt8(ascii: ")"), end - 1 > wordEnd + 1 else {
       throw fail(
         wordEnd,
         .invalidPairs(
@@ -358,7 +368,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
     }
     var entryStart = wordEnd + 1
     for index in (wordEnd + 1)...(end - 1) {
-      guard index == end - 1 || characters[index] == Unit(ascii: "|") else { continue }
+      guard index == end - 1 || characters[index] == UInt8(ascii: "|") else { continue }
       let entry = string(entryStart, index)
       guard let colon = entry.firstIndex(of: ":") else {
         throw fail(entryStart, .invalidPairs(name, detail: "'\(entry)' names no type: write operator:type"))
@@ -372,7 +382,8 @@ struct PatternUnitParser<Unit: PatternUnit> {
       }
       let typeName = String(entry[entry.index(after: colon)...])
       guard let type = ParameterType(rawValue: typeName) else {
-        throw fail(entryStart + entry.distance(from: entry.startIndex, to: colon) + 1, .unknownType(typeName))
+        throw fail(
+          entryStart + entry.utf8.distance(from: entry.startIndex, to: colon) + 1, .unknownType(typeName))
       }
       guard !rule.typed.contains(where: { $0.name == decoded }) else {
         throw fail(entryStart, .invalidPairs(name, detail: "operator '\(decoded)' is typed twice"))
@@ -389,11 +400,11 @@ struct PatternUnitParser<Unit: PatternUnit> {
     var offsets: [Int] = []
     var index = start
     while index < end {
-      if characters[index] == Unit(ascii: "}") { throw fail(index, .unbalancedBrace) }
-      guard characters[index] == Unit(ascii: "{") else {
+      if characters[index] == UInt8(ascii: "}") { throw fail(index, .unbalancedBrace) }
+      guard characters[index] == UInt8(ascii: "{") else {
         var literalEnd = index
-        while literalEnd < end && characters[literalEnd] != Unit(ascii: "{")
-          && characters[literalEnd] != Unit(ascii: "}")
+        while literalEnd < end && characters[literalEnd] != UInt8(ascii: "{")
+          && characters[literalEnd] != UInt8(ascii: "}")
         {
           literalEnd += 1
         }
@@ -408,7 +419,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
         index = literalEnd
         continue
       }
-      guard let closing = characters[(index + 1)..<end].firstIndex(of: Unit(ascii: "}")) else {
+      guard let closing = characters[(index + 1)..<end].firstIndex(of: UInt8(ascii: "}")) else {
         throw fail(index, .unbalancedBrace)
       }
       var body = string(index + 1, closing)
@@ -437,9 +448,9 @@ struct PatternUnitParser<Unit: PatternUnit> {
     -> RoutePattern.QueryParameter
   {
     let item = string(start, end)
-    if start < end, characters[start] == Unit(ascii: "!") {
+    if start < end, characters[start] == UInt8(ascii: "!") {
       // `!key`: the item must be absent.
-      guard !characters[start..<end].contains(Unit(ascii: "=")) else {
+      guard !characters[start..<end].contains(UInt8(ascii: "=")) else {
         throw fail(start, .invalidQueryItem(item))
       }
       let keys = try keyList(from: start + 1, to: end, item: item)
@@ -447,14 +458,15 @@ struct PatternUnitParser<Unit: PatternUnit> {
       parameter.otherKeys = Array(keys.dropFirst())
       return parameter
     }
-    guard let equals = characters[start..<end].firstIndex(of: Unit(ascii: "=")), equals > start,
+    guard let equals = characters[start..<end].firstIndex(of: UInt8(ascii: "=")), equals > start,
       equals + 1 < end
     else { throw fail(start, .invalidQueryItem(item)) }
     let keys = try keyList(from: start, to: equals, item: item)
-    if characters[equals + 1] != Unit(ascii: "{") {
+    if characters[equals + 1] != UInt8(ascii: "{") {
       // `key=value`: a literal value, decoded as a link's query value is.
       guard
-        !characters[(equals + 1)..<end].contains(where: { $0 == Unit(ascii: "{") || $0 == Unit(ascii: "}") })
+        !characters[(equals + 1)..<end].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
+        )
       else { throw fail(equals + 1, .unbalancedBrace) }
       let value: String
       do {
@@ -466,7 +478,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
       parameter.otherKeys = Array(keys.dropFirst())
       return parameter
     }
-    guard characters[end - 1] == Unit(ascii: "}") else { throw fail(start, .invalidQueryItem(item)) }
+    guard characters[end - 1] == UInt8(ascii: "}") else { throw fail(start, .invalidQueryItem(item)) }
     let key = keys[0]
     if let parsed = try valueSet(from: equals + 2, to: end - 1, inQuery: true) {
       var parameter = RoutePattern.QueryParameter(key: key, rule: .oneOf(parsed.set))
@@ -476,7 +488,7 @@ struct PatternUnitParser<Unit: PatternUnit> {
       return parameter
     }
     var body = string(equals + 2, end - 1)
-    guard !holds(Unit(ascii: "{"), Unit(ascii: "}"), from: equals + 2, to: end - 1) else {
+    guard !holds(UInt8(ascii: "{"), UInt8(ascii: "}"), from: equals + 2, to: end - 1) else {
       throw fail(equals + 1, .unbalancedBrace)
     }
     if body.hasSuffix("+") || body.hasSuffix("*") {

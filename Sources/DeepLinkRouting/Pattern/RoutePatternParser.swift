@@ -18,17 +18,16 @@ struct RoutePatternParser {
   var kinds: [String: AppKind] = [:]
 
   func parse() throws(RoutePatternError) -> Parsed {
-    // ASCII text without a carriage return has one character per byte (CR LF is the only cluster
-    // of two ASCII characters), so its bytes parse exactly as its characters would, without
-    // breaking it into characters first.
+    // ASCII text without a carriage return has one character per byte (CR LF is the only cluster of
+    // two ASCII characters): its bytes are its units.
     if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
       return try PatternUnitParser(
-        text: text, characters: Array(text.utf8), queryKeys: queryKeys,
-        plusAsSpace: plusAsSpace, kinds: kinds
+        text: text, characters: Array(text.utf8), queryKeys: queryKeys, plusAsSpace: plusAsSpace, kinds: kinds
       ).parse()
     }
+    let (units, starts) = PatternUnitParser.units(readingCharactersOf: text)
     return try PatternUnitParser(
-      text: text, characters: Array(text), queryKeys: queryKeys,
+      text: text, characters: units, characterStarts: starts, queryKeys: queryKeys,
       plusAsSpace: plusAsSpace, kinds: kinds
     ).parse()
   }

@@ -25,35 +25,84 @@
 /// }
 /// ```
 public struct LinkError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The broken rule and its details. They are shared by every copy of the error behind one
+  /// reference, so that an error (and a result that may hold one) stays a few words wide.
+  private struct Details: Hashable, Sendable {
+    var code: ErrorCode<LinkError>
+    var rule: String
+    var route: String?
+    var length: Int?
+    var limit: Int?
+    var scheme: String?
+    var host: String?
+    var port: String?
+    var codePoint: UInt32?
+    var namesOffset: Bool
+  }
+
+  /// The box the details are shared in.
+  private final class Box: Sendable {
+    let details: Details
+    init(_ details: Details) { self.details = details }
+  }
+
+  private let box: Box
+
   /// Which rule was broken.
-  public let code: ErrorCode<LinkError>
+  public var code: ErrorCode<LinkError> { box.details.code }
   /// The broken rule in words, without its place.
-  private let rule: String
+  private var rule: String { box.details.rule }
   /// The route whose nested link broke a rule, for `nestedLinkUnlisted`, `nestedLinkLoop`,
   /// `nestedLinkTooDeep`, `nestedLinksTooMany` and `nestedLinkInvalid`; `nil` otherwise.
-  public private(set) var route: String?
+  public var route: String? { box.details.route }
   /// The link's length in bytes, for `tooLong`; `nil` otherwise.
-  public private(set) var length: Int?
+  public var length: Int? { box.details.length }
   /// The table's limit that was passed, for `tooLong` (bytes), `tooManySegments`,
   /// `tooManyQueryItems`, `nestedLinkTooDeep` (nested links in a chain) and `nestedLinksTooMany`
   /// (nested links in all); `nil` otherwise.
-  public private(set) var limit: Int?
+  public var limit: Int? { box.details.limit }
   /// The scheme the table does not list, for `unknownScheme`; `nil` otherwise.
-  public private(set) var scheme: String?
+  public var scheme: String? { box.details.scheme }
   /// The host at fault, for `unknownHost`, `invalidHost` and `portNotAllowed`, and the host or
   /// `scheme:` of the nested link for `nestedLinkUnlisted`; `nil` otherwise.
-  public private(set) var host: String?
+  public var host: String? { box.details.host }
   /// The port as written, for `portNotAllowed` and `invalidPort`; `nil` otherwise.
-  public private(set) var port: String?
+  public var port: String? { box.details.port }
   /// The Unicode code point of the character at fault, for `invalidCharacter` and
   /// `forbiddenCharacter`; `nil` otherwise.
-  public private(set) var codePoint: UInt32?
+  public var codePoint: UInt32? { box.details.codePoint }
   /// The link as given.
   public var url = ""
   /// The byte offset in ``url`` where the problem is, when it has one place.
   public var offset: Int?
   /// Whether ``message`` names the offset: for the rules broken by one character or escape.
-  private var namesOffset = false
+  private var namesOffset: Bool { box.details.namesOffset }
+
+  /// An error that breaks rule `code`; the factories below make each one.
+  private init(
+    code: ErrorCode<LinkError>, rule: String, route: String? = nil, length: Int? = nil, limit: Int? = nil,
+    scheme: String? = nil, host: String? = nil, port: String? = nil, codePoint: UInt32? = nil,
+    namesOffset: Bool = false
+  ) {
+    box = Box(
+      Details(
+        code: code, rule: rule, route: route, length: length, limit: limit, scheme: scheme, host: host,
+        port: port, codePoint: codePoint, namesOffset: namesOffset))
+  }
+
+  /// Whether two errors break the same rule, with the same details, at the same place in the same link.
+  public static func == (left: LinkError, right: LinkError) -> Bool {
+    left.url == right.url && left.offset == right.offset && left.box.details == right.box.details
+  }
+
+  /// Hashes the rule, its details, the link and the offset: the parts `==` compares.
+  ///
+  /// - Parameter hasher: The hasher to feed.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(box.details)
+    hasher.combine(url)
+    hasher.combine(offset)
+  }
 
   /// The broken rule in words, with its position, without the link itself.
   public var message: String {
@@ -115,9 +164,11 @@ extension LinkError {
   /// A web link without a host: code `missingHost`.
   package static let missingHost = LinkError(code: .missingHost, rule: "web link without a host")
 
-  /// A host with characters a host name cannot have: code `invalidHost`.
-  package static func invalidHost(_ host: String) -> LinkError {
-    LinkError(code: .invalidHost, rule: "invalid host '\(host)'", host: host)
+  /// A host with characters a host name cannot have, or without an ASCII form (`problem` says why):
+  /// code `invalidHost`.
+  package static func invalidHost(_ host: String, problem: String? = nil) -> LinkError {
+    LinkError(
+      code: .invalidHost, rule: "invalid host '\(host)'" + (problem.map { ": \($0)" } ?? ""), host: host)
   }
 
   /// A port the table does not list for `host`: code `portNotAllowed`.

@@ -58,19 +58,18 @@ final class LinkReader: Sendable {
   ///
   /// - Parameters:
   ///   - link: The link's UTF-8 bytes.
-  ///   - original: The link as text, built only for an error.
   ///   - body: What to do with the view; it is valid only during the call.
   /// - Returns: What `body` returns.
   /// - Throws: ``LinkError`` when the link breaks a reading rule.
   @inline(__always)
-  func withLink<Value>(_ link: Bytes, original: () -> String, _ body: (inout LinkView) -> Value)
+  func withLink<Value>(_ link: Bytes, _ body: (inout LinkView) -> Value)
     throws(LinkError) -> Value
   {
     let count = link.count
-    guard count > 0 else { throw LinkError(url: original(), offset: nil, reason: .empty) }
+    guard count > 0 else { throw LinkError(url: link.string(), offset: nil, reason: .empty) }
     guard count <= limits.maxURLLength else {
       throw LinkError(
-        url: original(), offset: nil, reason: .tooLong(length: count, limit: limits.maxURLLength))
+        url: link.string(), offset: nil, reason: .tooLong(length: count, limit: limits.maxURLLength))
     }
     // Segments are separated by at least one byte, so there are at most count / 2 + 1 of them; the
     // readers never store more than the limit.
@@ -91,7 +90,7 @@ final class LinkReader: Sendable {
     let outcome = SegmentStore.with(link: link, byteCapacity: count, segmentCapacity: segmentCapacity) {
       segments in
       unmanaged._withUnsafeGuaranteedRef { reader in
-        reader.readView(of: link, over: segments, original: original, body)
+        reader.readView(of: link, over: segments, body)
       }
     }
     switch consume outcome {
@@ -100,27 +99,38 @@ final class LinkReader: Sendable {
     }
   }
 
-  /// Reads a link into a view over `segments` and hands the view to `body`: the plain reading first,
-  /// then, when the link holds something out of the ordinary, every rule (for the exact outcome and
-  /// the exact error), then the fragment as a path when the table reads it.
+  /// Reads a link into a view over `segments` and hands the view to `body`.
   @inline(__always)
   private func readView<Value>(
-    of link: Bytes, over segments: SegmentStore, original: () -> String, _ body: (inout LinkView) -> Value
+    of link: Bytes, over segments: SegmentStore, _ body: (inout LinkView) -> Value
   ) -> Result<Value, LinkError> {
     var view = LinkView(link: link, segments: segments)
+    if let error = read(into: &view, over: segments) { return .failure(error) }
+    return .success(body(&view))
+  }
+
+  /// Reads a link into `view`: the plain reading first, then, when the link holds something out of the
+  /// ordinary, every rule (for the exact outcome and the exact error), then the fragment as a path when
+  /// the table reads it. Never inlined, so that every caller of ``withLink(_:_:)`` shares one reader.
+  ///
+  /// - Parameters:
+  ///   - view: A fresh view over `segments`; on return, the link read into it.
+  ///   - segments: The empty store the view started with, for a second reading.
+  /// - Returns: The error that stops the link, or `nil` when it is read.
+  @inline(never)
+  private func read(into view: inout LinkView, over segments: SegmentStore) -> LinkError? {
+    let link = view.link
     if !readPlain(into: &view) {
       view = LinkView(link: link, segments: segments)
-      let reading = Result { () throws(LinkError) in try read(into: &view, original: original) }
-      if case .failure(let error) = reading { return .failure(error) }
+      do { try read(into: &view) } catch { return error }
     }
     if (readsFragment || readsSlashlessFragment) && view.fragmentStart >= 0
       && (ReadingRules.fragmentMark(link, at: view.fragmentStart + 1) == ReadingRules.fragmentMark
         ? readsFragment : readsSlashlessFragment)
     {
-      let reading = Result { () throws(LinkError) in try readFragmentPath(into: &view, original: original) }
-      if case .failure(let error) = reading { return .failure(error) }
+      do { try readFragmentPath(into: &view) } catch { return error }
     }
-    return .success(body(&view))
+    return nil
   }
 
   /// `https` as one word, byte `i` in bits `8 * i` (the word ``ReadingRules/LowercaseName`` holds for
@@ -182,7 +192,7 @@ final class LinkReader: Sendable {
 
   /// The ordinary link, read in a single pass over its bytes: plain text only (see ``ReadingRules``), a
   /// listed scheme, a listed host without port or user information, within the limits. Anything else
-  /// (including every error) returns `false`, and the link is read again by ``read(into:original:)``, so
+  /// (including every error) returns `false`, and the link is read again by ``read(into:)``, so
   /// outcomes and errors are exactly those of the rules.
   @inline(__always)
   private func readPlain(into view: inout LinkView) -> Bool {
@@ -282,11 +292,11 @@ final class LinkReader: Sendable {
 
   /// Reads the link by every rule, in URL order, checking every piece (the query and the fragment too)
   /// so that a bad link is an error whichever route it would reach.
-  private func read(into view: inout LinkView, original: () -> String) throws(LinkError) {
+  private func read(into view: inout LinkView) throws(LinkError) {
     let link = view.link
     let count = link.count
     func fail(_ reason: LinkError, _ offset: Int?) -> LinkError {
-      LinkError(url: original(), offset: offset, reason: reason)
+      LinkError(url: link.string(), offset: offset, reason: reason)
     }
 
     // Raw characters: no spaces, no controls; everything else is read piece by piece.
@@ -350,10 +360,12 @@ final class LinkReader: Sendable {
         } else if authorityEnd > authorityStart && customSchemeCarriesHost
           && carriesHost(link, from: authorityStart, to: authorityEnd)
         {
-          // A listed host, read as the link's host (``RouteTable/Options/listedHostInCustomScheme``).
+          // A listed host, read as the link's host (``RouteTable/Options/listedHostInCustomScheme``),
+          // in its ASCII form.
           view.carriesHost = true
           view.hostStart = authorityStart
           view.hostEnd = authorityEnd
+          view.host = carriedHostName(link, from: authorityStart, to: authorityEnd)
         } else if authorityEnd > authorityStart {
           // The authority of a custom-scheme link is the first path segment. It keeps its case, as
           // every captured value does; literals compare with it case-insensitively, like a host, in
@@ -405,13 +417,13 @@ final class LinkReader: Sendable {
   /// `#` is text); the first `?` starts the fragment's query, read by the query's rules. Path and
   /// fragment segments count together against the segment limit. The fragment was checked when the
   /// link was read, so only the limits can fail here.
-  private func readFragmentPath(into view: inout LinkView, original: () -> String) throws(LinkError) {
+  private func readFragmentPath(into view: inout LinkView) throws(LinkError) {
     let link = view.link
     let count = link.count
     var index = view.fragmentStart + 1
     let mark = ReadingRules.fragmentMark(link, at: index)
     func fail(_ reason: LinkError, _ offset: Int?) -> LinkError {
-      LinkError(url: original(), offset: offset, reason: reason)
+      LinkError(url: link.string(), offset: offset, reason: reason)
     }
     let saved = LinkView.PathReading(
       queryStart: view.queryStart, queryEnd: view.queryEnd, querySeparators: view.querySeparators,
@@ -533,7 +545,7 @@ final class LinkReader: Sendable {
   /// Whether a custom-scheme authority (without user information or port) is a listed host.
   private func carriesHost(_ link: Bytes, from start: Int, to end: Int) -> Bool {
     if listedHost(link, start, end) != nil { return true }
-    let host = link.lowercasedString(start, end)
+    guard let host = carriedHostName(link, from: start, to: end) else { return false }
     if let ports = exactHosts[host], ports.contains(nil) { return true }
     return wildcardHosts.contains { $0.admits(host: host, port: nil) }
   }
@@ -631,6 +643,66 @@ final class LinkReader: Sendable {
     }
   }
 
+  /// A link's host (without port) in the router's one form (``HostName``): lower-cased, a Unicode
+  /// label as `xn--` Punycode. A host in Unicode, raw or percent-encoded (`b%C3%BCcher.example`), is
+  /// read as browsers read it; an `xn--` label must be valid Punycode. A percent escape stands only for a
+  /// byte beyond ASCII (a Unicode character's UTF-8): `example%2Ecom` is not `example.com`, so that no
+  /// escape spells a listed host that iOS and Android would read as another. Every problem is
+  /// `invalidHost`.
+  private func asciiHost(_ buffer: Bytes, from start: Int, to end: Int, fail: (LinkError, Int?) -> LinkError)
+    throws(LinkError) -> String
+  {
+    let written = buffer.lowercasedString(start, end)
+    if written.hasPrefix("[") {
+      guard HostRule.isValidHostName(written) else { throw fail(.invalidHost(written), start) }
+      return written
+    }
+    var text = written
+    if (start..<end).contains(where: { buffer[$0] >= 0x80 || buffer[$0] == UInt8(ascii: "%") }) {
+      var index = start
+      while index < end {
+        if buffer[index] == UInt8(ascii: "%") {
+          let isBeyondASCII =
+            index + 2 < end && (PercentCoding.hexValue(buffer[index + 1]) ?? 0) >= 8
+            && PercentCoding.hexValue(buffer[index + 2]) != nil
+          guard isBeyondASCII else {
+            throw fail(
+              .invalidHost(
+                written, problem: "a percent escape in a host stands only for a byte beyond ASCII"), index)
+          }
+          index += 3
+        } else {
+          index += 1
+        }
+      }
+      do {
+        text = try PercentCoding.decode(buffer, from: start, to: end, plusAsSpace: false)
+      } catch {
+        let problem =
+          switch error {
+          case .forbiddenCharacter(let scalar):
+            "\(LinkError.codePoint(scalar.value)) cannot be in a host name"
+          case .malformedEscape, .invalidUTF8: "its escapes are not UTF-8"
+          }
+        throw fail(.invalidHost(written, problem: problem), start)
+      }
+    }
+    let host: String
+    do {
+      host = try HostName.ascii(text)
+    } catch {
+      throw fail(.invalidHost(text, problem: error.description), start)
+    }
+    guard HostRule.isValidHostName(host) else { throw fail(.invalidHost(written), start) }
+    return host
+  }
+
+  /// The host of a custom-scheme link's authority (``customSchemeCarriesHost``) in the router's one
+  /// form, or `nil` when it is not a host name.
+  private func carriedHostName(_ link: Bytes, from start: Int, to end: Int) -> String? {
+    try? asciiHost(link, from: start, to: end) { reason, _ in reason }
+  }
+
   private func readHost(
     _ buffer: Bytes, from start: Int, to end: Int, scheme: String, unlisted: inout Bool,
     fail: (LinkError, Int?) -> LinkError
@@ -659,8 +731,7 @@ final class LinkReader: Sendable {
       port = isDefault ? nil : String(number)
     }
     guard hostEnd > start else { throw fail(.missingHost, start) }
-    let host = buffer.lowercasedString(start, hostEnd)
-    guard HostRule.isValidHostName(host) else { throw fail(.invalidHost(host), start) }
+    let host = try asciiHost(buffer, from: start, to: hostEnd, fail: fail)
     if lists(host: host, port: port) { return port.map { "\(host):\($0)" } ?? host }
     if acceptsAnyHost {
       unlisted = true

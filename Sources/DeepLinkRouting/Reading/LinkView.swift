@@ -2,7 +2,7 @@
 ///
 /// Path segments are decoded once into a scratch ``SegmentStore``; nothing is turned into a `String`
 /// unless it is not ASCII or a route has been chosen. A view is valid only inside
-/// ``LinkReader/withLink(_:original:_:)``, which hands it out: never store it beyond that closure.
+/// ``LinkReader/withLink(_:_:)``, which hands it out: never store it beyond that closure.
 struct LinkView {
   /// The link's bytes as given.
   let link: Bytes

@@ -7,8 +7,12 @@ struct HostRule: Sendable, Hashable {
   /// The port the entry names, as digits.
   var port: String?
 
+  /// Parses an entry: `host`, `*.host`, either with `:port`; a Unicode host is kept in its ASCII form
+  /// (``HostName``), so `chat.example.भारत` and `chat.example.xn--h2brj9c` are one entry.
+  ///
+  /// - Throws: ``RouteTableError`` code `invalidHost`, saying why when the host has no ASCII form.
   init(_ entry: String) throws(RouteTableError) {
-    var text = entry.lowercased()
+    var text = entry
     var port: String?
     if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]") {
       let digits = String(text[text.index(after: colon)...])
@@ -21,10 +25,22 @@ struct HostRule: Sendable, Hashable {
     }
     isWildcard = text.hasPrefix("*.")
     if isWildcard { text.removeFirst(2) }
+    if text.hasPrefix("[") {
+      text = text.lowercased()
+    } else {
+      do {
+        text = try HostName.ascii(text)
+      } catch {
+        throw RouteTableError(reason: .invalidHost(entry, problem: error.description))
+      }
+    }
     guard HostRule.isValidHostName(text) else { throw RouteTableError(reason: .invalidHost(entry)) }
     host = text
     self.port = port
   }
+
+  /// The entry in the router's one form: `*.` for a wildcard, the host in ASCII, the port.
+  var entry: String { (isWildcard ? "*." : "") + authority }
 
   /// Whether a lower-cased host and port (`nil` for the scheme's default) fall under this entry.
   func admits(host candidate: String, port candidatePort: String?) -> Bool {
@@ -63,4 +79,22 @@ struct HostRule: Sendable, Hashable {
 
 extension Character {
   var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension RouteTable {
+  /// The table's hosts, parsed, in order.
+  ///
+  /// - Throws: ``RouteTableError`` code `invalidHost` at the entry (`hosts[2]`).
+  func hostRules() throws(RouteTableError) -> [HostRule] {
+    var rules: [HostRule] = []
+    rules.reserveCapacity(hosts.count)
+    for (index, host) in hosts.enumerated() {
+      do {
+        rules.append(try HostRule(host))
+      } catch {
+        throw RouteTableError(location: "hosts[\(index)]", reason: error)
+      }
+    }
+    return rules
+  }
 }

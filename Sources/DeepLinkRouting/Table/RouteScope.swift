@@ -224,6 +224,30 @@ extension RouteTable {
   }
 }
 
+extension RouteTable {
+  /// The table with every host entry that holds Unicode (the table's hosts, its groups', its routes')
+  /// written in its ASCII form, `*.` and port kept (``HostName``): the one form inside the router, so
+  /// that what reads ``Router/table`` (matching, building, association files, intent filters, nginx)
+  /// names hosts as DNS and the systems that read those files do. An entry that is not a host (`*`,
+  /// `@name`) or does not parse (the router refuses it first) stays as written.
+  var writingHostsInASCII: RouteTable {
+    func ascii(_ entries: [String]) -> [String] { entries.map(Self.asciiHostEntry) }
+    var written = self
+    written.hosts = ascii(hosts)
+    written.hostGroups = hostGroups.mapValues(ascii)
+    for index in routes.indices {
+      if let entries = routes[index].hosts { written.routes[index].hosts = ascii(entries) }
+    }
+    return written
+  }
+
+  /// One entry as ``writingHostsInASCII`` writes it.
+  static func asciiHostEntry(_ entry: String) -> String {
+    guard entry.utf8.contains(where: { $0 >= 0x80 }), let rule = try? HostRule(entry) else { return entry }
+    return rule.entry
+  }
+}
+
 extension RouteScope {
   /// Why the scope does not admit a link, or `nil` when it does: the one rule, for matching and for
   /// explaining a miss.
@@ -330,12 +354,28 @@ extension Router {
     case .customScheme(let scheme):
       return reader.schemes.contains(scheme.lowercased())
     case .universalLink(let authority):
-      let text = authority.lowercased()
-      if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]") {
-        return reader.lists(host: String(text[..<colon]), port: String(text[text.index(after: colon)...]))
+      var host = authority.lowercased()
+      var port: String?
+      if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") {
+        port = String(host[host.index(after: colon)...])
+        host = String(host[..<colon])
       }
-      return reader.lists(host: text, port: nil)
+      // An origin written in Unicode names the host the table keeps in ASCII.
+      if host.utf8.contains(where: { $0 >= 0x80 }) {
+        guard let ascii = try? HostName.ascii(host) else { return false }
+        host = ascii
+      }
+      return reader.lists(host: host, port: port)
     }
+  }
+
+  /// A host entry as the router keeps it (``Router/table``): a Unicode host in its ASCII form, `*.` and
+  /// port kept (`*.xn--h2brj9c` for `*.भारत`); any other entry as written.
+  ///
+  /// - Parameter entry: A host entry, such as a `--domain` given on the command line.
+  /// - Returns: The entry to name in association files, intent filters and server files.
+  package func hostEntry(_ entry: String) -> String {
+    RouteTable.asciiHostEntry(entry)
   }
 
   /// Whether a host entry is one the table lists (compared as the table reads hosts).

@@ -116,19 +116,31 @@ extension RouteTable {
         schemes: schemes, hosts: hosts, hostGroups: hostGroups, options: options, kinds: kinds, routes: routes
       )
     }
+    try checkHosts(read, field: table["hosts"])
     try checkHostGroups(read, field: table["hostGroups"])
     try checkScopes(read, routeFields: routeFields)
     return read
   }
 
-  /// The table's hosts, parsed, or `nil` when one is malformed (the router's error to report).
+  /// The table's hosts, parsed, or `nil` when one is malformed (``checkHosts(_:field:)`` reports it).
   private static func hostRules(_ table: RouteTable) -> [HostRule]? {
-    var rules: [HostRule] = []
-    for host in table.hosts {
-      guard let rule = try? HostRule(host) else { return nil }
-      rules.append(rule)
+    try? table.hostRules()
+  }
+
+  /// Checks the table's hosts, as ``Router/init(_:)`` does, so that a host that is not one (a label
+  /// over 63 bytes, `xn--` that is not Punycode, a character no host holds) is reported where the file
+  /// writes it.
+  private static func checkHosts(_ table: RouteTable, field: JSONField?) throws(RouteFileError) {
+    guard let field else { return }
+    do throws(RouteTableError) {
+      _ = try table.hostRules()
+    } catch {
+      var located = error
+      let position = position(of: error, in: field.value)
+      located.line = position?.line
+      located.column = position?.column
+      throw .table(located)
     }
-    return rules
   }
 
   /// Where the entry at fault is in a list of the file: the element the location's last subscript

@@ -40,8 +40,9 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
   public private(set) var value: Int?
   /// The range the limit may take, for `limitOutOfRange`; `nil` otherwise.
   public private(set) var allowed: ClosedRange<Int>?
-  /// The problem in words, for `invalidJSON` (the reader's account), `unsupportedShape` and
-  /// `invalidPreview`; `nil` otherwise.
+  /// The problem in words, for `invalidJSON` (the reader's account), `unsupportedShape`,
+  /// `invalidPreview` and `invalidHost` (why the host has no ASCII form, when that is the problem);
+  /// `nil` otherwise.
   public private(set) var detail: String?
   /// What the format expects, for `wrongType` ("a string"); `nil` otherwise.
   public private(set) var expected: String?
@@ -177,9 +178,13 @@ extension RouteTableError {
     Self(code: .invalidScheme, explanation: "invalid scheme '\(scheme)'", scheme: scheme)
   }
 
-  /// A malformed host entry: code `invalidHost`.
-  package static func invalidHost(_ host: String) -> Self {
-    Self(code: .invalidHost, explanation: "invalid host '\(host)'", host: host)
+  /// A malformed host entry: code `invalidHost`, with why when it is known (`problem`, also
+  /// ``detail``), such as a label over 63 bytes or `xn--` that is not Punycode.
+  package static func invalidHost(_ host: String, problem: String? = nil) -> Self {
+    Self(
+      code: .invalidHost, explanation: "invalid host '\(host)'" + (problem.map { ": \($0)" } ?? ""),
+      host: host,
+      detail: problem)
   }
 
   /// Routes but neither a scheme nor a host: code `noSchemeOrHost`.

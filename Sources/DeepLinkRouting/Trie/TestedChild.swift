@@ -134,31 +134,34 @@ struct TestedChildren: Sendable {
   /// - Parameters:
   ///   - phase: The phase.
   ///   - start: The first position to try.
-  ///   - view: The link.
+  ///   - segment: Segment `depth` of the link.
   ///   - depth: The segment's position.
+  ///   - count: How many segments the link has.
+  ///   - isWeb: Whether the link is a web link.
+  ///   - hasHost: Whether the link names a host.
   ///   - caseInsensitive: Whether the table compares literals without case.
   ///   - steps: Incremented by each step of comparing a template's literals.
+  ///   - segmentAt: The link's segment at a position, for a pair catch-all, which reads its run.
   /// - Returns: The child's position and depth, or `nil`.
   @inline(__always)
   func first(
-    of phase: RoutePattern.Segment.TestPhase, from start: Int, _ view: borrowing LinkView, at depth: Int,
-    caseInsensitive: Bool, steps: inout Int
+    of phase: RoutePattern.Segment.TestPhase, from start: Int, _ segment: Bytes, at depth: Int, count: Int,
+    isWeb: Bool, hasHost: Bool, caseInsensitive: Bool, steps: inout Int, segmentAt: (Int) -> Bytes
   ) -> (position: Int, depth: Int)? {
     let range = positions(of: phase)
     var position = max(start, range.lowerBound)
     let context = SegmentContext(
-      depth: depth, isWeb: view.isWeb, hasHost: view.hasHost, caseInsensitive: caseInsensitive)
+      depth: depth, isWeb: isWeb, hasHost: hasHost, caseInsensitive: caseInsensitive)
     if let valueSets, position < valueSets.count {
-      if let found = valueSets.next(view.bytes(depth), from: position, context.setFolding) {
+      if let found = valueSets.next(segment, from: position, context.setFolding) {
         return (found, depth &+ 1)
       }
       position = valueSets.count
     }
     while position < range.upperBound {
       if let childDepth = children[position].depth(
-        taking: view.bytes(depth), at: depth, count: view.count, context, steps: &steps),
-        children[position].following < 0
-          || children[position].takes(run: depth, to: childDepth, { view.bytes($0) })
+        taking: segment, at: depth, count: count, context, steps: &steps),
+        children[position].following < 0 || children[position].takes(run: depth, to: childDepth, segmentAt)
       {
         return (position, childDepth)
       }

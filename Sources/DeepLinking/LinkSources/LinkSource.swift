@@ -51,6 +51,12 @@ public struct LinkSource: RawRepresentable, Sendable, Hashable, Codable, CustomS
   public static let spotlight = LinkSource(rawValue: "spotlight")
   /// A link an App Intent or a Shortcuts action opens (`OpenURLIntent`, an intent's `perform()`). Not
   /// trusted for verified-only routes by the standard policy: a shortcut can hold any URL.
+  ///
+  /// An intent iOS 26 hands to a scene (a `TargetContentProvidingIntent` received with SwiftUI's
+  /// `onAppIntentExecution(_:perform:)`, or `UISceneAppIntent` with `AppIntentSceneDelegate`) is the
+  /// same intent delivered to the scene before its `perform()`: its values come from the same
+  /// shortcuts and suggestions, so a link it carries has this source and this trust, not one of its
+  /// own. An App Intent's URL representation must be a Universal Link, which `deeplink surfaces` checks.
   public static let appIntent = LinkSource(rawValue: "appIntent")
   /// A link the user tapped before the app was installed, pasted on its first launch (see
   /// ``DeferredLinks``). Not trusted for verified-only routes by the standard policy: the pasteboard

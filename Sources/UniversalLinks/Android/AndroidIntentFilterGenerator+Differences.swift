@@ -43,7 +43,10 @@ extension AndroidIntentFilterGenerator {
       entries = filters.map { filter in
         var entry = Entry(filter: filter)
         let read = filter.paths.filter { $0.kind.minimumAPILevel <= apiLevel }
-        entry.everyPath = read.isEmpty
+        entry.everyPath =
+          read.isEmpty
+          && (apiLevel < AndroidIntentFilter.relativeFilterGroupAPILevel
+            || filter.relativeFilterGroups.isEmpty)
         for path in read {
           if let segment = Self.firstSegment(of: path) {
             entry.byFirstSegment[segment, default: []].append(path)
@@ -105,6 +108,12 @@ extension AndroidIntentFilterGenerator {
           continue
         }
         if entry.everyPath { return true }
+        // Relative filter groups (API 35) are read as the filter reads them.
+        if apiLevel >= AndroidIntentFilter.relativeFilterGroupAPILevel && !filter.relativeFilterGroups.isEmpty
+        {
+          if filter.opens(uri, apiLevel: apiLevel) { return true }
+          continue
+        }
         guard let path = uri.path else { continue }
         let candidates = (entry.byFirstSegment[Self.firstSegment(ofLink: path)] ?? []) + entry.anyFirstSegment
         if candidates.contains(where: { (try? $0.matches(path)) == true }) { return true }

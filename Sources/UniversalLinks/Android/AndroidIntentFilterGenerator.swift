@@ -72,6 +72,9 @@ public struct AndroidIntentFilterGenerator: Sendable {
     package var template: String
     /// Its conditions (empty: every path).
     package var paths: [AndroidPathPattern]
+    /// The route's `<uri-relative-filter-group>` elements (from API 35, for a route that reads the
+    /// query or the fragment), in place of its paths.
+    package var groups: [AndroidRelativeFilterGroup] = []
   }
 
   /// The API level from which `pathAdvancedPattern` is read.
@@ -109,6 +112,8 @@ public struct AndroidIntentFilterGenerator: Sendable {
   ///     `pathAdvancedPattern`.
   public init(router: Router, domain: String? = nil, minimumAPILevel: Int = 31) {
     self.minimumAPILevel = minimumAPILevel
+    // `android:host` names a Unicode host in its ASCII form, the host of the `Uri` a browser sends.
+    let domain = domain.map(router.hostEntry)
     let table = router.table
     var groups: [String: Int] = [:]
     var built: [(filter: AndroidIntentFilter, entries: [Entry])] = []
@@ -120,23 +125,22 @@ public struct AndroidIntentFilterGenerator: Sendable {
     ) {
       let key =
         schemes.joined(separator: ",") + "|" + hosts.map(\.description).joined(separator: ",") + "|"
-        + (entry.paths.isEmpty ? "all" : "some")
+        + (entry.paths.isEmpty && entry.groups.isEmpty ? "all" : "some")
       if let index = groups[key] {
         var kept = entry
         kept.paths = entry.paths.filter { seenPaths[index].insert($0).inserted }
         built[index].filter.paths += kept.paths
+        built[index].filter.relativeFilterGroups += kept.groups
         if seenRoutes[index].insert(entry.route).inserted { built[index].filter.routes.append(entry.route) }
         built[index].entries.append(kept)
       } else {
         groups[key] = built.count
         seenPaths.append(Set(entry.paths))
         seenRoutes.append([entry.route])
-        built.append(
-          (
-            AndroidIntentFilter(
-              schemes: schemes, hosts: hosts, paths: entry.paths, autoVerify: verify, routes: [entry.route]),
-            [entry]
-          ))
+        var filter = AndroidIntentFilter(
+          schemes: schemes, hosts: hosts, paths: entry.paths, autoVerify: verify, routes: [entry.route])
+        filter.relativeFilterGroups = entry.groups
+        built.append((filter, [entry]))
       }
     }
 
@@ -204,9 +208,14 @@ public struct AndroidIntentFilterGenerator: Sendable {
                 route: shape.name, parameter: narrowing.parameter, kind: narrowing.kind,
                 example: origin + narrowing.example))
           }
-          add(
-            schemes: web, hosts: authorities, verify: !anyHost,
-            entry: Entry(route: shape.name, template: template, paths: form.paths))
+          var entry = Entry(route: shape.name, template: template, paths: form.paths)
+          if let groups = Self.relativeFilterGroups(
+            of: shape, paths: form.paths, table: table, minimumAPILevel: minimumAPILevel)
+          {
+            entry.paths = []
+            entry.groups = groups
+          }
+          add(schemes: web, hosts: authorities, verify: !anyHost, entry: entry)
         }
       }
 

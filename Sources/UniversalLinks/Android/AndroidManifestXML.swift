@@ -110,6 +110,11 @@ extension AndroidIntentFilterGenerator {
     } else {
       lines.append("<!-- Every condition is read by every Android version (minSdk \(minimumAPILevel)). -->")
     }
+    if filters.contains(where: { !$0.relativeFilterGroups.isEmpty }) {
+      lines.append(
+        "<!-- <uri-relative-filter-group> is read from Android 15 (API 35): the query and fragment of the routes that read them. -->"
+      )
+    }
     lines.append(#"<intent-filters xmlns:android="http://schemas.android.com/apk/res/android">"#)
     for (filter, entries) in zip(filters, entries) {
       let verification: String
@@ -134,13 +139,23 @@ extension AndroidIntentFilterGenerator {
         lines.append(line + " />")
       }
       for entry in entries {
-        let what = entry.paths.isEmpty && filter.paths.isEmpty ? " (every path)" : ""
+        let what = entry.paths.isEmpty && filter.paths.isEmpty && entry.groups.isEmpty ? " (every path)" : ""
         lines.append(
           "    <!-- route \(AndroidManifestXML.comment(entry.route)): \(AndroidManifestXML.comment(entry.template))\(what) -->"
         )
         for path in entry.paths {
           lines.append(
             "    <data android:\(path.kind.attribute)=\(AndroidManifestXML.attribute(path.pattern)) />")
+        }
+        for group in entry.groups {
+          lines.append("    <uri-relative-filter-group android:allow=\"\(group.allows)\">")
+          for condition in group.conditions {
+            let attribute = condition.pattern.kind.attribute(of: condition.part.rawValue)
+            lines.append(
+              "      <data android:\(attribute)=\(AndroidManifestXML.attribute(condition.pattern.pattern)) />"
+            )
+          }
+          lines.append("    </uri-relative-filter-group>")
         }
       }
       lines.append("  </intent-filter>")

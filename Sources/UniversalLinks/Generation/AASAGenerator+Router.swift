@@ -43,7 +43,9 @@ extension AASAGenerator {
     self.init(appIDs: appIDs, router: router, serving: domain)
   }
 
-  private init(appIDs: [String], router: Router, serving domain: String?) {
+  private init(appIDs: [String], router: Router, serving written: String?) {
+    // A domain given in Unicode is named in its ASCII form, as the entitlement and the router name it.
+    let domain = written.map(router.hostEntry)
     var shapes: [RoutePathShape] = []
     var leftOut: [String] = []
     for (index, shape) in RoutePathShape.shapes(from: router).enumerated() {

@@ -275,6 +275,10 @@ package struct FallbackPage: Hashable, Sendable {
     ]
   }
 
+  /// The tag that marks the page as this one, in its `<head>`: how `deeplink doctor --browser` tells
+  /// the fallback page from a page of the site's own.
+  package static let generatorTag = #"<meta name="generator" content="deeplink site">"#
+
   /// The query item the "Get the app" button adds to the link it copies (the copy time in seconds
   /// since 1970), which `DeferredLinks` in `DeepLinking` recognises on the app's first launch.
   package static let copiedAtKey = "deeplink_copied_at"
@@ -447,6 +451,7 @@ package struct FallbackPage: Hashable, Sendable {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
+      \(Self.generatorTag)
       \(titleAndPreviewTags())<link rel="canonical" href="\(canonicalLink)">
       \(banner)<style>
       :root { color-scheme: light dark; }

@@ -47,9 +47,11 @@ package struct AssetLinksValidator: Sendable {
           path: .root))
     }
     var seenStatements: [String: Int] = [:]
+    var rulesOfPackage: [String: Int] = [:]
     for (index, statement) in statements.enumerated() {
       let path = JSONPath.root.appending(index: index)
       diagnostics += validate(statement: statement, at: path)
+      diagnostics += validateDynamicRules(of: statement, index: index, seen: &rulesOfPackage)
       let canonical = statement.canonicalText
       if let first = seenStatements[canonical] {
         diagnostics.append(
@@ -201,6 +203,54 @@ package struct AssetLinksValidator: Sendable {
               severity: .error, code: .invalidFingerprint, message: error.description, path: itemPath))
         }
       }
+    }
+    return diagnostics
+  }
+
+  /// The findings about a statement's `relation_extensions` (``AssetLinksDynamicRulesReader``): rules
+  /// Android discards, rules where it does not read them, and a second set for one app.
+  private func validateDynamicRules(of statement: JSONValue, index: Int, seen: inout [String: Int])
+    -> [AssociationFileDiagnostic]
+  {
+    guard case .object(let members) = statement.kind,
+      let extensions = member(AndroidDynamicRules.extensionsKey, members)
+    else { return [] }
+    let extensionsPath = JSONPath.root.appending(index: index).appending(
+      key: AndroidDynamicRules.extensionsKey)
+    var diagnostics = AssetLinksDynamicRulesReader.rules(in: extensions, at: extensionsPath).diagnostics
+    guard case .object(let relations) = extensions.kind,
+      relations.contains(where: { $0.key == AssetLinksStatement.handleAllURLs })
+    else { return diagnostics }
+    let granted =
+      if case .array(let relation) = member("relation", members)?.kind {
+        relation.contains { $0.kind == .string(AssetLinksStatement.handleAllURLs) }
+      } else { false }
+    var packageName: String?
+    if case .object(let target) = member("target", members)?.kind,
+      case .string(let namespace) = member("namespace", target)?.kind,
+      namespace == AssetLinksTarget.androidAppNamespace,
+      case .string(let name) = member("package_name", target)?.kind
+    {
+      packageName = name
+    }
+    guard granted, let packageName else {
+      diagnostics.append(
+        AssociationFileDiagnostic(
+          severity: .note, code: .dynamicRulesIgnored,
+          message:
+            "Android reads dynamic rules only in a statement granting \"\(AssetLinksStatement.handleAllURLs)\" to an android_app target; these are ignored",
+          path: extensionsPath))
+      return diagnostics
+    }
+    if let first = seen[packageName] {
+      diagnostics.append(
+        AssociationFileDiagnostic(
+          severity: .warning, code: .dynamicRulesTwice,
+          message:
+            "statement \(first) already gives \(packageName) dynamic rules; Android does not say which set it uses, so give them once",
+          path: extensionsPath))
+    } else {
+      seen[packageName] = index
     }
     return diagnostics
   }

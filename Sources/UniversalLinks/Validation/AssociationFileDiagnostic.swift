@@ -182,4 +182,12 @@ extension ErrorCode where Subject == AssociationFileDiagnostic {
   package static let invalidSite = Self("invalid-site")
   /// A fingerprint, relation or whole statement given twice (note).
   package static let duplicate = Self("duplicate")
+  /// A malformed or empty field of `dynamic_app_link_components`: Android 15 discards every dynamic
+  /// rule of the statement and opens what the manifest's filters claim (warning).
+  package static let dynamicRulesDiscarded = Self("dynamic-rules-discarded")
+  /// Dynamic rules given more than once for one app: Android does not say which it uses (warning).
+  package static let dynamicRulesTwice = Self("dynamic-rules-twice")
+  /// Dynamic rules where Android does not read them: under another relation, or in a statement that
+  /// does not grant `handle_all_urls` to an app (note).
+  package static let dynamicRulesIgnored = Self("dynamic-rules-ignored")
 }

@@ -31,7 +31,8 @@ struct DoctorCommandTests {
     return Data(run.output.utf8)
   }
 
-  /// An origin and a CDN stand-in, and a file holding both CAs for the tool to trust.
+  /// An origin and a CDN stand-in, and a file holding their CAs (and those of `others`) for the tool
+  /// to trust.
   struct Site {
     var origin: WellKnownServer
     var cdn: WellKnownServer
@@ -40,13 +41,14 @@ struct DoctorCommandTests {
 
     init(
       origin originMode: WellKnownServer.Mode, _ originBody: Data = Data(),
-      cdn cdnMode: WellKnownServer.Mode, _ cdnBody: Data = Data()
+      cdn cdnMode: WellKnownServer.Mode, _ cdnBody: Data = Data(), others: [WellKnownServer] = []
     ) async throws {
       origin = try await WellKnownServer(mode: originMode, body: originBody)
       cdn = try await WellKnownServer(mode: cdnMode, body: cdnBody)
-      let bundle =
-        try String(contentsOfFile: origin.certificateAuthorityFile, encoding: .utf8)
-        + String(contentsOfFile: cdn.certificateAuthorityFile, encoding: .utf8)
+      // The tool trusts the CA of every server: the origin, the CDN and the app's other hosts.
+      let bundle = try ([origin, cdn] + others).map {
+        try String(contentsOfFile: $0.certificateAuthorityFile, encoding: .utf8)
+      }.joined()
       trusted = origin.certificateAuthorityFile + ".both.pem"
       try Data(bundle.utf8).write(to: URL(fileURLWithPath: trusted))
       // The app's table lists the test origin with its port, as links to it carry one.

@@ -56,6 +56,44 @@ struct SurfacesCommandTests {
     #expect(!verdicts[7].ok && verdicts[7].problems.first?.contains("percent") == true)
   }
 
+  /// A short link `deeplink site` serves opens the app, which resolves it with the server and routes
+  /// the long link: it is checked as that long link, the request's query appended as nginx does.
+  @Test func shortLinksAreRoutedAsTheirLongLinks() async throws {
+    let shortLinks = try temporaryFile(
+      #"{"spring": "https://shop.example.com/p/42?utm_campaign=spring"}"#, name: "short-links.json")
+    let list = try temporaryFile(
+      """
+      [
+        {"surface": "qr-code", "url": "https://go.example.com/s/spring", "route": "product",
+         "parameters": {"id": 42}},
+        {"surface": "app-intent", "url": "https://go.example.com/s/spring?utm_source=intent", "route": "product"},
+        {"surface": "notification", "url": "https://go.example.com/s/nope", "route": "product"}
+      ]
+      """, name: "surfaces.json")
+    let routes = try temporaryRouteFile(Self.routes)
+    let run = await ToolRun.run([
+      "surfaces", "--routes", routes, "--short-links", shortLinks, "--short-link-host", "go.example.com",
+      list,
+    ])
+    #expect(run.status == 1, "\(run.error)")
+    let verdicts = try Self.verdicts(run)
+    try #require(verdicts.count == 3, "\(run.output)")
+    #expect(verdicts[0].ok, "\(verdicts[0].problems)")
+    #expect(verdicts[1].ok, "\(verdicts[1].problems)")
+    #expect(
+      verdicts[2].problems == ["\(shortLinks) has no code for /s/nope: the short-link host answers 404"])
+    let second = try #require(try run.jsonLines().dropFirst().first)
+    #expect(
+      second["shortLink"] as? String == "https://shop.example.com/p/42?utm_campaign=spring&utm_source=intent")
+
+    // Without the file the short link is a link of a host the table does not list.
+    let without = await ToolRun.run(["surfaces", "--routes", routes, list])
+    #expect(try Self.verdicts(without).first?.problems == ["host 'go.example.com' is not in the route table"])
+    let alone = await ToolRun.run(["surfaces", "--routes", routes, "--short-links", shortLinks, list])
+    #expect(alone.status == 2)
+    #expect(alone.error.contains("give --short-links and --short-link-host together"))
+  }
+
   @Test func everyLinkRightExitsZero() async throws {
     let list = try temporaryFile(
       #"[{"surface": "spotlight", "url": "shop://p/1", "route": "product"}]"#, name: "surfaces.json")

@@ -38,7 +38,10 @@ struct LinkRejectionTests {
     Case(url: "https:///channel", code: "missing-host"),
     Case(url: "https:example.com/channel", code: "missing-host"),
     Case(url: "https://exa_mple.com/channel", code: "invalid-host"),
-    Case(url: "https://exämple.com/channel", code: "invalid-host"),
+    // A Unicode host is a host (xn--exmple-cua.com), just not a listed one.
+    Case(url: "https://exämple.com/channel", code: "unknown-host"),
+    Case(url: "https://xn--zz.com/channel", code: "invalid-host"),
+    Case(url: "https://example%2Ecom/channel", code: "invalid-host"),
     Case(url: "myapp://channel/video/1 2", code: "invalid-character", offset: 23),
     Case(url: "myapp://channel/video/\u{0}", code: "invalid-character"),
     Case(url: "myapp://channel/video/%E0%A4%A", code: "malformed-percent-escape", offset: 28),

@@ -111,7 +111,12 @@ struct HostileInputTests {
     ("https://exampIe.com/channel/video/1", "unknown-host"),
     ("https://xn--exmple-cua.com/channel/video/1", "unknown-host"),
     ("https://xn--e1awd7f.com/channel/video/1", "unknown-host"),
-    ("https://ex\u{430}mple.com/channel/video/1", "invalid-host"),
+    // A Cyrillic look-alike is another host (xn--exmple-4nf.com), as browsers read it: not listed.
+    ("https://ex\u{430}mple.com/channel/video/1", "unknown-host"),
+    ("https://EX\u{410}MPLE.com/channel/video/1", "unknown-host"),
+    // An escape of an ASCII byte in a host spells nothing.
+    ("https://example%2Ecom/channel/video/1", "invalid-host"),
+    ("https://%65xample.com/channel/video/1", "invalid-host"),
     ("https://example.com./channel/video/1", "invalid-host"),
     ("https://.example.com/channel/video/1", "invalid-host"),
     ("https://example.com%2Eevil.com/channel/video/1", "invalid-host"),

@@ -43,7 +43,7 @@ extension ReferenceRouter {
     if let schemes = route.schemes, !schemes.contains(link.scheme) { return nil }
     if let scope = route.hosts {
       guard let host = link.host else { return nil }
-      if scope != ["*"] && !scope.contains(host) { return nil }
+      if scope != ["*"] && !scope.contains(where: { Self.asciiHost(Array($0.utf8)) == host }) { return nil }
     }
     var values: [String: ParameterValue] = [:]
     let segments = link.segments
@@ -259,7 +259,12 @@ extension ReferenceRouter {
     if let left = route.schemes, let right = other.schemes, !left.contains(where: right.contains) {
       return false
     }
-    if let left = route.hosts, let right = other.hosts, !left.contains(where: right.contains) { return false }
+    if let left = route.hosts?.map({ Self.asciiHost(Array($0.utf8)) ?? $0 }),
+      let right = other.hosts?.map({ Self.asciiHost(Array($0.utf8)) ?? $0 }),
+      !left.contains(where: right.contains)
+    {
+      return false
+    }
     let (left, right) = (queryDemands(route), queryDemands(other))
     return left.keys.sorted() == right.keys.sorted()
       && left.allSatisfy { key, value in Self.alike([value], right[key].map { [$0] }) }

@@ -46,15 +46,15 @@ extension ReferenceRouter {
         port = number == 443 && scheme == "https" || number == 80 && scheme == "http" ? nil : String(number)
         hostBytes = Array(authority[..<portColon])
       }
-      let host = String(decoding: hostBytes, as: UTF8.self).lowercased()
-      guard !host.isEmpty else { return .failure(ReferenceFailure("missing-host")) }
+      guard !hostBytes.isEmpty else { return .failure(ReferenceFailure("missing-host")) }
+      guard let host = Self.asciiHost(hostBytes) else { return .failure(ReferenceFailure("invalid-host")) }
       let validHost =
         !host.hasPrefix(".") && !host.hasSuffix(".") && !host.contains("..")
         && host.unicodeScalars.allSatisfy {
           ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
         }
       guard validHost else { return .failure(ReferenceFailure("invalid-host")) }
-      let listed = hosts.contains { $0.lowercased() == host }
+      let listed = hosts.contains { Self.asciiHost(Array($0.utf8)) == host }
       webHost = port.map { "\(host):\($0)" } ?? host
       if listed && port == nil {
         // accepted
@@ -78,11 +78,11 @@ extension ReferenceRouter {
         if authority.contains(UInt8(ascii: "@")) { return .failure(ReferenceFailure("user-info")) }
         authorityIsAddress = true
       }
-      let authorityText = String(decoding: authority, as: UTF8.self).lowercased()
+      let authorityHost = Self.asciiHost(authority)
       if !authorityIsAddress && listedHostInCustomScheme && !authority.isEmpty
-        && hosts.contains(where: { $0.lowercased() == authorityText })
+        && hosts.contains(where: { authorityHost != nil && Self.asciiHost(Array($0.utf8)) == authorityHost })
       {
-        webHost = authorityText
+        webHost = authorityHost
       } else if !authority.isEmpty {
         switch ReferenceCoding.decode(authority, plusAsSpace: false) {
         case .success(let text): segments.append(text)
@@ -193,5 +193,32 @@ extension ReferenceRouter {
         && (Character(Unicode.Scalar(byte)).isLetter || Character(Unicode.Scalar(byte)).isNumber
           || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))
     }
+  }
+}
+
+extension ReferenceRouter {
+  /// A host's ASCII form, or `nil` for a host that has none: each percent escape stands for a byte
+  /// beyond ASCII and the bytes are UTF-8; the Unicode-to-ASCII step (mapping, Punycode, the label and
+  /// host bounds) is ``HostName``'s, pinned on its own by `PunycodeTests` and `UnicodeHostTests` to
+  /// RFC 3492's samples and browsers' answers; the rest of the reading rules are stated here.
+  static func asciiHost(_ bytes: [UInt8]) -> String? {
+    var decoded: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "%") else {
+        decoded.append(bytes[index])
+        index += 1
+        continue
+      }
+      guard index + 2 < bytes.count,
+        let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16),
+        value >= 0x80
+      else { return nil }
+      decoded.append(value)
+      index += 3
+    }
+    let text = String(decoding: decoded, as: UTF8.self)
+    guard Array(text.utf8) == decoded else { return nil }
+    return try? HostName.ascii(text)
   }
 }

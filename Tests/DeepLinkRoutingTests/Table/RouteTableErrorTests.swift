@@ -143,11 +143,11 @@ struct RouteTableErrorTests {
     TableCase(
       name: "invalid host",
       table: RouteTable(hosts: ["https://example.com"], routes: []),
-      expected: RouteTableError(reason: .invalidHost("https://example.com"))),
+      expected: RouteTableError(location: "hosts[0]", reason: .invalidHost("https://example.com"))),
     TableCase(
       name: "invalid host port",
       table: RouteTable(hosts: ["example.com:http"], routes: []),
-      expected: RouteTableError(reason: .invalidHost("example.com:http"))),
+      expected: RouteTableError(location: "hosts[0]", reason: .invalidHost("example.com:http"))),
     TableCase(
       name: "no scheme or host",
       table: RouteTable(routes: [RouteDefinition("a", "/a")]),

@@ -131,7 +131,7 @@ struct AndroidAgreementTests {
     ("demo", demo), ("language", language), ("hostless", hostless), ("prefixed", prefixed),
     ("everything", everything),
     ("options", options), ("strict", strict), ("generator", AndroidIntentFilterGeneratorTests.table),
-  ].flatMap { name, table in [24, 31].map { Case(name: name, table: table, level: $0) } }
+  ].flatMap { name, table in [24, 31, 35].map { Case(name: name, table: table, level: $0) } }
 
   @Test(arguments: cases)
   func everyDisagreementIsAListedNarrowingOrWidening(_ testCase: Case) throws {

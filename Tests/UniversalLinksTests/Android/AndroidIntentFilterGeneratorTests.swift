@@ -363,4 +363,45 @@ struct AndroidIntentFilterGeneratorTests {
     #expect(error?.column == 23)
     #expect(error?.description.hasPrefix("line 2, column 23: an \"&\" that starts no entity") == true)
   }
+
+  /// From minSdk 35 (Android 15) a route that reads the query or the fragment gets
+  /// `<uri-relative-filter-group>` elements, which Android reads once no path matched, every
+  /// condition of a group together (developer.android.com/guide/topics/manifest/uri-relative-filter-group-element):
+  /// the query-rule and fragment-path widenings of API 31 are gone, an absent-only item stays one.
+  @Test func queryAndFragmentRoutesGetRelativeFilterGroupsFromAPI35() throws {
+    let table = RouteTable(
+      hosts: ["example.com"],
+      routes: [
+        RouteDefinition("search", "/search?q={query}"), RouteDefinition("promo", "/promo?ref=spring&!debug"),
+        RouteDefinition("room", "/#/room/{id}"), RouteDefinition("about", "/about"),
+      ])
+    let old = try make(table, minimumAPILevel: 31)
+    let new = try make(table, minimumAPILevel: 35)
+    #expect(opens(old, "https://example.com/search"))
+    #expect(!opens(new, "https://example.com/search"))
+    #expect(opens(new, "https://example.com/search?q=shoes"))
+    #expect(!opens(new, "https://example.com/search?q="))
+    #expect(opens(new, "https://example.com/promo?ref=spring"))
+    #expect(!opens(new, "https://example.com/promo?ref=fall"))
+    #expect(opens(new, "https://example.com/#/room/7"))
+    #expect(!opens(new, "https://example.com/#/lobby"))
+    #expect(opens(new, "https://example.com/about"))
+    #expect(old.widenings.contains { $0.route == "search" && $0.kind == .queryRule })
+    #expect(!new.widenings.contains { $0.route == "search" || $0.route == "room" })
+    #expect(
+      new.widenings.contains { $0.route == "promo" && $0.kind == .queryRule && $0.parameter == "!debug" })
+    #expect(
+      new.xml.contains(
+        """
+            <uri-relative-filter-group android:allow="true">
+              <data android:path="/search" />
+              <data android:queryAdvancedPattern="q=.+" />
+            </uri-relative-filter-group>
+        """))
+    #expect(new.xml.contains(#"<data android:fragmentAdvancedPattern="/room/[^/]+/*" />"#))
+    #expect(!old.xml.contains("uri-relative-filter-group"))
+    // The XML reads back as the same filters.
+    let read = try AndroidManifestReader.manifest(in: new.xml)
+    #expect(read.filters.map(\.relativeFilterGroups) == new.filters.map(\.relativeFilterGroups))
+  }
 }
