@@ -1,4 +1,5 @@
-// deeplink-bench --scaling: the middle catch-all's dimensions (link length, table size).
+// deeplink-bench --scaling: the middle catch-all's dimensions (link length, table size) and the pair
+// catch-all's (link length).
 import DeepLinking
 import Foundation
 
@@ -52,6 +53,30 @@ extension Scaling {
           router, [(hit, 2 * (size - 1)), (miss, nil)],
           else: "the middle catch-all table does not route as expected")
         return ScalingStep(seconds: [buildSeconds] + matchSeconds(router, [hit, miss], explaining: miss))
+      },
+      ScalingDimension(
+        name: "pairs", unit: "segments", sizes: (0..<5).map { max(4, 64 / scale) << $0 },
+        metrics: ["plain", "pairs", "pairs miss"], showsMemory: false
+      ) { segments in
+        // A pair catch-all with typed operators (`/narrow/{terms:pairs(channel:int|near:int)*}`) read
+        // over `segments` segments of pairs, against a plain `{rest*}` over the same link; the miss has
+        // an operand that is not an int in its last pair, so every pair is read before it fails.
+        let pairs = (0..<(segments / 2)).map {
+          $0 % 3 == 0 ? "channel/\($0)" : $0 % 3 == 1 ? "topic/t" : "near/9"
+        }
+        let plain = build(
+          RouteTable(
+            schemes: ["myapp"], options: limits, routes: [RouteDefinition("plain", "/narrow/{rest*}")]))
+        let typed = build(
+          RouteTable(
+            schemes: ["myapp"], options: limits,
+            routes: [RouteDefinition("narrow", "/narrow/{terms:pairs(channel:int|near:int)*}")]))
+        let link = "myapp://narrow/" + pairs.joined(separator: "/")
+        let miss = "myapp://narrow/" + pairs.dropLast().joined(separator: "/") + "/channel/x"
+        expectRoutes(plain, [(link, 0)], else: "the pair catch-all does not route as expected")
+        expectRoutes(typed, [(link, 0), (miss, nil)], else: "the pair catch-all does not route as expected")
+        let seconds = matchSeconds(plain, [link]) + matchSeconds(typed, [link, miss])
+        return ScalingStep(seconds: seconds, note: "pairs/plain \(format(seconds[1] / seconds[0], 2))x")
       },
     ]
   }

@@ -44,9 +44,14 @@ enum URLCommand: ToolSubcommand {
     guard let router = spec.router(arguments, streams) else { return 2 }
     // A zero-or-more catch-all may hold no segment: left out, or given empty, it builds with none.
     let pattern = router.pattern(named: route)
-    for case .zeroOrMore(let name) in pattern?.segments ?? []
-    where values[name] == nil || values[name] == .string("") {
-      values[name] = .segments([])
+    for segment in pattern?.segments ?? [] {
+      let name: String
+      switch segment {
+      case .zeroOrMore(let catchAll): name = catchAll
+      case .pairs(let pairs, let rule) where !rule.atLeastOne: name = pairs
+      default: continue
+      }
+      if values[name] == nil || values[name] == .string("") { values[name] = .segments([]) }
     }
     let form: LinkForm = scheme.map(LinkForm.scheme) ?? host.map(LinkForm.host) ?? .preferred
     do {

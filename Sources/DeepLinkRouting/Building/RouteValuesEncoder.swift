@@ -190,6 +190,11 @@ private struct ParameterEncoder: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    // Inside a list, labelled `name` and `value` are one pair of a pair catch-all (`{narrow:pairs*}`).
+    if codingPath.last?.intValue != nil {
+      slot.value = .pairs([QueryItem(name: "", value: "")])
+      return KeyedEncodingContainer(PairWriter<Key>(slot: slot, codingPath: codingPath, capture: capture))
+    }
     capture.refuse(
       "'\(codingPath.map(\.stringValue).joined(separator: "."))': \(RouteValuesEncoder.holdsOneValue)")
     return KeyedEncodingContainer(
@@ -276,13 +281,21 @@ private struct SegmentsWriter: UnkeyedEncodingContainer, ParameterValueWriting {
 
   mutating func write<T: Encodable>(_ value: T) throws {
     let path = codingPath + [SegmentIndex(intValue: count)]
-    guard case .string(let segment) = try encodeParameter(value, codingPath: path, capture: capture),
-      case .segments(let segments) = slot.value ?? .segments([])
-    else {
+    guard case .segments(let segments) = slot.value ?? .segments([]) else {
       throw EncodingError.invalidValue(
         value, EncodingError.Context(codingPath: path, debugDescription: "a catch-all's segments are text"))
     }
-    slot.value = .segments(segments + [segment])
+    // A segment, or a pair of a pair catch-all (`{name, value}` or `[name, value]`) as its two segments.
+    switch try encodeParameter(value, codingPath: path, capture: capture) {
+    case .string(let segment): slot.value = .segments(segments + [segment])
+    case .pairs(let pairs): slot.value = .segments(segments + pairs.flatMap { [$0.name, $0.value ?? ""] })
+    case .segments(let pair) where pair.count == 2: slot.value = .segments(segments + pair)
+    default:
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: path, debugDescription: "a catch-all's segments are text, or pairs of text"))
+    }
     count += 1
   }
 
@@ -307,6 +320,51 @@ private struct SegmentsWriter: UnkeyedEncodingContainer, ParameterValueWriting {
 
   mutating func superEncoder() -> any Encoder {
     capture.refuse("a catch-all's segments are text")
+    return ParameterEncoder(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
+  }
+}
+
+/// One pair of a pair catch-all, written from its labels `name` and `value`.
+private struct PairWriter<Key: CodingKey>: KeyedEncodingContainerProtocol, ParameterKeyedWriting {
+  let slot: ParameterSlot
+  let codingPath: [any CodingKey]
+  let capture: RouteValuesCapture
+
+  mutating func write<T: Encodable>(_ value: T, forKey key: Key) throws {
+    guard case .pairs(let pairs) = slot.value, var pair = pairs.first else { return }
+    let text = try encodeParameter(value, codingPath: codingPath + [key], capture: capture).description
+    switch key.stringValue {
+    case "name": pair.name = text
+    case "value": pair.value = text
+    default:
+      capture.refuse("a pair of a pair catch-all has the labels name and value, not '\(key.stringValue)'")
+    }
+    slot.value = .pairs([pair])
+  }
+
+  mutating func encodeNil(forKey key: Key) throws {
+    capture.refuse("a pair's '\(key.stringValue)' cannot be nil")
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    capture.refuse("a pair's '\(key.stringValue)' is one value")
+    return KeyedEncodingContainer(LabelWriter<NestedKey>(capture: RouteValuesCapture(), caseKey: key))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    capture.refuse("a pair's '\(key.stringValue)' is one value")
+    return SegmentsWriter(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    capture.refuse("a pair holds a name and a value")
+    return ParameterEncoder(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    capture.refuse("a pair's '\(key.stringValue)' is one value")
     return ParameterEncoder(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
   }
 }

@@ -84,6 +84,14 @@ extension Router {
       segments.append(value.description)
       expected[name] = value
     }
+    // The segments of a catch-all: none empty, none `.` or `..`.
+    func writeRun(_ parts: [String], of name: String) throws(URLBuildError) {
+      if parts.contains(where: \.isEmpty) { throw fail(.emptyValue(name)) }
+      if let dot = parts.first(where: PercentCoding.isDotSegment) {
+        throw fail(.dotSegment(name: name, value: dot))
+      }
+      segments.append(contentsOf: parts)
+    }
     for segment in pattern.segments {
       switch segment {
       case .fragment:
@@ -107,15 +115,30 @@ extension Router {
         case .string(let text):
           parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         case .int, .uuid, .bool, .decimal, .url: parts = [value.description]
-        case .dictionary: throw fail(.typeMismatch(name: name, expected: .string, value: value.description))
-        }
-        if parts.contains(where: \.isEmpty) { throw fail(.emptyValue(name)) }
-        if let dot = parts.first(where: PercentCoding.isDotSegment) {
-          throw fail(.dotSegment(name: name, value: dot))
+        case .dictionary, .pairs:
+          throw fail(.typeMismatch(name: name, expected: .string, value: value.description))
         }
         if case .oneOrMore = segment, parts.isEmpty { throw fail(.emptyValue(name)) }
-        segments.append(contentsOf: parts)
+        try writeRun(parts, of: name)
         expected[name] = .segments(parts)
+      case .pairs(let name, let rule):
+        guard let value = values[name] else { throw fail(.missingValue(name)) }
+        // The pairs, or their segments written out (`channel/42/topic/lunch`), operator then operand.
+        let parts: [String]
+        switch value {
+        case .pairs(let items): parts = items.flatMap { [$0.name, $0.value ?? ""] }
+        case .segments(let list): parts = list
+        case .string(let text):
+          parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        case .int, .uuid, .bool, .decimal, .url, .dictionary:
+          throw fail(.unwritableValue(name: name, detail: "a pair catch-all takes pairs, not \(value)"))
+        }
+        try writeRun(parts, of: name)
+        guard let pairs = rule.pairs(parts) else {
+          throw fail(
+            .unwritableValue(name: name, detail: "not pairs of \(segment): \(rule.why(parts) ?? "")"))
+        }
+        expected[name] = .pairs(pairs)
       case .valueSet(let name, let set):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
         let member = try Self.member(value, of: set, name: name, fail: fail)

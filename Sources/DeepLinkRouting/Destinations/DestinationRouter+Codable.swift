@@ -184,6 +184,7 @@ enum DestinationDeclaration<Destination: Codable> {
       case .optional: break
       case .valueSet(let name, let set): required[name] = .string(set.members[0])
       case .kind(let name, let kind): required[name] = .string(kind.sampleValue)
+      case .pairs(let name, let rule): required[name] = rule.sampleValue
       }
     }
     var complete = required

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads one parameter's value: a single value, or the segments of a catch-all.
+/// Reads one parameter's value: a single value, the segments of a catch-all, or the pairs of a pair
+/// catch-all.
 struct ParameterDecoder: Decoder {
   let value: ParameterValue
   let codingPath: [any CodingKey]
@@ -12,6 +13,7 @@ struct ParameterDecoder: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    if case .pairs(let pairs) = value { return PairsReader(pairs: pairs, codingPath: codingPath) }
     guard case .segments(let segments) = value else {
       throw Self.mismatch([String].self, value, codingPath: codingPath)
     }

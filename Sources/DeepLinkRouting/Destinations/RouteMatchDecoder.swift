@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A `{name}` parameter reads as `String`, `{name:int}` as any fixed-width integer that holds the value,
 /// `{name:uuid}` as `UUID`, `{name:bool}` as `Bool`, `{name:decimal}` as `Double`, `Float` or `Decimal`
-/// (read from the link's digits), `{name:url}` as `URL`, a catch-all as `[String]`; a type built on one
+/// (read from the link's digits), `{name:url}` as `URL`, a catch-all as `[String]`, a pair catch-all as an
+/// array of `{name, value}` (or of `[name, value]`: `[[String]]`); a type built on one
 /// of those (a raw-value enum) reads through a single-value container. An optional query item that is absent reads as `nil`.
 struct RouteMatchDecoder: Decoder {
   let route: String
@@ -235,5 +236,119 @@ struct SegmentsReader: UnkeyedDecodingContainer, ParameterUnkeyedReading {
 
   mutating func superDecoder() throws -> any Decoder {
     throw ParameterDecoder.holdsOneValue([String: Any].self, codingPath: codingPath)
+  }
+}
+
+/// The pairs of a pair catch-all (`{narrow:pairs*}`), one element each, read as a `Decodable` with the
+/// keys `name` and `value` (`struct Term: Decodable { let name: String; let value: String }`) or as a
+/// list of two strings (`[[String]]`).
+struct PairsReader: UnkeyedDecodingContainer, ParameterUnkeyedReading {
+  let pairs: [QueryItem]
+  let codingPath: [any CodingKey]
+  var currentIndex = 0
+
+  var count: Int? { pairs.count }
+  var isAtEnd: Bool { currentIndex >= pairs.count }
+
+  mutating func decodeNil() throws -> Bool { false }
+
+  mutating func read<T: Decodable>(_ type: T.Type) throws -> T {
+    let path = codingPath + [SegmentIndex(intValue: currentIndex)]
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        type, DecodingError.Context(codingPath: path, debugDescription: "no pair left"))
+    }
+    let result = try T(from: PairDecoder(pair: pairs[currentIndex], codingPath: path))
+    currentIndex += 1
+    return result
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    try PairDecoder(pair: pairs[currentIndex], codingPath: codingPath).container(keyedBy: type)
+  }
+
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try PairDecoder(pair: pairs[currentIndex], codingPath: codingPath).unkeyedContainer()
+  }
+
+  mutating func superDecoder() throws -> any Decoder {
+    PairDecoder(pair: pairs[currentIndex], codingPath: codingPath)
+  }
+}
+
+/// One pair of a pair catch-all: keyed, `name` (the operator) and `value` (the operand), or a list of the
+/// two. The operand reads as text, or as the Swift type asked for by that type's rule (`Int` as
+/// `{x:int}` reads, `Bool` as `{x:bool}`), so a pair whose operand does not parse refuses the destination.
+struct PairDecoder: Decoder {
+  let pair: QueryItem
+  let codingPath: [any CodingKey]
+
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    KeyedDecodingContainer(PairKeyedReader<Key>(pair: pair, codingPath: codingPath))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    SegmentsReader(segments: [pair.name, pair.value ?? ""], codingPath: codingPath)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    throw ParameterDecoder.holdsOneValue(Any.self, codingPath: codingPath)
+  }
+}
+
+/// The keys of one pair: `name` and `value`.
+private struct PairKeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol, ParameterKeyedReading {
+  let pair: QueryItem
+  let codingPath: [any CodingKey]
+
+  var allKeys: [Key] { ["name", "value"].compactMap { Key(stringValue: $0) } }
+
+  func contains(_ key: Key) -> Bool { key.stringValue == "name" || key.stringValue == "value" }
+
+  func decodeNil(forKey key: Key) throws -> Bool { !contains(key) }
+
+  func read<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    let path = codingPath + [key]
+    switch key.stringValue {
+    case "name": return try decodeParameter(type, from: .string(pair.name), codingPath: path)
+    case "value":
+      let text = pair.value ?? ""
+      return try decodeParameter(type, from: Self.operand(text, as: type) ?? .string(text), codingPath: path)
+    default:
+      throw DecodingError.keyNotFound(
+        key, DecodingError.Context(codingPath: codingPath, debugDescription: "a pair has a name and a value"))
+    }
+  }
+
+  /// The operand read as the parameter type that gives a Swift type, by that type's rule.
+  private static func operand(_ text: String, as type: Any.Type) -> ParameterValue? {
+    let parameterType: ParameterType? =
+      type is any FixedWidthInteger.Type
+      ? .int
+      : type == Double.self || type == Float.self || type == Decimal.self
+        ? .decimal : type == Bool.self ? .bool : type == UUID.self ? .uuid : type == URL.self ? .url : nil
+    return parameterType?.value(from: text)
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    throw ParameterDecoder.holdsOneValue([String: Any].self, codingPath: codingPath + [key])
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    throw ParameterDecoder.holdsOneValue([Any].self, codingPath: codingPath + [key])
+  }
+
+  func superDecoder() throws -> any Decoder {
+    throw ParameterDecoder.holdsOneValue([String: Any].self, codingPath: codingPath)
+  }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    throw ParameterDecoder.holdsOneValue([String: Any].self, codingPath: codingPath + [key])
   }
 }

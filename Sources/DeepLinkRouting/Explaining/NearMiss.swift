@@ -59,6 +59,11 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
     case .expectedTemplate: text += "\(position) does not fit \(expected)"
     case .expectedMember: text += "\(position) is not one of \(expected)"
     case .expectedKind: text += "\(position) is not \(expected)"
+    case .expectedPairs:
+      text +=
+        segment == nil
+        ? "the link ends where the route wants \(expected)"
+        : "the segments from \(position) on are not \(expected)"
     case .tooManySegments:
       text += "the route ends after \(expected) and the link goes on at \(position)"
     case .tooFewSegments:
@@ -110,6 +115,9 @@ extension ErrorCode where Subject == NearMiss {
   /// A segment is not of the app-defined kind the route's parameter declares (`{code:sku}`); the
   /// expectation names the kind and says why (`a sku ({code:sku}): it holds 'x', ...`).
   public static let expectedKind = Self("expected-kind")
+  /// The segments a pair catch-all takes (`{narrow:pairs*}`) are not operator/operand pairs of its
+  /// rule: an odd count, or an operand that is not of its operator's type; the expectation says which.
+  public static let expectedPairs = Self("expected-pairs")
   /// The link has more segments than the route.
   public static let tooManySegments = Self("too-many-segments")
   /// The link ends before the route does.

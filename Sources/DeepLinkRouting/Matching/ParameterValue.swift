@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Matching produces ``string(_:)`` for `{name}`, ``int(_:)`` for `{name:int}`, ``uuid(_:)`` for
 /// `{name:uuid}`, ``bool(_:)`` for `{name:bool}`, ``decimal(_:)`` for `{name:decimal}`, ``url(_:)``
-/// for `{name:url}`, ``segments(_:)`` for the catch-alls `{name+}` and `{name*}`, and
-/// ``dictionary(_:)`` for an open query dictionary (`?{filters*}`).
+/// for `{name:url}`, ``segments(_:)`` for the catch-alls `{name+}` and `{name*}`, ``pairs(_:)`` for a
+/// pair catch-all (`{narrow:pairs*}`), and ``dictionary(_:)`` for an open query dictionary
+/// (`?{filters*}`).
 ///
 /// When building a URL, a ``string(_:)`` value is also accepted for a typed or catch-all parameter
 /// and converted with the same rules the router reads URLs with (`"42"` for `int`, `"a/b"` for a
@@ -28,6 +29,10 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
   /// The query items an open query dictionary (`?{filters*}`) received: every item the pattern does
   /// not declare, name to first value (`""` for an item written without `=`).
   case dictionary([String: String])
+  /// The operator/operand pairs a pair catch-all (`{narrow:pairs*}`) read, in the link's order: each
+  /// operator as ``QueryItem/name`` and its operand, decoded text, as ``QueryItem/value``
+  /// (`/narrow/channel/42/topic/lunch` gives `channel=42`, `topic=lunch`).
+  case pairs([QueryItem])
 
   /// The value as text, when it is a ``string(_:)``.
   public var stringValue: String? {
@@ -77,9 +82,16 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
     return nil
   }
 
+  /// The pairs, when the value is ``pairs(_:)``.
+  public var pairsValue: [QueryItem]? {
+    if case .pairs(let value) = self { return value }
+    return nil
+  }
+
   /// A readable rendering: the text, the number (a decimal in plain digits, never an exponent), the
-  /// UUID in upper case, `true` or `false`, the URL's absolute string, the segments joined by `/`, or
-  /// a dictionary's items as `name=value` sorted by name and joined by `&` (decoded text).
+  /// UUID in upper case, `true` or `false`, the URL's absolute string, the segments joined by `/`,
+  /// a dictionary's items as `name=value` sorted by name and joined by `&` (decoded text), or pairs
+  /// as the link writes them, operator and operand joined by `/`.
   public var description: String {
     switch self {
     case .string(let value): value
@@ -91,6 +103,7 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
     case .segments(let value): value.joined(separator: "/")
     case .dictionary(let value):
       value.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+    case .pairs(let value): value.flatMap { [$0.name, $0.value ?? ""] }.joined(separator: "/")
     }
   }
 }

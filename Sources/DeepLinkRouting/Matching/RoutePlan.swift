@@ -54,12 +54,15 @@ struct RoutePlan: Sendable {
       /// A piece that reads one segment by its own rule (a segment template, a value set, an
       /// app-defined kind: ``RoutePattern/Segment/values(_:text:_:)``).
       case piece
+      /// A pair catch-all: the segments from its position on, read as pairs
+      /// (``RoutePattern/Segment/runValue(_:)``).
+      case pairs
 
       /// Every kind: every parameter type, the catch-all and the piece.
-      static let allCases: [Kind] = ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .piece]
-      /// How many kinds there are: one a parameter type, then the two below.
+      static let allCases: [Kind] = ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .piece, .pairs]
+      /// How many kinds there are: one a parameter type, then the three below.
       static var count: Int {
-        @inline(__always) get { ParameterType.rankCount + 2 }
+        @inline(__always) get { ParameterType.rankCount + 3 }
       }
 
       /// The kind as a small number: a type's ``ParameterType/specificity``, then the catch-all.
@@ -68,6 +71,7 @@ struct RoutePlan: Sendable {
         case .parameter(let type): UInt8(type.specificity)
         case .rest: UInt8(ParameterType.rankCount)
         case .piece: UInt8(ParameterType.rankCount + 1)
+        case .pairs: UInt8(ParameterType.rankCount + 2)
         }
       }
 
@@ -80,6 +84,8 @@ struct RoutePlan: Sendable {
           self = .rest
         } else if Int(number) == ParameterType.rankCount + 1 {
           self = .piece
+        } else if Int(number) == ParameterType.rankCount + 2 {
+          self = .pairs
         } else {
           return nil
         }
@@ -109,6 +115,8 @@ struct RoutePlan: Sendable {
           parameters.append(Parameter(position: Int32(position), kind: .parameter(type), name: name))
         case .oneOrMore(let name), .zeroOrMore(let name):
           parameters.append(Parameter(position: Int32(position), kind: .rest, name: name))
+        case .pairs(let name, _):
+          parameters.append(Parameter(position: Int32(position), kind: .pairs, name: name))
         case .template, .valueSet, .kind:
           parameters.append(
             Parameter(position: Int32(position), kind: .piece, name: segment.parameterNames.first ?? ""))

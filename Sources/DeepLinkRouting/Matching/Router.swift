@@ -302,7 +302,7 @@ public final class Router: Sendable {
         // are its segments joined by single slashes (empty when it takes no segment).
         guard let run = view.verbatimRun(from: parameter.piece) else { return nil }
         values.set(offset, start: run.start, end: run.end)
-      case .piece:
+      case .piece, .pairs:
         return nil
       }
     }
@@ -339,7 +339,7 @@ public final class Router: Sendable {
           }
         case .rest:
           entries.append(RouteParameters.Entry(name: parameter.name, value: .segments(bytes.segments())))
-        case .piece:
+        case .piece, .pairs:
           continue
         }
       }
@@ -700,7 +700,10 @@ public final class Router: Sendable {
         rest.reserveCapacity(restEnd - position)
         for segment in position..<restEnd { rest.append(view.string(segment)) }
       }
-      entries.append(RouteParameters.Entry(name: name, value: .segments(rest)))
+      // A pair catch-all's run was accepted by the search, so its pairs read.
+      let value =
+        kind == .pairs ? patterns[route].segments[piece].runValue(rest) ?? .segments(rest) : .segments(rest)
+      entries.append(RouteParameters.Entry(name: name, value: value))
     }
   }
 }

@@ -226,7 +226,8 @@ struct TrieSearch {
           {
             return found
           }
-          step = .zeroOrMore
+          // A pair catch-all that ends the path takes no segment here (`{terms:pairs*}`).
+          step = node.tests(.afterPlain) ? .tested(.afterPlain, 0) : .zeroOrMore
           continue
         }
         if node.flags & FlatNode.hasLiterals != 0,
@@ -242,11 +243,14 @@ struct TrieSearch {
           // A value set, a segment template, an app-defined kind or, after the plain parameter, a
           // middle catch-all, whose pieces after it take the link's last segments, so the catch-all
           // takes exactly those between; no other split is tried.
-          resume = Step.after(phase, of: node)
+          // At the link's end only the catch-alls that take no segment are left.
+          resume = depth == view.count ? .zeroOrMore : Step.after(phase, of: node)
           if let tested = router.testedChildren[Int32(truncatingIfNeeded: index)],
             let found = tested.first(
-              of: phase, from: start, view.bytes(depth), at: depth, count: view.count, isWeb: view.isWeb,
-              hasHost: view.hasHost, caseInsensitive: caseInsensitive, steps: &templateSteps)
+              of: phase, from: start,
+              depth < view.count ? view.bytes(depth) : Bytes(UnsafeBufferPointer(start: nil, count: 0)),
+              at: depth, count: view.count, isWeb: view.isWeb, hasHost: view.hasHost,
+              caseInsensitive: caseInsensitive, steps: &templateSteps, segmentAt: { view.bytes($0) })
           {
             child = tested.children[found.position].child
             childDepth = found.depth

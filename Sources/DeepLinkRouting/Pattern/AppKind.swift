@@ -204,7 +204,7 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
     switch value {
     case .string(let string): text = string
     case .int, .uuid, .bool, .decimal, .url: text = value.description
-    case .segments, .dictionary: return nil
+    case .segments, .dictionary, .pairs: return nil
     }
     return accepts(text) ? .string(text) : nil
   }

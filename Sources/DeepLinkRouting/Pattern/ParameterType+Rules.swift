@@ -178,7 +178,7 @@ extension ParameterType {
   /// - Returns: The value to write, or `nil`.
   package func written(_ given: ParameterValue) -> ParameterValue? {
     switch (self, given) {
-    case (_, .segments), (_, .dictionary): nil
+    case (_, .segments), (_, .dictionary), (_, .pairs): nil
     case (.int, .int), (.uuid, .uuid), (.bool, .bool): given
     case (.decimal, .decimal(let number)): number.isFinite ? given : nil
     case (.decimal, .int(let number)): .decimal(Double(number))

@@ -104,7 +104,7 @@ struct PatternUnitParser {
         guard names.insert(name).inserted else { throw fail(piece.start, .duplicateParameterName(name)) }
       }
       switch segment {
-      case .oneOrMore(let name), .zeroOrMore(let name):
+      case .oneOrMore(let name), .zeroOrMore(let name), .pairs(let name, _):
         // A catch-all may stand anywhere (what follows it is read from the link's end), once; as the
         // last piece it also takes a trailing "/".
         if let first = catchAll {
@@ -324,8 +324,9 @@ struct PatternUnitParser {
     if body.hasSuffix("+") || body.hasSuffix("*") {
       let isOneOrMore = body.hasSuffix("+")
       body.removeLast()
-      guard !holds(UInt8(ascii: ":"), from: start + 1, to: end - 2) else {
-        throw fail(start, .catchAllNotAllowed(body))
+      if let colon = characters[(start + 1)..<(end - 2)].firstIndex(of: UInt8(ascii: ":")) {
+        return try pairs(
+          name: string(start + 1, colon), from: colon + 1, to: end - 2, atLeastOne: isOneOrMore)
       }
       try checkName(body, at: start + 1)
       return isOneOrMore ? .oneOrMore(name: body) : .zeroOrMore(name: body)
@@ -341,6 +342,56 @@ struct PatternUnitParser {
     if let (name, kind) = try kindReference(body, at: start + 1) { return .kind(name: name, kind: kind) }
     let (name, type) = try nameAndType(body, at: start + 1)
     return .parameter(name: name, type: type)
+  }
+
+  /// A pair catch-all, `name:pairs` or `name:pairs(op:type|op:type)` before its `+` or `*`
+  /// (`characters[start..<end]` is what follows the colon).
+  private func pairs(name: String, from start: Int, to end: Int, atLeastOne: Bool) throws(RoutePatternError)
+    -> RoutePattern.Segment
+  {
+    try checkName(name, at: start - 1 - name.count)
+    let word = "pairs"
+    let wordEnd = start + word.utf8.count
+    guard wordEnd <= end, string(start, wordEnd) == word,
+      wordEnd == end || characters[wordEnd] == UInt8(ascii: "(")
+    else { throw fail(start - 1 - name.count, .catchAllNotAllowed(name)) }
+    var rule = PairRule(atLeastOne: atLeastOne)
+    guard wordEnd < end else { return .pairs(name: name, rule: rule) }
+    guard characters[end - 1] == UInt8(ascii: ")"), end - 1 > wordEnd + 1 else {
+      throw fail(
+        wordEnd,
+        .invalidPairs(
+          name,
+          detail:
+            "the typed operators are written (op:type|op:type), closed right before the '\(atLeastOne ? "+" : "*")'"
+        ))
+    }
+    var entryStart = wordEnd + 1
+    for index in (wordEnd + 1)...(end - 1) {
+      guard index == end - 1 || characters[index] == UInt8(ascii: "|") else { continue }
+      let entry = string(entryStart, index)
+      guard let colon = entry.firstIndex(of: ":") else {
+        throw fail(entryStart, .invalidPairs(name, detail: "'\(entry)' names no type: write operator:type"))
+      }
+      // Written as the link's decoded segment is, so the pattern's text states it once.
+      let decoded = String(entry[..<colon])
+      guard !decoded.isEmpty, !decoded.contains(where: { "/%|(){}:*+?#&=".contains($0) }) else {
+        throw fail(
+          entryStart,
+          .invalidPairs(name, detail: "an operator is a non-empty word without / % | ( ) { } : * + ? # & ="))
+      }
+      let typeName = String(entry[entry.index(after: colon)...])
+      guard let type = ParameterType(rawValue: typeName) else {
+        throw fail(
+          entryStart + entry.utf8.distance(from: entry.startIndex, to: colon) + 1, .unknownType(typeName))
+      }
+      guard !rule.typed.contains(where: { $0.name == decoded }) else {
+        throw fail(entryStart, .invalidPairs(name, detail: "operator '\(decoded)' is typed twice"))
+      }
+      rule.typed.append(PairRule.TypedOperator(name: decoded, type: type))
+      entryStart = index + 1
+    }
+    return .pairs(name: name, rule: rule)
   }
 
   /// A segment with literal text around its parameters: `wire-{code:uuid}`, `{user}@{domain}`.

@@ -51,6 +51,8 @@ extension RoutePattern.Segment {
     case .parameter(_, let type), .optional(_, let type): .parameter(type)
     case .valueSet, .template: .tested(.beforeTypes)
     case .kind: .tested(.beforePlain)
+    // A pair catch-all tests the segments it takes, last in the path too: the route ends at its child.
+    case .pairs: .tested(.afterPlain)
     case .oneOrMore, .zeroOrMore: isLast ? .rest : .tested(.afterPlain)
     }
   }
@@ -58,18 +60,19 @@ extension RoutePattern.Segment {
   /// Whether the piece is a catch-all (`{name+}`, `{name*}`), which takes any number of segments.
   package var isCatchAll: Bool {
     switch self {
-    case .oneOrMore, .zeroOrMore: true
+    case .oneOrMore, .zeroOrMore, .pairs: true
     case .literal, .parameter, .optional, .template, .valueSet, .kind, .fragment: false
     }
   }
 
   /// The piece's order among the tested pieces of its phase, before its own rank: value sets before
-  /// segment templates.
+  /// segment templates; pair catch-alls before the other catch-alls (they accept fewer runs).
   private var testOrder: Int {
     switch self {
     case .valueSet: 0
     case .template: 1
-    case .literal, .parameter, .optional, .kind, .oneOrMore, .zeroOrMore, .fragment: 2
+    case .pairs: 2
+    case .literal, .parameter, .optional, .kind, .oneOrMore, .zeroOrMore, .fragment: 3
     }
   }
 
@@ -88,6 +91,7 @@ extension RoutePattern.Segment {
     case .template(let template): "template \(template.key(caseInsensitive: caseInsensitive))"
     case .valueSet(_, let set): "set \(set.key)"
     case .kind(_, let kind): "kind \(kind.name)"
+    case .pairs(_, let rule): rule.key
     case .oneOrMore: "catch-all +"
     case .zeroOrMore: "catch-all *"
     case .fragment: "fragment"
@@ -109,6 +113,7 @@ extension RoutePattern.Segment {
     case (.template(let left), .template(let right)):
       return left.ranksBefore(right, caseInsensitive: caseInsensitive)
     case (.kind(_, let left), .kind(_, let right)): return left.ranksBefore(right)
+    case (.pairs(_, let left), .pairs(_, let right)): return left.ranksBefore(right)
     case (.oneOrMore, .zeroOrMore): return true
     default: return false
     }
@@ -130,7 +135,7 @@ extension RoutePattern.Segment {
     case .template(let template): template.accepts(bytes, context.templateFolding, steps: &steps)
     case .kind(_, let kind): kind.accepts(bytes)
     case .parameter(_, let type), .optional(_, let type): type.accepts(bytes)
-    case .literal, .oneOrMore, .zeroOrMore, .fragment: false
+    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs: false
     }
   }
 
@@ -155,7 +160,7 @@ extension RoutePattern.Segment {
       }
     case .kind(let name, let kind):
       kind.accepts(bytes) ? [RouteParameters.Entry(name: name, value: .string(text()))] : nil
-    case .literal, .oneOrMore, .zeroOrMore, .fragment: nil
+    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs: nil
     }
   }
 
@@ -174,8 +179,28 @@ extension RoutePattern.Segment {
       return (.expectedKind, "\(kind.expectation) (\(description))\(why)")
     case .parameter(_, let type), .optional(_, let type):
       return type.acceptsAnyText ? nil : (.expectedType, description)
-    case .literal, .oneOrMore, .zeroOrMore, .fragment: return nil
+    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs: return nil
     }
+  }
+
+  /// The value a catch-all reads from the decoded segments it takes: the segments, or for a pair
+  /// catch-all the pairs (`nil` when they are not pairs of its rule).
+  ///
+  /// - Parameter segments: The decoded segments.
+  /// - Returns: The value, or `nil`.
+  func runValue(_ segments: [String]) -> ParameterValue? {
+    if case .pairs(_, let rule) = self { return rule.pairs(segments).map(ParameterValue.pairs) }
+    return .segments(segments)
+  }
+
+  /// What a near miss says when the run of segments a catch-all takes is not its value: for a pair
+  /// catch-all, why they are not pairs (`nil` for any other piece, which takes any run).
+  ///
+  /// - Parameter segments: The decoded segments the catch-all takes.
+  /// - Returns: The code and the expectation, or `nil`.
+  func runMiss(of segments: [String]) -> (code: ErrorCode<NearMiss>, expected: String)? {
+    guard case .pairs(_, let rule) = self, let why = rule.why(segments) else { return nil }
+    return (.expectedPairs, "operator/operand pairs (\(description)): \(why)")
   }
 
   /// A value of each parameter the piece captures, of its type, for destination checks: a type's
@@ -192,6 +217,7 @@ extension RoutePattern.Segment {
     case .template(let template): template.sampleValues.map { ($0.key, $0.value) }
     case .valueSet(let name, let set): [(name, .string(set.members[0]))]
     case .kind(let name, let kind): [(name, .string(kind.sampleValue))]
+    case .pairs(let name, let rule): [(name, rule.sampleValue)]
     }
   }
 }

@@ -12,6 +12,7 @@
 /// | `{name:sku}` | one segment of a kind the table declares (``RouteTable/kinds``) |
 /// | `{name+}` | one or more remaining segments (last piece of the path only) |
 /// | `{name*}` | zero or more remaining segments (last piece of the path only) |
+/// | `{name:pairs*}` | a catch-all read as operator/operand pairs (`pairs(channel:int)+` types operands) |
 /// | `{name?}` | an optional last segment, optionally typed (`{n:int?}`) |
 /// | `wire-{code:uuid}` | a segment template: literal text around parameters inside one segment |
 /// | `?key={name}` | a required query item, optionally typed (`{n:int}`) |
@@ -56,6 +57,9 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     case fragment
     /// A parameter that captures one segment of an app-defined kind (`{code:sku}`).
     indirect case kind(name: String, kind: AppKind)
+    /// A catch-all read as operator/operand pairs (`{narrow:pairs*}`,
+    /// `{narrow:pairs(channel:int|near:int)+}`).
+    indirect case pairs(name: String, rule: PairRule)
 
     /// The segment as written in pattern syntax.
     package var description: String {
@@ -71,6 +75,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .valueSet(let name, let set): "{\(name):\(set)}"
       case .fragment: "#"
       case .kind(let name, let kind): "{\(name):\(kind.name)}"
+      case .pairs(let name, let rule): "{\(name):\(rule)}"
       }
     }
 
@@ -80,7 +85,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       switch self {
       case .literal, .fragment: nil
       case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _),
-        .valueSet(let name, _), .kind(let name, _):
+        .valueSet(let name, _), .kind(let name, _), .pairs(let name, _):
         name
       case .template(let template): template.parameterNames.first
       }
@@ -91,7 +96,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       switch self {
       case .literal, .fragment: []
       case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _),
-        .valueSet(let name, _), .kind(let name, _):
+        .valueSet(let name, _), .kind(let name, _), .pairs(let name, _):
         [name]
       case .template(let template): template.parameterNames
       }
@@ -242,7 +247,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   package var middleCatchAll: Int? {
     segments.indices.dropLast().first { index in
       switch segments[index] {
-      case .oneOrMore, .zeroOrMore: true
+      case .oneOrMore, .zeroOrMore, .pairs: true
       case .literal, .parameter, .template, .optional, .valueSet, .kind, .fragment: false
       }
     }
@@ -280,7 +285,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .fragment: return names
       case .parameter(let name, _), .optional(let name, _), .valueSet(let name, _), .kind(let name, _):
         names.append(name)
-      case .literal, .oneOrMore, .zeroOrMore, .template: continue
+      case .literal, .oneOrMore, .zeroOrMore, .template, .pairs: continue
       }
     }
     return names

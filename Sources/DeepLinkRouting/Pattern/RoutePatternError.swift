@@ -128,11 +128,18 @@ extension RoutePatternError {
       name: name)
   }
 
-  /// A catch-all with a type or in the query: code `catchAllNotAllowed`.
+  /// A catch-all with a type other than `pairs`, or in the query: code `catchAllNotAllowed`.
   package static func catchAllNotAllowed(_ name: String) -> Self {
     Self(
-      code: .catchAllNotAllowed, message: "catch-all '\(name)' cannot have a type or stand in the query",
+      code: .catchAllNotAllowed,
+      message:
+        "catch-all '\(name)' cannot have a type (but pairs, {\(name):pairs*}) or stand in the query",
       name: name)
+  }
+
+  /// A pair catch-all whose typed operators cannot be read: code `invalidPairs`.
+  package static func invalidPairs(_ name: String, detail: String) -> Self {
+    Self(code: .invalidPairs, message: "pair catch-all '\(name)': \(detail)", name: name)
   }
 
   /// An optional marker on a path parameter that is not the whole last segment: code
@@ -402,4 +409,7 @@ extension ErrorCode where Subject == RoutePatternError {
   package static let kindInTemplate = Self("kind-in-template")
   /// An app-defined kind as an optional path segment (`{c:sku?}`); see ``RoutePatternError/name``.
   package static let optionalKindInPath = Self("optional-kind-in-path")
+  /// A pair catch-all's typed operators that cannot be read (`{p:pairs(a)*}`, `{p:pairs(a:int|a:int)*}`,
+  /// an empty operator); see ``RoutePatternError/name``.
+  package static let invalidPairs = Self("invalid-pairs")
 }

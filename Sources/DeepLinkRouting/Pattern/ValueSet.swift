@@ -155,7 +155,7 @@ package struct ValueSet: Sendable, Hashable, CustomStringConvertible {
     switch value {
     case .string(let string): text = string
     case .int, .uuid, .bool, .decimal, .url: text = value.description
-    case .segments, .dictionary: return nil
+    case .segments, .dictionary, .pairs: return nil
     }
     guard let index = member(text) else { return nil }
     return .string(members[index])

@@ -399,7 +399,7 @@ extension RouteTable {
                       case .int(let number): (name, .int(number))
                       case .bool(let flag): (name, .bool(flag))
                       case .decimal(let number): (name, .double(number))
-                      case .uuid, .url, .segments, .dictionary: (name, .string(value.description))
+                      case .uuid, .url, .segments, .dictionary, .pairs: (name, .string(value.description))
                       }
                     })
                 ))

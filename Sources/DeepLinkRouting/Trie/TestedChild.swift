@@ -74,6 +74,20 @@ struct TestedChild: Sendable {
     if case .oneOrMore = piece { least &+= 1 }
     return target >= least ? target : nil
   }
+
+  /// Whether a catch-all takes the run of segments `start..<end`: any run, or for a pair catch-all
+  /// pairs of its rule (each segment read once).
+  ///
+  /// - Parameters:
+  ///   - start: The first segment the catch-all takes.
+  ///   - end: The segment after its last.
+  ///   - segment: The decoded segment at a position.
+  /// - Returns: Whether it takes them.
+  @inline(__always)
+  func takes(run start: Int, to end: Int, _ segment: (Int) -> Bytes) -> Bool {
+    guard case .pairs(_, let rule) = piece else { return true }
+    return rule.accepts(count: end &- start) { segment(start &+ $0) }
+  }
 }
 
 /// The tested children of one node, in the order the search tries them (``TestedChild/ranksBefore(_:caseInsensitive:)``),
@@ -127,11 +141,12 @@ struct TestedChildren: Sendable {
   ///   - hasHost: Whether the link names a host.
   ///   - caseInsensitive: Whether the table compares literals without case.
   ///   - steps: Incremented by each step of comparing a template's literals.
+  ///   - segmentAt: The link's segment at a position, for a pair catch-all, which reads its run.
   /// - Returns: The child's position and depth, or `nil`.
   @inline(__always)
   func first(
     of phase: RoutePattern.Segment.TestPhase, from start: Int, _ segment: Bytes, at depth: Int, count: Int,
-    isWeb: Bool, hasHost: Bool, caseInsensitive: Bool, steps: inout Int
+    isWeb: Bool, hasHost: Bool, caseInsensitive: Bool, steps: inout Int, segmentAt: (Int) -> Bytes
   ) -> (position: Int, depth: Int)? {
     let range = positions(of: phase)
     var position = max(start, range.lowerBound)
@@ -145,7 +160,8 @@ struct TestedChildren: Sendable {
     }
     while position < range.upperBound {
       if let childDepth = children[position].depth(
-        taking: segment, at: depth, count: count, context, steps: &steps)
+        taking: segment, at: depth, count: count, context, steps: &steps),
+        children[position].following < 0 || children[position].takes(run: depth, to: childDepth, segmentAt)
       {
         return (position, childDepth)
       }

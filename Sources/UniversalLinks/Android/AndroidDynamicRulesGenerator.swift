@@ -266,7 +266,9 @@ package struct AndroidDynamicRulesGenerator: Hashable, Sendable {
             Difference(route: route, parameter: piece.shapeText, kind: .middleCatchAll, example: "?*"))
           openEnd = true
         }
-      case .zeroOrMore:
+      // A pair catch-all reaches here as its catch-all (``RoutePattern/Segment/serverPiece``); written
+      // alone it is stated as `{name*}`, which admits more.
+      case .zeroOrMore, .pairs:
         openEnd = true
         if piece != pieces.last {
           differences.append(

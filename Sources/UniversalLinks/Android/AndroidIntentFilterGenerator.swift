@@ -291,7 +291,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
             AndroidWidening(
               route: shape.name, parameter: template.description, kind: .authorityText,
               example: link(segments)))
-        case .oneOrMore, .zeroOrMore:
+        case .oneOrMore, .zeroOrMore, .pairs:
           // A catch-all that ends the path (one before other pieces is stated segment by segment).
           host = "*"
           widenings += hostWidenings
@@ -651,7 +651,7 @@ extension AndroidIntentFilterGenerator {
     case .template(let template):
       return templateSegment(
         template, at: index, isLast: isLast, dialect: dialect, folds: folds, example: example)
-    case .oneOrMore(let name), .zeroOrMore(let name):
+    case .oneOrMore(let name), .zeroOrMore(let name), .pairs(let name, _):
       // Catch-alls end the pattern where they stand (see `conditions`); never a segment of it.
       return any(name, [])
     case .fragment:

@@ -61,6 +61,10 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
       return
         "AASA cannot say which characters {\(parameter)} holds or how many, so it admits any text after its kind's prefix"
     }
+    if kind == .pairsText {
+      return
+        "AASA cannot count the segments {\(parameter)} takes in pairs or type its operands, so it admits any segments there"
+    }
     if kind == .emptyTemplateText {
       return "AASA's * inside the segment template also admits an empty {\(parameter)}"
     }
@@ -169,6 +173,22 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
           .init(route: shape.name, parameter: "#", kind: .fragmentPath, example: shape.samplePath))
       }
     }
+    for name in shape.pairCatchAlls {
+      // A run of odd length (one segment where the pairs are), which the catch-all's rule lets through.
+      let pieces = shape.fragmentPieces ?? shape.pieces
+      if shape.fragmentPieces == nil, let index = pieces.firstIndex(where: \.isCatchAll) {
+        var segments = shape.sampleSegments
+        segments[index] = "odd"
+        let query = shape.sampleLink.dropFirst(shape.samplePath.count)
+        widenings.append(
+          .init(
+            route: shape.name, parameter: name, kind: .pairsText,
+            example: "/" + segments.joined(separator: "/") + query))
+      } else {
+        widenings.append(
+          .init(route: shape.name, parameter: name, kind: .pairsText, example: shape.sampleLink))
+      }
+    }
     for item in shape.unstatedQueryItems {
       // A link without the item (or, for an absent-only item, with it) that the file lets through.
       let example =
@@ -220,4 +240,7 @@ extension ErrorCode where Subject == AASAWidening {
   package static let fragmentPath = Self("fragment-path")
   /// A parameter of an app-defined kind (`{code:sku}`) admits any text after the kind's prefix.
   package static let kindText = Self("kind-text")
+  /// A pair catch-all (`{terms:pairs*}`) is stated as its catch-all: a run of odd length, or an operand
+  /// not of its operator's type, opens the app and matches no route.
+  package static let pairsText = Self("pairs-text")
 }

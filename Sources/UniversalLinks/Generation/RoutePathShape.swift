@@ -38,6 +38,9 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// (`/#narrow/{rest*}`): the router reads `#/x` and `#x` as different fragments, and the `#`
   /// pattern, the samples and the examples keep the route's own start.
   package var fragmentStartsWithSlash = true
+  /// The names of the pattern's pair catch-alls (`{terms:pairs*}`), which the pieces state as their
+  /// catch-alls: each is listed as the widening `pairs-text`.
+  package var pairCatchAlls: [String] = []
 
   /// The fragment's pieces as a shape of their own (its path patterns, variants and samples), or `nil`.
   package var fragmentShape: RoutePathShape? {
@@ -71,9 +74,11 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     } catch {
       throw .invalidRouteTemplate(template, error.message)
     }
-    self.init(name: name, pieces: Array(pattern.pathSegments))
-    fragmentPieces = pattern.readsFragment ? Array(pattern.fragmentSegments) : nil
+    // A pair catch-all is stated as its catch-all (``RoutePattern/Segment/serverPiece``).
+    self.init(name: name, pieces: pattern.pathSegments.map(\.serverPiece))
+    fragmentPieces = pattern.readsFragment ? pattern.fragmentSegments.map(\.serverPiece) : nil
     fragmentStartsWithSlash = !pattern.readsFragment || pattern.fragmentStartsWithSlash
+    pairCatchAlls = pattern.segments.compactMap { if case .pairs(let name, _) = $0 { name } else { nil } }
   }
 
   /// The template text, e.g. `/users/{id:int}/files/{path+}`; `/` for the root.

@@ -361,6 +361,7 @@ func sampleValues(_ pattern: RoutePattern) -> RouteParameters {
     case .optional(let name, let type): values[name] = type.sampleValue
     case .valueSet(let name, let set): values[name] = .string(set.members[0])
     case .kind(let name, let kind): values[name] = .string(kind.sampleValue)
+    case .pairs(let name, let rule): values[name] = rule.sampleValue
     }
   }
   for item in pattern.query where !item.isOptional {

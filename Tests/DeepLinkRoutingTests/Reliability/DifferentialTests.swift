@@ -47,7 +47,13 @@ struct ReliabilityDifferentialTests {
       let roll = Int.random(in: 0..<100, using: &random)
       let parameter = "p\(position)"
       let hasCatchAll = pieces.contains(where: \.isCatchAll)
-      if position == depth - 1 && roll >= 88 && !hasCatchAll {
+      if !addresses && position > 0 && position == depth - 1 && roll >= 88 && !hasCatchAll
+        && random.chance(0.3)
+      {
+        // A pair catch-all, its operators sometimes typed.
+        let typed: [String: ParameterType] = random.chance(0.5) ? ["a": .int] : [:]
+        pieces.append(.pairs(parameter, atLeastOne: roll < 94, typed: typed))
+      } else if position == depth - 1 && roll >= 88 && !hasCatchAll {
         pieces.append(roll >= 94 ? .zeroOrMore(parameter) : .oneOrMore(parameter))
       } else if position < depth - 1 && roll >= 93 && !hasCatchAll {
         // A middle catch-all: the pieces after it are read from the link's end.
@@ -186,6 +192,13 @@ struct ReliabilityDifferentialTests {
           segments.append(encodePath(text, using: &random))
         case .kind(_, let kind):
           segments.append(encodePath(kindValue(kind, using: &random), using: &random))
+        case .pairs:
+          // Mostly pairs, operator `a` with an int or some other text, sometimes an odd run.
+          for _ in 0..<Int.random(in: 0...2, using: &random) {
+            segments.append(random.pick(["a", "b", "a"]))
+            segments.append(random.chance(0.9) ? String(Int.random(in: -9...99, using: &random)) : "x")
+          }
+          if random.chance(0.05) { segments.append("a") }
         case .oneOrMore, .zeroOrMore:
           for _ in 0..<Int.random(in: 0...3, using: &random) {
             segments.append(value(of: .string, using: &random, inQuery: false))
@@ -440,6 +453,8 @@ struct ReliabilityDifferentialTests {
     var disagreements: [String] = []
     var refused = 0
     var missed = 0
+    // Links compared on a table with a pair catch-all, which the everyday run must reach.
+    var withPairs = 0
     let casesPerTable = 200
     for _ in 0..<((cases + casesPerTable - 1) / casesPerTable) {
       let reference = Self.table(using: &random, addresses: addresses)
@@ -450,7 +465,11 @@ struct ReliabilityDifferentialTests {
         disagreements.append("table \(reference.routes.map(\.patternText)) refused: \(error)")
         continue
       }
+      let hasPairs = reference.routes.contains { route in
+        route.pieces.contains { if case .pairs = $0 { true } else { false } }
+      }
       for _ in 0..<casesPerTable where compared < cases {
+        if hasPairs { withPairs += 1 }
         let link = Self.link(for: reference, using: &random)
         let expected = reference.match(link)
         let actual = Self.outcome(of: router, link)
@@ -478,6 +497,9 @@ struct ReliabilityDifferentialTests {
     #expect(matched * 3 > compared, "only \(matched) of \(compared) links matched")
     #expect(missed * 20 > compared, "only \(missed) of \(compared) links missed")
     #expect(refused * 20 > compared, "only \(refused) of \(compared) links were refused")
+    if !addresses && cases >= 10_000 {
+      #expect(withPairs * 50 > compared, "only \(withPairs) of \(compared) links on tables with pairs")
+    }
   }
 
   @Suite("Reliability: differential against a reference router, stress run", .stress)

@@ -87,6 +87,16 @@ extension ReferenceRouter {
         values[name] = value
       case .oneOrMore(let name), .zeroOrMore(let name):
         values[name] = .segments(Array(segments[position..<restEnd]))
+      case .pairs(let name, let atLeastOne, let typed):
+        // Operator, operand, operator, operand: an even run, each typed operand of its type.
+        let run = Array(segments[position..<restEnd])
+        guard run.count % 2 == 0, !(atLeastOne && run.isEmpty) else { return nil }
+        var pairs: [QueryItem] = []
+        for index in stride(from: 0, to: run.count, by: 2) {
+          if let type = typed[run[index]], Self.typed(run[index + 1], type) == nil { return nil }
+          pairs.append(QueryItem(name: run[index], value: run[index + 1]))
+        }
+        values[name] = .pairs(pairs)
       case .template(let parts):
         // A custom-scheme link's first segment: as written first, then without case.
         guard position < segments.count,
@@ -184,6 +194,15 @@ extension ReferenceRouter {
         let rightAfter = other.pieces.count - position - 1
         if leftAfter != rightAfter { return leftAfter > rightAfter }
         if left != right { return left < right }
+        // Of two pair catch-alls: more typed operators, then `+` before `*`, then their operators.
+        if case .pairs(_, let a, let x) = route.pieces[position],
+          case .pairs(_, let b, let y) = other.pieces[position]
+        {
+          if x.count != y.count { return x.count > y.count }
+          if a != b { return a }
+          let (l, r) = (Self.pairsKey(x), Self.pairsKey(y))
+          if l != r { return l < r }
+        }
         for offset in 1..<(leftAfter + 1) {
           let a = route.pieces[position + offset]
           let b = other.pieces[position + offset]
@@ -291,6 +310,15 @@ extension ReferenceRouter {
         sets.append("template " + (caseInsensitive ? text.lowercased() : text))
       case .valueSet(_, let members): sets.append("set " + Piece.setKey(members, folds: false))
       case .kind(_, let kind): sets.append("kind \(kind.name)")
+      case .pairs(_, let atLeastOne, let typed):
+        var rest = route
+        rest.pieces = Array(route.pieces[(index + 1)...])
+        let after = rest.pieces.count
+        let run = length - sets.count - after
+        guard run >= (atLeastOne ? 2 : 0), run % 2 == 0, let tail = positionSets(rest, after) else {
+          return nil
+        }
+        return sets + Array(repeating: "pairs " + Self.pairsKey(typed), count: run) + tail
       case .oneOrMore, .zeroOrMore:
         // The pieces after it are read from the end: the catch-all takes what lies between.
         var rest = route
@@ -316,6 +344,11 @@ extension ReferenceRouter {
         ?? (item.absent ? "absent" : "\(item.isOptional) \(item.kind)")
     }
     return demands
+  }
+
+  /// A pair catch-all's typed operators, by operator.
+  static func pairsKey(_ typed: [String: ParameterType]) -> String {
+    typed.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ",")
   }
 
   /// Whether a piece is an optional last segment.

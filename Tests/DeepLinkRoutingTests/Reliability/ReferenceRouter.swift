@@ -20,6 +20,9 @@ struct ReferenceRouter {
     case valueSet(String, [String])
     /// One segment of an app-defined kind (ROUTING: app kinds), one of ``ReferenceRouter/kinds``.
     case kind(String, Kind)
+    /// A catch-all read as operator/operand pairs (ROUTING: pair catch-alls): an even run (at least
+    /// two segments when `atLeastOne`), each operand of a typed operator of its type.
+    case pairs(String, atLeastOne: Bool, typed: [String: ParameterType])
 
     /// Specificity of the piece: lower wins (literal > value set > template > typed > app kind >
     /// plain > `+` > `*`); of two typed pieces that can both take a segment, the narrower wins (an int
@@ -35,8 +38,9 @@ struct ReferenceRouter {
       case .kind: 6
       case .parameter(_, .string): 7
       case .optional(let name, let type): Piece.parameter(name, type).rank
-      case .oneOrMore: 8
-      case .zeroOrMore: 9
+      case .pairs: 8
+      case .oneOrMore: 9
+      case .zeroOrMore: 10
       }
     }
 
@@ -60,7 +64,7 @@ struct ReferenceRouter {
     /// Whether the piece is a catch-all.
     var isCatchAll: Bool {
       switch self {
-      case .oneOrMore, .zeroOrMore: true
+      case .oneOrMore, .zeroOrMore, .pairs: true
       case .literal, .parameter, .template, .optional, .valueSet, .kind: false
       }
     }
@@ -211,6 +215,12 @@ struct ReferenceRouter {
           case .valueSet(let name, let members):
             "{\(name):(\(members.map(ReferenceCoding.encodeAll).joined(separator: "|")))}"
           case .kind(let name, let kind): "{\(name):\(kind.name)}"
+          case .pairs(let name, let atLeastOne, let typed):
+            "{\(name):pairs"
+              + (typed.isEmpty
+                ? ""
+                : "(" + typed.sorted { $0.key < $1.key }.map { "\($0):\($1)" }.joined(separator: "|") + ")")
+              + (atLeastOne ? "+}" : "*}")
           }
         }.joined(separator: "/")
       if let fragmentPieces {

@@ -360,7 +360,7 @@ struct AndroidAgreementTests {
     static func name(of piece: RoutePathShape.Piece) -> String? {
       switch piece {
       case .parameter(let name, _), .optional(let name, _), .oneOrMore(let name), .zeroOrMore(let name),
-        .valueSet(let name, _), .kind(let name, _):
+        .valueSet(let name, _), .kind(let name, _), .pairs(let name, _):
         name
       case .template(let template): template.description
       case .literal, .fragment: nil
@@ -436,6 +436,8 @@ struct AndroidAgreementTests {
       case .optional(let name, let type): add(name, values(of: type), optional: true)
       case .valueSet(let name, let set): add(name, set.members)
       case .kind(let name, let kind): add(name, [kind.sampleValue])
+      case .pairs(let name, _):
+        result.append((name, [.segments([]), .segments(["a", "b"]), .segments(["a/b", "é", "c", "d"])]))
       case .oneOrMore(let name):
         result.append(
           (
