@@ -92,52 +92,60 @@ public final class Router: Sendable {
     var patterns: [RoutePattern] = []
     var names: [String: Int] = [:]
     patterns.reserveCapacity(table.routes.count)
-    for (index, route) in table.routes.enumerated() {
-      guard !route.name.isEmpty else {
+    // Each route's fields are read in place: a route is not copied to be read.
+    let routes = table.routes
+    for index in routes.indices {
+      let name = routes[index].name
+      guard !name.isEmpty else {
         throw RouteTableError(location: "routes[\(index)]", reason: .emptyRouteName)
       }
-      guard names.updateValue(index, forKey: route.name) == nil else {
-        throw RouteTableError(route: route.name, reason: .duplicateRouteName)
+      guard names.updateValue(index, forKey: name) == nil else {
+        throw RouteTableError(route: name, reason: .duplicateRouteName)
       }
       do {
         patterns.append(
           try RoutePattern(
-            route.pattern, queryKeys: table.options.queryKeys, plusAsSpace: !table.options.literalPlusInQuery,
-            kinds: kinds))
+            routes[index].pattern, queryKeys: table.options.queryKeys,
+            plusAsSpace: !table.options.literalPlusInQuery, kinds: kinds))
       } catch {
-        throw RouteTableError(route: route.name, reason: .invalidPattern(error))
+        throw RouteTableError(route: name, reason: .invalidPattern(error))
       }
     }
-    for (index, route) in table.routes.enumerated() {
+    for index in routes.indices where !routes[index].constants.isEmpty {
       let parameters = patterns[index].parameterNames
-      if let name = route.constants.keys.sorted().first(where: { $0.isEmpty || parameters.contains($0) }) {
-        throw RouteTableError(route: route.name, reason: .invalidConstant(name))
+      if let name = routes[index].constants.keys.sorted().first(where: {
+        $0.isEmpty || parameters.contains($0)
+      }) {
+        throw RouteTableError(route: routes[index].name, reason: .invalidConstant(name))
       }
     }
     var follows: [Int: String] = [:]
-    for (index, route) in table.routes.enumerated() {
-      guard let parameter = route.follow else { continue }
+    for index in routes.indices {
+      guard let parameter = routes[index].follow else { continue }
       let isLink =
         patterns[index].query.contains { $0.name == parameter && $0.type == .link }
         || patterns[index].segments.contains { $0 == .parameter(name: parameter, type: .link) }
-      guard isLink else { throw RouteTableError(route: route.name, reason: .followsNoLink(parameter)) }
+      guard isLink else {
+        throw RouteTableError(route: routes[index].name, reason: .followsNoLink(parameter))
+      }
       follows[index] = parameter
     }
-    for (index, route) in table.routes.enumerated() {
-      guard let preview = route.preview else { continue }
+    for index in routes.indices {
+      guard let preview = routes[index].preview else { continue }
       do {
         try preview.check(parameters: patterns[index].previewParameters)
       } catch {
         throw RouteTableError(
-          route: route.name, reason: .invalidPreview(field: error.field ?? "title", problem: error.reason))
+          route: routes[index].name,
+          reason: .invalidPreview(field: error.field ?? "title", problem: error.reason))
       }
     }
     var scopes: [RouteScope] = []
-    scopes.reserveCapacity(table.routes.count)
-    for (index, route) in table.routes.enumerated() {
+    scopes.reserveCapacity(routes.count)
+    for index in routes.indices {
       var scope =
-        route.hosts == nil && route.schemes == nil
-        ? RouteScope.unscoped : try RouteScope(route: route, index: index, table: table, rules: rules)
+        routes[index].hosts == nil && routes[index].schemes == nil
+        ? RouteScope.unscoped : try RouteScope(route: routes[index], index: index, table: table, rules: rules)
       // A route whose first segment is an address reads a custom-scheme authority that holds a `:`.
       switch patterns[index].segments.first {
       case .parameter(_, .address)?, .optional(_, .address)?: scope.takesAddress = true

@@ -231,12 +231,14 @@ extension RouteTable {
   /// names hosts as DNS and the systems that read those files do. An entry that is not a host (`*`,
   /// `@name`) or does not parse (the router refuses it first) stays as written.
   var writingHostsInASCII: RouteTable {
+    // Only the lists that hold Unicode are written again, so a table in ASCII is not copied.
+    func unicode(_ entries: [String]) -> Bool { entries.contains { $0.utf8.contains { $0 >= 0x80 } } }
     func ascii(_ entries: [String]) -> [String] { entries.map(Self.asciiHostEntry) }
     var written = self
-    written.hosts = ascii(hosts)
-    written.hostGroups = hostGroups.mapValues(ascii)
+    if unicode(hosts) { written.hosts = ascii(hosts) }
+    if hostGroups.values.contains(where: unicode) { written.hostGroups = hostGroups.mapValues(ascii) }
     for index in routes.indices {
-      if let entries = routes[index].hosts { written.routes[index].hosts = ascii(entries) }
+      if let entries = routes[index].hosts, unicode(entries) { written.routes[index].hosts = ascii(entries) }
     }
     return written
   }
