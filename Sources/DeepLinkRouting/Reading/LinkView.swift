@@ -159,10 +159,12 @@ struct LinkView {
     var start = link.count
     if queryStart >= 0 { start = min(start, queryStart) }
     if fragmentStart >= 0 { start = min(start, fragmentStart) }
+    // Never before the scheme's `:` (`app:a/b` has no `//` before its first segment).
+    let floor = schemeEnd + 1
     var runs = count - index
     while runs > 0 {
-      while start > 0 && link[start - 1] == UInt8(ascii: "/") { start -= 1 }
-      while start > 0 && link[start - 1] != UInt8(ascii: "/") { start -= 1 }
+      while start > floor && link[start - 1] == UInt8(ascii: "/") { start -= 1 }
+      while start > floor && link[start - 1] != UInt8(ascii: "/") { start -= 1 }
       runs -= 1
     }
     return link.slice(start, link.count).string()

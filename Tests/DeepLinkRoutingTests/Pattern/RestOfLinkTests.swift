@@ -36,6 +36,9 @@ struct RestOfLinkTests {
     #expect(try Self.match("myapp://open")?.parameters["target"] == .string(""))
     #expect(try Self.match("myapp://open/")?.parameters["target"] == .string(""))
     #expect(try Self.match("myapp://open?x=1#y")?.parameters["target"] == .string("?x=1#y"))
+    // A custom-scheme link written without `//` starts its first segment right after the scheme.
+    let table = RouteTable(schemes: ["myapp"], routes: [RouteDefinition("all", "/{link:rest}")])
+    #expect(try Router(table).match("myapp:a/b?c")?.parameters["link"] == .string("a/b?c"))
   }
 
   @Test func anyHostRouteForwardsTheWholePath() throws {
