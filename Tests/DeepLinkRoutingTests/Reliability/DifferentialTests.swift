@@ -36,10 +36,14 @@ struct ReliabilityDifferentialTests {
       reference.routes.append(route)
     }
     // Now and then a route that takes the rest of the link after a few pieces of another route (no
-    // catch-all among them): no query item, no fragment.
+    // catch-all or optional piece among them): no query item, no fragment.
     if !addresses && random.chance(0.4) {
       var route = Self.route(named: "rest", using: &random)
-      route.pieces = Array((route.pieces + (route.fragmentPieces ?? [])).prefix { !$0.isCatchAll }.prefix(2))
+      route.pieces = Array(
+        (route.pieces + (route.fragmentPieces ?? [])).prefix { piece in
+          if case .optional = piece { return false }
+          return !piece.isCatchAll
+        }.prefix(2))
       route.pieces.append(.restOfLink("tail"))
       (route.query, route.fragmentPieces, route.trailingSlash) = ([], nil, false)
       if !reference.routes.contains(where: { reference.areAmbiguous($0, route) }) {
