@@ -43,10 +43,14 @@ enum URLCommand: ToolSubcommand {
     }
     guard let router = spec.router(arguments, streams) else { return 2 }
     // A zero-or-more catch-all may hold no segment: left out, or given empty, it builds with none.
+    // The rest of the link left out is empty too (the link ends where it starts).
     let pattern = router.pattern(named: route)
     for segment in pattern?.segments ?? [] {
       let name: String
       switch segment {
+      case .remainder(let rest):
+        if values[rest] == nil { values[rest] = .string("") }
+        continue
       case .zeroOrMore(let catchAll): name = catchAll
       case .pairs(let pairs, let rule) where !rule.atLeastOne: name = pairs
       default: continue

@@ -74,6 +74,8 @@ extension Router {
     var segments: [String] = []
     // Where the fragment's segments start in `segments`, for a route that reads the fragment.
     var fragmentStart: Int?
+    // The rest of the link (`{name:rest}`), written as given after the path.
+    var restOfLink: String?
     var expected = RouteParameters()
     for (name, value) in constants { expected[name] = value }
     // A value that fills its segment: never `.` or `..`, which a reader would resolve away.
@@ -139,6 +141,17 @@ extension Router {
             .unwritableValue(name: name, detail: "not pairs of \(segment): \(rule.why(parts) ?? "")"))
         }
         expected[name] = .pairs(pairs)
+      case .remainder(let name):
+        guard let value = values[name] else { throw fail(.missingValue(name)) }
+        let text = try Self.restOfLink(value, name: name, fail: fail)
+        if !query.isEmpty || fragment != nil {
+          throw fail(
+            .unwritableValue(
+              name: name,
+              detail: "the route takes the rest of the link, so the link takes no other query or fragment"))
+        }
+        restOfLink = text
+        expected[name] = .string(text)
       case .valueSet(let name, let set):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
         let member = try Self.member(value, of: set, name: name, fail: fail)
@@ -243,6 +256,7 @@ extension Router {
     // The link's start: a web host, or a custom scheme whose authority is the first segment.
     let pathEnd = fragmentStart ?? segments.count
     var path = segments[..<pathEnd].map(PercentCoding.encodePathSegment).joined(separator: "/")
+    if let restOfLink { path += (path.isEmpty ? "" : "/") + restOfLink }
     // A route that reads the fragment writes it as a path after `#/` (or `#`, for a fragment written
     // without its leading `/`), with its query inside it; its trailing slash is the fragment's.
     var fragmentPath: String?
@@ -301,6 +315,45 @@ extension Router {
     guard readBack.route == route else { throw fail(.shadowed(by: readBack.route)) }
     guard readBack.parameters.dictionary == expected.dictionary else {
       throw fail(.notRoundTrippable("reads back as \(readBack.parameters)"))
+    }
+    return text
+  }
+
+  /// The text of the rest of the link (`{name:rest}`) as it is written: a string (or a scalar's
+  /// text) of the bytes a link carries raw, each `%` starting an escape of two hex digits.
+  private static func restOfLink(
+    _ value: ParameterValue, name: String, fail: (URLBuildError) -> URLBuildError
+  ) throws(URLBuildError) -> String {
+    switch value {
+    case .string, .int, .uuid, .bool, .decimal, .url: break
+    case .segments, .dictionary, .pairs:
+      throw fail(.typeMismatch(name: name, expected: .string, value: value.description))
+    }
+    let text = value.description
+    let bytes = Array(text.utf8)
+    for (index, byte) in bytes.enumerated() {
+      let carried =
+        byte == UInt8(ascii: "%")
+        ? index + 2 < bytes.count && PercentCoding.hexValue(bytes[index + 1]) != nil
+          && PercentCoding.hexValue(bytes[index + 2]) != nil
+        : ReadingRules.isAllowedRaw(byte)
+      guard carried else {
+        let shown = PrintableText.escaped(String(decoding: [byte], as: UTF8.self))
+        throw fail(
+          .unwritableValue(
+            name: name,
+            detail:
+              "the rest of the link is written as given, and a link cannot carry '\(shown)' raw (at byte \(index)); percent-encode it"
+          ))
+      }
+    }
+    if let scalar = text.unicodeScalars.first(where: PercentCoding.isForbidden) {
+      throw fail(
+        .unwritableValue(
+          name: name,
+          detail:
+            "a link cannot carry \(PrintableText.escaped(String(scalar))) (a control or bidirectional character)"
+        ))
     }
     return text
   }

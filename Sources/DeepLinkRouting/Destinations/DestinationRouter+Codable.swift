@@ -185,6 +185,7 @@ enum DestinationDeclaration<Destination: Codable> {
       case .valueSet(let name, let set): required[name] = .string(set.members[0])
       case .kind(let name, let kind): required[name] = .string(kind.sampleValue)
       case .pairs(let name, let rule): required[name] = rule.sampleValue
+      case .remainder(let name): required[name] = .string(sampleText)
       }
     }
     var complete = required

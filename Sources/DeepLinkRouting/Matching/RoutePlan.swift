@@ -57,12 +57,16 @@ struct RoutePlan: Sendable {
       /// A pair catch-all: the segments from its position on, read as pairs
       /// (``RoutePattern/Segment/runValue(_:)``).
       case pairs
+      /// The rest of the link (`{name:rest}`): its text from its position on, query and fragment
+      /// included (``LinkView/restOfLink(from:)``).
+      case restOfLink
 
       /// Every kind: every parameter type, the catch-all and the piece.
-      static let allCases: [Kind] = ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .piece, .pairs]
+      static let allCases: [Kind] =
+        ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .piece, .pairs, .restOfLink]
       /// How many kinds there are: one a parameter type, then the three below.
       static var count: Int {
-        @inline(__always) get { ParameterType.rankCount + 3 }
+        @inline(__always) get { ParameterType.rankCount + 4 }
       }
 
       /// The kind as a small number: a type's ``ParameterType/specificity``, then the catch-all.
@@ -72,6 +76,7 @@ struct RoutePlan: Sendable {
         case .rest: UInt8(ParameterType.rankCount)
         case .piece: UInt8(ParameterType.rankCount + 1)
         case .pairs: UInt8(ParameterType.rankCount + 2)
+        case .restOfLink: UInt8(ParameterType.rankCount + 3)
         }
       }
 
@@ -86,6 +91,8 @@ struct RoutePlan: Sendable {
           self = .piece
         } else if Int(number) == ParameterType.rankCount + 2 {
           self = .pairs
+        } else if Int(number) == ParameterType.rankCount + 3 {
+          self = .restOfLink
         } else {
           return nil
         }
@@ -117,6 +124,8 @@ struct RoutePlan: Sendable {
           parameters.append(Parameter(position: Int32(position), kind: .rest, name: name))
         case .pairs(let name, _):
           parameters.append(Parameter(position: Int32(position), kind: .pairs, name: name))
+        case .remainder(let name):
+          parameters.append(Parameter(position: Int32(position), kind: .restOfLink, name: name))
         case .template, .valueSet, .kind:
           parameters.append(
             Parameter(position: Int32(position), kind: .piece, name: segment.parameterNames.first ?? ""))

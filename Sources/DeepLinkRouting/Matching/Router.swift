@@ -310,7 +310,7 @@ public final class Router: Sendable {
         // are its segments joined by single slashes (empty when it takes no segment).
         guard let run = view.verbatimRun(from: parameter.piece) else { return nil }
         values.set(offset, start: run.start, end: run.end)
-      case .piece, .pairs:
+      case .piece, .pairs, .restOfLink:
         return nil
       }
     }
@@ -347,7 +347,7 @@ public final class Router: Sendable {
           }
         case .rest:
           entries.append(RouteParameters.Entry(name: parameter.name, value: .segments(bytes.segments())))
-        case .piece, .pairs:
+        case .piece, .pairs, .restOfLink:
           continue
         }
       }
@@ -702,6 +702,8 @@ public final class Router: Sendable {
         )
       else { return }
       entries.append(contentsOf: values)
+    } else if case .restOfLink = kind {
+      entries.append(RouteParameters.Entry(name: name, value: .string(view.restOfLink(from: position))))
     } else {
       var rest: [String] = []
       if position < restEnd {

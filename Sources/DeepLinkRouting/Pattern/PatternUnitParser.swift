@@ -118,6 +118,19 @@ struct PatternUnitParser {
         catchAll = (segment.description, piece.start)
       case .optional(let name, _):
         if position != pieces.count - 1 { throw fail(piece.start, .optionalPathParameter(name)) }
+      case .remainder(let name):
+        // The rest of the link ends the path, and takes the query and the fragment with it.
+        if let first = catchAll {
+          throw fail(
+            piece.start,
+            .secondCatchAll(first: first.piece, firstOffset: first.offset, second: segment.description))
+        }
+        if position != pieces.count - 1 || parsed.hasTrailingSlash || hash != nil
+          || queryStart < characters.count
+        {
+          throw fail(piece.start, .restNotLast(name))
+        }
+        catchAll = (segment.description, piece.start)
       case .literal, .parameter, .template, .valueSet, .kind, .fragment: break
       }
       parsed.segments.append(segment)
@@ -330,6 +343,11 @@ struct PatternUnitParser {
       }
       try checkName(body, at: start + 1)
       return isOneOrMore ? .oneOrMore(name: body) : .zeroOrMore(name: body)
+    }
+    if body.hasSuffix(":rest") {
+      let name = String(body.dropLast(5))
+      try checkName(name, at: start + 1)
+      return .remainder(name: name)
     }
     if body.hasSuffix("?") {
       // An optional segment; the parse of the whole path checks that it is the last piece.

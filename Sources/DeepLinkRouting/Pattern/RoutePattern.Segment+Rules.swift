@@ -54,13 +54,15 @@ extension RoutePattern.Segment {
     // A pair catch-all tests the segments it takes, last in the path too: the route ends at its child.
     case .pairs: .tested(.afterPlain)
     case .oneOrMore, .zeroOrMore: isLast ? .rest : .tested(.afterPlain)
+    // The rest of the link is always last (the parser sees to it).
+    case .remainder: .rest
     }
   }
 
   /// Whether the piece is a catch-all (`{name+}`, `{name*}`), which takes any number of segments.
   package var isCatchAll: Bool {
     switch self {
-    case .oneOrMore, .zeroOrMore, .pairs: true
+    case .oneOrMore, .zeroOrMore, .pairs, .remainder: true
     case .literal, .parameter, .optional, .template, .valueSet, .kind, .fragment: false
     }
   }
@@ -72,7 +74,7 @@ extension RoutePattern.Segment {
     case .valueSet: 0
     case .template: 1
     case .pairs: 2
-    case .literal, .parameter, .optional, .kind, .oneOrMore, .zeroOrMore, .fragment: 3
+    case .literal, .parameter, .optional, .kind, .oneOrMore, .zeroOrMore, .fragment, .remainder: 3
     }
   }
 
@@ -94,6 +96,7 @@ extension RoutePattern.Segment {
     case .pairs(_, let rule): rule.key
     case .oneOrMore: "catch-all +"
     case .zeroOrMore: "catch-all *"
+    case .remainder: "rest of link"
     case .fragment: "fragment"
     }
   }
@@ -135,7 +138,7 @@ extension RoutePattern.Segment {
     case .template(let template): template.accepts(bytes, context.templateFolding, steps: &steps)
     case .kind(_, let kind): kind.accepts(bytes)
     case .parameter(_, let type), .optional(_, let type): type.accepts(bytes)
-    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs: false
+    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs, .remainder: false
     }
   }
 
@@ -160,7 +163,7 @@ extension RoutePattern.Segment {
       }
     case .kind(let name, let kind):
       kind.accepts(bytes) ? [RouteParameters.Entry(name: name, value: .string(text()))] : nil
-    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs: nil
+    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs, .remainder: nil
     }
   }
 
@@ -179,7 +182,7 @@ extension RoutePattern.Segment {
       return (.expectedKind, "\(kind.expectation) (\(description))\(why)")
     case .parameter(_, let type), .optional(_, let type):
       return type.acceptsAnyText ? nil : (.expectedType, description)
-    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs: return nil
+    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs, .remainder: return nil
     }
   }
 
@@ -218,6 +221,7 @@ extension RoutePattern.Segment {
     case .valueSet(let name, let set): [(name, .string(set.members[0]))]
     case .kind(let name, let kind): [(name, .string(kind.sampleValue))]
     case .pairs(let name, let rule): [(name, rule.sampleValue)]
+    case .remainder(let name): [(name, .string("\(text)?q=1#f"))]
     }
   }
 }

@@ -13,6 +13,7 @@
 /// | `{name+}` | one or more remaining segments (last piece of the path only) |
 /// | `{name*}` | zero or more remaining segments (last piece of the path only) |
 /// | `{name:pairs*}` | a catch-all read as operator/operand pairs (`pairs(channel:int)+` types operands) |
+/// | `{name:rest}` | the rest of the link as one text: the remaining segments, query and fragment as written (last piece only) |
 /// | `{name?}` | an optional last segment, optionally typed (`{n:int?}`) |
 /// | `wire-{code:uuid}` | a segment template: literal text around parameters inside one segment |
 /// | `?key={name}` | a required query item, optionally typed (`{n:int}`) |
@@ -60,6 +61,10 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// A catch-all read as operator/operand pairs (`{narrow:pairs*}`,
     /// `{narrow:pairs(channel:int|near:int)+}`).
     indirect case pairs(name: String, rule: PairRule)
+    /// The rest of the link as one text (`{target:rest}`): the link's bytes from the start of the
+    /// segment at its place to the end of the link, query and fragment included, as written (not
+    /// decoded). Last piece of the path only; its pattern declares no query item and no fragment.
+    case remainder(name: String)
 
     /// The segment as written in pattern syntax.
     package var description: String {
@@ -76,6 +81,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .fragment: "#"
       case .kind(let name, let kind): "{\(name):\(kind.name)}"
       case .pairs(let name, let rule): "{\(name):\(rule)}"
+      case .remainder(let name): "{\(name):rest}"
       }
     }
 
@@ -85,7 +91,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       switch self {
       case .literal, .fragment: nil
       case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _),
-        .valueSet(let name, _), .kind(let name, _), .pairs(let name, _):
+        .valueSet(let name, _), .kind(let name, _), .pairs(let name, _), .remainder(let name):
         name
       case .template(let template): template.parameterNames.first
       }
@@ -96,7 +102,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       switch self {
       case .literal, .fragment: []
       case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _),
-        .valueSet(let name, _), .kind(let name, _), .pairs(let name, _):
+        .valueSet(let name, _), .kind(let name, _), .pairs(let name, _), .remainder(let name):
         [name]
       case .template(let template): template.parameterNames
       }
@@ -248,9 +254,15 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     segments.indices.dropLast().first { index in
       switch segments[index] {
       case .oneOrMore, .zeroOrMore, .pairs: true
-      case .literal, .parameter, .template, .optional, .valueSet, .kind, .fragment: false
+      case .literal, .parameter, .template, .optional, .valueSet, .kind, .fragment, .remainder: false
       }
     }
+  }
+
+  /// Whether the pattern ends with the rest of the link (`{target:rest}`).
+  package var takesRestOfLink: Bool {
+    if case .remainder = segments.last { return true }
+    return false
   }
 
   /// The index in ``segments`` of the fragment's start (``Segment/fragment``), or `nil` for a pattern
@@ -285,7 +297,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .fragment: return names
       case .parameter(let name, _), .optional(let name, _), .valueSet(let name, _), .kind(let name, _):
         names.append(name)
-      case .literal, .oneOrMore, .zeroOrMore, .template, .pairs: continue
+      case .literal, .oneOrMore, .zeroOrMore, .template, .pairs, .remainder: continue
       }
     }
     return names

@@ -128,6 +128,15 @@ extension RoutePatternError {
       name: name)
   }
 
+  /// The rest of the link (`{name:rest}`) anywhere but the very end of the pattern: code `restNotLast`.
+  package static func restNotLast(_ name: String) -> Self {
+    Self(
+      code: .restNotLast,
+      message:
+        "'{\(name):rest}' takes the rest of the link, query and fragment included: it must end the pattern, with no trailing '/', query item or fragment after it",
+      name: name)
+  }
+
   /// A catch-all with a type other than `pairs`, or in the query: code `catchAllNotAllowed`.
   package static func catchAllNotAllowed(_ name: String) -> Self {
     Self(
@@ -347,6 +356,9 @@ extension ErrorCode where Subject == RoutePatternError {
   /// (`/files/{path*}/`); see ``RoutePatternError/name``. A catch-all elsewhere in the path is a middle
   /// catch-all, allowed once per pattern.
   package static let catchAllNotLast = Self("catch-all-not-last")
+  /// The rest of the link (`{name:rest}`) that is not the end of the pattern: a piece, a trailing `/`,
+  /// a query item or a fragment after it (`/open/{t:rest}?x={x}`); see ``RoutePatternError/name``.
+  package static let restNotLast = Self("rest-not-last")
   /// A catch-all with a type, as in `{path+:int}`, or a catch-all in the query; see
   /// ``RoutePatternError/name``.
   package static let catchAllNotAllowed = Self("catch-all-not-allowed")

@@ -151,6 +151,25 @@ struct LinkView {
     return (start, end)
   }
 
+  /// The link's text from the start of segment `index` to the link's end, query and fragment included,
+  /// as the link writes it (not decoded): the value of `{name:rest}`. Past the last segment, the query
+  /// and fragment alone, with their `?` and `#` (empty when the link has neither). The segments are
+  /// found from the path's end, one run of bytes between slashes each (the reading drops empty ones).
+  func restOfLink(from index: Int) -> String {
+    var start = link.count
+    if queryStart >= 0 { start = min(start, queryStart) }
+    if fragmentStart >= 0 { start = min(start, fragmentStart) }
+    // Never before the scheme's `:` (`app:a/b` has no `//` before its first segment).
+    let floor = schemeEnd + 1
+    var runs = count - index
+    while runs > 0 {
+      while start > floor && link[start - 1] == UInt8(ascii: "/") { start -= 1 }
+      while start > floor && link[start - 1] != UInt8(ascii: "/") { start -= 1 }
+      runs -= 1
+    }
+    return link.slice(start, link.count).string()
+  }
+
   /// The decoded text of a segment.
   func string(_ index: Int) -> String {
     return segments.bytes(index).string()

@@ -178,6 +178,10 @@ struct TrieBuilder {
         terminal = .oneOrMore
       case .zeroOrMore:
         terminal = .zeroOrMore
+      case .remainder:
+        // Ends the route as `{name*}` does; its value is wider (the query and fragment too), so it is
+        // a set of its own for duplicates and ranks after every `*` at its node.
+        terminal = .zeroOrMore
       case .template, .valueSet, .kind:
         current = testedChild(of: current, segment, following: -1)
         anchor = current
@@ -196,6 +200,9 @@ struct TrieBuilder {
       plainSegmentsAfter: terminal == .end ? 0 : plainSince + (terminal == .oneOrMore ? 1 : 0),
       trailingSlash: strictTrailingSlash && pattern.hasTrailingSlash,
       query: Self.querySet(pattern.query, keys: queryKeys), scopeRank: scope.rank)
+    if case .remainder = path.last {
+      linkSet.suffix = [RoutePattern.Segment.remainder(name: "").key(caseInsensitive: false)]
+    }
     if let middle {
       linkSet.node = middle.anchor
       linkSet.isUnbounded = true
@@ -368,6 +375,8 @@ struct TrieBuilder {
     endings.sort { left, right in
       if left.node != right.node { return left.node < right.node }
       if left.terminal != right.terminal { return left.terminal.rawValue < right.terminal.rawValue }
+      let leftTakesRest = patterns[Int(left.route)].takesRestOfLink
+      if leftTakesRest != patterns[Int(right.route)].takesRestOfLink { return !leftTakesRest }
       let leftRank = scopes[Int(left.route)].rank
       let rightRank = scopes[Int(right.route)].rank
       if leftRank != rightRank { return leftRank < rightRank }

@@ -291,7 +291,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
             AndroidWidening(
               route: shape.name, parameter: template.description, kind: .authorityText,
               example: link(segments)))
-        case .oneOrMore, .zeroOrMore, .pairs:
+        case .oneOrMore, .zeroOrMore, .pairs, .remainder:
           // A catch-all that ends the path (one before other pieces is stated segment by segment).
           host = "*"
           widenings += hostWidenings
@@ -651,7 +651,7 @@ extension AndroidIntentFilterGenerator {
     case .template(let template):
       return templateSegment(
         template, at: index, isLast: isLast, dialect: dialect, folds: folds, example: example)
-    case .oneOrMore(let name), .zeroOrMore(let name), .pairs(let name, _):
+    case .oneOrMore(let name), .zeroOrMore(let name), .pairs(let name, _), .remainder(let name):
       // Catch-alls end the pattern where they stand (see `conditions`); never a segment of it.
       return any(name, [])
     case .fragment:

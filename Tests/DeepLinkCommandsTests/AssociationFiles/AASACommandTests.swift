@@ -362,6 +362,7 @@ func sampleValues(_ pattern: RoutePattern) -> RouteParameters {
     case .valueSet(let name, let set): values[name] = .string(set.members[0])
     case .kind(let name, let kind): values[name] = .string(kind.sampleValue)
     case .pairs(let name, let rule): values[name] = rule.sampleValue
+    case .remainder(let name): values[name] = .string("a/b?c=d")
     }
   }
   for item in pattern.query where !item.isOptional {

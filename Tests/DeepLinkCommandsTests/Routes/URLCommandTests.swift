@@ -53,4 +53,28 @@ struct URLCommandTests {
     #expect(bad.status == 2)
     #expect(bad.error.contains("'n' must be an int, got 'seven'"))
   }
+
+  /// `{target:rest}`: the link given is written as it is, routes back to the same text, and is
+  /// refused when it holds a character a link cannot carry raw; the route file's misplaced rest names
+  /// its line and column.
+  @Test func theRestOfALinkIsWrittenAsGivenAndRoutesBack() async throws {
+    let file = try temporaryRouteFile(
+      #"{"schemes": ["myapp"], "routes": [{"name": "open", "pattern": "/open/{target:rest}"}]}"#)
+    let target = "https://x.example/a?b=1#c"
+    let built = await ToolRun.run(["url", "--routes", file, "open", "target=\(target)"])
+    #expect(built.output == "myapp://open/\(target)\n", "\(built.error)")
+    let routed = await ToolRun.run(["route", "--routes", file, "myapp://open/\(target)"])
+    #expect(routed.output.contains(#""parameters": {"target": "https://x.example/a?b=1#c"}"#), "\(routed)")
+    #expect(await ToolRun.run(["url", "--routes", file, "open"]).output == "myapp://open/\n")
+    let spaced = await ToolRun.run(["url", "--routes", file, "open", "target=a b"])
+    #expect(spaced.status == 2)
+    #expect(spaced.error.contains("a link cannot carry ' ' raw"), "\(spaced.error)")
+    let misplaced = try temporaryRouteFile(
+      "{\"schemes\": [\"myapp\"],\n \"routes\": [{\"name\": \"open\", \"pattern\": \"/open/{t:rest}?f={f}\"}]}"
+    )
+    let refused = await ToolRun.run(["route", "--routes", misplaced, "myapp://open/x"])
+    #expect(refused.status == 2)
+    #expect(refused.error.contains("must end the pattern"), "\(refused.error)")
+    #expect(refused.error.contains("at line 2, column"), "\(refused.error)")
+  }
 }

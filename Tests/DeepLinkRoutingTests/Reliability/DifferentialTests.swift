@@ -35,6 +35,21 @@ struct ReliabilityDifferentialTests {
       if reference.routes.contains(where: { reference.areAmbiguous($0, route) }) { continue }
       reference.routes.append(route)
     }
+    // Now and then a route that takes the rest of the link after a few pieces of another route (no
+    // catch-all or optional piece among them): no query item, no fragment.
+    if !addresses && random.chance(0.4) {
+      var route = Self.route(named: "rest", using: &random)
+      route.pieces = Array(
+        (route.pieces + (route.fragmentPieces ?? [])).prefix { piece in
+          if case .optional = piece { return false }
+          return !piece.isCatchAll
+        }.prefix(2))
+      route.pieces.append(.restOfLink("tail"))
+      (route.query, route.fragmentPieces, route.trailingSlash) = ([], nil, false)
+      if !reference.routes.contains(where: { reference.areAmbiguous($0, route) }) {
+        reference.routes.append(route)
+      }
+    }
     return reference
   }
 
@@ -199,7 +214,7 @@ struct ReliabilityDifferentialTests {
             segments.append(random.chance(0.9) ? String(Int.random(in: -9...99, using: &random)) : "x")
           }
           if random.chance(0.05) { segments.append("a") }
-        case .oneOrMore, .zeroOrMore:
+        case .oneOrMore, .zeroOrMore, .restOfLink:
           for _ in 0..<Int.random(in: 0...3, using: &random) {
             segments.append(value(of: .string, using: &random, inQuery: false))
           }
@@ -455,6 +470,8 @@ struct ReliabilityDifferentialTests {
     var missed = 0
     // Links compared on a table with a pair catch-all, which the everyday run must reach.
     var withPairs = 0
+    // Links the reference matches to a route that takes the rest of the link.
+    var restMatches = 0
     let casesPerTable = 200
     for _ in 0..<((cases + casesPerTable - 1) / casesPerTable) {
       let reference = Self.table(using: &random, addresses: addresses)
@@ -474,6 +491,11 @@ struct ReliabilityDifferentialTests {
         let expected = reference.match(link)
         let actual = Self.outcome(of: router, link)
         compared += 1
+        if case .match(let name, _, _, _) = expected,
+          case .restOfLink = reference.routes.first(where: { $0.name == name })?.pieces.last
+        {
+          restMatches += 1
+        }
         switch actual {
         case .match: matched += 1
         case .failure: refused += 1
@@ -499,6 +521,7 @@ struct ReliabilityDifferentialTests {
     #expect(refused * 20 > compared, "only \(refused) of \(compared) links were refused")
     if !addresses && cases >= 10_000 {
       #expect(withPairs * 50 > compared, "only \(withPairs) of \(compared) links on tables with pairs")
+      #expect(restMatches * 100 > compared, "only \(restMatches) of \(compared) links matched a rest")
     }
   }
 

@@ -87,6 +87,8 @@ extension ReferenceRouter {
         values[name] = value
       case .oneOrMore(let name), .zeroOrMore(let name):
         values[name] = .segments(Array(segments[position..<restEnd]))
+      case .restOfLink(let name):
+        values[name] = .string(position < link.rawFrom.count ? link.rawFrom[position] : link.afterPath)
       case .pairs(let name, let atLeastOne, let typed):
         // Operator, operand, operator, operand: an even run, each typed operand of its type.
         let run = Array(segments[position..<restEnd])
@@ -319,6 +321,10 @@ extension ReferenceRouter {
           return nil
         }
         return sets + Array(repeating: "pairs " + Self.pairsKey(typed), count: run) + tail
+      case .restOfLink:
+        // Any segments, then a mark: it stands beside a catch-all, never as one.
+        guard length >= sets.count else { return nil }
+        return sets + Array(repeating: "string", count: length - sets.count) + ["rest of link"]
       case .oneOrMore, .zeroOrMore:
         // The pieces after it are read from the end: the catch-all takes what lies between.
         var rest = route

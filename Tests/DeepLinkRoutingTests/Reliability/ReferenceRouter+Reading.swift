@@ -21,6 +21,7 @@ extension ReferenceRouter {
     let scheme = String(decoding: head[..<colon], as: UTF8.self).lowercased()
     var rest = Array(head[(colon + 1)...])
     var segments: [String] = []
+    var rawFrom: [String] = []
     var webHost: String?
     var hostIsUnlisted = false
     var authorityIsAddress = false
@@ -85,7 +86,9 @@ extension ReferenceRouter {
         webHost = authorityHost
       } else if !authority.isEmpty {
         switch ReferenceCoding.decode(authority, plusAsSpace: false) {
-        case .success(let text): segments.append(text)
+        case .success(let text):
+          segments.append(text)
+          rawFrom.append(String(decoding: bytes[(colon + 3)...], as: UTF8.self))
         case .failure(let failure): return .failure(failure)
         }
       }
@@ -93,7 +96,10 @@ extension ReferenceRouter {
     for piece in rest.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
       if segments.count >= limits.maxSegments { return .failure(ReferenceFailure("too-many-segments")) }
       switch ReferenceCoding.decode(Array(piece), plusAsSpace: false) {
-      case .success(let text): segments.append(text)
+      case .success(let text):
+        segments.append(text)
+        rawFrom.append(
+          String(decoding: bytes[(head.count - rest.count + piece.startIndex)...], as: UTF8.self))
       case .failure(let failure): return .failure(failure)
       }
     }
@@ -179,6 +185,8 @@ extension ReferenceRouter {
       segments: segments, isWeb: isWeb, trailingSlash: trailingSlash, query: query, fragment: fragment,
       scheme: scheme, host: webHost, hostIsUnlisted: hostIsUnlisted, authorityIsAddress: authorityIsAddress)
     link.fragmentPath = fragmentPath
+    link.rawFrom = rawFrom
+    link.afterPath = String(decoding: bytes[head.count...], as: UTF8.self)
     link.fragmentStartsWithSlash =
       hash.map { $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: "/") } ?? true
     return .success(link)

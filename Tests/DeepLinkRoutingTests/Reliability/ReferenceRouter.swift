@@ -23,6 +23,10 @@ struct ReferenceRouter {
     /// A catch-all read as operator/operand pairs (ROUTING: pair catch-alls): an even run (at least
     /// two segments when `atLeastOne`), each operand of a typed operator of its type.
     case pairs(String, atLeastOne: Bool, typed: [String: ParameterType])
+    /// The rest of the link (ROUTING: the rest of a link): the link's text from the segment at its
+    /// place to the end, query and fragment included, as written. Last, in a route without query
+    /// items or fragment.
+    case restOfLink(String)
 
     /// Specificity of the piece: lower wins (literal > value set > template > typed > app kind >
     /// plain > `+` > `*`); of two typed pieces that can both take a segment, the narrower wins (an int
@@ -41,6 +45,7 @@ struct ReferenceRouter {
       case .pairs: 8
       case .oneOrMore: 9
       case .zeroOrMore: 10
+      case .restOfLink: 11
       }
     }
 
@@ -64,7 +69,7 @@ struct ReferenceRouter {
     /// Whether the piece is a catch-all.
     var isCatchAll: Bool {
       switch self {
-      case .oneOrMore, .zeroOrMore, .pairs: true
+      case .oneOrMore, .zeroOrMore, .pairs, .restOfLink: true
       case .literal, .parameter, .template, .optional, .valueSet, .kind: false
       }
     }
@@ -221,6 +226,7 @@ struct ReferenceRouter {
                 ? ""
                 : "(" + typed.sorted { $0.key < $1.key }.map { "\($0):\($1)" }.joined(separator: "|") + ")")
               + (atLeastOne ? "+}" : "*}")
+          case .restOfLink(let name): "{\(name):rest}"
           }
         }.joined(separator: "/")
       if let fragmentPieces {
@@ -305,6 +311,10 @@ struct ReferenceRouter {
     var trailingSlash: Bool
     var query: [QueryItem]
     var fragment: String?
+    /// For each segment, the link's text from its first byte to the link's end, as written.
+    var rawFrom: [String] = []
+    /// The link's text after its path: the query and fragment with their marks.
+    var afterPath = ""
     /// The scheme, lower-cased.
     var scheme = ""
     /// A web link's host, lower-cased, with its port when it has one that is not the default.

@@ -360,7 +360,7 @@ struct AndroidAgreementTests {
     static func name(of piece: RoutePathShape.Piece) -> String? {
       switch piece {
       case .parameter(let name, _), .optional(let name, _), .oneOrMore(let name), .zeroOrMore(let name),
-        .valueSet(let name, _), .kind(let name, _), .pairs(let name, _):
+        .valueSet(let name, _), .kind(let name, _), .pairs(let name, _), .remainder(let name):
         name
       case .template(let template): template.description
       case .literal, .fragment: nil
@@ -438,6 +438,8 @@ struct AndroidAgreementTests {
       case .kind(let name, let kind): add(name, [kind.sampleValue])
       case .pairs(let name, _):
         result.append((name, [.segments([]), .segments(["a", "b"]), .segments(["a/b", "é", "c", "d"])]))
+      case .remainder(let name):
+        result.append((name, [.string(""), .string("a/b"), .string("a?b=1#c"), .string("caf%C3%A9/x")]))
       case .oneOrMore(let name):
         result.append(
           (
