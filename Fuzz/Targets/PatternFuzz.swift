@@ -40,16 +40,23 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   check(Set(keys).count == keys.count, "a query key twice")
   for (position, segment) in pattern.segments.enumerated() {
     switch segment {
-    case .oneOrMore, .zeroOrMore, .pairs:
+    case .oneOrMore, .zeroOrMore, .pairs, .remainder:
       // One catch-all per pattern, anywhere; at the end it takes the trailing "/" too.
       check(
         pattern.segments.count {
           switch $0 {
-          case .oneOrMore, .zeroOrMore, .pairs: true
+          case .oneOrMore, .zeroOrMore, .pairs, .remainder: true
           case .literal, .parameter, .template, .optional, .valueSet, .kind, .fragment: false
           }
         } == 1,
         "two catch-alls")
+      if case .remainder = segment {
+        // The rest of the link is the last piece, and its pattern reads no query item or fragment.
+        check(position == pattern.segments.count - 1, "the rest of the link not last")
+        check(
+          pattern.query.isEmpty && pattern.openQuery == nil && !pattern.readsFragment,
+          "a query after the rest")
+      }
       check(
         position != pattern.segments.count - 1 || !pattern.hasTrailingSlash,
         "catch-all before a trailing slash")
@@ -177,6 +184,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .parameter(let name, .address): values[name] = .string("H.example:8065")
     case .oneOrMore(let name), .zeroOrMore(let name): values[name] = .segments(["x", "y z"])
     case .pairs(let name, let rule): values[name] = rule.sampleValue
+    case .remainder(let name): values[name] = .string("x/y%20z?k=v")
     // Left out: the link built without it matches too (checked below with it present).
     case .optional: break
     case .valueSet(let name, let set): values[name] = .string(set.members[set.members.count - 1])
