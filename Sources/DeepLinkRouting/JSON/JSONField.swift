@@ -110,6 +110,18 @@ package struct JSONObject: Sendable {
   /// Where the object starts, when it was read from a document.
   package var position: JSONPosition?
 
+  /// An object's members, where it is and where it starts.
+  ///
+  /// - Parameters:
+  ///   - members: The members, in document order.
+  ///   - path: Where the object is.
+  ///   - position: Where it starts in its document, if it was read from one.
+  package init(members: [JSONMember], path: JSONPath, position: JSONPosition?) {
+    self.members = members
+    self.path = path
+    self.position = position
+  }
+
   /// The member with this key, if present.
   ///
   /// - Parameter key: The key.

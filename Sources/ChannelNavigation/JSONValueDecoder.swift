@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// Decodes `Decodable` types from a ``JSONValue`` read by ``JSONReader``, with exact types.
 ///
 /// A `Bool` takes only `true` and `false`, an integer type only a number written as an integer that
@@ -5,10 +7,7 @@
 /// coding path names the place and whose description names what was found and the line and column.
 /// Every key an object holds that the type never asked for is returned as an unknown key with a
 /// suggestion, so a format can refuse misspellings.
-package struct JSONValueDecoder {
-  /// Creates a decoder.
-  package init() {}
-
+struct JSONValueDecoder {
   /// Decodes a value and lists the keys no decoding step asked for.
   ///
   /// - Parameters:
@@ -17,7 +16,7 @@ package struct JSONValueDecoder {
   /// - Returns: The decoded value and the unknown keys, in document order.
   /// - Throws: `DecodingError` for a missing key or a value of the wrong type, and the errors of the
   ///   type's own `init(from:)`.
-  package func decode<Value: Decodable>(
+  func decode<Value: Decodable>(
     _ type: Value.Type, from value: JSONValue
   ) throws -> (value: Value, unknownKeys: [JSONUnknownKey]) {
     let log = KeyLog()
