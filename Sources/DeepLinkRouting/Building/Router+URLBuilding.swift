@@ -221,7 +221,7 @@ extension Router {
         throw fail(
           .unwritableValue(name: name, detail: "an open query dictionary takes a dictionary, not \(other)"))
       }
-      for (key, value) in items.sorted(by: { $0.key < $1.key }) {
+      for (key, value) in items.stableSorted(by: { $0.key < $1.key }) {
         guard !key.isEmpty else {
           throw fail(
             .unwritableValue(name: name, detail: "a query item needs a name; the dictionary has an empty one")

@@ -74,9 +74,9 @@ enum DestinationDeclaration<Destination: Codable> {
     func fail(_ mismatch: RouteTableError) -> RouteTableError {
       RouteTableError(route: route, reason: mismatch)
     }
-    let declared = pattern.parameterNames + constants.keys.sorted()
+    let declared = pattern.parameterNames + constants.keys.stableSorted()
     for var sample in samples(for: pattern) {
-      for (name, value) in constants.sorted(by: { $0.key < $1.key }) { sample[name] = value }
+      for (name, value) in constants.stableSorted(by: { $0.key < $1.key }) { sample[name] = value }
       let log = DestinationReadLog()
       var destination: Destination?
       do {

@@ -78,7 +78,7 @@ extension JSONValue {
         output.append("{}")
         return
       }
-      let sorted = members.sorted {
+      let sorted = members.stableSorted {
         $0.key.unicodeScalars.map(\.value).lexicographicallyPrecedes($1.key.unicodeScalars.map(\.value))
       }
       output.append("{" + open)

@@ -102,7 +102,7 @@ public enum ParameterValue: Sendable, Hashable, Codable, CustomStringConvertible
     case .url(let value): value.absoluteString
     case .segments(let value): value.joined(separator: "/")
     case .dictionary(let value):
-      value.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+      value.stableSorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
     case .pairs(let value): value.flatMap { [$0.name, $0.value ?? ""] }.joined(separator: "/")
     }
   }

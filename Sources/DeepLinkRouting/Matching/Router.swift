@@ -113,7 +113,7 @@ public final class Router: Sendable {
     }
     for index in routes.indices where !routes[index].constants.isEmpty {
       let parameters = patterns[index].parameterNames
-      if let name = routes[index].constants.keys.sorted().first(where: {
+      if let name = routes[index].constants.keys.stableSorted().first(where: {
         $0.isEmpty || parameters.contains($0)
       }) {
         throw RouteTableError(route: routes[index].name, reason: .invalidConstant(name))
@@ -173,7 +173,7 @@ public final class Router: Sendable {
     self.literals = built.literals
     var keys: [Int32: [String]] = [:]
     for edge in built.literals.keys { keys[edge.parent, default: []].append(edge.key) }
-    self.literalKeys = keys.mapValues { $0.sorted() }
+    self.literalKeys = keys.mapValues { $0.stableSorted() }
     self.queryIndexes = built.queryIndexes
     self.testedChildren = built.tested
     self.kinds = kinds
@@ -192,7 +192,9 @@ public final class Router: Sendable {
     (self.plans, self.planParameters, self.parameterNames) = RoutePlan.plans(
       names: routeNames, patterns: patterns)
     self.constants = table.routes.map { route in
-      route.constants.sorted { $0.key < $1.key }.map { RouteParameters.Entry(name: $0.key, value: $0.value) }
+      route.constants.stableSorted { $0.key < $1.key }.map {
+        RouteParameters.Entry(name: $0.key, value: $0.value)
+      }
     }
     self.hasConstants = table.routes.contains { !$0.constants.isEmpty }
   }

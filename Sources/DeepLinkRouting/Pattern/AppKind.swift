@@ -81,7 +81,7 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``RouteTableError`` code `invalidKind` at `kinds.<name>` (and the key at fault).
   package static func compile(_ kinds: [String: ValueKind]) throws(RouteTableError) -> [String: AppKind] {
     var compiled: [String: AppKind] = [:]
-    for name in kinds.keys.sorted() {
+    for name in kinds.keys.stableSorted() {
       guard let declaration = kinds[name] else { continue }
       if let (key, problem) = declaration.problem(named: name) {
         throw RouteTableError(

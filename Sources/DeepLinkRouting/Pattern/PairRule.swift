@@ -41,7 +41,7 @@ package struct PairRule: Sendable, Hashable, CustomStringConvertible {
   /// The piece's key among a node's children: its typed operators in byte order (their order in the
   /// pattern decides nothing) and whether it needs a pair.
   var key: String {
-    let operators = typed.map { "\($0.name.utf8.map { String($0, radix: 16) }):\($0.type)" }.sorted()
+    let operators = typed.map { "\($0.name.utf8.map { String($0, radix: 16) }):\($0.type)" }.stableSorted()
     return "pairs \(atLeastOne ? "+" : "*") \(operators.joined(separator: ","))"
   }
 

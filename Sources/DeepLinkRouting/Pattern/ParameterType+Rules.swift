@@ -59,7 +59,9 @@ extension ParameterType {
   }
 
   /// The types in the order a segment tries them: the narrowest first.
-  package static let bySpecificity: [ParameterType] = allCases.sorted { $0.specificity < $1.specificity }
+  package static let bySpecificity: [ParameterType] = allCases.stableSorted {
+    $0.specificity < $1.specificity
+  }
 
   /// Whether the type accepts every non-empty segment, so a parameter of it says nothing about the
   /// text (`{name}`); the other types narrow it and make a route more specific.

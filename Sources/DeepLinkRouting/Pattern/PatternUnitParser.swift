@@ -561,7 +561,7 @@ struct PatternUnitParser {
     let typeName = String(body[body.index(after: colon)...])
     guard let type = ParameterType(rawValue: typeName) else {
       guard !kinds.isEmpty else { throw fail(offset + name.count + 1, .unknownType(typeName)) }
-      let known = kinds.keys.sorted()
+      let known = kinds.keys.stableSorted()
       let suggestion = KeySuggestion.suggestion(
         for: typeName, among: ParameterType.bySpecificity.map(\.rawValue) + known)
       throw fail(offset + name.count + 1, .unknownKind(typeName, kinds: known, suggestion: suggestion))

@@ -135,7 +135,7 @@ package struct ValueSet: Sendable, Hashable, CustomStringConvertible {
   /// at one place of the table they are one child (and two routes whose paths are otherwise the same
   /// are duplicates).
   var key: String {
-    members.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: "|")
+    members.stableSorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: "|")
   }
 
   /// Whether this set is tried before `other` at one place of the table: fewer members first (the

@@ -42,9 +42,9 @@ final class LinkReader: Sendable {
     var exact: [String: [String?]] = [:]
     for rule in hostRules where !rule.isWildcard { exact[rule.host, default: []].append(rule.port) }
     exactHosts = exact
-    schemeNames = schemes.sorted()
+    schemeNames = schemes.stableSorted()
     schemeList = schemeNames.map(ReadingRules.LowercaseName.init)
-    hostNames = exact.filter { $0.value.contains(nil) }.keys.sorted()
+    hostNames = exact.filter { $0.value.contains(nil) }.keys.stableSorted()
     portlessHosts = hostNames.map(ReadingRules.LowercaseName.init)
     wildcardHosts = hostRules.filter(\.isWildcard)
     allowsHTTP = table.schemes.contains { $0.lowercased() == "http" }

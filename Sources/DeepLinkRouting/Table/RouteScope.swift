@@ -56,9 +56,9 @@ struct RouteScope: Sendable, Hashable {
       case .all: "="
       case .any: "*"
       case .listed(let rules):
-        rules.map { ($0.isWildcard ? "*." : "") + $0.authority }.sorted().joined(separator: ",")
+        rules.map { ($0.isWildcard ? "*." : "") + $0.authority }.stableSorted().joined(separator: ",")
       }
-    return "@" + hostPart + "|" + (schemes?.sorted().joined(separator: ",") ?? "=")
+    return "@" + hostPart + "|" + (schemes?.stableSorted().joined(separator: ",") ?? "=")
       + (takesAddress ? "|address" : "")
   }
 
@@ -103,7 +103,8 @@ struct RouteScope: Sendable, Hashable {
         for (position, entry) in entries.enumerated() {
           let group = table.groupHosts(entry)
           if entry.first == RouteTable.hostGroupMark && group == nil {
-            throw failure("hosts", position, entry, .unknownGroup(declared: table.hostGroups.keys.sorted()))
+            throw failure(
+              "hosts", position, entry, .unknownGroup(declared: table.hostGroups.keys.stableSorted()))
           }
           // A group stands for its hosts, each checked as if the route listed it here.
           for host in group ?? [entry] {
@@ -177,7 +178,7 @@ extension RouteTable {
   /// - Throws: ``RouteTableError`` code `invalidHostGroup` naming the group and the entry
   ///   (`hostGroups.shop[1]`).
   func checkHostGroups(rules: [HostRule]) throws(RouteTableError) {
-    for name in hostGroups.keys.sorted() {
+    for name in hostGroups.keys.stableSorted() {
       let members = hostGroups[name] ?? []
       func failure(_ position: Int?, _ entry: String?, _ problem: RouteTableError.ScopeProblem)
         -> RouteTableError

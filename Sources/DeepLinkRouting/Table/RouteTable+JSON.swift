@@ -393,7 +393,7 @@ extension RouteTable {
                 (
                   "constants",
                   .object(
-                    route.constants.sorted { $0.key < $1.key }.map { name, value in
+                    route.constants.stableSorted { $0.key < $1.key }.map { name, value in
                       switch value {
                       case .string(let text): (name, JSONValue.string(text))
                       case .int(let number): (name, .int(number))
@@ -417,7 +417,7 @@ extension RouteTable {
         (
           "hostGroups",
           .object(
-            hostGroups.keys.sorted().map { name in
+            hostGroups.keys.stableSorted().map { name in
               (name, .array((hostGroups[name] ?? []).map(JSONValue.string)))
             })
         ))
@@ -427,7 +427,7 @@ extension RouteTable {
         (
           "kinds",
           .object(
-            kinds.keys.sorted().compactMap { name in
+            kinds.keys.stableSorted().compactMap { name in
               guard let kind = kinds[name] else { return nil }
               var entry: [(String, JSONValue)] = [("characters", .string(kind.characters))]
               if !kind.prefix.isEmpty { entry.append(("prefix", .string(kind.prefix))) }

@@ -25,17 +25,18 @@ struct QueryRequirements: Sendable {
   static let manyItems = 16
 
   init(_ pattern: RoutePattern, keys: RouteTable.QueryKeys = .exact) {
-    checked = pattern.query.filter(Self.canRefuse).sorted { $0.key < $1.key }
+    checked = pattern.query.filter(Self.canRefuse).stableSorted { $0.key < $1.key }
     checkedKeys = checked.map { $0.keys.map(keys.compared) }
     keyItems = checkedKeys.enumerated().flatMap { item, names in names.map { ($0, Int32(item)) } }
-      .sorted { $0.key < $1.key }
+      .stableSorted { $0.key < $1.key }
     if pattern.query.count > Self.manyItems {
-      declaredByKey = pattern.query.indices.sorted { pattern.query[$0].key < pattern.query[$1].key }.map {
+      declaredByKey = pattern.query.indices.stableSorted { pattern.query[$0].key < pattern.query[$1].key }.map
+      {
         Int32($0)
       }
       declaredKeys = pattern.query.enumerated().flatMap { item, parameter in
         parameter.keys.map { (keys.compared($0), Int32(item)) }
-      }.sorted { $0.key < $1.key }
+      }.stableSorted { $0.key < $1.key }
     }
     requiredCount = Int32(pattern.query.count(where: Self.isRequired))
     hasTrailingSlash = pattern.hasTrailingSlash

@@ -107,7 +107,7 @@ struct TestedChildren: Sendable {
   ///   - children: The children, in the order they were made.
   ///   - caseInsensitive: Whether the table compares literals without case.
   init(_ children: [TestedChild], caseInsensitive: Bool) {
-    let sorted = children.sorted { $0.ranksBefore($1, caseInsensitive: caseInsensitive) }
+    let sorted = children.stableSorted { $0.ranksBefore($1, caseInsensitive: caseInsensitive) }
     self.children = sorted
     starts =
       RoutePattern.Segment.TestPhase.allCases.map { phase in

@@ -87,14 +87,14 @@ struct TrieBuilder {
       switch item.rule {
       case .value:
         kind = "\(item.isOptional ? "optional" : "required") \(item.type)"
-        if !item.isOptional && item.type.acceptsAnyText { names.sort() }
+        if !item.isOptional && item.type.acceptsAnyText { names.stableSort() }
       case .literal(let text): kind = "literal \(text)"
       case .absent: kind = "absent"
       case .oneOf(let set): kind = "\(item.isOptional ? "optional" : "required") one of \(set.key)"
       case .kind(let appKind): kind = "\(item.isOptional ? "optional" : "required") kind \(appKind.name)"
       }
       return [names.joined(separator: "\u{0}"), kind]
-    }.sorted { $0[0] < $1[0] }.flatMap { $0 }
+    }.stableSorted { $0[0] < $1[0] }.flatMap { $0 }
   }
 
   /// Adds a route. A route whose last piece is optional (`{slug?}`) ends at two places: where its
@@ -368,11 +368,11 @@ struct TrieBuilder {
           case .oneOf(let set): "\(item.keys.joined(separator: "|")):\(set.key)"
           case .kind(let kind): "\(item.keys.joined(separator: "|")):kind \(kind.name)"
           }
-        }.sorted().joined(separator: "&"))
+        }.stableSorted().joined(separator: "&"))
     }
     var endings = self.endings
     self.endings = []
-    endings.sort { left, right in
+    endings.stableSort { left, right in
       if left.node != right.node { return left.node < right.node }
       if left.terminal != right.terminal { return left.terminal.rawValue < right.terminal.rawValue }
       let leftTakesRest = patterns[Int(left.route)].takesRestOfLink
@@ -491,7 +491,7 @@ struct TrieBuilder {
       var tested: [LiteralLink] = []
     }
     var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
-    byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
+    byParent.stableSort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
     // Routes alike for the search: the same query set, trailing slash and scope, in the same list.
     var classes: [[String]: Int32] = [:]
     var routeClasses: [(node: Int32, value: Int32)] = endings.map { ending in
@@ -510,7 +510,7 @@ struct TrieBuilder {
       return (ending.node, value)
     }
     classes = [:]
-    routeClasses.sort { $0.node != $1.node ? $0.node > $1.node : $0.value < $1.value }
+    routeClasses.stableSort { $0.node != $1.node ? $0.node > $1.node : $0.value < $1.value }
     var shapeOf = [Int32](repeating: 0, count: nodes.count)
     var literalLists: [LiteralLink: Int32] = [:]
     var routeLists: [Link: Int32] = [:]
