@@ -22,6 +22,13 @@ import Testing
 /// writes them: which channel an operand names (an id first, then a name in the app's store) and the
 /// dot-decoding of names and topics are the app's (`_parseStreamOperand`, `decodeHashComponent`).
 ///
+/// The app also reads the terms in any order (`#narrow/topic/lunch/channel/42`); the table does not.
+/// The route language cannot say what that needs: a pair catch-all (`{terms:pairs*}`) takes any
+/// operator, so it would take the unknown and negated operators, the operator given twice and the
+/// `with` outside a topic that the app refuses; nor can it say a term given twice with one operand
+/// (`is/starred/is/starred`), a dot-encoded operand (a kind states characters, not escapes), or a list
+/// of user ids (`1,2,3`, read as text).
+///
 /// Rows: `test/model/internal_link_test.dart`, every link, each run with both `#narrow/stream` and
 /// `#narrow/channel` as its `getUrlSyntaxVariants` does, resolved against the test's realm
 /// (`https://example.com/`, or `eg.realmUrl`, `https://chat.example/`) as `tryResolveUrl` does; the
