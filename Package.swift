@@ -111,7 +111,7 @@ let package = Package(
       resources: [
         .copy("RealApps/Kickstarter.routes.json"), .copy("RealApps/Firefox.routes.json"),
         .copy("RealApps/ElementWeb.routes.json"), .copy("RealApps/SignalDesktop.routes.json"),
-        .copy("RealApps/MattermostMobile.routes.json"),
+        .copy("RealApps/MattermostMobile.routes.json"), .copy("RealApps/Zulip.routes.json"),
       ],
       swiftSettings: swiftSettings
     ),

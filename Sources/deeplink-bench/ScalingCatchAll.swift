@@ -1,5 +1,5 @@
-// deeplink-bench --scaling: the middle catch-all's dimensions (link length, table size) and the pair
-// catch-all's (link length).
+// deeplink-bench --scaling: the middle catch-all's dimensions (link length, table size), the pair
+// catch-all's and the rest of a link's (link length).
 import DeepLinking
 import Foundation
 
@@ -78,6 +78,51 @@ extension Scaling {
         let seconds = matchSeconds(plain, [link]) + matchSeconds(typed, [link, miss])
         return ScalingStep(seconds: seconds, note: "pairs/plain \(format(seconds[1] / seconds[0], 2))x")
       },
+      ScalingDimension(
+        name: "rest", unit: "segments", sizes: (0..<5).map { max(4, 64 / scale) << $0 },
+        metrics: ["plain", "rest", "rest last"], showsMemory: false
+      ) { segments in
+        // The rest of a link (`/open/{target:rest}`) over `segments` segments, a query and a fragment,
+        // against a plain `{path*}` over the same link; "rest last" puts routes before it at its place
+        // that fail on the link (a typed segment, a middle catch-all's last segment), so the rest is
+        // taken after the search has tried them.
+        let path = Array(repeating: "a", count: segments - 1).joined(separator: "/")
+        let link = "myapp://open/video/\(path)?b=1#c"
+        let plain = build(
+          RouteTable(schemes: ["myapp"], options: limits, routes: [RouteDefinition("plain", "/open/{path*}")])
+        )
+        let rest = build(
+          RouteTable(
+            schemes: ["myapp"], options: limits, routes: [RouteDefinition("open", "/open/{target:rest}")]))
+        let last = build(
+          RouteTable(
+            schemes: ["myapp"], options: limits,
+            routes: [
+              RouteDefinition("video", "/open/video/{id:int}"),
+              RouteDefinition("page", "/open/{p*}/index.html"),
+              RouteDefinition("open", "/open/{target:rest}"),
+            ]))
+        expectRoutes(plain, [(link, 0)], else: "the rest of a link does not route as expected")
+        expectRoutes(rest, [(link, 0)], else: "the rest of a link does not route as expected")
+        expectRoutes(last, [(link, 2)], else: "the rest of a link does not route as expected")
+        guard (try? rest.match(link))?.parameters.string("target") == "video/\(path)?b=1#c" else {
+          fail("the rest of a link does not read the link's end")
+        }
+        // A match with its value read: the rest's text is found only then, from the path's end.
+        let seconds = [
+          valueSeconds(plain, link, reading: "path"), valueSeconds(rest, link, reading: "target"),
+          valueSeconds(last, link, reading: "target"),
+        ]
+        return ScalingStep(seconds: seconds, note: "rest/plain \(format(seconds[1] / seconds[0], 2))x")
+      },
     ]
+  }
+
+  /// Seconds per match of `link` with its value `name` read (its length is the checksum).
+  static func valueSeconds(_ router: Router, _ link: String, reading name: String) -> Double {
+    secondsPerRun {
+      guard let value = (try? router.match(link))?.parameters[name] else { return -1 }
+      return value.stringValue?.utf8.count ?? value.segmentsValue?.count ?? 0
+    }
   }
 }

@@ -84,16 +84,27 @@ extension Character {
 extension RouteTable {
   /// The table's hosts, parsed, in order.
   ///
-  /// - Throws: ``RouteTableError`` code `invalidHost` at the entry (`hosts[2]`).
+  /// - Throws: ``RouteTableError`` code `invalidHost` at the entry (`hosts[2]`): a host that is not one,
+  ///   or one listed before in any spelling (case, Unicode or `xn--`), whose routes would all be
+  ///   duplicates.
   func hostRules() throws(RouteTableError) -> [HostRule] {
     var rules: [HostRule] = []
     rules.reserveCapacity(hosts.count)
+    var firstIndex: [HostRule: Int] = [:]
     for (index, host) in hosts.enumerated() {
+      let rule: HostRule
       do {
-        rules.append(try HostRule(host))
+        rule = try HostRule(host)
       } catch {
         throw RouteTableError(location: "hosts[\(index)]", reason: error)
       }
+      if let first = firstIndex[rule] {
+        throw RouteTableError(
+          location: "hosts[\(index)]",
+          reason: .repeatedHost(host, first: hosts[first], firstIndex: first, ascii: rule.entry))
+      }
+      firstIndex[rule] = index
+      rules.append(rule)
     }
     return rules
   }

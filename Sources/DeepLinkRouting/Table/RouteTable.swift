@@ -21,7 +21,8 @@ public struct RouteTable: Sendable, Hashable {
   /// accept plain-http web links too; `https` is implied by ``hosts``.
   public var schemes: [String]
   /// The web hosts of the app's Universal Links: `example.com`, `*.example.com` (subdomains, not the
-  /// apex), or either with a port (`localhost:8080`). Compared case-insensitively.
+  /// apex), or either with a port (`localhost:8080`). Compared case-insensitively; each host once, in
+  /// whichever spelling (`chat.example.भारत` or `chat.example.xn--h2brj9c`).
   public var hosts: [String]
   /// Named lists of the table's hosts, declared once and named by routes as `@name` in
   /// ``RouteDefinition/hosts`` (`"hostGroups": {"shop": ["shop.example", "www.shop.example"]}` in a

@@ -187,6 +187,16 @@ extension RouteTableError {
       detail: problem)
   }
 
+  /// A host the table lists a second time, in any spelling: code `invalidHost`, naming the first entry
+  /// (`first`, at `hosts[firstIndex]`) and the one form both have (`ascii`, the router's).
+  package static func repeatedHost(_ host: String, first: String, firstIndex: Int, ascii: String) -> Self {
+    let same = first == host ? "" : " ('\(PrintableText.escaped(first))' and this entry are both \(ascii))"
+    let problem = "the table lists it already, at hosts[\(firstIndex)]\(same); list each host once"
+    return Self(
+      code: .invalidHost, explanation: "host '\(PrintableText.escaped(host))' is listed twice: \(problem)",
+      host: host, detail: problem)
+  }
+
   /// Routes but neither a scheme nor a host: code `noSchemeOrHost`.
   package static let noSchemeOrHost = Self(
     code: .noSchemeOrHost, explanation: "the table lists no scheme and no host")
@@ -425,7 +435,8 @@ extension ErrorCode where Subject == RouteTableError {
   public static let emptyRouteName = Self("empty-route-name")
   /// A scheme that is not `letter *(letter / digit / "+" / "-" / ".")`; see ``RouteTableError/scheme``.
   public static let invalidScheme = Self("invalid-scheme")
-  /// A host entry that is not a host name, `*.` followed by a host name, or either with `:port`; see
+  /// A host entry that is not a host name, `*.` followed by a host name, or either with `:port`, or a
+  /// host the table lists twice (`chat.example.भारत` and `chat.example.xn--h2brj9c` are one); see
   /// ``RouteTableError/host``.
   public static let invalidHost = Self("invalid-host")
   /// A table with routes but neither a scheme nor a host, so no link could reach them.

@@ -219,6 +219,57 @@ struct UnicodeHostTests {
     #expect(error.description.contains("'xn--zz' is not valid Punycode"), "\(error)")
   }
 
+  /// A table that lists one host twice, in any spelling, is refused where the second entry is: every
+  /// route would answer the host twice, and a file edited in one spelling would keep the other.
+  @Test(arguments: [
+    (unicodeHost, asciiHost), (asciiHost, unicodeHost), (asciiHost, "Chat.Example.XN--H2BRJ9C"),
+    ("*.भारत", "*.xn--h2brj9c"), ("bücher.example:8443", "xn--bcher-kva.example:08443"),
+    ("a.example", "A.example"),
+  ])
+  func aHostListedInTwoSpellingsIsRefused(_ first: String, _ second: String) throws {
+    let table = Self.table(hosts: [first, "other.example", second])
+    let error = try #require(throws: RouteTableError.self) { try Router(table) }
+    #expect(error.code == .invalidHost)
+    #expect(error.location == "hosts[2]")
+    #expect(error.host == second)
+    #expect(
+      error.description.contains("is listed twice: the table lists it already, at hosts[0]"), "\(error)")
+  }
+
+  @Test func theRefusalNamesBothSpellingsAndTheOneForm() throws {
+    let error = try #require(throws: RouteTableError.self) {
+      try Router(Self.table(hosts: [Self.unicodeHost, Self.asciiHost]))
+    }
+    #expect(
+      error.description.contains(
+        "host 'chat.example.xn--h2brj9c' is listed twice: the table lists it already, at hosts[0] "
+          + "('chat.example.भारत' and this entry are both chat.example.xn--h2brj9c); list each host once"),
+      "\(error)")
+  }
+
+  @Test func aRouteFileSaysWhereTheSecondSpellingIs() throws {
+    let json = """
+      {"schemes": ["chat"],
+       "hosts": ["chat.example.भारत", "other.example",
+                 "chat.example.xn--h2brj9c"],
+       "routes": [{"name": "room", "pattern": "/room/{id}"}]}
+      """
+    let error = try #require(throws: RouteTableError.self) { try RouteTable(json: Data(json.utf8)) }
+    #expect(error.code == .invalidHost)
+    #expect(error.location == "hosts[2]")
+    #expect(error.line == 3)
+    #expect(error.column == 12)
+  }
+
+  /// Ports and wildcards make different entries: the same name on two ports, or with and without `*.`,
+  /// stands side by side.
+  @Test func aHostOnAnotherPortOrUnderAWildcardIsAnotherEntry() throws {
+    let router = try Router(
+      Self.table(hosts: [Self.unicodeHost, "\(Self.asciiHost):8443", "*.\(Self.asciiHost)"]))
+    #expect(router.table.hosts == [Self.asciiHost, "\(Self.asciiHost):8443", "*.\(Self.asciiHost)"])
+    #expect(try router.match("https://chat.example.भारत:8443/room/1")?.route == "room")
+  }
+
   @Test func aRouteFileInUnicodeReadsAndBuilds() throws {
     let json = """
       {"hosts": ["chat.example.भारत"], "routes": [{"name": "room", "pattern": "/room/{id}",
