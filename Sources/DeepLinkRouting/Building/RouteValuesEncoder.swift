@@ -100,7 +100,7 @@ private struct CaseNameWriter<Key: CodingKey>: KeyedEncodingContainerProtocol, P
 
   var codingPath: [any CodingKey] { [] }
 
-  mutating func write<T: Encodable>(_ value: T, forKey key: Key) throws {
+  mutating func write(_ value: any Encodable, forKey key: Key) throws {
     throw EncodingError.invalidValue(
       value,
       EncodingError.Context(codingPath: [key], debugDescription: "a destination's case holds labelled values")
@@ -147,7 +147,7 @@ private struct LabelWriter<Key: CodingKey>: KeyedEncodingContainerProtocol, Para
 
   var codingPath: [any CodingKey] { [caseKey] }
 
-  mutating func write<T: Encodable>(_ value: T, forKey key: Key) throws {
+  mutating func write(_ value: any Encodable, forKey key: Key) throws {
     capture.parameters[key.stringValue] = try encodeParameter(
       value, codingPath: codingPath + [key], capture: capture)
   }
@@ -214,8 +214,8 @@ private struct ParameterEncoder: Encoder {
 /// Encodes a value of any type as one parameter: `String`, fixed-width integers, `UUID`, `Bool`,
 /// `Double`, `Float`, `Decimal` and `URL` directly,
 /// everything else through a ``ParameterEncoder``.
-private func encodeParameter<T: Encodable>(
-  _ value: T, codingPath: [any CodingKey], capture: RouteValuesCapture
+private func encodeParameter(
+  _ value: any Encodable, codingPath: [any CodingKey], capture: RouteValuesCapture
 ) throws -> ParameterValue {
   func refuse(_ reason: String) -> EncodingError {
     EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: reason))
@@ -241,7 +241,7 @@ private func encodeParameter<T: Encodable>(
   if let items = value as? [String: String] { return .dictionary(items) }
   let slot = ParameterSlot()
   try value.encode(to: ParameterEncoder(slot: slot, codingPath: codingPath, capture: capture))
-  guard let result = slot.value else { throw refuse("\(T.self) writes no value") }
+  guard let result = slot.value else { throw refuse("\(type(of: value)) writes no value") }
   return result
 }
 
@@ -251,7 +251,7 @@ private struct SingleParameterWriter: SingleValueEncodingContainer, ParameterVal
   let codingPath: [any CodingKey]
   let capture: RouteValuesCapture
 
-  mutating func write<T: Encodable>(_ value: T) throws {
+  mutating func write(_ value: any Encodable) throws {
     slot.value = try encodeParameter(value, codingPath: codingPath, capture: capture)
   }
 
@@ -279,7 +279,7 @@ private struct SegmentsWriter: UnkeyedEncodingContainer, ParameterValueWriting {
     self.capture = capture
   }
 
-  mutating func write<T: Encodable>(_ value: T) throws {
+  mutating func write(_ value: any Encodable) throws {
     let path = codingPath + [SegmentIndex(intValue: count)]
     guard case .segments(let segments) = slot.value ?? .segments([]) else {
       throw EncodingError.invalidValue(
@@ -330,7 +330,7 @@ private struct PairWriter<Key: CodingKey>: KeyedEncodingContainerProtocol, Param
   let codingPath: [any CodingKey]
   let capture: RouteValuesCapture
 
-  mutating func write<T: Encodable>(_ value: T, forKey key: Key) throws {
+  mutating func write(_ value: any Encodable, forKey key: Key) throws {
     guard case .pairs(let pairs) = slot.value, var pair = pairs.first else { return }
     let text = try encodeParameter(value, codingPath: codingPath + [key], capture: capture).description
     switch key.stringValue {

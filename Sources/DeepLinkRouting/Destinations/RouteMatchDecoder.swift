@@ -147,11 +147,20 @@ private struct ParameterDecoderBox: Decodable {
 private func decodeParameter<T: Decodable>(
   _ type: T.Type, from value: ParameterValue, codingPath: [any CodingKey]
 ) throws -> T {
-  // The value of the parameter's case when that case holds a `T`; any other case is a mismatch.
-  func ofCase(_ payload: Any?) throws -> T {
-    guard let result = payload as? T else {
-      throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
-    }
+  guard let result = try decodeParameterValue(type, from: value, codingPath: codingPath) as? T else {
+    throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
+  }
+  return result
+}
+
+/// The value `decodeParameter` returns, for a type known only at run time: one compiled body for every
+/// type `Decodable` spells out.
+private func decodeParameterValue(
+  _ type: any Decodable.Type, from value: ParameterValue, codingPath: [any CodingKey]
+) throws -> Any {
+  // The value of the parameter's case when that case holds the asked type; any other case is a mismatch.
+  func ofCase(_ payload: Any?) throws -> Any {
+    guard let result = payload else { throw ParameterDecoder.mismatch(type, value, codingPath: codingPath) }
     return result
   }
   if type == String.self { return try ofCase(value.stringValue) }
@@ -160,7 +169,7 @@ private func decodeParameter<T: Decodable>(
     guard case .int(let number) = value else {
       throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
     }
-    guard let result = exactInteger(integerType, number) as? T else {
+    guard let result = exactInteger(integerType, number) else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(codingPath: codingPath, debugDescription: "\(number) does not fit in \(type)"))
     }
@@ -171,14 +180,12 @@ private func decodeParameter<T: Decodable>(
     guard case .decimal(let number) = value else {
       throw ParameterDecoder.mismatch(type, value, codingPath: codingPath)
     }
-    let result: Any =
-      type == Double.self
+    return type == Double.self
       ? number : type == Float.self ? Float(number) : Decimal(string: value.description) ?? Decimal(number)
-    return try ofCase(result)
   }
   if type == URL.self { return try ofCase(value.urlValue) }
   if type == [String: String].self { return try ofCase(value.dictionaryValue) }
-  return try T(from: ParameterDecoder(value: value, codingPath: codingPath))
+  return try type.init(from: ParameterDecoder(value: value, codingPath: codingPath))
 }
 
 private func exactInteger<Integer: FixedWidthInteger>(_ type: Integer.Type, _ number: Int) -> Integer? {

@@ -66,9 +66,10 @@ extension ParameterUnkeyedReading {
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try read(type) }
 }
 
-/// The containers that write route values answer every `encode` call through one generic `write`.
+/// The containers that write route values answer every `encode` call through one `write` of any
+/// `Encodable`, compiled once rather than for each of the types `Encodable` spells out.
 protocol ParameterKeyedWriting: KeyedEncodingContainerProtocol {
-  mutating func write<T: Encodable>(_ value: T, forKey key: Key) throws
+  mutating func write(_ value: any Encodable, forKey key: Key) throws
 }
 
 extension ParameterKeyedWriting {
@@ -90,9 +91,9 @@ extension ParameterKeyedWriting {
 }
 
 /// The single-value and unkeyed containers that write route values answer every `encode(_:)` call through
-/// one generic `write`; both container protocols ask for the same calls, so one list serves them.
+/// one `write` of any `Encodable`; both container protocols ask for the same calls, so one list serves them.
 protocol ParameterValueWriting {
-  mutating func write<T: Encodable>(_ value: T) throws
+  mutating func write(_ value: any Encodable) throws
 }
 
 extension ParameterValueWriting {
