@@ -183,9 +183,7 @@ struct SegmentTemplateTests {
         {"name": "user", "pattern": "/u/{user}{domain}"}
       ]}
       """
-    let table = try RouteTable(json: Data(json.utf8))
-    let error = #expect(throws: RouteTableError.self) { try Router(table) }
-    let located = RouteTable.locatingPattern(try #require(error), inJSON: Data(json.utf8))
+    let located = try Fixtures.routeFileError(json)
     #expect(located.line == 3)
     // The column of `{domain}`: the pattern's quote is at 31, the piece 9 characters in.
     #expect(located.column == 31 + 1 + 9)

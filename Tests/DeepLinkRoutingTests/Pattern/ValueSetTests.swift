@@ -179,9 +179,7 @@ struct ValueSetTests {
         {"name": "settings", "pattern": "/s/{s:(a||b)}"}
       ]}
       """
-    let table = try RouteTable(json: Data(json.utf8))
-    let error = #expect(throws: RouteTableError.self) { try Router(table) }
-    let located = RouteTable.locatingPattern(try #require(error), inJSON: Data(json.utf8))
+    let located = try Fixtures.routeFileError(json)
     #expect(located.line == 3)
     // The empty member: the pattern's quote is at 35, the member 9 characters in.
     #expect(located.column == 35 + 1 + 9)
