@@ -44,4 +44,34 @@ extension Fixtures {
       sourceLocation: sourceLocation)
     return RouteTable.locatingPattern(error, inJSON: data)
   }
+
+  /// Expects the router of the route file `json` to be refused for route `route`, the error saying
+  /// `words` and placed at the pattern's line `line`, with a column.
+  static func expectRouteFileError(
+    _ json: String, route: String, saying words: String, line: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let error = try routeFileError(json, sourceLocation: sourceLocation)
+    #expect(error.route == route, sourceLocation: sourceLocation)
+    #expect(error.description.contains(words), "\(error)", sourceLocation: sourceLocation)
+    #expect(error.line == line, "\(error)", sourceLocation: sourceLocation)
+    #expect(error.column != nil, "\(error)", sourceLocation: sourceLocation)
+  }
+
+  /// Expects a table of two routes, `one` with the pattern `first` and `two` with `second`, to be
+  /// refused with code `ambiguous` when `duplicate` (they match the same links) and built otherwise.
+  static func expectDuplicates(
+    _ first: String, _ second: String, _ duplicate: Bool, schemes: [String] = [], hosts: [String] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let table = RouteTable(
+      schemes: schemes, hosts: hosts, routes: [RouteDefinition("one", first), RouteDefinition("two", second)])
+    do {
+      _ = try Router(table)
+      #expect(!duplicate, "\(first) and \(second) were both accepted", sourceLocation: sourceLocation)
+    } catch {
+      #expect(duplicate, "\(error)", sourceLocation: sourceLocation)
+      #expect(error.code == .ambiguous, sourceLocation: sourceLocation)
+    }
+  }
 }

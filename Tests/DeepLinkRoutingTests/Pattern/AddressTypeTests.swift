@@ -209,11 +209,7 @@ extension AddressTypeTests {
          {"name": "channel", "pattern": "/{server:address}x/{team}"}]}
       """
     // As `deeplink` reports a route file's pattern error: at the pattern's place in the file.
-    let error = try Fixtures.routeFileError(json)
-    #expect(error.route == "channel")
-    #expect(error.description.contains("ambiguous"), "\(error)")
-    #expect(error.line == 3, "\(error)")
-    #expect(error.column != nil, "\(error)")
+    try Fixtures.expectRouteFileError(json, route: "channel", saying: "ambiguous", line: 3)
     // A server address and a separator it cannot hold: the template reads.
     let fine = RouteTable(
       schemes: ["teamchat"], routes: [RouteDefinition("at", "/{server:address}_{team}")])

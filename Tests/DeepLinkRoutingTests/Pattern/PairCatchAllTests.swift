@@ -105,15 +105,7 @@ struct PairCatchAllTests {
     ("/a/{p:pairs*}", "/a/{q:pairs(x:int)*}", false),
   ])
   func duplicates(_ first: String, _ second: String, _ duplicate: Bool) {
-    let table = RouteTable(
-      hosts: ["chat.example"], routes: [RouteDefinition("one", first), RouteDefinition("two", second)])
-    do {
-      _ = try Router(table)
-      #expect(!duplicate, "\(first) and \(second) were both accepted")
-    } catch {
-      #expect(duplicate, "\(error)")
-      #expect(error.code == .ambiguous)
-    }
+    Fixtures.expectDuplicates(first, second, duplicate, hosts: ["chat.example"])
   }
 
   @Test(arguments: [
@@ -137,11 +129,8 @@ struct PairCatchAllTests {
          {"name": "narrow",
           "pattern": "/narrow/{terms:pairs(channel:int|channel:int)*}"}]}
       """
-    let error = try Fixtures.routeFileError(json)
-    #expect(error.route == "narrow")
-    #expect(error.description.contains("operator 'channel' is typed twice"), "\(error)")
-    #expect(error.line == 4, "\(error)")
-    #expect(error.column != nil, "\(error)")
+    try Fixtures.expectRouteFileError(
+      json, route: "narrow", saying: "operator 'channel' is typed twice", line: 4)
   }
 
   @Test func aBuiltLinkWritesThePairsAndReadsBack() throws {

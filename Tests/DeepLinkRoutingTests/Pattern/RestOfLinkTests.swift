@@ -68,15 +68,7 @@ struct RestOfLinkTests {
     ("/a/{p:rest}", "/b/{q:rest}", false),
   ])
   func duplicates(_ first: String, _ second: String, _ duplicate: Bool) {
-    let table = RouteTable(
-      schemes: ["myapp"], routes: [RouteDefinition("one", first), RouteDefinition("two", second)])
-    do {
-      _ = try Router(table)
-      #expect(!duplicate, "\(first) and \(second) were both accepted")
-    } catch {
-      #expect(duplicate, "\(error)")
-      #expect(error.code == .ambiguous)
-    }
+    Fixtures.expectDuplicates(first, second, duplicate, schemes: ["myapp"])
   }
 
   @Test(arguments: [
@@ -101,11 +93,7 @@ struct RestOfLinkTests {
          {"name": "open",
           "pattern": "/open/{target:rest}?from={from}"}]}
       """
-    let error = try Fixtures.routeFileError(json)
-    #expect(error.route == "open")
-    #expect(error.description.contains("must end the pattern"), "\(error)")
-    #expect(error.line == 4, "\(error)")
-    #expect(error.column != nil, "\(error)")
+    try Fixtures.expectRouteFileError(json, route: "open", saying: "must end the pattern", line: 4)
   }
 
   @Test func aBuiltLinkWritesTheTextAsGivenAndReadsBack() throws {
