@@ -74,4 +74,65 @@ extension Fixtures {
       #expect(error.code == .ambiguous, sourceLocation: sourceLocation)
     }
   }
+
+  /// A link the router of ``channelTable`` refuses: the rule's code and, where a test pins it, the byte
+  /// offset of the problem.
+  struct Rejection: CustomTestStringConvertible, Sendable {
+    var url: String
+    var code: String
+    var offset: Int?
+    var testDescription: String { "\(code): \(url.prefix(60))" }
+  }
+
+  /// Expects the router of ``channelTable`` to refuse the link as `rejection` says, with a message and
+  /// naming the link, and `matchIndex` to refuse it with the same error.
+  static func expectRejected(
+    _ rejection: Rejection, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let router = try Router(channelTable)
+    let error = try #require(throws: LinkError.self, sourceLocation: sourceLocation) {
+      try router.match(rejection.url)
+    }
+    #expect(error.code.description == rejection.code, "\(error)", sourceLocation: sourceLocation)
+    if let offset = rejection.offset {
+      #expect(error.offset == offset, "\(error)", sourceLocation: sourceLocation)
+    }
+    #expect(error.url == rejection.url, sourceLocation: sourceLocation)
+    #expect(!error.message.isEmpty, sourceLocation: sourceLocation)
+    let index = try #require(throws: LinkError.self, sourceLocation: sourceLocation) {
+      try router.matchIndex(rejection.url)
+    }
+    #expect(index == error, sourceLocation: sourceLocation)
+  }
+
+  /// Expects the route-file key `key` set to `value` (JSON text) to turn on the option `isOn`, to be
+  /// written back with the table and left out when off, and each of `bad` to be refused as a value of
+  /// the wrong type at line 1, naming the key and the values it takes (`allowed`).
+  static func expectRouteFileSetting(
+    _ key: String, _ value: String, isOn: (RouteTable.Options) -> Bool, refusing bad: [String],
+    allowed: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    func file(_ setting: String) -> Data {
+      Data(#"{"hosts": ["a.example"], \#(setting)"routes": [{"name": "s", "pattern": "/s?q={q}"}]}"#.utf8)
+    }
+    let table = try RouteTable(json: file(#""\#(key)": \#(value), "#))
+    #expect(isOn(table.options), sourceLocation: sourceLocation)
+    #expect(try RouteTable(json: table.jsonData()) == table, sourceLocation: sourceLocation)
+    let written = String(decoding: table.jsonData(), as: UTF8.self)
+    #expect(written.contains(#""\#(key)": \#(value)"#), sourceLocation: sourceLocation)
+    let plain = try RouteTable(json: file(""))
+    #expect(!isOn(plain.options), sourceLocation: sourceLocation)
+    #expect(!String(decoding: plain.jsonData(), as: UTF8.self).contains(key), sourceLocation: sourceLocation)
+    for bad in bad {
+      let error = #expect(throws: RouteTableError.self, sourceLocation: sourceLocation) {
+        try RouteTable(json: file(#""\#(key)": \#(bad), "#))
+      }
+      #expect(error?.code == .wrongType, sourceLocation: sourceLocation)
+      #expect(
+        error?.description.contains(allowed) == true, "\(String(describing: error))",
+        sourceLocation: sourceLocation)
+      #expect(error?.description.contains(key) == true, sourceLocation: sourceLocation)
+      #expect(error?.line == 1, sourceLocation: sourceLocation)
+    }
+  }
 }
