@@ -59,7 +59,8 @@ extension Fixtures {
   }
 
   /// Expects a table of two routes, `one` with the pattern `first` and `two` with `second`, to be
-  /// refused with code `ambiguous` when `duplicate` (they match the same links) and built otherwise.
+  /// refused when `duplicate` (they match the same links), `two` as ambiguous with `one`, and built
+  /// otherwise.
   static func expectDuplicates(
     _ first: String, _ second: String, _ duplicate: Bool, schemes: [String] = [], hosts: [String] = [],
     sourceLocation: SourceLocation = #_sourceLocation
@@ -71,7 +72,9 @@ extension Fixtures {
       #expect(!duplicate, "\(first) and \(second) were both accepted", sourceLocation: sourceLocation)
     } catch {
       #expect(duplicate, "\(error)", sourceLocation: sourceLocation)
-      #expect(error.code == .ambiguous, sourceLocation: sourceLocation)
+      #expect(
+        error == RouteTableError(route: "two", reason: .ambiguous(with: "one")),
+        sourceLocation: sourceLocation)
     }
   }
 

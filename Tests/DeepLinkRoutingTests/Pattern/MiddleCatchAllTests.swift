@@ -143,13 +143,7 @@ struct MiddleCatchAllTests {
   ])
   func aPatternMatchingTheSameLinksIsADuplicate(_ pattern: String) throws {
     let base = pattern.hasPrefix("/{first}") ? "/{prefix+}/product/{id}" : "/{prefix*}/product/{id}"
-    let table = RouteTable(
-      hosts: ["shop.example"], routes: [RouteDefinition("one", base), RouteDefinition("two", pattern)])
-    #expect {
-      try Router(table)
-    } throws: { error in
-      (error as? RouteTableError) == RouteTableError(route: "two", reason: .ambiguous(with: "one"))
-    }
+    Fixtures.expectDuplicates(base, pattern, true, hosts: ["shop.example"])
   }
 
   @Test func otherKindsStandBesideIt() throws {

@@ -191,14 +191,7 @@ struct SegmentTemplateTests {
   }
 
   @Test func twoTemplatesWithTheSameLiteralsAndKindsAreDuplicates() throws {
-    let duplicate = RouteTable(
-      hosts: ["example.com"],
-      routes: [RouteDefinition("one", "/u/{user}@{domain}"), RouteDefinition("two", "/u/{name}@{host}")])
-    #expect {
-      try Router(duplicate)
-    } throws: { error in
-      (error as? RouteTableError) == RouteTableError(route: "two", reason: .ambiguous(with: "one"))
-    }
+    Fixtures.expectDuplicates("/u/{user}@{domain}", "/u/{name}@{host}", true, hosts: ["example.com"])
     // Another kind or another literal is another template.
     _ = try Router(
       RouteTable(
