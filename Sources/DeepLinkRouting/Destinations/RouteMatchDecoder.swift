@@ -239,15 +239,16 @@ struct PairsReader: UnkeyedDecodingContainer, ParameterUnkeyedReading {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    try PairDecoder(pair: elements[currentIndex], codingPath: codingPath).container(keyedBy: type)
+    try PairDecoder(pair: current([String: Any].self).element, codingPath: codingPath).container(
+      keyedBy: type)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try PairDecoder(pair: elements[currentIndex], codingPath: codingPath).unkeyedContainer()
+    try PairDecoder(pair: current([Any].self).element, codingPath: codingPath).unkeyedContainer()
   }
 
   mutating func superDecoder() throws -> any Decoder {
-    PairDecoder(pair: elements[currentIndex], codingPath: codingPath)
+    PairDecoder(pair: try current(Any.self).element, codingPath: codingPath)
   }
 }
 

@@ -64,14 +64,23 @@ extension ParameterUnkeyedReading {
 
   mutating func decodeNil() throws -> Bool { false }
 
-  /// The next element as `type`, its index appended to the coding path.
-  mutating func read<T: Decodable>(_ type: T.Type) throws -> T {
+  /// The element at ``currentIndex``, asked for as `type`, and its place: the coding path with its
+  /// index appended.
+  ///
+  /// - Throws: `DecodingError.valueNotFound` when the list has no element left.
+  func current(_ type: Any.Type) throws -> (element: Element, codingPath: [any CodingKey]) {
     let path = codingPath + [SegmentIndex(intValue: currentIndex)]
     guard !isAtEnd else {
       throw DecodingError.valueNotFound(
         type, DecodingError.Context(codingPath: path, debugDescription: "no \(Self.elementName) left"))
     }
-    let result = try read(type, from: elements[currentIndex], codingPath: path)
+    return (elements[currentIndex], path)
+  }
+
+  /// The next element as `type`.
+  mutating func read<T: Decodable>(_ type: T.Type) throws -> T {
+    let (element, path) = try current(type)
+    let result = try read(type, from: element, codingPath: path)
     currentIndex += 1
     return result
   }

@@ -110,4 +110,30 @@ extension DestinationRouterTests {
     #expect(afterPairs.description == "no pair left")
     #expect(afterPairs.index == 1)
   }
+
+  /// Reads every pair, then one more as labelled values.
+  struct LabelsPastTheEnd: Decodable {
+    init(from decoder: any Decoder) throws {
+      var list = try decoder.unkeyedContainer()
+      while !list.isAtEnd { _ = try list.decode([String].self) }
+      _ = try list.nestedContainer(keyedBy: SegmentIndex.self)
+    }
+  }
+
+  /// Reads every pair, then one more as a list.
+  struct ListPastTheEnd: Decodable {
+    init(from decoder: any Decoder) throws {
+      var list = try decoder.unkeyedContainer()
+      while !list.isAtEnd { _ = try list.decode([String].self) }
+      _ = try list.nestedUnkeyedContainer()
+    }
+  }
+
+  @Test func aPairListOpenedPastItsEndIsRefusedNotRead() {
+    for pairs in [[], [QueryItem(name: "channel", value: "42")]] {
+      let decoder = ParameterDecoder(value: .pairs(pairs), codingPath: [])
+      #expect(throws: DecodingError.self) { try LabelsPastTheEnd(from: decoder) }
+      #expect(throws: DecodingError.self) { try ListPastTheEnd(from: decoder) }
+    }
+  }
 }
