@@ -85,12 +85,18 @@ extension ChannelError {
       entityType: type)
   }
 
+  /// No `kind` (a clip, clip list or sub-channel) with the id `id` exists: `unknown clip "7"`, code
+  /// `code`.
+  private static func unknown(_ code: ErrorCode<ChannelError>, _ kind: String, id: String) -> Self {
+    Self(code: code, description: "unknown \(kind) \"\(id)\"", id: id)
+  }
+
   /// No clip with this id exists in the channel or its sub-channels.
   ///
   /// - Parameter id: The clip id as given.
   /// - Returns: An error with code `unknownClip`.
   public static func unknownClip(_ id: String) -> Self {
-    Self(code: .unknownClip, description: "unknown clip \"\(id)\"", id: id)
+    unknown(.unknownClip, "clip", id: id)
   }
 
   /// No clip list with this id exists in the channel or its sub-channels.
@@ -98,7 +104,7 @@ extension ChannelError {
   /// - Parameter id: The clip list id as given.
   /// - Returns: An error with code `unknownClipList`.
   public static func unknownClipList(_ id: String) -> Self {
-    Self(code: .unknownClipList, description: "unknown clip list \"\(id)\"", id: id)
+    unknown(.unknownClipList, "clip list", id: id)
   }
 
   /// The channel has no sub-channel with this id.
@@ -106,7 +112,7 @@ extension ChannelError {
   /// - Parameter id: The sub-channel id as given.
   /// - Returns: An error with code `unknownSubChannel`.
   public static func unknownSubChannel(_ id: String) -> Self {
-    Self(code: .unknownSubChannel, description: "unknown sub-channel \"\(id)\"", id: id)
+    unknown(.unknownSubChannel, "sub-channel", id: id)
   }
 
   /// The page is not one of `main`, `detail`, `overview`, `search`.

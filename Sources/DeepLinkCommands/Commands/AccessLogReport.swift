@@ -275,15 +275,7 @@ extension AccessLogAudit {
     }
 
     AuditCommand.reportUnmatched(clicks, named: "unmatched clicks", row: { row($0, $1) }, to: output)
-    let reasons = AuditCommand.sortedReasons(clicks)
-    if !reasons.isEmpty {
-      output.line("")
-      output.line("rejected clicks, by reason:")
-      for reason in reasons {
-        output.line(row("  " + reason.code, reason.count))
-        for example in reason.examples { output.line("      e.g. " + Printable.escaped(example)) }
-      }
-    }
+    AuditCommand.reportRejected(clicks, named: "rejected clicks", row: { row($0, $1) }, to: output)
     AuditCommand.reportShortLinks(clicks, trackingHosts.shortLinks, to: output)
     AuditCommand.reportTracking(clicks, to: output)
     let apart: [(String, Int, [Example])] = [

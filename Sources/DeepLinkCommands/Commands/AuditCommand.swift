@@ -314,10 +314,18 @@ enum AuditCommand: ToolSubcommand {
 
   /// The tracking links counted apart, by origin, most first.
   nonisolated static func trackingJSON(_ tally: Tally) -> JSONValue {
+    countsJSON(sortedTracking(tally).map { ($0.origin, $0.count, $0.examples) }, key: "origin")
+  }
+
+  /// Counted groups of links as JSON, in the order given: each its name under `key`, its count and its
+  /// examples.
+  nonisolated static func countsJSON(_ groups: [(name: String, count: Int, examples: [String])], key: String)
+    -> JSONValue
+  {
     .array(
-      sortedTracking(tally).map {
+      groups.map {
         .object([
-          ("origin", .string($0.origin)), ("count", .int($0.count)),
+          (key, .string($0.name)), ("count", .int($0.count)),
           ("examples", .array($0.examples.map(JSONValue.string))),
         ])
       })
@@ -353,13 +361,7 @@ enum AuditCommand: ToolSubcommand {
 
   /// The rejection reasons as JSON, largest first.
   nonisolated static func rejectionsJSON(_ tally: Tally) -> JSONValue {
-    .array(
-      sortedReasons(tally).map {
-        .object([
-          ("reason", .string($0.code)), ("count", .int($0.count)),
-          ("examples", .array($0.examples.map(JSONValue.string))),
-        ])
-      })
+    countsJSON(sortedReasons(tally).map { ($0.code, $0.count, $0.examples) }, key: "reason")
   }
 
   static func report(_ tally: Tally, router: Router, shortLinks: ShortLinkTable? = nil, to output: TextSink) {
@@ -396,14 +398,7 @@ enum AuditCommand: ToolSubcommand {
       output.line(row("  " + Printable.escaped(route.name), tally.perRoute[route.name] ?? 0))
     }
     reportUnmatched(tally, named: "unmatched", row: { row($0, $1) }, to: output)
-    if !reasons.isEmpty {
-      output.line("")
-      output.line("rejected, by reason:")
-      for reason in reasons {
-        output.line(row("  " + reason.code, reason.count))
-        for example in reason.examples { output.line("      e.g. " + Printable.escaped(example)) }
-      }
-    }
+    reportRejected(tally, named: "rejected", row: { row($0, $1) }, to: output)
     reportShortLinks(tally, shortLinks, to: output)
     reportTracking(tally, to: output)
   }
@@ -432,6 +427,26 @@ enum AuditCommand: ToolSubcommand {
       output.line("")
       output.line(noun + ", for example:")
       for example in tally.unmatchedExamples { output.line("  " + Printable.escaped(example)) }
+    }
+  }
+
+  /// Writes the links the router refused, by reason, most first, each reason with its examples.
+  ///
+  /// - Parameters:
+  ///   - tally: The counts.
+  ///   - noun: What the links are called in the heading (`rejected`, `rejected clicks`).
+  ///   - row: Writes a label and a count in the report's columns.
+  ///   - output: Where the lines go.
+  nonisolated static func reportRejected(
+    _ tally: Tally, named noun: String, row: (String, Int) -> String, to output: TextSink
+  ) {
+    let reasons = sortedReasons(tally)
+    guard !reasons.isEmpty else { return }
+    output.line("")
+    output.line(noun + ", by reason:")
+    for reason in reasons {
+      output.line(row("  " + reason.code, reason.count))
+      for example in reason.examples { output.line("      e.g. " + Printable.escaped(example)) }
     }
   }
 

@@ -12,6 +12,28 @@ final class RouteValuesCapture {
   func refuse(_ problem: String) {
     if self.problem == nil { self.problem = problem }
   }
+
+  // A refused container is still handed back, writing nowhere, so that encoding runs on to its end
+  // and the first problem is the one reported.
+
+  /// Refuses `problem`; the encoder given back writes nowhere.
+  func refusedEncoder(_ problem: String, codingPath: [any CodingKey]) -> any Encoder {
+    refuse(problem)
+    return ParameterEncoder(slot: ParameterSlot(), codingPath: codingPath, capture: self)
+  }
+
+  /// Refuses `problem`; the list given back writes nowhere.
+  func refusedList(_ problem: String, codingPath: [any CodingKey]) -> any UnkeyedEncodingContainer {
+    refuse(problem)
+    return SegmentsWriter(slot: ParameterSlot(), codingPath: codingPath, capture: self)
+  }
+
+  /// Refuses `problem`; the labelled values given back, under `caseKey`, go to a capture of their own.
+  func refusedLabels<Key: CodingKey>(_ problem: String, caseKey: any CodingKey) -> KeyedEncodingContainer<Key>
+  {
+    refuse(problem)
+    return KeyedEncodingContainer(LabelWriter<Key>(capture: RouteValuesCapture(), caseKey: caseKey))
+  }
 }
 
 /// The value of one parameter, filled in by the containers of a ``ParameterEncoder``.
@@ -81,8 +103,7 @@ struct RouteValuesEncoder: Encoder {
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    capture.refuse(Self.notAnEnumWithCases)
-    return SegmentsWriter(slot: ParameterSlot(), codingPath: [], capture: capture)
+    return capture.refusedList(Self.notAnEnumWithCases, codingPath: [])
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -125,18 +146,16 @@ private struct CaseNameWriter<Key: CodingKey>: KeyedEncodingContainerProtocol, P
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    capture.refuse("case '\(key.stringValue)' holds labelled values, not a list")
-    return SegmentsWriter(slot: ParameterSlot(), codingPath: [key], capture: capture)
+    return capture.refusedList(
+      "case '\(key.stringValue)' holds labelled values, not a list", codingPath: [key])
   }
 
   mutating func superEncoder() -> any Encoder {
-    capture.refuse(RouteValuesEncoder.notAnEnumWithCases)
-    return ParameterEncoder(slot: ParameterSlot(), codingPath: [], capture: capture)
+    return capture.refusedEncoder(RouteValuesEncoder.notAnEnumWithCases, codingPath: [])
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
-    capture.refuse("case '\(key.stringValue)' holds labelled values")
-    return ParameterEncoder(slot: ParameterSlot(), codingPath: [key], capture: capture)
+    return capture.refusedEncoder("case '\(key.stringValue)' holds labelled values", codingPath: [key])
   }
 }
 
@@ -158,8 +177,7 @@ private struct LabelWriter<Key: CodingKey>: KeyedEncodingContainerProtocol, Para
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    capture.refuse("'\(key.stringValue)': \(RouteValuesEncoder.holdsOneValue)")
-    return KeyedEncodingContainer(LabelWriter<NestedKey>(capture: RouteValuesCapture(), caseKey: key))
+    return capture.refusedLabels("'\(key.stringValue)': \(RouteValuesEncoder.holdsOneValue)", caseKey: key)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -170,8 +188,8 @@ private struct LabelWriter<Key: CodingKey>: KeyedEncodingContainerProtocol, Para
   }
 
   mutating func superEncoder() -> any Encoder {
-    capture.refuse("case '\(caseKey.stringValue)': \(RouteValuesEncoder.holdsOneValue)")
-    return ParameterEncoder(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
+    return capture.refusedEncoder(
+      "case '\(caseKey.stringValue)': \(RouteValuesEncoder.holdsOneValue)", codingPath: codingPath)
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
@@ -195,10 +213,9 @@ private struct ParameterEncoder: Encoder {
       slot.value = .pairs([QueryItem(name: "", value: "")])
       return KeyedEncodingContainer(PairWriter<Key>(slot: slot, codingPath: codingPath, capture: capture))
     }
-    capture.refuse(
-      "'\(codingPath.map(\.stringValue).joined(separator: "."))': \(RouteValuesEncoder.holdsOneValue)")
-    return KeyedEncodingContainer(
-      LabelWriter<Key>(capture: RouteValuesCapture(), caseKey: SegmentIndex(intValue: 0)))
+    return capture.refusedLabels(
+      "'\(codingPath.map(\.stringValue).joined(separator: "."))': \(RouteValuesEncoder.holdsOneValue)",
+      caseKey: SegmentIndex(intValue: 0))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -308,19 +325,16 @@ private struct SegmentsWriter: UnkeyedEncodingContainer, ParameterValueWriting {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type
   ) -> KeyedEncodingContainer<NestedKey> {
-    capture.refuse("a catch-all's segments are text, not labelled values")
-    return KeyedEncodingContainer(
-      LabelWriter<NestedKey>(capture: RouteValuesCapture(), caseKey: SegmentIndex(intValue: count)))
+    return capture.refusedLabels(
+      "a catch-all's segments are text, not labelled values", caseKey: SegmentIndex(intValue: count))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-    capture.refuse("a catch-all's segments are text, not lists")
-    return SegmentsWriter(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
+    return capture.refusedList("a catch-all's segments are text, not lists", codingPath: codingPath)
   }
 
   mutating func superEncoder() -> any Encoder {
-    capture.refuse("a catch-all's segments are text")
-    return ParameterEncoder(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
+    return capture.refusedEncoder("a catch-all's segments are text", codingPath: codingPath)
   }
 }
 
@@ -349,22 +363,18 @@ private struct PairWriter<Key: CodingKey>: KeyedEncodingContainerProtocol, Param
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    capture.refuse("a pair's '\(key.stringValue)' is one value")
-    return KeyedEncodingContainer(LabelWriter<NestedKey>(capture: RouteValuesCapture(), caseKey: key))
+    return capture.refusedLabels("a pair's '\(key.stringValue)' is one value", caseKey: key)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    capture.refuse("a pair's '\(key.stringValue)' is one value")
-    return SegmentsWriter(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
+    return capture.refusedList("a pair's '\(key.stringValue)' is one value", codingPath: codingPath)
   }
 
   mutating func superEncoder() -> any Encoder {
-    capture.refuse("a pair holds a name and a value")
-    return ParameterEncoder(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
+    return capture.refusedEncoder("a pair holds a name and a value", codingPath: codingPath)
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
-    capture.refuse("a pair's '\(key.stringValue)' is one value")
-    return ParameterEncoder(slot: ParameterSlot(), codingPath: codingPath, capture: capture)
+    return capture.refusedEncoder("a pair's '\(key.stringValue)' is one value", codingPath: codingPath)
   }
 }

@@ -13,11 +13,11 @@ struct ParameterDecoder: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    if case .pairs(let pairs) = value { return PairsReader(pairs: pairs, codingPath: codingPath) }
+    if case .pairs(let pairs) = value { return PairsReader(elements: pairs, codingPath: codingPath) }
     guard case .segments(let segments) = value else {
       throw Self.mismatch([String].self, value, codingPath: codingPath)
     }
-    return SegmentsReader(segments: segments, codingPath: codingPath)
+    return SegmentsReader(elements: segments, codingPath: codingPath)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {

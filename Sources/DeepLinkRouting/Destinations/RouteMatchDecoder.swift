@@ -206,29 +206,13 @@ struct SingleParameterReader: SingleValueDecodingContainer, ParameterSingleValue
 
 /// The segments of a catch-all, one string each.
 struct SegmentsReader: UnkeyedDecodingContainer, ParameterUnkeyedReading {
-  let segments: [String]
+  let elements: [String]
   let codingPath: [any CodingKey]
   var currentIndex = 0
+  static var elementName: String { "segment" }
 
-  init(segments: [String], codingPath: [any CodingKey]) {
-    self.segments = segments
-    self.codingPath = codingPath
-  }
-
-  var count: Int? { segments.count }
-  var isAtEnd: Bool { currentIndex >= segments.count }
-
-  mutating func decodeNil() throws -> Bool { false }
-
-  mutating func read<T: Decodable>(_ type: T.Type) throws -> T {
-    let path = codingPath + [SegmentIndex(intValue: currentIndex)]
-    guard !isAtEnd else {
-      throw DecodingError.valueNotFound(
-        type, DecodingError.Context(codingPath: path, debugDescription: "no segment left"))
-    }
-    let result = try decodeParameter(type, from: .string(segments[currentIndex]), codingPath: path)
-    currentIndex += 1
-    return result
+  func read<T: Decodable>(_ type: T.Type, from element: String, codingPath: [any CodingKey]) throws -> T {
+    try decodeParameter(type, from: .string(element), codingPath: codingPath)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -250,38 +234,28 @@ struct SegmentsReader: UnkeyedDecodingContainer, ParameterUnkeyedReading {
 /// keys `name` and `value` (`struct Term: Decodable { let name: String; let value: String }`) or as a
 /// list of two strings (`[[String]]`).
 struct PairsReader: UnkeyedDecodingContainer, ParameterUnkeyedReading {
-  let pairs: [QueryItem]
+  let elements: [QueryItem]
   let codingPath: [any CodingKey]
   var currentIndex = 0
+  static var elementName: String { "pair" }
 
-  var count: Int? { pairs.count }
-  var isAtEnd: Bool { currentIndex >= pairs.count }
-
-  mutating func decodeNil() throws -> Bool { false }
-
-  mutating func read<T: Decodable>(_ type: T.Type) throws -> T {
-    let path = codingPath + [SegmentIndex(intValue: currentIndex)]
-    guard !isAtEnd else {
-      throw DecodingError.valueNotFound(
-        type, DecodingError.Context(codingPath: path, debugDescription: "no pair left"))
-    }
-    let result = try T(from: PairDecoder(pair: pairs[currentIndex], codingPath: path))
-    currentIndex += 1
-    return result
+  func read<T: Decodable>(_ type: T.Type, from element: QueryItem, codingPath: [any CodingKey]) throws -> T {
+    try T(from: PairDecoder(pair: element, codingPath: codingPath))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    try PairDecoder(pair: pairs[currentIndex], codingPath: codingPath).container(keyedBy: type)
+    try PairDecoder(pair: current([String: Any].self).element, codingPath: codingPath).container(
+      keyedBy: type)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try PairDecoder(pair: pairs[currentIndex], codingPath: codingPath).unkeyedContainer()
+    try PairDecoder(pair: current([Any].self).element, codingPath: codingPath).unkeyedContainer()
   }
 
   mutating func superDecoder() throws -> any Decoder {
-    PairDecoder(pair: pairs[currentIndex], codingPath: codingPath)
+    PairDecoder(pair: try current(Any.self).element, codingPath: codingPath)
   }
 }
 
@@ -299,7 +273,7 @@ struct PairDecoder: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    SegmentsReader(segments: [pair.name, pair.value ?? ""], codingPath: codingPath)
+    SegmentsReader(elements: [pair.name, pair.value ?? ""], codingPath: codingPath)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {

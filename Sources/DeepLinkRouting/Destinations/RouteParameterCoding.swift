@@ -44,11 +44,47 @@ extension ParameterSingleValueReading {
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try read(type) }
 }
 
+/// A catch-all's list (segments or pairs) read element by element: the reader names what an element is
+/// and how one becomes the asked type; reading past the end, and the element's place in the coding path,
+/// are the same for every list.
 protocol ParameterUnkeyedReading: UnkeyedDecodingContainer {
-  mutating func read<T: Decodable>(_ type: T.Type) throws -> T
+  associatedtype Element
+  /// The list's elements, in order.
+  var elements: [Element] { get }
+  var currentIndex: Int { get set }
+  /// What an element is called where the list has none left (`segment`, `pair`).
+  static var elementName: String { get }
+  /// The element `element`, at `codingPath`, as `type`.
+  func read<T: Decodable>(_ type: T.Type, from element: Element, codingPath: [any CodingKey]) throws -> T
 }
 
 extension ParameterUnkeyedReading {
+  var count: Int? { elements.count }
+  var isAtEnd: Bool { currentIndex >= elements.count }
+
+  mutating func decodeNil() throws -> Bool { false }
+
+  /// The element at ``currentIndex``, asked for as `type`, and its place: the coding path with its
+  /// index appended.
+  ///
+  /// - Throws: `DecodingError.valueNotFound` when the list has no element left.
+  func current(_ type: Any.Type) throws -> (element: Element, codingPath: [any CodingKey]) {
+    let path = codingPath + [SegmentIndex(intValue: currentIndex)]
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        type, DecodingError.Context(codingPath: path, debugDescription: "no \(Self.elementName) left"))
+    }
+    return (elements[currentIndex], path)
+  }
+
+  /// The next element as `type`.
+  mutating func read<T: Decodable>(_ type: T.Type) throws -> T {
+    let (element, path) = try current(type)
+    let result = try read(type, from: element, codingPath: path)
+    currentIndex += 1
+    return result
+  }
+
   mutating func decode(_ type: Bool.Type) throws -> Bool { try read(type) }
   mutating func decode(_ type: String.Type) throws -> String { try read(type) }
   mutating func decode(_ type: Double.Type) throws -> Double { try read(type) }

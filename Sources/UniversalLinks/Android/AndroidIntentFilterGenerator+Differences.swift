@@ -327,28 +327,16 @@ extension AndroidIntentFilterGenerator {
         refused.append(withPort)
       }
     }
-    let everyRoute: [(ErrorCode<AndroidNarrowing>, [String])] = [
-      (.emptySegment, emptySegments), (.schemeCase, schemeCase), (.customSchemeSpelling, spellings),
-      (.backslash, backslashes),
-    ]
-    for (kind, candidates) in everyRoute {
-      if let example = candidates.first(where: {
-        narrows(AndroidNarrowing(route: nil, parameter: "", kind: kind, example: $0))
-      }) {
-        foundNarrowings.append(AndroidNarrowing(route: nil, parameter: "", kind: kind, example: example))
-      }
-    }
-    let everyRouteWider: [(ErrorCode<AndroidWidening>, [String])] = [
-      (.emptySegment, widerEmptySegments), (.encodedSlash, encodedSlashes), (.backslash, backslashes),
-      (.refusedLink, refused),
-    ]
-    for (kind, candidates) in everyRouteWider {
-      if let example = candidates.first(where: {
-        widens(AndroidWidening(route: nil, parameter: "", kind: kind, example: $0))
-      }) {
-        foundWidenings.append(AndroidWidening(route: nil, parameter: "", kind: kind, example: example))
-      }
-    }
+    foundNarrowings += Self.firstShown(
+      [
+        (.emptySegment, emptySegments), (.schemeCase, schemeCase), (.customSchemeSpelling, spellings),
+        (.backslash, backslashes),
+      ], by: narrows)
+    foundWidenings += Self.firstShown(
+      [
+        (.emptySegment, widerEmptySegments), (.encodedSlash, encodedSlashes), (.backslash, backslashes),
+        (.refusedLink, refused),
+      ], by: widens)
 
     var seenWidenings = Set<AndroidWidening>()
     var keptKinds = Set<String>()
@@ -363,6 +351,21 @@ extension AndroidIntentFilterGenerator {
     }
     var seenNarrowings = Set<AndroidNarrowing>()
     narrowings = foundNarrowings.filter { seenNarrowings.insert($0).inserted && narrows($0) }
+  }
+
+  /// The differences of every route, each kind with the first of its candidate links that shows it.
+  ///
+  /// - Parameters:
+  ///   - kinds: Each kind with its candidate links, in order.
+  ///   - shows: Whether a difference's example shows it.
+  /// - Returns: The differences found, in the order of `kinds`.
+  static func firstShown<Difference: AndroidLinkDifference>(
+    _ kinds: [(ErrorCode<Difference>, [String])], by shows: (Difference) -> Bool
+  ) -> [Difference] {
+    kinds.compactMap { kind, candidates in
+      let differences = candidates.lazy.map { Difference(route: nil, parameter: "", kind: kind, example: $0) }
+      return differences.first(where: shows)
+    }
   }
 
   /// The name of a piece that is not a literal: its parameter's, or a template's as written.

@@ -189,3 +189,14 @@ extension ErrorCode where Subject == AndroidNarrowing {
   /// Android reads the first segment as the host only after `//` (every route).
   package static let customSchemeSpelling = Self("custom-scheme-spelling")
 }
+
+/// A difference between the generated filters and the router, shown by an example link: a widening or
+/// a narrowing.
+protocol AndroidLinkDifference {
+  /// A difference of `kind` at a route's parameter (`nil` and empty for every route), shown by
+  /// `example`.
+  init(route: String?, parameter: String, kind: ErrorCode<Self>, example: String)
+}
+
+extension AndroidWidening: AndroidLinkDifference {}
+extension AndroidNarrowing: AndroidLinkDifference {}

@@ -7,8 +7,7 @@ struct AASADecoder {
   private(set) var unknownKeys: [AASAUnknownKey] = []
 
   mutating func document(_ value: JSONValue) throws(AssociationFileDecodingError) -> AASADocument {
-    let members = try object(value, at: .root)
-    recordUnknownKeys(members, known: AASAKeys.topLevel, at: .root)
+    let members = try objectMembers(of: value, known: AASAKeys.topLevel, at: .root)
     var document = AASADocument()
     for member in members {
       let path = JSONPath.root.appending(key: member.key)
@@ -23,7 +22,11 @@ struct AASADecoder {
     return document
   }
 
-  private mutating func recordUnknownKeys(_ members: [JSONMember], known: [String], at path: JSONPath) {
+  /// The members of the object `value`, its keys not in `known` recorded as unknown.
+  private mutating func objectMembers(of value: JSONValue, known: [String], at path: JSONPath)
+    throws(AssociationFileDecodingError) -> [JSONMember]
+  {
+    let members = try object(value, at: path)
     for member in members where !known.contains(member.key) {
       unknownKeys.append(
         AASAUnknownKey(
@@ -33,6 +36,7 @@ struct AASADecoder {
         )
       )
     }
+    return members
   }
 
   private func mismatch(_ expected: String, _ value: JSONValue, _ path: JSONPath)
@@ -71,8 +75,7 @@ struct AASADecoder {
   private mutating func appList(_ value: JSONValue, at path: JSONPath) throws(AssociationFileDecodingError)
     -> AASAAppList
   {
-    let members = try object(value, at: path)
-    recordUnknownKeys(members, known: AASAKeys.appList, at: path)
+    let members = try objectMembers(of: value, known: AASAKeys.appList, at: path)
     var apps: [String] = []
     for member in members where member.key == "apps" {
       apps = try strings(member.value, at: path.appending(key: "apps"))
@@ -83,8 +86,7 @@ struct AASADecoder {
   private mutating func appLinks(_ value: JSONValue, at path: JSONPath) throws(AssociationFileDecodingError)
     -> AASAAppLinks
   {
-    let members = try object(value, at: path)
-    recordUnknownKeys(members, known: AASAKeys.appLinks, at: path)
+    let members = try objectMembers(of: value, known: AASAKeys.appLinks, at: path)
     var appLinks = AASAAppLinks()
     for member in members {
       let memberPath = path.appending(key: member.key)
@@ -127,8 +129,8 @@ struct AASADecoder {
     at path: JSONPath,
     keyed: Bool = false
   ) throws(AssociationFileDecodingError) -> AASADetail {
-    let members = try object(value, at: path)
-    recordUnknownKeys(members, known: keyed ? AASAKeys.keyedDetail : AASAKeys.detail, at: path)
+    let members = try objectMembers(
+      of: value, known: keyed ? AASAKeys.keyedDetail : AASAKeys.detail, at: path)
     var detail = AASADetail()
     for member in members {
       let memberPath = path.appending(key: member.key)
@@ -160,8 +162,7 @@ struct AASADecoder {
   private mutating func component(_ value: JSONValue, at path: JSONPath) throws(AssociationFileDecodingError)
     -> AASAComponent
   {
-    let members = try object(value, at: path)
-    recordUnknownKeys(members, known: AASAKeys.component, at: path)
+    let members = try objectMembers(of: value, known: AASAKeys.component, at: path)
     var component = AASAComponent()
     for member in members {
       let memberPath = path.appending(key: member.key)

@@ -72,3 +72,68 @@ struct DestinationRouterTests {
     #expect(table == inSwift.router.table)
   }
 }
+
+extension DestinationRouterTests {
+  /// Reads three strings from a list, whatever the list holds.
+  struct ThreeItems: Decodable {
+    init(from decoder: any Decoder) throws {
+      var list = try decoder.unkeyedContainer()
+      for _ in 0..<3 { _ = try list.decode([String].self) }
+    }
+  }
+
+  /// Reads three strings from a list.
+  struct ThreeStrings: Decodable {
+    init(from decoder: any Decoder) throws {
+      var list = try decoder.unkeyedContainer()
+      for _ in 0..<3 { _ = try list.decode(String.self) }
+    }
+  }
+
+  @Test func aCatchAllReadPastItsEndSaysWhatIsMissingAndWhere() throws {
+    func missing(_ read: () throws -> Void) -> (description: String, index: Int?)? {
+      do {
+        try read()
+        return nil
+      } catch DecodingError.valueNotFound(_, let context) {
+        return (context.debugDescription, context.codingPath.last?.intValue)
+      } catch {
+        return nil
+      }
+    }
+    let segments = ParameterDecoder(value: .segments(["a", "b"]), codingPath: [])
+    let afterSegments = try #require(missing { _ = try ThreeStrings(from: segments) })
+    #expect(afterSegments.description == "no segment left")
+    #expect(afterSegments.index == 2)
+    let pairs = ParameterDecoder(value: .pairs([QueryItem(name: "channel", value: "42")]), codingPath: [])
+    let afterPairs = try #require(missing { _ = try ThreeItems(from: pairs) })
+    #expect(afterPairs.description == "no pair left")
+    #expect(afterPairs.index == 1)
+  }
+
+  /// Reads every pair, then one more as labelled values.
+  struct LabelsPastTheEnd: Decodable {
+    init(from decoder: any Decoder) throws {
+      var list = try decoder.unkeyedContainer()
+      while !list.isAtEnd { _ = try list.decode([String].self) }
+      _ = try list.nestedContainer(keyedBy: SegmentIndex.self)
+    }
+  }
+
+  /// Reads every pair, then one more as a list.
+  struct ListPastTheEnd: Decodable {
+    init(from decoder: any Decoder) throws {
+      var list = try decoder.unkeyedContainer()
+      while !list.isAtEnd { _ = try list.decode([String].self) }
+      _ = try list.nestedUnkeyedContainer()
+    }
+  }
+
+  @Test func aPairListOpenedPastItsEndIsRefusedNotRead() {
+    for pairs in [[], [QueryItem(name: "channel", value: "42")]] {
+      let decoder = ParameterDecoder(value: .pairs(pairs), codingPath: [])
+      #expect(throws: DecodingError.self) { try LabelsPastTheEnd(from: decoder) }
+      #expect(throws: DecodingError.self) { try ListPastTheEnd(from: decoder) }
+    }
+  }
+}

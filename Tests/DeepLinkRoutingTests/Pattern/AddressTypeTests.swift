@@ -208,17 +208,8 @@ extension AddressTypeTests {
        "routes": [
          {"name": "channel", "pattern": "/{server:address}x/{team}"}]}
       """
-    do {
-      _ = try Router(try RouteTable(json: Data(json.utf8)))
-      Issue.record("the file was read")
-    } catch {
-      // As `deeplink` reports a route file's pattern error: at the pattern's place in the file.
-      let error = RouteTable.locatingPattern(error, inJSON: Data(json.utf8))
-      #expect(error.route == "channel")
-      #expect(error.description.contains("ambiguous"), "\(error)")
-      #expect(error.line == 3, "\(error)")
-      #expect(error.column != nil, "\(error)")
-    }
+    // As `deeplink` reports a route file's pattern error: at the pattern's place in the file.
+    try Fixtures.expectRouteFileError(json, route: "channel", saying: "ambiguous", line: 3)
     // A server address and a separator it cannot hold: the template reads.
     let fine = RouteTable(
       schemes: ["teamchat"], routes: [RouteDefinition("at", "/{server:address}_{team}")])

@@ -118,9 +118,7 @@ struct MiddleCatchAllTests {
         {"name": "both", "pattern": "/{a*}/x/{b*}"}
       ]}
       """
-    let table = try RouteTable(json: Data(json.utf8))
-    let error = try #require(#expect(throws: RouteTableError.self) { try Router(table) })
-    let located = RouteTable.locatingPattern(error, inJSON: Data(json.utf8))
+    let located = try Fixtures.routeFileError(json)
     #expect(located.line == 3)
     // The pattern's quote is at column 31, the second catch-all 8 characters in.
     #expect(located.column == 31 + 1 + 8)
@@ -145,13 +143,7 @@ struct MiddleCatchAllTests {
   ])
   func aPatternMatchingTheSameLinksIsADuplicate(_ pattern: String) throws {
     let base = pattern.hasPrefix("/{first}") ? "/{prefix+}/product/{id}" : "/{prefix*}/product/{id}"
-    let table = RouteTable(
-      hosts: ["shop.example"], routes: [RouteDefinition("one", base), RouteDefinition("two", pattern)])
-    #expect {
-      try Router(table)
-    } throws: { error in
-      (error as? RouteTableError) == RouteTableError(route: "two", reason: .ambiguous(with: "one"))
-    }
+    Fixtures.expectDuplicates(base, pattern, true, hosts: ["shop.example"])
   }
 
   @Test func otherKindsStandBesideIt() throws {

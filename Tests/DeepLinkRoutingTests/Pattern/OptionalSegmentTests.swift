@@ -127,12 +127,10 @@ struct OptionalSegmentTests {
         {"name": "product", "pattern": "/product/{slug?}/{id}"}
       ]}
       """
-    let table = try RouteTable(json: Data(json.utf8))
-    let error = try #require(#expect(throws: RouteTableError.self) { try Router(table) })
-    #expect(error.description.contains("route 'product'"))
-    #expect(error.description.contains("can be optional only as the last piece of the path"))
-    #expect(error.description.contains("  /product/{slug?}/{id}\n           ^"))
-    let located = RouteTable.locatingPattern(error, inJSON: Data(json.utf8))
+    let located = try Fixtures.routeFileError(json)
+    #expect(located.description.contains("route 'product'"))
+    #expect(located.description.contains("can be optional only as the last piece of the path"))
+    #expect(located.description.contains("  /product/{slug?}/{id}\n           ^"))
     #expect(located.line == 3)
     // The pattern's quote is at column 34, the piece 9 characters in.
     #expect(located.column == 34 + 1 + 9)

@@ -105,15 +105,7 @@ struct PairCatchAllTests {
     ("/a/{p:pairs*}", "/a/{q:pairs(x:int)*}", false),
   ])
   func duplicates(_ first: String, _ second: String, _ duplicate: Bool) {
-    let table = RouteTable(
-      hosts: ["chat.example"], routes: [RouteDefinition("one", first), RouteDefinition("two", second)])
-    do {
-      _ = try Router(table)
-      #expect(!duplicate, "\(first) and \(second) were both accepted")
-    } catch {
-      #expect(duplicate, "\(error)")
-      #expect(error.code == .ambiguous)
-    }
+    Fixtures.expectDuplicates(first, second, duplicate, hosts: ["chat.example"])
   }
 
   @Test(arguments: [
@@ -127,12 +119,7 @@ struct PairCatchAllTests {
     ("/a/{p:pairs*}/", .catchAllNotLast),
   ])
   func badPatternsAreRefused(_ pattern: String, _ code: ErrorCode<RoutePatternError>) {
-    do {
-      _ = try RoutePattern(pattern)
-      Issue.record("\(pattern) was accepted")
-    } catch {
-      #expect(error.code == code, "\(pattern): \(error)")
-    }
+    Fixtures.expectRefused(pattern, code: code)
   }
 
   @Test func aRouteFilesBadPairsNameTheLineAndColumn() throws {
@@ -142,16 +129,8 @@ struct PairCatchAllTests {
          {"name": "narrow",
           "pattern": "/narrow/{terms:pairs(channel:int|channel:int)*}"}]}
       """
-    do {
-      _ = try Router(try RouteTable(json: Data(json.utf8)))
-      Issue.record("the file was read")
-    } catch {
-      let error = RouteTable.locatingPattern(error, inJSON: Data(json.utf8))
-      #expect(error.route == "narrow")
-      #expect(error.description.contains("operator 'channel' is typed twice"), "\(error)")
-      #expect(error.line == 4, "\(error)")
-      #expect(error.column != nil, "\(error)")
-    }
+    try Fixtures.expectRouteFileError(
+      json, route: "narrow", saying: "operator 'channel' is typed twice", line: 4)
   }
 
   @Test func aBuiltLinkWritesThePairsAndReadsBack() throws {

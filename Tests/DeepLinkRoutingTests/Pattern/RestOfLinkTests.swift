@@ -68,15 +68,7 @@ struct RestOfLinkTests {
     ("/a/{p:rest}", "/b/{q:rest}", false),
   ])
   func duplicates(_ first: String, _ second: String, _ duplicate: Bool) {
-    let table = RouteTable(
-      schemes: ["myapp"], routes: [RouteDefinition("one", first), RouteDefinition("two", second)])
-    do {
-      _ = try Router(table)
-      #expect(!duplicate, "\(first) and \(second) were both accepted")
-    } catch {
-      #expect(duplicate, "\(error)")
-      #expect(error.code == .ambiguous)
-    }
+    Fixtures.expectDuplicates(first, second, duplicate, schemes: ["myapp"])
   }
 
   @Test(arguments: [
@@ -91,12 +83,7 @@ struct RestOfLinkTests {
     ("/a/x-{p:rest}", .unknownType),
   ])
   func badPatternsAreRefused(_ pattern: String, _ code: ErrorCode<RoutePatternError>) {
-    do {
-      _ = try RoutePattern(pattern)
-      Issue.record("\(pattern) was accepted")
-    } catch {
-      #expect(error.code == code, "\(pattern): \(error)")
-    }
+    Fixtures.expectRefused(pattern, code: code)
   }
 
   @Test func aRouteFileWithARestBeforeAQueryNamesTheLineAndColumn() throws {
@@ -106,16 +93,7 @@ struct RestOfLinkTests {
          {"name": "open",
           "pattern": "/open/{target:rest}?from={from}"}]}
       """
-    do {
-      _ = try Router(try RouteTable(json: Data(json.utf8)))
-      Issue.record("the file was read")
-    } catch {
-      let error = RouteTable.locatingPattern(error, inJSON: Data(json.utf8))
-      #expect(error.route == "open")
-      #expect(error.description.contains("must end the pattern"), "\(error)")
-      #expect(error.line == 4, "\(error)")
-      #expect(error.column != nil, "\(error)")
-    }
+    try Fixtures.expectRouteFileError(json, route: "open", saying: "must end the pattern", line: 4)
   }
 
   @Test func aBuiltLinkWritesTheTextAsGivenAndReadsBack() throws {

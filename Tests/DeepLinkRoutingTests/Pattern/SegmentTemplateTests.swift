@@ -183,9 +183,7 @@ struct SegmentTemplateTests {
         {"name": "user", "pattern": "/u/{user}{domain}"}
       ]}
       """
-    let table = try RouteTable(json: Data(json.utf8))
-    let error = #expect(throws: RouteTableError.self) { try Router(table) }
-    let located = RouteTable.locatingPattern(try #require(error), inJSON: Data(json.utf8))
+    let located = try Fixtures.routeFileError(json)
     #expect(located.line == 3)
     // The column of `{domain}`: the pattern's quote is at 31, the piece 9 characters in.
     #expect(located.column == 31 + 1 + 9)
@@ -193,14 +191,7 @@ struct SegmentTemplateTests {
   }
 
   @Test func twoTemplatesWithTheSameLiteralsAndKindsAreDuplicates() throws {
-    let duplicate = RouteTable(
-      hosts: ["example.com"],
-      routes: [RouteDefinition("one", "/u/{user}@{domain}"), RouteDefinition("two", "/u/{name}@{host}")])
-    #expect {
-      try Router(duplicate)
-    } throws: { error in
-      (error as? RouteTableError) == RouteTableError(route: "two", reason: .ambiguous(with: "one"))
-    }
+    Fixtures.expectDuplicates("/u/{user}@{domain}", "/u/{name}@{host}", true, hosts: ["example.com"])
     // Another kind or another literal is another template.
     _ = try Router(
       RouteTable(

@@ -179,9 +179,7 @@ struct ValueSetTests {
         {"name": "settings", "pattern": "/s/{s:(a||b)}"}
       ]}
       """
-    let table = try RouteTable(json: Data(json.utf8))
-    let error = #expect(throws: RouteTableError.self) { try Router(table) }
-    let located = RouteTable.locatingPattern(try #require(error), inJSON: Data(json.utf8))
+    let located = try Fixtures.routeFileError(json)
     #expect(located.line == 3)
     // The empty member: the pattern's quote is at 35, the member 9 characters in.
     #expect(located.column == 35 + 1 + 9)
@@ -192,22 +190,8 @@ struct ValueSetTests {
   // MARK: Duplicates
 
   @Test func twoSetsWithTheSameMembersAreDuplicatesInAnyOrder() throws {
-    #expect {
-      try Router(
-        RouteTable(
-          hosts: ["example.com"],
-          routes: [RouteDefinition("one", "/s/{a:(x|y)}"), RouteDefinition("two", "/s/{b:(y|x)}")]))
-    } throws: { error in
-      (error as? RouteTableError) == RouteTableError(route: "two", reason: .ambiguous(with: "one"))
-    }
-    #expect {
-      try Router(
-        RouteTable(
-          hosts: ["example.com"],
-          routes: [RouteDefinition("one", "/s?o={a:(x|y)}"), RouteDefinition("two", "/s?o={b:(y|x)}")]))
-    } throws: { error in
-      (error as? RouteTableError) == RouteTableError(route: "two", reason: .ambiguous(with: "one"))
-    }
+    Fixtures.expectDuplicates("/s/{a:(x|y)}", "/s/{b:(y|x)}", true, hosts: ["example.com"])
+    Fixtures.expectDuplicates("/s?o={a:(x|y)}", "/s?o={b:(y|x)}", true, hosts: ["example.com"])
     // Overlapping or disjoint sets reach different links: they stand side by side, and the narrower
     // set takes the words they share.
     let router = try Router(

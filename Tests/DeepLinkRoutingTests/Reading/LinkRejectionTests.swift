@@ -5,12 +5,7 @@ import Testing
 
 @Suite("Link rejections")
 struct LinkRejectionTests {
-  struct Case: CustomTestStringConvertible, Sendable {
-    var url: String
-    var code: String
-    var offset: Int?
-    var testDescription: String { "\(code): \(url.prefix(60))" }
-  }
+  typealias Case = Fixtures.Rejection
 
   static let cases: [Case] = [
     Case(url: "", code: "empty"),
@@ -70,12 +65,7 @@ struct LinkRejectionTests {
 
   @Test(arguments: cases)
   func rejected(_ testCase: Case) throws {
-    let router = try Router(Fixtures.channelTable)
-    let error = try #require(throws: LinkError.self) { try router.match(testCase.url) }
-    #expect(error.code.description == testCase.code, "\(error)")
-    if let offset = testCase.offset { #expect(error.offset == offset, "\(error)") }
-    #expect(error.url == testCase.url)
-    #expect(!error.message.isEmpty)
+    try Fixtures.expectRejected(testCase)
   }
 
   @Test func withinTheLimitsIsAccepted() throws {

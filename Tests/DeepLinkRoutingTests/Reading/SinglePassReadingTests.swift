@@ -8,12 +8,7 @@ import Testing
 /// even when no route reads them) and that both readings give the same match.
 @Suite("Single-pass reading")
 struct SinglePassReadingTests {
-  struct Rejection: CustomTestStringConvertible, Sendable {
-    var url: String
-    var code: String
-    var offset: Int?
-    var testDescription: String { "\(code): \(url)" }
-  }
+  typealias Rejection = Fixtures.Rejection
 
   /// Errors in the query and the fragment of links whose route reads neither.
   static let rejections: [Rejection] = [
@@ -37,13 +32,7 @@ struct SinglePassReadingTests {
 
   @Test(arguments: rejections)
   func rejectedWhereverTheProblemIs(_ testCase: Rejection) throws {
-    let router = try Router(Fixtures.channelTable)
-    let error = try #require(throws: LinkError.self) { try router.match(testCase.url) }
-    #expect(error.code.description == testCase.code, "\(error)")
-    #expect(error.offset == testCase.offset, "\(error)")
-    #expect(error.url == testCase.url)
-    let index = try #require(throws: LinkError.self) { try router.matchIndex(testCase.url) }
-    #expect(index == error)
+    try Fixtures.expectRejected(testCase)
   }
 
   /// Links the single pass reads, each also read by every rule: a fragment that decodes to non-ASCII

@@ -175,32 +175,18 @@ struct FragmentRouteTests {
   }
 
   @Test func badPatternsNameTheFragment() throws {
-    func code(_ pattern: String) -> ErrorCode<RoutePatternError>? {
-      do {
-        _ = try RoutePattern(pattern)
-        return nil
-      } catch {
-        return error.code
-      }
-    }
-    #expect(code("/#") == .emptyFragment)
-    #expect(code("/a#") == .emptyFragment)
+    Fixtures.expectRefused("/#", code: .emptyFragment)
+    Fixtures.expectRefused("/a#", code: .emptyFragment)
     // A fragment without its leading `/` is read from its first segment (`/#narrow/{rest*}`).
-    #expect(code("/#room") == nil)
-    #expect(code("/#/a#b") == .secondFragment)
-    #expect(code("/#/a?x=#") == .secondFragment)
-    #expect(code("/?a={a}#/x") == .queryBeforeFragment)
-    #expect(code("/#/a//b") == .emptySegment)
-    #expect(code("/{a*}#/{b*}") == .secondCatchAll)
-    #expect(code("/{a?}#/x") == .optionalPathParameter)
-    #expect(code("/{a}#/{a}") == .duplicateParameterName)
-    var caught: RoutePatternError?
-    do {
-      _ = try RoutePattern("/#/room/{id}#x")
-    } catch {
-      caught = error
-    }
-    let error = try #require(caught)
+    #expect(Fixtures.refusal(of: "/#room") == nil)
+    Fixtures.expectRefused("/#/a#b", code: .secondFragment)
+    Fixtures.expectRefused("/#/a?x=#", code: .secondFragment)
+    Fixtures.expectRefused("/?a={a}#/x", code: .queryBeforeFragment)
+    Fixtures.expectRefused("/#/a//b", code: .emptySegment)
+    Fixtures.expectRefused("/{a*}#/{b*}", code: .secondCatchAll)
+    Fixtures.expectRefused("/{a?}#/x", code: .optionalPathParameter)
+    Fixtures.expectRefused("/{a}#/{a}", code: .duplicateParameterName)
+    let error = try #require(Fixtures.refusal(of: "/#/room/{id}#x"))
     #expect(error.offset == 12)
     #expect(error.description.contains("a second '#'"))
     // `/#/` reads the root of the fragment; `%23` in a literal is a `#` character.

@@ -73,23 +73,9 @@ struct PlusInQueryTests {
   }
 
   @Test func theRouteFileTakesTheSettingAndRefusesOtherValues() throws {
-    let json =
-      #"{"hosts": ["a.example"], "plusInQuery": "literal", "routes": [{"name": "s", "pattern": "/s?q={q}"}]}"#
-    let table = try RouteTable(json: Data(json.utf8))
-    #expect(table.options.literalPlusInQuery)
-    #expect(try RouteTable(json: table.jsonData()) == table)
-    #expect(String(decoding: table.jsonData(), as: UTF8.self).contains(#""plusInQuery": "literal""#))
-    let plain = try RouteTable(json: Data(#"{"hosts": ["a.example"], "routes": []}"#.utf8))
-    #expect(!plain.options.literalPlusInQuery)
-    #expect(!String(decoding: plain.jsonData(), as: UTF8.self).contains("plusInQuery"))
-    for bad in [#""plus""#, "true", #""Literal""#] {
-      let error = #expect(throws: RouteTableError.self) {
-        try RouteTable(json: Data(#"{"hosts": ["a.example"], "plusInQuery": \#(bad), "routes": []}"#.utf8))
-      }
-      #expect(error?.code == .wrongType)
-      #expect(error?.description.contains(#""space" or "literal""#) == true)
-      #expect(error?.description.contains("plusInQuery") == true)
-      #expect(error?.line == 1)
-    }
+    try Fixtures.expectRouteFileSetting(
+      "plusInQuery", #""literal""#, isOn: \.literalPlusInQuery,
+      refusing: [#""plus""#, "true", #""Literal""#],
+      allowed: #""space" or "literal""#)
   }
 }

@@ -300,23 +300,9 @@ struct QueryRuleTests {
   }
 
   @Test func theRouteFileTakesTheSettingAndRefusesOtherValues() throws {
-    let json =
-      #"{"hosts": ["a.example"], "queryKeys": "caseInsensitive", "routes": [{"name": "s", "pattern": "/s?q={q}"}]}"#
-    let table = try RouteTable(json: Data(json.utf8))
-    #expect(table.options.caseInsensitiveQueryKeys)
-    #expect(try RouteTable(json: table.jsonData()) == table)
-    #expect(String(decoding: table.jsonData(), as: UTF8.self).contains(#""queryKeys": "caseInsensitive""#))
-    #expect(
-      try RouteTable(json: Data(#"{"hosts": ["a.example"], "routes": []}"#.utf8)).options
-        .caseInsensitiveQueryKeys == false)
-    for bad in [#""insensitive""#, "true", #""CaseInsensitive""#] {
-      let error = #expect(throws: RouteTableError.self) {
-        try RouteTable(json: Data(#"{"hosts": ["a.example"], "queryKeys": \#(bad), "routes": []}"#.utf8))
-      }
-      #expect(error?.code == .wrongType)
-      #expect(error?.description.contains(#""exact" or "caseInsensitive""#) == true)
-      #expect(error?.description.contains("queryKeys") == true)
-    }
+    try Fixtures.expectRouteFileSetting(
+      "queryKeys", #""caseInsensitive""#, isOn: \.caseInsensitiveQueryKeys,
+      refusing: [#""insensitive""#, "true", #""CaseInsensitive""#], allowed: #""exact" or "caseInsensitive""#)
   }
 }
 

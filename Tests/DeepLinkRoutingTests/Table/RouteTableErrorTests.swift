@@ -213,13 +213,7 @@ struct PrintableErrorTests {
       #expect(text.contains(#"/a\u{0}b"#), "\(text)")
       #expect(text.contains(#"route 'x\u{202E}'"#), "\(text)")
     }
-    var caught: RoutePatternError?
-    do {
-      _ = try RoutePattern("/a\u{0}b/{x")
-    } catch {
-      caught = error
-    }
-    let patternError = try #require(caught)
+    let patternError = try #require(Fixtures.refusal(of: "/a\u{0}b/{x"))
     let lines = patternError.description.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count == 3)
     let caretColumn = lines[2].firstIndex(of: "^").map {

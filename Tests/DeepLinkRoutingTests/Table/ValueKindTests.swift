@@ -263,9 +263,7 @@ struct ValueKindTests {
       {"hosts": ["example.com"], "kinds": {"sku": {"characters": "A-Z0-9-"}},
        "routes": [{"name": "a", "pattern": "\(pattern)"}]}
       """
-    let table = try RouteTable(json: Data(json.utf8))
-    let error = #expect(throws: RouteTableError.self) { try Router(table) }
-    let located = RouteTable.locatingPattern(try #require(error), inJSON: Data(json.utf8))
+    let located = try Fixtures.routeFileError(json)
     #expect(located.patternError?.code.description == code)
     #expect(located.route == "a")
     #expect(located.line == 2)
