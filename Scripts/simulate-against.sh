@@ -9,7 +9,8 @@
 # parameters read once; left out against a commit whose bench has no such mode), string and index, at each size
 # (default 1000,10000). Per link, after the set-up is taken away, it prints the instructions and an
 # estimate of the cycles: instructions + 10 per first-level cache miss + 100 per last-level miss + 15 per
-# mispredicted branch (the weights KCachegrind uses, with a branch weight added). Both counts are the
+# mispredicted branch (the weights KCachegrind uses, with a branch weight added). A `set-up` row per
+# size gives the set-up alone, in millions for the whole run: building the router and its links. Both counts are the
 # same on every run of the same binaries, so a few per cent is a real difference; wall-clock times on a
 # shared machine are not (see Scripts/bench-against.sh and its control). The runs hash with a fixed seed
 # (SWIFT_DETERMINISTIC_HASHING): with Swift's per-process random seed, building a large router's
@@ -76,6 +77,9 @@ print(f"per link, simulated; ratio = now / {commit[:10]} (below 1.000 is cheaper
 print(f"{'routes':>7}  {'metric':<8} {'instr then':>10} {'instr now':>10} {'ratio':>6}  {'cycles then':>11} {'cycles now':>10} {'ratio':>6}")
 for size in sizes:
     setup = {side: read(f"{folder}/{side}.{size}.none") for side in ("then", "now")}
+    # The set-up alone, in millions for the whole run: building the router and the links.
+    (i0, c0), (i1, c1) = setup["then"], setup["now"]
+    print(f"{size:>7}  {'set-up':<8} {i0 / 1e6:>9.0f}M {i1 / 1e6:>9.0f}M {i1 / i0:>6.3f}  {c0 / 1e6:>10.0f}M {c1 / 1e6:>9.0f}M {c1 / c0:>6.3f}")
     for mode in ("url", "values", "string", "index"):
         if not all(os.path.exists(f"{folder}/{side}.{size}.{mode}") for side in ("then", "now")):
             continue

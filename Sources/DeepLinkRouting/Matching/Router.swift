@@ -173,7 +173,7 @@ public final class Router: Sendable {
     self.literals = built.literals
     var keys: [Int32: [String]] = [:]
     for edge in built.literals.keys { keys[edge.parent, default: []].append(edge.key) }
-    self.literalKeys = keys.mapValues { $0.stableSorted() }
+    self.literalKeys = keys.mapValues { $0.sorted() }
     self.queryIndexes = built.queryIndexes
     self.testedChildren = built.tested
     self.kinds = kinds

@@ -4,8 +4,9 @@
 /// is called with, about 2,700 lines of optimised code each time. The module's sorts (route tables, value
 /// sets, host and kind names, error texts) instead sort the positions of their elements with one shared
 /// function and call their comparison from it. The order is the standard library's: stable, so elements
-/// that compare equal keep the order they came in. Sorts on the matching path of every link keep the
-/// standard library's own, where the comparison inlines.
+/// that compare equal keep the order they came in. Sorts on the matching path of every link, and those
+/// over all of a table's routes or trie nodes when the router is built, keep the standard library's own,
+/// where the comparison inlines.
 extension Sequence {
   /// The elements in the order `areInIncreasingOrder` gives; equal elements keep their order.
   ///
@@ -13,6 +14,7 @@ extension Sequence {
   /// - Returns: The sorted elements.
   package func stableSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
     let elements = Array(self)
+    if elements.count < 2 { return elements }
     var positions = Array(elements.indices)
     sortPositions(&positions) { areInIncreasingOrder(elements[$0], elements[$1]) }
     return positions.map { elements[$0] }

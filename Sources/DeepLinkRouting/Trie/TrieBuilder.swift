@@ -372,7 +372,7 @@ struct TrieBuilder {
     }
     var endings = self.endings
     self.endings = []
-    endings.stableSort { left, right in
+    endings.sort { left, right in
       if left.node != right.node { return left.node < right.node }
       if left.terminal != right.terminal { return left.terminal.rawValue < right.terminal.rawValue }
       let leftTakesRest = patterns[Int(left.route)].takesRestOfLink
@@ -491,7 +491,7 @@ struct TrieBuilder {
       var tested: [LiteralLink] = []
     }
     var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
-    byParent.stableSort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
+    byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
     // Routes alike for the search: the same query set, trailing slash and scope, in the same list.
     var classes: [[String]: Int32] = [:]
     var routeClasses: [(node: Int32, value: Int32)] = endings.map { ending in
@@ -510,7 +510,7 @@ struct TrieBuilder {
       return (ending.node, value)
     }
     classes = [:]
-    routeClasses.stableSort { $0.node != $1.node ? $0.node > $1.node : $0.value < $1.value }
+    routeClasses.sort { $0.node != $1.node ? $0.node > $1.node : $0.value < $1.value }
     var shapeOf = [Int32](repeating: 0, count: nodes.count)
     var literalLists: [LiteralLink: Int32] = [:]
     var routeLists: [Link: Int32] = [:]
