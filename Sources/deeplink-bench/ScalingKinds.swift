@@ -47,15 +47,20 @@ extension Scaling {
         let checked = build(
           RouteTable(
             schemes: ["myapp"], options: limits,
-            routes: [RouteDefinition("range", "/p/{v:decimal(0...)}"), RouteDefinition("https", "/o/{u:url(https)}")]))
+            routes: [
+              RouteDefinition("range", "/p/{v:decimal(0...)}"), RouteDefinition("https", "/o/{u:url(https)}"),
+            ]))
+        // Digits after the point, so the number stays within Double's range at every size.
         let digits = String(repeating: "1", count: size - 2)
-        let link = "myapp://p/\(digits).5"
+        let link = "myapp://p/1.\(digits)"
         // Below the range's end: the whole number is read before the check refuses it.
-        let miss = "myapp://p/-\(digits)5"
+        let miss = "myapp://p/-\(digits)"
         let url = "myapp://o/https%3A%2F%2Fexample.org%2F" + String(repeating: "a", count: max(1, size - 20))
         expectRoutes(plain, [(link, 0)], else: "the plain table does not route as expected")
-        expectRoutes(checked, [(link, 0), (miss, nil), (url, 1)], else: "the checks do not route as expected")
-        let seconds = matchSeconds(plain, [link]) + matchSeconds(checked, [link, miss, url], explaining: miss)
+        expectRoutes(
+          checked, [(link, 0), (miss, nil), (url, 1)], else: "the checks do not route as expected")
+        let seconds =
+          matchSeconds(plain, [link]) + matchSeconds(checked, [link, miss, url], explaining: miss)
         return ScalingStep(seconds: seconds, note: "range/plain \(format(seconds[1] / seconds[0], 2))x")
       },
       ScalingDimension(

@@ -51,7 +51,8 @@ package struct ValueCheck: Sendable, Hashable {
       let lowerText = String(argument[..<dots.lowerBound])
       let upperText = String(argument[dots.upperBound...])
       guard !lowerText.isEmpty || !upperText.isEmpty else {
-        throw CheckProblem(at: at, why: "the range (...) has no end; give at least one, as in (1...) or (...12)")
+        throw CheckProblem(
+          at: at, why: "the range (...) has no end; give at least one, as in (1...) or (...12)")
       }
       let upperAt = at + 1 + argument.distance(from: argument.startIndex, to: dots.upperBound)
       func end(_ end: String, at place: Int) throws(CheckProblem) -> ParameterValue? {
@@ -60,7 +61,8 @@ package struct ValueCheck: Sendable, Hashable {
           throw CheckProblem(
             at: place,
             why:
-              "'\(PrintableText.escaped(end))' is not \(type.expectation) (\(type) reads it so), so it cannot end the range of \(type)")
+              "'\(PrintableText.escaped(end))' is not \(type.expectation) (\(type) reads it so), so it cannot end the range of \(type)"
+          )
         }
         return value
       }
@@ -86,7 +88,8 @@ package struct ValueCheck: Sendable, Hashable {
       throw CheckProblem(
         at: at,
         why:
-          "\(type) takes no check: a range is for int and decimal (their values have an order), (https) for url")
+          "\(type) takes no check: a range is for int and decimal (their values have an order), (https) for url"
+      )
     }
   }
 
@@ -220,10 +223,13 @@ package struct ValueCheck: Sendable, Hashable {
   var aasaWidening: (code: String, limit: String, example: String) {
     switch rule {
     case .integers(let low, let high):
-      let outside = high.flatMap { $0 < .max ? String($0 + 1) : nil } ?? low.flatMap { $0 > .min ? String($0 - 1) : nil }
+      let outside =
+        high.flatMap { $0 < .max ? String($0 + 1) : nil } ?? low.flatMap { $0 > .min ? String($0 - 1) : nil }
       return ("range-text", Self.rangeLimit, outside ?? "x")
     case .decimals(let low, let high):
-      let outside = high.map { ParameterValue.decimal($0 + 1).description } ?? low.map { ParameterValue.decimal($0 - 1).description }
+      let outside =
+        high.map { ParameterValue.decimal($0 + 1).description }
+        ?? low.map { ParameterValue.decimal($0 - 1).description }
       return ("range-text", Self.rangeLimit, outside ?? "x")
     case .httpsOnly: return ("https-text", Self.httpsLimit, "http://example.com/")
     }

@@ -31,13 +31,9 @@ struct ValueCheckBuildingTests {
         == "https://osmand.net/go?lat=90&lon=-180")
     #expect(try router.urlString(for: "month", ["month": .int(12)]) == "https://osmand.net/calendar/12")
     let url = try #require(URL(string: "https://example.org/a?b=c"))
-    #expect(
-      try router.urlString(for: "secure", ["target": .url(url)])
-        == "https://osmand.net/open/https:%2F%2Fexample.org%2Fa%3Fb=c"
-        || router.urlString(for: "secure", ["target": .url(url)])
-          == "https://osmand.net/open/https%3A%2F%2Fexample.org%2Fa%3Fb%3Dc")
     let built = try router.urlString(for: "secure", ["target": .url(url)])
-    #expect(try router.match(built)?.route == "secure")
+    #expect(built == "https://osmand.net/open/https:%2F%2Fexample.org%2Fa%3Fb=c")
+    #expect(try router.match(built)?.parameters["target"] == .url(url))
   }
 
   @Test func aValueTheCheckRefusesIsATypedError() throws {
@@ -53,7 +49,9 @@ struct ValueCheckBuildingTests {
         == "route 'location': 'lat' must be a decimal(-90...90), got '91': it is 91, above 90")
     let month = #expect(throws: URLBuildError.self) { try router.urlString(for: "month", ["month": .int(0)]) }
     #expect(month?.description.hasSuffix("it is 0, below 1") == true)
-    let word = #expect(throws: URLBuildError.self) { try router.urlString(for: "month", ["month": .string("may")]) }
+    let word = #expect(throws: URLBuildError.self) {
+      try router.urlString(for: "month", ["month": .string("may")])
+    }
     #expect(word?.code == .notOfKind)
     let http = #expect(throws: URLBuildError.self) {
       try router.urlString(for: "secure", ["target": .url(try #require(URL(string: "http://example.org/")))])

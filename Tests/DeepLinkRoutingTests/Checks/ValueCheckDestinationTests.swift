@@ -30,7 +30,8 @@ struct ValueCheckDestinationTests {
     #expect(
       try router.destination(for: "https://osmand.net/go?lat=52.51628&lon=13.37771&z=15")
         == .location(lat: 52.51628, lon: 13.37771, zoom: 15))
-    #expect(try router.destination(for: "app://go?lat=-90&lon=180") == .location(lat: -90, lon: 180, zoom: nil))
+    #expect(
+      try router.destination(for: "app://go?lat=-90&lon=180") == .location(lat: -90, lon: 180, zoom: nil))
     #expect(try router.destination(for: "app://calendar/3") == .month(month: 3))
     let target = try #require(URL(string: "https://example.org/a"))
     #expect(try router.destination(for: "app://open/https%3A%2F%2Fexample.org%2Fa") == .open(target: target))

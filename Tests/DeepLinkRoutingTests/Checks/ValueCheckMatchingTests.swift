@@ -85,7 +85,8 @@ struct ValueCheckMatchingTests {
     #expect(month.code == .expectedKind)
     #expect(
       month.description
-        == "route 'month': segment 2 \"13\" is not an int from 1 to 12 ({month:int(1...12)}): it is 13, above 12")
+        == "route 'month': segment 2 \"13\" is not an int from 1 to 12 ({month:int(1...12)}): it is 13, above 12"
+    )
     let low = try #require(try router.explain("app://calendar/0"))
     #expect(low.description.hasSuffix("it is 0, below 1"))
     let word = try #require(try router.explain("app://calendar/may"))
@@ -97,20 +98,26 @@ struct ValueCheckMatchingTests {
     )
     let lat = try #require(try router.explain("app://go?lat=95"))
     #expect(lat.code == .queryItemType)
-    #expect(lat.description == "route 'location': the query item lat={lat:decimal(-90...90)} does not fit: \"95\"")
+    #expect(
+      lat.description == "route 'location': the query item lat={lat:decimal(-90...90)} does not fit: \"95\"")
   }
 
   @Test func checksThatShareAValueAreDuplicatesAndOthersStandSideBySide() throws {
     func build(_ patterns: [String]) throws {
       _ = try Router(
         RouteTable(
-          hosts: ["example.com"], routes: patterns.enumerated().map { RouteDefinition("r\($0.offset)", $0.element) }))
+          hosts: ["example.com"],
+          routes: patterns.enumerated().map { RouteDefinition("r\($0.offset)", $0.element) }))
     }
-    let overlap = #expect(throws: RouteTableError.self) { try build(["/m/{a:int(1...12)}", "/m/{b:int(12...20)}"]) }
+    let overlap = #expect(throws: RouteTableError.self) {
+      try build(["/m/{a:int(1...12)}", "/m/{b:int(12...20)}"])
+    }
     #expect(overlap?.code == .ambiguous)
     #expect(overlap?.otherRoute == "r0")
     #expect(overlap?.description.contains("(such as '12')") == true)
-    let same = #expect(throws: RouteTableError.self) { try build(["/u/{a:url(https)}", "/u/{b:url(https)}"]) }
+    let same = #expect(throws: RouteTableError.self) {
+      try build(["/u/{a:url(https)}", "/u/{b:url(https)}"])
+    }
     #expect(same?.code == .ambiguous)
     let query = #expect(throws: RouteTableError.self) {
       try build(["/q?lat={a:decimal(-90...90)}", "/q?lat={b:decimal(0...)}"])

@@ -30,7 +30,9 @@ struct ValueCheckFilesTests {
     let document = try generator.document(includeLegacyPaths: false)
     let matcher = AASAMatcher(document: document)
     #expect(try matcher.match("/calendar/12").opensApp)
-    let widenings = generator.widenings.filter { $0.kind.description == "range-text" || $0.kind.description == "https-text" }
+    let widenings = generator.widenings.filter {
+      $0.kind.description == "range-text" || $0.kind.description == "https-text"
+    }
     #expect(widenings.map(\.route).sorted() == ["location", "month", "secure"])
     #expect(widenings.first { $0.route == "month" }?.example == "/calendar/13")
     #expect(widenings.first { $0.route == "location" }?.example == "/map/91")
