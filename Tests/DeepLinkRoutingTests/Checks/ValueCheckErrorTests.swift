@@ -46,6 +46,16 @@ struct ValueCheckErrorTests {
     #expect(error?.message.contains(why) == true, "\(pattern): \(error?.message ?? "")")
   }
 
+  @Test func aCheckFillsItsSegmentAndIsNotAnOptionalPathSegment() throws {
+    let template = #expect(throws: RoutePatternError.self) { try RoutePattern("/m/v{n:int(1...3)}") }
+    #expect(template?.code == .kindInTemplate)
+    let optional = #expect(throws: RoutePatternError.self) { try RoutePattern("/m/{n:int(1...3)?}") }
+    #expect(optional?.code == .optionalKindInPath)
+    // In the query, a check may be optional.
+    let query = try RoutePattern("/m?n={n:int(1...3)?}")
+    #expect(query.query.first?.isOptional == true)
+  }
+
   @Test func aRouteFileNamesTheLineAndColumnOfABadCheck() throws {
     let json = """
       {"hosts": ["osmand.net"],
