@@ -35,6 +35,45 @@ extension Scaling {
         let seconds = matchSeconds(plain, [link]) + matchSeconds(kind, [link, miss], explaining: miss)
         return ScalingStep(seconds: seconds, note: "kind/plain \(format(seconds[1] / seconds[0], 2))x")
       },
+      // A check on a value (`{v:decimal(0...)}`, `{u:url(https)}`) against its type without the check
+      // (`{v:decimal}`, `{u:url}`) and a plain route of the same link, as the value doubles: the check
+      // reads its value once, as its type does, then compares the number or the scheme, so it grows
+      // linearly and costs within 2x its type. Reading a long number or URL is the type's own cost.
+      ScalingDimension(
+        name: "value-check", unit: "bytes", sizes: (0..<5).map { max(8, 1_024 / scale) << $0 },
+        metrics: ["plain", "decimal", "range", "range miss", "url", "https", "explain"], showsMemory: false
+      ) { size in
+        let plain = build(
+          RouteTable(schemes: ["myapp"], options: limits, routes: [RouteDefinition("plain", "/p/{v}")]))
+        let typed = build(
+          RouteTable(
+            schemes: ["myapp"], options: limits,
+            routes: [RouteDefinition("decimal", "/p/{v:decimal}"), RouteDefinition("url", "/o/{u:url}")]))
+        let checked = build(
+          RouteTable(
+            schemes: ["myapp"], options: limits,
+            routes: [
+              RouteDefinition("range", "/p/{v:decimal(0...)}"), RouteDefinition("https", "/o/{u:url(https)}"),
+            ]))
+        // Digits after the point, so the number stays within Double's range at every size.
+        let digits = String(repeating: "1", count: size - 2)
+        let link = "myapp://p/1.\(digits)"
+        // Below the range's end: the whole number is read before the check refuses it.
+        let miss = "myapp://p/-\(digits)"
+        let url = "myapp://o/https%3A%2F%2Fexample.org%2F" + String(repeating: "a", count: max(1, size - 20))
+        expectRoutes(plain, [(link, 0)], else: "the plain table does not route as expected")
+        expectRoutes(typed, [(link, 0), (url, 1)], else: "the typed table does not route as expected")
+        expectRoutes(
+          checked, [(link, 0), (miss, nil), (url, 1)], else: "the checks do not route as expected")
+        let seconds =
+          matchSeconds(plain, [link]) + matchSeconds(typed, [link]) + matchSeconds(checked, [link, miss])
+          + matchSeconds(typed, [url]) + matchSeconds(checked, [url], explaining: miss)
+        return ScalingStep(
+          seconds: seconds,
+          note:
+            "range/decimal \(format(seconds[2] / seconds[1], 2))x, https/url \(format(seconds[5] / seconds[4], 2))x"
+        )
+      },
       ScalingDimension(
         name: "kind-routes", unit: "routes", sizes: (0..<5).map { max(8, 1_024 / scale) << $0 },
         metrics: ["build", "match", "miss", "explain"], showsMemory: false

@@ -183,7 +183,7 @@ enum DestinationDeclaration<Destination: Codable> {
         for (name, value) in template.sampleValues { required[name] = value }
       case .optional: break
       case .valueSet(let name, let set): required[name] = .string(set.members[0])
-      case .kind(let name, let kind): required[name] = .string(kind.sampleValue)
+      case .kind(let name, let kind): required[name] = kind.sample
       case .pairs(let name, let rule): required[name] = rule.sampleValue
       case .remainder(let name): required[name] = .string(sampleText)
       }
@@ -195,7 +195,7 @@ enum DestinationDeclaration<Destination: Codable> {
       switch item.rule {
       case .value: sample = item.type.sampleValue
       case .oneOf(let set): sample = .string(set.members[0])
-      case .kind(let kind): sample = .string(kind.sampleValue)
+      case .kind(let kind): sample = kind.sample
       case .literal, .absent: continue
       }
       if !item.isOptional { required[item.name] = sample }

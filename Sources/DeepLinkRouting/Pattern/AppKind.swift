@@ -41,12 +41,16 @@ package enum KindProblem: Error, Sendable, Hashable {
   }
 }
 
-/// An app-defined kind as patterns use it: its name, its declaration, and the rule compiled to bytes.
+/// An app-defined kind as patterns use it: its name, its declaration, and the rule compiled to bytes;
+/// or a check a pattern states in place (`{lat:decimal(-90...90)}`, ``ValueCheck``), which answers every
+/// question a kind answers.
 package struct AppKind: Sendable, Hashable, CustomStringConvertible {
-  /// The kind's name in the table (`sku` in `{code:sku}`).
+  /// The kind's name in the table (`sku` in `{code:sku}`), or a check as written (`int(1...12)`).
   package let name: String
-  /// The declaration.
+  /// The declaration (an empty one for a check).
   package let declaration: ValueKind
+  /// The check a pattern states in place, or `nil` for a kind of the table.
+  package let check: ValueCheck?
   private let prefix: [UInt8]
   private let low: UInt64
   private let high: UInt64
@@ -57,11 +61,22 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   init(name: String, declaration: ValueKind) {
     self.name = name
     self.declaration = declaration
+    check = nil
     prefix = Array(declaration.prefix.utf8)
     let set = (try? ValueKind.characterSet(declaration.characters).get()) ?? (0, 0)
     (low, high) = set
     minLength = declaration.minLength
     maxLength = declaration.maxLength ?? .max
+  }
+
+  /// A check stated in place, as a kind.
+  init(check: ValueCheck) {
+    name = check.text
+    declaration = ValueKind(characters: "", minLength: 0, maxLength: 0)
+    self.check = check
+    prefix = []
+    (low, high) = (0, 0)
+    (minLength, maxLength) = (0, 0)
   }
 
   package static func == (lhs: AppKind, rhs: AppKind) -> Bool {
@@ -103,6 +118,7 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   /// Whether a decoded segment or query value is of the kind: one pass over its bytes.
   @inline(__always)
   func accepts(_ bytes: Bytes) -> Bool {
+    if let check { return check.accepts(bytes) }
     let length = bytes.count &- prefix.count
     guard length >= minLength, length <= maxLength else { return false }
     var index = 0
@@ -120,9 +136,23 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   /// Whether decoded text is of the kind.
   package func accepts(_ text: String) -> Bool { Bytes.withUTF8(of: text) { accepts($0) } }
 
+  /// The value of a decoded segment or query value, or `nil` when it is not of the kind: the text for
+  /// a kind of the table, the typed value for a check.
+  @inline(__always)
+  func value(_ bytes: Bytes, text: () -> String) -> ParameterValue? {
+    if let check { return check.value(bytes, text: text) }
+    return accepts(bytes) ? .string(text()) : nil
+  }
+
+  /// The value of decoded text, or `nil` when it is not of the kind (as ``value(_:text:)``).
+  package func value(from text: String) -> ParameterValue? {
+    Bytes.withUTF8(of: text) { value($0, text: { text }) }
+  }
+
   /// Why decoded text is not of the kind, in words (`it holds 'x', which sku does not allow (A-Z0-9-)`),
   /// or `nil` when it is: what a near miss says.
   package func miss(_ text: String) -> String? {
+    if let check { return check.miss(text) }
     let bytes = Array(text.utf8)
     if !bytes.starts(with: prefix) {
       return "it does not start with '\(PrintableText.escaped(declaration.prefix))'"
@@ -147,7 +177,7 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What a message says a parameter of the kind wanted: `a sku`.
-  package var expectation: String { Self.withArticle(name) }
+  package var expectation: String { check?.expectation ?? Self.withArticle(name) }
 
   /// A kind's name after `a` or `an`, as messages write it: `a sku`, `an order`.
   package static func withArticle(_ name: String) -> String {
@@ -161,6 +191,9 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   /// then fewer characters, then the lower most length, then the higher least length, then by name
   /// byte by byte; never the order of the table.
   package func ranksBefore(_ other: AppKind) -> Bool {
+    if let check, let otherCheck = other.check { return check.ranksBefore(otherCheck) }
+    // A check is tried before the table's kinds (the search tries it earlier, among the typed pieces).
+    if (check == nil) != (other.check == nil) { return check != nil }
     if prefix.count != other.prefix.count { return prefix.count > other.prefix.count }
     let count = low.nonzeroBitCount + high.nonzeroBitCount
     let otherCount = other.low.nonzeroBitCount + other.high.nonzeroBitCount
@@ -173,6 +206,9 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   /// A value both kinds hold, or `nil` when no value is of both: two routes alike but for these kinds
   /// at one place would both reach the links with it, so they are refused as duplicates.
   package func sharedValue(with other: AppKind) -> String? {
+    // A check and a kind of the table are tried at different times, so the rank decides between them.
+    if let check, let otherCheck = other.check { return check.sharedValue(with: otherCheck) }
+    if check != nil || other.check != nil { return nil }
     let (short, long) = prefix.count <= other.prefix.count ? (self, other) : (other, self)
     guard long.prefix.starts(with: short.prefix) else { return nil }
     let extra = long.prefix[short.prefix.count...]
@@ -200,6 +236,7 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   /// number, boolean or UUID written as text) of the kind; `nil` otherwise (the builder then refuses
   /// it, naming the kind).
   package func written(_ value: ParameterValue) -> ParameterValue? {
+    if let check { return check.written(value) }
     let text: String
     switch value {
     case .string(let string): text = string
@@ -212,6 +249,7 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   /// A value of the kind: the prefix, then the first letter or digit it allows (else its first
   /// character), as often as it needs; never a dot segment when the kind has another value.
   package var sampleValue: String {
+    if let check { return check.sample.description }
     let allowed = (UInt8(0x20)..<UInt8(0x7F)).filter(allows)
     let byte =
       allowed.first { $0.isASCIILetter || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
@@ -220,6 +258,9 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
     if prefix.isEmpty, byte == UInt8(ascii: "."), count <= 2, maxLength >= 3 { count = 3 }
     return String(decoding: prefix + [UInt8](repeating: byte, count: count), as: UTF8.self)
   }
+
+  /// A value of the kind as a parameter holds it: the sample's text, or a check's typed sample.
+  package var sample: ParameterValue { check?.sample ?? .string(sampleValue) }
 
   // MARK: Server files
 
@@ -230,6 +271,7 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   /// What an AASA pattern cannot say about the kind: the widening's code, the limit in words (`{NAME}`
   /// stands for the parameter) and a value the pattern lets through that the kind refuses.
   package var aasaWidening: (code: String, limit: String, example: String) {
+    if let check { return check.aasaWidening }
     let said = prefix.isEmpty ? "" : " after '\(declaration.prefix)'"
     // A printable character the kind refuses, or else non-ASCII text, which no kind holds.
     let outside = (UInt8(0x21)..<UInt8(0x7F)).first { byte in
@@ -247,6 +289,7 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   /// written by `escape` (the server file's rule for literal text), then a class of the characters
   /// (letters and digits as they are, every other one as `\xHH`) and the lengths.
   package func segmentRegex(escape: (String) -> String) -> String {
+    if let check { return check.segmentRegex }
     var set = ""
     for byte in UInt8(0x20)..<UInt8(0x7F) where allows(byte) {
       if byte.isASCIILetter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {

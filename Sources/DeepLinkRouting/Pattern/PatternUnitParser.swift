@@ -532,13 +532,24 @@ struct PatternUnitParser {
 
   /// The name and kind of a parameter whose type is one of the table's kinds (`code:sku`), or `nil`
   /// for any other body.
+  /// A check stated in place (`lat:decimal(-90...90)`, ``ValueCheck``) is a kind too.
   private func kindReference(_ body: String, at offset: Int) throws(RoutePatternError) -> (String, AppKind)? {
-    guard !kinds.isEmpty, let colon = Self.firstColon(body),
-      let kind = kinds[String(body[body.index(after: colon)...])]
-    else { return nil }
+    guard let colon = Self.firstColon(body) else { return nil }
+    let typeName = String(body[body.index(after: colon)...])
     let name = String(body[..<colon])
+    if let kind = kinds[typeName] {
+      try checkName(name, at: offset)
+      return (name, kind)
+    }
+    let check: ValueCheck?
+    do {
+      check = try ValueCheck.parse(typeName)
+    } catch {
+      throw fail(offset + name.count + 1 + error.at, .invalidCheck(name: name, why: error.why))
+    }
+    guard let check else { return nil }
     try checkName(name, at: offset)
-    return (name, kind)
+    return (name, AppKind(check: check))
   }
 
   /// The first `:` of a parameter's body, as a character: found among the bytes when the body is

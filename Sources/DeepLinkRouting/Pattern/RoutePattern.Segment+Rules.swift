@@ -50,7 +50,8 @@ extension RoutePattern.Segment {
     case .fragment: .fragment
     case .parameter(_, let type), .optional(_, let type): .parameter(type)
     case .valueSet, .template: .tested(.beforeTypes)
-    case .kind: .tested(.beforePlain)
+    // A check stated in place narrows a built-in type, so it is tried before the types.
+    case .kind(_, let kind): kind.check == nil ? .tested(.beforePlain) : .tested(.beforeTypes)
     // A pair catch-all tests the segments it takes, last in the path too: the route ends at its child.
     case .pairs: .tested(.afterPlain)
     case .oneOrMore, .zeroOrMore: isLast ? .rest : .tested(.afterPlain)
@@ -162,7 +163,7 @@ extension RoutePattern.Segment {
         RouteParameters.Entry(name: $0.name, value: $0.value)
       }
     case .kind(let name, let kind):
-      kind.accepts(bytes) ? [RouteParameters.Entry(name: name, value: .string(text()))] : nil
+      kind.value(bytes, text: text).map { [RouteParameters.Entry(name: name, value: $0)] }
     case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs, .remainder: nil
     }
   }
@@ -219,7 +220,7 @@ extension RoutePattern.Segment {
     case .oneOrMore(let name), .zeroOrMore(let name): [(name, .segments([text]))]
     case .template(let template): template.sampleValues.map { ($0.key, $0.value) }
     case .valueSet(let name, let set): [(name, .string(set.members[0]))]
-    case .kind(let name, let kind): [(name, .string(kind.sampleValue))]
+    case .kind(let name, let kind): [(name, kind.sample)]
     case .pairs(let name, let rule): [(name, rule.sampleValue)]
     case .remainder(let name): [(name, .string("\(text)?q=1#f"))]
     }

@@ -153,7 +153,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       switch rule {
       case .value: type.value(from: text)
       case .oneOf(let set): set.accepts(text) ? .string(text) : nil
-      case .kind(let kind): kind.accepts(text) ? .string(text) : nil
+      case .kind(let kind): kind.value(from: text)
       case .literal, .absent: nil
       }
     }

@@ -334,6 +334,12 @@ extension RoutePatternError {
         "path parameter '\(name)' of kind \(PrintableText.escaped(kind)) cannot be optional; declare the route with and without the segment, or use the kind in an optional query item",
       name: name)
   }
+
+  /// A check on a value that cannot be read (`{lat:decimal(90...-90)}`, `{n:int(1...x)}`,
+  /// `{on:bool(1...2)}`, `{u:url(ftp)}`): code `invalidCheck`.
+  package static func invalidCheck(name: String, why: String) -> Self {
+    Self(code: .invalidCheck, message: "the check of parameter '\(name)': \(why)", name: name)
+  }
 }
 
 extension ErrorCode where Subject == RoutePatternError {
@@ -424,4 +430,7 @@ extension ErrorCode where Subject == RoutePatternError {
   /// A pair catch-all's typed operators that cannot be read (`{p:pairs(a)*}`, `{p:pairs(a:int|a:int)*}`,
   /// an empty operator); see ``RoutePatternError/name``.
   package static let invalidPairs = Self("invalid-pairs")
+  /// A check on a value that cannot be read: a range whose ends are reversed or not of the type, a
+  /// range on a type without order, a check a type does not take; see ``RoutePatternError/name``.
+  package static let invalidCheck = Self("invalid-check")
 }

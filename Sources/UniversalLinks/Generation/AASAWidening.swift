@@ -68,8 +68,10 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     if kind == .emptyTemplateText {
       return "AASA's * inside the segment template also admits an empty {\(parameter)}"
     }
-    let limit = ParameterType.allCases.lazy.compactMap(\.aasaWidening).first { $0.code == kind.description }?
-      .limit
+    let checks = [("range-text", ValueCheck.rangeLimit), ("https-text", ValueCheck.httpsLimit)]
+    let limit =
+      (ParameterType.allCases.compactMap(\.aasaWidening).map { ($0.code, $0.limit) } + checks)
+      .first { $0.0 == kind.description }?.1
     return (limit ?? "AASA cannot say what {NAME} accepts, so it admits more")
       .replacingOccurrences(of: "{NAME}", with: "{\(parameter)}")
   }
@@ -135,7 +137,8 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
       if case .kind(let name, let kind) = piece {
         widenings.append(
           .init(
-            route: shape.name, parameter: name, kind: .kindText,
+            route: shape.name, parameter: name,
+            kind: kind.check == nil ? .kindText : ErrorCode(kind.aasaWidening.code),
             example: example(RoutePathShape.encode(kind.aasaWidening.example))))
         if let catchAll = shape.catchAllIndex, Self.literalBetween(index, catchAll, in: shape.pieces) {
           widenings.append(

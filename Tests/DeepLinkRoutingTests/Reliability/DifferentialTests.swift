@@ -92,7 +92,12 @@ struct ReliabilityDifferentialTests {
       } else if roll < 86 {
         pieces.append(.valueSet(parameter, setMembers(using: &random)))
       } else if roll < 88 {
-        pieces.append(.kind(parameter, random.pick(ReferenceRouter.kinds)))
+        if random.chance(0.4) {
+          let range = random.pick(ReferenceRouter.ranges)
+          pieces.append(.range(parameter, low: range.low, high: range.high))
+        } else {
+          pieces.append(.kind(parameter, random.pick(ReferenceRouter.kinds)))
+        }
       } else if addresses && (position == 0 || roll >= 97) {
         pieces.append(.parameter(parameter, .address))
       } else {
@@ -207,6 +212,13 @@ struct ReliabilityDifferentialTests {
           segments.append(encodePath(text, using: &random))
         case .kind(_, let kind):
           segments.append(encodePath(kindValue(kind, using: &random), using: &random))
+        case .range(_, let low, let high):
+          // Mostly within the range, now and then just past an end, another range's value or a word.
+          let number =
+            random.chance(0.7)
+            ? Int.random(in: low...high, using: &random)
+            : random.pick([low - 1, high + 1, random.pick(ReferenceRouter.ranges).low])
+          segments.append(random.chance(0.05) ? "x\(number)" : String(number))
         case .pairs:
           // Mostly pairs, operator `a` with an int or some other text, sometimes an odd run.
           for _ in 0..<Int.random(in: 0...2, using: &random) {

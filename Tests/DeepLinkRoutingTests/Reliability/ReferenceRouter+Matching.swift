@@ -116,6 +116,12 @@ extension ReferenceRouter {
               ? Self.Piece.member(of: members, segments[position], folds: true) : nil)
         else { return nil }
         values[name] = .string(word)
+      case .range(let name, let low, let high):
+        // An int by the int rule, then within both ends.
+        guard position < segments.count, case .int(let number)? = Self.typed(segments[position], .int),
+          number >= low, number <= high
+        else { return nil }
+        values[name] = .int(number)
       case .kind(let name, let kind):
         // Byte for byte everywhere, the first segment of a custom-scheme link included.
         guard position < segments.count, kind.accepts(segments[position]) else { return nil }
@@ -312,6 +318,7 @@ extension ReferenceRouter {
         sets.append("template " + (caseInsensitive ? text.lowercased() : text))
       case .valueSet(_, let members): sets.append("set " + Piece.setKey(members, folds: false))
       case .kind(_, let kind): sets.append("kind \(kind.name)")
+      case .range(_, let low, let high): sets.append("range \(low)...\(high)")
       case .pairs(_, let atLeastOne, let typed):
         var rest = route
         rest.pieces = Array(route.pieces[(index + 1)...])

@@ -20,6 +20,9 @@ struct ReferenceRouter {
     case valueSet(String, [String])
     /// One segment of an app-defined kind (ROUTING: app kinds), one of ``ReferenceRouter/kinds``.
     case kind(String, Kind)
+    /// One segment holding an int from `low` to `high`, both included (ROUTING: checks on a value,
+    /// `{name:int(1...12)}`); the reference's ranges share no value (``ReferenceRouter/ranges``).
+    case range(String, low: Int, high: Int)
     /// A catch-all read as operator/operand pairs (ROUTING: pair catch-alls): an even run (at least
     /// two segments when `atLeastOne`), each operand of a typed operator of its type.
     case pairs(String, atLeastOne: Bool, typed: [String: ParameterType])
@@ -28,24 +31,25 @@ struct ReferenceRouter {
     /// items or fragment.
     case restOfLink(String)
 
-    /// Specificity of the piece: lower wins (literal > value set > template > typed > app kind >
-    /// plain > `+` > `*`); of two typed pieces that can both take a segment, the narrower wins (an int
+    /// Specificity of the piece: lower wins (literal > value set > template > checked int > typed >
+    /// app kind > plain > `+` > `*`); of two typed pieces that can both take a segment, the narrower wins (an int
     /// is also a decimal; a UUID or `true` is also an address; an address with a port is also a link).
     var rank: Int {
       switch self {
       case .literal: 0
       case .valueSet: 1
       case .template: 2
-      case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 3
-      case .parameter(_, .decimal), .parameter(_, .address): 4
-      case .parameter(_, .link): 5
-      case .kind: 6
-      case .parameter(_, .string): 7
+      case .range: 3
+      case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 4
+      case .parameter(_, .decimal), .parameter(_, .address): 5
+      case .parameter(_, .link): 6
+      case .kind: 7
+      case .parameter(_, .string): 8
       case .optional(let name, let type): Piece.parameter(name, type).rank
-      case .pairs: 8
-      case .oneOrMore: 9
-      case .zeroOrMore: 10
-      case .restOfLink: 11
+      case .pairs: 9
+      case .oneOrMore: 10
+      case .zeroOrMore: 11
+      case .restOfLink: 12
       }
     }
 
@@ -70,7 +74,7 @@ struct ReferenceRouter {
     var isCatchAll: Bool {
       switch self {
       case .oneOrMore, .zeroOrMore, .pairs, .restOfLink: true
-      case .literal, .parameter, .template, .optional, .valueSet, .kind: false
+      case .literal, .parameter, .template, .optional, .valueSet, .kind, .range: false
       }
     }
   }
@@ -136,6 +140,10 @@ struct ReferenceRouter {
       minLength: 1, maxLength: nil),
     Kind(name: "ord", prefix: "ORD-", characters: "0123456789", declared: "0-9", minLength: 2, maxLength: 4),
   ]
+
+  /// The int ranges reference routes check: no two share a value, so two routes alike but for them
+  /// never reach one link.
+  static let ranges: [(low: Int, high: Int)] = [(1, 12), (13, 99), (-9, 0)]
 
   static func kind(named name: String) -> Kind? { kinds.first { $0.name == name } }
 
@@ -220,6 +228,7 @@ struct ReferenceRouter {
           case .valueSet(let name, let members):
             "{\(name):(\(members.map(ReferenceCoding.encodeAll).joined(separator: "|")))}"
           case .kind(let name, let kind): "{\(name):\(kind.name)}"
+          case .range(let name, let low, let high): "{\(name):int(\(low)...\(high))}"
           case .pairs(let name, let atLeastOne, let typed):
             "{\(name):pairs"
               + (typed.isEmpty

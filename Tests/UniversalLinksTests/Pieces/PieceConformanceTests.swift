@@ -64,6 +64,14 @@ struct PieceConformanceTests {
       name: "kind", pattern: "{code:sku}", matches: [("AB-12", ["code": .string("AB-12")])],
       refuses: [("ab", .expectedKind), ("A", .expectedKind)]),
     Piece(
+      name: "int in a range", pattern: "{month:int(1...12)}",
+      matches: [("1", ["month": .int(1)]), ("12", ["month": .int(12)])],
+      refuses: [("13", .expectedKind), ("0", .expectedKind), ("may", .expectedKind)]),
+    Piece(
+      name: "decimal in a range", pattern: "{lat:decimal(-90...90)}",
+      matches: [("-12.5", ["lat": .decimal(-12.5)]), ("90", ["lat": .decimal(90)])],
+      refuses: [("90.5", .expectedKind), ("-91", .expectedKind)]),
+    Piece(
       name: "middle catch-all, one or more", pattern: "{rest+}",
       matches: [("a", ["rest": .segments(["a"])]), ("a/b%2Fc", ["rest": .segments(["a", "b/c"])])],
       refuses: []),
