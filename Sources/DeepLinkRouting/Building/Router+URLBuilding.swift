@@ -57,8 +57,22 @@ extension Router {
   ) throws(URLBuildError) -> String {
     func fail(_ reason: URLBuildError) -> URLBuildError { URLBuildError(route: route, reason: reason) }
     guard let index = routeIndex[route] else { throw fail(.unknownRoute) }
-    let pattern = patterns[index]
-    let declared = Set(pattern.parameterNames)
+    var draft = LinkDraft()
+    try writeConstants(of: index, values, into: &draft, fail: fail)
+    try writePath(of: patterns[index], values, into: &draft, query: query, fragment: fragment, fail: fail)
+    try writeQuery(of: patterns[index], values, extra: query, into: &draft, fail: fail)
+    let text = try assemble(draft, of: index, fragment: fragment, form: form, fail: fail)
+    try readBack(text, as: route, expected: draft.expected, fail: fail)
+    return text
+  }
+
+  /// Checks the values given for a route's constants, which a link never writes, and expects the
+  /// constants back.
+  private func writeConstants(
+    of index: Int, _ values: RouteParameters, into draft: inout LinkDraft,
+    fail: (URLBuildError) -> URLBuildError
+  ) throws(URLBuildError) {
+    let declared = Set(patterns[index].parameterNames)
     let constants = table.routes[index].constants
     for entry in values where !declared.contains(entry.name) {
       // A constant is never written; a value for it is the same one (by text, as a typed value is
@@ -69,46 +83,31 @@ extension Router {
           .notTheConstant(name: entry.name, value: entry.value.description, constant: constant.description))
       }
     }
+    for (name, value) in constants { draft.expected[name] = value }
+  }
 
-    // Path segments, decoded, then the typed query values.
-    var segments: [String] = []
-    // Where the fragment's segments start in `segments`, for a route that reads the fragment.
-    var fragmentStart: Int?
-    // The rest of the link (`{name:rest}`), written as given after the path.
-    var restOfLink: String?
-    var expected = RouteParameters()
-    for (name, value) in constants { expected[name] = value }
-    // A value that fills its segment: never `.` or `..`, which a reader would resolve away.
-    func writeSegment(_ value: ParameterValue, of name: String) throws(URLBuildError) {
-      if PercentCoding.isDotSegment(value.description) {
-        throw fail(.dotSegment(name: name, value: value.description))
-      }
-      segments.append(value.description)
-      expected[name] = value
-    }
-    // The segments of a catch-all: none empty, none `.` or `..`.
-    func writeRun(_ parts: [String], of name: String) throws(URLBuildError) {
-      if parts.contains(where: \.isEmpty) { throw fail(.emptyValue(name)) }
-      if let dot = parts.first(where: PercentCoding.isDotSegment) {
-        throw fail(.dotSegment(name: name, value: dot))
-      }
-      segments.append(contentsOf: parts)
-    }
+  /// Writes the path's segments (and a fragment read as a path, and the rest of the link) from the
+  /// values, each as the router reads it.
+  private func writePath(
+    of pattern: RoutePattern, _ values: RouteParameters, into draft: inout LinkDraft, query: [QueryItem],
+    fragment: String?, fail: (URLBuildError) -> URLBuildError
+  ) throws(URLBuildError) {
     for segment in pattern.segments {
       switch segment {
       case .fragment:
-        fragmentStart = segments.count
+        draft.fragmentStart = draft.segments.count
       case .literal(let text):
-        segments.append(text)
+        draft.segments.append(text)
       case .parameter(let name, let type):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
-        try writeSegment(try Self.convert(value, to: type, name: name, fail: fail), of: name)
+        let typed = try Self.convert(value, to: type, name: name, fail: fail)
+        try draft.writeSegment(typed, of: name, fail: fail)
       case .optional(let name, let type):
         // Left out, the link ends before it; given, it is written as a parameter of its type.
         guard let value = values[name] else { continue }
         let typed = try Self.convert(value, to: type, name: name, fail: fail)
         if typed.description.isEmpty { throw fail(.emptyValue(name)) }
-        try writeSegment(typed, of: name)
+        try draft.writeSegment(typed, of: name, fail: fail)
       case .oneOrMore(let name), .zeroOrMore(let name):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
         let parts: [String]
@@ -121,11 +120,11 @@ extension Router {
           throw fail(.typeMismatch(name: name, expected: .string, value: value.description))
         }
         if case .oneOrMore = segment, parts.isEmpty { throw fail(.emptyValue(name)) }
-        try writeRun(parts, of: name)
-        expected[name] = .segments(parts)
+        try draft.writeRun(parts, of: name, fail: fail)
+        draft.expected[name] = .segments(parts)
       case .pairs(let name, let rule):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
-        // The pairs, or their segments written out (`channel/42/topic/lunch`), operator then operand.
+        // The pairs, or their draft.segments written out (`channel/42/topic/lunch`), operator then operand.
         let parts: [String]
         switch value {
         case .pairs(let items): parts = items.flatMap { [$0.name, $0.value ?? ""] }
@@ -135,12 +134,12 @@ extension Router {
         case .int, .uuid, .bool, .decimal, .url, .dictionary:
           throw fail(.unwritableValue(name: name, detail: "a pair catch-all takes pairs, not \(value)"))
         }
-        try writeRun(parts, of: name)
+        try draft.writeRun(parts, of: name, fail: fail)
         guard let pairs = rule.pairs(parts) else {
           throw fail(
             .unwritableValue(name: name, detail: "not pairs of \(segment): \(rule.why(parts) ?? "")"))
         }
-        expected[name] = .pairs(pairs)
+        draft.expected[name] = .pairs(pairs)
       case .remainder(let name):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
         let text = try Self.restOfLink(value, name: name, fail: fail)
@@ -150,26 +149,26 @@ extension Router {
               name: name,
               detail: "the route takes the rest of the link, so the link takes no other query or fragment"))
         }
-        restOfLink = text
-        expected[name] = .string(text)
+        draft.restOfLink = text
+        draft.expected[name] = .string(text)
       case .valueSet(let name, let set):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
         let member = try Self.member(value, of: set, name: name, fail: fail)
-        segments.append(member.description)
-        expected[name] = member
+        draft.segments.append(member.description)
+        draft.expected[name] = member
       case .kind(let name, let kind):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
-        try writeSegment(try Self.value(value, of: kind, name: name, fail: fail), of: name)
+        try draft.writeSegment(try Self.value(value, of: kind, name: name, fail: fail), of: name, fail: fail)
       case .template(let template):
         var typedValues: [String: ParameterValue] = [:]
         for case .parameter(let name, let type) in template.parts {
           guard let value = values[name] else { throw fail(.missingValue(name)) }
           let typed = try Self.convert(value, to: type, name: name, fail: fail)
           typedValues[name] = typed
-          expected[name] = typed
+          draft.expected[name] = typed
         }
         switch template.written(typedValues) {
-        case .success(let text): segments.append(text)
+        case .success(let text): draft.segments.append(text)
         case .failure(let problem):
           throw fail(
             .unwritableValue(
@@ -180,13 +179,20 @@ extension Router {
         }
       }
     }
-    var queryText: [String] = []
+  }
+
+  /// Writes the query: the declared items in the pattern's order, then the open dictionary's items by
+  /// name, then the extra items, refusing any the link would read back as something else.
+  private func writeQuery(
+    of pattern: RoutePattern, _ values: RouteParameters, extra query: [QueryItem],
+    into draft: inout LinkDraft, fail: (URLBuildError) -> URLBuildError
+  ) throws(URLBuildError) {
     for parameter in pattern.query {
       switch parameter.rule {
       case .value: break
       case .literal(let text):
         // The item that selects the route, under its first key.
-        queryText.append(
+        draft.queryText.append(
           PercentCoding.encodeQueryComponent(parameter.key) + "=" + PercentCoding.encodeQueryComponent(text))
         continue
       case .absent: continue
@@ -204,10 +210,10 @@ extension Router {
       } else {
         typed = try Self.convert(value, to: parameter.type, name: parameter.name, fail: fail)
       }
-      queryText.append(
+      draft.queryText.append(
         PercentCoding.encodeQueryComponent(parameter.key) + "="
           + PercentCoding.encodeQueryComponent(typed.description))
-      expected[parameter.name] = typed
+      draft.expected[parameter.name] = typed
     }
     let declaredKeys = Set(pattern.query.flatMap { $0.keys.map(table.options.queryKeys.compared) })
     var undeclared: [QueryItem] = []
@@ -246,35 +252,42 @@ extension Router {
       }
     }
     undeclared += query
-    if let name = pattern.openQuery { expected[name] = .dictionary(openQuery(of: undeclared)) }
+    if let name = pattern.openQuery { draft.expected[name] = .dictionary(openQuery(of: undeclared)) }
     for item in undeclared {
       var text = PercentCoding.encodeQueryComponent(item.name)
       if let value = item.value { text += "=" + PercentCoding.encodeQueryComponent(value) }
-      queryText.append(text)
+      draft.queryText.append(text)
     }
+  }
 
+  /// The link's text: its start (a web host, or a custom scheme), path, fragment path, query and fragment.
+  private func assemble(
+    _ draft: LinkDraft, of index: Int, fragment: String?, form: LinkForm,
+    fail: (URLBuildError) -> URLBuildError
+  ) throws(URLBuildError) -> String {
+    let pattern = patterns[index]
     // The link's start: a web host, or a custom scheme whose authority is the first segment.
-    let pathEnd = fragmentStart ?? segments.count
-    var path = segments[..<pathEnd].map(PercentCoding.encodePathSegment).joined(separator: "/")
-    if let restOfLink { path += (path.isEmpty ? "" : "/") + restOfLink }
+    let pathEnd = draft.fragmentStart ?? draft.segments.count
+    var path = draft.segments[..<pathEnd].map(PercentCoding.encodePathSegment).joined(separator: "/")
+    if let restOfLink = draft.restOfLink { path += (path.isEmpty ? "" : "/") + restOfLink }
     // A route that reads the fragment writes it as a path after `#/` (or `#`, for a fragment written
     // without its leading `/`), with its query inside it; its trailing slash is the fragment's.
     var fragmentPath: String?
-    if let fragmentStart {
+    if let fragmentStart = draft.fragmentStart {
       if fragment != nil {
         throw fail(
           .unwritableValue(
             name: "fragment",
             detail: "the route reads the fragment as a path, so the link takes no other fragment"))
       }
-      let written = segments[fragmentStart...]
+      let written = draft.segments[fragmentStart...]
       fragmentPath =
         (pattern.fragmentStartsWithSlash ? "#/" : "#")
         + written.map(PercentCoding.encodePathSegment).joined(separator: "/")
       if table.options.strictTrailingSlash && pattern.hasTrailingSlash && !written.isEmpty {
         fragmentPath? += "/"
       }
-    } else if table.options.strictTrailingSlash && pattern.hasTrailingSlash && !segments.isEmpty {
+    } else if table.options.strictTrailingSlash && pattern.hasTrailingSlash && !draft.segments.isEmpty {
       path += "/"
     }
     var text: String
@@ -287,7 +300,7 @@ extension Router {
     case .custom(let scheme, nil):
       // `myapp://channel/video/1` when the first segment reads back unchanged as an authority
       // (lower-case, unreserved characters only); `myapp:///Channel/...` otherwise.
-      let first = pathEnd > 0 ? segments[0] : ""
+      let first = pathEnd > 0 ? draft.segments[0] : ""
       let authoritySafe = first.utf8.allSatisfy {
         PercentCoding.isUnreserved($0) && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
       }
@@ -301,10 +314,15 @@ extension Router {
       }
     }
     if let fragmentPath { text += fragmentPath }
-    if !queryText.isEmpty { text += "?" + queryText.joined(separator: "&") }
+    if !draft.queryText.isEmpty { text += "?" + draft.queryText.joined(separator: "&") }
     if let fragment { text += "#" + PercentCoding.encodeQueryComponent(fragment) }
+    return text
+  }
 
-    // Read it back: the same route with the same values, or no link at all.
+  /// Reads a written link back: the same route with the same values, or no link at all.
+  private func readBack(
+    _ text: String, as route: String, expected: RouteParameters, fail: (URLBuildError) -> URLBuildError
+  ) throws(URLBuildError) {
     let readBack: RouteMatch?
     do {
       readBack = try directMatch(text)
@@ -316,7 +334,6 @@ extension Router {
     guard readBack.parameters.dictionary == expected.dictionary else {
       throw fail(.notRoundTrippable("reads back as \(readBack.parameters)"))
     }
-    return text
   }
 
   /// The text of the rest of the link (`{name:rest}`) as it is written: a string (or a scalar's
@@ -490,5 +507,37 @@ extension Router {
     }
     if value.description.isEmpty { throw fail(.emptyValue(name)) }
     throw fail(.typeMismatch(name: name, expected: type, value: value.description))
+  }
+}
+
+/// A link being written: its decoded path segments, where a fragment read as a path starts, the rest of
+/// the link, the query items as written, and the values the link must read back as.
+private struct LinkDraft {
+  var segments: [String] = []
+  var fragmentStart: Int?
+  var restOfLink: String?
+  var queryText: [String] = []
+  var expected = RouteParameters()
+
+  /// A value that fills its segment: never `.` or `..`, which a reader would resolve away.
+  mutating func writeSegment(
+    _ value: ParameterValue, of name: String, fail: (URLBuildError) -> URLBuildError
+  ) throws(URLBuildError) {
+    if PercentCoding.isDotSegment(value.description) {
+      throw fail(.dotSegment(name: name, value: value.description))
+    }
+    segments.append(value.description)
+    expected[name] = value
+  }
+
+  /// The segments of a catch-all: none empty, none `.` or `..`.
+  mutating func writeRun(
+    _ parts: [String], of name: String, fail: (URLBuildError) -> URLBuildError
+  ) throws(URLBuildError) {
+    if parts.contains(where: \.isEmpty) { throw fail(.emptyValue(name)) }
+    if let dot = parts.first(where: PercentCoding.isDotSegment) {
+      throw fail(.dotSegment(name: name, value: dot))
+    }
+    segments.append(contentsOf: parts)
   }
 }
