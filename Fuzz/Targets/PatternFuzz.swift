@@ -69,6 +69,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // A check on a value (`int(1...12)`) is a kind the pattern states; any other, one of the table's.
     case .kind(_, let kind):
       check(kind.check != nil || kinds[kind.name] == kind, "a kind the table does not declare")
+      // A set compared in lower case holds no capital, which no value could match.
+      if case .lowerCase(let set?)? = kind.check?.rule {
+        check(
+          !set.members.contains { $0.utf8.contains { $0 &- UInt8(ascii: "A") < 26 } },
+          "a capital under (lower)")
+      }
     case .optional:
       check(position == pattern.segments.count - 1, "optional segment not last")
     case .valueSet(_, let set):

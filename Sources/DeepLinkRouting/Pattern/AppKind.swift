@@ -270,7 +270,7 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
 
   /// What an AASA pattern cannot say about the kind: the widening's code, the limit in words (`{NAME}`
   /// stands for the parameter) and a value the pattern lets through that the kind refuses.
-  package var aasaWidening: (code: String, limit: String, example: String) {
+  package var aasaWidening: (code: String, limit: String, example: String)? {
     if let check { return check.aasaWidening }
     let said = prefix.isEmpty ? "" : " after '\(declaration.prefix)'"
     // A printable character the kind refuses, or else non-ASCII text, which no kind holds.
@@ -289,7 +289,7 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
   /// written by `escape` (the server file's rule for literal text), then a class of the characters
   /// (letters and digits as they are, every other one as `\xHH`) and the lengths.
   package func segmentRegex(escape: (String) -> String) -> String {
-    if let check { return check.segmentRegex }
+    if let check { return check.segmentRegex(escape: escape) }
     var set = ""
     for byte in UInt8(0x20)..<UInt8(0x7F) where allows(byte) {
       if byte.isASCIILetter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {

@@ -1,9 +1,10 @@
-/// A value set as the parser read it: the parameter's name, its words, and whether the query item is
-/// optional.
+/// A value set as the parser read it: the parameter's name, its words, whether the query item is
+/// optional, and the check written after it (`(newtab|general)(lower)`), if any.
 struct ParsedValueSet {
   var name: String
   var set: ValueSet
   var isOptional: Bool
+  var check: ValueCheck? = nil
 }
 
 /// The parser itself, over one unit per character: the character's byte when it is one ASCII byte,
@@ -234,9 +235,19 @@ struct PatternUnitParser {
       throw fail(open, .unclosedValueSet(name))
     }
     var isOptional = false
-    if close + 1 < end {
-      guard close + 2 == end, characters[close + 1] == UInt8(ascii: "?") else {
-        throw fail(close + 1, .unclosedValueSet(name))
+    // A check in parentheses after the set: `(newtab|general)(lower)`.
+    var checkEnd = close + 1
+    if checkEnd < end, characters[checkEnd] == UInt8(ascii: "(") {
+      guard let last = characters[checkEnd..<end].firstIndex(of: UInt8(ascii: ")")) else {
+        throw fail(
+          checkEnd,
+          .invalidCheck(name: name, why: "the check after the value set has no ')', as in (a|b)(lower)"))
+      }
+      checkEnd = last + 1
+    }
+    if checkEnd < end {
+      guard checkEnd + 1 == end, characters[checkEnd] == UInt8(ascii: "?") else {
+        throw fail(checkEnd, .unclosedValueSet(name))
       }
       guard inQuery else { throw fail(start - 1, .optionalPathParameter(name)) }
       isOptional = true
@@ -267,7 +278,15 @@ struct PatternUnitParser {
       case .duplicate: throw fail(offsets[member], .duplicateMember(name: name, member: text))
       }
     }
-    return ParsedValueSet(name: name, set: ValueSet(members: members), isOptional: isOptional)
+    var parsed = ParsedValueSet(name: name, set: ValueSet(members: members), isOptional: isOptional)
+    if checkEnd > close + 1 {
+      do {
+        parsed.check = try ValueCheck.parse(set: parsed.set, argument: string(close + 2, checkEnd - 1))
+      } catch {
+        throw fail(error.member.map { offsets[$0] } ?? close + 2, .invalidCheck(name: name, why: error.why))
+      }
+    }
+    return parsed
   }
 
   /// The name of an open query dictionary written as a whole item (`{filters*}`), or `nil` for an
@@ -324,6 +343,7 @@ struct PatternUnitParser {
     }
     guard opening == start, closing == end - 1 else { return try parseTemplate(from: start, to: end) }
     if let parsed = try valueSet(from: start + 1, to: end - 1, inQuery: false) {
+      if let check = parsed.check { return .kind(name: parsed.name, kind: AppKind(check: check)) }
       return .valueSet(name: parsed.name, set: parsed.set)
     }
     var body = string(start + 1, end - 1)
@@ -499,7 +519,8 @@ struct PatternUnitParser {
     guard characters[end - 1] == UInt8(ascii: "}") else { throw fail(start, .invalidQueryItem(item)) }
     let key = keys[0]
     if let parsed = try valueSet(from: equals + 2, to: end - 1, inQuery: true) {
-      var parameter = RoutePattern.QueryParameter(key: key, rule: .oneOf(parsed.set))
+      var parameter = RoutePattern.QueryParameter(
+        key: key, rule: parsed.check.map { .kind(AppKind(check: $0)) } ?? .oneOf(parsed.set))
       parameter.name = parsed.name
       parameter.isOptional = parsed.isOptional
       parameter.otherKeys = Array(keys.dropFirst())

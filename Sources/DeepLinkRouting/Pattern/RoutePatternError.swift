@@ -258,7 +258,7 @@ extension RoutePatternError {
     Self(
       code: .unclosedValueSet,
       message:
-        "the value set of '\(name)' must be written {\(name):(a|b)}, its ')' right before the '}' (or '?}' in the query)",
+        "the value set of '\(name)' must be written {\(name):(a|b)}, its ')' right before the '}' (or '?}' in the query, or its check, as in (a|b)(lower))",
       name: name)
   }
 

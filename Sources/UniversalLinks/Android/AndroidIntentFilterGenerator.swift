@@ -278,11 +278,13 @@ public struct AndroidIntentFilterGenerator: Sendable {
           )
         case .kind(let name, let kind):
           host = "*"
-          var segments = sample
-          segments[0] = RoutePathShape.encode(kind.aasaWidening.example)
-          hostWidenings.append(
-            AndroidWidening(route: shape.name, parameter: name, kind: .authorityText, example: link(segments))
-          )
+          if let widening = kind.aasaWidening {
+            var segments = sample
+            segments[0] = RoutePathShape.encode(widening.example)
+            hostWidenings.append(
+              AndroidWidening(
+                route: shape.name, parameter: name, kind: .authorityText, example: link(segments)))
+          }
         case .template(let template):
           host = "*"
           var segments = sample
@@ -647,7 +649,7 @@ extension AndroidIntentFilterGenerator {
       return any(name, [(.valueSetText, RoutePathShape.encode(text))])
     case .kind(let name, let kind):
       // Neither glob says an app-defined kind's characters and lengths: one segment of any text.
-      return any(name, [(.kindText, RoutePathShape.encode(kind.aasaWidening.example))])
+      return any(name, kind.aasaWidening.map { [(.kindText, RoutePathShape.encode($0.example))] } ?? [])
     case .template(let template):
       return templateSegment(
         template, at: index, isLast: isLast, dialect: dialect, folds: folds, example: example)

@@ -135,11 +135,14 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
         continue
       }
       if case .kind(let name, let kind) = piece {
-        widenings.append(
-          .init(
-            route: shape.name, parameter: name,
-            kind: kind.check == nil ? .kindText : ErrorCode(kind.aasaWidening.code),
-            example: example(RoutePathShape.encode(kind.aasaWidening.example))))
+        // A check the pattern's `?*` says in full (any text in lower case) widens nothing.
+        if let widening = kind.aasaWidening {
+          widenings.append(
+            .init(
+              route: shape.name, parameter: name,
+              kind: kind.check == nil ? .kindText : ErrorCode(widening.code),
+              example: example(RoutePathShape.encode(widening.example))))
+        }
         if let catchAll = shape.catchAllIndex, Self.literalBetween(index, catchAll, in: shape.pieces) {
           widenings.append(
             .init(

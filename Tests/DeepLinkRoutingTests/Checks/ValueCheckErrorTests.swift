@@ -35,7 +35,8 @@ struct ValueCheckErrorTests {
     // Types without order, and checks a type does not take.
     ("/m/{id:uuid(1...2)}", 11, "uuid takes no check: a range is for int and decimal"),
     ("/m/{on:bool(1...2)}", 11, "bool takes no check"),
-    ("/m/{s:string(1...2)}", 12, "string takes no check"),
+    ("/m/{s:string(1...2)}", 13, "string takes the check (lower), got (1...2)"),
+    ("/m/{s:string(upper)}", 13, "string takes the check (lower), got (upper)"),
     ("/m/{u:url(ftp)}", 10, "url takes the check (https), got (ftp)"),
     ("/m/{u:url(1...2)}", 10, "url takes the check (https)"),
   ])

@@ -64,4 +64,43 @@ struct ValueCheckFilesTests {
     #expect(accepts("/open/HTTPS://example.org"))
     #expect(!accepts("/open/http://example.org/a"))
   }
+
+  @Test func textInLowerCaseWidensOnlyASetOfWords() throws {
+    let router = try Router(
+      RouteTable(
+        hosts: ["example.com"],
+        routes: [
+          RouteDefinition("settings", "/settings/{section:(newtab|general)(lower)}"),
+          RouteDefinition("tag", "/tags/{tag:string(lower)}"),
+        ]))
+    let generator = AASAGenerator(appIDs: [Self.appID], router: router)
+    let document = try generator.document(includeLegacyPaths: false)
+    let matcher = AASAMatcher(document: document)
+    // The file is case-sensitive and cannot list the words in every case, so it admits any text.
+    #expect(try matcher.match("/settings/NewTab").opensApp)
+    #expect(try matcher.match("/tags/SwiftUI").opensApp)
+    let settings = try #require(generator.widenings.first { $0.route == "settings" })
+    #expect(settings.kind == .valueSetText)
+    #expect(settings.example == "/settings/Sample")
+    #expect(try router.match("https://example.com" + settings.example) == nil)
+    // Any text in lower case is any text: nothing is widened.
+    #expect(!generator.widenings.contains { $0.route == "tag" })
+    #expect(AASAConsistencyCheck(shapes: RoutePathShape.shapes(from: router)).run(on: document).isConsistent)
+
+    let android = AndroidIntentFilterGenerator(router: router)
+    #expect(android.filters.contains { $0.opens("https://example.com/settings/NewTab") })
+    #expect(android.widenings.contains { $0.route == "settings" && $0.kind == .kindText })
+    #expect(!android.widenings.contains { $0.route == "tag" })
+
+    let shapes = RoutePathShape.shapes(from: router)
+    let location = NginxConfiguration.locationRegex(for: try #require(shapes.first { $0.name == "settings" }))
+    #expect(location == #"^/settings/(?i:newtab|general)/?$"#)
+    let regex = try NSRegularExpression(pattern: location)
+    func accepts(_ path: String) -> Bool {
+      regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
+    }
+    #expect(accepts("/settings/NewTab"))
+    #expect(accepts("/settings/general"))
+    #expect(!accepts("/settings/privacy"))
+  }
 }

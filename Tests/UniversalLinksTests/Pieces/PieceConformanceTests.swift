@@ -72,6 +72,14 @@ struct PieceConformanceTests {
       matches: [("-12.5", ["lat": .decimal(-12.5)]), ("90", ["lat": .decimal(90)])],
       refuses: [("90.5", .expectedKind), ("-91", .expectedKind)]),
     Piece(
+      name: "text in lower case", pattern: "{section:string(lower)}",
+      matches: [("newtab", ["section": .string("newtab")]), ("a%20b", ["section": .string("a b")])],
+      refuses: []),
+    Piece(
+      name: "value set in lower case", pattern: "{section:(newtab|general)(lower)}",
+      matches: [("newtab", ["section": .string("newtab")]), ("general", ["section": .string("general")])],
+      refuses: [("about", .expectedKind)]),
+    Piece(
       name: "middle catch-all, one or more", pattern: "{rest+}",
       matches: [("a", ["rest": .segments(["a"])]), ("a/b%2Fc", ["rest": .segments(["a", "b/c"])])],
       refuses: []),
