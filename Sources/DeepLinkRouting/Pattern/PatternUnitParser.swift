@@ -555,7 +555,10 @@ struct PatternUnitParser {
   /// for any other body.
   /// A check stated in place (`lat:decimal(-90...90)`, ``ValueCheck``) is a kind too.
   private func kindReference(_ body: String, at offset: Int) throws(RoutePatternError) -> (String, AppKind)? {
-    guard let colon = Self.firstColon(body) else { return nil }
+    // A kind is one the table declares; a check is written in parentheses.
+    guard !kinds.isEmpty || body.utf8.contains(UInt8(ascii: "(")),
+      let colon = Self.firstColon(body)
+    else { return nil }
     let typeName = String(body[body.index(after: colon)...])
     let name = String(body[..<colon])
     if let kind = kinds[typeName] {
