@@ -75,6 +75,42 @@ extension Scaling {
         )
       },
       ScalingDimension(
+        name: "lower-case", unit: "bytes", sizes: (0..<5).map { max(8, 1_024 / scale) << $0 },
+        metrics: ["plain", "lower", "set", "lower set", "lower miss"], showsMemory: false
+      ) { size in
+        // A value in mixed case, matched as written and in lower case; a set of words, in lower case and in any case.
+        let word = String(repeating: "Ab", count: size / 2)
+        let plain = build(
+          RouteTable(schemes: ["myapp"], options: limits, routes: [RouteDefinition("plain", "/p/{v}")]))
+        let lower = build(
+          RouteTable(
+            schemes: ["myapp"], options: limits, routes: [RouteDefinition("lower", "/p/{v:string(lower)}")]))
+        let exactSet = build(
+          RouteTable(
+            schemes: ["myapp"], options: limits,
+            routes: [RouteDefinition("set", "/p/{v:(\(word.lowercased())|other)}")]))
+        let set = build(
+          RouteTable(
+            schemes: ["myapp"], options: limits,
+            routes: [RouteDefinition("set", "/p/{v:(\(word.lowercased())|other)(lower)}")]))
+        let link = "myapp://p/\(word)"
+        // As long as the word, one letter off at the end: every byte is read before the set refuses it.
+        let miss = "myapp://p/\(word.dropLast())C"
+        expectRoutes(plain, [(link, 0)], else: "the plain table does not route as expected")
+        expectRoutes(lower, [(link, 0)], else: "the lower-case table does not route as expected")
+        expectRoutes(set, [(link, 0), (miss, nil)], else: "the lower-case set does not route as expected")
+        let lowered = "myapp://p/\(word.lowercased())"
+        expectRoutes(exactSet, [(lowered, 0), (link, nil)], else: "the exact set does not route as expected")
+        let seconds =
+          matchSeconds(plain, [link]) + matchSeconds(lower, [link]) + matchSeconds(exactSet, [lowered])
+          + matchSeconds(set, [link, miss])
+        return ScalingStep(
+          seconds: seconds,
+          note:
+            "lower/plain \(format(seconds[1] / seconds[0], 2))x, lower set/set \(format(seconds[3] / seconds[2], 2))x"
+        )
+      },
+      ScalingDimension(
         name: "kind-routes", unit: "routes", sizes: (0..<5).map { max(8, 1_024 / scale) << $0 },
         metrics: ["build", "match", "miss", "explain"], showsMemory: false
       ) { size in
