@@ -148,6 +148,44 @@ enum SiteCommand: ToolSubcommand {
     let fingerprints = arguments.values["android-fingerprint"] ?? []
     try checkAndroid(packages: packages, fingerprints: fingerprints)
 
+    guard
+      let loaded = loadSite(
+        arguments, out: out, appIDs: appIDs, appStoreID: appStoreID, packages: packages,
+        fingerprints: fingerprints, certificate: certificate, certificateKey: certificateKey,
+        shortLinkFile: shortLinkFile, shortLinkHost: shortLinkHost, streams: streams)
+    else { return 2 }
+    let (router, site) = loaded
+    let generator = AASAGenerator(appIDs: appIDs, router: router)
+    guard
+      AASACommand.consistentDocument(
+        generator, includeLegacyPaths: true, webCredentials: false, command: "site", streams: streams) != nil
+    else { return 1 }
+    let files: [String: Data]
+    do {
+      files = try site.files()
+    } catch let error as SiteGenerationError {
+      // A value no file can hold as it is: a --out path nginx reads as a variable, a scheme a
+      // browser runs.
+      streams.error.line("deeplink site: \(error)")
+      return 2
+    } catch {
+      streams.error.line("deeplink site: \(error)")
+      return 1
+    }
+    if let failure = write(files, to: URL(fileURLWithPath: out), site: site, streams: streams) {
+      return failure
+    }
+    report(generator: generator, router: router, site: site, packages: packages, streams: streams)
+    return 0
+  }
+
+  /// Loads the route table and configures the site from the options; writes the error and returns
+  /// `nil` (exit 2) for a bad route file, short-link file or value.
+  private static func loadSite(
+    _ arguments: Arguments, out: String, appIDs: [String], appStoreID: String?, packages: [String],
+    fingerprints: [String], certificate: String?, certificateKey: String?, shortLinkFile: String?,
+    shortLinkHost: String?, streams: ToolStreams
+  ) -> (router: Router, site: SiteGenerator)? {
     let router: Router
     var site: SiteGenerator
     do {
@@ -176,39 +214,29 @@ enum SiteCommand: ToolSubcommand {
           streams.error.line(
             "deeplink site: \(Printable.escaped(shortLinkFile)): cannot read the short-link file "
               + "(\(error.localizedDescription))")
-          return 2
+          return nil
         }
         site.shortLinks = try ShortLinkTable(
           json: data, file: shortLinkFile, host: shortLinkHost, router: router)
       }
     } catch let error as ShortLinkError {
       streams.error.line("deeplink site: \(error)")
-      return 2
+      return nil
     } catch let error as SiteGenerationError {
       streams.error.line("deeplink site: \(arguments.values["routes"]?.first ?? "the route table"): \(error)")
-      return 2
+      return nil
     } catch {
       streams.error.line("deeplink site: \(error)")
-      return 2
+      return nil
     }
-    let generator = AASAGenerator(appIDs: appIDs, router: router)
-    guard
-      AASACommand.consistentDocument(
-        generator, includeLegacyPaths: true, webCredentials: false, command: "site", streams: streams) != nil
-    else { return 1 }
-    let files: [String: Data]
-    do {
-      files = try site.files()
-    } catch let error as SiteGenerationError {
-      // A value no file can hold as it is: a --out path nginx reads as a variable, a scheme a
-      // browser runs.
-      streams.error.line("deeplink site: \(error)")
-      return 2
-    } catch {
-      streams.error.line("deeplink site: \(error)")
-      return 1
-    }
-    let root = URL(fileURLWithPath: out)
+    return (router, site)
+  }
+
+  /// Writes the site's files under `root` (and the log folder nginx needs), each path on the output;
+  /// returns 2 when a folder or file cannot be written, `nil` once all are.
+  private static func write(
+    _ files: [String: Data], to root: URL, site: SiteGenerator, streams: ToolStreams
+  ) -> Int32? {
     if site.accessLog == nil {
       // nginx creates the log file, not its folder.
       let logs = root.appendingPathComponent(SiteGenerator.logDirectory)
@@ -233,6 +261,15 @@ enum SiteCommand: ToolSubcommand {
       }
       streams.output.line(Printable.escaped(file.path))
     }
+    return nil
+  }
+
+  /// Writes to the error stream what the links' files open that the router refuses and the reverse,
+  /// the notes on the domains, and where to serve the short links.
+  private static func report(
+    generator: AASAGenerator, router: Router, site: SiteGenerator, packages: [String],
+    streams: ToolStreams
+  ) {
     for widening in generator.widenings {
       streams.error.line("deeplink site: widening: \(widening)")
     }
@@ -253,7 +290,6 @@ enum SiteCommand: ToolSubcommand {
         "deeplink site: serve \(SiteGenerator.shortLinkDirectory)/ at https://\(host)/ (its own "
           + "association file; entitlement applinks:\(host); list https://\(host) as a tracking origin)")
     }
-    return 0
   }
 
   /// Checks the Android options: packages and fingerprints come together, each well formed.

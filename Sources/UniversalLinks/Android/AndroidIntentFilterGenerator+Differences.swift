@@ -143,19 +143,6 @@ extension AndroidIntentFilterGenerator {
     }
     var foundWidenings = widenings
     var foundNarrowings = narrowings
-    // Each route's sample links, one per variant and origin, with the variant's segments.
-    struct Sample {
-      var origin: String
-      var variant: RoutePathShape
-      var segments: [String]
-      var query: String
-      /// `/` when the route's links end with one.
-      var slash: String
-      func link(_ segments: [String]) -> String {
-        origin + "/" + segments.joined(separator: "/") + slash + query
-      }
-      var link: String { link(segments) }
-    }
     func samples(_ index: Int) -> [Sample] {
       let slash = Self.trailingSlash(router.table, router.patterns[index]) == .required ? "/" : ""
       return shapes[index].variants.flatMap { variant in
@@ -167,90 +154,10 @@ extension AndroidIntentFilterGenerator {
       }
     }
 
-    func customScheme(_ sample: Sample) -> String? {
-      sample.origin.hasSuffix(":/") ? String(sample.origin.dropLast(2)) : nil
-    }
-
     for (index, shape) in shapes.enumerated() {
       let routeSamples = samples(index)
-      // A value holding `/`, which the router writes `%2F` and Android decodes before it compares.
-      var slashParameters: [String] = []
-      for sample in routeSamples {
-        for (position, piece) in sample.variant.pieces.enumerated() {
-          for (parameter, text) in Self.valuesWithSlash(piece) {
-            var segments = sample.segments
-            segments[position] = RoutePathShape.encode(text)
-            let candidate = AndroidNarrowing(
-              route: shape.name, parameter: parameter, kind: .encodedSlash, example: sample.link(segments))
-            if !slashParameters.contains(parameter), narrows(candidate) {
-              slashParameters.append(parameter)
-              foundNarrowings.append(candidate)
-            }
-          }
-        }
-      }
-      // A catch-all before other pieces holding more segments than the filters state one by one:
-      // the first link of the route that shows it.
-      for sample in routeSamples {
-        guard let position = sample.variant.catchAllIndex, position < sample.variant.pieces.count - 1,
-          case .oneOrMore(let parameter) = sample.variant.pieces[position]
-        else { continue }
-        var segments = sample.segments
-        segments[position] = Array(repeating: "a", count: Self.middleCatchAllSegments + 1)
-          .joined(separator: "/")
-        let candidate = AndroidNarrowing(
-          route: shape.name, parameter: parameter, kind: .middleCatchAllDepth, example: sample.link(segments))
-        if narrows(candidate) {
-          foundNarrowings.append(candidate)
-          break
-        }
-      }
-      // A literal holding `/`: the link with a real `/` there opens too.
-      for sample in routeSamples {
-        for (position, piece) in sample.variant.pieces.enumerated() {
-          guard case .literal(let text) = piece, text.contains("/") else { continue }
-          var segments = sample.segments
-          segments[position] = text.split(separator: "/", omittingEmptySubsequences: false)
-            .map { RoutePathShape.encode(String($0)) }.joined(separator: "/")
-          foundWidenings.append(
-            AndroidWidening(
-              route: shape.name, parameter: text, kind: .literalSlash, example: sample.link(segments)))
-        }
-      }
-      // A custom-scheme route whose first segment is not a literal: its filter's host `*` admits
-      // the empty host.
-      if let first = shape.pieces.first, Self.name(of: first) != nil {
-        for sample in routeSamples {
-          guard let scheme = customScheme(sample) else { continue }
-          let rest = sample.segments.dropFirst().joined(separator: "/") + sample.query
-          for link in ["\(scheme)://" + sample.query, "\(scheme):///" + rest] {
-            foundWidenings.append(
-              AndroidWidening(
-                route: shape.name, parameter: Self.name(of: first) ?? "", kind: .emptyHost, example: link))
-          }
-        }
-      }
-      // A table that reads the trailing slash: a catch-all's condition cannot say it.
-      if router.table.options.strictTrailingSlash {
-        for sample in routeSamples {
-          var other = sample
-          other.slash = sample.slash.isEmpty ? "/" : ""
-          foundWidenings.append(
-            AndroidWidening(
-              route: shape.name, parameter: shape.pieces.last.flatMap(Self.name(of:)) ?? "",
-              kind: .trailingSlash, example: other.link))
-        }
-      }
-      // A fragment route: the filters read the path only.
-      if let written = shape.fragmentText {
-        for sample in routeSamples {
-          let path = sample.origin + shape.samplePath
-          for link in [path, path + (shape.fragmentStartsWithSlash ? "#/zzz" : "#zzz")] {
-            foundWidenings.append(
-              AndroidWidening(route: shape.name, parameter: written, kind: .fragmentPath, example: link))
-          }
-        }
-      }
+      Self.addNarrowings(of: shape, routeSamples: routeSamples, narrows: narrows, to: &foundNarrowings)
+      Self.addWidenings(of: shape, routeSamples: routeSamples, router: router, to: &foundWidenings)
     }
 
     // Every route: each kind once, with the first route's link that shows it, a link with a path
@@ -258,6 +165,153 @@ extension AndroidIntentFilterGenerator {
     let everySample = shapes.indices.flatMap(samples)
     let allSamples =
       everySample.filter { !$0.segments.isEmpty } + everySample.filter { $0.segments.isEmpty }
+    var rewritten = Rewritings()
+    for sample in allSamples {
+      rewritten.addSpellings(of: sample)
+      rewritten.addChangedValues(of: sample)
+    }
+    foundNarrowings += Self.firstShown(
+      [
+        (.emptySegment, rewritten.emptySegments), (.schemeCase, rewritten.schemeCase),
+        (.customSchemeSpelling, rewritten.spellings), (.backslash, rewritten.backslashes),
+      ], by: narrows)
+    foundWidenings += Self.firstShown(
+      [
+        (.emptySegment, rewritten.widerEmptySegments), (.encodedSlash, rewritten.encodedSlashes),
+        (.backslash, rewritten.backslashes), (.refusedLink, rewritten.refused),
+      ], by: widens)
+
+    var seenWidenings = Set<AndroidWidening>()
+    var keptKinds = Set<String>()
+    widenings = foundWidenings.filter { widening in
+      // One example per route, parameter and kind: the first that shows it.
+      let key = "\(widening.route ?? "")\u{0}\(widening.parameter)\u{0}\(widening.kind.description)"
+      guard !keptKinds.contains(key), seenWidenings.insert(widening).inserted, widens(widening) else {
+        return false
+      }
+      keptKinds.insert(key)
+      return true
+    }
+    var seenNarrowings = Set<AndroidNarrowing>()
+    narrowings = foundNarrowings.filter { seenNarrowings.insert($0).inserted && narrows($0) }
+  }
+
+  /// One sample link of a route, for one variant and origin, with the variant's segments.
+  private struct Sample {
+    var origin: String
+    var variant: RoutePathShape
+    var segments: [String]
+    var query: String
+    /// `/` when the route's links end with one.
+    var slash: String
+    func link(_ segments: [String]) -> String {
+      origin + "/" + segments.joined(separator: "/") + slash + query
+    }
+    var link: String { link(segments) }
+  }
+
+  /// The scheme of a custom-scheme sample (its origin `myapp:/`), `nil` for a web link.
+  private static func customScheme(_ sample: Sample) -> String? {
+    sample.origin.hasSuffix(":/") ? String(sample.origin.dropLast(2)) : nil
+  }
+
+  /// Adds the narrowings of one route found from its samples: a value holding `/`, a catch-all before
+  /// other pieces holding more segments than the filters state.
+  private static func addNarrowings(
+    of shape: RoutePathShape, routeSamples: [Sample], narrows: (AndroidNarrowing) -> Bool,
+    to foundNarrowings: inout [AndroidNarrowing]
+  ) {
+    // A value holding `/`, which the router writes `%2F` and Android decodes before it compares.
+    var slashParameters: [String] = []
+    for sample in routeSamples {
+      for (position, piece) in sample.variant.pieces.enumerated() {
+        for (parameter, text) in Self.valuesWithSlash(piece) {
+          var segments = sample.segments
+          segments[position] = RoutePathShape.encode(text)
+          let candidate = AndroidNarrowing(
+            route: shape.name, parameter: parameter, kind: .encodedSlash, example: sample.link(segments))
+          if !slashParameters.contains(parameter), narrows(candidate) {
+            slashParameters.append(parameter)
+            foundNarrowings.append(candidate)
+          }
+        }
+      }
+    }
+    // A catch-all before other pieces holding more segments than the filters state one by one:
+    // the first link of the route that shows it.
+    for sample in routeSamples {
+      guard let position = sample.variant.catchAllIndex, position < sample.variant.pieces.count - 1,
+        case .oneOrMore(let parameter) = sample.variant.pieces[position]
+      else { continue }
+      var segments = sample.segments
+      segments[position] = Array(repeating: "a", count: Self.middleCatchAllSegments + 1)
+        .joined(separator: "/")
+      let candidate = AndroidNarrowing(
+        route: shape.name, parameter: parameter, kind: .middleCatchAllDepth, example: sample.link(segments))
+      if narrows(candidate) {
+        foundNarrowings.append(candidate)
+        break
+      }
+    }
+  }
+
+  /// Adds the widenings of one route found from its samples: a literal holding `/`, a custom-scheme
+  /// host `*`, a trailing slash the table reads, a fragment route.
+  private static func addWidenings(
+    of shape: RoutePathShape, routeSamples: [Sample], router: Router,
+    to foundWidenings: inout [AndroidWidening]
+  ) {
+    // A literal holding `/`: the link with a real `/` there opens too.
+    for sample in routeSamples {
+      for (position, piece) in sample.variant.pieces.enumerated() {
+        guard case .literal(let text) = piece, text.contains("/") else { continue }
+        var segments = sample.segments
+        segments[position] = text.split(separator: "/", omittingEmptySubsequences: false)
+          .map { RoutePathShape.encode(String($0)) }.joined(separator: "/")
+        foundWidenings.append(
+          AndroidWidening(
+            route: shape.name, parameter: text, kind: .literalSlash, example: sample.link(segments)))
+      }
+    }
+    // A custom-scheme route whose first segment is not a literal: its filter's host `*` admits
+    // the empty host.
+    if let first = shape.pieces.first, Self.name(of: first) != nil {
+      for sample in routeSamples {
+        guard let scheme = customScheme(sample) else { continue }
+        let rest = sample.segments.dropFirst().joined(separator: "/") + sample.query
+        for link in ["\(scheme)://" + sample.query, "\(scheme):///" + rest] {
+          foundWidenings.append(
+            AndroidWidening(
+              route: shape.name, parameter: Self.name(of: first) ?? "", kind: .emptyHost, example: link))
+        }
+      }
+    }
+    // A table that reads the trailing slash: a catch-all's condition cannot say it.
+    if router.table.options.strictTrailingSlash {
+      for sample in routeSamples {
+        var other = sample
+        other.slash = sample.slash.isEmpty ? "/" : ""
+        foundWidenings.append(
+          AndroidWidening(
+            route: shape.name, parameter: shape.pieces.last.flatMap(Self.name(of:)) ?? "",
+            kind: .trailingSlash, example: other.link))
+      }
+    }
+    // A fragment route: the filters read the path only.
+    if let written = shape.fragmentText {
+      for sample in routeSamples {
+        let path = sample.origin + shape.samplePath
+        for link in [path, path + (shape.fragmentStartsWithSlash ? "#/zzz" : "#zzz")] {
+          foundWidenings.append(
+            AndroidWidening(route: shape.name, parameter: written, kind: .fragmentPath, example: link))
+        }
+      }
+    }
+  }
+
+  /// Every route's sample links written another way, by the difference each may show; every sample
+  /// adds to each list in turn, so a list's first link that shows its difference is kept.
+  private struct Rewritings {
     var emptySegments: [String] = []
     var schemeCase: [String] = []
     var spellings: [String] = []
@@ -265,7 +319,10 @@ extension AndroidIntentFilterGenerator {
     var refused: [String] = []
     var encodedSlashes: [String] = []
     var backslashes: [String] = []
-    for sample in allSamples {
+
+    /// Adds the sample written with `%2F` or `//` between its segments, with its scheme in capitals,
+    /// and, for a custom scheme, in its other spellings and with `\`.
+    mutating func addSpellings(of sample: Sample) {
       let segments = sample.segments
       let link = sample.link
       // A `/` between two segments, or after the last, written `%2F`.
@@ -302,6 +359,13 @@ extension AndroidIntentFilterGenerator {
           ]
         }
       }
+    }
+
+    /// Adds the sample with a parameter given empty segments or a bad escape or a space, with user
+    /// info, and, for a web link, with a port.
+    mutating func addChangedValues(of sample: Sample) {
+      let segments = sample.segments
+      let link = sample.link
       // A parameter, or a catch-all, given empty segments: `//` in its place.
       for (position, piece) in sample.variant.pieces.enumerated() {
         if case .literal = piece { continue }
@@ -327,30 +391,6 @@ extension AndroidIntentFilterGenerator {
         refused.append(withPort)
       }
     }
-    foundNarrowings += Self.firstShown(
-      [
-        (.emptySegment, emptySegments), (.schemeCase, schemeCase), (.customSchemeSpelling, spellings),
-        (.backslash, backslashes),
-      ], by: narrows)
-    foundWidenings += Self.firstShown(
-      [
-        (.emptySegment, widerEmptySegments), (.encodedSlash, encodedSlashes), (.backslash, backslashes),
-        (.refusedLink, refused),
-      ], by: widens)
-
-    var seenWidenings = Set<AndroidWidening>()
-    var keptKinds = Set<String>()
-    widenings = foundWidenings.filter { widening in
-      // One example per route, parameter and kind: the first that shows it.
-      let key = "\(widening.route ?? "")\u{0}\(widening.parameter)\u{0}\(widening.kind.description)"
-      guard !keptKinds.contains(key), seenWidenings.insert(widening).inserted, widens(widening) else {
-        return false
-      }
-      keptKinds.insert(key)
-      return true
-    }
-    var seenNarrowings = Set<AndroidNarrowing>()
-    narrowings = foundNarrowings.filter { seenNarrowings.insert($0).inserted && narrows($0) }
   }
 
   /// The differences of every route, each kind with the first of its candidate links that shows it.

@@ -62,7 +62,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
   /// What the router routes that the filters do not open, route by route, then for every route.
   package internal(set) var narrowings: [AndroidNarrowing] = []
   /// Other facts to know: a route left out by `domain`, a filter for any host.
-  package private(set) var notes: [String] = []
+  package internal(set) var notes: [String] = []
 
   /// One route's conditions in one filter.
   package struct Entry: Hashable, Sendable {
@@ -115,34 +115,7 @@ public struct AndroidIntentFilterGenerator: Sendable {
     // `android:host` names a Unicode host in its ASCII form, the host of the `Uri` a browser sends.
     let domain = domain.map(router.hostEntry)
     let table = router.table
-    var groups: [String: Int] = [:]
-    var built: [(filter: AndroidIntentFilter, entries: [Entry])] = []
-    // Per filter, its conditions and routes so far: adding a route costs its own conditions only.
-    var seenPaths: [Set<AndroidPathPattern>] = []
-    var seenRoutes: [Set<String>] = []
-    func add(
-      schemes: [String], hosts: [AndroidIntentFilter.Authority], verify: Bool, entry: Entry
-    ) {
-      let key =
-        schemes.joined(separator: ",") + "|" + hosts.map(\.description).joined(separator: ",") + "|"
-        + (entry.paths.isEmpty && entry.groups.isEmpty ? "all" : "some")
-      if let index = groups[key] {
-        var kept = entry
-        kept.paths = entry.paths.filter { seenPaths[index].insert($0).inserted }
-        built[index].filter.paths += kept.paths
-        built[index].filter.relativeFilterGroups += kept.groups
-        if seenRoutes[index].insert(entry.route).inserted { built[index].filter.routes.append(entry.route) }
-        built[index].entries.append(kept)
-      } else {
-        groups[key] = built.count
-        seenPaths.append(Set(entry.paths))
-        seenRoutes.append([entry.route])
-        var filter = AndroidIntentFilter(
-          schemes: schemes, hosts: hosts, paths: entry.paths, autoVerify: verify, routes: [entry.route])
-        filter.relativeFilterGroups = entry.groups
-        built.append((filter, [entry]))
-      }
-    }
+    var filterGroups = FilterGroups()
 
     let lowered = table.schemes.map { $0.lowercased() }
     var webSchemes = table.hosts.isEmpty ? [String]() : ["https"]
@@ -160,190 +133,28 @@ public struct AndroidIntentFilterGenerator: Sendable {
       let admitted = definition.schemes.map { $0.map { $0.lowercased() } }
       let web = webSchemes.filter { admitted?.contains($0) ?? true }
       let custom = customSchemes.filter { admitted?.contains($0) ?? true }
-      let template = shape.description
 
       // Web links.
-      if !web.isEmpty {
-        var hosts: [String]
-        if let scoped = definition.hosts {
-          hosts = scoped
-        } else {
-          hosts = table.hosts
-        }
-        if let domain {
-          if hosts == ["*"] || hosts.contains(where: { Self.sameHost($0, domain) })
-            || (definition.hosts == nil)
-          {
-            hosts = [domain]
-          } else {
-            notes.append(
-              "route \(shape.name) answers only hosts \(hosts.joined(separator: ", ")), not \(domain): left out"
-            )
-            hosts = []
-          }
-        }
-        if !hosts.isEmpty {
-          let anyHost = hosts == ["*"]
-          if anyHost && !warnedAnyHost {
-            warnedAnyHost = true
-            notes.append(
-              "route \(shape.name) answers any host (\"hosts\": [\"*\"]): its filter has android:host=\"*\" and cannot be an App Link (no assetlinks.json covers every host), so Android asks the user which app opens it"
-            )
-          }
-          let authorities = hosts.map(Self.authority)
-          let form = Self.form(
-            of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel,
-            trailingSlash: trailingSlash)
-          let origin = "\(web.last ?? "https")://\(Self.sampleHost(hosts[0]))"
-          origins[index].append(origin)
-          for widening in form.widenings {
-            widenings.append(
-              AndroidWidening(
-                route: shape.name, parameter: widening.parameter, kind: widening.kind,
-                example: origin + widening.example))
-          }
-          for narrowing in form.narrowings {
-            narrowings.append(
-              AndroidNarrowing(
-                route: shape.name, parameter: narrowing.parameter, kind: narrowing.kind,
-                example: origin + narrowing.example))
-          }
-          var entry = Entry(route: shape.name, template: template, paths: form.paths)
-          if let groups = Self.relativeFilterGroups(
-            of: shape, paths: form.paths, table: table, minimumAPILevel: minimumAPILevel)
-          {
-            entry.paths = []
-            entry.groups = groups
-          }
-          add(schemes: web, hosts: authorities, verify: !anyHost, entry: entry)
-        }
+      if !web.isEmpty,
+        let origin = addWebFilter(
+          shape: shape, definition: definition, table: table, web: web, domain: domain,
+          trailingSlash: trailingSlash, warnedAnyHost: &warnedAnyHost, into: &filterGroups)
+      {
+        origins[index].append(origin)
       }
 
       // Custom-scheme links: scoped routes never answer them (they have no host).
       guard !custom.isEmpty, definition.hosts == nil else { continue }
       origins[index].append("\(custom[0]):/")
-      if table.options.listedHostInCustomScheme, !table.hosts.isEmpty, domain == nil {
-        // A listed host in the authority is read as the host, as on the web.
-        let form = Self.form(
-          of: shape, pieces: shape.pieces[...], table: table, minimumAPILevel: minimumAPILevel,
-          trailingSlash: trailingSlash)
-        add(
-          schemes: custom, hosts: table.hosts.map(Self.authority), verify: false,
-          entry: Entry(route: shape.name, template: template, paths: form.paths))
-      }
-      for variant in Self.statedVariants(of: shape) {
-        let sample = variant.sampleSegments
-        let query = String(variant.sampleLink.dropFirst(variant.samplePath.count))
-        guard let first = variant.pieces.first else {
-          narrowings.append(
-            AndroidNarrowing(
-              route: shape.name, parameter: "", kind: .customSchemeHost, example: "\(custom[0])://" + query))
-          continue
-        }
-        let host: String
-        var hostWidenings: [AndroidWidening] = []
-        func link(_ segments: [String]) -> String {
-          // Below API 31 a route of one segment opens only with a slash after the host (see the
-          // empty path's narrowing).
-          let slash = minimumAPILevel < Self.advancedPatternAPILevel && variant.pieces.count == 1 ? "/" : ""
-          return "\(custom[0])://" + segments.joined(separator: "/") + slash + query
-        }
-        switch first {
-        case .literal(let text):
-          guard Self.isPlainAuthority(text) else {
-            narrowings.append(
-              AndroidNarrowing(
-                route: shape.name, parameter: text, kind: .customSchemeHost,
-                example: "\(custom[0])://" + sample.joined(separator: "/") + query))
-            continue
-          }
-          host = text.lowercased()
-        case .parameter(let name, let type), .optional(let name, let type):
-          host = "*"
-          if let widening = type.aasaWidening {
-            var segments = sample
-            segments[0] = widening.example
-            hostWidenings.append(
-              AndroidWidening(
-                route: shape.name, parameter: name, kind: .authorityText, example: link(segments)))
-          }
-        case .valueSet(let name, let set):
-          host = "*"
-          var text = "sample"
-          while set.accepts(text) { text += "x" }
-          var segments = sample
-          segments[0] = text
-          hostWidenings.append(
-            AndroidWidening(route: shape.name, parameter: name, kind: .authorityText, example: link(segments))
-          )
-        case .kind(let name, let kind):
-          host = "*"
-          if let widening = kind.aasaWidening {
-            var segments = sample
-            segments[0] = RoutePathShape.encode(widening.example)
-            hostWidenings.append(
-              AndroidWidening(
-                route: shape.name, parameter: name, kind: .authorityText, example: link(segments)))
-          }
-        case .template(let template):
-          host = "*"
-          var segments = sample
-          segments[0] = "x"
-          hostWidenings.append(
-            AndroidWidening(
-              route: shape.name, parameter: template.description, kind: .authorityText,
-              example: link(segments)))
-        case .oneOrMore, .zeroOrMore, .pairs, .remainder:
-          // A catch-all that ends the path (one before other pieces is stated segment by segment).
-          host = "*"
-          widenings += hostWidenings
-          add(
-            schemes: custom, hosts: [.init(host: host)], verify: false,
-            entry: Entry(route: shape.name, template: template, paths: []))
-          continue
-        case .fragment:
-          // A shape's pieces are its path's, never the fragment's start.
-          continue
-        }
-        let form = Self.form(
-          of: variant, pieces: variant.pieces.dropFirst(), table: table, minimumAPILevel: minimumAPILevel,
-          trailingSlash: trailingSlash, authorityOnly: true)
-        widenings += hostWidenings
-        for widening in form.widenings {
-          var path = widening.example
-          if minimumAPILevel < Self.advancedPatternAPILevel, variant.pieces.count == 1,
-            !path.dropFirst().contains("/")
-          {
-            // Below API 31 only the form with a slash after the host opens (see the note).
-            let queryStart = path.firstIndex(of: "?") ?? path.endIndex
-            path.insert("/", at: queryStart)
-          }
-          widenings.append(
-            AndroidWidening(
-              route: shape.name, parameter: widening.parameter, kind: widening.kind,
-              example: "\(custom[0])://" + path.dropFirst()))
-        }
-        for narrowing in form.narrowings {
-          narrowings.append(
-            AndroidNarrowing(
-              route: shape.name, parameter: narrowing.parameter, kind: narrowing.kind,
-              example: "\(custom[0])://" + narrowing.example.dropFirst()))
-        }
-        add(
-          schemes: custom, hosts: [.init(host: host)], verify: false,
-          entry: Entry(route: shape.name, template: template, paths: form.paths))
-      }
+      addCustomSchemeFilters(
+        shape: shape, table: table, custom: custom, domain: domain, trailingSlash: trailingSlash,
+        into: &filterGroups)
     }
-    filters = built.map(\.filter)
-    entries = built.map(\.entries)
+    filters = filterGroups.built.map(\.filter)
+    entries = filterGroups.built.map(\.entries)
     var seenNotes = Set<String>()
     notes = notes.filter { seenNotes.insert($0).inserted }
     checkDifferences(router: router, shapes: shapes, origins: origins)
-  }
-
-  /// Whether two host entries are the same, as the table compares them.
-  private static func sameHost(_ left: String, _ right: String) -> Bool {
-    left.lowercased() == right.lowercased()
   }
 
   /// A table host entry as `android:host` and `android:port`.

@@ -324,42 +324,8 @@ package struct FallbackPage: Hashable, Sendable {
     var banner = ""
     var storeLink = ""
     if let appStoreID, let storeURL {
-      let content = "app-id=\(appStoreID), app-argument=\(canonicalURL)"
-      banner = """
-        <meta name="apple-itunes-app" content="\(HTMLText.escape(content))">
-        <script>
-        // The banner hands the app the Universal Link of the page being shown, whichever routed path it is.
-        (function () {
-          var banner = document.querySelector('meta[name="apple-itunes-app"]');
-          var current = \(HTMLText.javaScriptString(canonicalOrigin)) + location.pathname + location.search;
-          banner.setAttribute("content", "app-id=" + \(HTMLText.javaScriptString(appStoreID)) + ", app-argument=" + current);
-        })();
-        </script>
-
-        """
-      storeLink = """
-        <a id="app-store" class="button secondary" href="\(HTMLText.escape(storeURL))">Get the app on the App Store</a>
-        <p id="app-store-note" class="note">Tapping it copies this link, so the app can offer to continue here after you install it.</p>
-        <script>
-        // Deferred deep link: on the user's tap only (never on load), copy this page's link with the time
-        // of the copy, which the app's first launch offers to paste; then open the store. Without the
-        // clipboard API the store link is followed as it is.
-        (function () {
-          var store = document.getElementById("app-store");
-          store.addEventListener("click", function (event) {
-            if (!navigator.clipboard || !navigator.clipboard.writeText) return;
-            event.preventDefault();
-            var destination = store.href;
-            var link = \(HTMLText.javaScriptString(canonicalOrigin)) + location.pathname + location.search
-              + (location.search ? "&" : "?") + \(HTMLText.javaScriptString(Self.copiedAtKey)) + "="
-              + Math.floor(Date.now() / 1000) + location.hash;
-            var go = function () { location.href = destination; };
-            navigator.clipboard.writeText(link).then(go, go);
-          });
-        })();
-        </script>
-
-        """
+      banner = bannerTags(appStoreID: appStoreID)
+      storeLink = appStoreLink(storeURL: storeURL)
     }
     var verifiedNote = ""
     var verifiedScript = ""
@@ -368,39 +334,119 @@ package struct FallbackPage: Hashable, Sendable {
         <p id="verified-only" hidden>This link opens the app only from another app: tap it in Messages, Mail or Notes.</p>
 
         """
-      let list = routes.map { route in
-        "[" + HTMLText.javaScriptString(route.pathRegex) + ", "
-          + (route.opensFromCustomScheme ? "true" : "false")
-          + ", " + HTMLText.javaScriptString(route.caseSensitive ? "" : "i") + "]"
-      }
-      verifiedScript = """
-          // A route that opens only from a verified link is refused through the custom scheme: the
-          // first route whose regex matches the path decides, as the app's router would.
-          var routes = [\(list.joined(separator: ", "))];
-          var decoded = location.pathname;
-          try { decoded = decodeURIComponent(decoded); } catch (error) {}
-          for (var i = 0; i < routes.length; i++) {
-            if (new RegExp(routes[i][0], routes[i][2]).test(decoded)) {
-              if (!routes[i][1]) {
-                var link = document.getElementById("open-in-app");
-                link.removeAttribute("href");
-                link.hidden = true;
-                document.getElementById("verified-only").hidden = false;
-              }
-              break;
-            }
-          }
-
-        """
+      verifiedScript = verifiedOnlyScript()
     }
     var playLink = ""
     if let playStoreURL {
-      playLink = """
-        <a id="play-store" class="button secondary" href="\(HTMLText.escape(playStoreURL))">Get the app on Google Play</a>
-
-        """
+      playLink = googlePlayLink(playStoreURL: playStoreURL)
     }
-    let platformScript = """
+    return """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      \(Self.generatorTag)
+      \(titleAndPreviewTags())<link rel="canonical" href="\(canonicalLink)">
+      \(banner)\(Self.styleElement)</head>
+      <body>
+      <main>
+      <h1>\(escapedName)</h1>
+      <p>This link opens in the \(escapedName) app.</p>
+      <a id="open-in-app" class="button" href="\(HTMLText.escape(appURL))">Open in the app</a>
+      <p id="on-your-phone" hidden>Open this link on your phone or tablet, where the app is: <code id="page-link">\(HTMLText.escape(canonicalURL))</code></p>
+      \(verifiedNote)\(storeLink)\(playLink)</main>
+      \(openInAppScript(scheme: scheme, verifiedScript: verifiedScript))\(platformScript())</body>
+      </html>
+
+      """
+  }
+
+  /// The Smart App Banner tag, with the script that hands the app the page being shown.
+  private func bannerTags(appStoreID: String) -> String {
+    let content = "app-id=\(appStoreID), app-argument=\(canonicalURL)"
+    return """
+      <meta name="apple-itunes-app" content="\(HTMLText.escape(content))">
+      <script>
+      // The banner hands the app the Universal Link of the page being shown, whichever routed path it is.
+      (function () {
+        var banner = document.querySelector('meta[name="apple-itunes-app"]');
+        var current = \(HTMLText.javaScriptString(canonicalOrigin)) + location.pathname + location.search;
+        banner.setAttribute("content", "app-id=" + \(HTMLText.javaScriptString(appStoreID)) + ", app-argument=" + current);
+      })();
+      </script>
+
+      """
+  }
+
+  /// The App Store button and its note, with the script that copies the page's link on a tap.
+  private func appStoreLink(storeURL: String) -> String {
+    return """
+      <a id="app-store" class="button secondary" href="\(HTMLText.escape(storeURL))">Get the app on the App Store</a>
+      <p id="app-store-note" class="note">Tapping it copies this link, so the app can offer to continue here after you install it.</p>
+      <script>
+      // Deferred deep link: on the user's tap only (never on load), copy this page's link with the time
+      // of the copy, which the app's first launch offers to paste; then open the store. Without the
+      // clipboard API the store link is followed as it is.
+      (function () {
+        var store = document.getElementById("app-store");
+        store.addEventListener("click", function (event) {
+          if (!navigator.clipboard || !navigator.clipboard.writeText) return;
+          event.preventDefault();
+          var destination = store.href;
+          var link = \(HTMLText.javaScriptString(canonicalOrigin)) + location.pathname + location.search
+            + (location.search ? "&" : "?") + \(HTMLText.javaScriptString(Self.copiedAtKey)) + "="
+            + Math.floor(Date.now() / 1000) + location.hash;
+          var go = function () { location.href = destination; };
+          navigator.clipboard.writeText(link).then(go, go);
+        });
+      })();
+      </script>
+
+      """
+  }
+
+  /// The script lines that, for a route that opens only from a verified link, take the "Open in the
+  /// app" link away and show the note saying so.
+  private func verifiedOnlyScript() -> String {
+    let list = routes.map { route in
+      "[" + HTMLText.javaScriptString(route.pathRegex) + ", "
+        + (route.opensFromCustomScheme ? "true" : "false")
+        + ", " + HTMLText.javaScriptString(route.caseSensitive ? "" : "i") + "]"
+    }
+    return """
+        // A route that opens only from a verified link is refused through the custom scheme: the
+        // first route whose regex matches the path decides, as the app's router would.
+        var routes = [\(list.joined(separator: ", "))];
+        var decoded = location.pathname;
+        try { decoded = decodeURIComponent(decoded); } catch (error) {}
+        for (var i = 0; i < routes.length; i++) {
+          if (new RegExp(routes[i][0], routes[i][2]).test(decoded)) {
+            if (!routes[i][1]) {
+              var link = document.getElementById("open-in-app");
+              link.removeAttribute("href");
+              link.hidden = true;
+              document.getElementById("verified-only").hidden = false;
+            }
+            break;
+          }
+        }
+
+      """
+  }
+
+  /// The Google Play button.
+  private func googlePlayLink(playStoreURL: String) -> String {
+    return """
+      <a id="play-store" class="button secondary" href="\(HTMLText.escape(playStoreURL))">Get the app on Google Play</a>
+
+      """
+  }
+
+  /// The script that finds where the page is from the user agent and shows that platform's way to the
+  /// app: the App Store, an Android `intent:` link and Google Play, or the web site's page on a desktop.
+  private func platformScript() -> String {
+    return """
       <script>
       // Where the page is, from the user agent: iOS and Android each see their own way to the app; a
       // desktop browser goes to the web site's page, or sees the link to open on a phone.
@@ -445,34 +491,12 @@ package struct FallbackPage: Hashable, Sendable {
       </script>
 
       """
+  }
+
+  /// The script that writes the page's own Universal Link and the "Open in the app" link from the
+  /// path and query, then runs the verified-only lines.
+  private func openInAppScript(scheme: String, verifiedScript: String) -> String {
     return """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      \(Self.generatorTag)
-      \(titleAndPreviewTags())<link rel="canonical" href="\(canonicalLink)">
-      \(banner)<style>
-      :root { color-scheme: light dark; }
-      body { font-family: -apple-system, system-ui, "Segoe UI", Roboto, sans-serif; margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: #f2f2f7; color: #1c1c1e; }
-      main { max-width: 24em; margin: 2em 1em; padding: 2em 1.5em; border-radius: 1em; background: #fff; box-shadow: 0 1px 8px rgba(0, 0, 0, 0.08); text-align: center; }
-      h1 { font-size: 1.6em; margin: 0 0 0.4em; }
-      p { color: #6e6e73; margin: 0 0 1.5em; line-height: 1.4; }
-      a.button { display: block; margin: 0.75em 0 0; padding: 0.85em; border-radius: 0.6em; background: #0a84ff; color: #fff; font-weight: 600; text-decoration: none; }
-      a.button.secondary { background: #1c1c1e; }
-      p.note { font-size: 0.85em; margin: 0.5em 0 0; }
-      code { word-break: break-all; }
-      @media (prefers-color-scheme: dark) { body { background: #000; color: #f2f2f7; } main { background: #1c1c1e; } a.button.secondary { background: #3a3a3c; } }
-      </style>
-      </head>
-      <body>
-      <main>
-      <h1>\(escapedName)</h1>
-      <p>This link opens in the \(escapedName) app.</p>
-      <a id="open-in-app" class="button" href="\(HTMLText.escape(appURL))">Open in the app</a>
-      <p id="on-your-phone" hidden>Open this link on your phone or tablet, where the app is: <code id="page-link">\(HTMLText.escape(canonicalURL))</code></p>
-      \(verifiedNote)\(storeLink)\(playLink)</main>
       <script>
       // The page's own Universal Link, and the same path and query in the app: scheme://path?query, or
       // scheme:///Path when the first segment would not read back unchanged as a host.
@@ -485,9 +509,24 @@ package struct FallbackPage: Hashable, Sendable {
         canonical.href = \(HTMLText.javaScriptString(canonicalOrigin)) + location.pathname + location.search;
       \(verifiedScript)})();
       </script>
-      \(platformScript)</body>
-      </html>
 
       """
   }
+
+  /// The page's style sheet.
+  private static let styleElement = """
+    <style>
+    :root { color-scheme: light dark; }
+    body { font-family: -apple-system, system-ui, "Segoe UI", Roboto, sans-serif; margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: #f2f2f7; color: #1c1c1e; }
+    main { max-width: 24em; margin: 2em 1em; padding: 2em 1.5em; border-radius: 1em; background: #fff; box-shadow: 0 1px 8px rgba(0, 0, 0, 0.08); text-align: center; }
+    h1 { font-size: 1.6em; margin: 0 0 0.4em; }
+    p { color: #6e6e73; margin: 0 0 1.5em; line-height: 1.4; }
+    a.button { display: block; margin: 0.75em 0 0; padding: 0.85em; border-radius: 0.6em; background: #0a84ff; color: #fff; font-weight: 600; text-decoration: none; }
+    a.button.secondary { background: #1c1c1e; }
+    p.note { font-size: 0.85em; margin: 0.5em 0 0; }
+    code { word-break: break-all; }
+    @media (prefers-color-scheme: dark) { body { background: #000; color: #f2f2f7; } main { background: #1c1c1e; } a.button.secondary { background: #3a3a3c; } }
+    </style>
+
+    """
 }
