@@ -10,8 +10,8 @@
 # (default 1000,10000). Per link, after the set-up is taken away, it prints the instructions and an
 # estimate of the cycles: instructions + 10 per first-level cache miss + 100 per last-level miss + 15 per
 # mispredicted branch (the weights KCachegrind uses, with a branch weight added). A `set-up` row per
-# size gives the set-up alone, in millions for the whole run: building the router and its links. Both counts are the
-# same on every run of the same binaries, so a few per cent is a real difference; wall-clock times on a
+# size gives the set-up alone, in millions for the whole run: building the router and its links. Both
+# counts are the same on every run of the same binaries, so a few per cent is a real difference; wall-clock times on a
 # shared machine are not (see Scripts/bench-against.sh and its control). The runs hash with a fixed seed
 # (SWIFT_DETERMINISTIC_HASHING): with Swift's per-process random seed, building a large router's
 # dictionaries takes a different number of instructions each run, and that varied the set-up taken

@@ -10,6 +10,10 @@ extension Scaling {
   /// flat in the number of routes (a segment is checked once per kind the table declares there).
   static func kinds(scale: Int) -> [ScalingDimension] {
     let limits = RouteTable.Options(maxURLLength: 1 << 20)
+    // A `myapp` router of the given routes, with the long links these dimensions need.
+    func router(_ routes: RouteDefinition...) -> Router {
+      build(RouteTable(schemes: ["myapp"], options: limits, routes: routes))
+    }
     let kinds = [
       "sku": ValueKind(characters: "A-Z0-9-"),
       "order": ValueKind(characters: "0-9", prefix: "ORD-"),
@@ -20,8 +24,7 @@ extension Scaling {
         name: "kind-value-length", unit: "bytes", sizes: (0..<5).map { max(4, 1_024 / scale) << $0 },
         metrics: ["plain", "kind", "kind miss", "explain"], showsMemory: false
       ) { size in
-        let plain = build(
-          RouteTable(schemes: ["myapp"], options: limits, routes: [RouteDefinition("plain", "/p/{code}")]))
+        let plain = router(RouteDefinition("plain", "/p/{code}"))
         let kind = build(
           RouteTable(
             schemes: ["myapp"], options: limits, kinds: kinds,
@@ -43,18 +46,10 @@ extension Scaling {
         name: "value-check", unit: "bytes", sizes: (0..<5).map { max(8, 1_024 / scale) << $0 },
         metrics: ["plain", "decimal", "range", "range miss", "url", "https", "explain"], showsMemory: false
       ) { size in
-        let plain = build(
-          RouteTable(schemes: ["myapp"], options: limits, routes: [RouteDefinition("plain", "/p/{v}")]))
-        let typed = build(
-          RouteTable(
-            schemes: ["myapp"], options: limits,
-            routes: [RouteDefinition("decimal", "/p/{v:decimal}"), RouteDefinition("url", "/o/{u:url}")]))
-        let checked = build(
-          RouteTable(
-            schemes: ["myapp"], options: limits,
-            routes: [
-              RouteDefinition("range", "/p/{v:decimal(0...)}"), RouteDefinition("https", "/o/{u:url(https)}"),
-            ]))
+        let plain = router(RouteDefinition("plain", "/p/{v}"))
+        let typed = router(RouteDefinition("decimal", "/p/{v:decimal}"), RouteDefinition("url", "/o/{u:url}"))
+        let checked = router(
+          RouteDefinition("range", "/p/{v:decimal(0...)}"), RouteDefinition("https", "/o/{u:url(https)}"))
         // Digits after the point, so the number stays within Double's range at every size.
         let digits = String(repeating: "1", count: size - 2)
         let link = "myapp://p/1.\(digits)"
@@ -80,19 +75,10 @@ extension Scaling {
       ) { size in
         // A value in mixed case, matched as written and in lower case; a set of words, in lower case and in any case.
         let word = String(repeating: "Ab", count: size / 2)
-        let plain = build(
-          RouteTable(schemes: ["myapp"], options: limits, routes: [RouteDefinition("plain", "/p/{v}")]))
-        let lower = build(
-          RouteTable(
-            schemes: ["myapp"], options: limits, routes: [RouteDefinition("lower", "/p/{v:string(lower)}")]))
-        let exactSet = build(
-          RouteTable(
-            schemes: ["myapp"], options: limits,
-            routes: [RouteDefinition("set", "/p/{v:(\(word.lowercased())|other)}")]))
-        let set = build(
-          RouteTable(
-            schemes: ["myapp"], options: limits,
-            routes: [RouteDefinition("set", "/p/{v:(\(word.lowercased())|other)(lower)}")]))
+        let plain = router(RouteDefinition("plain", "/p/{v}"))
+        let lower = router(RouteDefinition("lower", "/p/{v:string(lower)}"))
+        let exactSet = router(RouteDefinition("set", "/p/{v:(\(word.lowercased())|other)}"))
+        let set = router(RouteDefinition("set", "/p/{v:(\(word.lowercased())|other)(lower)}"))
         let link = "myapp://p/\(word)"
         // As long as the word, one letter off at the end: every byte is read before the set refuses it.
         let miss = "myapp://p/\(word.dropLast())C"
