@@ -294,6 +294,7 @@ struct ReliabilityDifferentialTests {
     if addresses && random.chance(0.1) {
       prefix = random.pick([
         "app://localhost:8065/", "app://[::1]:1/", "app://a@b:1/", "app://b.example:8443/",
+        "app://bücher.example:8443/", "app://xn--bcher-kva.example:1/",
       ])
     }
     // Mostly a link the route's scope admits.
@@ -471,6 +472,9 @@ struct ReliabilityDifferentialTests {
         "localhost:8065", "Chat.Example.org:8443", "10.0.0.5", "[::1]:8065", "[2001:DB8::7]", "localhost:0",
         "localhost:70000", "localhost:08065", "localhost:", "::1", "10.0.0.256", "a_b", "-a.example", "42",
         "true", "[::ffff:10.0.0.5]:1", "a@b:1",
+        // A Unicode host, its ASCII form, and labels that have none.
+        "bücher.example:8443", "B\u{DC}CHER.example", "xn--bcher-kva.example:1", "XN--BCHER-KVA.example",
+        "xn--zz.example", "b\u{FC}cher.example:08443", "bu\u{0308}cher.example", "b\u{FC}_cher.example",
       ])
       return inQuery ? encodeQuery(text, using: &random) : encodePath(text, using: &random)
     case .string:

@@ -456,8 +456,22 @@ extension ReferenceRouter {
   }
 
   /// A host name, IPv4 or bracketed IPv6 address, then optionally ":" and a port 1...65535 without
-  /// leading zeros; lower-cased. Written apart from the router's one-pass reading, by splitting.
+  /// leading zeros; lower-cased. A host name in Unicode or with an `xn--` label is read in its ASCII
+  /// form, as a link's host is (``asciiHost(_:)``). Written apart from the router's one-pass reading,
+  /// by splitting.
   static func address(_ text: String) -> String? {
+    var text = text
+    let hostEnd = text.firstIndex(of: ":") ?? text.endIndex
+    let hostName = text[..<hostEnd]
+    if !hostName.hasPrefix("["),
+      !hostName.utf8.allSatisfy({ $0 < 0x80 })
+        || hostName.lowercased().split(separator: ".", omittingEmptySubsequences: false).contains(where: {
+          $0.hasPrefix("xn--")
+        })
+    {
+      guard let ascii = asciiHost(Array(hostName.utf8)) else { return nil }
+      text = ascii + text[hostEnd...]
+    }
     guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
     let lower = text.lowercased()
     var host = Substring(lower)
