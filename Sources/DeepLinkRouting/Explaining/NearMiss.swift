@@ -76,6 +76,7 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
       }
     case .missingQueryItem: text += "the query item \(expected) is required and missing"
     case .queryItemType: text += "the query item \(expected) does not fit: \"\(found ?? "")\""
+    case .queryItemKind: text += "the query item's value \"\(found ?? "")\" is not \(expected)"
     case .queryItemValue:
       text += "the query item \(expected) selects this route; the link has "
       text += found.map { "\"\($0)\"" } ?? "none"
@@ -126,6 +127,11 @@ extension ErrorCode where Subject == NearMiss {
   public static let missingQueryItem = Self("missing-query-item")
   /// A query item does not fit the type the route declares for it.
   public static let queryItemType = Self("query-item-type")
+  /// A query item's value is not of the app-defined kind the route declares for it (`ref={code:sku}`),
+  /// or does not pass its check (`lat={lat:decimal(-90...90)}`); the expectation names the kind and
+  /// says why, as ``expectedKind`` does for a segment (`a decimal from -90 to 90
+  /// (lat={lat:decimal(-90...90)}): it is 95, above 90`).
+  public static let queryItemKind = Self("query-item-kind")
   /// A query item whose literal value selects the route (`ref=failed_payment`) is absent or has another
   /// value.
   public static let queryItemValue = Self("query-item-value")

@@ -72,6 +72,9 @@ struct NearMissSearch {
     case piece(route: Int, depth: Int, following: Int)
     /// `3 segments (/pattern)`: where a route ends that the link goes on past.
     case endsAfter(depth: Int, route: Int)
+    /// What a query item of a kind or with a check wanted, and why its value is not that
+    /// (``AppKind/missStatement(_:piece:)``).
+    case kind(AppKind, value: String, item: RoutePattern.QueryParameter)
   }
 
   /// Whether the near miss carries its text (``NearMiss/expected``); `false` when only its route and
@@ -247,6 +250,7 @@ struct NearMissSearch {
     case .piece(let route, let depth, let following):
       piece(of: route, at: depth, following: following).description
     case .endsAfter(let depth, let route): Self.segments(depth) + " (\(router.patterns[route].text))"
+    case .kind(let kind, let value, let item): kind.missStatement(value, piece: item.description)
     }
   }
 
@@ -360,6 +364,13 @@ struct NearMissSearch {
         route: route, segment: nil, code: .trailingSlash, depth: depth, rank: 3, expected: .text(expected))
     }
     guard let unmet = requirements.unmet(query) else { return nil }
+    // A value of a kind or a check says why it does not pass, as a path segment's does.
+    if case .kind(let kind) = unmet.parameter.rule, let value = unmet.value {
+      return Candidate(
+        depth: depth, rank: 3, route: route, segment: nil, code: .queryItemKind,
+        expectation: .kind(kind, value: value, item: unmet.parameter),
+        found: value)
+    }
     let code: ErrorCode<NearMiss>
     switch unmet.parameter.rule {
     case .value, .oneOf, .kind: code = unmet.value == nil ? .missingQueryItem : .queryItemType

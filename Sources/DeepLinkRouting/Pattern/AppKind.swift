@@ -170,6 +170,19 @@ package struct AppKind: Sendable, Hashable, CustomStringConvertible {
     return nil
   }
 
+  /// What a near miss says a piece of the kind wanted, and why decoded text is not that: the kind's
+  /// expectation, the piece as the pattern writes it, then the reason (``miss(_:)``):
+  /// `an int from 1 to 12 ({month:int(1...12)}): it is 13, above 12`. One statement for a path segment
+  /// (`{month:int(1...12)}`) and a query item (`lat={lat:decimal(-90...90)}`).
+  ///
+  /// - Parameters:
+  ///   - text: The decoded segment or query value.
+  ///   - piece: The piece as the pattern writes it.
+  /// - Returns: The statement; without a reason when the text is of the kind.
+  package func missStatement(_ text: String, piece: String) -> String {
+    "\(expectation) (\(piece))" + (miss(text).map { ": " + $0 } ?? "")
+  }
+
   /// The lengths the kind takes, in words: `3 to 12`, `6`, `at least 1`.
   package var lengthText: String {
     if maxLength == .max { return "at least \(minLength)" }

@@ -269,7 +269,8 @@ extension ParameterType {
     case .decimal: "-?[0-9]+(?:\\.[0-9]+)?"
     case .url: "[Hh][Tt][Tt][Pp][Ss]?://[^/?#]+.*"
     case .link: "(?:/(?!/)|[A-Za-z][A-Za-z0-9+.-]*:).*"
-    case .address: "(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[1-9][0-9]{0,4})?"
+    // A host name's labels, Unicode ones as their UTF-8 bytes.
+    case .address: "(?:(?:[A-Za-z0-9.-]|[^\\x00-\\x7F])+|\\[[0-9A-Fa-f:.]+\\])(?::[1-9][0-9]{0,4})?"
     }
   }
 
@@ -545,16 +546,63 @@ extension ParameterType {
   // MARK: How an address reads
 
   /// The address decoded bytes read as by the rule of ``address``, in its normal form (the host
-  /// lower-cased), or `nil` when they are not one.
+  /// lower-cased, a Unicode host name in its ASCII form), or `nil` when they are not one.
   @inline(__always)
   static func address(_ bytes: Bytes) -> String? {
-    isAddressText(bytes) ? bytes.lowercasedString(0, bytes.count) : nil
+    if isASCIIAddressText(bytes) { return bytes.lowercasedString(0, bytes.count) }
+    return internationalAddress(bytes)
   }
 
   /// Whether decoded bytes are an ``address``: a host name, an IPv4 address or a bracketed IPv6
-  /// address, then optionally `:` and a port from 1 to 65535 without leading zeros. One pass, so
-  /// linear in the bytes; the one statement of the rule.
+  /// address, then optionally `:` and a port from 1 to 65535 without leading zeros. A host name may
+  /// be written in Unicode (`bücher.example`) or hold `xn--` labels, read as ``HostName`` reads hosts.
+  @inline(__always)
   static func isAddressText(_ bytes: Bytes) -> Bool {
+    isASCIIAddressText(bytes) || internationalAddress(bytes) != nil
+  }
+
+  /// Whether decoded bytes are an address of ASCII labels none of which is an `xn--` label: the
+  /// address as it is, lower-cased.
+  @inline(__always)
+  private static func isASCIIAddressText(_ bytes: Bytes) -> Bool {
+    isPlainAddressText(bytes) && !hasPunycodeLabel(bytes)
+  }
+
+  /// Whether a label of the host (before any `:`) starts with `xn--`, in any case.
+  private static func hasPunycodeLabel(_ bytes: Bytes) -> Bool {
+    var index = 0
+    while index + 3 < bytes.count, bytes[index] != UInt8(ascii: ":") {
+      if index == 0 || bytes[index - 1] == UInt8(ascii: ".") {
+        if bytes[index] | 0x20 == UInt8(ascii: "x") && bytes[index + 1] | 0x20 == UInt8(ascii: "n")
+          && bytes[index + 2] == UInt8(ascii: "-") && bytes[index + 3] == UInt8(ascii: "-")
+        {
+          return true
+        }
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// The address whose host name holds Unicode or `xn--` labels, in its ASCII form with its port
+  /// (`xn--bcher-kva.example:8443` for `Bücher.example:8443`), or `nil`: the host must have an ASCII
+  /// form (``HostName/ascii(_:)``: an `xn--` label must be Punycode of a Unicode label), which is then
+  /// read by the rule of an ASCII host name.
+  private static func internationalAddress(_ bytes: Bytes) -> String? {
+    guard bytes.count > 0, bytes[0] != UInt8(ascii: "[") else { return nil }
+    var colon = 0
+    while colon < bytes.count && bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+    var nonASCII = false
+    for index in 0..<colon where bytes[index] >= 0x80 { nonASCII = true }
+    guard nonASCII || hasPunycodeLabel(bytes), let host = try? HostName.ascii(bytes.string(0, colon)) else {
+      return nil
+    }
+    let written = host + bytes.string(colon, bytes.count)
+    return Bytes.withUTF8(of: written) { isPlainAddressText($0) } ? written : nil
+  }
+
+  /// Whether decoded bytes are an address of ASCII labels: one pass, so linear in the bytes.
+  private static func isPlainAddressText(_ bytes: Bytes) -> Bool {
     let count = bytes.count
     guard count > 0 else { return false }
     var index = 0

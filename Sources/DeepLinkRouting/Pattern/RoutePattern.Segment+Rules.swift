@@ -178,9 +178,7 @@ extension RoutePattern.Segment {
     switch self {
     case .valueSet(_, let set): return (.expectedMember, set.description)
     case .template: return (.expectedTemplate, description)
-    case .kind(_, let kind):
-      let why = kind.miss(segment).map { ": " + $0 } ?? ""
-      return (.expectedKind, "\(kind.expectation) (\(description))\(why)")
+    case .kind(_, let kind): return (.expectedKind, kind.missStatement(segment, piece: description))
     case .parameter(_, let type), .optional(_, let type):
       return type.acceptsAnyText ? nil : (.expectedType, description)
     case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs, .remainder: return nil

@@ -497,12 +497,15 @@ struct TrieBuilder {
     var routeClasses: [(node: Int32, value: Int32)] = endings.map { ending in
       let pattern = patterns[Int(ending.route)]
       let slash = strictTrailingSlash && pattern.hasTrailingSlash
+      // A route ending with a catch-all takes a trailing slash either way: a node ending such a route
+      // (a pair catch-all's) is not alike a node ending a route that refuses the slash.
+      let eitherSlash = strictTrailingSlash && !slash && pattern.segments.last?.isCatchAll == true
       let scope = scopes[Int(ending.route)]
-      guard slash || !pattern.query.isEmpty || !scope.isUnscoped else {
+      guard slash || eitherSlash || !pattern.query.isEmpty || !scope.isUnscoped else {
         return (ending.node, Int32(ending.terminal.rawValue))
       }
       var key = querySet(pattern.query, keys: queryKeys)
-      key.append("\(ending.terminal.rawValue)\(slash ? "/" : "")")
+      key.append("\(ending.terminal.rawValue)\(slash ? "/" : eitherSlash ? "*" : "")")
       if !scope.isUnscoped { key.append(scope.key) }
       if let known = classes[key] { return (ending.node, known) }
       let value = Int32(classes.count + 3)

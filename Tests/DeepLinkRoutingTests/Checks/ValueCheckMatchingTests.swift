@@ -97,9 +97,11 @@ struct ValueCheckMatchingTests {
         == "route 'secure': segment 2 \"http://example.org\" is not an https URL ({target:url(https)}): its scheme is http, not https"
     )
     let lat = try #require(try router.explain("app://go?lat=95"))
-    #expect(lat.code == .queryItemType)
+    #expect(lat.code == .queryItemKind)
     #expect(
-      lat.description == "route 'location': the query item lat={lat:decimal(-90...90)} does not fit: \"95\"")
+      lat.description
+        == "route 'location': the query item's value \"95\" is not a decimal from -90 to 90 (lat={lat:decimal(-90...90)}): it is 95, above 90"
+    )
   }
 
   @Test func checksThatShareAValueAreDuplicatesAndOthersStandSideBySide() throws {

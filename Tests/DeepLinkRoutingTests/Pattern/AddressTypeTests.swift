@@ -192,7 +192,9 @@ struct AddressTypeTests {
     ("localhost", true), ("a.b-c.example", true), ("10.0.0.5:443", true), ("[::]", true),
     ("[1:2:3:4:5:6:7:8]:65535", true), ("[1::2:3:4:5:6:7:8]", false), ("42", false), ("1.5", false),
     ("true", true), ("example.", false), (".example", false), ("a..b", false), ("host:65536", false),
-    ("h\u{E9}te", false), ("a_b", false), (String(repeating: "a", count: 64), false),
+    ("h\u{E9}te", true), ("h\u{E9}_te", false), ("xn--bcher-kva.example:1", true), ("xn--zz.example", false),
+    ("b\u{FC}cher.example:0", false), ("[\u{FC}]", false), ("a_b", false),
+    (String(repeating: "a", count: 64), false),
     ("010.0.0.5", false), ("[:1]", false), ("[1:]", false), ("[::1::]", false),
   ])
   func theRuleOfAnAddress(_ text: String, _ fits: Bool) {

@@ -97,6 +97,23 @@ struct PairCatchAllTests {
     #expect(try Self.match("https://chat.example/narrow/a")?.route == "files")
   }
 
+  /// A pair catch-all that ends its route takes a trailing slash either way, also in a table strict
+  /// about it, and also when a route that refuses the slash was tried first over the same segments.
+  @Test func aTrailingSlashFallsToThePairsWhenAnEarlierRouteRefusesIt() throws {
+    var table = RouteTable(
+      hosts: ["example.com"],
+      routes: [
+        RouteDefinition("pairs", "/{p0}/{p1:pairs+}"),
+        RouteDefinition("template", "/{p0a}-{p0b}~json/a/{p2:bool}"),
+      ])
+    table.options.strictTrailingSlash = true
+    let router = try Router(table)
+    #expect(try router.match("https://example.com/q-r~json/a/false")?.route == "template")
+    let match = try #require(try router.match("https://example.com/q-r~json/a/false/"))
+    #expect(match.route == "pairs")
+    #expect(match.parameters["p1"] == .pairs([QueryItem(name: "a", value: "false")]))
+  }
+
   @Test(arguments: [
     ("/a/{p:pairs*}", "/a/{q:pairs*}", true),
     ("/a/{p:pairs(x:int|y:bool)*}", "/a/{q:pairs(y:bool|x:int)*}", true),

@@ -75,8 +75,11 @@ struct ReliabilityDifferentialTests {
         pieces.append(roll >= 95 ? .zeroOrMore(parameter) : .oneOrMore(parameter))
       } else if position == depth - 1 && roll >= 84 {
         pieces.append(.optional(parameter, random.pick([.string, .string, .string, .int, .bool])))
-      } else if roll < 45 {
+      } else if roll < 38 || (addresses && roll < 45) {
         pieces.append(.literal(random.pick(Array(literals.prefix(position == 0 ? 4 : literals.count)))))
+      } else if roll < 45 {
+        // A check on a value (a range, https, lower case), in place of a literal.
+        pieces.append(.check(parameter, random.pick(ReferenceRouter.checks)))
       } else if roll < 58 {
         pieces.append(.parameter(parameter, .int))
       } else if roll < 66 {
@@ -92,9 +95,8 @@ struct ReliabilityDifferentialTests {
       } else if roll < 86 {
         pieces.append(.valueSet(parameter, setMembers(using: &random)))
       } else if roll < 88 {
-        if random.chance(0.4) {
-          let range = random.pick(ReferenceRouter.ranges)
-          pieces.append(.range(parameter, low: range.low, high: range.high))
+        if random.chance(0.6) {
+          pieces.append(.check(parameter, random.pick(ReferenceRouter.checks)))
         } else {
           pieces.append(.kind(parameter, random.pick(ReferenceRouter.kinds)))
         }
@@ -127,6 +129,9 @@ struct ReliabilityDifferentialTests {
         } else if random.chance(0.08) {
           piece.type = .string
           piece.appKind = random.pick(ReferenceRouter.kinds)
+        } else if random.chance(0.3) {
+          let check = random.pick(ReferenceRouter.checks)
+          (piece.type, piece.check) = (check.type, check)
         }
         query.append(piece)
       }
@@ -212,13 +217,8 @@ struct ReliabilityDifferentialTests {
           segments.append(encodePath(text, using: &random))
         case .kind(_, let kind):
           segments.append(encodePath(kindValue(kind, using: &random), using: &random))
-        case .range(_, let low, let high):
-          // Mostly within the range, now and then just past an end, another range's value or a word.
-          let number =
-            random.chance(0.7)
-            ? Int.random(in: low...high, using: &random)
-            : random.pick([low - 1, high + 1, random.pick(ReferenceRouter.ranges).low])
-          segments.append(random.chance(0.05) ? "x\(number)" : String(number))
+        case .check(_, let check):
+          segments.append(checkValue(check, using: &random, inQuery: false))
         case .pairs:
           // Mostly pairs, operator `a` with an int or some other text, sometimes an odd run.
           for _ in 0..<Int.random(in: 0...2, using: &random) {
@@ -294,6 +294,7 @@ struct ReliabilityDifferentialTests {
     if addresses && random.chance(0.1) {
       prefix = random.pick([
         "app://localhost:8065/", "app://[::1]:1/", "app://a@b:1/", "app://b.example:8443/",
+        "app://bücher.example:8443/", "app://xn--bcher-kva.example:1/",
       ])
     }
     // Mostly a link the route's scope admits.
@@ -317,6 +318,10 @@ struct ReliabilityDifferentialTests {
       if let members = item.members, random.chance(0.7) {
         let word = random.chance(0.9) ? random.pick(members) : random.pick(setWords)
         items.append("\(key)=\(ReferenceCoding.encodeAll(random.chance(0.04) ? word.uppercased() : word))")
+        continue
+      }
+      if let check = item.check, random.chance(0.7) {
+        items.append("\(key)=\(checkValue(check, using: &random, inQuery: true))")
         continue
       }
       if let kind = item.appKind, random.chance(0.7) {
@@ -380,6 +385,55 @@ struct ReliabilityDifferentialTests {
     return text
   }
 
+  /// A value for a check: mostly one that passes, now and then one just past an end, of the wrong
+  /// scheme or case, not of the type, or a value of another type.
+  static func checkValue(
+    _ check: ReferenceRouter.Check, using random: inout SeededGenerator, inQuery: Bool
+  ) -> String {
+    let check = random.chance(0.1) ? random.pick(ReferenceRouter.checks) : check
+    var text: String
+    switch check {
+    case .ints(let low, let high):
+      let (least, most) = (low ?? (high ?? 0) - 20, high ?? (low ?? 0) + 20)
+      text = String(
+        random.chance(0.7)
+          ? Int.random(in: least...most, using: &random) : random.pick([least - 1, most + 1]))
+      if random.chance(0.05) { text = random.pick(["x\(text)", "+\(text)", "\(text).0"]) }
+    case .decimals(let low, let high):
+      // Mostly an end or a value inside, now and then one just past an end or not a decimal.
+      let least = low.flatMap(Double.init) ?? (high.flatMap(Double.init) ?? 0) - 50
+      let most = high.flatMap(Double.init) ?? least + 100
+      let inside =
+        [low, high].compactMap { $0 } + [
+          String(least + (most - least) / 4), String(most - (most - least) / 3), (high ?? "0") + ".0",
+        ]
+      let outside =
+        [low.map { "-" + $0 }, high.map { $0 + "1" }, low.map { "-0" + $0 }].compactMap { $0 } + [
+          String(most + 0.25), String(least - 0.5), "52.51628", "1e3", "+5", ".5",
+        ]
+      text = random.pick(random.chance(0.75) ? inside : outside)
+    case .https:
+      text = random.pick(
+        random.chance(0.75)
+          ? ["https://example.com/a?b=c", "HTTPS://example.org", "Https://x.example"]
+          : ["http://example.com", "ftp://example.com", "https:example.com", "https://", "x"])
+    case .lower, .lowerSet:
+      let words: [String]
+      if case .lowerSet(let set) = check {
+        words = set
+      } else {
+        words = ["swiftui", "tag", "\u{C9}t\u{E9}", "x y"]
+      }
+      text = random.pick(random.chance(0.75) ? words : ["general", "privacy", "caf\u{E9}", "x y"])
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: text = text.uppercased()
+      case 1: text = text.prefix(1).uppercased() + text.dropFirst()
+      default: break
+      }
+    }
+    return inQuery ? encodeQuery(text, using: &random) : encodePath(text, using: &random)
+  }
+
   static func value(of type: ParameterType, using random: inout SeededGenerator, inQuery: Bool) -> String {
     switch type {
     case .int:
@@ -418,6 +472,9 @@ struct ReliabilityDifferentialTests {
         "localhost:8065", "Chat.Example.org:8443", "10.0.0.5", "[::1]:8065", "[2001:DB8::7]", "localhost:0",
         "localhost:70000", "localhost:08065", "localhost:", "::1", "10.0.0.256", "a_b", "-a.example", "42",
         "true", "[::ffff:10.0.0.5]:1", "a@b:1",
+        // A Unicode host, its ASCII form, and labels that have none.
+        "bücher.example:8443", "B\u{DC}CHER.example", "xn--bcher-kva.example:1", "XN--BCHER-KVA.example",
+        "xn--zz.example", "b\u{FC}cher.example:08443", "bu\u{0308}cher.example", "b\u{FC}_cher.example",
       ])
       return inQuery ? encodeQuery(text, using: &random) : encodePath(text, using: &random)
     case .string:
@@ -484,6 +541,8 @@ struct ReliabilityDifferentialTests {
     var withPairs = 0
     // Links the reference matches to a route that takes the rest of the link.
     var restMatches = 0
+    // Links the reference matches to a route with a check in its path or query.
+    var checkMatches = 0
     let casesPerTable = 200
     for _ in 0..<((cases + casesPerTable - 1) / casesPerTable) {
       let reference = Self.table(using: &random, addresses: addresses)
@@ -504,9 +563,15 @@ struct ReliabilityDifferentialTests {
         let actual = Self.outcome(of: router, link)
         compared += 1
         if case .match(let name, _, _, _) = expected,
-          case .restOfLink = reference.routes.first(where: { $0.name == name })?.pieces.last
+          let route = reference.routes.first(where: { $0.name == name })
         {
-          restMatches += 1
+          if case .restOfLink = route.pieces.last { restMatches += 1 }
+          let hasCheck =
+            (route.pieces + (route.fragmentPieces ?? [])).contains {
+              if case .check = $0 { true } else { false }
+            }
+            || route.query.contains { $0.check != nil }
+          if hasCheck { checkMatches += 1 }
         }
         switch actual {
         case .match: matched += 1
@@ -534,6 +599,7 @@ struct ReliabilityDifferentialTests {
     if !addresses && cases >= 10_000 {
       #expect(withPairs * 50 > compared, "only \(withPairs) of \(compared) links on tables with pairs")
       #expect(restMatches * 100 > compared, "only \(restMatches) of \(compared) links matched a rest")
+      #expect(checkMatches * 50 > compared, "only \(checkMatches) of \(compared) links matched a check")
     }
   }
 

@@ -116,12 +116,10 @@ extension ReferenceRouter {
               ? Self.Piece.member(of: members, segments[position], folds: true) : nil)
         else { return nil }
         values[name] = .string(word)
-      case .range(let name, let low, let high):
-        // An int by the int rule, then within both ends.
-        guard position < segments.count, case .int(let number)? = Self.typed(segments[position], .int),
-          number >= low, number <= high
-        else { return nil }
-        values[name] = .int(number)
+      case .check(let name, let check):
+        // The value by its type's rule, then compared (ValueChecks.md: what it matches).
+        guard position < segments.count, let value = check.value(segments[position]) else { return nil }
+        values[name] = value
       case .kind(let name, let kind):
         // Byte for byte everywhere, the first segment of a custom-scheme link included.
         guard position < segments.count, kind.accepts(segments[position]) else { return nil }
@@ -152,6 +150,11 @@ extension ReferenceRouter {
       if let members = item.members {
         guard members.contains(where: { $0.utf8.elementsEqual(text.utf8) }) else { return nil }
         values[item.name] = .string(text)
+        continue
+      }
+      if let check = item.check {
+        guard let value = check.value(text) else { return nil }
+        values[item.name] = value
         continue
       }
       if let kind = item.appKind {
@@ -194,6 +197,11 @@ extension ReferenceRouter {
       {
         return a.ranksBefore(b)
       }
+      if case .check(_, let a) = route.pieces[position], case .check(_, let b) = other.pieces[position],
+        a != b
+      {
+        return a.ranksBefore(b)
+      }
       if route.pieces[position].isCatchAll {
         // Both have their catch-all here. One followed by more pieces takes fewer segments and wins
         // (a middle catch-all before one that ends the path); then `+` before `*`; with as many
@@ -220,6 +228,7 @@ extension ReferenceRouter {
             if order != 0 { return order < 0 }
           }
           if case .kind(_, let x) = a, case .kind(_, let y) = b, x != y { return x.ranksBefore(y) }
+          if case .check(_, let x) = a, case .check(_, let y) = b, x != y { return x.ranksBefore(y) }
         }
         break
       }
@@ -231,9 +240,11 @@ extension ReferenceRouter {
     let leftRequired = route.query.filter { !$0.isOptional }
     let rightRequired = other.query.filter { !$0.isOptional }
     if leftRequired.count != rightRequired.count { return leftRequired.count > rightRequired.count }
-    let leftTyped = leftRequired.filter { $0.type != .string || $0.members != nil || $0.appKind != nil }.count
-    let rightTyped = rightRequired.filter { $0.type != .string || $0.members != nil || $0.appKind != nil }
-      .count
+    func isTyped(_ item: QueryPiece) -> Bool {
+      item.type != .string || item.members != nil || item.appKind != nil || item.check != nil
+    }
+    let leftTyped = leftRequired.filter(isTyped).count
+    let rightTyped = rightRequired.filter(isTyped).count
     if leftTyped != rightTyped { return leftTyped > rightTyped }
     let leftAbsent = route.query.filter(\.absent).count
     let rightAbsent = other.query.filter(\.absent).count
@@ -286,6 +297,10 @@ extension ReferenceRouter {
     guard left.count == right.count else { return false }
     return zip(left, right).allSatisfy { a, b in
       if a == b { return true }
+      // Checks of one type that share a value are duplicates too; a check beside a kind is not.
+      if let x = check(inSet: a), let y = check(inSet: b) {
+        return x.prefix == y.prefix && x.check.sharesValue(with: y.check)
+      }
       guard let x = kind(inSet: a), let y = kind(inSet: b), x.prefix == y.prefix else { return false }
       return x.kind.overlaps(y.kind)
     }
@@ -299,6 +314,15 @@ extension ReferenceRouter {
       return nil
     }
     return (text[..<range.lowerBound], kind)
+  }
+
+  /// The check a position or query set names (`kind TEXT`), with its optionality as its prefix.
+  private static func check(inSet text: String) -> (prefix: Substring, check: Check)? {
+    guard let range = text.range(of: "kind "), let check = check(named: String(text[range.upperBound...]))
+    else {
+      return nil
+    }
+    return (text[..<range.lowerBound], check)
   }
 
   /// What each position of a link of `length` segments must be for the route, or `nil` when no link of
@@ -318,7 +342,7 @@ extension ReferenceRouter {
         sets.append("template " + (caseInsensitive ? text.lowercased() : text))
       case .valueSet(_, let members): sets.append("set " + Piece.setKey(members, folds: false))
       case .kind(_, let kind): sets.append("kind \(kind.name)")
-      case .range(_, let low, let high): sets.append("range \(low)...\(high)")
+      case .check(_, let check): sets.append("kind \(check.text)")
       case .pairs(_, let atLeastOne, let typed):
         var rest = route
         rest.pieces = Array(route.pieces[(index + 1)...])
@@ -349,7 +373,9 @@ extension ReferenceRouter {
   private func queryDemands(_ route: Route) -> [String: String] {
     var demands: [String: String] = [:]
     for item in route.query
-    where !(item.isOptional && item.type == .string && item.members == nil) || item.absent {
+    where !(item.isOptional && item.type == .string && item.members == nil && item.check == nil)
+      || item.absent
+    {
       demands[item.key] =
         item.literal.map {
           "literal " + $0.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
@@ -430,8 +456,22 @@ extension ReferenceRouter {
   }
 
   /// A host name, IPv4 or bracketed IPv6 address, then optionally ":" and a port 1...65535 without
-  /// leading zeros; lower-cased. Written apart from the router's one-pass reading, by splitting.
+  /// leading zeros; lower-cased. A host name in Unicode or with an `xn--` label is read in its ASCII
+  /// form, as a link's host is (``asciiHost(_:)``). Written apart from the router's one-pass reading,
+  /// by splitting.
   static func address(_ text: String) -> String? {
+    var text = text
+    let hostEnd = text.firstIndex(of: ":") ?? text.endIndex
+    let hostName = text[..<hostEnd]
+    if !hostName.hasPrefix("["),
+      !hostName.utf8.allSatisfy({ $0 < 0x80 })
+        || hostName.lowercased().split(separator: ".", omittingEmptySubsequences: false).contains(where: {
+          $0.hasPrefix("xn--")
+        })
+    {
+      guard let ascii = asciiHost(Array(hostName.utf8)) else { return nil }
+      text = ascii + text[hostEnd...]
+    }
     guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
     let lower = text.lowercased()
     var host = Substring(lower)

@@ -20,9 +20,10 @@ struct ReferenceRouter {
     case valueSet(String, [String])
     /// One segment of an app-defined kind (ROUTING: app kinds), one of ``ReferenceRouter/kinds``.
     case kind(String, Kind)
-    /// One segment holding an int from `low` to `high`, both included (ROUTING: checks on a value,
-    /// `{name:int(1...12)}`); the reference's ranges share no value (``ReferenceRouter/ranges``).
-    case range(String, low: Int, high: Int)
+    /// One segment whose value passes a check written after its type (ValueChecks.md:
+    /// `{name:int(1...12)}`, `{name:decimal(-90...90)}`, `{name:url(https)}`, `{name:string(lower)}`,
+    /// `{name:(a|b)(lower)}`), one of ``ReferenceRouter/checks``.
+    case check(String, Check)
     /// A catch-all read as operator/operand pairs (ROUTING: pair catch-alls): an even run (at least
     /// two segments when `atLeastOne`), each operand of a typed operator of its type.
     case pairs(String, atLeastOne: Bool, typed: [String: ParameterType])
@@ -31,7 +32,7 @@ struct ReferenceRouter {
     /// items or fragment.
     case restOfLink(String)
 
-    /// Specificity of the piece: lower wins (literal > value set > template > checked int > typed >
+    /// Specificity of the piece: lower wins (literal > value set > template > check > typed >
     /// app kind > plain > `+` > `*`); of two typed pieces that can both take a segment, the narrower wins (an int
     /// is also a decimal; a UUID or `true` is also an address; an address with a port is also a link).
     var rank: Int {
@@ -39,7 +40,7 @@ struct ReferenceRouter {
       case .literal: 0
       case .valueSet: 1
       case .template: 2
-      case .range: 3
+      case .check: 3
       case .parameter(_, .int), .parameter(_, .uuid), .parameter(_, .bool), .parameter(_, .url): 4
       case .parameter(_, .decimal), .parameter(_, .address): 5
       case .parameter(_, .link): 6
@@ -74,7 +75,7 @@ struct ReferenceRouter {
     var isCatchAll: Bool {
       switch self {
       case .oneOrMore, .zeroOrMore, .pairs, .restOfLink: true
-      case .literal, .parameter, .template, .optional, .valueSet, .kind, .range: false
+      case .literal, .parameter, .template, .optional, .valueSet, .kind, .check: false
       }
     }
   }
@@ -141,10 +142,6 @@ struct ReferenceRouter {
     Kind(name: "ord", prefix: "ORD-", characters: "0123456789", declared: "0-9", minLength: 2, maxLength: 4),
   ]
 
-  /// The int ranges reference routes check: no two share a value, so two routes alike but for them
-  /// never reach one link.
-  static let ranges: [(low: Int, high: Int)] = [(1, 12), (13, 99), (-9, 0)]
-
   static func kind(named name: String) -> Kind? { kinds.first { $0.name == name } }
 
   /// A declared query item.
@@ -161,10 +158,14 @@ struct ReferenceRouter {
     var members: [String]? = nil
     /// `key={name:sku}`: the value must be of this app-defined kind.
     var appKind: Kind? = nil
+    /// `key={name:int(1...12)}`: the value must pass this check (`type` is the check's type).
+    var check: Check? = nil
 
     /// The kind as the router orders routes: `type`, the set's words, or the app kind's name.
     var kind: String {
       if let appKind { return "kind \(appKind.name)" }
+      // A check is read as a kind named by its text.
+      if let check { return "kind \(check.text)" }
       return members.map { ReferenceRouter.Piece.setKey($0, folds: false) } ?? "\(type)"
     }
   }
@@ -228,7 +229,7 @@ struct ReferenceRouter {
           case .valueSet(let name, let members):
             "{\(name):(\(members.map(ReferenceCoding.encodeAll).joined(separator: "|")))}"
           case .kind(let name, let kind): "{\(name):\(kind.name)}"
-          case .range(let name, let low, let high): "{\(name):int(\(low)...\(high))}"
+          case .check(let name, let check): "{\(name):\(check.text)}"
           case .pairs(let name, let atLeastOne, let typed):
             "{\(name):pairs"
               + (typed.isEmpty
@@ -258,6 +259,10 @@ struct ReferenceRouter {
               let words = members.map(ReferenceCoding.encodeAll).joined(separator: "|")
               return
                 "\(ReferenceCoding.encodeAll(item.key))={\(item.name):(\(words))\(item.isOptional ? "?" : "")}"
+            }
+            if let check = item.check {
+              return
+                "\(ReferenceCoding.encodeAll(item.key))={\(item.name):\(check.text)\(item.isOptional ? "?" : "")}"
             }
             if let kind = item.appKind {
               return

@@ -156,8 +156,11 @@ struct ValueKindTests {
         == "route 'order': segment 2 \"ORD-12\" is not an order ({number:order}): it has 2 characters after 'ORD-', order takes 6"
     )
     let query = try #require(try router.explain("https://example.com/track?ref=ab"))
-    #expect(query.code == .queryItemType)
-    #expect(query.description == "route 'track': the query item ref={code:sku} does not fit: \"ab\"")
+    #expect(query.code == .queryItemKind)
+    #expect(
+      query.description
+        == "route 'track': the query item's value \"ab\" is not a sku (ref={code:sku}): it holds 'a', which sku does not allow (A-Z0-9-)"
+    )
   }
 
   // MARK: Duplicates
