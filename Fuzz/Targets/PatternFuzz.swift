@@ -40,12 +40,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   check(Set(keys).count == keys.count, "a query key twice")
   for (position, segment) in pattern.segments.enumerated() {
     switch segment {
-    case .oneOrMore, .zeroOrMore, .pairs, .remainder:
+    case .oneOrMore, .zeroOrMore, .testedRun, .remainder:
       // One catch-all per pattern, anywhere; at the end it takes the trailing "/" too.
       check(
         pattern.segments.count {
           switch $0 {
-          case .oneOrMore, .zeroOrMore, .pairs, .remainder: true
+          case .oneOrMore, .zeroOrMore, .testedRun, .remainder: true
           case .literal, .parameter, .template, .optional, .valueSet, .kind, .fragment: false
           }
         } == 1,
