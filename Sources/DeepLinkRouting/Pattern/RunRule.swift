@@ -202,15 +202,23 @@ package struct RunRule: Sendable, Hashable, CustomStringConvertible {
   /// - Parameter segments: The decoded segments the catch-all takes.
   /// - Returns: The value, or `nil`.
   func value(_ segments: [String]) -> ParameterValue? {
-    guard why(segments) == nil else { return nil }
     switch form {
     case .pairs:
+      guard why(segments) == nil else { return nil }
       return .pairs(
         stride(from: 0, to: segments.count, by: 2).map {
           QueryItem(name: segments[$0], value: segments[$0 + 1])
         })
     case .every(let element):
-      return .segments(segments.map { element.value(from: $0)?.description ?? $0 })
+      // Each segment read once: its value is the test (as ``why(_:)`` states it).
+      if atLeastOne && segments.isEmpty { return nil }
+      var values: [String] = []
+      values.reserveCapacity(segments.count)
+      for segment in segments {
+        guard let value = element.value(from: segment) else { return nil }
+        values.append(value.description)
+      }
+      return .segments(values)
     }
   }
 
