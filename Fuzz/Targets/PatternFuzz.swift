@@ -40,12 +40,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   check(Set(keys).count == keys.count, "a query key twice")
   for (position, segment) in pattern.segments.enumerated() {
     switch segment {
-    case .oneOrMore, .zeroOrMore, .pairs, .remainder:
+    case .oneOrMore, .zeroOrMore, .testedRun, .remainder:
       // One catch-all per pattern, anywhere; at the end it takes the trailing "/" too.
       check(
         pattern.segments.count {
           switch $0 {
-          case .oneOrMore, .zeroOrMore, .pairs, .remainder: true
+          case .oneOrMore, .zeroOrMore, .testedRun, .remainder: true
           case .literal, .parameter, .template, .optional, .valueSet, .kind, .fragment: false
           }
         } == 1,
@@ -191,7 +191,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .parameter(let name, .link): values[name] = .string("/a?c=d&e=%2B")
     case .parameter(let name, .address): values[name] = .string("H.example:8065")
     case .oneOrMore(let name), .zeroOrMore(let name): values[name] = .segments(["x", "y z"])
-    case .pairs(let name, let rule): values[name] = rule.sampleValue
+    case .testedRun(let name, let rule): values[name] = rule.sampleValue
     case .remainder(let name): values[name] = .string("x/y%20z?k=v")
     // Left out: the link built without it matches too (checked below with it present).
     case .optional: break

@@ -1,5 +1,5 @@
 // deeplink-bench --scaling: the middle catch-all's dimensions (link length, table size), the pair
-// catch-all's and the rest of a link's (link length).
+// catch-all's, the typed catch-all's and the rest of a link's (link length).
 import DeepLinking
 import Foundation
 
@@ -77,6 +77,29 @@ extension Scaling {
         expectRoutes(typed, [(link, 0), (miss, nil)], else: "the pair catch-all does not route as expected")
         let seconds = matchSeconds(plain, [link]) + matchSeconds(typed, [link, miss])
         return ScalingStep(seconds: seconds, note: "pairs/plain \(format(seconds[1] / seconds[0], 2))x")
+      },
+      ScalingDimension(
+        name: "typed-run", unit: "segments", sizes: (0..<5).map { max(4, 64 / scale) << $0 },
+        metrics: ["plain", "typed", "typed miss", "plain value", "typed value"], showsMemory: false
+      ) { segments in
+        // A typed catch-all (`/compare/{ids:int+}`) over `segments` ints, against a plain `{rest*}`
+        // over the same link; the miss's last segment is not an int, so every segment is read before it
+        // fails. The values read the run: the typed one as its type reads each segment.
+        let ids = (0..<segments).map { String($0 * 7) }
+        let plain = build(
+          RouteTable(
+            schemes: ["myapp"], options: limits, routes: [RouteDefinition("plain", "/compare/{rest*}")]))
+        let typed = build(
+          RouteTable(
+            schemes: ["myapp"], options: limits, routes: [RouteDefinition("compare", "/compare/{ids:int+}")]))
+        let link = "myapp://compare/" + ids.joined(separator: "/")
+        let miss = "myapp://compare/" + ids.dropLast().joined(separator: "/") + "/x"
+        expectRoutes(plain, [(link, 0)], else: "the typed catch-all does not route as expected")
+        expectRoutes(typed, [(link, 0), (miss, nil)], else: "the typed catch-all does not route as expected")
+        let seconds =
+          matchSeconds(plain, [link]) + matchSeconds(typed, [link, miss])
+          + [valueSeconds(plain, link, reading: "rest"), valueSeconds(typed, link, reading: "ids")]
+        return ScalingStep(seconds: seconds, note: "typed/plain \(format(seconds[1] / seconds[0], 2))x")
       },
       ScalingDimension(
         name: "rest", unit: "segments", sizes: (0..<5).map { max(4, 64 / scale) << $0 },

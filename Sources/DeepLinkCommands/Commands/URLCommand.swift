@@ -52,7 +52,7 @@ enum URLCommand: ToolSubcommand {
         if values[rest] == nil { values[rest] = .string("") }
         continue
       case .zeroOrMore(let catchAll): name = catchAll
-      case .pairs(let pairs, let rule) where !rule.atLeastOne: name = pairs
+      case .testedRun(let pairs, let rule) where !rule.atLeastOne: name = pairs
       default: continue
       }
       if values[name] == nil || values[name] == .string("") { values[name] = .segments([]) }

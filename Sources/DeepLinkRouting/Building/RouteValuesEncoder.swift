@@ -302,9 +302,12 @@ private struct SegmentsWriter: UnkeyedEncodingContainer, ParameterValueWriting {
       throw EncodingError.invalidValue(
         value, EncodingError.Context(codingPath: path, debugDescription: "a catch-all's segments are text"))
     }
-    // A segment, or a pair of a pair catch-all (`{name, value}` or `[name, value]`) as its two segments.
-    switch try encodeParameter(value, codingPath: path, capture: capture) {
+    // A segment (text, or a typed value of a typed catch-all as its text: `[Int]` for `{ids:int+}`),
+    // or a pair of a pair catch-all (`{name, value}` or `[name, value]`) as its two segments.
+    let encoded = try encodeParameter(value, codingPath: path, capture: capture)
+    switch encoded {
     case .string(let segment): slot.value = .segments(segments + [segment])
+    case .int, .uuid, .bool, .decimal, .url: slot.value = .segments(segments + [encoded.description])
     case .pairs(let pairs): slot.value = .segments(segments + pairs.flatMap { [$0.name, $0.value ?? ""] })
     case .segments(let pair) where pair.count == 2: slot.value = .segments(segments + pair)
     default:

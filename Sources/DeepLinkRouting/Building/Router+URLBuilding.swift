@@ -122,24 +122,31 @@ extension Router {
         if case .oneOrMore = segment, parts.isEmpty { throw fail(.emptyValue(name)) }
         try draft.writeRun(parts, of: name, fail: fail)
         draft.expected[name] = .segments(parts)
-      case .pairs(let name, let rule):
+      case .testedRun(let name, let rule):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
-        // The pairs, or their draft.segments written out (`channel/42/topic/lunch`), operator then operand.
+        // The segments, or for pairs the pairs written out (`channel/42/topic/lunch`), operator then
+        // operand.
         let parts: [String]
         switch value {
-        case .pairs(let items): parts = items.flatMap { [$0.name, $0.value ?? ""] }
+        case .pairs(let items) where rule.isPairs: parts = items.flatMap { [$0.name, $0.value ?? ""] }
         case .segments(let list): parts = list
         case .string(let text):
           parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        case .int, .uuid, .bool, .decimal, .url, .dictionary:
-          throw fail(.unwritableValue(name: name, detail: "a pair catch-all takes pairs, not \(value)"))
+        // One typed value is a run of one segment.
+        case .int, .uuid, .bool, .decimal, .url:
+          guard !rule.isPairs else { fallthrough }
+          parts = [value.description]
+        case .dictionary, .pairs:
+          let takes = rule.isPairs ? "a pair catch-all takes pairs" : "\(segment) takes \(rule.expectation)"
+          throw fail(.unwritableValue(name: name, detail: "\(takes), not \(value)"))
         }
-        try draft.writeRun(parts, of: name, fail: fail)
-        guard let pairs = rule.pairs(parts) else {
-          throw fail(
-            .unwritableValue(name: name, detail: "not pairs of \(segment): \(rule.why(parts) ?? "")"))
+        // Written as its type reads each segment (a lower-case check's text in lower case).
+        guard let read = rule.value(parts) else {
+          let what = rule.isPairs ? "not pairs of" : "not of"
+          throw fail(.unwritableValue(name: name, detail: "\(what) \(segment): \(rule.why(parts) ?? "")"))
         }
-        draft.expected[name] = .pairs(pairs)
+        try draft.writeRun(rule.isPairs ? parts : read.segmentsValue ?? parts, of: name, fail: fail)
+        draft.expected[name] = read
       case .remainder(let name):
         guard let value = values[name] else { throw fail(.missingValue(name)) }
         let text = try Self.restOfLink(value, name: name, fail: fail)

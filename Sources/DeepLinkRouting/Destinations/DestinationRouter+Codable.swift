@@ -184,7 +184,7 @@ enum DestinationDeclaration<Destination: Codable> {
       case .optional: break
       case .valueSet(let name, let set): required[name] = .string(set.members[0])
       case .kind(let name, let kind): required[name] = kind.sample
-      case .pairs(let name, let rule): required[name] = rule.sampleValue
+      case .testedRun(let name, let rule): required[name] = rule.sampleValue
       case .remainder(let name): required[name] = .string(sampleText)
       }
     }
@@ -246,7 +246,22 @@ enum DestinationDeclaration<Destination: Codable> {
   }
 
   /// The kind of parameter that gives a type, when one does.
-  private enum Kind { case text, integer, uuid, boolean, decimal, url, segments, dictionary }
+  private enum Kind {
+    case text, integer, uuid, boolean, decimal, url, segments, dictionary
+
+    /// The parameter type that gives the kind, for a kind one type gives.
+    var type: ParameterType? {
+      switch self {
+      case .text: .string
+      case .integer: .int
+      case .uuid: .uuid
+      case .boolean: .bool
+      case .decimal: .decimal
+      case .url: .url
+      case .segments, .dictionary: nil
+      }
+    }
+  }
 
   private static func suggestedKind(for type: Any.Type) -> Kind? {
     if type == String.self { return .text }
@@ -263,6 +278,11 @@ enum DestinationDeclaration<Destination: Codable> {
   /// The pattern piece that declares a parameter, as written or rewritten to give another kind.
   private static func piece(named name: String, in pattern: RoutePattern, as kind: Kind?) -> String? {
     for segment in pattern.segments where segment.parameterNames.contains(name) {
+      // A catch-all read as a list of a type is a typed catch-all of that type.
+      if let atLeastOne = segment.catchAllNeedsOne, let type = kind?.type, type != .string {
+        let typed = RunRule(atLeastOne: atLeastOne, form: .every(.type(type)))
+        return RoutePattern.Segment.testedRun(name: name, rule: typed).description
+      }
       switch kind {
       case nil: return segment.description
       case .text: return RoutePattern.Segment.parameter(name: name, type: .string).description

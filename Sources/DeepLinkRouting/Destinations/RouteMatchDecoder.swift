@@ -5,8 +5,9 @@ import Foundation
 ///
 /// A `{name}` parameter reads as `String`, `{name:int}` as any fixed-width integer that holds the value,
 /// `{name:uuid}` as `UUID`, `{name:bool}` as `Bool`, `{name:decimal}` as `Double`, `Float` or `Decimal`
-/// (read from the link's digits), `{name:url}` as `URL`, a catch-all as `[String]`, a pair catch-all as an
-/// array of `{name, value}` (or of `[name, value]`: `[[String]]`); a type built on one
+/// (read from the link's digits), `{name:url}` as `URL`, a catch-all as `[String]` (or as a list of
+/// another of those types, each segment read by that type's rule: `[Int]` for `{ids:int+}`), a pair
+/// catch-all as an array of `{name, value}` (or of `[name, value]`: `[[String]]`); a type built on one
 /// of those (a raw-value enum) reads through a single-value container. An optional query item that is absent reads as `nil`.
 struct RouteMatchDecoder: Decoder {
   let route: String
@@ -204,7 +205,20 @@ struct SingleParameterReader: SingleValueDecodingContainer, ParameterSingleValue
   }
 }
 
-/// The segments of a catch-all, one string each.
+/// Text read as the parameter type that gives the Swift type asked for, by that type's rule (`Int` as
+/// `{x:int}` reads it, `Bool` as `{x:bool}`), or as text when no type gives it or the text does not fit:
+/// how a catch-all's segment and a pair's operand are read.
+private func typedText(_ text: String, as type: Any.Type) -> ParameterValue {
+  let parameterType: ParameterType? =
+    type is any FixedWidthInteger.Type
+    ? .int
+    : type == Double.self || type == Float.self || type == Decimal.self
+      ? .decimal : type == Bool.self ? .bool : type == UUID.self ? .uuid : type == URL.self ? .url : nil
+  return parameterType?.value(from: text) ?? .string(text)
+}
+
+/// The segments of a catch-all, one string each, read as the Swift type asked for by that type's rule
+/// (`[Int]` for `{ids:int+}`).
 struct SegmentsReader: UnkeyedDecodingContainer, ParameterUnkeyedReading {
   let elements: [String]
   let codingPath: [any CodingKey]
@@ -212,7 +226,7 @@ struct SegmentsReader: UnkeyedDecodingContainer, ParameterUnkeyedReading {
   static var elementName: String { "segment" }
 
   func read<T: Decodable>(_ type: T.Type, from element: String, codingPath: [any CodingKey]) throws -> T {
-    try decodeParameter(type, from: .string(element), codingPath: codingPath)
+    try decodeParameter(type, from: typedText(element, as: type), codingPath: codingPath)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -298,21 +312,11 @@ private struct PairKeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol, 
     case "name": return try decodeParameter(type, from: .string(pair.name), codingPath: path)
     case "value":
       let text = pair.value ?? ""
-      return try decodeParameter(type, from: Self.operand(text, as: type) ?? .string(text), codingPath: path)
+      return try decodeParameter(type, from: typedText(text, as: type), codingPath: path)
     default:
       throw DecodingError.keyNotFound(
         key, DecodingError.Context(codingPath: codingPath, debugDescription: "a pair has a name and a value"))
     }
-  }
-
-  /// The operand read as the parameter type that gives a Swift type, by that type's rule.
-  private static func operand(_ text: String, as type: Any.Type) -> ParameterValue? {
-    let parameterType: ParameterType? =
-      type is any FixedWidthInteger.Type
-      ? .int
-      : type == Double.self || type == Float.self || type == Decimal.self
-        ? .decimal : type == Bool.self ? .bool : type == UUID.self ? .uuid : type == URL.self ? .url : nil
-    return parameterType?.value(from: text)
   }
 
   func nestedContainer<NestedKey: CodingKey>(

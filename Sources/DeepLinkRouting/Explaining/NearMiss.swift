@@ -59,7 +59,7 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
     case .expectedTemplate: text += "\(position) does not fit \(expected)"
     case .expectedMember: text += "\(position) is not one of \(expected)"
     case .expectedKind: text += "\(position) is not \(expected)"
-    case .expectedPairs:
+    case .expectedPairs, .expectedRun:
       text +=
         segment == nil
         ? "the link ends where the route wants \(expected)"
@@ -119,6 +119,8 @@ extension ErrorCode where Subject == NearMiss {
   /// The segments a pair catch-all takes (`{narrow:pairs*}`) are not operator/operand pairs of its
   /// rule: an odd count, or an operand that is not of its operator's type; the expectation says which.
   public static let expectedPairs = Self("expected-pairs")
+  /// The segments a typed catch-all takes (`{ids:int+}`) are not each of its type or kind.
+  public static let expectedRun = Self("expected-run")
   /// The link has more segments than the route.
   public static let tooManySegments = Self("too-many-segments")
   /// The link ends before the route does.

@@ -132,7 +132,7 @@ struct NearMissSearch {
       let tested = router.testedChildren(of: index)
       for skip in tested where skip.following >= 0 {
         if let target = skip.depth(afterCatchAllAt: depth, count: count) {
-          // A pair catch-all whose run is not pairs of its rule says why, at the run's first segment.
+          // A tested catch-all whose run its rule refuses says why, at the run's first segment.
           if let runMiss = skip.piece.runMiss(of: Array(link.path[depth..<target])) {
             if let route = nearestRoute(below: Int(skip.child)) {
               consider(

@@ -54,16 +54,16 @@ struct RoutePlan: Sendable {
       /// A piece that reads one segment by its own rule (a segment template, a value set, an
       /// app-defined kind: ``RoutePattern/Segment/values(_:text:_:)``).
       case piece
-      /// A pair catch-all: the segments from its position on, read as pairs
-      /// (``RoutePattern/Segment/runValue(_:)``).
-      case pairs
+      /// A tested catch-all: the segments from its position on, read by its rule as pairs or as
+      /// segments of its type (``RoutePattern/Segment/runValue(_:)``).
+      case testedRun
       /// The rest of the link (`{name:rest}`): its text from its position on, query and fragment
       /// included (``LinkView/restOfLink(from:)``).
       case restOfLink
 
       /// Every kind: every parameter type, the catch-all and the piece.
       static let allCases: [Kind] =
-        ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .piece, .pairs, .restOfLink]
+        ParameterType.bySpecificity.map(Kind.parameter) + [.rest, .piece, .testedRun, .restOfLink]
       /// How many kinds there are: one a parameter type, then the three below.
       static var count: Int {
         @inline(__always) get { ParameterType.rankCount + 4 }
@@ -75,7 +75,7 @@ struct RoutePlan: Sendable {
         case .parameter(let type): UInt8(type.specificity)
         case .rest: UInt8(ParameterType.rankCount)
         case .piece: UInt8(ParameterType.rankCount + 1)
-        case .pairs: UInt8(ParameterType.rankCount + 2)
+        case .testedRun: UInt8(ParameterType.rankCount + 2)
         case .restOfLink: UInt8(ParameterType.rankCount + 3)
         }
       }
@@ -90,7 +90,7 @@ struct RoutePlan: Sendable {
         } else if Int(number) == ParameterType.rankCount + 1 {
           self = .piece
         } else if Int(number) == ParameterType.rankCount + 2 {
-          self = .pairs
+          self = .testedRun
         } else if Int(number) == ParameterType.rankCount + 3 {
           self = .restOfLink
         } else {
@@ -122,8 +122,8 @@ struct RoutePlan: Sendable {
           parameters.append(Parameter(position: Int32(position), kind: .parameter(type), name: name))
         case .oneOrMore(let name), .zeroOrMore(let name):
           parameters.append(Parameter(position: Int32(position), kind: .rest, name: name))
-        case .pairs(let name, _):
-          parameters.append(Parameter(position: Int32(position), kind: .pairs, name: name))
+        case .testedRun(let name, _):
+          parameters.append(Parameter(position: Int32(position), kind: .testedRun, name: name))
         case .remainder(let name):
           parameters.append(Parameter(position: Int32(position), kind: .restOfLink, name: name))
         case .template, .valueSet, .kind:

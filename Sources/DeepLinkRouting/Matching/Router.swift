@@ -312,7 +312,7 @@ public final class Router: Sendable {
         // are its segments joined by single slashes (empty when it takes no segment).
         guard let run = view.verbatimRun(from: parameter.piece) else { return nil }
         values.set(offset, start: run.start, end: run.end)
-      case .piece, .pairs, .restOfLink:
+      case .piece, .testedRun, .restOfLink:
         return nil
       }
     }
@@ -349,7 +349,7 @@ public final class Router: Sendable {
           }
         case .rest:
           entries.append(RouteParameters.Entry(name: parameter.name, value: .segments(bytes.segments())))
-        case .piece, .pairs, .restOfLink:
+        case .piece, .testedRun, .restOfLink:
           continue
         }
       }
@@ -712,9 +712,10 @@ public final class Router: Sendable {
         rest.reserveCapacity(restEnd - position)
         for segment in position..<restEnd { rest.append(view.string(segment)) }
       }
-      // A pair catch-all's run was accepted by the search, so its pairs read.
+      // A tested catch-all's run was accepted by the search, so its rule reads it.
       let value =
-        kind == .pairs ? patterns[route].segments[piece].runValue(rest) ?? .segments(rest) : .segments(rest)
+        kind == .testedRun
+        ? patterns[route].segments[piece].runValue(rest) ?? .segments(rest) : .segments(rest)
       entries.append(RouteParameters.Entry(name: name, value: value))
     }
   }

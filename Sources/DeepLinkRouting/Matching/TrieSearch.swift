@@ -226,7 +226,7 @@ struct TrieSearch {
           {
             return found
           }
-          // A pair catch-all that ends the path takes no segment here (`{terms:pairs*}`).
+          // A tested catch-all that ends the path takes no segment here (`{terms:pairs*}`, `{ids:int*}`).
           step = node.tests(.afterPlain) ? .tested(.afterPlain, 0) : .zeroOrMore
           continue
         }

@@ -105,7 +105,7 @@ struct PatternUnitParser {
         guard names.insert(name).inserted else { throw fail(piece.start, .duplicateParameterName(name)) }
       }
       switch segment {
-      case .oneOrMore(let name), .zeroOrMore(let name), .pairs(let name, _):
+      case .oneOrMore(let name), .zeroOrMore(let name), .testedRun(let name, _):
         // A catch-all may stand anywhere (what follows it is read from the link's end), once; as the
         // last piece it also takes a trailing "/".
         if let first = catchAll {
@@ -358,8 +358,11 @@ struct PatternUnitParser {
       let isOneOrMore = body.hasSuffix("+")
       body.removeLast()
       if let colon = characters[(start + 1)..<(end - 2)].firstIndex(of: UInt8(ascii: ":")) {
-        return try pairs(
-          name: string(start + 1, colon), from: colon + 1, to: end - 2, atLeastOne: isOneOrMore)
+        if startsWithPairs(from: colon + 1, to: end - 1) {
+          return try pairs(
+            name: string(start + 1, colon), from: colon + 1, to: end - 2, atLeastOne: isOneOrMore)
+        }
+        return try typedRun(body, at: start + 1, atLeastOne: isOneOrMore)
       }
       try checkName(body, at: start + 1)
       return isOneOrMore ? .oneOrMore(name: body) : .zeroOrMore(name: body)
@@ -382,6 +385,27 @@ struct PatternUnitParser {
     return .parameter(name: name, type: type)
   }
 
+  /// Whether the type of a catch-all (`characters[start..<end]`, what follows the colon, the `+` or `*`
+  /// included) is `pairs`, alone or with its typed operators.
+  private func startsWithPairs(from start: Int, to end: Int) -> Bool {
+    let wordEnd = start + 5
+    guard wordEnd < end, string(start, wordEnd) == "pairs" else { return false }
+    return wordEnd == end - 1 || characters[wordEnd] == UInt8(ascii: "(")
+  }
+
+  /// A catch-all whose every segment is of one type or kind (`ids:int`, `codes:sku`,
+  /// `months:int(1...12)`, the body before its `+` or `*`); of type `string`, it is a plain catch-all.
+  private func typedRun(_ body: String, at offset: Int, atLeastOne: Bool) throws(RoutePatternError)
+    -> RoutePattern.Segment
+  {
+    if let (name, kind) = try kindReference(body, at: offset) {
+      return .testedRun(name: name, rule: RunRule(atLeastOne: atLeastOne, form: .every(.kind(kind))))
+    }
+    let (name, type) = try nameAndType(body, at: offset)
+    if type == .string { return atLeastOne ? .oneOrMore(name: name) : .zeroOrMore(name: name) }
+    return .testedRun(name: name, rule: RunRule(atLeastOne: atLeastOne, form: .every(.type(type))))
+  }
+
   /// A pair catch-all, `name:pairs` or `name:pairs(op:type|op:type)` before its `+` or `*`
   /// (`characters[start..<end]` is what follows the colon).
   private func pairs(name: String, from start: Int, to end: Int, atLeastOne: Bool) throws(RoutePatternError)
@@ -393,8 +417,10 @@ struct PatternUnitParser {
     guard wordEnd <= end, string(start, wordEnd) == word,
       wordEnd == end || characters[wordEnd] == UInt8(ascii: "(")
     else { throw fail(start - 1 - name.count, .catchAllNotAllowed(name)) }
-    var rule = PairRule(atLeastOne: atLeastOne)
-    guard wordEnd < end else { return .pairs(name: name, rule: rule) }
+    guard wordEnd < end else {
+      return .testedRun(name: name, rule: RunRule(atLeastOne: atLeastOne, form: .pairs([])))
+    }
+    var typed: [RunRule.TypedOperator] = []
     guard characters[end - 1] == UInt8(ascii: ")"), end - 1 > wordEnd + 1 else {
       throw fail(
         wordEnd,
@@ -423,13 +449,13 @@ struct PatternUnitParser {
         throw fail(
           entryStart + entry.utf8.distance(from: entry.startIndex, to: colon) + 1, .unknownType(typeName))
       }
-      guard !rule.typed.contains(where: { $0.name == decoded }) else {
+      guard !typed.contains(where: { $0.name == decoded }) else {
         throw fail(entryStart, .invalidPairs(name, detail: "operator '\(decoded)' is typed twice"))
       }
-      rule.typed.append(PairRule.TypedOperator(name: decoded, type: type))
+      typed.append(RunRule.TypedOperator(name: decoded, type: type))
       entryStart = index + 1
     }
-    return .pairs(name: name, rule: rule)
+    return .testedRun(name: name, rule: RunRule(atLeastOne: atLeastOne, form: .pairs(typed)))
   }
 
   /// A segment with literal text around its parameters: `wire-{code:uuid}`, `{user}@{domain}`.

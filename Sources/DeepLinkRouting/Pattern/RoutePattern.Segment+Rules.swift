@@ -52,8 +52,9 @@ extension RoutePattern.Segment {
     case .valueSet, .template: .tested(.beforeTypes)
     // A check stated in place narrows a built-in type, so it is tried before the types.
     case .kind(_, let kind): kind.check == nil ? .tested(.beforePlain) : .tested(.beforeTypes)
-    // A pair catch-all tests the segments it takes, last in the path too: the route ends at its child.
-    case .pairs: .tested(.afterPlain)
+    // A tested catch-all (pairs, a typed run) tests the segments it takes, last in the path too: the
+    // route ends at its child.
+    case .testedRun: .tested(.afterPlain)
     case .oneOrMore, .zeroOrMore: isLast ? .rest : .tested(.afterPlain)
     // The rest of the link is always last (the parser sees to it).
     case .remainder: .rest
@@ -63,18 +64,29 @@ extension RoutePattern.Segment {
   /// Whether the piece is a catch-all (`{name+}`, `{name*}`), which takes any number of segments.
   package var isCatchAll: Bool {
     switch self {
-    case .oneOrMore, .zeroOrMore, .pairs, .remainder: true
+    case .oneOrMore, .zeroOrMore, .testedRun, .remainder: true
     case .literal, .parameter, .optional, .template, .valueSet, .kind, .fragment: false
     }
   }
 
+  /// For a catch-all of segments (`{name+}`, `{name*}`, a tested one), whether it needs a segment (or a
+  /// pair); `nil` for any other piece, the rest of the link included.
+  var catchAllNeedsOne: Bool? {
+    switch self {
+    case .oneOrMore: true
+    case .zeroOrMore: false
+    case .testedRun(_, let rule): rule.atLeastOne
+    case .literal, .parameter, .optional, .template, .valueSet, .kind, .fragment, .remainder: nil
+    }
+  }
+
   /// The piece's order among the tested pieces of its phase, before its own rank: value sets before
-  /// segment templates; pair catch-alls before the other catch-alls (they accept fewer runs).
+  /// segment templates; tested catch-alls before the plain ones (they accept fewer runs).
   private var testOrder: Int {
     switch self {
     case .valueSet: 0
     case .template: 1
-    case .pairs: 2
+    case .testedRun: 2
     case .literal, .parameter, .optional, .kind, .oneOrMore, .zeroOrMore, .fragment, .remainder: 3
     }
   }
@@ -94,7 +106,7 @@ extension RoutePattern.Segment {
     case .template(let template): "template \(template.key(caseInsensitive: caseInsensitive))"
     case .valueSet(_, let set): "set \(set.key)"
     case .kind(_, let kind): "kind \(kind.name)"
-    case .pairs(_, let rule): rule.key
+    case .testedRun(_, let rule): rule.key
     case .oneOrMore: "catch-all +"
     case .zeroOrMore: "catch-all *"
     case .remainder: "rest of link"
@@ -117,7 +129,7 @@ extension RoutePattern.Segment {
     case (.template(let left), .template(let right)):
       return left.ranksBefore(right, caseInsensitive: caseInsensitive)
     case (.kind(_, let left), .kind(_, let right)): return left.ranksBefore(right)
-    case (.pairs(_, let left), .pairs(_, let right)): return left.ranksBefore(right)
+    case (.testedRun(_, let left), .testedRun(_, let right)): return left.ranksBefore(right)
     case (.oneOrMore, .zeroOrMore): return true
     default: return false
     }
@@ -139,7 +151,7 @@ extension RoutePattern.Segment {
     case .template(let template): template.accepts(bytes, context.templateFolding, steps: &steps)
     case .kind(_, let kind): kind.accepts(bytes)
     case .parameter(_, let type), .optional(_, let type): type.accepts(bytes)
-    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs, .remainder: false
+    case .literal, .oneOrMore, .zeroOrMore, .fragment, .testedRun, .remainder: false
     }
   }
 
@@ -164,7 +176,7 @@ extension RoutePattern.Segment {
       }
     case .kind(let name, let kind):
       kind.value(bytes, text: text).map { [RouteParameters.Entry(name: name, value: $0)] }
-    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs, .remainder: nil
+    case .literal, .oneOrMore, .zeroOrMore, .fragment, .testedRun, .remainder: nil
     }
   }
 
@@ -181,28 +193,28 @@ extension RoutePattern.Segment {
     case .kind(_, let kind): return (.expectedKind, kind.missStatement(segment, piece: description))
     case .parameter(_, let type), .optional(_, let type):
       return type.acceptsAnyText ? nil : (.expectedType, description)
-    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs, .remainder: return nil
+    case .literal, .oneOrMore, .zeroOrMore, .fragment, .testedRun, .remainder: return nil
     }
   }
 
-  /// The value a catch-all reads from the decoded segments it takes: the segments, or for a pair
-  /// catch-all the pairs (`nil` when they are not pairs of its rule).
+  /// The value a catch-all reads from the decoded segments it takes: the segments, or for a tested
+  /// catch-all the value of its rule (`nil` when its rule refuses them).
   ///
   /// - Parameter segments: The decoded segments.
   /// - Returns: The value, or `nil`.
   func runValue(_ segments: [String]) -> ParameterValue? {
-    if case .pairs(_, let rule) = self { return rule.pairs(segments).map(ParameterValue.pairs) }
+    if case .testedRun(_, let rule) = self { return rule.value(segments) }
     return .segments(segments)
   }
 
-  /// What a near miss says when the run of segments a catch-all takes is not its value: for a pair
-  /// catch-all, why they are not pairs (`nil` for any other piece, which takes any run).
+  /// What a near miss says when the run of segments a catch-all takes is not its value: for a tested
+  /// catch-all, why its rule refuses them (`nil` for any other piece, which takes any run).
   ///
   /// - Parameter segments: The decoded segments the catch-all takes.
   /// - Returns: The code and the expectation, or `nil`.
   func runMiss(of segments: [String]) -> (code: ErrorCode<NearMiss>, expected: String)? {
-    guard case .pairs(_, let rule) = self, let why = rule.why(segments) else { return nil }
-    return (.expectedPairs, "operator/operand pairs (\(description)): \(why)")
+    guard case .testedRun(_, let rule) = self, let why = rule.why(segments) else { return nil }
+    return (rule.missCode, "\(rule.expectation) (\(description)): \(why)")
   }
 
   /// A value of each parameter the piece captures, of its type, for destination checks: a type's
@@ -219,7 +231,7 @@ extension RoutePattern.Segment {
     case .template(let template): template.sampleValues.map { ($0.key, $0.value) }
     case .valueSet(let name, let set): [(name, .string(set.members[0]))]
     case .kind(let name, let kind): [(name, kind.sample)]
-    case .pairs(let name, let rule): [(name, rule.sampleValue)]
+    case .testedRun(let name, let rule): [(name, rule.sampleValue)]
     case .remainder(let name): [(name, .string("\(text)?q=1#f"))]
     }
   }

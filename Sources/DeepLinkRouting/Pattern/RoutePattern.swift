@@ -58,9 +58,10 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     case fragment
     /// A parameter that captures one segment of an app-defined kind (`{code:sku}`).
     indirect case kind(name: String, kind: AppKind)
-    /// A catch-all read as operator/operand pairs (`{narrow:pairs*}`,
-    /// `{narrow:pairs(channel:int|near:int)+}`).
-    indirect case pairs(name: String, rule: PairRule)
+    /// A catch-all whose run of segments its rule tests: read as operator/operand pairs
+    /// (`{narrow:pairs*}`, `{narrow:pairs(channel:int|near:int)+}`), or each segment of one type or
+    /// kind (`{ids:int+}`, `{codes:sku*}`).
+    indirect case testedRun(name: String, rule: RunRule)
     /// The rest of the link as one text (`{target:rest}`): the link's bytes from the start of the
     /// segment at its place to the end of the link, query and fragment included, as written (not
     /// decoded). Last piece of the path only; its pattern declares no query item and no fragment.
@@ -80,7 +81,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .valueSet(let name, let set): "{\(name):\(set)}"
       case .fragment: "#"
       case .kind(let name, let kind): "{\(name):\(kind.name)}"
-      case .pairs(let name, let rule): "{\(name):\(rule)}"
+      case .testedRun(let name, let rule): "{\(name):\(rule)}"
       case .remainder(let name): "{\(name):rest}"
       }
     }
@@ -91,7 +92,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       switch self {
       case .literal, .fragment: nil
       case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _),
-        .valueSet(let name, _), .kind(let name, _), .pairs(let name, _), .remainder(let name):
+        .valueSet(let name, _), .kind(let name, _), .testedRun(let name, _), .remainder(let name):
         name
       case .template(let template): template.parameterNames.first
       }
@@ -102,7 +103,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       switch self {
       case .literal, .fragment: []
       case .parameter(let name, _), .oneOrMore(let name), .zeroOrMore(let name), .optional(let name, _),
-        .valueSet(let name, _), .kind(let name, _), .pairs(let name, _), .remainder(let name):
+        .valueSet(let name, _), .kind(let name, _), .testedRun(let name, _), .remainder(let name):
         [name]
       case .template(let template): template.parameterNames
       }
@@ -253,7 +254,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   package var middleCatchAll: Int? {
     segments.indices.dropLast().first { index in
       switch segments[index] {
-      case .oneOrMore, .zeroOrMore, .pairs: true
+      case .oneOrMore, .zeroOrMore, .testedRun: true
       case .literal, .parameter, .template, .optional, .valueSet, .kind, .fragment, .remainder: false
       }
     }
@@ -297,7 +298,7 @@ package struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       case .fragment: return names
       case .parameter(let name, _), .optional(let name, _), .valueSet(let name, _), .kind(let name, _):
         names.append(name)
-      case .literal, .oneOrMore, .zeroOrMore, .template, .pairs, .remainder: continue
+      case .literal, .oneOrMore, .zeroOrMore, .template, .testedRun, .remainder: continue
       }
     }
     return names

@@ -75,8 +75,8 @@ struct TestedChild: Sendable {
     return target >= least ? target : nil
   }
 
-  /// Whether a catch-all takes the run of segments `start..<end`: any run, or for a pair catch-all
-  /// pairs of its rule (each segment read once).
+  /// Whether a catch-all takes the run of segments `start..<end`: any run, or for a tested catch-all
+  /// a run its rule accepts (each segment read once).
   ///
   /// - Parameters:
   ///   - start: The first segment the catch-all takes.
@@ -85,7 +85,7 @@ struct TestedChild: Sendable {
   /// - Returns: Whether it takes them.
   @inline(__always)
   func takes(run start: Int, to end: Int, _ segment: (Int) -> Bytes) -> Bool {
-    guard case .pairs(_, let rule) = piece else { return true }
+    guard case .testedRun(_, let rule) = piece else { return true }
     return rule.accepts(count: end &- start) { segment(start &+ $0) }
   }
 }
@@ -141,7 +141,7 @@ struct TestedChildren: Sendable {
   ///   - hasHost: Whether the link names a host.
   ///   - caseInsensitive: Whether the table compares literals without case.
   ///   - steps: Incremented by each step of comparing a template's literals.
-  ///   - segmentAt: The link's segment at a position, for a pair catch-all, which reads its run.
+  ///   - segmentAt: The link's segment at a position, for a tested catch-all, which reads its run.
   /// - Returns: The child's position and depth, or `nil`.
   @inline(__always)
   func first(

@@ -186,7 +186,7 @@ struct TrieBuilder {
         current = testedChild(of: current, segment, following: -1)
         anchor = current
         plainSince = 0
-      case .pairs:
+      case .testedRun:
         // An edge to the pieces after it, read from the link's end, as a middle catch-all's; last in
         // the path, the route ends at its child. Its rule makes it a piece of its own for duplicates.
         current = testedChild(of: current, segment, following: Int32(path.count - index - 1))

@@ -268,7 +268,7 @@ package struct AndroidDynamicRulesGenerator: Hashable, Sendable {
         }
       // A pair catch-all reaches here as its catch-all (``RoutePattern/Segment/serverPiece``); written
       // alone it is stated as `{name*}`, which admits more.
-      case .zeroOrMore, .pairs, .remainder:
+      case .zeroOrMore, .testedRun, .remainder:
         openEnd = true
         if piece != pieces.last {
           differences.append(

@@ -412,7 +412,7 @@ extension AndroidIntentFilterGenerator {
   static func name(of piece: RoutePathShape.Piece) -> String? {
     switch piece {
     case .parameter(let name, _), .optional(let name, _), .oneOrMore(let name), .zeroOrMore(let name),
-      .valueSet(let name, _), .kind(let name, _), .pairs(let name, _), .remainder(let name):
+      .valueSet(let name, _), .kind(let name, _), .testedRun(let name, _), .remainder(let name):
       name
     case .template(let template): template.description
     case .literal, .fragment: nil
@@ -438,7 +438,7 @@ extension AndroidIntentFilterGenerator {
         guard case .parameter(let name, let type) = part, let text = value(of: type) else { return nil }
         return (name, RoutePathShape.sampleText(of: template, replacing: name, with: text))
       }
-    case .literal, .oneOrMore, .zeroOrMore, .kind, .valueSet, .fragment, .pairs, .remainder:
+    case .literal, .oneOrMore, .zeroOrMore, .kind, .valueSet, .fragment, .testedRun, .remainder:
       // Neither a kind's characters nor a value set's members may hold `/`.
       return []
     }

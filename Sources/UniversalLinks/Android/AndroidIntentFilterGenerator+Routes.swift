@@ -195,7 +195,7 @@ extension AndroidIntentFilterGenerator {
         AndroidWidening(
           route: shape.name, parameter: template.description, kind: .authorityText,
           example: link(segments)))
-    case .oneOrMore, .zeroOrMore, .pairs, .remainder:
+    case .oneOrMore, .zeroOrMore, .testedRun, .remainder:
       // A catch-all that ends the path (one before other pieces is stated segment by segment).
       host = "*"
       widenings += hostWidenings

@@ -276,6 +276,11 @@ extension AndroidIntentFilterGenerator {
     for item in shape.unstatedQueryItems {
       form.widenings.append(.init(parameter: item, kind: .queryRule, example: shape.samplePath))
     }
+    // No glob counts segments in pairs or types each segment of a run.
+    for (name, rule, example) in shape.refusedRuns where shape.fragmentPieces == nil {
+      form.widenings.append(
+        .init(parameter: name, kind: rule.isPairs ? .pairsText : .typedRunText, example: example))
+    }
     return form
   }
 
@@ -464,7 +469,7 @@ extension AndroidIntentFilterGenerator {
     case .template(let template):
       return templateSegment(
         template, at: index, isLast: isLast, dialect: dialect, folds: folds, example: example)
-    case .oneOrMore(let name), .zeroOrMore(let name), .pairs(let name, _), .remainder(let name):
+    case .oneOrMore(let name), .zeroOrMore(let name), .testedRun(let name, _), .remainder(let name):
       // Catch-alls end the pattern where they stand (see `conditions`); never a segment of it.
       return any(name, [])
     case .fragment:

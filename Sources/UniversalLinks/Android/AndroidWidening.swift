@@ -21,6 +21,10 @@ package struct AndroidWidening: Hashable, Sendable, CustomStringConvertible {
     switch kind {
     case .integerRange: "{\(parameter)} admits digits beyond the range of an integer"
     case .valueSetText: "Android cannot list the words {\(parameter)} accepts, so it admits any text"
+    case .pairsText:
+      "Android cannot count the segments {\(parameter)} takes in pairs or type its operands, so it admits any segments there"
+    case .typedRunText:
+      "Android cannot type the segments {\(parameter)} takes, so it admits any segments there"
     case .kindText:
       "Android cannot say the characters and lengths of the kind of {\(parameter)}, so it admits any text"
     case .spansSegments:
@@ -120,6 +124,11 @@ extension ErrorCode where Subject == AndroidWidening {
   package static let integerRange = Self("integer-range")
   /// An app-defined kind (`{code:sku}`) admits any text of one segment.
   package static let kindText = Self("kind-text")
+  /// A pair catch-all (`{terms:pairs*}`) admits any segments: neither glob counts them in pairs or
+  /// types an operand.
+  package static let pairsText = Self("pairs-text")
+  /// A typed catch-all (`{ids:int+}`) admits any segments: neither glob types each one.
+  package static let typedRunText = Self("typed-run-text")
   /// A value set admits any text: neither glob lists words.
   package static let valueSetText = Self("value-set-text")
   /// A parameter admits several segments: the simple glob has no "any character but `/`".

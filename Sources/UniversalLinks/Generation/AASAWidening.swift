@@ -12,6 +12,8 @@ import Foundation
 /// - a value set admits any text (AASA cannot list words for one segment);
 /// - a parameter of an app-defined kind admits any text after the kind's prefix (AASA cannot say
 ///   which characters, or how many);
+/// - a tested catch-all admits any segments (AASA cannot count pairs, `{terms:pairs*}`, nor type each
+///   segment, `{ids:int+}`);
 /// - in a route ending in a catch-all, a parameter before a later literal admits several segments
 ///   (`/u/{id}/files/{path+}` lets `/u/1/2/files/x` through): `?*` crosses `/`, and an exclusion that
 ///   kept those paths out would also block routed ones such as `/u/1/files/files/x`.
@@ -64,6 +66,9 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
     if kind == .pairsText {
       return
         "AASA cannot count the segments {\(parameter)} takes in pairs or type its operands, so it admits any segments there"
+    }
+    if kind == .typedRunText {
+      return "AASA cannot type the segments {\(parameter)} takes, so it admits any segments there"
     }
     if kind == .emptyTemplateText {
       return "AASA's * inside the segment template also admits an empty {\(parameter)}"
@@ -179,21 +184,11 @@ package struct AASAWidening: Hashable, Sendable, CustomStringConvertible {
           .init(route: shape.name, parameter: "#", kind: .fragmentPath, example: shape.samplePath))
       }
     }
-    for name in shape.pairCatchAlls {
-      // A run of odd length (one segment where the pairs are), which the catch-all's rule lets through.
-      let pieces = shape.fragmentPieces ?? shape.pieces
-      if shape.fragmentPieces == nil, let index = pieces.firstIndex(where: \.isCatchAll) {
-        var segments = shape.sampleSegments
-        segments[index] = "odd"
-        let query = shape.sampleLink.dropFirst(shape.samplePath.count)
-        widenings.append(
-          .init(
-            route: shape.name, parameter: name, kind: .pairsText,
-            example: "/" + segments.joined(separator: "/") + query))
-      } else {
-        widenings.append(
-          .init(route: shape.name, parameter: name, kind: .pairsText, example: shape.sampleLink))
-      }
+    for (name, rule, example) in shape.refusedRuns {
+      widenings.append(
+        .init(
+          route: shape.name, parameter: name, kind: rule.isPairs ? .pairsText : .typedRunText,
+          example: example))
     }
     for item in shape.unstatedQueryItems {
       // A link without the item (or, for an absent-only item, with it) that the file lets through.
@@ -249,4 +244,7 @@ extension ErrorCode where Subject == AASAWidening {
   /// A pair catch-all (`{terms:pairs*}`) is stated as its catch-all: a run of odd length, or an operand
   /// not of its operator's type, opens the app and matches no route.
   package static let pairsText = Self("pairs-text")
+  /// A typed catch-all (`{ids:int+}`) is stated as its catch-all: a segment not of its type or kind
+  /// opens the app and matches no route.
+  package static let typedRunText = Self("typed-run-text")
 }

@@ -15,11 +15,11 @@ extension RoutePathShape {
   ///   - queryKeys: How the table compares query names (AASA compares them exactly).
   package init(name: String, pattern: RoutePattern, queryKeys: RouteTable.QueryKeys = .exact) {
     // The pieces before the fragment are the path's; those after it, the fragment's.
-    // A pair catch-all is stated as its catch-all (``RoutePattern/Segment/serverPiece``).
+    // A tested catch-all is stated as its catch-all (``RoutePattern/Segment/serverPiece``).
     let path = pattern.pathSegments.map(\.serverPiece)
     let fragment = pattern.readsFragment ? pattern.fragmentSegments.map(\.serverPiece) : nil
     self.init(name: name, pieces: path)
-    pairCatchAlls = pattern.segments.compactMap { if case .pairs(let name, _) = $0 { name } else { nil } }
+    testedRuns = pattern.segments.filter { if case .testedRun = $0 { true } else { false } }
     fragmentPieces = fragment
     fragmentStartsWithSlash = !pattern.readsFragment || pattern.fragmentStartsWithSlash
     for item in pattern.query {

@@ -38,9 +38,27 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
   /// (`/#narrow/{rest*}`): the router reads `#/x` and `#x` as different fragments, and the `#`
   /// pattern, the samples and the examples keep the route's own start.
   package var fragmentStartsWithSlash = true
-  /// The names of the pattern's pair catch-alls (`{terms:pairs*}`), which the pieces state as their
-  /// catch-alls: each is listed as the widening `pairs-text`.
-  package var pairCatchAlls: [String] = []
+  /// The pattern's tested catch-alls (`{terms:pairs*}`, `{ids:int+}`), which the pieces state as their
+  /// catch-alls: each is listed as a widening (`pairs-text`, `typed-run-text`).
+  package var testedRuns: [RoutePattern.Segment] = []
+
+  /// For each tested catch-all, a link the server files let through that its rule refuses: a segment
+  /// of another type where the run is (`/compare/x` for `{ids:int+}`), one segment where pairs are (an
+  /// odd count); the sample link for a run in the fragment. A run whose element holds every segment
+  /// tried gives none.
+  package var refusedRuns: [(name: String, rule: RunRule, example: String)] {
+    testedRuns.compactMap { segment in
+      guard case .testedRun(let name, let rule) = segment,
+        let refused = rule.isPairs ? "odd" : rule.refusedSegment
+      else { return nil }
+      guard fragmentPieces == nil, let index = pieces.firstIndex(where: \.isCatchAll) else {
+        return (name, rule, sampleLink)
+      }
+      var segments = sampleSegments
+      segments[index] = refused
+      return (name, rule, "/" + segments.joined(separator: "/") + sampleLink.dropFirst(samplePath.count))
+    }
+  }
 
   /// The fragment's pieces as a shape of their own (its path patterns, variants and samples), or `nil`.
   package var fragmentShape: RoutePathShape? {
@@ -74,30 +92,37 @@ package struct RoutePathShape: Hashable, Sendable, CustomStringConvertible {
     } catch {
       throw .invalidRouteTemplate(template, error.message)
     }
-    // A pair catch-all is stated as its catch-all (``RoutePattern/Segment/serverPiece``).
+    // A tested catch-all is stated as its catch-all (``RoutePattern/Segment/serverPiece``).
     self.init(name: name, pieces: pattern.pathSegments.map(\.serverPiece))
     fragmentPieces = pattern.readsFragment ? pattern.fragmentSegments.map(\.serverPiece) : nil
     fragmentStartsWithSlash = !pattern.readsFragment || pattern.fragmentStartsWithSlash
-    pairCatchAlls = pattern.segments.compactMap { if case .pairs(let name, _) = $0 { name } else { nil } }
+    testedRuns = pattern.segments.filter { if case .testedRun = $0 { true } else { false } }
   }
 
   /// The template text, e.g. `/users/{id:int}/files/{path+}`; `/` for the root.
   package var description: String {
-    Self.text(of: pieces) + (fragmentText ?? "")
+    text(of: pieces) + (fragmentText ?? "")
   }
 
   /// The fragment as the pattern writes it (`#/room/{id}`, `#narrow/{rest*}`), or `nil` for a route
   /// that ignores the fragment.
   package var fragmentText: String? {
     fragmentPieces.map { pieces in
-      let path = Self.text(of: pieces)
+      let path = text(of: pieces)
       return "#" + (fragmentStartsWithSlash ? path : String(path.dropFirst()))
     }
   }
 
-  /// Pieces written as a path template, `/` for none.
-  private static func text(of pieces: [Piece]) -> String {
-    "/" + pieces.map(\.shapeText).joined(separator: "/")
+  /// Pieces written as a path template, `/` for none; a tested catch-all as the pattern writes it
+  /// (`{ids:int+}`), not as the catch-all its pieces state.
+  private func text(of pieces: [Piece]) -> String {
+    "/"
+      + pieces.map { piece in
+        guard piece.isCatchAll,
+          let run = testedRuns.first(where: { $0.parameterNames == piece.parameterNames })
+        else { return piece.shapeText }
+        return run.description
+      }.joined(separator: "/")
   }
 
   /// The shapes the rules are written for: the shape itself, or, when its last piece is optional,

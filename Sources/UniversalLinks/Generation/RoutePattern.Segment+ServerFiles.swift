@@ -45,7 +45,7 @@ extension RoutePattern.Segment {
       for case .literal(let text) in template.parts { _ = try checked(text) }
       return template.aasaPattern(escape: RoutePathShape.encode)
     case .fragment: return nil
-    case .pairs, .remainder: return try serverPiece.aasaPattern(route: route)
+    case .testedRun, .remainder: return try serverPiece.aasaPattern(route: route)
     }
   }
 
@@ -62,7 +62,7 @@ extension RoutePattern.Segment {
     case .kind(_, let kind): AASAGenerator.kindPattern(kind) == "?*" ? 2 : 1
     case .oneOrMore: 3
     case .zeroOrMore, .fragment: 4
-    case .pairs, .remainder: serverPiece.aasaOpenness
+    case .testedRun, .remainder: serverPiece.aasaOpenness
     }
   }
 
@@ -84,7 +84,7 @@ extension RoutePattern.Segment {
           }
         }.joined()
       }
-    case .literal, .oneOrMore, .zeroOrMore, .fragment, .pairs, .remainder: return []
+    case .literal, .oneOrMore, .zeroOrMore, .fragment, .testedRun, .remainder: return []
     }
   }
 
@@ -96,7 +96,7 @@ extension RoutePattern.Segment {
     case .template(let template): RoutePathShape.encode(template: template)
     case .valueSet(let name, let set):
       "{\(name):(\(set.members.map(RoutePathShape.encode).joined(separator: "|")))}"
-    case .parameter, .optional, .kind, .oneOrMore, .zeroOrMore, .fragment, .pairs, .remainder: description
+    case .parameter, .optional, .kind, .oneOrMore, .zeroOrMore, .fragment, .testedRun, .remainder: description
     }
   }
 
@@ -106,7 +106,7 @@ extension RoutePattern.Segment {
     switch self {
     case .literal(let text): RoutePathShape.encode(text)
     case .parameter(_, let type), .optional(_, let type): RoutePathShape.encode(type.sampleValue.description)
-    case .oneOrMore, .zeroOrMore, .pairs, .remainder: "a/b"
+    case .oneOrMore, .zeroOrMore, .testedRun, .remainder: "a/b"
     case .template(let template): RoutePathShape.encode(RoutePathShape.sampleText(of: template))
     case .valueSet(_, let set): RoutePathShape.encode(set.members[0])
     case .kind(_, let kind): RoutePathShape.encode(kind.sampleValue)
@@ -130,7 +130,7 @@ extension RoutePattern.Segment {
     case .valueSet(_, let set): typed ? set.accepts(segment) : !segment.isEmpty
     case .kind(_, let kind):
       typed ? kind.accepts(segment) : !segment.isEmpty && segment.utf8.starts(with: kind.prefixText.utf8)
-    case .oneOrMore, .zeroOrMore, .pairs, .remainder: true
+    case .oneOrMore, .zeroOrMore, .testedRun, .remainder: true
     case .fragment: false
     }
   }
@@ -156,7 +156,7 @@ extension RoutePattern.Segment {
       return "/" + captured("(" + set.members.map(escape).joined(separator: "|") + ")")
     case .kind(_, let kind): return "/" + captured(kind.segmentRegex(escape: escape))
     case .fragment: return ""
-    case .pairs, .remainder: return serverPiece.nginxRegex(capture: capture, escape: escape)
+    case .testedRun, .remainder: return serverPiece.nginxRegex(capture: capture, escape: escape)
     }
   }
 
@@ -165,7 +165,7 @@ extension RoutePattern.Segment {
   var capturedValueName: String? {
     switch self {
     case .parameter(let name, _), .optional(let name, _), .valueSet(let name, _), .kind(let name, _): name
-    case .literal, .oneOrMore, .zeroOrMore, .template, .fragment, .pairs, .remainder: nil
+    case .literal, .oneOrMore, .zeroOrMore, .template, .fragment, .testedRun, .remainder: nil
     }
   }
 
@@ -176,7 +176,7 @@ extension RoutePattern.Segment {
   /// `rest-of-link`); any other piece itself.
   package var serverPiece: RoutePattern.Segment {
     switch self {
-    case .pairs(let name, let rule): rule.atLeastOne ? .oneOrMore(name: name) : .zeroOrMore(name: name)
+    case .testedRun(let name, let rule): rule.atLeastOne ? .oneOrMore(name: name) : .zeroOrMore(name: name)
     case .remainder(let name): .zeroOrMore(name: name)
     default: self
     }

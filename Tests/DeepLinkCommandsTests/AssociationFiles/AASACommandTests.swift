@@ -361,7 +361,7 @@ func sampleValues(_ pattern: RoutePattern) -> RouteParameters {
     case .optional(let name, let type): values[name] = type.sampleValue
     case .valueSet(let name, let set): values[name] = .string(set.members[0])
     case .kind(let name, let kind): values[name] = .string(kind.sampleValue)
-    case .pairs(let name, let rule): values[name] = rule.sampleValue
+    case .testedRun(let name, let rule): values[name] = rule.sampleValue
     case .remainder(let name): values[name] = .string("a/b?c=d")
     }
   }

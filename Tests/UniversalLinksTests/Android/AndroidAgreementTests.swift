@@ -360,7 +360,7 @@ struct AndroidAgreementTests {
     static func name(of piece: RoutePathShape.Piece) -> String? {
       switch piece {
       case .parameter(let name, _), .optional(let name, _), .oneOrMore(let name), .zeroOrMore(let name),
-        .valueSet(let name, _), .kind(let name, _), .pairs(let name, _), .remainder(let name):
+        .valueSet(let name, _), .kind(let name, _), .testedRun(let name, _), .remainder(let name):
         name
       case .template(let template): template.description
       case .literal, .fragment: nil
@@ -436,8 +436,13 @@ struct AndroidAgreementTests {
       case .optional(let name, let type): add(name, values(of: type), optional: true)
       case .valueSet(let name, let set): add(name, set.members)
       case .kind(let name, let kind): add(name, [kind.sampleValue])
-      case .pairs(let name, _):
+      case .testedRun(let name, let rule) where rule.isPairs:
         result.append((name, [.segments([]), .segments(["a", "b"]), .segments(["a/b", "é", "c", "d"])]))
+      case .testedRun(let name, let rule):
+        // Runs of the element's sample: one, two, and none where the catch-all takes none.
+        let sample = rule.sampleValue
+        let twice = sample.segmentsValue.map { ParameterValue.segments($0 + $0) } ?? sample
+        result.append((name, [sample, twice] + (rule.atLeastOne ? [] : [.segments([])])))
       case .remainder(let name):
         result.append((name, [.string(""), .string("a/b"), .string("a?b=1#c"), .string("caf%C3%A9/x")]))
       case .oneOrMore(let name):

@@ -24,7 +24,9 @@ struct PairCatchAllFilesTests {
   @Test func theAssociationFileStatesTheCatchAllAndListsTheWidening() throws {
     let generator = AASAGenerator(appIDs: [Self.appID], router: try Self.router.get())
     let shapes = RoutePathShape.shapes(from: try Self.router.get())
-    #expect(shapes[0].description == "/narrow/{terms*}")
+    // The shape is written as the pattern, and its pieces state the catch-all.
+    #expect(shapes[0].description == "/narrow/{terms:pairs(channel:int|near:int)*}")
+    #expect(shapes[0].pieces.last == .zeroOrMore(name: "terms"))
     let pattern = try AASAGenerator.pathPattern(for: shapes[0])
     #expect(pattern == "/narrow/*", "\(pattern)")
     let document = try generator.document(includeLegacyPaths: false)

@@ -86,6 +86,18 @@ struct PieceConformanceTests {
     Piece(
       name: "middle catch-all, zero or more", pattern: "{rest*}",
       matches: [("a/b", ["rest": .segments(["a", "b"])])], refuses: []),
+    Piece(
+      name: "typed catch-all", pattern: "{ids:int+}",
+      matches: [("1", ["ids": .segments(["1"])]), ("-2/30", ["ids": .segments(["-2", "30"])])],
+      refuses: [("x", .expectedRun), ("1/x", .expectedRun)]),
+    Piece(
+      name: "catch-all of a kind", pattern: "{codes:sku*}",
+      matches: [("AB-1/CD-22", ["codes": .segments(["AB-1", "CD-22"])])],
+      refuses: [("ab", .expectedRun)]),
+    Piece(
+      name: "catch-all of a range", pattern: "{months:int(1...12)+}",
+      matches: [("1/12", ["months": .segments(["1", "12"])])],
+      refuses: [("13", .expectedRun), ("1/0", .expectedRun)]),
   ]
 
   /// The router of `/x/PIECE/detail`, with a sibling route so that a refused segment has a
