@@ -342,6 +342,7 @@ struct TrieBuilder {
       var literals: Int32 = 0
       var required: Int32 = 0
       var typed: Int32 = 0
+      var checked: Int32 = 0
       var absent: Int32 = 0
       var signature = ""
     }
@@ -358,6 +359,11 @@ struct TrieBuilder {
             case .oneOf, .kind: true
             case .literal, .absent: false
             }
+          }),
+        // A check narrows its type, so an item with one is tried first, as in a path segment.
+        checked: Int32(
+          required.count { item in
+            if case .kind(let kind) = item.rule { kind.check != nil } else { false }
           }),
         absent: Int32(pattern.query.count { $0.rule == .absent }),
         signature: required.map { item in
@@ -385,6 +391,7 @@ struct TrieBuilder {
       if lhs.literals != rhs.literals { return lhs.literals > rhs.literals }
       if lhs.required != rhs.required { return lhs.required > rhs.required }
       if lhs.typed != rhs.typed { return lhs.typed > rhs.typed }
+      if lhs.checked != rhs.checked { return lhs.checked > rhs.checked }
       if lhs.absent != rhs.absent { return lhs.absent > rhs.absent }
       if lhs.signature != rhs.signature { return lhs.signature < rhs.signature }
       return names[Int(left.route)] < names[Int(right.route)]

@@ -130,6 +130,19 @@ struct ValueCheckMatchingTests {
     try build(["/u/{a:url(https)}", "/u/{b:url}", "/u/{c:link}"])
   }
 
+  @Test func aQueryItemWithACheckIsTriedBeforeItsPlainTypeAsASegmentIs() throws {
+    // Whatever the order of the table: the check first, the plain type for what the check refuses.
+    for routes in [
+      [RouteDefinition("month", "/m?q={n:int(1...12)}"), RouteDefinition("number", "/m?q={n:int}")],
+      [RouteDefinition("number", "/m?q={n:int}"), RouteDefinition("month", "/m?q={n:int(1...12)}")],
+    ] {
+      let router = try Router(RouteTable(hosts: ["example.com"], routes: routes))
+      #expect(try router.match("https://example.com/m?q=3")?.route == "month")
+      #expect(try router.match("https://example.com/m?q=13")?.route == "number")
+      #expect(try router.match("https://example.com/m?q=x") == nil)
+    }
+  }
+
   @Test func aCaseInsensitiveTableReadsAnHTTPSSchemeInAnyCase() throws {
     var table = Self.table
     table.options.caseInsensitive = true

@@ -68,6 +68,10 @@ struct ReliabilityDifferentialTests {
         // A pair catch-all, its operators sometimes typed.
         let typed: [String: ParameterType] = random.chance(0.5) ? ["a": .int] : [:]
         pieces.append(.pairs(parameter, atLeastOne: roll < 94, typed: typed))
+      } else if !addresses && position > 0 && roll >= 88 && !hasCatchAll && random.chance(0.3) {
+        // A typed catch-all, last or in the middle.
+        pieces.append(
+          .typedRun(parameter, atLeastOne: roll < 94, type: random.pick([.int, .int, .decimal, .bool])))
       } else if position == depth - 1 && roll >= 88 && !hasCatchAll {
         pieces.append(roll >= 94 ? .zeroOrMore(parameter) : .oneOrMore(parameter))
       } else if position < depth - 1 && roll >= 93 && !hasCatchAll {
@@ -226,6 +230,11 @@ struct ReliabilityDifferentialTests {
             segments.append(random.chance(0.9) ? String(Int.random(in: -9...99, using: &random)) : "x")
           }
           if random.chance(0.05) { segments.append("a") }
+        case .typedRun(_, _, let type):
+          // Mostly values of its type, sometimes one of another.
+          for _ in 0..<Int.random(in: 0...3, using: &random) {
+            segments.append(value(of: random.chance(0.9) ? type : .string, using: &random, inQuery: false))
+          }
         case .oneOrMore, .zeroOrMore, .restOfLink:
           for _ in 0..<Int.random(in: 0...3, using: &random) {
             segments.append(value(of: .string, using: &random, inQuery: false))
@@ -543,6 +552,8 @@ struct ReliabilityDifferentialTests {
     var restMatches = 0
     // Links the reference matches to a route with a check in its path or query.
     var checkMatches = 0
+    // Links the reference matches to a route with a typed catch-all.
+    var typedRunMatches = 0
     let casesPerTable = 200
     for _ in 0..<((cases + casesPerTable - 1) / casesPerTable) {
       let reference = Self.table(using: &random, addresses: addresses)
@@ -572,6 +583,11 @@ struct ReliabilityDifferentialTests {
             }
             || route.query.contains { $0.check != nil }
           if hasCheck { checkMatches += 1 }
+          if (route.pieces + (route.fragmentPieces ?? [])).contains(where: {
+            if case .typedRun = $0 { true } else { false }
+          }) {
+            typedRunMatches += 1
+          }
         }
         switch actual {
         case .match: matched += 1
@@ -600,6 +616,8 @@ struct ReliabilityDifferentialTests {
       #expect(withPairs * 50 > compared, "only \(withPairs) of \(compared) links on tables with pairs")
       #expect(restMatches * 100 > compared, "only \(restMatches) of \(compared) links matched a rest")
       #expect(checkMatches * 50 > compared, "only \(checkMatches) of \(compared) links matched a check")
+      #expect(
+        typedRunMatches * 400 > compared, "only \(typedRunMatches) of \(compared) links matched a typed run")
     }
   }
 

@@ -99,6 +99,16 @@ extension ReferenceRouter {
           pairs.append(QueryItem(name: run[index], value: run[index + 1]))
         }
         values[name] = .pairs(pairs)
+      case .typedRun(let name, let atLeastOne, let type):
+        // Every segment of the run of its type, each as the type reads it (`007` is 7).
+        let run = Array(segments[position..<restEnd])
+        guard !(atLeastOne && run.isEmpty) else { return nil }
+        var texts: [String] = []
+        for segment in run {
+          guard let value = Self.typed(segment, type) else { return nil }
+          texts.append(value.description)
+        }
+        values[name] = .segments(texts)
       case .template(let parts):
         // A custom-scheme link's first segment: as written first, then without case.
         guard position < segments.count,
@@ -219,6 +229,14 @@ extension ReferenceRouter {
           let (l, r) = (Self.pairsKey(x), Self.pairsKey(y))
           if l != r { return l < r }
         }
+        // Of two typed catch-alls: the narrower type (as one-segment parameters rank), then `+`.
+        if case .typedRun(let n, let a, let x) = route.pieces[position],
+          case .typedRun(let m, let b, let y) = other.pieces[position]
+        {
+          let (l, r) = (Piece.parameter(n, x).rank, Piece.parameter(m, y).rank)
+          if l != r { return l < r }
+          if a != b { return a }
+        }
         for offset in 1..<(leftAfter + 1) {
           let a = route.pieces[position + offset]
           let b = other.pieces[position + offset]
@@ -246,6 +264,9 @@ extension ReferenceRouter {
     let leftTyped = leftRequired.filter(isTyped).count
     let rightTyped = rightRequired.filter(isTyped).count
     if leftTyped != rightTyped { return leftTyped > rightTyped }
+    let leftChecked = leftRequired.filter { $0.check != nil }.count
+    let rightChecked = rightRequired.filter { $0.check != nil }.count
+    if leftChecked != rightChecked { return leftChecked > rightChecked }
     let leftAbsent = route.query.filter(\.absent).count
     let rightAbsent = other.query.filter(\.absent).count
     if leftAbsent != rightAbsent { return leftAbsent > rightAbsent }
@@ -352,6 +373,14 @@ extension ReferenceRouter {
           return nil
         }
         return sets + Array(repeating: "pairs " + Self.pairsKey(typed), count: run) + tail
+      case .typedRun(_, let atLeastOne, let type):
+        // A run of its type: a set of its own, never a typed parameter's.
+        var rest = route
+        rest.pieces = Array(route.pieces[(index + 1)...])
+        let after = rest.pieces.count
+        let run = length - sets.count - after
+        guard run >= (atLeastOne ? 1 : 0), let tail = positionSets(rest, after) else { return nil }
+        return sets + Array(repeating: "run \(type)", count: run) + tail
       case .restOfLink:
         // Any segments, then a mark: it stands beside a catch-all, never as one.
         guard length >= sets.count else { return nil }

@@ -27,6 +27,9 @@ struct ReferenceRouter {
     /// A catch-all read as operator/operand pairs (ROUTING: pair catch-alls): an even run (at least
     /// two segments when `atLeastOne`), each operand of a typed operator of its type.
     case pairs(String, atLeastOne: Bool, typed: [String: ParameterType])
+    /// A catch-all whose every segment is of one type (ROUTING: typed catch-alls, `{ids:int+}`): a run
+    /// (at least one segment when `atLeastOne`), each segment read as its type reads it.
+    case typedRun(String, atLeastOne: Bool, type: ParameterType)
     /// The rest of the link (ROUTING: the rest of a link): the link's text from the segment at its
     /// place to the end, query and fragment included, as written. Last, in a route without query
     /// items or fragment.
@@ -48,9 +51,10 @@ struct ReferenceRouter {
       case .parameter(_, .string): 8
       case .optional(let name, let type): Piece.parameter(name, type).rank
       case .pairs: 9
-      case .oneOrMore: 10
-      case .zeroOrMore: 11
-      case .restOfLink: 12
+      case .typedRun: 10
+      case .oneOrMore: 11
+      case .zeroOrMore: 12
+      case .restOfLink: 13
       }
     }
 
@@ -74,7 +78,7 @@ struct ReferenceRouter {
     /// Whether the piece is a catch-all.
     var isCatchAll: Bool {
       switch self {
-      case .oneOrMore, .zeroOrMore, .pairs, .restOfLink: true
+      case .oneOrMore, .zeroOrMore, .pairs, .typedRun, .restOfLink: true
       case .literal, .parameter, .template, .optional, .valueSet, .kind, .check: false
       }
     }
@@ -236,6 +240,7 @@ struct ReferenceRouter {
                 ? ""
                 : "(" + typed.sorted { $0.key < $1.key }.map { "\($0):\($1)" }.joined(separator: "|") + ")")
               + (atLeastOne ? "+}" : "*}")
+          case .typedRun(let name, let atLeastOne, let type): "{\(name):\(type)\(atLeastOne ? "+" : "*")}"
           case .restOfLink(let name): "{\(name):rest}"
           }
         }.joined(separator: "/")
