@@ -171,9 +171,7 @@ public final class Router: Sendable {
     self.trie = FlatTrie(
       nodes: built.nodes, routeList: built.routeList, literals: built.literals, shapes: built.shapes)
     self.literals = built.literals
-    var keys: [Int32: [String]] = [:]
-    for edge in built.literals.keys { keys[edge.parent, default: []].append(edge.key) }
-    self.literalKeys = keys.mapValues { $0.sorted() }
+    self.literalKeys = built.literalKeys
     self.queryIndexes = built.queryIndexes
     self.testedChildren = built.tested
     self.kinds = kinds
