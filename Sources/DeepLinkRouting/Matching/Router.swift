@@ -91,6 +91,7 @@ public final class Router: Sendable {
     let kinds = try AppKind.compile(table.kinds)
     var patterns: [RoutePattern] = []
     var names: [String: Int] = [:]
+    names.reserveCapacity(table.routes.count)
     patterns.reserveCapacity(table.routes.count)
     // Each route's fields are read in place: a route is not copied to be read.
     let routes = table.routes
