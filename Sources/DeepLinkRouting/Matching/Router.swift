@@ -91,6 +91,7 @@ public final class Router: Sendable {
     let kinds = try AppKind.compile(table.kinds)
     var patterns: [RoutePattern] = []
     var names: [String: Int] = [:]
+    names.reserveCapacity(table.routes.count)
     patterns.reserveCapacity(table.routes.count)
     // Each route's fields are read in place: a route is not copied to be read.
     let routes = table.routes
@@ -171,9 +172,7 @@ public final class Router: Sendable {
     self.trie = FlatTrie(
       nodes: built.nodes, routeList: built.routeList, literals: built.literals, shapes: built.shapes)
     self.literals = built.literals
-    var keys: [Int32: [String]] = [:]
-    for edge in built.literals.keys { keys[edge.parent, default: []].append(edge.key) }
-    self.literalKeys = keys.mapValues { $0.sorted() }
+    self.literalKeys = built.literalKeys
     self.queryIndexes = built.queryIndexes
     self.testedChildren = built.tested
     self.kinds = kinds

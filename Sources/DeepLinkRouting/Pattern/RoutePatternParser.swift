@@ -20,9 +20,10 @@ struct RoutePatternParser {
   func parse() throws(RoutePatternError) -> Parsed {
     // ASCII text without a carriage return has one character per byte (CR LF is the only cluster of
     // two ASCII characters): its bytes are its units.
-    if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+    let bytes = Array(text.utf8)
+    if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
       return try PatternUnitParser(
-        text: text, characters: Array(text.utf8), queryKeys: queryKeys, plusAsSpace: plusAsSpace, kinds: kinds
+        text: text, characters: bytes, queryKeys: queryKeys, plusAsSpace: plusAsSpace, kinds: kinds
       ).parse()
     }
     let (units, starts) = PatternUnitParser.units(readingCharactersOf: text)

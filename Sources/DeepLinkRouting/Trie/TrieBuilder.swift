@@ -70,6 +70,7 @@ struct TrieBuilder {
     self.strictTrailingSlash = strictTrailingSlash
     self.queryKeys = queryKeys
     endings.reserveCapacity(capacity)
+    scopes.reserveCapacity(capacity)
     claimed.reserveCapacity(capacity)
     // About one literal edge a route or more: growing by doubling would hash every key again.
     literals.reserveCapacity(capacity)
@@ -146,17 +147,16 @@ struct TrieBuilder {
         var key = ReadingRules.fragmentMarkText(startsWithSlash: pattern.fragmentStartsWithSlash)
         if case .literal(let text) = segment { key = caseInsensitive ? text.lowercased() : text }
         let edge = LiteralEdge(parent: current, key: key)
-        if let child = literals[edge] {
-          current = child
-        } else {
-          let child = newNode()
-          literals[edge] = child
+        let new = Int32(nodes.count)
+        let child = value(of: edge, in: &literals, new: new)
+        if child == new {
+          _ = newNode()
           nodes[Int(current)].flags |= FlatNode.hasLiterals
           if !edge.key.utf8.allSatisfy({ $0 < 0x80 }) {
             nodes[Int(current)].flags |= FlatNode.hasUnicodeLiterals
           }
-          current = child
         }
+        current = child
         anchor = current
         plainSince = 0
       // ``paths(of:)`` has made an optional piece a parameter, or left it out.
@@ -209,16 +209,20 @@ struct TrieBuilder {
       linkSet.plainSegmentsAfter = middle.plain
       linkSet.suffix = middle.suffix
     }
-    if scopes.count <= route {
-      scopes.append(contentsOf: repeatElement(.unscoped, count: route + 1 - scopes.count))
-    }
+    while scopes.count <= route { scopes.append(.unscoped) }
     scopes[route] = scope
     // Routes of one rank at one place stand side by side only when their scopes are disjoint (a few
-    // hosts at most, so the list stays short).
-    if let others = claimed[linkSet], let other = others.first(where: { scopes[Int($0)].overlaps(scope) }) {
+    // hosts at most, so the list stays short). The set is looked up once: the route joins its list
+    // unless a route there overlaps it.
+    let scopes = self.scopes
+    func claim(_ others: inout [Int32]) -> Int32? {
+      if let other = others.first(where: { scopes[Int($0)].overlaps(scope) }) { return other }
+      others.append(Int32(route))
+      return nil
+    }
+    if let other = claim(&claimed[linkSet, default: []]) {
       throw RouteTableError(route: names[route], reason: .ambiguous(with: names[Int(other)]))
     }
-    claimed[linkSet, default: []].append(Int32(route))
     endings.append(Ending(node: current, terminal: terminal, route: Int32(route)))
   }
 
@@ -227,9 +231,10 @@ struct TrieBuilder {
   {
     let edge = LiteralEdge(
       parent: node, key: TestedChild.key(piece, following: following, caseInsensitive: caseInsensitive))
-    if let child = testedEdges[edge] { return child }
-    let child = newNode()
-    testedEdges[edge] = child
+    let new = Int32(nodes.count)
+    let child = value(of: edge, in: &testedEdges, new: new)
+    guard child == new else { return child }
+    _ = newNode()
     let made = TestedChild(piece: piece, following: following, child: child)
     tested[node, default: []].append(made)
     nodes[Int(node)].flags |= FlatNode.tests(made.phase)
@@ -316,6 +321,8 @@ struct TrieBuilder {
     var literals: [LiteralEdge: Int32]
     var queryIndexes: [Int32: QueryIndex]
     var shapes: [Int32]
+    /// The literal keys of each node that has any, sorted.
+    var literalKeys: [Int32: [String]]
     /// Each node's tested children, in the order the search tries them
     /// (``TestedChild/ranksBefore(_:caseInsensitive:)``).
     var tested: [Int32: TestedChildren]
@@ -431,13 +438,25 @@ struct TrieBuilder {
       }
       start = end
     }
+    // The literal edges by parent, last parent first, and by key: each node's keys are one run.
+    var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
+    byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
+    var literalKeys: [Int32: [String]] = [:]
+    var keyStart = 0
+    while keyStart < byParent.count {
+      let parent = byParent[keyStart].parent
+      var keyEnd = keyStart + 1
+      while keyEnd < byParent.count && byParent[keyEnd].parent == parent { keyEnd += 1 }
+      literalKeys[parent] = byParent[keyStart..<keyEnd].map(\.key)
+      keyStart = keyEnd
+    }
     let shapes = Self.shapes(
-      of: &nodes, literals: literals, tested: tested,
+      of: &nodes, byParent: byParent, tested: tested,
       endings: endings, patterns: patterns, scopes: scopes, strictTrailingSlash: strictTrailingSlash,
       queryKeys: queryKeys)
     return Built(
       nodes: nodes, routeList: routeList, literals: literals, queryIndexes: queryIndexes, shapes: shapes,
-      tested: tested,
+      literalKeys: literalKeys, tested: tested,
       fragmentRoot: fragmentRoot)
   }
 
@@ -470,11 +489,13 @@ struct TrieBuilder {
   /// Gives every node a shape: two nodes have one shape when their subtrees are alike (the same
   /// literal keys, the same kinds of children, alike children, and routes with the same query and
   /// trailing-slash requirements in each list), so a link's suffix fails in one exactly when it fails
-  /// in the other. Nodes whose shape is shared are flagged ``FlatNode/sharesShape``.
+  /// in the other. Nodes whose shape is shared are flagged ``FlatNode/sharesShape``. The literal edges
+  /// come by parent, last parent first, and by key; the endings in order of their nodes.
   ///
   /// - Returns: The shape of each node, or an empty array when no shape is shared.
   private static func shapes(
-    of nodes: inout [FlatNode], literals: [LiteralEdge: Int32], tested: [Int32: TestedChildren],
+    of nodes: inout [FlatNode], byParent: [(parent: Int32, key: String, child: Int32)],
+    tested: [Int32: TestedChildren],
     endings: [Ending],
     patterns: [RoutePattern], scopes: [RouteScope], strictTrailingSlash: Bool, queryKeys: RouteTable.QueryKeys
   ) -> [Int32] {
@@ -497,8 +518,6 @@ struct TrieBuilder {
       /// The tested children in the order they are tried: each one's key and its child's shape.
       var tested: [LiteralLink] = []
     }
-    var byParent = literals.map { (parent: $0.key.parent, key: $0.key.key, child: $0.value) }
-    byParent.sort { $0.parent != $1.parent ? $0.parent > $1.parent : $0.key < $1.key }
     // Routes alike for the search: the same query set, trailing slash and scope, in the same list.
     var classes: [[String]: Int32] = [:]
     var routeClasses: [(node: Int32, value: Int32)] = endings.map { ending in
@@ -514,16 +533,28 @@ struct TrieBuilder {
       var key = querySet(pattern.query, keys: queryKeys)
       key.append("\(ending.terminal.rawValue)\(slash ? "/" : eitherSlash ? "*" : "")")
       if !scope.isUnscoped { key.append(scope.key) }
-      if let known = classes[key] { return (ending.node, known) }
-      let value = Int32(classes.count + 3)
-      classes[key] = value
-      return (ending.node, value)
+      return (ending.node, number(of: key, in: &classes) + 3)
     }
     classes = [:]
-    routeClasses.sort { $0.node != $1.node ? $0.node > $1.node : $0.value < $1.value }
+    // By node, last node first, and by class within a node: the endings come by node, so backwards
+    // each node's classes are one run, put in order on their own.
+    routeClasses.reverse()
+    var runStart = 0
+    while runStart < routeClasses.count {
+      var runEnd = runStart + 1
+      while runEnd < routeClasses.count && routeClasses[runEnd].node == routeClasses[runStart].node {
+        runEnd += 1
+      }
+      if runEnd - runStart > 1 { routeClasses[runStart..<runEnd].sort { $0.value < $1.value } }
+      runStart = runEnd
+    }
     var shapeOf = [Int32](repeating: 0, count: nodes.count)
+    // At most one entry a literal edge and one a route's class: reserved, the chains never grow by
+    // doubling.
     var literalLists: [LiteralLink: Int32] = [:]
+    literalLists.reserveCapacity(byParent.count)
     var routeLists: [Link: Int32] = [:]
+    routeLists.reserveCapacity(routeClasses.count)
     var known: [Shape: Int32] = [:]
     var uses: [Int32] = []
     var literalCursor = 0
@@ -537,12 +568,7 @@ struct TrieBuilder {
         let link = LiteralLink(
           previous: literalList, key: byParent[literalCursor].key,
           child: shapeOf[Int(byParent[literalCursor].child)])
-        if let known = literalLists[link] {
-          literalList = known
-        } else {
-          literalList = Int32(literalLists.count)
-          literalLists[link] = literalList
-        }
+        literalList = number(of: link, in: &literalLists)
         literalCursor += 1
       }
       var routeList: Int32 = -1
@@ -552,13 +578,7 @@ struct TrieBuilder {
         routeCursor += 1
         if value == previousClass { continue }
         previousClass = value
-        let link = Link(previous: routeList, value: value)
-        if let known = routeLists[link] {
-          routeList = known
-        } else {
-          routeList = Int32(routeLists.count)
-          routeLists[link] = routeList
-        }
+        routeList = number(of: Link(previous: routeList, value: value), in: &routeLists)
       }
       var key = Shape(
         parameters: ParameterType.bySpecificity.map { shape(flat.child(for: $0)) }, literals: literalList,
@@ -570,15 +590,10 @@ struct TrieBuilder {
             child: shapeOf[Int(edge.child)])
         }
       }
-      if let id = known[key] {
-        shapeOf[node] = id
-        uses[Int(id)] += 1
-      } else {
-        let id = Int32(uses.count)
-        known[key] = id
-        uses.append(1)
-        shapeOf[node] = id
-      }
+      let id = number(of: key, in: &known)
+      if Int(id) == uses.count { uses.append(0) }
+      uses[Int(id)] += 1
+      shapeOf[node] = id
     }
     var shared = false
     for node in nodes.indices where uses[Int(shapeOf[node])] > 1 {
@@ -587,4 +602,17 @@ struct TrieBuilder {
     }
     return shared ? shapeOf : []
   }
+}
+
+/// The value of a key in a table, or `new`, stored for the key, when the table has none: one lookup
+/// either way.
+private func value<Key: Hashable>(of key: Key, in table: inout [Key: Int32], new: Int32) -> Int32 {
+  func read(_ value: inout Int32) -> Int32 { value }
+  return read(&table[key, default: new])
+}
+
+/// The number of a key in a table that numbers its keys in the order they came: a key met for the
+/// first time takes the next number (the table's count).
+private func number<Key: Hashable>(of key: Key, in table: inout [Key: Int32]) -> Int32 {
+  value(of: key, in: &table, new: Int32(table.count))
 }
