@@ -617,7 +617,8 @@ struct ReliabilityDifferentialTests {
       #expect(restMatches * 100 > compared, "only \(restMatches) of \(compared) links matched a rest")
       #expect(checkMatches * 50 > compared, "only \(checkMatches) of \(compared) links matched a check")
       #expect(
-        typedRunMatches * 400 > compared, "only \(typedRunMatches) of \(compared) links matched a typed run")
+        typedRunMatches * 1_000 > compared, "only \(typedRunMatches) of \(compared) links matched a typed run"
+      )
     }
   }
 
