@@ -477,14 +477,23 @@ struct ReliabilityDifferentialTests {
       ])
       return inQuery ? encodeQuery(text, using: &random) : encodePath(text, using: &random)
     case .address:
-      let text = random.pick([
-        "localhost:8065", "Chat.Example.org:8443", "10.0.0.5", "[::1]:8065", "[2001:DB8::7]", "localhost:0",
-        "localhost:70000", "localhost:08065", "localhost:", "::1", "10.0.0.256", "a_b", "-a.example", "42",
-        "true", "[::ffff:10.0.0.5]:1", "a@b:1",
-        // A Unicode host, its ASCII form, and labels that have none.
+      // Addresses, then text that is none; half the time an address, so that address routes match as
+      // often as others whatever the seed.
+      let addresses = [
+        "localhost:8065", "Chat.Example.org:8443", "10.0.0.5", "[::1]:8065", "[2001:DB8::7]",
+        "[::ffff:10.0.0.5]:1",
+        // A Unicode host and its ASCII form.
         "bücher.example:8443", "B\u{DC}CHER.example", "xn--bcher-kva.example:1", "XN--BCHER-KVA.example",
-        "xn--zz.example", "b\u{FC}cher.example:08443", "bu\u{0308}cher.example", "b\u{FC}_cher.example",
-      ])
+      ]
+      let text = random.pick(
+        random.chance(0.5)
+          ? addresses
+          : addresses + [
+            "localhost:0", "localhost:70000", "localhost:08065", "localhost:", "::1", "10.0.0.256", "a_b",
+            "-a.example", "42", "true", "a@b:1",
+            // Labels that have no ASCII form, or are no label.
+            "xn--zz.example", "b\u{FC}cher.example:08443", "bu\u{0308}cher.example", "b\u{FC}_cher.example",
+          ])
       return inQuery ? encodeQuery(text, using: &random) : encodePath(text, using: &random)
     case .string:
       let text =
@@ -552,7 +561,8 @@ struct ReliabilityDifferentialTests {
     var restMatches = 0
     // Links the reference matches to a route with a check in its path or query.
     var checkMatches = 0
-    // Links the reference matches to a route with a typed catch-all.
+    // Links compared on a table with a typed catch-all, and those the reference matches to one.
+    var withTypedRuns = 0
     var typedRunMatches = 0
     let casesPerTable = 200
     for _ in 0..<((cases + casesPerTable - 1) / casesPerTable) {
@@ -567,8 +577,12 @@ struct ReliabilityDifferentialTests {
       let hasPairs = reference.routes.contains { route in
         route.pieces.contains { if case .pairs = $0 { true } else { false } }
       }
+      let hasTypedRuns = reference.routes.contains { route in
+        route.pieces.contains { if case .typedRun = $0 { true } else { false } }
+      }
       for _ in 0..<casesPerTable where compared < cases {
         if hasPairs { withPairs += 1 }
+        if hasTypedRuns { withTypedRuns += 1 }
         let link = Self.link(for: reference, using: &random)
         let expected = reference.match(link)
         let actual = Self.outcome(of: router, link)
@@ -609,16 +623,18 @@ struct ReliabilityDifferentialTests {
     #expect(disagreements.isEmpty, "seed \(seed):\n\(disagreements.joined(separator: "\n"))")
     #expect(compared == cases)
     // Most links must reach a route, and misses and refusals must be exercised too.
-    #expect(matched * 3 > compared, "only \(matched) of \(compared) links matched")
+    // Address links hold text that is no address on purpose: a quarter of them match, a third of others.
+    #expect(matched * (addresses ? 4 : 3) > compared, "only \(matched) of \(compared) links matched")
     #expect(missed * 20 > compared, "only \(missed) of \(compared) links missed")
     #expect(refused * 20 > compared, "only \(refused) of \(compared) links were refused")
     if !addresses && cases >= 10_000 {
       #expect(withPairs * 50 > compared, "only \(withPairs) of \(compared) links on tables with pairs")
       #expect(restMatches * 100 > compared, "only \(restMatches) of \(compared) links matched a rest")
       #expect(checkMatches * 50 > compared, "only \(checkMatches) of \(compared) links matched a check")
+      // A typed catch-all ranks after every one-segment piece at its place, so few links reach one.
       #expect(
-        typedRunMatches * 1_000 > compared, "only \(typedRunMatches) of \(compared) links matched a typed run"
-      )
+        withTypedRuns * 50 > compared, "only \(withTypedRuns) of \(compared) links on tables with typed runs")
+      #expect(typedRunMatches > 0, "no link of \(compared) matched a typed run")
     }
   }
 
