@@ -209,16 +209,18 @@ package struct RunRule: Sendable, Hashable, CustomStringConvertible {
         stride(from: 0, to: segments.count, by: 2).map {
           QueryItem(name: segments[$0], value: segments[$0 + 1])
         })
-    case .every(let element):
-      // Each segment read once: its value is the test (as ``why(_:)`` states it).
-      if atLeastOne && segments.isEmpty { return nil }
+    case .every:
+      // The rule of ``failure(count:isOperator:fits:)``, each segment read once: its value is the test.
       var values: [String] = []
       values.reserveCapacity(segments.count)
-      for segment in segments {
-        guard let value = element.value(from: segment) else { return nil }
-        values.append(value.description)
-      }
-      return .segments(values)
+      let failed = failure(
+        count: segments.count, isOperator: { _, _ in false },
+        fits: { offset, element in
+          guard let value = element.value(from: segments[offset]) else { return false }
+          values.append(value.description)
+          return true
+        })
+      return failed == nil ? .segments(values) : nil
     }
   }
 
