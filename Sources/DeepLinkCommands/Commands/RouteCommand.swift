@@ -22,8 +22,8 @@ enum RouteCommand: ToolSubcommand {
       route that follows its nested link adds "followed" ([{"route", "url"}], outermost first) and
       the nested link routed ("finalURL"); trust is that of the outermost link.
       Parameter values: int and decimal -> number, bool -> true or false, catch-alls -> array of
-      strings, an open query dictionary -> object of strings, others (text, uuid, url, value sets,
-      kinds) -> string (UUIDs upper-case). A route's constants follow its values in "parameters".
+      strings (a typed catch-all's segments each as its type prints), an open query dictionary ->
+      object of strings, others (text, uuid, url, value sets, kinds) -> string (UUIDs upper-case). A route's constants follow its values in "parameters".
       """,
     options: [
       .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),
@@ -187,7 +187,7 @@ enum RouteCommand: ToolSubcommand {
             extra: explanation.map(nearMissMembers) ?? []))
         return false
       }
-      var members = matchMembers(match, url: url, resolvedURL: resolvedURL)
+      var members = matchMembers(match, router: router, url: url, resolvedURL: resolvedURL)
       guard let route = router.route(named: match.route) else {
         output.line(JSONValue.object(members).rendered)
         return true
@@ -216,17 +216,13 @@ enum RouteCommand: ToolSubcommand {
     }
   }
 
-  static func matchJSON(_ match: RouteMatch, url: String? = nil, resolvedURL: String? = nil) -> JSONValue {
-    .object(matchMembers(match, url: url, resolvedURL: resolvedURL))
-  }
-
   static func matchMembers(
-    _ match: RouteMatch, url: String? = nil, resolvedURL: String? = nil
+    _ match: RouteMatch, router: Router, url: String? = nil, resolvedURL: String? = nil
   ) -> [(String, JSONValue)] {
     [("url", .string(url ?? match.url))]
       + (resolvedURL.map { [("resolvedURL", JSONValue.string($0))] } ?? []) + [
         ("route", .string(match.route)),
-        ("parameters", .object(match.parameters.map { ($0.name, $0.value.json) })),
+        ("parameters", match.parametersJSON(in: router)),
         ("query", queryJSON(match.query)),
         ("fragment", .optional(match.fragment)),
         ("source", .string(match.origin.description)),

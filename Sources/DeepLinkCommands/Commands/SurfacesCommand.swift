@@ -193,7 +193,7 @@ enum SurfacesCommand: ToolSubcommand {
         }
         if case .object(let expected)? = member(entry, "parameters")?.kind {
           for item in expected {
-            let actual = match.parameters[item.key]?.json
+            let actual = match.parameterJSON(item.key, in: router)
             if actual?.rendered != item.value.rendered {
               problems.append(
                 "parameter '\(item.key)' is \(actual?.rendered ?? "absent"), not \(item.value.rendered)")

@@ -22,3 +22,34 @@ extension ParameterValue {
     }
   }
 }
+
+extension RouteMatch {
+  /// The parameters as JSON, each by ``ParameterValue/json``, except that each segment of a typed
+  /// catch-all (`{ids:int+}`) is written as its type reads it: `[12, 40]`, not `["12", "40"]`.
+  ///
+  /// - Parameter router: The router that made the match; it knows the route's pattern.
+  /// - Returns: An object with a member per parameter, in the match's order.
+  func parametersJSON(in router: Router) -> JSONValue {
+    .object(parameters.map { ($0.name, json(of: $0.value, named: $0.name, in: router)) })
+  }
+
+  /// One parameter as JSON, as ``parametersJSON(in:)`` writes it; `nil` when it has no value.
+  ///
+  /// - Parameters:
+  ///   - name: The parameter's name.
+  ///   - router: The router that made the match.
+  /// - Returns: The value as JSON.
+  func parameterJSON(_ name: String, in router: Router) -> JSONValue? {
+    parameters[name].map { json(of: $0, named: name, in: router) }
+  }
+
+  private func json(of value: ParameterValue, named name: String, in router: Router) -> JSONValue {
+    guard case .segments(let texts) = value, let index = routeIndex, router.patterns.indices.contains(index)
+    else { return value.json }
+    for case .testedRun(name, let rule) in router.patterns[index].segments {
+      guard case .every(let element) = rule.form else { break }
+      return .array(texts.map { element.value(from: $0)?.json ?? .string($0) })
+    }
+    return value.json
+  }
+}

@@ -142,8 +142,13 @@ extension Router {
         }
         // Written as its type reads each segment (a lower-case check's text in lower case).
         guard let read = rule.value(parts) else {
-          let what = rule.isPairs ? "not pairs of" : "not of"
-          throw fail(.unwritableValue(name: name, detail: "\(what) \(segment): \(rule.why(parts) ?? "")"))
+          let miss = rule.miss(parts, piece: segment.description)
+          let detail = miss.map { miss in
+            miss.offset.map {
+              "segment \($0 + 1) of the run, \"\(PrintableText.escaped(parts[$0]))\", is not \(miss.expected)"
+            } ?? miss.expected
+          }
+          throw fail(.unwritableValue(name: name, detail: detail ?? "not of \(segment)"))
         }
         try draft.writeRun(rule.isPairs ? parts : read.segmentsValue ?? parts, of: name, fail: fail)
         draft.expected[name] = read

@@ -61,9 +61,7 @@ public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
     case .expectedKind: text += "\(position) is not \(expected)"
     case .expectedPairs, .expectedRun:
       text +=
-        segment == nil
-        ? "the link ends where the route wants \(expected)"
-        : "the segments from \(position) on are not \(expected)"
+        segment == nil ? "the link ends where the route wants \(expected)" : "\(position) is not \(expected)"
     case .tooManySegments:
       text += "the route ends after \(expected) and the link goes on at \(position)"
     case .tooFewSegments:
@@ -117,9 +115,11 @@ extension ErrorCode where Subject == NearMiss {
   /// expectation names the kind and says why (`a sku ({code:sku}): it holds 'x', ...`).
   public static let expectedKind = Self("expected-kind")
   /// The segments a pair catch-all takes (`{narrow:pairs*}`) are not operator/operand pairs of its
-  /// rule: an odd count, or an operand that is not of its operator's type; the expectation says which.
+  /// rule: ``segment`` is an operand not of its operator's type, or for an odd count the last segment,
+  /// an operator without its operand; the expectation says which.
   public static let expectedPairs = Self("expected-pairs")
-  /// The segments a typed catch-all takes (`{ids:int+}`) are not each of its type or kind.
+  /// The segments a typed catch-all takes (`{ids:int+}`) are not each of its type or kind: ``segment``
+  /// is the first one that is not, and the expectation says why.
   public static let expectedRun = Self("expected-run")
   /// The link has more segments than the route.
   public static let tooManySegments = Self("too-many-segments")

@@ -132,12 +132,12 @@ struct NearMissSearch {
       let tested = router.testedChildren(of: index)
       for skip in tested where skip.following >= 0 {
         if let target = skip.depth(afterCatchAllAt: depth, count: count) {
-          // A tested catch-all whose run its rule refuses says why, at the run's first segment.
+          // A tested catch-all whose run its rule refuses names the segment at fault and why.
           if let runMiss = skip.piece.runMiss(of: Array(link.path[depth..<target])) {
             if let route = nearestRoute(below: Int(skip.child)) {
               consider(
                 miss(
-                  route: route, segment: depth < count ? depth : nil, code: runMiss.code, depth: depth,
+                  route: route, segment: runMiss.offset.map { depth + $0 }, code: runMiss.code, depth: depth,
                   rank: 1,
                   expected: .text(runMiss.expected)))
             }

@@ -208,13 +208,17 @@ extension RoutePattern.Segment {
   }
 
   /// What a near miss says when the run of segments a catch-all takes is not its value: for a tested
-  /// catch-all, why its rule refuses them (`nil` for any other piece, which takes any run).
+  /// catch-all, the segment at fault and what its rule wanted there (`nil` for any other piece, which
+  /// takes any run).
   ///
   /// - Parameter segments: The decoded segments the catch-all takes.
-  /// - Returns: The code and the expectation, or `nil`.
-  func runMiss(of segments: [String]) -> (code: ErrorCode<NearMiss>, expected: String)? {
-    guard case .testedRun(_, let rule) = self, let why = rule.why(segments) else { return nil }
-    return (rule.missCode, "\(rule.expectation) (\(description)): \(why)")
+  /// - Returns: The code, the offset in the run of the segment at fault (`nil` for an empty run),
+  ///   and the expectation; or `nil`.
+  func runMiss(of segments: [String]) -> (code: ErrorCode<NearMiss>, offset: Int?, expected: String)? {
+    guard case .testedRun(_, let rule) = self, let miss = rule.miss(segments, piece: description) else {
+      return nil
+    }
+    return (rule.missCode, miss.offset, miss.expected)
   }
 
   /// A value of each parameter the piece captures, of its type, for destination checks: a type's

@@ -55,14 +55,11 @@ package struct RunRule: Sendable, Hashable, CustomStringConvertible {
       }
     }
 
-    /// Why a decoded segment is not of the element, in words, or `nil` when it is.
-    func why(_ text: String) -> String? {
-      guard value(from: text) == nil else { return nil }
-      let printed = "\"\(PrintableText.escaped(text))\""
+    /// What a message says a segment of the element is: `an int`, `an int from 1 to 12`, `a sku`.
+    var expectation: String {
       switch self {
-      case .type(let type): return "\(printed) is not \(type.expectation)"
-      case .kind(let kind):
-        return "\(printed) is not \(kind.expectation)" + (kind.miss(text).map { ": " + $0 } ?? "")
+      case .type(let type): type.expectation
+      case .kind(let kind): kind.expectation
       }
     }
 
@@ -204,7 +201,7 @@ package struct RunRule: Sendable, Hashable, CustomStringConvertible {
   func value(_ segments: [String]) -> ParameterValue? {
     switch form {
     case .pairs:
-      guard why(segments) == nil else { return nil }
+      guard failure(of: segments) == nil else { return nil }
       return .pairs(
         stride(from: 0, to: segments.count, by: 2).map {
           QueryItem(name: segments[$0], value: segments[$0 + 1])
@@ -224,26 +221,46 @@ package struct RunRule: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Why decoded segments are not of this rule, for near misses and URL building, or `nil` when
-  /// they are: an odd count, no pair or segment for `+`, an operand or a segment not of its type.
+  /// What a near miss says of decoded segments this rule refuses, or `nil` when it accepts them.
   ///
-  /// - Parameter segments: The decoded segments.
-  /// - Returns: The reason, or `nil`.
-  func why(_ segments: [String]) -> String? {
-    let failure = failure(
-      count: segments.count, isOperator: { segments[$0] == $1.name },
-      fits: { $1.value(from: segments[$0]) != nil })
-    switch failure {
+  /// It names the segment at fault when there is one: the segment its element refuses, the operand
+  /// its type refuses, or for an odd count the last segment, an operator without its operand. A
+  /// run with no segment for `+` has none; the near miss then says what the route wants where the
+  /// link ends.
+  ///
+  /// - Parameters:
+  ///   - segments: The decoded segments the catch-all takes.
+  ///   - piece: The catch-all as the pattern writes it, such as `{ids:int+}`.
+  /// - Returns: The offset in the run of the segment at fault, and what the piece wanted there.
+  func miss(_ segments: [String], piece: String) -> (offset: Int?, expected: String)? {
+    switch failure(of: segments) {
     case nil: return nil
+    case .empty:
+      let what = isPairs ? "no pair; at least one is needed" : "no segment; at least one is needed"
+      return (nil, "\(expectation) (\(piece)): \(what)")
     case .oddCount:
-      return "an odd count of segments, \(segments.count): each operator needs its operand"
-    case .empty: return isPairs ? "no pair; at least one is needed" : "no segment; at least one is needed"
+      return (
+        segments.count - 1,
+        "followed by its operand, as each operator of \(piece) must be: an odd count of segments, \(segments.count)"
+      )
     case .operand(let offset, let type):
-      return "the operand of \(segments[offset - 1]), \"\(segments[offset])\", is not \(type.expectation)"
+      let name = PrintableText.escaped(segments[offset - 1])
+      return (offset, "\(type.expectation), as the operand of \(name) in \(piece) must be")
     case .segment(let offset):
       guard case .every(let element) = form else { return nil }
-      return "segment \(offset + 1) of the run, " + (element.why(segments[offset]) ?? "")
+      var expected = "\(element.expectation), as each segment of \(piece) must be"
+      if case .kind(let kind) = element, let detail = kind.miss(segments[offset]) {
+        expected += ": " + detail
+      }
+      return (offset, expected)
     }
+  }
+
+  /// Why decoded segments are not of this rule, or `nil` when they are.
+  private func failure(of segments: [String]) -> Failure? {
+    failure(
+      count: segments.count, isOperator: { segments[$0] == $1.name },
+      fits: { $1.value(from: segments[$0]) != nil })
   }
 
   /// A segment a typed catch-all refuses, for the examples of the server files' widenings; `nil` for

@@ -54,6 +54,32 @@ struct RouteCommandTests {
       ), "\(run.output)")
   }
 
+  @Test func typedCatchAllsInJSONAreArraysOfTheirType() async throws {
+    let file = try temporaryRouteFile(
+      """
+      {"schemes": ["app"], "routes": [
+        {"name": "compare", "pattern": "/compare/{ids:int+}"},
+        {"name": "prices", "pattern": "/prices/{values:decimal*}"},
+        {"name": "plain", "pattern": "/plain/{rest+}"}]}
+      """)
+    let run = await ToolRun.run([
+      "route", "--routes", file, "app:/compare/12/007", "app:/prices/1.50/2", "app:/prices", "app:/plain/007",
+      "app:/compare/12/x",
+    ])
+    let lines = try run.jsonLines()
+    #expect(lines.count == 5, "\(run.output)")
+    #expect(run.output.contains(#""parameters": {"ids": [12, 7]}"#), "\(run.output)")
+    #expect(run.output.contains(#""parameters": {"values": [1.5, 2.0]}"#), "\(run.output)")
+    #expect(run.output.contains(#""parameters": {"values": []}"#), "\(run.output)")
+    // A plain catch-all's segments stay text.
+    #expect(run.output.contains(#""parameters": {"rest": ["007"]}"#), "\(run.output)")
+    // The near miss names the segment at fault.
+    let nearest = try #require(lines[4]["nearest"] as? [String: Any])
+    #expect(nearest["code"] as? String == "expected-run")
+    #expect(nearest["segment"] as? Int == 3)
+    #expect(nearest["found"] as? String == "x")
+  }
+
   @Test func booleansDecimalsAndURLsInJSON() async throws {
     let file = try temporaryRouteFile(
       """
@@ -92,8 +118,8 @@ struct RouteCommandTests {
     let text = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(
       text.contains(
-        "Parameter values: int and decimal -> number, bool -> true or false, catch-alls -> array of strings, "
-          + "an open query dictionary -> object of strings, others (text, uuid, url, value sets, kinds) -> "
+        "Parameter values: int and decimal -> number, bool -> true or false, catch-alls -> array of strings "
+          + "(a typed catch-all's segments each as its type prints), an open query dictionary -> object of strings, others (text, uuid, url, value sets, kinds) -> "
           + "string (UUIDs upper-case)."), "\(help.output)")
     #expect(!text.contains("others -> string"), "\(help.output)")
     #expect(text.contains(#"A route's constants follow its values in "parameters"."#), "\(help.output)")

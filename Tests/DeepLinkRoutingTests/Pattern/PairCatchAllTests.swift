@@ -71,13 +71,15 @@ struct PairCatchAllTests {
     #expect(try router.match("https://chat.example/narrow/channel/42/topic") == nil)
     let odd = try #require(try router.explain("https://chat.example/narrow/channel/42/topic"))
     #expect(odd.code == .expectedPairs)
-    #expect(odd.segment == 1)
+    // An odd count: the last segment is an operator without its operand.
+    #expect(odd.segment == 3)
+    #expect(odd.found == "topic")
     #expect(odd.description.contains("an odd count of segments, 3"), "\(odd)")
     let typed = try #require(try router.explain("https://chat.example/narrow/channel/general"))
     #expect(typed.code == .expectedPairs)
     #expect(
       typed.description
-        == "route 'narrow': the segments from segment 2 \"channel\" on are not operator/operand pairs ({terms:pairs(channel:int)*}): the operand of channel, \"general\", is not an int"
+        == "route 'narrow': segment 3 \"general\" is not an int, as the operand of channel in {terms:pairs(channel:int)*} must be"
     )
   }
 

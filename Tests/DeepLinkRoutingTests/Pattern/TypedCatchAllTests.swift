@@ -80,11 +80,15 @@ struct TypedCatchAllTests {
     #expect(try router.match("https://shop.example/compare/12/x") == nil)
     let miss = try #require(try router.explain("https://shop.example/compare/12/x"))
     #expect(miss.code == .expectedRun)
-    #expect(miss.segment == 1)
+    // The near miss names the segment at fault, not the run's first.
+    #expect(miss.segment == 2)
+    #expect(miss.found == "x")
     #expect(
       miss.description
-        == "route 'compare': the segments from segment 2 \"12\" on are not segments that are each an int ({ids:int+}): segment 2 of the run, \"x\" is not an int"
-    )
+        == "route 'compare': segment 3 \"x\" is not an int, as each segment of {ids:int+} must be")
+    let later = try #require(try router.explain("https://shop.example/compare/12/40/7/x/9"))
+    #expect(later.segment == 4)
+    #expect(later.found == "x")
     let short = try #require(try router.explain("https://shop.example/compare"))
     #expect(short.code == .tooFewSegments)
     #expect(short.expected == "{ids:int+}")
@@ -95,8 +99,11 @@ struct TypedCatchAllTests {
       hosts: ["shop.example"], routes: [RouteDefinition("months", "/months/{months:int(1...12)+}")])
     let miss = try #require(try Router(table).explain("https://shop.example/months/3/13"))
     #expect(miss.code == .expectedRun)
-    #expect(miss.description.contains("segment 2 of the run, \"13\""), "\(miss)")
-    #expect(miss.description.contains("above 12"), "\(miss)")
+    #expect(miss.segment == 2)
+    #expect(
+      miss.description
+        == "route 'months': segment 3 \"13\" is not an int from 1 to 12, as each segment of {months:int(1...12)+} must be: it is 13, above 12"
+    )
   }
 
   @Test(arguments: [
@@ -151,6 +158,15 @@ struct TypedCatchAllTests {
     #expect(
       try router.urlString(for: "tags", ["tags": .segments(["Swift"])], form: .universalLink)
         == "https://shop.example/tags/swift")
+    do {
+      let link = try router.urlString(for: "compare", ["ids": .segments(["12", "x"])], form: .universalLink)
+      Issue.record("written as \(link)")
+    } catch {
+      #expect(
+        error.description
+          == "route 'compare': parameter 'ids': segment 2 of the run, \"x\", is not an int, as each segment of {ids:int+} must be"
+      )
+    }
     for bad: ParameterValue in [.segments(["12", "x"]), .segments([]), .string("x"), .bool(true)] {
       do {
         let link = try router.urlString(for: "compare", ["ids": bad], form: .universalLink)
