@@ -17,6 +17,7 @@ let package = Package(
   products: [
     .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
     .library(name: "DeepLinking", targets: ["DeepLinking"]),
+    .library(name: "RouteFiles", targets: ["RouteFiles"]),
     .library(name: "DurableLinkStorage", targets: ["DurableLinkStorage"]),
     .library(name: "TrackingLinks", targets: ["TrackingLinks"]),
     .library(name: "UniversalLinks", targets: ["UniversalLinks"]),
@@ -27,9 +28,12 @@ let package = Package(
     .executable(name: "deeplink", targets: ["deeplink"]),
   ],
   targets: [
-    // The route table, the router and the strict JSON reader of route files: Foundation only, so a
-    // tool or an extension can route links without Observation, networking or the navigator.
+    // The route table and the router: Foundation only, so a tool or an extension can route links
+    // without Observation, networking or the navigator.
     .target(name: "DeepLinkRouting", swiftSettings: swiftSettings),
+    // Route files (a table read from and written to JSON) and the strict JSON reader and writer the
+    // package's files share: the command-line tool and the site need them, an app's modules do not.
+    .target(name: "RouteFiles", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
     .target(name: "DeepLinking", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
     // The intake's durable link store: the package's POSIX file I/O, kept out of DeepLinking.
     .target(
@@ -39,10 +43,11 @@ let package = Package(
     // Linux) lives here, so DeepLinking needs none.
     .target(
       name: "TrackingLinks", dependencies: ["DeepLinkRouting", "DeepLinking"], swiftSettings: swiftSettings),
-    .target(name: "UniversalLinks", dependencies: ["DeepLinkRouting"], swiftSettings: swiftSettings),
+    .target(
+      name: "UniversalLinks", dependencies: ["DeepLinkRouting", "RouteFiles"], swiftSettings: swiftSettings),
     .target(
       name: "ChannelNavigation",
-      dependencies: ["DeepLinkRouting", "DeepLinking"],
+      dependencies: ["DeepLinkRouting", "DeepLinking", "RouteFiles"],
       resources: [.copy("Resources/demo-channel.json")],
       swiftSettings: swiftSettings
     ),
@@ -66,13 +71,15 @@ let package = Package(
     .target(
       name: "DeepLinkCommands",
       dependencies: [
-        "DeepLinkRouting", "DeepLinking", "TrackingLinks", "UniversalLinks", "ChannelNavigation",
+        "DeepLinkRouting", "DeepLinking", "RouteFiles", "TrackingLinks", "UniversalLinks",
+        "ChannelNavigation",
       ],
       swiftSettings: swiftSettings
     ),
     .executableTarget(name: "deeplink", dependencies: ["DeepLinkCommands"], swiftSettings: swiftSettings),
     .executableTarget(
-      name: "deeplink-bench", dependencies: ["DeepLinking", "DeepLinkCommands", "DurableLinkStorage"],
+      name: "deeplink-bench",
+      dependencies: ["DeepLinking", "RouteFiles", "DeepLinkCommands", "DurableLinkStorage"],
       swiftSettings: swiftSettings),
     // The retail example's logic, kept in a tested module; Examples/Retail/App holds its SwiftUI views.
     .target(
@@ -106,7 +113,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DeepLinkRoutingTests",
-      dependencies: ["DeepLinkRouting", "DeepLinkingTestSupport"],
+      dependencies: ["DeepLinkRouting", "RouteFiles", "DeepLinkingTestSupport"],
       // Route files of real apps' routers, ported (RealApps/*RouterPortTests.swift).
       resources: [
         .copy("RealApps/Kickstarter.routes.json"), .copy("RealApps/Firefox.routes.json"),
@@ -132,7 +139,7 @@ let package = Package(
     ),
     .testTarget(
       name: "UniversalLinksTests",
-      dependencies: ["DeepLinkRouting", "UniversalLinks"],
+      dependencies: ["DeepLinkRouting", "RouteFiles", "UniversalLinks"],
       resources: [.copy("Fixtures")],
       swiftSettings: swiftSettings
     ),

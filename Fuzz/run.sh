@@ -60,9 +60,12 @@ fi
 # The modules each target needs, in dependency order.
 modules_for() {
   case "$1" in
-    router | pattern | routefile) echo "DeepLinkRouting" ;;
-    channel) echo "DeepLinkRouting DeepLinking TrackingLinks ChannelNavigation UniversalLinks DeepLinkCommands" ;;
-    aasa) echo "DeepLinkRouting UniversalLinks" ;;
+    router | pattern) echo "DeepLinkRouting" ;;
+    routefile) echo "DeepLinkRouting RouteFiles" ;;
+    channel)
+      echo "DeepLinkRouting RouteFiles DeepLinking TrackingLinks ChannelNavigation UniversalLinks DeepLinkCommands"
+      ;;
+    aasa) echo "DeepLinkRouting RouteFiles UniversalLinks" ;;
     store) echo "DeepLinkRouting DeepLinking DurableLinkStorage" ;;
     *) echo "unknown fuzz target '$1' (known: ${all_targets[*]})" >&2; return 2 ;;
   esac
@@ -95,13 +98,16 @@ build_module() {
   while IFS= read -r file; do sources+=("$file"); done < <(find "Sources/$module" -name '*.swift' | sort)
   local dependencies=()
   case "$module" in
-    DeepLinking | UniversalLinks) dependencies=(DeepLinkRouting) ;;
+    DeepLinking | RouteFiles) dependencies=(DeepLinkRouting) ;;
+    UniversalLinks) dependencies=(DeepLinkRouting RouteFiles) ;;
     ChannelNavigation)
       sources+=(Fuzz/Support/ChannelNavigationBundle.swift)
-      dependencies=(DeepLinkRouting DeepLinking)
+      dependencies=(DeepLinkRouting DeepLinking RouteFiles)
       ;;
     TrackingLinks | DurableLinkStorage) dependencies=(DeepLinkRouting DeepLinking) ;;
-    DeepLinkCommands) dependencies=(DeepLinkRouting DeepLinking TrackingLinks ChannelNavigation UniversalLinks) ;;
+    DeepLinkCommands)
+      dependencies=(DeepLinkRouting DeepLinking RouteFiles TrackingLinks ChannelNavigation UniversalLinks)
+      ;;
   esac
   local inputs=("${sources[@]}") links=() dependency
   for dependency in "${dependencies[@]}"; do

@@ -98,7 +98,7 @@ standin_symbol_graphs() {
 }
 
 echo "== building the package's modules"
-apple_sdk_package_modules "$work/package" DeepLinking DurableLinkStorage TrackingLinks ChannelNavigation RetailExample
+apple_sdk_package_modules "$work/package" DeepLinking RouteFiles DurableLinkStorage TrackingLinks ChannelNavigation RetailExample
 package_name="$(apple_sdk_package_name)"
 
 graphs="$(pwd)/.build/apple-sdk/symbolgraphs"

@@ -11,7 +11,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 echo "== building the package's modules"
-apple_sdk_package_modules "$work/package" DeepLinking DurableLinkStorage TrackingLinks UniversalLinks ChannelNavigation
+apple_sdk_package_modules "$work/package" DeepLinking RouteFiles DurableLinkStorage TrackingLinks UniversalLinks ChannelNavigation
 apple_sdk_standins iOS "$work/sdk"
 package_name="$(apple_sdk_package_name)"
 

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import RouteFiles
 import UniversalLinks
 
 // Fuzz target `aasa`: the input is an apple-app-site-association file, and also a URL.

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import RouteFiles
 
 /// Fuzz target `routefile`: the input is a JSON route file.
 ///

@@ -1,5 +1,6 @@
 import DeepLinking
 import Foundation
+import RouteFiles
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

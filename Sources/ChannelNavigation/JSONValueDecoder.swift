@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import RouteFiles
 
 /// Decodes `Decodable` types from a ``JSONValue`` read by ``JSONReader``, with exact types.
 ///

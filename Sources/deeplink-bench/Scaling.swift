@@ -6,6 +6,7 @@
 import DeepLinkCommands
 import DeepLinking
 import Foundation
+import RouteFiles
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import DeepLinking
 import Foundation
+import RouteFiles
 import UniversalLinks
 
 /// `deeplink aasa`: matches URLs against, checks, and generates apple-app-site-association files.

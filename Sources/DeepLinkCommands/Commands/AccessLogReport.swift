@@ -1,4 +1,5 @@
 import DeepLinking
+import RouteFiles
 import UniversalLinks
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import DeepLinking
 import Foundation
+import RouteFiles
 import UniversalLinks
 
 /// `deeplink android`: writes the Android intent filters of the route table, and decides, as Android

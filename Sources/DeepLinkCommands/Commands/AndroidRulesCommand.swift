@@ -1,5 +1,6 @@
 import DeepLinking
 import Foundation
+import RouteFiles
 import UniversalLinks
 
 extension AndroidCommand {

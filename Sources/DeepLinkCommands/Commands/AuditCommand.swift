@@ -1,4 +1,5 @@
 import DeepLinking
+import RouteFiles
 import UniversalLinks
 
 /// `deeplink audit`: reads a list of links and reports what the route table makes of them.

@@ -1,5 +1,6 @@
 import ChannelNavigation
 import DeepLinking
+import RouteFiles
 
 /// `deeplink channel`: drives a channel with commands read from standard input.
 @MainActor

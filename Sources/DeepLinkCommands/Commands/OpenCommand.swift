@@ -1,5 +1,6 @@
 import ChannelNavigation
 import DeepLinking
+import RouteFiles
 
 /// `deeplink open`: applies links to the demo channel and prints the screen stack after each.
 @MainActor

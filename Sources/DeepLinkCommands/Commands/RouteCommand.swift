@@ -1,5 +1,6 @@
 import DeepLinking
 import Foundation
+import RouteFiles
 import TrackingLinks
 
 /// `deeplink route`: matches links and prints one JSON line per link.

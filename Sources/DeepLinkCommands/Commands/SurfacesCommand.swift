@@ -1,6 +1,7 @@
 import DeepLinkRouting
 import DeepLinking
 import Foundation
+import RouteFiles
 import UniversalLinks
 
 /// `deeplink surfaces`: checks the links an app hands the system outside its web pages (App Intents,

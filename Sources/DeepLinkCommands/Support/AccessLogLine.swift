@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import DeepLinking
+import RouteFiles
 
 #if canImport(Glibc)
   import Glibc

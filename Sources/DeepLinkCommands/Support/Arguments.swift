@@ -1,5 +1,6 @@
 import DeepLinking
 import Foundation
+import RouteFiles
 
 /// A command line that cannot be run as written; the tool prints it in one or two lines that end by
 /// pointing to the command's help, and exits 2.

@@ -1,6 +1,7 @@
 import ChannelNavigation
 import DeepLinking
 import Foundation
+import RouteFiles
 
 /// A channel driven by the tool: the view model, its links, and what it reported.
 @MainActor

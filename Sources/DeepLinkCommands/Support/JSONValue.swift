@@ -1,4 +1,5 @@
 import DeepLinking
+import RouteFiles
 
 // The tool writes its JSON-lines output with the package's one JSON value type, `JSONValue`, whose
 // `rendered` text is one line with members in order and strings escaped by `JSONString`.

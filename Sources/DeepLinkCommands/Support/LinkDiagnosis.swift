@@ -1,4 +1,5 @@
 import DeepLinking
+import RouteFiles
 import UniversalLinks
 
 /// What `deeplink doctor` found for one link: each hop a phone takes, what it decided, and the

@@ -1,4 +1,5 @@
 import DeepLinking
+import RouteFiles
 
 #if canImport(Glibc)
   import Glibc

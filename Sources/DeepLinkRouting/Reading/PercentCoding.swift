@@ -37,7 +37,7 @@ package enum PercentCoding {
   /// Whether a scalar may not appear in decoded link text: C0 controls, DEL, C1 controls, and the
   /// bidirectional formatting characters that can make a link display as something it is not.
   @inline(__always)
-  static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true

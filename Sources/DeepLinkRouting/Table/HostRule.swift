@@ -1,5 +1,5 @@
 /// One parsed entry of ``RouteTable/hosts``.
-struct HostRule: Sendable, Hashable {
+package struct HostRule: Sendable, Hashable {
   /// The lower-cased host, without `*.` for a wildcard.
   var host: String
   /// Whether the entry was `*.host` (subdomains of ``host``, not the apex).
@@ -87,7 +87,7 @@ extension RouteTable {
   /// - Throws: ``RouteTableError`` code `invalidHost` at the entry (`hosts[2]`): a host that is not one,
   ///   or one listed before in any spelling (case, Unicode or `xn--`), whose routes would all be
   ///   duplicates.
-  func hostRules() throws(RouteTableError) -> [HostRule] {
+  package func hostRules() throws(RouteTableError) -> [HostRule] {
     var rules: [HostRule] = []
     rules.reserveCapacity(hosts.count)
     var firstIndex: [HostRule: Int] = [:]

@@ -171,13 +171,23 @@ extension RouteTable {
   private static let groupNameCharacters = Set(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
+  /// Checks the `hosts` and `schemes` of route `index` against the table, as ``Router/init(_:)`` does.
+  ///
+  /// - Parameters:
+  ///   - index: The route's index in ``routes``.
+  ///   - rules: The table's hosts, parsed.
+  /// - Throws: ``RouteTableError`` naming the route and its entry (`routes[2].hosts[1]`).
+  package func checkScope(ofRoute index: Int, rules: [HostRule]) throws(RouteTableError) {
+    _ = try RouteScope(route: routes[index], index: index, table: self, rules: rules)
+  }
+
   /// Checks the table's host groups (``hostGroups``): each name of letters, digits, `-`, `_` and `.`,
   /// each group holding at least one host, each one of the table's hosts, once.
   ///
   /// - Parameter rules: The table's hosts, parsed.
   /// - Throws: ``RouteTableError`` code `invalidHostGroup` naming the group and the entry
   ///   (`hostGroups.shop[1]`).
-  func checkHostGroups(rules: [HostRule]) throws(RouteTableError) {
+  package func checkHostGroups(rules: [HostRule]) throws(RouteTableError) {
     for name in hostGroups.keys.stableSorted() {
       let members = hostGroups[name] ?? []
       func failure(_ position: Int?, _ entry: String?, _ problem: RouteTableError.ScopeProblem)

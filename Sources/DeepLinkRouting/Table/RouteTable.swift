@@ -3,7 +3,7 @@
 ///
 /// The same table drives matching (``Router``), URL building, the generated
 /// `apple-app-site-association` and `assetlinks.json` files, and the audit of URL lists. Declare it in
-/// Swift or load it from a JSON route file with ``init(json:)``:
+/// Swift or load it from a JSON route file with `RouteTable(json:)` of the `RouteFiles` module:
 ///
 /// ```json
 /// {

@@ -104,7 +104,7 @@ extension RouteTable {
     /// Checks that every limit is within its allowed range, so that no arithmetic on a limit can
     /// overflow and the memory one link may use stays bounded.
     ///
-    /// ``Router/init(_:)`` and ``RouteTable/init(json:)`` call it; call it yourself to check the options
+    /// ``Router/init(_:)`` and `RouteTable(json:)` (module `RouteFiles`) call it; call it yourself to check the options
     /// before building a table.
     ///
     /// - Throws: ``RouteTableError`` with code `limitOutOfRange` and the location `limits.<key>` (the

@@ -55,7 +55,7 @@ public struct ValueKind: Sendable, Hashable {
 
   /// What is wrong with the declaration of the kind named `name`, and under which key, or `nil` for a
   /// kind the router accepts.
-  func problem(named name: String) -> (key: String?, problem: KindProblem)? {
+  package func problem(named name: String) -> (key: String?, problem: KindProblem)? {
     if ParameterType(rawValue: name) != nil { return (nil, .builtInName) }
     let validName =
       !name.isEmpty

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import RouteFiles
 
 /// The dynamic rules of Android 15 Dynamic App Links: the `dynamic_app_link_components` an
 /// `assetlinks.json` statement holds under `relation_extensions`, which a device of API 35 or later

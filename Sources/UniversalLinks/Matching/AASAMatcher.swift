@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import RouteFiles
 
 /// Decides offline, the way iOS does, whether an https URL opens an app under an
 /// apple-app-site-association file.

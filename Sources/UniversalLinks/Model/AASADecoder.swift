@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import RouteFiles
 
 /// Turns a parsed JSON value into an ``AASADocument``, recording unknown keys and failing with the
 /// path of the first value that has the wrong type.

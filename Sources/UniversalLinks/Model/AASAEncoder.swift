@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import RouteFiles
 
 /// Turns an ``AASADocument`` into a JSON value; absent keys stay absent.
 enum AASAEncoder {

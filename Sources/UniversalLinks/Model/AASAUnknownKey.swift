@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import RouteFiles
 
 /// A key in an apple-app-site-association document that Apple's parser does not know and ignores.
 ///

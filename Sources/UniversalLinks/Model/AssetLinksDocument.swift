@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import RouteFiles
 
 /// An Android `assetlinks.json` file: the statements served at `/.well-known/assetlinks.json`.
 ///

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import RouteFiles
 
 /// Why an apple-app-site-association or `assetlinks.json` file could not be read, and where.
 ///

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import RouteFiles
 
 extension JSONPath {
   /// The path as the association-file reports name a place, such as

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import RouteFiles
 
 /// Escaping for text placed into generated HTML and inline JavaScript: the one rule of each.
 enum HTMLText {

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import RouteFiles
 
 /// The short links of a site: codes that redirect to long links of the app's route table.
 ///

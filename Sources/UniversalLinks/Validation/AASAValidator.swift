@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import RouteFiles
 
 /// The checks behind ``AASADocument/validate(jsonData:)`` and ``AASADocument/validate()``.
 ///

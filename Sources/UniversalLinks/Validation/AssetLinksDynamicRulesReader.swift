@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import RouteFiles
 
 /// Reads the dynamic rules (``AndroidDynamicRules``) of `assetlinks.json` statements, and says what
 /// makes Android 15 discard them.

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import RouteFiles
 
 /// The checks behind ``AssetLinksDocument/validate(jsonData:)``.
 package struct AssetLinksValidator: Sendable {

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import RouteFiles
 
 /// One finding of ``AASADocument/validate(jsonData:)`` or ``AssetLinksDocument/validate(jsonData:)``: how
 /// bad, which check, what, and where.

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import RouteFiles
 
 /// Recognises the iOS 8 form of the association file: the JSON wrapped in CMS/PKCS#7 signed data
 /// (`openssl smime -sign -nodetach -outform DER`), served as `application/pkcs7-mime`.

@@ -1,4 +1,5 @@
 import Foundation
+import RouteFiles
 import Testing
 
 @testable import DeepLinkRouting

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import RouteFiles
 import Testing
 
 @testable import UniversalLinks

@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// The package's one JSON string escaper, used by every piece of JSON the package writes.
 ///
 /// `"` and `\` are escaped, as are line feed, carriage return and tab (`\n`, `\r`, `\t`); every other

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 extension RouteTable {

@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// A value read from a JSON document together with its path, with typed accessors that take only
 /// values of exactly the asked type.
 ///

@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 extension JSONValue {
   /// The value as one line of JSON, members in their order: `{"key": value, "list": [1, 2]}`.
   package var rendered: String {

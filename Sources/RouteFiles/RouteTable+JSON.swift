@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 extension RouteTable {
@@ -183,7 +184,7 @@ extension RouteTable {
     guard let rules = hostRules(table) else { return }
     for (index, route) in table.routes.enumerated() where route.hosts != nil || route.schemes != nil {
       do throws(RouteTableError) {
-        _ = try RouteScope(route: route, index: index, table: table, rules: rules)
+        try table.checkScope(ofRoute: index, rules: rules)
       } catch {
         var located = error
         if let key = error.key, index < routeFields.count,

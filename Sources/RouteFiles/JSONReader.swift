@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 /// The package's one JSON reader: strict RFC 8259 over UTF-8 bytes, with positions.
