@@ -24,7 +24,8 @@ enum RouteCommand: ToolSubcommand {
       the nested link routed ("finalURL"); trust is that of the outermost link.
       Parameter values: int and decimal -> number, bool -> true or false, catch-alls -> array of
       strings (a typed catch-all's segments each as its type prints), an open query dictionary ->
-      object of strings, others (text, uuid, url, value sets, kinds) -> string (UUIDs upper-case). A route's constants follow its values in "parameters".
+      object of strings, others (text, uuid, url, value sets, kinds) -> string (UUIDs upper-case).
+      A route's constants follow its values in "parameters".
       """,
     options: [
       .value("routes", "FILE", "A JSON route file (default: the built-in demo table).", completion: .file),

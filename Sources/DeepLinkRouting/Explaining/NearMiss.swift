@@ -115,11 +115,11 @@ extension ErrorCode where Subject == NearMiss {
   /// expectation names the kind and says why (`a sku ({code:sku}): it holds 'x', ...`).
   public static let expectedKind = Self("expected-kind")
   /// The segments a pair catch-all takes (`{narrow:pairs*}`) are not operator/operand pairs of its
-  /// rule: ``NearMiss/segment`` is an operand not of its operator's type, or for an odd count the last segment,
-  /// an operator without its operand; the expectation says which.
+  /// rule: ``NearMiss/segment`` is an operand not of its operator's type, or for an odd count the
+  /// last segment, an operator without its operand; the expectation says which.
   public static let expectedPairs = Self("expected-pairs")
-  /// The segments a typed catch-all takes (`{ids:int+}`) are not each of its type or kind: ``NearMiss/segment``
-  /// is the first one that is not, and the expectation says why.
+  /// The segments a typed catch-all takes (`{ids:int+}`) are not each of its type or kind:
+  /// ``NearMiss/segment`` is the first one that is not, and the expectation says why.
   public static let expectedRun = Self("expected-run")
   /// The link has more segments than the route.
   public static let tooManySegments = Self("too-many-segments")
