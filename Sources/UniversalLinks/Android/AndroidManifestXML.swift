@@ -28,17 +28,8 @@ package enum AndroidManifestXML {
         }
       }
     }
-    var xml = "\""
-    for character in resource {
-      switch character {
-      case "&": xml += "&amp;"
-      case "<": xml += "&lt;"
-      case ">": xml += "&gt;"
-      case "\"": xml += "&quot;"
-      default: xml.append(character)
-      }
-    }
-    return xml + "\""
+    // XML takes HTML's character references; no `'` is left, the resource compiler's escape wrote `\'`.
+    return "\"" + HTMLText.escape(resource) + "\""
   }
 
   /// Text that is safe inside `<!-- ... -->`: control characters as `\u{XX}`, no `--`, no `-` last.

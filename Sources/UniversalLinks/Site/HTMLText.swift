@@ -1,7 +1,8 @@
 import DeepLinkRouting
 import RouteFiles
 
-/// Escaping for text placed into generated HTML and inline JavaScript: the one rule of each.
+/// Escaping for text placed into generated HTML and inline JavaScript: the one rule of each (the XML of
+/// `AndroidManifest.xml` takes the same character references).
 enum HTMLText {
   /// The schemes a link in the page may not use: those a browser runs as script or reads from the
   /// device (`javascript:` would run on the site's origin, with the visited path in it).
