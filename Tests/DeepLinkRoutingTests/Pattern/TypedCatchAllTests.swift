@@ -94,6 +94,27 @@ struct TypedCatchAllTests {
     #expect(short.expected == "{ids:int+}")
   }
 
+  @Test(arguments: [
+    // In the middle of the path, and in a fragment route, the near miss names the segment at fault.
+    ("/m/{ids:int+}/end", "https://shop.example/m/1/2/x/end", 3, "route 'r': segment 4 \"x\" is not an int"),
+    ("/m/{ids:int+}/end", "https://shop.example/m/x/end", 1, "route 'r': segment 2 \"x\" is not an int"),
+    (
+      "/app/#/ids/{ids:int+}", "https://shop.example/app/#/ids/1/x/3", 4,
+      "route 'r': fragment segment 3 \"x\" is not an int"
+    ),
+  ])
+  func aNearMissNamesTheSegmentAtFaultWhereverTheRunIs(
+    _ pattern: String, _ link: String, _ segment: Int, _ start: String
+  ) throws {
+    let router = try Router(RouteTable(hosts: ["shop.example"], routes: [RouteDefinition("r", pattern)]))
+    #expect(try router.match(link) == nil)
+    let miss = try #require(try router.explain(link))
+    #expect(miss.code == .expectedRun)
+    #expect(miss.segment == segment)
+    #expect(miss.found == "x")
+    #expect(miss.description.hasPrefix(start), "\(miss)")
+  }
+
   @Test func aCheckSaysWhyInTheNearMiss() throws {
     let table = RouteTable(
       hosts: ["shop.example"], routes: [RouteDefinition("months", "/months/{months:int(1...12)+}")])
