@@ -1,5 +1,3 @@
-import DeepLinkRouting
-
 /// A place in a JSON document, such as `routes[2].pattern` or `components[0]["/"]`.
 package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   /// One step: an object key or an array index.

@@ -1,5 +1,3 @@
-import DeepLinkRouting
-
 /// Where a piece of a JSON document starts: 1-based line and column (in characters), and byte offset.
 package struct JSONPosition: Hashable, Sendable, CustomStringConvertible {
   /// The 1-based line.

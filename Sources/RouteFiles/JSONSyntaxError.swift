@@ -1,5 +1,3 @@
-import DeepLinkRouting
-
 /// Where and why a text is not a JSON document the package accepts.
 package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Where the problem is.

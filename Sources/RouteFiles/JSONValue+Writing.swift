@@ -1,5 +1,3 @@
-import DeepLinkRouting
-
 extension JSONValue {
   /// The value as one line of JSON, members in their order: `{"key": value, "list": [1, 2]}`.
   package var rendered: String {

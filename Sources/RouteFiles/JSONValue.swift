@@ -1,5 +1,3 @@
-import DeepLinkRouting
-
 /// A JSON value: what the package's files are read into and what its tools write.
 ///
 /// Object members keep their order. A value read from a document also carries the position where it
