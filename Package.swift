@@ -11,6 +11,13 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny")
 ]
 
+/// The test targets the package declares: every one, or only those named, comma-separated, in the
+/// environment variable `DEEPLINK_TEST_TARGETS`. CI's thread-sanitizer step names the suites it runs,
+/// so that its instrumented build compiles neither the other suites nor the modules only they use.
+let testTargetNames = Context.environment["DEEPLINK_TEST_TARGETS"].map {
+  Set($0.split(separator: ",").map { String($0) })
+}
+
 let package = Package(
   name: "swift-deep-linking",
   platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -156,3 +163,10 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+if let testTargetNames {
+  let declared = Set(package.targets.filter { $0.type == .test }.map(\.name))
+  let unknown = testTargetNames.subtracting(declared).sorted()
+  precondition(unknown.isEmpty, "DEEPLINK_TEST_TARGETS names no test target called \(unknown)")
+  package.targets.removeAll { $0.type == .test && !testTargetNames.contains($0.name) }
+}
