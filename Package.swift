@@ -129,6 +129,13 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // The router against a reference written from the routing rules, on random tables and links, and
+    // shared by many tasks at once: a target of its own so that the thread sanitizer builds it alone.
+    .testTarget(
+      name: "RouterReliabilityTests",
+      dependencies: ["DeepLinkRouting", "DeepLinkingTestSupport"],
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "DeepLinkingTests",
       dependencies: ["DeepLinkRouting", "DeepLinking", "TrackingLinks", "DeepLinkingTestSupport"],

@@ -5,8 +5,9 @@ import Testing
 
 /// What a match holds is what the link carried, whatever the route read (a fragment read as a path
 /// and then set aside, a middle catch-all, a declared and an undeclared query): it equals a match made
-/// from the same fields and hashes alike, copies stay independent when one changes, matches are read
-/// from many tasks at once, and a match outlives the router that made it.
+/// from the same fields and hashes alike, copies stay independent when one changes, and a match
+/// outlives the router that made it. Reading matches from many tasks at once is tested with the
+/// router's other concurrency tests (RouterReliabilityTests).
 @Suite("Match values")
 struct RouteMatchValueTests {
   static let table = RouteTable(
@@ -133,27 +134,5 @@ struct RouteMatchValueTests {
     #expect(match.route == "product")
     #expect(match.parameters["prefix"] == .segments(["en"]))
     #expect(match.parameters.int("id") == 7)
-  }
-
-  @Test func matchesAreReadFromManyTasksAtOnce() async throws {
-    let router = try Self.router.get()
-    let links = (0..<64).map { "https://chat.example/p\($0)/product/\($0)?n=\($0)" }
-    let matches = try links.map { try #require(try router.match($0)) }
-    let read = await withTaskGroup(of: (Int, Int?, [QueryItem]).self) { group in
-      // Each match is read by four tasks at once.
-      for _ in 0..<4 {
-        for (index, match) in matches.enumerated() {
-          group.addTask { (index, match.parameters.int("id"), match.query) }
-        }
-      }
-      var all: [(Int, Int?, [QueryItem])] = []
-      for await result in group { all.append(result) }
-      return all
-    }
-    #expect(read.count == 256)
-    for (index, id, query) in read {
-      #expect(id == index)
-      #expect(query == [QueryItem(name: "n", value: "\(index)")])
-    }
   }
 }
