@@ -109,24 +109,9 @@ extension ReferenceRouter {
     var query: [QueryItem] = []
     if let question {
       let text = beforeFragment[(question + 1)...]
-      for item in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-        if query.count >= limits.maxQueryItems { return .failure(ReferenceFailure("too-many-query-items")) }
-        let equals = item.firstIndex(of: UInt8(ascii: "="))
-        let nameResult = ReferenceCoding.decode(
-          Array(item[..<(equals ?? item.endIndex)]), plusAsSpace: plusIsSpace)
-        let name: String
-        switch nameResult {
-        case .success(let text): name = text
-        case .failure(let failure): return .failure(failure)
-        }
-        var value: String?
-        if let equals {
-          switch ReferenceCoding.decode(Array(item[(equals + 1)...]), plusAsSpace: plusIsSpace) {
-          case .success(let text): value = text
-          case .failure(let failure): return .failure(failure)
-          }
-        }
-        query.append(QueryItem(name: name, value: value))
+      switch queryItems(text, plusIsSpace: plusIsSpace) {
+      case .success(let items): query = items
+      case .failure(let failure): return .failure(failure)
       }
     }
     var fragment: String?
@@ -156,26 +141,9 @@ extension ReferenceRouter {
         if segments.count + 1 > limits.maxSegments { return .failure(ReferenceFailure("too-many-segments")) }
         var items: [QueryItem] = []
         if let mark {
-          for item in raw[(mark + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
-          {
-            if items.count >= limits.maxQueryItems {
-              return .failure(ReferenceFailure("too-many-query-items"))
-            }
-            let equals = item.firstIndex(of: UInt8(ascii: "="))
-            var name = ""
-            switch ReferenceCoding.decode(Array(item[..<(equals ?? item.endIndex)]), plusAsSpace: plusIsSpace)
-            {
-            case .success(let text): name = text
-            case .failure(let failure): return .failure(failure)
-            }
-            var value: String?
-            if let equals {
-              switch ReferenceCoding.decode(Array(item[(equals + 1)...]), plusAsSpace: plusIsSpace) {
-              case .success(let text): value = text
-              case .failure(let failure): return .failure(failure)
-              }
-            }
-            items.append(QueryItem(name: name, value: value))
+          switch queryItems(raw[(mark + 1)...], plusIsSpace: plusIsSpace) {
+          case .success(let read): items = read
+          case .failure(let failure): return .failure(failure)
           }
         }
         fragmentPath = (parts, items, !parts.isEmpty && pathBytes.last == UInt8(ascii: "/"))
@@ -190,6 +158,32 @@ extension ReferenceRouter {
     link.fragmentStartsWithSlash =
       hash.map { $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: "/") } ?? true
     return .success(link)
+  }
+
+  /// The items of a query, the text after its `?`: split at each `&` (empty items dropped), each name
+  /// and value decoded; more than the table's `maxQueryItems` is a failure.
+  private func queryItems(_ text: ArraySlice<UInt8>, plusIsSpace: Bool) -> Result<
+    [QueryItem], ReferenceFailure
+  > {
+    var items: [QueryItem] = []
+    for item in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+      if items.count >= limits.maxQueryItems { return .failure(ReferenceFailure("too-many-query-items")) }
+      let equals = item.firstIndex(of: UInt8(ascii: "="))
+      let name: String
+      switch ReferenceCoding.decode(Array(item[..<(equals ?? item.endIndex)]), plusAsSpace: plusIsSpace) {
+      case .success(let text): name = text
+      case .failure(let failure): return .failure(failure)
+      }
+      var value: String?
+      if let equals {
+        switch ReferenceCoding.decode(Array(item[(equals + 1)...]), plusAsSpace: plusIsSpace) {
+        case .success(let text): value = text
+        case .failure(let failure): return .failure(failure)
+        }
+      }
+      items.append(QueryItem(name: name, value: value))
+    }
+    return .success(items)
   }
 
   private static func isScheme(_ bytes: [UInt8]) -> Bool {
