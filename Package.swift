@@ -111,9 +111,11 @@ let package = Package(
     .executableTarget(
       name: "link-store-writer", dependencies: ["DeepLinking", "DurableLinkStorage"],
       swiftSettings: swiftSettings),
-    // A scripted HTTP server on 127.0.0.1 for the tests of tracking-link resolution.
+    // What several test targets share: scripted HTTP servers on 127.0.0.1, a seeded generator, the
+    // stress run's trait, a link store that counts what it lists.
     .target(
       name: "DeepLinkingTestSupport",
+      dependencies: ["DeepLinking"],
       path: "Tests/DeepLinkingTestSupport",
       exclude: ["peak_memory.py", "redirect_server.py", "well_known_server.py"],
       swiftSettings: swiftSettings

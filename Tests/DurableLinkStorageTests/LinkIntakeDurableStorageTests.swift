@@ -1,4 +1,5 @@
 import DeepLinking
+import DeepLinkingTestSupport
 import Foundation
 import Testing
 
@@ -173,7 +174,7 @@ struct LinkIntakeDurableStorageTests {
   @Test func manyLinksBeforeReadyAreCountedWithoutListingTheStore() async throws {
     let temporary = try TemporaryDirectory()
     let count = 300
-    let store = ListingCountingDurableStore(
+    let store = ListingCountingStore(
       try DurableLinkStore(directory: temporary.sub("links").appendingPathComponent("waiting-for-ready")))
     let harness = try DurableIntakeHarness(
       storage: LinkStorage(
@@ -190,38 +191,6 @@ struct LinkIntakeDurableStorageTests {
     #expect(harness.intake.waitingForReadyCount == 0)
     // Listed once, for the drain; counting after each link received lists none.
     #expect(store.listed <= 2 * count, "\(store.listed) links listed")
-  }
-}
-
-/// A durable store that counts the links it lists through `pending()`: the copies an intake makes of
-/// the links waiting.
-final class ListingCountingDurableStore: LinkStore {
-  let inner: DurableLinkStore
-  private let listedLinks = LockedValue(0)
-
-  init(_ inner: DurableLinkStore) {
-    self.inner = inner
-  }
-
-  /// How many links `pending()` has listed so far, over all its calls.
-  var listed: Int { listedLinks.withLock { $0 } }
-
-  func pending() -> [IncomingLink] {
-    let links = inner.pending()
-    listedLinks.withLock { $0 += links.count }
-    return links
-  }
-
-  func pendingCount() -> Int { inner.pendingCount() }
-
-  func append(_ link: IncomingLink, reason: String?) async throws {
-    try await inner.append(link, reason: reason)
-  }
-
-  func deliver(isolation: isolated (any Actor)?, _ body: (LinkDelivery) async throws -> Void) async throws
-    -> Int
-  {
-    try await inner.deliver(isolation: isolation, body)
   }
 }
 

@@ -8,6 +8,22 @@ import Testing
   DeepLinkTool.commands.flatMap { $0.spec.subcommands.isEmpty ? [$0.spec] : $0.spec.subcommands }
 }
 
+/// Runs `arguments` through `/usr/bin/env` (a shell and its words) and returns what it writes to
+/// standard output; the run must exit with status 0.
+func shellOutput(_ arguments: [String], in workingDirectory: URL? = nil) throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = arguments
+  process.currentDirectoryURL = workingDirectory
+  let output = Pipe()
+  process.standardOutput = output
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  #expect(process.terminationStatus == 0, "\(arguments)")
+  return String(decoding: data, as: UTF8.self)
+}
+
 @Suite("deeplink completion")
 struct CompletionTests {
   /// Runs the bash script's completion function for a command line being typed; returns the offers.
@@ -19,20 +35,12 @@ struct CompletionTests {
     let file = directory.appendingPathComponent("deeplink.bash")
     try Data(script.utf8).write(to: file)
     let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "bash", "-c",
-      "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _deeplink; printf '%s\\n' \"${COMPREPLY[@]}\"",
-    ]
-    process.currentDirectoryURL = workingDirectory
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    let output = try shellOutput(
+      [
+        "bash", "-c",
+        "source '\(file.path)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _deeplink; printf '%s\\n' \"${COMPREPLY[@]}\"",
+      ], in: workingDirectory)
+    return output.split(separator: "\n").map(String.init)
   }
 
   @Test(.enabled(if: executableOnPath("bash"), "needs bash"))
@@ -79,16 +87,7 @@ struct CompletionTests {
     let word =
       shell == "fish"
       ? ShellCompletion.fishQuoted(Self.hostileWord) : ShellCompletion.singleQuoted(Self.hostileWord)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [shell, "-c", "printf '%s' \(word)"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    #expect(String(decoding: data, as: UTF8.self) == Self.hostileWord, "\(shell): \(word)")
+    #expect(try shellOutput([shell, "-c", "printf '%s' \(word)"]) == Self.hostileWord, "\(shell): \(word)")
   }
 
   @Test(.enabled(if: executableOnPath("bash"), "needs bash"))

@@ -70,6 +70,25 @@ final class IntakeHarness {
     }
     intake.onRefusal = { [unowned self] in self.refusals.append($1) }
   }
+
+  /// A ready harness whose load of `.clip("slow")` ends only by being cancelled, and a stream that
+  /// yields once that load has started (an event to wait for, not a delay). Neither the load nor its
+  /// timer ends it on its own: a main actor held for half a minute by other suites (seen in CI on two
+  /// cores) must not let it finish or time out first.
+  static func stallingSlowClips() async throws -> (harness: IntakeHarness, loadStarted: AsyncStream<Void>) {
+    let (loadStarted, started) = AsyncStream<Void>.makeStream()
+    let harness = try IntakeHarness(
+      load: { place in
+        if case .clip("slow") = place {
+          started.yield()
+          try await Task.sleep(for: .seconds(3600))
+        }
+        return place
+      },
+      loadTimeout: .seconds(3600))
+    await harness.intake.markReady()
+    return (harness, loadStarted)
+  }
 }
 
 /// A fallback handler that records what it saw and answers from a table.
@@ -383,21 +402,9 @@ extension IntakeTests {
 
     @Test(.timeLimit(.minutes(5)))
     func aNewerLinkCancelsAnOlderLoad() async throws {
-      // The newer link arrives once the older one's load has started (an event, not a delay). The
-      // older load only ends by being cancelled: a main actor held for half a minute by other suites
-      // (seen in CI on two cores) must not let it finish (or time out) on its own first.
-      let (loadStarted, started) = AsyncStream<Void>.makeStream()
-      let harness = try IntakeHarness(
-        load: { place in
-          if case .clip("slow") = place {
-            started.yield()
-            try await Task.sleep(for: .seconds(3600))
-          }
-          return place
-        },
-        // Nor by its timer: the time limit is not what this test is about.
-        loadTimeout: .seconds(3600))
-      await harness.intake.markReady()
+      // The newer link arrives once the older one's load has started; that load ends only by being
+      // cancelled.
+      let (harness, loadStarted) = try await IntakeHarness.stallingSlowClips()
       let intake = harness.intake
       let older = Task { await intake.receive("myapp://clip/slow", source: .customScheme) }
       for await _ in loadStarted { break }

@@ -181,19 +181,8 @@ extension IntakeTests {
 
     @Test(.timeLimit(.minutes(5)))
     func aCancelledLoadIsNotReportedAsSuperseded() async throws {
-      // The task is cancelled once its load has started (an event, not a delay). The load only ends by
-      // being cancelled: a main actor held for half a minute by other suites (seen in CI on two cores)
-      // must not let it finish (or time out) on its own first.
-      let (loadStarted, started) = AsyncStream<Void>.makeStream()
-      let harness = try IntakeHarness(
-        load: { place in
-          started.yield()
-          try await Task.sleep(for: .seconds(3600))
-          return place
-        },
-        // Nor by its timer: the time limit is not what this test is about.
-        loadTimeout: .seconds(3600))
-      await harness.intake.markReady()
+      // The task is cancelled once its load has started; that load ends only by being cancelled.
+      let (harness, loadStarted) = try await IntakeHarness.stallingSlowClips()
       let intake = harness.intake
       let task = Task { await intake.receive("myapp://clip/slow", source: .customScheme) }
       for await _ in loadStarted { break }

@@ -1,39 +1,7 @@
-import Synchronization
+import DeepLinkingTestSupport
 import Testing
 
 @testable import DeepLinking
-
-/// A store around another that counts the links it lists through ``LinkStore/pending()``: the copies
-/// an intake makes of the links waiting.
-final class ListingCountingStore: LinkStore {
-  let inner: any LinkStore
-  private let listedLinks = Mutex(0)
-
-  init(_ inner: any LinkStore) {
-    self.inner = inner
-  }
-
-  /// How many links ``pending()`` has listed so far, over all its calls.
-  var listed: Int { listedLinks.withLock { $0 } }
-
-  func pending() -> [IncomingLink] {
-    let links = inner.pending()
-    listedLinks.withLock { $0 += links.count }
-    return links
-  }
-
-  func pendingCount() -> Int { inner.pendingCount() }
-
-  func append(_ link: IncomingLink, reason: String?) async throws {
-    try await inner.append(link, reason: reason)
-  }
-
-  func deliver(isolation: isolated (any Actor)?, _ body: (LinkDelivery) async throws -> Void) async throws
-    -> Int
-  {
-    try await inner.deliver(isolation: isolation, body)
-  }
-}
 
 extension IntakeTests {
   /// Many links before ready, then ready: the newest applies once, every other is reported superseded
