@@ -117,7 +117,7 @@ let package = Package(
       name: "DeepLinkingTestSupport",
       dependencies: ["DeepLinking"],
       path: "Tests/DeepLinkingTestSupport",
-      exclude: ["peak_memory.py", "redirect_server.py", "well_known_server.py"],
+      exclude: ["local_server.py", "peak_memory.py", "redirect_server.py", "well_known_server.py"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

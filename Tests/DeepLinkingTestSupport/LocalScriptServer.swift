@@ -18,8 +18,9 @@ public final class LocalScriptServer: @unchecked Sendable {
   private let process: Process
   private let stdin: Pipe
 
-  /// Starts `python3 script arguments...` and waits (off the cooperative thread pool, at most 10 s)
-  /// until it prints its port.
+  /// Starts `python3 -B script arguments...` and waits (off the cooperative thread pool, at most 10 s)
+  /// until it prints its port. `-B`: the module the scripts share (`local_server.py`) is not compiled
+  /// into a `__pycache__` folder inside the target.
   ///
   /// - Parameters:
   ///   - script: The server script.
@@ -28,7 +29,7 @@ public final class LocalScriptServer: @unchecked Sendable {
   public init(script: URL, arguments: [String] = []) async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path] + arguments
+    process.arguments = ["python3", "-B", script.path] + arguments
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin

@@ -39,8 +39,10 @@ import os
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
+
+from local_server import Server, serve_until_stdin_closes
 
 COUNTS = {}
 COUNTS_LOCK = threading.Lock()
@@ -174,26 +176,12 @@ class Handler(BaseHTTPRequestHandler):
             self.send(404, {}, b"no such route")
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        # Clients hang up as soon as they have a response head; that is expected, not an error.
-        pass
-
-
 def main():
     global COUNTS_FILE
     if sys.argv[1:2] == ["--counts-file"] and len(sys.argv) == 3:
         COUNTS_FILE = sys.argv[2]
     server = Server(("127.0.0.1", 0), Handler)
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    # Stop when the parent closes our stdin (or dies).
-    try:
-        sys.stdin.read()
-    finally:
-        server.shutdown()
+    serve_until_stdin_closes(server)
 
 
 if __name__ == "__main__":

@@ -35,10 +35,11 @@ import argparse
 import ssl
 import struct
 import zlib
-import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+from local_server import Server, serve_until_stdin_closes
 
 GZIP_BOMB = None
 GZIP_BOMB_LOCK = threading.Lock()
@@ -191,14 +192,6 @@ class Handler(BaseHTTPRequestHandler):
             self.send(500, {}, f"unknown mode {mode}".encode())
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        # Clients hang up mid-answer (a refused certificate, a body cut short); that is expected.
-        pass
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cert", required=True)
@@ -222,13 +215,7 @@ def main():
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(options.cert, options.key)
     server.socket = context.wrap_socket(server.socket, server_side=True)
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    # Stop when the parent closes our stdin (or dies).
-    try:
-        sys.stdin.read()
-    finally:
-        server.shutdown()
+    serve_until_stdin_closes(server)
 
 
 if __name__ == "__main__":
