@@ -74,14 +74,7 @@ struct DurableLinkStoreFileTests {
     root = temporary.sub("links")
   }
 
-  private func link(_ number: Int) -> IncomingLink {
-    let digits = String(number)
-    let id = UUID(
-      uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits)
-    return IncomingLink(
-      id: id ?? UUID(), url: "myapp://channel/video/\(number)", source: .customScheme,
-      receivedAt: Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(number)))
-  }
+  private func link(_ number: Int) -> IncomingLink { .numbered(number) }
 
   /// Opens the store on the calling thread: handing a store built on another thread back through a
   /// continuation would be a publication the thread sanitizer cannot see (the concurrency runtime
@@ -450,5 +443,18 @@ extension DurableLinkStoreFileTests {
     #expect(store.deliveryWork.folderListings == opened.folderListings)
     #expect(store.pending().isEmpty)
     #expect(try RawFiles.names(in: folder("pending")).isEmpty)
+  }
+}
+
+extension IncomingLink {
+  /// Link `number` of a test: its id, link and arrival time all follow from the number, so a file
+  /// name or a log line can be written from it.
+  static func numbered(_ number: Int) -> IncomingLink {
+    let digits = String(number)
+    let id = UUID(
+      uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits)
+    return IncomingLink(
+      id: id ?? UUID(), url: "myapp://channel/video/\(number)", source: .customScheme,
+      receivedAt: Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(number)))
   }
 }

@@ -29,14 +29,7 @@ struct DurableLinkStorePlantedEntryTests {
     try Data("half written".utf8).write(to: victim.appendingPathComponent("\(UUID().uuidString).tmp"))
   }
 
-  private func link(_ number: Int) -> IncomingLink {
-    let digits = String(number)
-    let id = UUID(
-      uuidString: "00000000-0000-4000-9000-" + String(repeating: "0", count: 12 - digits.count) + digits)
-    return IncomingLink(
-      id: id ?? UUID(), url: "myapp://channel/video/\(number)", source: .customScheme,
-      receivedAt: Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(number)))
-  }
+  private func link(_ number: Int) -> IncomingLink { .numbered(number) }
 
   private func entryBytes(_ link: IncomingLink) throws -> [UInt8] {
     let json =
