@@ -12,8 +12,9 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 /// The test targets the package declares: every one, or only those named, comma-separated, in the
-/// environment variable `DEEPLINK_TEST_TARGETS`. CI's thread-sanitizer step names the suites it runs,
-/// so that its instrumented build compiles neither the other suites nor the modules only they use.
+/// environment variable `DEEPLINK_TEST_TARGETS`. CI's thread-sanitizer step names the test targets
+/// whose suites it runs, so that its instrumented build compiles neither the other test targets nor
+/// the modules only they use.
 let testTargetNames = Context.environment["DEEPLINK_TEST_TARGETS"].map {
   Set($0.split(separator: ",").map { String($0) })
 }
