@@ -9,7 +9,7 @@ enum AuditCommand: ToolSubcommand {
     path: ["audit"],
     usage: """
       [--routes FILE] [--json] [--examples N] [--access-log FILE [--log-format F] [--host HOST]]
-                            [--short-links FILE --short-link-host HOST] [--tracking-origin ORIGIN...] < urls
+      [--short-links FILE --short-link-host HOST] [--tracking-origin ORIGIN...] < urls
       """,
     summary: "Report what a list of links or a server's access log matches, per route, and why not.",
     discussion: """

@@ -8,7 +8,7 @@ enum ChannelCommand: ToolSubcommand {
   static let spec = CommandSpec(
     path: ["channel"],
     usage: "[--channel FILE] [--initial URL] [--wait-ready]",
-    summary: "Drive the demo channel with commands from stdin (open, entity, search, back, ready...).",
+    summary: "Drive the demo channel with commands from stdin: open, entity, search, back, ready.",
     discussion: """
       Reads commands from standard input, one per line, and prints one JSON line per command with the
       state after it: {"page", "clipId", "clipListId", "query", "subChannelId", "depth", "pending"},

@@ -9,13 +9,13 @@ enum SiteCommand: ToolSubcommand {
     path: ["site"],
     usage: """
       [--routes FILE] --app-id ID... [--app-store-id N] [--app-name NAME]
-                           [--android-package P --android-fingerprint F...]
-                           [--certificate FILE --certificate-key FILE]
-                           [--short-links FILE --short-link-host HOST] [--web-origin URL]
-                           [--listen ADDRESS:PORT...] [--server-root PATH] [--access-log FILE]
-                           --out DIR
+      [--android-package P --android-fingerprint F...]
+      [--certificate FILE --certificate-key FILE]
+      [--short-links FILE --short-link-host HOST] [--web-origin URL]
+      [--listen ADDRESS:PORT...] [--server-root PATH] [--access-log FILE]
+      --out DIR
       """,
-    summary: "Write the web site files of the links: AASA, assetlinks.json, fallback page, nginx.conf.",
+    summary: "Write the links' web site files: AASA, assetlinks.json, fallback page, nginx.conf.",
     discussion: """
       Writes, under DIR, the files the app's web site needs, all from the one route table; nginx
       serves only DIR/public (and DIR/short-links on the short-link host), never the configuration:

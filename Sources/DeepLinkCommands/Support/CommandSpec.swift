@@ -52,7 +52,7 @@ struct OptionSpec {
 struct CommandSpec {
   /// The words that name the command after `deeplink` (`["aasa", "match"]`).
   var path: [String]
-  /// The line under `USAGE:` after the command's words.
+  /// What follows the command's words under `USAGE:`; help wraps it to its width.
   var usage: String
   /// One line, for the list of commands.
   var summary: String
@@ -73,9 +73,21 @@ struct CommandSpec {
     options + [.flag("help", "Show this help.")]
   }
 
-  /// The rendered `--help` text.
+  /// The widest line of help: longer lines are broken at a space.
+  static let helpWidth = 100
+
+  /// The rendered `--help` text, no line wider than ``helpWidth`` but for a word that is itself wider.
   var help: String {
-    var text = "USAGE: \(fullName)\(usage.isEmpty ? "" : " " + usage)\n\n\(discussion)\n"
+    let lead = "USAGE: \(fullName) "
+    var text = ""
+    if usage.isEmpty {
+      text += "USAGE: \(fullName)\n"
+    } else {
+      let hanging = String(repeating: " ", count: min(lead.count, Self.helpWidth / 2))
+      let words = usage.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+      text += Self.wrapped(lead + words, indent: hanging).joined(separator: "\n") + "\n"
+    }
+    text += "\n" + Self.wrappedParagraphs(discussion) + "\n"
     if !subcommands.isEmpty {
       text += "\nSUBCOMMANDS:\n"
       let width = subcommands.map { $0.path.last?.count ?? 0 }.max() ?? 0
@@ -87,7 +99,7 @@ struct CommandSpec {
     } else {
       text += "\nOPTIONS:\n" + Self.optionLines(allOptions)
     }
-    if !epilogue.isEmpty { text += "\n\(epilogue)\n" }
+    if !epilogue.isEmpty { text += "\n\(Self.wrappedParagraphs(epilogue))\n" }
     return String(text.dropLast())
   }
 
@@ -95,19 +107,48 @@ struct CommandSpec {
   /// when the synopsis is too wide for it).
   private static func optionLines(_ options: [OptionSpec]) -> String {
     let column = min(28, (options.map(\.synopsis.count).max() ?? 0) + 4)
+    let indent = String(repeating: " ", count: column)
     var text = ""
     for option in options {
       let lead = "  \(option.synopsis)"
-      let helpLines = option.help.split(separator: "\n", omittingEmptySubsequences: false)
-      let indent = String(repeating: " ", count: column)
-      if lead.count + 2 <= column {
-        text += lead.padding(toLength: column, withPad: " ", startingAt: 0) + (helpLines.first ?? "") + "\n"
-      } else {
-        text += lead + "\n" + indent + (helpLines.first ?? "") + "\n"
+      var lines = option.help.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+        wrapped(indent + $0, indent: indent)
       }
-      for line in helpLines.dropFirst() { text += indent + line + "\n" }
+      if lead.count + 2 <= column, let first = lines.first {
+        lines[0] = lead.padding(toLength: column, withPad: " ", startingAt: 0) + first.dropFirst(column)
+      } else {
+        lines.insert(lead, at: 0)
+      }
+      text += lines.joined(separator: "\n") + "\n"
     }
     return text
+  }
+
+  /// Each line of `text` no wider than ``helpWidth``, continued under its own leading spaces.
+  private static func wrappedParagraphs(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+      wrapped(String(line), indent: String(line.prefix { $0 == " " }))
+    }.joined(separator: "\n")
+  }
+
+  /// `line` broken at spaces into lines of at most ``helpWidth`` characters, each after the first
+  /// starting with `indent`; a word wider than that stays whole on a line of its own.
+  static func wrapped<Line: StringProtocol>(_ line: Line, indent: String) -> [String] {
+    var lines: [String] = []
+    var current = String(line)
+    while current.count > helpWidth {
+      let limit = current.index(current.startIndex, offsetBy: helpWidth)
+      let searchStart =
+        current.index(current.startIndex, offsetBy: indent.count + 1, limitedBy: limit) ?? limit
+      guard
+        let space = current[searchStart...limit].lastIndex(of: " ")
+          ?? current[limit...].firstIndex(of: " ")
+      else { break }
+      lines.append(String(current[..<space]))
+      current = indent + current[current.index(after: space)...].drop { $0 == " " }
+    }
+    lines.append(current)
+    return lines
   }
 
   /// The option named `name`, if the command has it.

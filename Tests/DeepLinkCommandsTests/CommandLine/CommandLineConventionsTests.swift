@@ -73,6 +73,41 @@ struct CommandLineConventionsTests {
     }
   }
 
+  /// Every help, the tool's own and each command's, fits ``CommandSpec/helpWidth`` columns: a long
+  /// line is broken at a space, its words kept in order, continued under its own indentation.
+  @Test func everyHelpFitsItsWidthAndKeepsItsWords() async {
+    let tool = await ToolRun.run(["--help"])
+    for line in tool.output.split(separator: "\n") {
+      #expect(line.count <= CommandSpec.helpWidth, "deeplink --help: \(line)")
+    }
+    let specs = DeepLinkTool.commands.map { $0.spec }
+    let commands = specs + specs.flatMap { $0.subcommands }
+    for command in commands {
+      let run = await ToolRun.run(command.path + ["--help"])
+      #expect(run.status == 0)
+      for line in run.output.split(separator: "\n") where line.count > CommandSpec.helpWidth {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        #expect(!text.contains(" "), "\(command.fullName): \(line)")
+      }
+      // The usage's words, in order, whatever lines they now stand on.
+      let usage = command.usage.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+      let written = run.output.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+        .flatMap { $0.split(separator: " ") }.joined(separator: " ")
+      #expect(written == "USAGE: \(command.fullName) \(usage)" || command.usage.isEmpty, "\(written)")
+    }
+  }
+
+  @Test func aLongLineBreaksAtSpacesUnderItsIndent() {
+    let line = "    " + (1...40).map { "word\($0)" }.joined(separator: " ")
+    let lines = CommandSpec.wrapped(line, indent: "    ")
+    #expect(lines.count == 3)
+    #expect(lines.allSatisfy { $0.count <= CommandSpec.helpWidth && $0.hasPrefix("    word") })
+    #expect(lines.joined(separator: " ").split(separator: " ") == line.split(separator: " "))
+    let url = String(repeating: "x", count: 120)
+    #expect(CommandSpec.wrapped("see \(url) then", indent: "") == ["see", url, "then"])
+    #expect(CommandSpec.wrapped("short", indent: "  ") == ["short"])
+  }
+
   // MARK: Standard input
 
   @Test func routeSkipsBlankLinesAndNeedsALink() async throws {
