@@ -1,5 +1,4 @@
 import DeepLinking
-import RouteFiles
 
 #if canImport(Glibc)
   import Glibc
